@@ -1,0 +1,287 @@
+"""The protocol every game implements.
+
+Everything outside a game module -- the browser facade, the bots, the tests and
+the benchmarks -- reaches a game only through the names defined here:
+
+* ``Game``: static facts (``id``, ``title``, ``players``, ``options``) and the
+  constructors ``new(players=, seed=, **options)`` and ``from_json(data)``.
+* ``State``: one position. ``to_move()``, ``legal_moves(player)``,
+  ``play(player, move)``, ``view(player)``, ``is_over()``, ``result()``,
+  ``clone()``, ``to_json()``, ``determinize(player, rng)``.
+* ``Move``: a small frozen value with a canonical text form
+  (``str(move)`` / ``Game.Move.parse(text)``).
+
+Players are numbered from 0. Randomness comes only from ``Rng``, a tiny
+generator whose whole state is one integer stored in the game state, so that a
+seed and a list of moves replay byte for byte in CPython and in Pyodide.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+
+__all__ = [
+    "GameError",
+    "IllegalMove",
+    "BadState",
+    "Rng",
+    "Move",
+    "Event",
+    "Game",
+    "State",
+]
+
+MASK64 = (1 << 64) - 1
+
+
+class GameError(Exception):
+    """Base class of every error the rules package raises on purpose."""
+
+
+class IllegalMove(GameError, ValueError):
+    """A move that is malformed or not legal now. The state is left unchanged.
+
+    ``str(error)`` is a sentence a player understands (English); ``key`` and
+    ``params`` let the browser show the same sentence in the player's language.
+    """
+
+    def __init__(self, message: str, key: str = "error.illegal", **params):
+        super().__init__(message)
+        self.key = key
+        self.params = params
+
+
+class BadState(GameError, ValueError):
+    """A position (JSON) that is malformed or breaks the game's invariants."""
+
+
+class Rng:
+    """SplitMix64: a fast generator whose entire state is one 64-bit integer.
+
+    Python's ``random.Random`` carries 625 words of state, which would make
+    every ``clone()`` and every saved position heavy; this one costs one int.
+    """
+
+    __slots__ = ("state",)
+
+    def __init__(self, state: int = 0):
+        self.state = state & MASK64
+
+    @classmethod
+    def from_seed(cls, seed) -> "Rng":
+        """A generator from any int or string seed (strings hashed stably)."""
+        if isinstance(seed, str):
+            value = 1469598103934665603
+            for byte in seed.encode("utf-8"):
+                value = ((value ^ byte) * 1099511628211) & MASK64
+            seed = value
+        rng = cls(int(seed) ^ 0x9E3779B97F4A7C15)
+        rng.next64()
+        return rng
+
+    def next64(self) -> int:
+        self.state = z = (self.state + 0x9E3779B97F4A7C15) & MASK64
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
+        return z ^ (z >> 31)
+
+    def below(self, n: int) -> int:
+        """A uniform integer in ``range(n)`` (rejection sampling, no bias)."""
+        if n <= 0:
+            raise ValueError("below() needs a positive bound")
+        limit = (1 << 64) - ((1 << 64) % n)
+        while True:
+            x = self.next64()
+            if x < limit:
+                return x % n
+
+    def random(self) -> float:
+        return (self.next64() >> 11) * (1.0 / (1 << 53))
+
+    def choice(self, seq):
+        return seq[self.below(len(seq))]
+
+    def shuffle(self, items: list) -> None:
+        """Fisher-Yates, in place."""
+        for i in range(len(items) - 1, 0, -1):
+            j = self.below(i + 1)
+            items[i], items[j] = items[j], items[i]
+
+    def fork(self) -> "Rng":
+        """An independent generator derived from this one (advances this one)."""
+        return Rng(self.next64())
+
+
+class Move:
+    """A move: a small immutable value with a canonical text form.
+
+    Each game subclasses it (usually with ``__slots__``), documents its
+    notation, and implements ``__str__``, ``parse`` and ``to_dict`` (the
+    structured fields the browser uses to draw the choice). Two moves are equal
+    exactly when their text forms are equal.
+    """
+
+    __slots__ = ()
+
+    @classmethod
+    def parse(cls, text: str) -> "Move":
+        """The move written ``text``; ``ValueError`` when it is not one."""
+        raise ValueError(f"{cls.__name__} has no notation")
+
+    def to_dict(self) -> dict:
+        return {"text": str(self)}
+
+    def __eq__(self, other):
+        return isinstance(other, Move) and str(self) == str(other)
+
+    def __hash__(self):
+        return hash(str(self))
+
+    def __repr__(self):
+        return f"{type(self).__name__}({str(self)!r})"
+
+
+def Event(key: str, player=None, secret_for=None, secret=None, **params) -> dict:
+    """One line of the game log, in words the browser translates.
+
+    ``key`` names a sentence in ``web/i18n/*.json`` (for example
+    ``kahuna.place``); ``params`` fill it. When part of the sentence is hidden
+    information, ``secret_for`` is the only player who may read ``secret``
+    (extra params such as the card drawn blind); everyone else gets the
+    sentence without them.
+    """
+    event = {"key": key, "params": params}
+    if player is not None:
+        event["player"] = player
+    if secret_for is not None:
+        event["secret_for"] = secret_for
+        event["secret"] = secret or {}
+    return event
+
+
+def event_for(event: dict, viewer) -> dict:
+    """The event as ``viewer`` may see it (``None``: a spectator)."""
+    if "secret_for" not in event:
+        return event
+    shown = {"key": event["key"], "params": dict(event["params"])}
+    if "player" in event:
+        shown["player"] = event["player"]
+    if viewer == event["secret_for"]:
+        shown["params"].update(event["secret"])
+        shown["key"] = event["key"] + ".own"
+    return shown
+
+
+class Game:
+    """The static facts of one game. Subclasses set the class attributes."""
+
+    id: str = ""
+    title: dict = {}
+    players: tuple = ()
+    options: dict = {}
+    Move: type = Move
+    State: type = None
+    # Optional advice for the bots, in the game's own module: an object with
+    # ``evaluate(state, player) -> float`` (higher is better for ``player``).
+    # Bots only ever call it on determinized copies.
+    hints = None
+
+    @classmethod
+    def check_options(cls, players, options: dict) -> dict:
+        if players not in cls.players:
+            allowed = ", ".join(str(n) for n in cls.players)
+            raise GameError(f"{cls.id} is played by {allowed} players, not {players}")
+        unknown = set(options) - set(cls.options)
+        if unknown:
+            raise GameError(f"unknown option(s) for {cls.id}: {', '.join(sorted(unknown))}")
+        merged = dict(cls.options)
+        for name, value in options.items():
+            if not isinstance(value, bool):
+                raise GameError(f"option {name} must be true or false")
+            merged[name] = value
+        return merged
+
+    @classmethod
+    def new(cls, players: int = None, seed=0, **options) -> "State":
+        """The opening position for ``players`` with the seeded generator."""
+        return cls.State.new(players=players, seed=seed, **cls.check_options(players, options))
+
+    @classmethod
+    def from_json(cls, data) -> "State":
+        """The position ``to_json`` wrote; ``BadState`` when it is not valid."""
+        return cls.State.from_json(data)
+
+
+class State(ABC):
+    """One position of a game. See the module docstring for the protocol."""
+
+    game: type = Game
+
+    # -- whose turn -------------------------------------------------------
+    @abstractmethod
+    def to_move(self) -> list:
+        """The players who must act now (several when choices are secret and
+        simultaneous); empty when the game is over."""
+
+    @abstractmethod
+    def legal_moves(self, player: int) -> list:
+        """Every legal move of ``player`` now (empty if they need not act)."""
+
+    @abstractmethod
+    def play(self, player: int, move) -> list:
+        """Apply a legal move (a ``Move`` or its text) and return the log
+        events it caused. Raises ``IllegalMove``, state unchanged, otherwise."""
+
+    # -- what a player sees -------------------------------------------------
+    @abstractmethod
+    def view(self, player) -> dict:
+        """A JSON-ready dict of all that ``player`` may see (``None``: a
+        spectator). Never another hand, a deck order or an unrevealed secret."""
+
+    def reveals(self, player: int, move) -> bool:
+        """True when ``move`` draws at random or shows hidden information, so
+        that it can never be taken back (the undo policy of ``match``)."""
+        return False
+
+    # -- the end ------------------------------------------------------------
+    @abstractmethod
+    def is_over(self) -> bool:
+        """True once the game has ended."""
+
+    @abstractmethod
+    def result(self) -> dict:
+        """``{"scores": [...], "winners": [...], "reason": str, "breakdown": ...}``
+        once the game is over; ``None`` before."""
+
+    # -- copies ---------------------------------------------------------------
+    @abstractmethod
+    def clone(self) -> "State":
+        """An independent copy, cheap: the bots make thousands per move."""
+
+    @abstractmethod
+    def to_json(self) -> dict:
+        """The whole position, hidden parts included, as JSON-ready data."""
+
+    @classmethod
+    @abstractmethod
+    def from_json(cls, data) -> "State":
+        """The position ``to_json`` wrote; ``BadState`` when it is not valid."""
+
+    @abstractmethod
+    def determinize(self, player: int, rng: Rng) -> "State":
+        """A copy where all that ``player`` cannot see is resampled, consistent
+        with what they saw. Depends only on ``view(player)`` and ``rng``."""
+
+    # -- helpers shared by every game ---------------------------------------
+    def parse_move(self, move):
+        """A ``Move`` from a ``Move`` or its text; ``IllegalMove`` if garbled."""
+        if isinstance(move, Move):
+            return move
+        if not isinstance(move, str):
+            raise IllegalMove(f"a move must be text, not {type(move).__name__}", "error.malformed")
+        try:
+            return self.game.Move.parse(move)
+        except IllegalMove:
+            raise
+        except (ValueError, KeyError, IndexError) as exc:
+            raise IllegalMove(f"cannot read the move {move!r}: {exc}", "error.malformed", move=move) from None
