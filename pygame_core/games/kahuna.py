@@ -1,0 +1,1200 @@
+"""Kahuna: two players build bridges between twelve islands.
+
+The rules follow ``shared/rules/kahuna.md``; each rule is cited by its id
+(``KH-12``, ``SC-3``, ``HI-5`` ...) where the code applies it. The module reads
+in rulebook order: board data, cards and moves, set-up, the turn (plays, the
+end of the turn, rounds and scorings), then what each player sees, and last the
+saved position.
+
+Representation. Islands and cards are small ints (the index in ``ISLANDS``,
+which is alphabetical, so sorting ints sorts names). Per-player tables are flat
+lists of 24 ints, player ``p``'s island ``x`` at ``12 * p + x``:
+
+* ``owner[line]``: the player owning the bridge on ``line``, or -1 (free);
+* ``bridges[12p + x]``: how many of ``p``'s bridges touch island ``x``
+  (control, markers and supplies are derived from it: INV-2, INV-3);
+* ``hands[12p + x]``: how many ``x`` cards ``p`` holds;
+* ``known[12p + x]``: how many ``x`` cards everybody knows ``p`` holds (HI-5);
+* ``pile``: the face-down pile with its top at the END of the list (cheap
+  ``pop``); ``to_json`` writes it top first as the spec does.
+"""
+
+from __future__ import annotations
+
+from ..engine import BadState, Event, Game, GameError, IllegalMove, Move, Rng, State
+
+__all__ = ["Kahuna", "KahunaMove", "KahunaState",
+           "ISLANDS", "LINES", "DEGREE", "NEEDED", "LAYOUT", "DECK"]
+
+# ---------------------------------------------------------------------------
+# 1. The board (spec 2.1 to 2.4)
+# ---------------------------------------------------------------------------
+
+ISLANDS = ("ALOA", "BARI", "COCO", "DUDA", "ELAI", "FAAA",
+           "GOLA", "HUNA", "IFFI", "JOJO", "KAHU", "LALE")
+
+LINES = (                                                    # id
+    ("ALOA", "BARI"), ("ALOA", "DUDA"), ("ALOA", "HUNA"),   #  0  1  2
+    ("BARI", "COCO"), ("BARI", "DUDA"), ("BARI", "ELAI"),   #  3  4  5
+    ("BARI", "FAAA"), ("COCO", "FAAA"), ("COCO", "GOLA"),   #  6  7  8
+    ("COCO", "KAHU"), ("DUDA", "ELAI"), ("DUDA", "HUNA"),   #  9 10 11
+    ("ELAI", "FAAA"), ("ELAI", "HUNA"), ("ELAI", "IFFI"),   # 12 13 14
+    ("ELAI", "JOJO"), ("FAAA", "GOLA"), ("FAAA", "JOJO"),   # 15 16 17
+    ("GOLA", "JOJO"), ("GOLA", "KAHU"), ("HUNA", "IFFI"),   # 18 19 20
+    ("HUNA", "LALE"), ("IFFI", "JOJO"), ("IFFI", "KAHU"),   # 21 22 23
+    ("IFFI", "LALE"), ("JOJO", "KAHU"), ("KAHU", "LALE"),   # 24 25 26
+)
+
+DEGREE = {i: sum(i in line for line in LINES) for i in ISLANDS}
+NEEDED = {i: DEGREE[i] // 2 + 1 for i in ISLANDS}   # smallest strict majority
+
+LAYOUT = {
+    "ALOA": (100, 80),  "BARI": (443, 80),  "COCO": (900, 122),
+    "DUDA": (188, 205), "ELAI": (432, 262), "FAAA": (718, 220),
+    "GOLA": (800, 300), "HUNA": (162, 418), "IFFI": (432, 454),
+    "JOJO": (666, 371), "KAHU": (850, 470), "LALE": (401, 620),
+}
+
+DECK = tuple(i for i in ISLANDS for _ in range(2))   # 24 cards, 2 per island
+
+BRIDGES_PER_PLAYER = 25     # SU-2
+HAND_LIMIT = 5              # KH-25
+START_HAND = 3              # SU-4
+SLOTS = 3                   # SU-5: the display
+INTERIM_POINTS = (1, 2)     # SC-2: after round 1, after round 2
+
+assert len(LINES) == 27 and len(set(LINES)) == 27
+assert all(a < b for a, b in LINES)
+assert sum(DEGREE.values()) == 2 * len(LINES) == 54
+assert list(ISLANDS) == sorted(ISLANDS)
+
+# Engine tables: everything the hot paths look up, computed once.
+N_ISLANDS = len(ISLANDS)
+N_LINES = len(LINES)
+ISLAND_INDEX = {name: i for i, name in enumerate(ISLANDS)}
+LINE_ENDS = tuple((ISLAND_INDEX[a], ISLAND_INDEX[b]) for a, b in LINES)
+LINE_NAMES = tuple(f"{a}-{b}" for a, b in LINES)
+LINE_INDEX = {name: i for i, name in enumerate(LINE_NAMES)}
+NEEDED_AT = tuple(NEEDED[name] for name in ISLANDS)
+# For each island, (line, island at the other end) for every line touching it.
+LINKS_AT = tuple(
+    tuple((line, b if a == x else a) for line, (a, b) in enumerate(LINE_ENDS) if x in (a, b))
+    for x in range(N_ISLANDS))
+LINE_BETWEEN = {}
+for _line, (_a, _b) in enumerate(LINE_ENDS):
+    LINE_BETWEEN[_a, _b] = LINE_BETWEEN[_b, _a] = _line
+del _line, _a, _b
+
+P_NAMES = ("P0", "P1")
+
+
+def _is_int(value) -> bool:
+    """An int that is not a bool (JSON and hand-built moves may carry either)."""
+    return type(value) is int
+
+
+# ---------------------------------------------------------------------------
+# 2. Moves (docs/protocol.md, "Move notation"; spec 4.1)
+# ---------------------------------------------------------------------------
+
+PLACE, REMOVE, HIDE, DRAW, TAKE, SKIP = range(6)
+KINDS = ("place", "remove", "hide", "draw", "take", "skip")
+KIND_CODE = {kind: code for code, kind in enumerate(KINDS)}
+
+
+class KahunaMove(Move):
+    """One atomic action of spec 4.1, written as in docs/protocol.md.
+
+    ``code`` is one of PLACE, REMOVE, HIDE, DRAW, TAKE, SKIP; ``line`` a line id
+    (or -1); ``cards`` a sorted tuple of island ints; ``slot`` 0-2 (or -1).
+    Moves are frozen; the legal ones are built once (see ``_MOVES``), so that
+    generating moves allocates nothing but the list.
+    """
+
+    __slots__ = ("code", "line", "cards", "slot", "text")
+
+    def __init__(self, kind: str, line: int = -1, cards=(), slot: int = -1):
+        if kind not in KIND_CODE:
+            raise ValueError(f"unknown move kind {kind!r}")
+        cards = tuple(sorted(cards))
+        _check_fields(kind, line, cards, slot)
+        setattr_ = object.__setattr__
+        setattr_(self, "code", KIND_CODE[kind])
+        setattr_(self, "line", line)
+        setattr_(self, "cards", cards)
+        setattr_(self, "slot", slot)
+        setattr_(self, "text", _notation(kind, line, cards, slot))
+
+    def __setattr__(self, name, value):
+        raise AttributeError("a move cannot be changed")
+
+    def __reduce__(self):
+        # Copies and pickles go through the text, which also keeps interning.
+        return (KahunaMove.parse, (self.text,))
+
+    @property
+    def kind(self) -> str:
+        return KINDS[self.code]
+
+    @property
+    def card(self):
+        """The single card of a ``place`` or ``hide`` move (an island int)."""
+        return self.cards[0] if len(self.cards) == 1 else None
+
+    def __str__(self):
+        return self.text
+
+    def __eq__(self, other):
+        if other is self:
+            return True
+        return isinstance(other, Move) and self.text == str(other)
+
+    def __hash__(self):
+        return hash(self.text)
+
+    def to_dict(self) -> dict:
+        code = self.code
+        data = {"kind": KINDS[code], "text": self.text}
+        if code == PLACE:
+            data["line"] = self.line
+            data["card"] = ISLANDS[self.cards[0]]
+        elif code == REMOVE:
+            data["line"] = self.line
+            data["cards"] = [ISLANDS[c] for c in self.cards]
+        elif code == HIDE:
+            data["card"] = ISLANDS[self.cards[0]]
+        elif code == TAKE:
+            data["slot"] = self.slot
+        return data
+
+    @classmethod
+    def parse(cls, text: str) -> "KahunaMove":
+        """The move written ``text`` (``ValueError`` with the reason otherwise).
+
+        Parsing checks the notation only: the islands exist, the line exists
+        and is written alphabetically, removal cards are sorted. Whether the
+        move is legal now is for ``play`` to say, with the rule it breaks.
+        """
+        if not isinstance(text, str):
+            raise ValueError(f"a move is text, not {type(text).__name__}")
+        known = _MOVES.get(text)
+        if known is not None:
+            return known
+        words = text.split()
+        if not words:
+            raise ValueError("the move is empty")
+        kind, args = words[0], words[1:]
+        if kind not in KIND_CODE:
+            raise ValueError(f"unknown move {kind!r} (expected one of {', '.join(KINDS)})")
+        expected = {"place": 2, "remove": 3, "hide": 1, "draw": 0, "take": 1, "skip": 0}[kind]
+        if len(args) != expected:
+            raise ValueError(f"'{kind}' takes {expected} argument(s), not {len(args)}")
+        if kind == "place":
+            move = cls(kind, _parse_line(args[0]), (_parse_card(args[1]),))
+        elif kind == "remove":
+            first, second = _parse_card(args[1]), _parse_card(args[2])
+            if first > second:
+                raise ValueError(f"write the cards in alphabetical order: {args[2]} {args[1]}")
+            move = cls(kind, _parse_line(args[0]), (first, second))
+        elif kind == "hide":
+            move = cls(kind, cards=(_parse_card(args[0]),))
+        elif kind == "take":
+            if args[0] not in ("0", "1", "2"):
+                raise ValueError(f"a display slot is 0, 1 or 2, not {args[0]!r}")
+            move = cls(kind, slot=int(args[0]))
+        else:
+            move = cls(kind)
+        return _MOVES.get(move.text, move)
+
+
+def _check_fields(kind, line, cards, slot) -> None:
+    """The fields each kind needs, within range (a move built by hand)."""
+    lines, n_cards, slots = {"place": (True, 1, False), "remove": (True, 2, False),
+                             "hide": (False, 1, False), "take": (False, 0, True)}.get(
+                                 kind, (False, 0, False))
+    if lines != (line != -1) or (lines and not 0 <= line < N_LINES):
+        raise ValueError(f"'{kind}' needs a line id 0-26" if lines else f"'{kind}' takes no line")
+    if len(cards) != n_cards or not all(_is_int(c) and 0 <= c < N_ISLANDS for c in cards):
+        raise ValueError(f"'{kind}' takes {n_cards} card(s), island numbers 0-11")
+    if slots != (slot != -1) or (slots and slot not in range(SLOTS)):
+        raise ValueError(f"'{kind}' needs a display slot 0-2" if slots else f"'{kind}' takes no slot")
+
+
+def _notation(kind, line, cards, slot) -> str:
+    if kind == "place" or kind == "remove":
+        return " ".join([kind, LINE_NAMES[line]] + [ISLANDS[c] for c in cards])
+    if kind == "hide":
+        return f"hide {ISLANDS[cards[0]]}"
+    if kind == "take":
+        return f"take {slot}"
+    return kind
+
+
+def _parse_card(word: str) -> int:
+    if word not in ISLAND_INDEX:
+        raise ValueError(f"{word!r} is not an island (islands: {', '.join(ISLANDS)})")
+    return ISLAND_INDEX[word]
+
+
+def _parse_line(word: str) -> int:
+    ends = word.split("-")
+    if len(ends) != 2:
+        raise ValueError(f"a line is written like ALOA-BARI, not {word!r}")
+    a, b = _parse_card(ends[0]), _parse_card(ends[1])
+    if (a, b) not in LINE_BETWEEN:
+        raise ValueError(f"no line joins {ends[0]} and {ends[1]}")
+    if a > b:
+        raise ValueError(f"write the line with the first island first: {ends[1]}-{ends[0]}")
+    return LINE_BETWEEN[a, b]
+
+
+# Every move that can ever be legal, built once.
+PLACE_MOVES = tuple(tuple(KahunaMove("place", line, (end,)) for end in LINE_ENDS[line])
+                    for line in range(N_LINES))
+REMOVE_SAME = tuple(tuple(KahunaMove("remove", line, (end, end)) for end in LINE_ENDS[line])
+                    for line in range(N_LINES))
+REMOVE_PAIR = tuple(KahunaMove("remove", line, LINE_ENDS[line]) for line in range(N_LINES))
+HIDE_MOVES = tuple(KahunaMove("hide", cards=(c,)) for c in range(N_ISLANDS))
+TAKE_MOVES = tuple(KahunaMove("take", slot=s) for s in range(SLOTS))
+DRAW_MOVE = KahunaMove("draw")
+SKIP_MOVE = KahunaMove("skip")
+
+_MOVES = {m.text: m for m in (
+    [m for pair in PLACE_MOVES for m in pair] + [m for pair in REMOVE_SAME for m in pair]
+    + list(REMOVE_PAIR) + list(HIDE_MOVES) + list(TAKE_MOVES) + [DRAW_MOVE, SKIP_MOVE])}
+
+# Per card: the placements it can make, and the removals it can take part in
+# (line, other end, move with two of this card, move with one card of each end
+# or None when the other end sorts first so that each pair is listed once).
+PLACES_WITH = tuple(
+    tuple((line, PLACE_MOVES[line][LINE_ENDS[line].index(c)]) for line, _ in LINKS_AT[c])
+    for c in range(N_ISLANDS))
+REMOVALS_WITH = tuple(
+    tuple((line, other, REMOVE_SAME[line][LINE_ENDS[line].index(c)],
+           REMOVE_PAIR[line] if other > c else None) for line, other in LINKS_AT[c])
+    for c in range(N_ISLANDS))
+
+
+# ---------------------------------------------------------------------------
+# 3. The position
+# ---------------------------------------------------------------------------
+
+class KahunaState(State):
+    """A Kahuna position: the board, the cards and where the turn stands."""
+
+    __slots__ = ("owner", "bridges", "on_board", "hands", "hand_sizes", "known",
+                 "pile", "display", "open_discard", "hidden",
+                 "player", "scorings_done", "final_turns_left", "scores", "scorings",
+                 "previous_turn_skipped", "committed_to_draw", "over", "rng")
+
+    # -- set-up (SU-1 to SU-8) ------------------------------------------------
+    @classmethod
+    def new(cls, players: int = 2, seed=0, first_player=None) -> "KahunaState":
+        """The opening position.
+
+        SU-1: ``first_player`` is a set-up input. When it is not given it is
+        drawn from the seeded generator before the shuffle, so that a series of
+        seeds alternates the first player without any extra bookkeeping.
+        """
+        if players != 2:
+            raise GameError(f"kahuna is played by 2 players, not {players}")
+        if first_player not in (None, 0, 1) or isinstance(first_player, bool):
+            raise GameError(f"the first player is 0 or 1, not {first_player!r}")
+        rng = Rng.from_seed(seed)
+        if first_player is None:
+            first_player = rng.below(2)
+        deck = sorted(ISLAND_INDEX[c] for c in DECK)
+        rng.shuffle(deck)                                          # SU-3
+        s = cls._empty()
+        second = 1 - first_player
+        for card in deck[0:START_HAND]:                            # SU-4, SU-8
+            s._give(first_player, card)
+        for card in deck[START_HAND:2 * START_HAND]:
+            s._give(second, card)
+        s.display = deck[2 * START_HAND:2 * START_HAND + SLOTS]    # SU-5
+        s.pile = deck[2 * START_HAND + SLOTS:][::-1]               # SU-6: top last
+        s.player = first_player                                    # SU-7
+        s.rng = rng.state
+        return s
+
+    @classmethod
+    def _empty(cls) -> "KahunaState":
+        """An empty board, empty hands, nothing scored (SU-2, SU-7)."""
+        s = cls.__new__(cls)
+        s.owner = [-1] * N_LINES
+        s.bridges = [0] * (2 * N_ISLANDS)
+        s.on_board = [0, 0]
+        s.hands = [0] * (2 * N_ISLANDS)
+        s.hand_sizes = [0, 0]
+        s.known = [0] * (2 * N_ISLANDS)
+        s.pile = []
+        s.display = [-1] * SLOTS
+        s.open_discard = []
+        s.hidden = [[], []]
+        s.player = 0
+        s.scorings_done = 0
+        s.final_turns_left = None
+        s.scores = [0, 0]
+        s.scorings = []
+        s.previous_turn_skipped = False
+        s.committed_to_draw = False
+        s.over = False
+        s.rng = 0
+        return s
+
+    def _give(self, player: int, card: int) -> None:
+        self.hands[N_ISLANDS * player + card] += 1
+        self.hand_sizes[player] += 1
+
+    # -- derived quantities (spec 2.5) ------------------------------------------
+    def controller(self, island: int):
+        """The player with a strict majority of the lines at ``island``, or None."""
+        if self.bridges[island] >= NEEDED_AT[island]:
+            return 0
+        if self.bridges[N_ISLANDS + island] >= NEEDED_AT[island]:
+            return 1
+        return None
+
+    def islands(self, player: int) -> int:
+        """How many islands ``player`` controls (what SC-2 and SC-7 compare)."""
+        base = N_ISLANDS * player
+        bridges = self.bridges
+        return sum(1 for x in range(N_ISLANDS) if bridges[base + x] >= NEEDED_AT[x])
+
+    def supply(self, player: int) -> int:
+        return BRIDGES_PER_PLAYER - self.on_board[player]
+
+    def in_final_phase(self) -> bool:
+        return self.final_turns_left is not None
+
+    # -- whose turn ---------------------------------------------------------------
+    def to_move(self) -> list:
+        return [] if self.over else [self.player]
+
+    def is_over(self) -> bool:
+        return self.over
+
+    # -- legal moves (spec 4.3) ---------------------------------------------------
+    def legal_moves(self, player: int) -> list:
+        if self.over or player != self.player:
+            return []
+        base = N_ISLANDS * player
+        hands = self.hands
+        held = [c for c in range(N_ISLANDS) if hands[base + c]]
+        if self.committed_to_draw:                                     # KH-23
+            moves = [HIDE_MOVES[c] for c in held]
+            if self.pile:
+                moves.append(DRAW_MOVE)
+            display = self.display
+            moves += [TAKE_MOVES[s] for s in range(SLOTS) if display[s] >= 0]
+            return moves
+        owner = self.owner
+        moves = []
+        if self.on_board[player] < BRIDGES_PER_PLAYER:                 # KH-4, KH-18
+            for c in held:
+                moves += [move for line, move in PLACES_WITH[c] if owner[line] < 0]
+        opponent = 1 - player
+        for c in held:                                                 # KH-7 to KH-9
+            pair = hands[base + c] >= 2
+            for line, other, same, both in REMOVALS_WITH[c]:
+                if owner[line] == opponent:
+                    if pair:
+                        moves.append(same)
+                    if both is not None and hands[base + other]:
+                        moves.append(both)
+        final = self.final_turns_left is not None
+        if not final:
+            if self.hand_sizes[player] == HAND_LIMIT:                  # KH-22, KH-25
+                moves += [HIDE_MOVES[c] for c in held]
+            else:                                                      # KH-20, KH-21
+                if self.pile:
+                    moves.append(DRAW_MOVE)
+                display = self.display
+                moves += [TAKE_MOVES[s] for s in range(SLOTS) if display[s] >= 0]
+        if final or not self.previous_turn_skipped:                    # KH-19, KH-28
+            moves.append(SKIP_MOVE)
+        return moves
+
+    # -- playing --------------------------------------------------------------------
+    def play(self, player: int, move) -> list:
+        """Apply ``move`` for ``player`` and return the events it caused.
+
+        Each kind checks its own legality (KH-4, KH-7, KH-19 to KH-23) before
+        touching anything, so an ``IllegalMove`` leaves the position as it was.
+        """
+        if move.__class__ is not KahunaMove:
+            move = self._as_move(move)
+        if self.over:
+            raise IllegalMove("The game is over.", "error.game_over")
+        if player != self.player:
+            raise IllegalMove(f"It is not your turn: {P_NAMES[self.player]} is to move.",
+                              "error.not_your_turn", player=player)
+        code = move.code
+        if code == PLACE:
+            return self._place(player, move)
+        if code == REMOVE:
+            return self._remove(player, move)
+        if code == HIDE:
+            return self._hide(player, move)
+        if code == DRAW:
+            return self._draw(player)
+        if code == TAKE:
+            return self._take(player, move)
+        return self._skip(player)
+
+    def reveals(self, player: int, move) -> bool:
+        """A draw or a take shows a card (and a refill); a skip ends the turn."""
+        return self._as_move(move).code in (DRAW, TAKE, SKIP)
+
+    def _as_move(self, move) -> KahunaMove:
+        """A ``KahunaMove`` from one, from its text, or from any move's text."""
+        if isinstance(move, KahunaMove):
+            return move
+        if isinstance(move, Move):
+            move = str(move)
+        return self.parse_move(move)
+
+    # -- playing a card: placing (KH-4 to KH-6) ---------------------------------------
+    def _place(self, p: int, move: KahunaMove) -> list:
+        line = move.line
+        card = move.cards[0]
+        a, b = LINE_ENDS[line]
+        base = N_ISLANDS * p
+        if self.committed_to_draw:
+            raise _must_draw()
+        if self.owner[line] >= 0:
+            raise IllegalMove(f"{LINE_NAMES[line]} already holds a bridge (KH-4).",
+                              "kahuna.illegal.line_taken", line=LINE_NAMES[line])
+        if card != a and card != b:
+            raise IllegalMove(f"A {ISLANDS[card]} card cannot build on {LINE_NAMES[line]}: "
+                              f"it must name one of its ends (KH-4).",
+                              "kahuna.illegal.card_not_an_end",
+                              card=ISLANDS[card], line=LINE_NAMES[line])
+        if not self.hands[base + card]:
+            raise _not_held(card)
+        if self.on_board[p] >= BRIDGES_PER_PLAYER:
+            raise IllegalMove("You have no bridge left in your supply (KH-18).",
+                              "kahuna.illegal.no_supply")
+        self._spend(p, card)
+        self.owner[line] = p
+        self.on_board[p] += 1
+        bridges = self.bridges
+        bridges[base + a] += 1
+        bridges[base + b] += 1
+        events = [Event("kahuna.place", p, line=LINE_NAMES[line], card=ISLANDS[card])]
+        # KH-12, KH-15, KH-16: one bridge more, so reaching NEEDED exactly is a
+        # new majority; above it, the island was already held and nothing is stripped.
+        if bridges[base + a] == NEEDED_AT[a]:
+            self._take_control(p, a, events)
+        if bridges[base + b] == NEEDED_AT[b]:
+            self._take_control(p, b, events)
+        self._check_wipeout(events)
+        return events
+
+    def _take_control(self, p: int, island: int, events: list) -> None:
+        """KH-13 and KH-14: strip every bridge of the opponent at ``island``;
+        each one lost may cost the opponent the marker at its other end, and the
+        cascade stops there."""
+        q = 1 - p
+        qbase = N_ISLANDS * q
+        owner = self.owner
+        bridges = self.bridges
+        events.append(Event("kahuna.control", p, island=ISLANDS[island]))
+        for line, other in LINKS_AT[island]:
+            if owner[line] == q:
+                owner[line] = -1
+                self.on_board[q] -= 1
+                bridges[qbase + island] -= 1
+                bridges[qbase + other] -= 1
+                events.append(Event("kahuna.strip", q, line=LINE_NAMES[line]))
+                if bridges[qbase + other] == NEEDED_AT[other] - 1:
+                    events.append(Event("kahuna.marker_lost", q, island=ISLANDS[other]))
+
+    # -- playing cards: removing (KH-7 to KH-11) ------------------------------------------
+    def _remove(self, p: int, move: KahunaMove) -> list:
+        line = move.line
+        c1, c2 = move.cards
+        a, b = LINE_ENDS[line]
+        q = 1 - p
+        base = N_ISLANDS * p
+        hands = self.hands
+        if self.committed_to_draw:
+            raise _must_draw()
+        owner = self.owner[line]
+        if owner == p:
+            raise IllegalMove(f"You cannot remove your own bridge on {LINE_NAMES[line]} (KH-11).",
+                              "kahuna.illegal.own_bridge", line=LINE_NAMES[line])
+        if owner < 0:
+            raise IllegalMove(f"There is no bridge on {LINE_NAMES[line]} to remove (KH-7).",
+                              "kahuna.illegal.no_bridge", line=LINE_NAMES[line])
+        if c1 == c2:
+            if c1 != a and c1 != b:                                              # KH-8
+                raise IllegalMove(f"Two {ISLANDS[c1]} cards remove only a bridge at "
+                                  f"{ISLANDS[c1]}, not on {LINE_NAMES[line]} (KH-8).",
+                                  "kahuna.illegal.pair_not_at_island",
+                                  card=ISLANDS[c1], line=LINE_NAMES[line])
+            if hands[base + c1] < 2:
+                raise IllegalMove(f"You need two {ISLANDS[c1]} cards (KH-7).",
+                                  "kahuna.illegal.need_two", card=ISLANDS[c1])
+        else:
+            if c1 != a or c2 != b:                                               # KH-9
+                stray = c1 if c1 not in (a, b) else c2
+                raise IllegalMove(f"{ISLANDS[stray]} is not an end of {LINE_NAMES[line]}: two "
+                                  f"different cards must name both ends (KH-9).",
+                                  "kahuna.illegal.card_not_an_end",
+                                  card=ISLANDS[stray], line=LINE_NAMES[line])
+            if not hands[base + c1]:
+                raise _not_held(c1)
+            if not hands[base + c2]:
+                raise _not_held(c2)
+        self._spend(p, c1)
+        self._spend(p, c2)
+        # KH-10: the bridge goes back to the supply; a marker falls if the
+        # count drops below the threshold. Nobody gains control.
+        self.owner[line] = -1
+        self.on_board[q] -= 1
+        bridges = self.bridges
+        qbase = N_ISLANDS * q
+        events = [Event("kahuna.remove", p, line=LINE_NAMES[line],
+                        cards=[ISLANDS[c1], ISLANDS[c2]])]
+        for x in (a, b):
+            bridges[qbase + x] -= 1
+            if bridges[qbase + x] == NEEDED_AT[x] - 1:
+                events.append(Event("kahuna.marker_lost", q, island=ISLANDS[x]))
+        self._check_wipeout(events)
+        return events
+
+    def _spend(self, p: int, card: int) -> None:
+        """KH-3, KH-5: a played card goes face up onto the open discard pile.
+        HI-5: a card everybody knew to be in the hand is known no longer."""
+        i = N_ISLANDS * p + card
+        self.hands[i] -= 1
+        self.hand_sizes[p] -= 1
+        if self.known[i]:
+            self.known[i] -= 1
+        self.open_discard.append(card)
+
+    # -- the hand limit: face-down discards (KH-22 to KH-25) -----------------------------
+    def _hide(self, p: int, move: KahunaMove) -> list:
+        card = move.cards[0]
+        base = N_ISLANDS * p
+        if self.final_turns_left is not None:
+            raise _nothing_to_draw("discard face down")
+        if not self.hands[base + card]:
+            raise _not_held(card)
+        if self.hand_sizes[p] != HAND_LIMIT and not self.committed_to_draw:
+            raise IllegalMove("You may discard face down only with a full hand of 5 cards, "
+                              "to make room for a draw (KH-22).", "kahuna.illegal.hand_not_full")
+        self.hands[base + card] -= 1
+        self.hand_sizes[p] -= 1
+        # HI-5: any card of the hand may be the hidden one, so each card known
+        # to be held is now known one copy less.
+        known = self.known
+        for i in range(base, base + N_ISLANDS):
+            if known[i]:
+                known[i] -= 1
+        self.hidden[p].append(card)
+        self.committed_to_draw = True                                   # KH-23
+        return [Event("kahuna.hide", p, secret_for=p, secret={"card": ISLANDS[card]})]
+
+    # -- ending the turn (KH-19 to KH-21, KH-27, KH-28) ------------------------------------
+    def _draw(self, p: int) -> list:
+        if self.final_turns_left is not None:
+            raise _nothing_to_draw("draw")
+        if not self.pile:
+            raise IllegalMove("The pile is empty: take a face-up card instead (KH-27).",
+                              "kahuna.illegal.pile_empty")
+        if self.hand_sizes[p] >= HAND_LIMIT:
+            raise _hand_full()
+        card = self.pile.pop()
+        self._give(p, card)
+        events = [Event("kahuna.draw", p, secret_for=p, secret={"card": ISLANDS[card]})]
+        self._end_turn(events, took=True, skipped=False)
+        return events
+
+    def _take(self, p: int, move: KahunaMove) -> list:
+        slot = move.slot
+        display = self.display
+        if self.final_turns_left is not None:
+            raise _nothing_to_draw("take a card")
+        card = display[slot]
+        if card < 0:
+            raise IllegalMove(f"Display slot {slot} is empty (KH-21).",
+                              "kahuna.illegal.slot_empty", slot=slot)
+        if self.hand_sizes[p] >= HAND_LIMIT:
+            raise _hand_full()
+        self._give(p, card)
+        self.known[N_ISLANDS * p + card] += 1                          # HI-5
+        refill = self.pile.pop() if self.pile else -1                  # KH-21, A-7
+        display[slot] = refill
+        events = [Event("kahuna.take", p, card=ISLANDS[card], slot=slot,
+                        refill=ISLANDS[refill] if refill >= 0 else None)]
+        self._end_turn(events, took=True, skipped=False)
+        return events
+
+    def _skip(self, p: int) -> list:
+        if self.committed_to_draw:
+            raise _must_draw()
+        if self.previous_turn_skipped and self.final_turns_left is None:
+            raise IllegalMove("Your opponent did not draw last turn, so you must draw now (KH-19).",
+                              "kahuna.illegal.no_second_skip")
+        events = [Event("kahuna.skip", p)]
+        self._end_turn(events, took=False, skipped=True)
+        return events
+
+    def _end_turn(self, events: list, took: bool, skipped: bool) -> None:
+        """KH-29, step by step."""
+        was_final = self.final_turns_left is not None
+        self.previous_turn_skipped = skipped                            # 1 (A-10)
+        self.committed_to_draw = False                                  # 2
+        if took and not self.pile and self.display == [-1, -1, -1]:     # 3, SC-1
+            self._end_round(events)
+        if self._check_wipeout(events):                                 # 4, SC-10
+            return
+        if was_final:                                                   # 5, SC-6
+            self.final_turns_left -= 1
+            if self.final_turns_left == 0:
+                self._final_scoring(events)
+                return
+        self.player = 1 - self.player                                   # 6, KH-1
+
+    # -- rounds and scorings (SC-1 to SC-9) -------------------------------------------------
+    def _end_round(self, events: list) -> None:
+        events.append(Event("kahuna.round_end", round=self.scorings_done + 1))
+        if self.scorings_done < 2:
+            self._interim_scoring(events)
+            self._reshuffle(events)
+        else:
+            self.final_turns_left = 2                                   # SC-5, SC-6
+            events.append(Event("kahuna.final_phase"))
+
+    def _interim_scoring(self, events: list) -> None:
+        """SC-2: +1 after round 1, +2 after round 2 for more islands; a tie scores nothing."""
+        value = INTERIM_POINTS[self.scorings_done]
+        counts = (self.islands(0), self.islands(1))
+        points = [0, 0]
+        if counts[0] != counts[1]:
+            points[0 if counts[0] > counts[1] else 1] = value
+        self._record_scoring(counts, points, events)
+
+    def _final_scoring(self, events: list) -> None:
+        """SC-7, SC-8: the player with more islands scores the difference."""
+        counts = (self.islands(0), self.islands(1))
+        points = [0, 0]
+        if counts[0] != counts[1]:
+            points[0 if counts[0] > counts[1] else 1] = abs(counts[0] - counts[1])
+        self._record_scoring(counts, points, events)
+        self._finish(events)
+
+    def _record_scoring(self, counts, points, events: list) -> None:
+        self.scorings_done += 1
+        self.scores[0] += points[0]
+        self.scores[1] += points[1]
+        self.scorings.append((self.scorings_done, counts[0], counts[1], points[0], points[1]))
+        events.append(Event("kahuna.scoring", round=self.scorings_done,
+                            islands=list(counts), points=points))
+
+    def _reshuffle(self, events: list) -> None:
+        """SC-3: every discard, open and hidden, is shuffled and dealt again
+        (3 face up, the rest as the pile). The gathered cards are sorted first
+        so that the deal depends only on the generator and which cards they are."""
+        cards = sorted(self.open_discard + self.hidden[0] + self.hidden[1])
+        rng = Rng(self.rng)
+        rng.shuffle(cards)
+        self.rng = rng.state
+        # SC-4: at least 14 cards come back, so the display is always filled.
+        self.display = cards[:SLOTS]
+        self.pile = cards[SLOTS:][::-1]
+        self.open_discard = []
+        self.hidden = [[], []]
+        events.append(Event("kahuna.reshuffle", pile=len(self.pile)))
+
+    # -- the end of the game (SC-9 to SC-12) ------------------------------------------------
+    def _wiped_out(self) -> bool:
+        """SC-10, SC-11: from the first interim scoring on, exactly one player
+        has no bridge on the board."""
+        return self.scorings_done > 0 and (self.on_board[0] == 0) != (self.on_board[1] == 0)
+
+    def _check_wipeout(self, events: list) -> bool:
+        if not self._wiped_out():
+            return False
+        # The event names the player left without a bridge.
+        events.append(Event("kahuna.wipeout", 0 if self.on_board[0] == 0 else 1))
+        self._finish(events)
+        return True
+
+    def _finish(self, events: list) -> None:
+        self.over = True
+        result = self.result()
+        events.append(Event("kahuna.game_over", winners=result["winners"],
+                            reason=result["reason"], scores=result["scores"]))
+
+    def result(self):
+        if not self.over:
+            return None
+        on_board = list(self.on_board)
+        if self._wiped_out():                                           # SC-10
+            winners, reason = [0 if on_board[1] == 0 else 1], "wipeout"
+        else:
+            winners, reason = self._winners_by_points()
+        return {
+            "scores": list(self.scores),
+            "winners": winners,
+            "reason": reason,
+            "breakdown": {
+                "scorings": self._scoring_list(),
+                "bridges_on_board": on_board,
+                "controlled": [self.islands(0), self.islands(1)],
+            },
+        }
+
+    def _winners_by_points(self):
+        """SC-9: totals, then the final scoring, then bridges on the board."""
+        a, b = self.scores
+        if a != b:
+            return [0 if a > b else 1], "points"
+        final = self.scorings[-1]
+        if final[3] != final[4]:
+            return [0 if final[3] > final[4] else 1], "final_scoring"
+        if self.on_board[0] != self.on_board[1]:
+            return [0 if self.on_board[0] > self.on_board[1] else 1], "bridges"
+        return [0, 1], "draw"
+
+    def _scoring_list(self) -> list:
+        return [{"round": r, "islands": [i0, i1], "points": [p0, p1]}
+                for r, i0, i1, p0, p1 in self.scorings]
+
+    # -- what a player sees (HI-1 to HI-6) ----------------------------------------------------
+    def view(self, player) -> dict:
+        if player not in (None, 0, 1) or isinstance(player, bool):
+            raise ValueError(f"a viewer is 0, 1 or None, not {player!r}")
+        bridges = self.bridges
+        islands = []
+        for x, name in enumerate(ISLANDS):
+            x_pos, y_pos = LAYOUT[name]
+            controller = self.controller(x)
+            islands.append({"name": name, "x": x_pos, "y": y_pos, "degree": DEGREE[name],
+                            "needed": NEEDED[name], "controller": controller,
+                            "counts": [bridges[x], bridges[N_ISLANDS + x]]})
+        lines = [{"id": line, "a": LINES[line][0], "b": LINES[line][1],
+                  "owner": None if self.owner[line] < 0 else self.owner[line]}
+                 for line in range(N_LINES)]
+        return {
+            "game": "kahuna",
+            "viewer": player,
+            "to_move": self.to_move(),
+            "round": min(self.scorings_done + 1, 3),
+            "scorings_done": self.scorings_done,
+            "final_phase": self.final_turns_left is not None,
+            "final_turns_left": self.final_turns_left,
+            "previous_turn_skipped": self.previous_turn_skipped,
+            "committed_to_draw": self.committed_to_draw,
+            "islands": islands,
+            "lines": lines,
+            "supply": [self.supply(0), self.supply(1)],
+            "on_board": list(self.on_board),
+            "controlled": [self.islands(0), self.islands(1)],
+            "hand": None if player is None else _names(self.hands, player),
+            "hand_sizes": list(self.hand_sizes),
+            "known_hands": [_names(self.known, 0), _names(self.known, 1)],
+            "display": [ISLANDS[c] if c >= 0 else None for c in self.display],
+            "pile_size": len(self.pile),
+            "open_discard": [ISLANDS[c] for c in self.open_discard],
+            "hidden_discard_counts": [len(self.hidden[0]), len(self.hidden[1])],
+            "own_hidden_discards": (None if player is None
+                                    else [ISLANDS[c] for c in self.hidden[player]]),
+            "scores": list(self.scores),
+            "scorings": self._scoring_list(),
+            "over": self.over,
+            "result": self.result(),
+        }
+
+    # -- copies ---------------------------------------------------------------------------------
+    def clone(self) -> "KahunaState":
+        s = KahunaState.__new__(KahunaState)
+        s.owner = self.owner[:]
+        s.bridges = self.bridges[:]
+        s.on_board = self.on_board[:]
+        s.hands = self.hands[:]
+        s.hand_sizes = self.hand_sizes[:]
+        s.known = self.known[:]
+        s.pile = self.pile[:]
+        s.display = self.display[:]
+        s.open_discard = self.open_discard[:]
+        s.hidden = [self.hidden[0][:], self.hidden[1][:]]
+        s.player = self.player
+        s.scorings_done = self.scorings_done
+        s.final_turns_left = self.final_turns_left
+        s.scores = self.scores[:]
+        s.scorings = self.scorings[:]          # entries are tuples, shared safely
+        s.previous_turn_skipped = self.previous_turn_skipped
+        s.committed_to_draw = self.committed_to_draw
+        s.over = self.over
+        s.rng = self.rng
+        return s
+
+    def determinize(self, player: int, rng: Rng) -> "KahunaState":
+        """A copy in which the opponent's hand (beyond the cards known to be in
+        it), the opponent's hidden discards, the pile order and the generator's
+        future are dealt again from ``rng``.
+
+        Everything copied unchanged is part of ``view(player)``; the unseen
+        cards are gathered in sorted order before the shuffle, so two positions
+        ``player`` cannot tell apart give the same copy for the same ``rng``.
+        """
+        if player not in (0, 1):
+            raise ValueError(f"a player is 0 or 1, not {player!r}")
+        s = self.clone()
+        q = 1 - player
+        qbase = N_ISLANDS * q
+        unseen = [2] * N_ISLANDS
+        for card in self.display:
+            if card >= 0:
+                unseen[card] -= 1
+        for card in self.open_discard:
+            unseen[card] -= 1
+        for card in self.hidden[player]:
+            unseen[card] -= 1
+        base = N_ISLANDS * player
+        for x in range(N_ISLANDS):
+            unseen[x] -= self.hands[base + x] + self.known[qbase + x]
+        pool = [x for x in range(N_ISLANDS) for _ in range(unseen[x])]
+        rng.shuffle(pool)
+        hands = s.hands
+        for x in range(N_ISLANDS):
+            hands[qbase + x] = self.known[qbase + x]
+        unknown_in_hand = self.hand_sizes[q] - sum(self.known[qbase:qbase + N_ISLANDS])
+        for card in pool[:unknown_in_hand]:
+            hands[qbase + card] += 1
+        hidden_count = len(self.hidden[q])
+        s.hidden[q] = pool[unknown_in_hand:unknown_in_hand + hidden_count]
+        s.pile = pool[unknown_in_hand + hidden_count:]
+        s.rng = rng.next64()
+        return s
+
+    # -- saved positions --------------------------------------------------------------------------
+    def to_json(self) -> dict:
+        return {
+            "game": "kahuna",
+            "to_move": self.player,
+            "scorings_done": self.scorings_done,
+            "final_turns_left": self.final_turns_left,
+            "scores": list(self.scores),
+            "scorings": self._scoring_list(),
+            "previous_turn_skipped": self.previous_turn_skipped,
+            "committed_to_draw": self.committed_to_draw,
+            "bridges": [[LINE_NAMES[line] for line in range(N_LINES) if self.owner[line] == p]
+                        for p in (0, 1)],
+            "hands": [_names(self.hands, 0), _names(self.hands, 1)],
+            "known_hands": [_names(self.known, 0), _names(self.known, 1)],
+            "display": [ISLANDS[c] if c >= 0 else None for c in self.display],
+            "pile": [ISLANDS[c] for c in reversed(self.pile)],       # top first
+            "open_discard": [ISLANDS[c] for c in self.open_discard],
+            "hidden_discards": [[ISLANDS[c] for c in self.hidden[p]] for p in (0, 1)],
+            "rng": self.rng,
+            "over": self.over,
+            "result": self.result(),
+        }
+
+    @classmethod
+    def from_json(cls, data) -> "KahunaState":
+        """The position ``to_json`` wrote, checked against INV-1 to INV-6 and
+        the turn structure; ``BadState`` says what is wrong."""
+        return _load(cls, data)
+
+    @classmethod
+    def from_position(cls, round: int = 1, to_move: int = 0, bridges=None, hands=None,
+                      display=None, pile=None, open_discard=None, hidden_discards=None,
+                      known_hands=None, scores=(0, 0), scorings=None,
+                      final_turns_left=None, previous_turn_skipped=False,
+                      committed_to_draw=False, seed=0) -> "KahunaState":
+        """A position written the way the spec's scenarios are (section 8).
+
+        ``bridges``, ``hands``, ``hidden_discards`` and ``known_hands`` map a
+        player (0 or 1) to names; ``pile`` is a list of names (top first) or a
+        number of cards. Cards not placed anywhere are dealt, in alphabetical
+        order, to the first of these left unspecified: the display (3 cards,
+        outside the final phase), the pile (its given size, or all that is left),
+        the open discard pile. ``scorings`` (a list of ``(islands, points)``) is
+        derived from ``scores`` when omitted: points of 1 and 2 are read as the
+        wins of the first and the second interim scorings.
+        """
+        bridges = bridges or {}
+        hands = hands or {}
+        hidden_discards = hidden_discards or {}
+        known_hands = known_hands or {}
+        if isinstance(scores, dict):
+            scores = (scores.get(0, 0), scores.get(1, 0))
+        final = final_turns_left is not None
+        placed = [c for p in (0, 1) for c in list(hands.get(p, [])) + list(hidden_discards.get(p, []))]
+        placed += [c for c in (display or []) if c is not None]
+        placed += list(pile) if isinstance(pile, (list, tuple)) else []
+        placed += list(open_discard or [])
+        left = []
+        for name in ISLANDS:
+            left += [name] * (2 - placed.count(name))
+        if display is None:
+            display = [None] * SLOTS if final else left[:SLOTS]
+            left = left[len([c for c in display if c is not None]):]
+        if pile is None:
+            pile, left = ([], left) if final else (left, [])
+        elif isinstance(pile, int):
+            pile, left = left[:pile], left[pile:]
+        if open_discard is None:
+            open_discard, left = left, []
+        if left:
+            raise BadState(f"{len(left)} card(s) are not placed anywhere: {left}")
+        if scorings is None:
+            scorings = _scorings_from_scores(round, scores)
+        data = {
+            "game": "kahuna",
+            "to_move": to_move,
+            "scorings_done": round - 1,
+            "final_turns_left": final_turns_left,
+            "scores": list(scores),
+            "scorings": [{"round": r + 1, "islands": list(islands), "points": list(points)}
+                         for r, (islands, points) in enumerate(scorings)],
+            "previous_turn_skipped": previous_turn_skipped,
+            "committed_to_draw": committed_to_draw,
+            "bridges": [sorted(bridges.get(p, []), key=lambda name: LINE_INDEX.get(name, N_LINES))
+                        for p in (0, 1)],
+            "hands": [sorted(hands.get(p, [])) for p in (0, 1)],
+            "known_hands": [sorted(known_hands.get(p, [])) for p in (0, 1)],
+            "display": list(display),
+            "pile": list(pile),
+            "open_discard": list(open_discard),
+            "hidden_discards": [list(hidden_discards.get(p, [])) for p in (0, 1)],
+            "rng": Rng.from_seed(seed).state,
+            "over": False,
+            "result": None,
+        }
+        return cls.from_json(data)
+
+
+def _names(counts: list, player: int) -> list:
+    """The sorted card names of one player's 12-count slice."""
+    base = N_ISLANDS * player
+    return [ISLANDS[x] for x in range(N_ISLANDS) for _ in range(counts[base + x])]
+
+
+def _scorings_from_scores(round: int, scores) -> list:
+    """Interim scorings that add up to ``scores`` (1 = round 1, 2 = round 2)."""
+    entries = []
+    for r in range(round - 1):
+        value = INTERIM_POINTS[r]
+        points = [value if scores[p] & value else 0 for p in (0, 1)]
+        islands = [1 if points[p] else 0 for p in (0, 1)]
+        entries.append((islands, points))
+    return entries
+
+
+# -- errors a player reads ---------------------------------------------------------------------
+
+def _must_draw() -> IllegalMove:
+    return IllegalMove("You must draw after discarding face down (KH-23).", "kahuna.illegal.must_draw")
+
+
+def _not_held(card: int) -> IllegalMove:
+    return IllegalMove(f"You do not hold a {ISLANDS[card]} card.", "kahuna.illegal.not_held",
+                       card=ISLANDS[card])
+
+
+def _hand_full() -> IllegalMove:
+    return IllegalMove("Your hand is full: play a card or discard face down before drawing (KH-25).",
+                       "kahuna.illegal.hand_full")
+
+
+def _nothing_to_draw(action: str) -> IllegalMove:
+    return IllegalMove(f"You cannot {action} in the final phase: place, remove or skip (KH-28).",
+                       "kahuna.illegal.final_phase", action=action)
+
+
+# ---------------------------------------------------------------------------
+# 4. Loading a position: every field checked (INV-1 to INV-6)
+# ---------------------------------------------------------------------------
+
+_KEYS = ("game", "to_move", "scorings_done", "final_turns_left", "scores", "scorings",
+         "previous_turn_skipped", "committed_to_draw", "bridges", "hands", "known_hands",
+         "display", "pile", "open_discard", "hidden_discards", "rng", "over", "result")
+
+
+def _check(condition, message: str) -> None:
+    if not condition:
+        raise BadState(message)
+
+
+def _card_list(value, what: str) -> list:
+    _check(isinstance(value, list), f"{what} must be a list of island names")
+    for name in value:
+        _check(name in ISLAND_INDEX, f"{what}: {name!r} is not an island")
+    return [ISLAND_INDEX[name] for name in value]
+
+
+def _pair(value, what: str) -> list:
+    _check(isinstance(value, list) and len(value) == 2, f"{what} must be a list of two entries")
+    return value
+
+
+def _load(cls, data) -> KahunaState:
+    _check(isinstance(data, dict), "a Kahuna position is a JSON object")
+    missing = [k for k in _KEYS if k not in data]
+    _check(not missing, f"missing field(s): {', '.join(missing)}")
+    extra = sorted(set(data) - set(_KEYS))
+    _check(not extra, f"unknown field(s): {', '.join(extra)}")
+    _check(data["game"] == "kahuna", f"this is not a Kahuna position: game {data['game']!r}")
+    s = cls._empty()
+
+    _check(data["to_move"] in (0, 1) and _is_int(data["to_move"]), "to_move must be 0 or 1")
+    s.player = data["to_move"]
+    for flag in ("previous_turn_skipped", "committed_to_draw", "over"):
+        _check(isinstance(data[flag], bool), f"{flag} must be true or false")
+    s.previous_turn_skipped = data["previous_turn_skipped"]
+    s.committed_to_draw = data["committed_to_draw"]
+    s.over = data["over"]
+    rng = data["rng"]
+    _check(_is_int(rng) and 0 <= rng < 1 << 64, "rng must be an integer in [0, 2**64)")
+    s.rng = rng
+
+    _load_bridges(s, data["bridges"])
+    _load_cards(s, data)
+    _load_scorings(s, data)
+    _check_turn(s)
+    _check(data["result"] == s.result(),
+           "result does not match the position" if s.over else "result must be null before the end")
+    return s
+
+
+def _load_bridges(s: KahunaState, bridges) -> None:
+    _pair(bridges, "bridges")
+    for p in (0, 1):
+        _check(isinstance(bridges[p], list), "bridges must list line names per player")
+        for name in bridges[p]:
+            _check(name in LINE_INDEX, f"bridges of P{p}: {name!r} is not a line (like ALOA-BARI)")
+            line = LINE_INDEX[name]
+            _check(s.owner[line] < 0, f"line {name} holds more than one bridge")
+            s.owner[line] = p
+            a, b = LINE_ENDS[line]
+            s.bridges[N_ISLANDS * p + a] += 1
+            s.bridges[N_ISLANDS * p + b] += 1
+            s.on_board[p] += 1
+        _check(s.on_board[p] <= BRIDGES_PER_PLAYER,
+               f"P{p} has {s.on_board[p]} bridges on the board, more than 25 (INV-3)")
+    # INV-1 holds by construction: 2 * NEEDED > DEGREE on every island.
+
+
+def _load_cards(s: KahunaState, data) -> None:
+    hands = _pair(data["hands"], "hands")
+    known = _pair(data["known_hands"], "known_hands")
+    hidden = _pair(data["hidden_discards"], "hidden_discards")
+    everything = []
+    for p in (0, 1):
+        cards = _card_list(hands[p], f"hand of P{p}")
+        _check(len(cards) <= HAND_LIMIT, f"P{p} holds {len(cards)} cards, more than 5 (INV-5)")
+        for card in cards:
+            s._give(p, card)
+        for card in _card_list(known[p], f"known hand of P{p}"):
+            s.known[N_ISLANDS * p + card] += 1
+        base = N_ISLANDS * p
+        _check(all(s.known[base + x] <= s.hands[base + x] for x in range(N_ISLANDS)),
+               f"known hand of P{p} holds cards that are not in the hand (HI-5)")
+        s.hidden[p] = _card_list(hidden[p], f"hidden discards of P{p}")
+        everything += cards + s.hidden[p]
+    display = data["display"]
+    _check(isinstance(display, list) and len(display) == SLOTS,
+           "display must list 3 slots (a name or null)")
+    s.display = [-1 if c is None else _card_list([c], "display")[0] for c in display]
+    s.pile = _card_list(data["pile"], "pile")[::-1]
+    s.open_discard = _card_list(data["open_discard"], "open discard")
+    everything += [c for c in s.display if c >= 0] + s.pile + s.open_discard
+    for x, name in enumerate(ISLANDS):
+        count = everything.count(x)
+        _check(count == 2, f"there must be 2 {name} cards in the game, not {count} (INV-4)")
+    _check(not s.pile or -1 not in s.display,
+           "the pile holds cards but a display slot is empty (INV-6)")
+
+
+def _load_scorings(s: KahunaState, data) -> None:
+    done = data["scorings_done"]
+    _check(_is_int(done) and 0 <= done <= 3, "scorings_done must be 0, 1, 2 or 3")
+    s.scorings_done = done
+    final = data["final_turns_left"]
+    _check(final is None or (_is_int(final) and 0 <= final <= 2),
+           "final_turns_left must be null, 0, 1 or 2")
+    if final is not None:
+        _check(done >= 2, "the final phase comes after the second interim scoring (SC-5)")
+        _check((final == 0) == (done == 3),
+               "the final scoring happens exactly when the second extra turn ends (SC-7)")
+    else:
+        _check(done < 3, "the final scoring happens only after the final phase (SC-7)")
+    s.final_turns_left = final
+    scores = _pair(data["scores"], "scores")
+    _check(all(_is_int(v) and v >= 0 for v in scores), "scores must be whole numbers")
+    s.scores = list(scores)
+    scorings = data["scorings"]
+    _check(isinstance(scorings, list) and len(scorings) == done,
+           f"scorings must list the {done} scoring(s) done")
+    totals = [0, 0]
+    for r, entry in enumerate(scorings, start=1):
+        _check(isinstance(entry, dict) and set(entry) == {"round", "islands", "points"},
+               "a scoring is {round, islands, points}")
+        _check(entry["round"] == r, f"scoring {r} must say round {r}")
+        islands = _pair(entry["islands"], "scoring islands")
+        points = _pair(entry["points"], "scoring points")
+        _check(all(_is_int(v) and 0 <= v <= N_ISLANDS for v in islands),
+               "island counts are 0 to 12")
+        a, b = islands
+        value = INTERIM_POINTS[r - 1] if r < 3 else abs(a - b)
+        expected = [value if a > b else 0, value if b > a else 0]
+        _check(points == expected, f"scoring {r}: islands {islands} give points {expected} (SC-2, SC-7)")
+        totals[0] += points[0]
+        totals[1] += points[1]
+        s.scorings.append((r, a, b, points[0], points[1]))
+    _check(totals == s.scores, "scores must be the sum of the scorings (SC-8)")
+
+
+def _check_turn(s: KahunaState) -> None:
+    final = s.final_turns_left is not None
+    player = s.player
+    if s.committed_to_draw:
+        _check(not final and not s.over, "committed_to_draw is only possible before the final phase")
+        _check(s.hidden[player], "committed_to_draw needs a face-down discard this turn (KH-22)")
+        _check(s.hand_sizes[player] < HAND_LIMIT, "a player committed to draw holds at most 4 cards")
+    if final:
+        _check(not s.pile and s.display == [-1] * SLOTS,
+               "in the final phase the pile and the display are empty (SC-5)")
+    elif not s.over:
+        _check(s.pile or s.display != [-1] * SLOTS,
+               "outside the final phase there is a card to draw (KH-26)")
+    if s.over:
+        _check(s._wiped_out() or s.scorings_done == 3,
+               "a finished game ended by a wipe-out or after the final scoring (SC-8, SC-10)")
+    else:
+        _check(not s._wiped_out(),
+               "one player has no bridge on the board: the game should have ended (SC-10)")
+
+
+# ---------------------------------------------------------------------------
+# 5. The game
+# ---------------------------------------------------------------------------
+
+class Kahuna(Game):
+    id = "kahuna"
+    title = {"fr": "Kahuna", "en": "Kahuna"}
+    players = (2,)
+    options = {}
+    Move = KahunaMove
+    State = KahunaState
+
+    @classmethod
+    def new(cls, players: int = 2, seed=0, first_player=None, **options) -> KahunaState:
+        """The opening position. ``first_player`` (SU-1) is a set-up input, not a
+        rulebook variant, so it is taken out before the options are checked."""
+        cls.check_options(players, options)
+        return KahunaState.new(players=players, seed=seed, first_player=first_player)
+
+
+KahunaState.game = Kahuna
+
+from . import kahuna_hints  # noqa: E402  (it reads this module's board tables)
+
+Kahuna.hints = kahuna_hints
