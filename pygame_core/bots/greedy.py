@@ -1,0 +1,55 @@
+"""Level 1: a one-move look-ahead.
+
+Each legal move is played on a determinized copy of the position (so the bot
+sees only what its player may see) and the resulting positions are compared
+with the game's own evaluation, ``evaluate(state, player)`` from the game's
+hints module (``Game.hints``: a number, higher is better for ``player``). A finished game counts
+as a decisive win or loss. Ties are broken at random so that the bot does not
+always favour the first move in the list.
+"""
+
+from __future__ import annotations
+
+WIN = 1_000_000.0
+
+
+def evaluation_of(state):
+    """The game's evaluation hint, or a neutral one when the game has none."""
+    hints = getattr(state.game, "hints", None)
+    return getattr(hints, "evaluate", None) or (lambda s, p: 0.0)
+
+
+def outcome_value(state, player) -> float:
+    winners = state.result()["winners"]
+    if player in winners:
+        return WIN / len(winners)
+    return -WIN
+
+
+class GreedyBot:
+    level = 1
+
+    def __init__(self, rng, samples: int = 2):
+        self.rng = rng
+        self.samples = samples
+
+    def choose(self, state, player):
+        moves = state.legal_moves(player)
+        if not moves:
+            raise ValueError(f"player {player} has no legal move")
+        if len(moves) == 1:
+            return moves[0]
+        evaluate = evaluation_of(state)
+        worlds = [state.determinize(player, self.rng.fork()) for _ in range(self.samples)]
+        best, best_value = [], None
+        for move in moves:
+            value = 0.0
+            for world in worlds:
+                copy = world.clone()
+                copy.play(player, move)
+                value += outcome_value(copy, player) if copy.is_over() else evaluate(copy, player)
+            if best_value is None or value > best_value + 1e-9:
+                best, best_value = [move], value
+            elif abs(value - best_value) <= 1e-9:
+                best.append(move)
+        return self.rng.choice(best)

@@ -1,0 +1,16 @@
+"""Level 0: a uniformly random legal move."""
+
+from __future__ import annotations
+
+
+class RandomBot:
+    level = 0
+
+    def __init__(self, rng):
+        self.rng = rng
+
+    def choose(self, state, player):
+        moves = state.legal_moves(player)
+        if not moves:
+            raise ValueError(f"player {player} has no legal move")
+        return self.rng.choice(moves)
