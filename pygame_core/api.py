@@ -1,0 +1,222 @@
+"""The JSON facade the browser's worker calls.
+
+``handle(request_text) -> response_text``: a request is
+``{"cmd": "...", "args": {...}}``; the answer is ``{"ok": true, "data": ...}``
+or ``{"ok": false, "error": {"key", "message", "params"}}``. A request that
+fails changes nothing: the game goes on from exactly where it was. The
+commands and the snapshot are described in ``docs/protocol.md``.
+"""
+
+from __future__ import annotations
+
+import json
+
+from .bots import make_bot
+from .engine import GameError
+from .games import GAMES
+from .match import Match
+
+
+class RequestError(GameError):
+    """A request the facade cannot serve (unknown command, bad arguments)."""
+
+    def __init__(self, message: str, key: str = "error.bad_request", **params):
+        super().__init__(message)
+        self.key = key
+        self.params = params
+
+
+class Session:
+    """One game in progress, with a bot for each bot seat."""
+
+    def __init__(self, match: Match):
+        self.match = match
+        self.bots = {}
+        for seat in range(match.players):
+            level = match.bot_level(seat)
+            if level is not None:
+                self.bots[seat] = make_bot(level, f"{match.seed}/{seat}")
+
+    def snapshot(self, viewer) -> dict:
+        match, state = self.match, self.match.state
+        to_move = state.to_move()
+        legal = []
+        if viewer is not None and viewer in to_move:
+            legal = [move.to_dict() for move in state.legal_moves(viewer)]
+        return {
+            "game": match.game.id,
+            "players": match.players,
+            "seats": match.seats,
+            "seed": match.seed,
+            "options": match.options,
+            "to_move": to_move,
+            "over": state.is_over(),
+            "result": state.result(),
+            "viewer": viewer,
+            "view": state.view(viewer),
+            "legal": legal,
+            "log": match.log_for(viewer),
+            "can_undo": viewer is not None and match.is_human(viewer) and match.can_undo(viewer),
+        }
+
+
+_session: Session | None = None
+
+
+# -- argument checks --------------------------------------------------------
+
+def _session_or_error() -> Session:
+    if _session is None:
+        raise RequestError("no game is in progress", "error.no_game")
+    return _session
+
+
+def _seat(args: dict, name: str = "seat", optional: bool = False):
+    value = args.get(name)
+    if value is None and optional:
+        return None
+    session = _session_or_error()
+    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < session.match.players:
+        raise RequestError(f"{name} must be a seat number from 0 to {session.match.players - 1}")
+    return value
+
+
+# -- commands ---------------------------------------------------------------
+
+def cmd_games(args: dict):
+    return [
+        {"id": game.id, "title": game.title, "players": list(game.players),
+         "options": dict(game.options)}
+        for game in GAMES.values()
+    ]
+
+
+def cmd_new(args: dict):
+    global _session
+    game = args.get("game")
+    players = args.get("players")
+    if players is None and game in GAMES:
+        players = min(GAMES[game].players)
+    options = args.get("options") or {}
+    if not isinstance(options, dict):
+        raise RequestError("options must be an object")
+    seed = args.get("seed", 0)
+    match = Match(game, players, seed, options, args.get("seats"))
+    _session = Session(match)
+    return _session.snapshot(_first_human(match))
+
+
+def _first_human(match: Match):
+    to_move = match.state.to_move()
+    for seat in to_move:
+        if match.is_human(seat):
+            return seat
+    for seat in range(match.players):
+        if match.is_human(seat):
+            return seat
+    return None
+
+
+def cmd_snapshot(args: dict):
+    session = _session_or_error()
+    return session.snapshot(_seat(args, "viewer", optional=True))
+
+
+def cmd_play(args: dict):
+    session = _session_or_error()
+    seat = _seat(args)
+    move = args.get("move")
+    if not isinstance(move, str):
+        raise RequestError("move must be the text of a move", "error.malformed")
+    session.match.play(seat, move)
+    viewer = _seat(args, "viewer", optional=True)
+    return session.snapshot(seat if viewer is None else viewer)
+
+
+def cmd_undo(args: dict):
+    session = _session_or_error()
+    seat = _seat(args)
+    if not session.match.is_human(seat):
+        raise RequestError("only a human seat can take a move back", "error.cannot_undo")
+    session.match.undo(seat)
+    return session.snapshot(seat)
+
+
+def cmd_bot_move(args: dict):
+    session = _session_or_error()
+    seat = _seat(args)
+    bot = session.bots.get(seat)
+    if bot is None:
+        raise RequestError("this seat is not played by a bot", "error.not_a_bot")
+    state = session.match.state
+    if seat not in state.to_move():
+        raise RequestError("it is not this bot's turn", "error.not_your_turn")
+    move = bot.choose(state, seat)
+    session.match.play(seat, move)
+    return session.snapshot(_seat(args, "viewer", optional=True))
+
+
+def cmd_save(args: dict):
+    return _session_or_error().match.to_record()
+
+
+def cmd_load(args: dict):
+    global _session
+    match = Match.from_record(args.get("record"))
+    _session = Session(match)
+    viewer = _seat(args, "viewer", optional=True)
+    return _session.snapshot(_first_human(match) if viewer is None else viewer)
+
+
+COMMANDS = {
+    "games": cmd_games,
+    "new": cmd_new,
+    "snapshot": cmd_snapshot,
+    "play": cmd_play,
+    "undo": cmd_undo,
+    "bot_move": cmd_bot_move,
+    "save": cmd_save,
+    "load": cmd_load,
+}
+
+
+# -- the entry point ----------------------------------------------------------
+
+def _error(key: str, message: str, params=None) -> str:
+    return json.dumps({"ok": False, "error": {"key": key, "message": message, "params": params or {}}})
+
+
+def handle(request_text: str) -> str:
+    """Serve one request. Never raises: every failure is an error answer, and
+    a failed request leaves the session exactly as it was."""
+    global _session
+    try:
+        request = json.loads(request_text)
+    except (TypeError, ValueError) as exc:
+        return _error("error.bad_request", f"the request is not valid JSON ({exc})")
+    if not isinstance(request, dict) or not isinstance(request.get("cmd"), str):
+        return _error("error.bad_request", "a request is an object with a 'cmd'")
+    command = COMMANDS.get(request["cmd"])
+    if command is None:
+        return _error("error.bad_request", f"unknown command {request['cmd']!r}")
+    args = request.get("args") or {}
+    if not isinstance(args, dict):
+        return _error("error.bad_request", "'args' must be an object")
+    saved = _session
+    saved_match = (saved.match.state.clone(), list(saved.match.entries)) if saved else None
+    try:
+        data = command(args)
+    except GameError as exc:
+        _restore(saved, saved_match)
+        return _error(getattr(exc, "key", "error.illegal"), str(exc), getattr(exc, "params", {}))
+    except Exception as exc:  # a defect: report it, keep the game as it was
+        _restore(saved, saved_match)
+        return _error("error.internal", f"{type(exc).__name__}: {exc}")
+    return json.dumps({"ok": True, "data": data})
+
+
+def _restore(saved, saved_match) -> None:
+    global _session
+    _session = saved
+    if saved is not None:
+        saved.match.state, saved.match.entries = saved_match

@@ -1,0 +1,139 @@
+"""The JSON facade: every failure is a clear error and changes nothing."""
+
+import json
+
+import pytest
+
+from pygame_core import api
+
+
+def call(cmd, **args):
+    return json.loads(api.handle(json.dumps({"cmd": cmd, "args": args})))
+
+
+def ok(cmd, **args):
+    answer = call(cmd, **args)
+    assert answer["ok"], answer
+    return answer["data"]
+
+
+def error(cmd, **args):
+    answer = call(cmd, **args)
+    assert not answer["ok"], answer
+    assert answer["error"]["message"]
+    return answer["error"]
+
+
+@pytest.fixture
+def game():
+    return ok("new", game="kahuna", players=2, seats=["h", "h"], seed=5)
+
+
+def test_games_lists_kahuna():
+    games = ok("games")
+    kahuna = next(g for g in games if g["id"] == "kahuna")
+    assert kahuna["players"] == [2]
+    assert kahuna["title"]["fr"] == "Kahuna"
+
+
+def test_new_gives_a_snapshot_for_the_player_to_move(game):
+    assert game["game"] == "kahuna"
+    assert game["seats"] == ["h", "h"]
+    assert game["viewer"] == game["to_move"][0]
+    assert game["view"]["hand"] is not None and len(game["view"]["hand"]) == 3
+    assert game["legal"], "the player to move has legal moves"
+    assert all("text" in move and "kind" in move for move in game["legal"])
+    assert game["log"] == [] and game["can_undo"] is False and game["over"] is False
+
+
+@pytest.mark.parametrize("text", ["", "{", "[1,2]", "null", '{"cmd": 3}', '{"cmd": "fly"}',
+                                  '{"cmd": "play", "args": []}'])
+def test_malformed_requests_are_clear_errors(game, text):
+    before = ok("save")
+    answer = json.loads(api.handle(text))
+    assert answer["ok"] is False
+    assert answer["error"]["key"].startswith("error.")
+    assert ok("save") == before
+
+
+def test_illegal_move_is_refused_and_changes_nothing(game):
+    seat = game["to_move"][0]
+    before = ok("snapshot", viewer=seat)
+    err = error("play", seat=seat, move="place ALOA-BARI ZZZZ")
+    assert err["key"] == "error.malformed"
+    err = error("play", seat=1 - seat, move=game["legal"][0]["text"])
+    assert err["key"] == "error.not_your_turn"
+    error("play", seat=seat, move=17)
+    error("play", seat=7, move="skip")
+    assert ok("snapshot", viewer=seat) == before
+
+
+def test_play_and_undo_within_the_turn(game):
+    seat = game["to_move"][0]
+    place = next((m for m in game["legal"] if m["kind"] == "place"), None)
+    assert place is not None
+    after = ok("play", seat=seat, move=place["text"])
+    assert after["can_undo"] is True
+    assert after["log"][0]["events"][0]["key"] == "kahuna.place"
+    back = ok("undo", seat=seat)
+    assert back["view"] == game["view"]
+    assert back["log"] == []
+    assert error("undo", seat=seat)["key"] == "error.cannot_undo"
+
+
+def test_undo_never_goes_past_a_draw(game):
+    seat = game["to_move"][0]
+    end = next(m for m in game["legal"] if m["kind"] in ("draw", "take"))
+    snap = ok("play", seat=seat, move=end["text"])
+    assert snap["can_undo"] is False
+    assert error("undo", seat=seat)["key"] == "error.cannot_undo"
+
+
+def test_the_log_hides_the_opponents_blind_draw(game):
+    seat = game["to_move"][0]
+    ok("play", seat=seat, move="draw")
+    own = ok("snapshot", viewer=seat)["log"][-1]["events"]
+    other = ok("snapshot", viewer=1 - seat)["log"][-1]["events"]
+    assert own[0]["key"] == "kahuna.draw.own" and "card" in own[0]["params"]
+    assert other[0]["key"] == "kahuna.draw" and "card" not in other[0]["params"]
+    assert "secret" not in json.dumps(other)
+
+
+def test_bot_moves_and_save_load_round_trip():
+    snap = ok("new", game="kahuna", players=2, seats=["bot1", "bot0"], seed=11)
+    for _ in range(400):
+        if snap["over"]:
+            break
+        seat = snap["to_move"][0]
+        snap = ok("bot_move", seat=seat)
+    assert snap["over"] is True
+    assert snap["result"]["winners"]
+    record = ok("save")
+    loaded = ok("load", record=json.dumps(record))
+    assert loaded["over"] is True
+    assert loaded["result"] == snap["result"]
+
+
+def test_bad_saved_games_are_refused_and_the_game_goes_on(game):
+    before = ok("save")
+    record = dict(before)
+    for bad in ["not json", json.dumps({"format": "other"}), {**record, "moves": [[0, "take 7"]]},
+                {**record, "moves": "x"}, {**record, "game": "chess"}, {**record, "seed": [1]},
+                {**record, "moves": [[0, "skip"], [0, "skip"]]}]:
+        err = error("load", record=bad)
+        assert err["key"] == "error.bad_record"
+    assert ok("save") == before
+
+
+def test_bot_move_on_a_human_seat_is_refused(game):
+    seat = game["to_move"][0]
+    assert error("bot_move", seat=seat)["key"] == "error.not_a_bot"
+
+
+def test_new_game_with_bad_setup_is_refused(game):
+    before = ok("save")
+    error("new", game="kahuna", players=3, seats=["h", "h", "h"], seed=1)
+    error("new", game="nope", players=2, seats=["h", "h"], seed=1)
+    error("new", game="kahuna", players=2, seats=["h", "robot"], seed=1)
+    error("new", game="kahuna", players=2, seats=["h", "h"], seed=1, options={"gods": True})
+    assert ok("save") == before

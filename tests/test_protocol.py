@@ -1,0 +1,127 @@
+"""Protocol conformance, the same for every game, player count and variant.
+
+Random games from random seeds must end, never raise, keep the game's
+invariants (``from_json`` checks them: cards and pieces conserved), round-trip
+through JSON, replay identically, and never show a player what they may not
+see: ``view(p)`` is the same in every position ``p`` cannot tell apart, and
+``determinize(p, rng)`` depends on nothing but ``view(p)`` and ``rng``.
+"""
+
+import itertools
+import json
+
+import pytest
+
+from pygame_core import GAMES, IllegalMove, Rng
+from pygame_core.match import Match
+
+GAMES_PER_SETUP = 1500  # random games per (game, player count, options)
+
+
+def setups():
+    for game in GAMES.values():
+        names = sorted(game.options)
+        for players in game.players:
+            for values in itertools.product([False, True], repeat=len(names)):
+                yield pytest.param(game, players, dict(zip(names, values)),
+                                   id=f"{game.id}-{players}p-" + "-".join(
+                                       f"{n}={int(v)}" for n, v in zip(names, values)))
+
+
+def random_game(game, players, options, seed, check=None):
+    """Play a random game; ``check(state, moves)`` runs after every move."""
+    state = game.new(players=players, seed=seed, **options)
+    rng = Rng.from_seed(seed + 7919)
+    moves = []
+    while not state.is_over():
+        to_move = state.to_move()
+        assert to_move, "a game that is not over has someone to move"
+        player = to_move[rng.below(len(to_move))]
+        legal = state.legal_moves(player)
+        assert legal, f"player {player} must act but has no legal move"
+        move = rng.choice(legal)
+        state.play(player, move)
+        moves.append((player, str(move)))
+        assert len(moves) < 5000, "the game does not end"
+        if check:
+            check(state, moves)
+    return state, moves
+
+
+@pytest.mark.parametrize("game,players,options", setups())
+def test_random_games_end_with_a_result(game, players, options):
+    for seed in range(GAMES_PER_SETUP):
+        state, moves = random_game(game, players, options, seed)
+        result = state.result()
+        assert result["winners"], "someone wins or the winners share a draw"
+        assert set(result["winners"]) <= set(range(players))
+        assert len(result["scores"]) == players
+        assert state.to_move() == []
+        for player in range(players):
+            assert state.legal_moves(player) == []
+
+
+@pytest.mark.parametrize("game,players,options", setups())
+def test_json_round_trip_and_invariants_after_every_move(game, players, options):
+    def check(state, moves):
+        data = state.to_json()
+        text = json.dumps(data)
+        copy = game.from_json(json.loads(text))  # from_json validates the invariants
+        assert copy.to_json() == data
+        assert copy.view(None) == state.view(None)
+        clone = state.clone()
+        assert clone.to_json() == data
+
+    for seed in range(40):
+        random_game(game, players, options, 10_000 + seed, check)
+
+
+@pytest.mark.parametrize("game,players,options", setups())
+def test_replay_is_identical(game, players, options):
+    for seed in range(60):
+        state, moves = random_game(game, players, options, 20_000 + seed)
+        match = Match(game.id, players, 20_000 + seed, options)
+        for player, move in moves:
+            match.play(player, move)
+        assert match.state.to_json() == state.to_json()
+        again = Match.from_record(json.loads(json.dumps(match.to_record())))
+        assert again.state.to_json() == state.to_json()
+
+
+@pytest.mark.parametrize("game,players,options", setups())
+def test_views_and_determinize_depend_only_on_what_the_player_saw(game, players, options):
+    def check(state, moves):
+        if len(moves) % 5:
+            return
+        for player in range(players):
+            twin = state.determinize(player, Rng(len(moves) * 31 + player))
+            # The twin differs in what `player` cannot see, and nothing else.
+            assert twin.view(player) == state.view(player)
+            assert twin.legal_moves(player) == state.legal_moves(player)
+            a = state.determinize(player, Rng(99))
+            b = twin.determinize(player, Rng(99))
+            assert a.to_json() == b.to_json()
+
+    for seed in range(25):
+        random_game(game, players, options, 30_000 + seed, check)
+
+
+@pytest.mark.parametrize("game,players,options", setups())
+def test_illegal_moves_leave_the_state_unchanged(game, players, options):
+    def check(state, moves):
+        before = state.to_json()
+        to_move = state.to_move()
+        for player in range(players):
+            if player not in to_move:
+                legal = [] if not to_move else state.legal_moves(to_move[0])
+                for move in legal[:3]:
+                    with pytest.raises(IllegalMove):
+                        state.play(player, move)
+        for garbage in ("", "fly to the moon", "place", "take 9", 17, None):
+            if to_move:
+                with pytest.raises(IllegalMove):
+                    state.play(to_move[0], garbage)
+        assert state.to_json() == before
+
+    for seed in range(8):
+        random_game(game, players, options, 40_000 + seed, check)
