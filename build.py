@@ -1,0 +1,596 @@
+#!/usr/bin/env python3
+"""Build, serve and test Archipel with nothing but Python 3.11+ and Node 20.
+
+    python3 build.py                 build dist/ (web + Pyodide runtime + wheel)
+    python3 build.py serve           build, then serve dist/ on 127.0.0.1:8000
+    python3 build.py test            run every test (unit, Node smoke, browser)
+
+Run ``python3 build.py COMMAND --help`` for the options of each command.
+
+Only the standard library is imported here, so that a fresh checkout builds
+without a virtual environment; ``test`` creates ``.venv`` for pytest and
+Playwright itself.
+"""
+
+from __future__ import annotations
+
+import argparse
+import base64
+import functools
+import hashlib
+import http.server
+import io
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import time
+import zipfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent
+WEB = ROOT / "web"
+DIST = ROOT / "dist"
+PACKAGE = "pygame_core"
+NODE_MODULES = ROOT / "node_modules"
+PYODIDE_DIR = NODE_MODULES / "pyodide"
+VENV = ROOT / ".venv"
+REQUIREMENTS = ROOT / "requirements-dev.txt"
+CHROMIUM = Path(os.environ.get("CHROMIUM", "/usr/bin/chromium"))
+
+# The five files Pyodide needs to boot offline; nothing else of the npm
+# package is shipped (no source maps, no CommonJS build, no consoles).
+PYODIDE_FILES = (
+    "pyodide.mjs",
+    "pyodide.asm.mjs",
+    "pyodide.asm.wasm",
+    "python_stdlib.zip",
+    "pyodide-lock.json",
+)
+
+# Stamp written next to node_modules after a successful `npm ci`: the hash of
+# the lock file it installed, so a changed lock triggers a new install.
+NPM_STAMP = NODE_MODULES / ".archipel-lock.sha256"
+VENV_STAMP = VENV / ".archipel-requirements.sha256"
+
+# The placeholder in web/sw.js that the build replaces with the manifest hash.
+# The browser re-installs a service worker only when its script changes byte
+# for byte, so the hash must live inside sw.js itself.
+SW_MARKER = re.compile(r"const BUILD_HASH = '[^']*';")
+
+# A fixed timestamp for every wheel entry: the same sources give the same
+# wheel bytes, hence the same manifest hash and no needless cache refresh.
+ZIP_EPOCH = (1980, 1, 1, 0, 0, 0)
+
+
+def log(message: str) -> None:
+    print(f"[build] {message}", flush=True)
+
+
+def sha256_bytes(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
+def sha256_file(path: Path) -> str:
+    digest = hashlib.sha256()
+    with open(path, "rb") as handle:
+        for block in iter(lambda: handle.read(1 << 20), b""):
+            digest.update(block)
+    return digest.hexdigest()
+
+
+# --------------------------------------------------------------------------
+# npm
+# --------------------------------------------------------------------------
+
+def ensure_node_modules() -> None:
+    """Run `npm ci` when node_modules is missing or older than the lock file."""
+    lock = ROOT / "package-lock.json"
+    wanted = sha256_file(lock)
+    if NPM_STAMP.exists() and NPM_STAMP.read_text().strip() == wanted and PYODIDE_DIR.is_dir():
+        return
+    npm = shutil.which("npm")
+    if npm is None:
+        sys.exit("[build] npm is missing: install Node.js 20 with npm (Debian: apt-get install nodejs npm)")
+    log("node_modules missing or stale: running npm ci")
+    subprocess.run([npm, "ci", "--no-audit", "--no-fund"], cwd=ROOT, check=True)
+    NPM_STAMP.write_text(wanted + "\n")
+
+
+def pyodide_version() -> str:
+    return json.loads((PYODIDE_DIR / "package.json").read_text())["version"]
+
+
+# --------------------------------------------------------------------------
+# The wheel
+# --------------------------------------------------------------------------
+
+def package_version() -> str:
+    """`__version__` read from the source, without importing the package
+    (a half-written rule module must not stop the build)."""
+    text = (ROOT / PACKAGE / "__init__.py").read_text(encoding="utf-8")
+    match = re.search(r"^__version__\s*=\s*['\"]([^'\"]+)['\"]", text, re.M)
+    if not match:
+        sys.exit(f"[build] no __version__ in {PACKAGE}/__init__.py")
+    return match.group(1)
+
+
+def package_files() -> list[Path]:
+    """Every file of the package except bytecode caches and dotfiles."""
+    files = []
+    for path in sorted((ROOT / PACKAGE).rglob("*")):
+        rel = path.relative_to(ROOT)
+        if not path.is_file() or any(part.startswith(".") or part == "__pycache__" for part in rel.parts):
+            continue
+        if path.suffix in (".pyc", ".pyo"):
+            continue
+        files.append(path)
+    return files
+
+
+def record_hash(data: bytes) -> str:
+    digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=")
+    return "sha256=" + digest.decode("ascii")
+
+
+def wheel_bytes(version: str) -> bytes:
+    """A py3-none-any wheel of the package, built in memory (PEP 427)."""
+    dist_info = f"{PACKAGE}-{version}.dist-info"
+    entries: list[tuple[str, bytes]] = [
+        (path.relative_to(ROOT).as_posix(), path.read_bytes()) for path in package_files()
+    ]
+    metadata = (
+        "Metadata-Version: 2.1\n"
+        f"Name: {PACKAGE}\n"
+        f"Version: {version}\n"
+        "Summary: Rules of Kahuna, Kanaloa, Moai and Haleakala in pure Python\n"
+        "Requires-Python: >=3.11\n"
+    )
+    wheel = (
+        "Wheel-Version: 1.0\n"
+        "Generator: archipel-build\n"
+        "Root-Is-Purelib: true\n"
+        "Tag: py3-none-any\n"
+    )
+    entries.append((f"{dist_info}/METADATA", metadata.encode()))
+    entries.append((f"{dist_info}/WHEEL", wheel.encode()))
+    entries.append((f"{dist_info}/top_level.txt", f"{PACKAGE}\n".encode()))
+    record_lines = [f"{name},{record_hash(data)},{len(data)}" for name, data in entries]
+    record_lines.append(f"{dist_info}/RECORD,,")
+    entries.append((f"{dist_info}/RECORD", ("\n".join(record_lines) + "\n").encode()))
+
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
+        for name, data in entries:
+            info = zipfile.ZipInfo(name, date_time=ZIP_EPOCH)
+            info.external_attr = 0o644 << 16
+            info.compress_type = zipfile.ZIP_DEFLATED
+            archive.writestr(info, data)
+    return buffer.getvalue()
+
+
+def wheel_name(version: str) -> str:
+    return f"{PACKAGE}-{version}-py3-none-any.whl"
+
+
+# --------------------------------------------------------------------------
+# dist/
+# --------------------------------------------------------------------------
+
+def write_if_changed(path: Path, data: bytes) -> None:
+    if path.exists() and path.stat().st_size == len(data) and path.read_bytes() == data:
+        return
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(data)
+
+
+def copy_if_changed(source: Path, target: Path) -> None:
+    """Copy unless the target already has the same size and mtime (copy2
+    keeps the mtime, so an unchanged 10 MB wasm is never copied twice)."""
+    if target.exists():
+        s, t = source.stat(), target.stat()
+        if s.st_size == t.st_size and s.st_mtime_ns == t.st_mtime_ns:
+            return
+    target.parent.mkdir(parents=True, exist_ok=True)
+    shutil.copy2(source, target)
+
+
+def web_files() -> list[Path]:
+    return [
+        path
+        for path in sorted(WEB.rglob("*"))
+        if path.is_file() and not any(part.startswith(".") for part in path.relative_to(WEB).parts)
+    ]
+
+
+def build(quiet: bool = False) -> dict:
+    """Bring dist/ up to date and return its manifest."""
+    started = time.perf_counter()
+    ensure_node_modules()
+    if not (WEB / "sw.js").exists():
+        sys.exit("[build] web/sw.js is missing")
+    DIST.mkdir(exist_ok=True)
+    expected: set[Path] = set()
+
+    sw_template = None
+    for source in web_files():
+        rel = source.relative_to(WEB)
+        if rel.as_posix() == "sw.js":
+            sw_template = source.read_text(encoding="utf-8")
+            continue
+        copy_if_changed(source, DIST / rel)
+        expected.add(DIST / rel)
+
+    for name in PYODIDE_FILES:
+        copy_if_changed(PYODIDE_DIR / name, DIST / "pyodide" / name)
+        expected.add(DIST / "pyodide" / name)
+
+    version = package_version()
+    wheel = DIST / "wheels" / wheel_name(version)
+    write_if_changed(wheel, wheel_bytes(version))
+    expected.add(wheel)
+
+    write_if_changed(DIST / ".nojekyll", b"")
+    expected.add(DIST / ".nojekyll")
+
+    if not SW_MARKER.search(sw_template):
+        sys.exit("[build] web/sw.js lacks the line: const BUILD_HASH = '...';")
+    manifest = make_manifest(expected, version, wheel, sw_template)
+    write_if_changed(DIST / "build.json", (json.dumps(manifest, indent=1) + "\n").encode())
+    expected.add(DIST / "build.json")
+
+    sw = SW_MARKER.sub(f"const BUILD_HASH = '{manifest['hash']}';", sw_template, count=1)
+    write_if_changed(DIST / "sw.js", sw.encode("utf-8"))
+    expected.add(DIST / "sw.js")
+
+    remove_stale(expected)
+    if not quiet:
+        elapsed = time.perf_counter() - started
+        log(f"dist/ ready: {len(manifest['files'])} files, build {manifest['hash']}, "
+            f"wheel {wheel.name}, Pyodide {manifest['pyodide']} ({elapsed:.2f} s)")
+    return manifest
+
+
+def make_manifest(files: set[Path], version: str, wheel: Path, sw_template: str) -> dict:
+    """The list the service worker precaches, and the hash that names its
+    cache: it covers every shipped byte, sw.js included. `files` does not
+    hold build.json yet (it is this manifest)."""
+    precached = sorted(
+        path.relative_to(DIST).as_posix()
+        for path in files
+        if not path.name.startswith(".")
+    )
+    digest = hashlib.sha256()
+    for rel in precached:
+        digest.update(f"{rel}\0{sha256_file(DIST / rel)}\n".encode())
+    digest.update(sw_template.encode("utf-8"))
+    lock = json.loads((PYODIDE_DIR / "pyodide-lock.json").read_text())
+    return {
+        "hash": digest.hexdigest()[:16],
+        "version": version,
+        "pyodide": pyodide_version(),
+        "wheel": wheel.relative_to(DIST).as_posix(),
+        # The worker hands this to loadPyodide as `lockFileContents` so the
+        # 119 KB lock file is never fetched: we install no Pyodide packages.
+        "lock_info": lock["info"],
+        # "./" is the site root itself (a visit to /archipel/ without index.html).
+        "files": ["./", "build.json", *precached],
+    }
+
+
+def remove_stale(expected: set[Path]) -> None:
+    """Delete what an earlier build left that this one no longer ships."""
+    for path in sorted(DIST.rglob("*"), reverse=True):
+        if path.is_file() and path not in expected:
+            path.unlink()
+        elif path.is_dir() and not any(path.iterdir()):
+            path.rmdir()
+
+
+# --------------------------------------------------------------------------
+# Serving
+# --------------------------------------------------------------------------
+
+MIME_TYPES = {
+    ".wasm": "application/wasm",  # anything else makes Pyodide hang silently
+    ".mjs": "text/javascript",
+    ".js": "text/javascript",
+    ".json": "application/json",
+    ".zip": "application/zip",
+    ".whl": "application/zip",
+    ".html": "text/html; charset=utf-8",
+    ".css": "text/css; charset=utf-8",
+    ".svg": "image/svg+xml",
+    ".png": "image/png",
+    ".ico": "image/x-icon",
+    ".webmanifest": "application/manifest+json",
+    ".txt": "text/plain; charset=utf-8",
+    ".md": "text/plain; charset=utf-8",
+}
+
+
+class SiteHandler(http.server.SimpleHTTPRequestHandler):
+    """Static files with exact MIME types, no HTTP caching, and an optional
+    URL prefix so that the site can be tried under a sub-path like GitHub
+    Pages' /<repo>/."""
+
+    # HTTP/1.1 keeps connections alive across the ~30 files of a boot.
+    protocol_version = "HTTP/1.1"
+    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **MIME_TYPES}
+
+    def __init__(self, *args, prefix: str = "/", quiet: bool = False, **kwargs):
+        self.prefix = prefix
+        self.quiet = quiet
+        super().__init__(*args, **kwargs)
+
+    def translate_path(self, path: str) -> str:
+        # Only paths under the prefix exist; the rest maps to a missing file.
+        bare = path.split("?", 1)[0].split("#", 1)[0]
+        if not bare.startswith(self.prefix):
+            return str(Path(self.directory) / ".not-under-prefix")
+        return super().translate_path("/" + path[len(self.prefix):])
+
+    def send_head(self):
+        # /archipel (no slash) → /archipel/, as static hosts do.
+        if self.prefix != "/" and self.path.split("?", 1)[0] == self.prefix.rstrip("/"):
+            self.send_response(301)
+            self.send_header("Location", self.prefix)
+            self.send_header("Content-Length", "0")
+            self.end_headers()
+            return None
+        return super().send_head()
+
+    def list_directory(self, path):
+        # Static hosts list no directories; neither do we (a folder without
+        # index.html is a 404, as on GitHub Pages).
+        self.send_error(404, "No index.html here")
+        return None
+
+    def end_headers(self):
+        # no-cache: the browser may keep a copy but must revalidate it, so a
+        # rebuilt file is always seen; offline play is the service worker's job.
+        self.send_header("Cache-Control", "no-cache")
+        super().end_headers()
+
+    def log_message(self, format, *args):
+        if not self.quiet:
+            super().log_message(format, *args)
+
+
+def make_server(directory: Path = DIST, port: int = 8000, prefix: str = "/",
+                host: str = "127.0.0.1", quiet: bool = False) -> http.server.ThreadingHTTPServer:
+    """A threaded server for `directory` under `prefix` (port 0: any free port).
+    The caller runs `serve_forever()` and later `shutdown()`."""
+    prefix = "/" + prefix.strip("/") + "/" if prefix.strip("/") else "/"
+    handler = functools.partial(SiteHandler, directory=str(directory), prefix=prefix, quiet=quiet)
+    server = http.server.ThreadingHTTPServer((host, port), handler)
+    server.daemon_threads = True
+    server.prefix = prefix
+    return server
+
+
+def serve(port: int, prefix: str) -> None:
+    build()
+    server = make_server(DIST, port, prefix)
+    host, real_port = server.server_address[:2]
+    log(f"serving dist/ on http://{host}:{real_port}{server.prefix}  (Ctrl-C to stop)")
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        server.server_close()
+
+
+# --------------------------------------------------------------------------
+# Testing
+# --------------------------------------------------------------------------
+
+def venv_python() -> Path:
+    return VENV / "bin" / "python"
+
+
+def ensure_venv() -> Path:
+    """.venv with the pinned test tools, reused while requirements-dev.txt and
+    the Python version are unchanged."""
+    wanted = sha256_bytes(REQUIREMENTS.read_bytes() + sys.version.encode())
+    python = venv_python()
+    if python.exists() and VENV_STAMP.exists() and VENV_STAMP.read_text().strip() == wanted:
+        return python
+    if python.exists():
+        same_python = subprocess.run(
+            [str(python), "-c", "import sys; print(sys.version)"], capture_output=True, text=True
+        ).stdout.strip() == sys.version.strip()
+        if not same_python:
+            shutil.rmtree(VENV)
+    if not python.exists():
+        log("creating .venv")
+        ensure_venv_module()
+        if subprocess.run([sys.executable, "-m", "venv", str(VENV)]).returncode != 0:
+            shutil.rmtree(VENV, ignore_errors=True)  # never leave a venv without pip
+            sys.exit("[build] could not create .venv")
+    log("installing requirements-dev.txt into .venv")
+    pip = [str(python), "-m", "pip", "--disable-pip-version-check", "--quiet"]
+    subprocess.run(pip + ["install", "-r", str(REQUIREMENTS)], check=True)
+    VENV_STAMP.write_text(wanted + "\n")
+    return python
+
+
+def ensure_venv_module() -> None:
+    """Debian ships `venv` without `ensurepip` unless python3-venv is installed."""
+    try:
+        import ensurepip  # noqa: F401
+        return
+    except ImportError:
+        pass
+    package = f"python3.{sys.version_info.minor}-venv"
+    apt_install(package, f"the Python venv module (Debian package {package})")
+
+
+def apt_install(package: str, what: str) -> None:
+    if os.geteuid() != 0 or shutil.which("apt-get") is None:
+        sys.exit(f"[build] missing {what}: install it with `sudo apt-get install -y {package}`")
+    log(f"installing {what} with apt-get")
+    env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
+    subprocess.run(["apt-get", "update"], check=True, env=env)
+    subprocess.run(["apt-get", "install", "-y", package], check=True, env=env)
+
+
+def ensure_chromium() -> None:
+    if CHROMIUM.exists():
+        return
+    apt_install("chromium", f"Chromium for the browser tests ({CHROMIUM})")
+    if not CHROMIUM.exists():
+        sys.exit(f"[build] apt-get installed chromium but {CHROMIUM} is still missing")
+
+
+# The runners' closing tallies: pytest's "== 3 failed, 40 passed in 2.1s ==",
+# and node --test's TAP trailer ("# pass 3", "# fail 0", ...).
+PYTEST_SUMMARY = re.compile(r"^=+ (.+ in [\d.]+s.*?) =+$")
+PYTEST_COUNT = re.compile(r"(\d+) (passed|failed|errors?|skipped|xfailed|xpassed)")
+NODE_COUNT = re.compile(r"^# (pass|fail|cancelled|skipped|todo) (\d+)$")
+# Every outcome, folded into passed / failed / skipped.
+OUTCOME = {"passed": "passed", "xpassed": "passed", "pass": "passed",
+           "failed": "failed", "error": "failed", "errors": "failed", "fail": "failed",
+           "cancelled": "failed",
+           "skipped": "skipped", "xfailed": "skipped", "todo": "skipped"}
+
+
+class Suite:
+    """One test run: its command, exit code, counts and the runner's own words."""
+
+    def __init__(self, name: str):
+        self.name = name
+        self.code = None
+        self.seconds = 0.0
+        self.summary = ""
+        self.counts = {"passed": 0, "failed": 0, "skipped": 0}
+
+    def read(self, line: str) -> None:
+        line = line.strip()
+        pytest_summary = PYTEST_SUMMARY.match(line)
+        if pytest_summary:
+            self.summary = pytest_summary.group(1)
+            self.counts = {"passed": 0, "failed": 0, "skipped": 0}
+            for number, outcome in PYTEST_COUNT.findall(self.summary):
+                self.counts[OUTCOME[outcome]] += int(number)
+        node_count = NODE_COUNT.match(line)
+        if node_count:
+            self.counts[OUTCOME[node_count.group(1)]] += int(node_count.group(2))
+            self.summary = ", ".join(f"{n} {k}" for k, n in self.counts.items())
+
+    def run(self, command: list[str], env: dict) -> "Suite":
+        """Run, echoing the output as it comes, and keep the tally."""
+        print(f"\n===== {self.name}: {' '.join(command)}", flush=True)
+        started = time.perf_counter()
+        process = subprocess.Popen(command, cwd=ROOT, env=env, stdout=subprocess.PIPE,
+                                   stderr=subprocess.STDOUT, text=True, bufsize=1)
+        for line in process.stdout:
+            sys.stdout.write(line)
+            self.read(line)
+        self.code = process.wait()
+        sys.stdout.flush()
+        self.seconds = time.perf_counter() - started
+        return self
+
+
+def test(args: argparse.Namespace, passthrough: list[str]) -> int:
+    suites = [s for s in ("unit", "node", "e2e") if getattr(args, s)] or ["unit", "node", "e2e"]
+    ensure_node_modules()
+    python = ensure_venv()
+    if "e2e" in suites:
+        ensure_chromium()
+    build()
+
+    env = {**os.environ, "PYTHON": str(python), "PYTHONDONTWRITEBYTECODE": "1"}
+    node = shutil.which("node") or "node"
+    commands = {
+        "unit": [str(python), "-m", "pytest", "tests", *passthrough],
+        "node": [node, "--test", "--test-reporter=tap", "tests/node/"],
+        "e2e": [str(python), "-m", "pytest", "e2e", *passthrough],
+    }
+    return report([Suite(name).run(commands[name], env) for name in suites])
+
+
+def report(results: list[Suite]) -> int:
+    """One line per suite, then the total on a line of its own. pytest's exit
+    code 5 means it collected nothing (say, `-k` matched no test of that
+    suite): not a failure by itself, but a run where no test ran fails."""
+    print("\n===== summary", flush=True)
+    failed = False
+    total = {"passed": 0, "failed": 0, "skipped": 0}
+    for suite in results:
+        if suite.code == 0:
+            status = "ok"
+        elif suite.code == 5 and suite.name != "node":
+            status = "no tests"
+        else:
+            status, failed = f"FAILED (exit {suite.code})", True
+        for outcome, number in suite.counts.items():
+            total[outcome] += number
+        print(f"  {suite.name:5} {status:16} {suite.summary or '-'}  [{suite.seconds:.1f} s]")
+    if total["passed"] + total["failed"] == 0:
+        print("  no test ran at all")
+        failed = True
+    print("===== " + ("FAILED" if failed else "all suites passed"))
+    print(f"total: {total['passed']} passed, {total['failed']} failed, {total['skipped']} skipped", flush=True)
+    return 1 if failed else 0
+
+
+# --------------------------------------------------------------------------
+# Command line
+# --------------------------------------------------------------------------
+
+def parse(argv: list[str]) -> tuple[argparse.Namespace, list[str]]:
+    parser = argparse.ArgumentParser(
+        prog="build.py",
+        description="Build, serve and test Archipel. With no command: build dist/.",
+    )
+    commands = parser.add_subparsers(dest="command")
+    commands.add_parser("build", help="build dist/ (the default)")
+
+    serve_parser = commands.add_parser("serve", help="build, then serve dist/ locally")
+    serve_parser.add_argument("--port", type=int, default=8000, help="port (default 8000)")
+    serve_parser.add_argument("--base", default="/",
+                              help="URL prefix, e.g. /archipel/ to mimic GitHub Pages (default /)")
+
+    test_parser = commands.add_parser(
+        "test",
+        help="run every test suite",
+        description=(
+            "Create/refresh .venv, install Chromium if missing (as root), build dist/, then run "
+            "the suites: unit (pytest tests/), node (node --test tests/node/) and e2e (pytest "
+            "e2e/, Playwright in headless Chromium). Select suites with --unit/--node/--e2e "
+            "(default: all). Every other argument goes to both pytest runs, e.g. "
+            "`python3 build.py test -k kahuna` or `python3 build.py test --e2e -x -v`."
+        ),
+    )
+    test_parser.add_argument("--unit", action="store_true", help="run the unit tests (pytest tests/)")
+    test_parser.add_argument("--node", action="store_true", help="run the Node smoke test")
+    test_parser.add_argument("--e2e", action="store_true", help="run the browser tests (pytest e2e/)")
+
+    args, rest = parser.parse_known_args(argv)
+    if rest[:1] == ["--"]:
+        rest = rest[1:]
+    if rest and args.command != "test":
+        parser.error(f"unrecognized arguments: {' '.join(rest)}")
+    return args, rest
+
+
+def main(argv: list[str] | None = None) -> int:
+    if sys.version_info < (3, 11):
+        sys.exit("[build] Python 3.11 or newer is needed")
+    args, rest = parse(sys.argv[1:] if argv is None else argv)
+    if args.command == "serve":
+        serve(args.port, args.base)
+        return 0
+    if args.command == "test":
+        return test(args, rest)
+    build()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
