@@ -1,0 +1,186 @@
+// The page: starts the Python worker first, paints the menu, and switches
+// between the menu and a game. Deep links (#play=…) start a game directly.
+
+import * as engine from './worker-client.js';
+import { setLanguage, applyTo, t, has, language, DEFAULT_LANGUAGE } from './i18n.js';
+import { createMenu } from './menu.js';
+import { createGame, errorText } from './game.js';
+import { parseDeepLink } from './deeplink.js';
+import { installKeyboard } from './keyboard.js';
+import { watchDock } from './layout.js';
+import { showRules, toast } from './dialogs.js';
+import * as store from './store.js';
+
+const $ = (id) => document.getElementById(id);
+
+const link = parseDeepLink(location.hash);
+
+function showScreen(name) {
+  $('menu-screen').hidden = name !== 'menu';
+  $('game-screen').hidden = name !== 'game';
+  document.body.classList.toggle('on-menu', name === 'menu');
+  document.body.classList.toggle('on-game', name === 'game');
+}
+
+const menu = createMenu({
+  onStart: (config) => startGame(config),
+  onResume: (entry) => resumeGame(entry),
+  onForget: (entry) => {
+    store.forgetAutosave(entry.game);
+    menu.renderResume();
+  },
+  onLoadFile: (file) => loadFile(file),
+  onLanguage: async (lang) => {
+    store.saveLanguage(lang);
+    await switchLanguage(lang);
+  },
+  onRules: (game) => showRules(game, has),
+});
+
+const game = createGame({
+  onExit: () => {
+    showScreen('menu');
+    menu.render();
+  },
+  onNewGame: (setup) => startGame({ ...setup, seed: Math.floor(Math.random() * 2 ** 31) }),
+  pace: () => menu.pace,
+});
+game.setTitles((id) => menu.gameTitle(id));
+
+async function switchLanguage(lang) {
+  await setLanguage(lang);
+  applyTo(document);
+  document.title = t('app.title');
+  menu.render();
+  game.retranslate();
+}
+
+async function startGame(config) {
+  menu.showMessage('');
+  showScreen('game');
+  try {
+    await engine.ready;
+    await game.start(config);
+  } catch (error) {
+    game.exit();
+    menu.showMessage(t('menu.start_failed', { message: errorText(error) }));
+  }
+}
+
+async function resumeGame(entry) {
+  menu.showMessage('');
+  try {
+    await engine.ready;
+    showScreen('game');
+    await game.resume(entry.record, entry.names);
+  } catch (error) {
+    // This save cannot be read: say so, drop it, keep every other save.
+    if (game.active) game.exit();
+    showScreen('menu');
+    store.forgetAutosave(entry.game);
+    menu.render();
+    menu.showMessage(t('menu.resume_failed', { message: errorText(error) }));
+  }
+}
+
+async function loadFile(file) {
+  menu.showMessage('');
+  let record;
+  try {
+    record = JSON.parse(await file.text());
+  } catch {
+    menu.showMessage(t('menu.load_not_json', { file: file.name }));
+    return;
+  }
+  try {
+    await engine.ready;
+    showScreen('game');
+    await game.resume(record, []);
+  } catch (error) {
+    if (game.active) game.exit();
+    showScreen('menu');
+    menu.showMessage(t('menu.load_failed', { file: file.name, message: errorText(error) }));
+  }
+}
+
+function wireGameScreen() {
+  $('menu-button').addEventListener('click', () => game.exit());
+  $('undo-button').addEventListener('click', () => game.undo());
+  $('save-button').addEventListener('click', () => game.download());
+  $('rules-button').addEventListener('click', () => showRules(game.gameId || 'kahuna', has));
+  installKeyboard($('game-screen'), { onEscape: () => game.clearSelection() });
+  watchDock(document.querySelector('.dock'));
+  for (const tab of document.querySelectorAll('.tabs [role="tab"]')) {
+    tab.addEventListener('click', () => selectTab(tab));
+  }
+  selectTab($('tab-players'));
+}
+
+function selectTab(chosen) {
+  for (const tab of document.querySelectorAll('.tabs [role="tab"]')) {
+    const on = tab === chosen;
+    tab.setAttribute('aria-selected', String(on));
+    tab.tabIndex = on ? 0 : -1;
+    $(tab.getAttribute('aria-controls')).classList.toggle('active', on);
+  }
+}
+
+function registerServiceWorker() {
+  if (!('serviceWorker' in navigator) || location.protocol === 'file:') return;
+  navigator.serviceWorker.register(new URL('../sw.js', import.meta.url)).catch(() => {
+    /* no offline cache this time; the site still works online */
+  });
+}
+
+async function main() {
+  const lang = (link && link.lang) || store.savedLanguage() || DEFAULT_LANGUAGE;
+  await switchLanguage(lang);
+  wireGameScreen();
+  engine.onProgress((progress) => menu.setProgress(progress));
+  if (!engine.booted()) menu.setProgress({ step: 'starting', fraction: 0.02 });
+  showScreen('menu');
+  registerServiceWorker();
+
+  // A deep link is used once: a reload then offers to resume, not restart.
+  if (link) history.replaceState(null, '', location.pathname + location.search);
+
+  let games;
+  try {
+    await engine.ready;
+    games = await engine.call('games', {});
+  } catch (error) {
+    menu.setFailed(errorText(error));
+    showScreen('menu');
+    return;
+  }
+  menu.setReady(games);
+
+  window.addEventListener('hashchange', () => followLink(parseDeepLink(location.hash)));
+  await followLink(link);
+}
+
+/** Start the game a deep link describes (once Python is ready). */
+async function followLink(wanted) {
+  if (!wanted) return;
+  if (wanted.lang && wanted.lang !== language()) await switchLanguage(wanted.lang);
+  if (!wanted.game) return;
+  history.replaceState(null, '', location.pathname + location.search);
+  if (game.active) game.exit();
+  const players = wanted.players || wanted.seats.length || 2;
+  const seats = wanted.seats.length ? wanted.seats : Array.from({ length: players }, (_, i) => (i === 0 ? 'h' : 'bot1'));
+  const seed = wanted.seed ?? Math.floor(Math.random() * 2 ** 31);
+  await startGame({ game: wanted.game, players, seats, seed, options: wanted.options, names: wanted.names });
+}
+
+window.addEventListener('unhandledrejection', (event) => {
+  const reason = event.reason;
+  if (reason && typeof reason === 'object' && 'key' in reason) {
+    toast(errorText(reason), 'error');
+    event.preventDefault();
+  }
+});
+
+main().catch((error) => {
+  toast(String((error && error.message) || error), 'error');
+});
+

@@ -1,0 +1,38 @@
+// Deep links: index.html#play=kahuna&players=2&seats=h,bot1&seed=5&lang=en
+// (`h` a human seat, `botN` a bot of level N; any other `name=1` is a game
+// option; `names=Ana,Bob` optional player names).
+
+const RESERVED = new Set(['play', 'players', 'seats', 'seed', 'lang', 'names']);
+
+/** The set-up a URL fragment asks for, or null when it asks for no game. */
+export function parseDeepLink(hash) {
+  const params = new URLSearchParams(String(hash || '').replace(/^#/, ''));
+  const lang = params.get('lang');
+  const game = params.get('play');
+  if (!game) return lang ? { lang } : null;
+  const seats = (params.get('seats') || '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  const players = params.has('players') ? Number(params.get('players')) : seats.length || null;
+  const seedText = params.get('seed');
+  let seed = null;
+  if (seedText !== null && seedText !== '') seed = /^-?\d+$/.test(seedText) ? Number(seedText) : seedText;
+  const options = {};
+  for (const [name, value] of params) {
+    if (!RESERVED.has(name)) options[name] = value === '1' || value === 'true';
+  }
+  const names = (params.get('names') || '').split(',').map((s) => s.trim());
+  return { game, players, seats, seed, options, lang, names };
+}
+
+/** The fragment that starts the given set-up (for sharing). */
+export function deepLink({ game, players, seats, seed, options = {} }) {
+  const params = new URLSearchParams();
+  params.set('play', game);
+  params.set('players', String(players));
+  params.set('seats', seats.join(','));
+  if (seed !== null && seed !== undefined) params.set('seed', String(seed));
+  for (const [name, on] of Object.entries(options)) if (on) params.set(name, '1');
+  return '#' + params.toString().replace(/%2C/g, ',');
+}

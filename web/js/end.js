@@ -1,0 +1,45 @@
+// The end-of-game dialog: the winner, why (the tie-break in words), the
+// game's own score breakdown, and what to do next.
+
+import { t, has, list } from './i18n.js';
+import { token } from './players.js';
+
+const $ = (id) => document.getElementById(id);
+
+function h(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [name, value] of Object.entries(attrs)) {
+    if (name === 'class') node.className = value;
+    else if (name.startsWith('on')) node.addEventListener(name.slice(2), value);
+    else node.setAttribute(name, value);
+  }
+  node.append(...children.filter((c) => c !== null && c !== undefined));
+  return node;
+}
+
+export function showEnd(snap, { names, details, onNewGame, onMenu }) {
+  const result = snap.result || {};
+  const winners = result.winners || [];
+  const single = winners.length === 1;
+  const reasonKey = `${snap.game}.reason.${result.reason}`;
+  const head = h(
+    'div',
+    { class: 'end-head' },
+    h('div', { class: 'end-tokens' }, ...(single ? [token(winners[0], 56)] : winners.map((seat) => token(seat, 44)))),
+    h('h2', { class: 'end-winner', id: 'end-title' }, single ? t('end.winner', { player: names[winners[0]] }) : t('end.draw_between', { players: list(winners.map((s) => names[s])) })),
+    has(reasonKey) ? h('p', { class: 'end-reason' }, t(reasonKey)) : null,
+  );
+  const dialog = $('end-dialog');
+  const close = () => dialog.close();
+  const actions = h(
+    'div',
+    { class: 'dialog-actions' },
+    h('button', { class: 'btn ghost', type: 'button', id: 'end-board', onclick: close }, t('end.see_board')),
+    h('button', { class: 'btn ghost', type: 'button', id: 'end-menu', onclick: () => { close(); onMenu(); } }, t('end.menu')),
+    h('button', { class: 'btn primary', type: 'button', id: 'end-new', onclick: () => { close(); onNewGame(); } }, t('end.new_game')),
+  );
+  $('end-body').replaceChildren(head, details, actions);
+  dialog.setAttribute('aria-labelledby', 'end-title');
+  if (!dialog.open) dialog.showModal();
+  $('end-new').focus();
+}

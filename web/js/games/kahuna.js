@@ -1,0 +1,278 @@
+// The Kahuna renderer: draws a snapshot (board and panels) and turns clicks
+// into moves. It holds no rules: every target it offers comes from the
+// snapshot's `legal` list, and a selection only narrows that list.
+//
+// A selection is some hand cards and at most one line. The moves still
+// possible are the legal card moves whose cards contain the selected ones
+// and whose line is the selected line. A hand card or a line is offered when
+// adding it leaves some move possible; when it completes a move exactly, its
+// data-choice is that move's text and a click plays it. Every click therefore
+// narrows towards a legal move, in any order, and never dead-ends.
+
+import { t } from '../i18n.js';
+import { createBoard } from './kahuna-board.js';
+import { renderPlayers, renderRound, renderHand, renderMarket, renderActions, renderScoreline, endDetails } from './kahuna-panel.js';
+import { logParams, eventMarks } from './kahuna-log.js';
+
+const PORTRAIT = window.matchMedia('(max-width: 700px) and (orientation: portrait)');
+
+const cardsOf = (move) => (move.kind === 'remove' ? move.cards : [move.card]);
+
+/** True when the multiset `small` is contained in `big`. */
+function within(small, big) {
+  const left = [...big];
+  for (const card of small) {
+    const i = left.indexOf(card);
+    if (i < 0) return false;
+    left.splice(i, 1);
+  }
+  return true;
+}
+
+export function createRenderer(host) {
+  const { els, onChoice } = host;
+  let snapshot = null;
+  let view = null;
+  let names = [];
+  let interactive = false;
+  let selection = { cards: [], line: null };
+
+  const board = createBoard(els.board, {
+    onTarget: (target) => pick({ line: target.line, choice: target.choice }),
+    onBackground: () => clearSelection(),
+  });
+
+  const lineName = (id) => {
+    const line = view && view.lines[id];
+    return line ? `${line.a}-${line.b}` : String(id);
+  };
+
+  function cardMoves() {
+    if (!snapshot || !interactive) return [];
+    return snapshot.legal.filter((m) => m.kind === 'place' || m.kind === 'remove' || m.kind === 'hide');
+  }
+
+  /** What a selection of `cards` (names) and `line` (name or null) allows. */
+  function evaluate(moves, cards, line) {
+    const open = moves.filter((m) => {
+      if (line !== null && (m.kind === 'hide' || lineName(m.line) !== line)) return false;
+      return within(cards, cardsOf(m));
+    });
+    if (!open.length) return null;
+    const done = open.find(
+      (m) => m.kind !== 'hide' && lineName(m.line) === line && cardsOf(m).length === cards.length,
+    );
+    return { open, done };
+  }
+
+  function selectedNames() {
+    const hand = (view && view.hand) || [];
+    return selection.cards.map((i) => hand[i]);
+  }
+
+  /** Everything clickable now, derived from the legal moves and the selection. */
+  function targets() {
+    const moves = cardMoves();
+    const hand = (view && view.hand) || [];
+    const chosen = selectedNames();
+    const hasSelection = chosen.length > 0 || selection.line !== null;
+    const cards = hand.map((name, index) => {
+      if (selection.cards.includes(index)) return { index, name, selected: true };
+      const result = evaluate(moves, [...chosen, name], selection.line);
+      if (!result) return { index, name };
+      return { index, name, choice: result.done ? result.done.text : `card:${name}` };
+    });
+    const lines = [];
+    for (const line of view ? view.lines : []) {
+      const name = `${line.a}-${line.b}`;
+      const removal = line.owner !== null && line.owner !== undefined;
+      if (selection.line === name) {
+        lines.push({ line: name, selected: true, removal, label: t('kahuna.aria.line_selected', { line: dash(name) }) });
+        continue;
+      }
+      if (selection.line !== null) continue;
+      const result = evaluate(moves, chosen, name);
+      if (!result) continue;
+      const choice = result.done ? result.done.text : `line:${name}`;
+      lines.push({
+        line: name,
+        choice,
+        strong: hasSelection,
+        removal,
+        label: lineLabel(result.done, name, removal),
+      });
+    }
+    const legal = snapshot && interactive ? snapshot.legal : [];
+    const hide =
+      chosen.length === 1 && selection.line === null
+        ? legal.find((m) => m.kind === 'hide' && m.card === chosen[0])
+        : null;
+    return {
+      cards,
+      lines,
+      hide: hide ? hide.text : null,
+      draw: legal.some((m) => m.kind === 'draw') ? 'draw' : null,
+      take: legal.filter((m) => m.kind === 'take').map((m) => ({ slot: m.slot, choice: m.text })),
+      skip: legal.some((m) => m.kind === 'skip') ? 'skip' : null,
+      hasSelection,
+    };
+  }
+
+  const dash = (name) => name.replace('-', '–');
+
+  function lineLabel(move, name, removal) {
+    if (move && move.kind === 'place') return t('kahuna.aria.place', { line: dash(name), card: move.card });
+    if (move && move.kind === 'remove') return t('kahuna.aria.remove', { line: dash(name), cards: move.cards.join(' + ') });
+    return removal ? t('kahuna.aria.line_bridge', { line: dash(name) }) : t('kahuna.aria.line_free', { line: dash(name) });
+  }
+
+  function hint(all) {
+    if (!interactive) return '';
+    const chosen = selectedNames();
+    const legal = snapshot.legal;
+    if (selection.line !== null) {
+      const line = view.lines.find((l) => `${l.a}-${l.b}` === selection.line);
+      const removal = line && line.owner !== null && line.owner !== undefined;
+      if (!removal) return t('kahuna.hint.line_free', { line: dash(selection.line), a: line.a, b: line.b });
+      return chosen.length ? t('kahuna.hint.second_card', { card: chosen[0] }) : t('kahuna.hint.line_bridge', { line: dash(selection.line) });
+    }
+    if (chosen.length === 2) return t('kahuna.hint.pick_bridge', { cards: chosen.join(' + ') });
+    if (chosen.length === 1) {
+      const anyPlace = all.lines.some((l) => !l.removal);
+      const anyRemove = all.lines.some((l) => l.removal) || all.cards.some((c) => c.choice && !c.selected);
+      const parts = [];
+      if (anyPlace) parts.push(t('kahuna.hint.card_place', { card: chosen[0] }));
+      if (anyRemove) parts.push(t('kahuna.hint.card_remove'));
+      if (all.hide) parts.push(t('kahuna.hint.card_hide'));
+      return parts.join(' ');
+    }
+    if (view.committed_to_draw) return t('kahuna.hint.committed');
+    if (view.final_phase) return t('kahuna.hint.final');
+    const canDraw = legal.some((m) => m.kind === 'draw' || m.kind === 'take');
+    const canHide = legal.some((m) => m.kind === 'hide');
+    if (canHide && !canDraw) return t('kahuna.hint.hand_full');
+    if (!all.cards.some((c) => c.choice)) return all.skip ? t('kahuna.hint.draw_or_skip') : t('kahuna.hint.draw');
+    return all.skip ? t('kahuna.hint.turn') : t('kahuna.hint.turn_must_draw');
+  }
+
+  function pick({ index, line, choice }) {
+    if (!interactive) return;
+    if (index !== undefined && selection.cards.includes(index)) {
+      selection.cards = selection.cards.filter((i) => i !== index);
+      return refresh();
+    }
+    if (line !== undefined && selection.line === line) {
+      selection.line = null;
+      return refresh();
+    }
+    if (!choice) return;
+    if (choice.startsWith('card:')) {
+      selection.cards = [...selection.cards, index];
+      return refresh();
+    }
+    if (choice.startsWith('line:')) {
+      selection.line = line;
+      return refresh();
+    }
+    play(choice);
+  }
+
+  function play(text) {
+    selection = { cards: [], line: null };
+    onChoice(text);
+  }
+
+  function clearSelection() {
+    if (!selection.cards.length && selection.line === null) return;
+    selection = { cards: [], line: null };
+    refresh();
+  }
+
+  /** Redraw what depends on the selection: targets, hand, market, actions. */
+  function refresh() {
+    if (!view) return;
+    // Redrawing replaces the elements: keep the keyboard focus where it was.
+    const active = document.activeElement;
+    const focusKey = active && active.getAttribute ? active.getAttribute('data-key') : null;
+    const all = targets();
+    board.drawTargets(all.lines);
+    renderHand(els.hand, view, all.cards, {
+      onPick: (card) => pick({ index: card.index, choice: card.choice }),
+    });
+    renderMarket(els.market, view, all, { onChoice: play });
+    renderActions(els.actions, {
+      hint: hint(all),
+      hide: all.hide,
+      skip: all.skip,
+      finalPhase: view.final_phase,
+      canCancel: all.hasSelection,
+      interactive,
+      onChoice: play,
+      onCancel: clearSelection,
+    });
+    if (focusKey) restoreFocus(focusKey);
+  }
+
+  function restoreFocus(key) {
+    const scope = els.board.closest('.screen') || document;
+    const same = scope.querySelector(`[data-key="${CSS.escape(key)}"]`);
+    // A card just chosen from the keyboard: go on to the lines it can use.
+    if (same && same.getAttribute('aria-pressed') === 'true' && key.startsWith('card-')) {
+      const line = els.board.querySelector('.line-target.strong');
+      if (line) {
+        line.focus({ preventScroll: true });
+        return;
+      }
+    }
+    if (same && same.matches('[data-choice], [aria-pressed="true"]')) {
+      same.focus({ preventScroll: true });
+      return;
+    }
+    const next = scope.querySelector('.line-target.strong, .card.target, .pile.target');
+    if (next) next.focus({ preventScroll: true });
+    else if (same) same.focus({ preventScroll: true });
+  }
+
+  /** Draw a snapshot. `options.interactive` false shows the position only
+   * (a bot's turn, a privacy screen, the end of the game). */
+  function render(snap, options = {}) {
+    const sameTurn =
+      snapshot && snap.viewer === snapshot.viewer && snap.log.length === snapshot.log.length && view &&
+      JSON.stringify(snap.legal) === JSON.stringify(snapshot.legal);
+    snapshot = snap;
+    view = snap.view;
+    names = options.names || names;
+    interactive = Boolean(options.interactive) && snap.legal.length > 0;
+    if (!sameTurn || !interactive) selection = { cards: [], line: null };
+    board.draw(view, { names, portrait: PORTRAIT.matches });
+    renderPlayers(els.players, view, { names, seats: snap.seats, viewer: snap.viewer });
+    renderRound(els.round, view);
+    renderScoreline(els.scoreline, view, { names });
+    refresh();
+  }
+
+  function flashEvents(events, duration) {
+    const { lines, islands } = eventMarks(events);
+    board.flash(lines, islands, duration);
+  }
+
+  function onOrientation() {
+    if (snapshot) render(snapshot, { names, interactive });
+  }
+  PORTRAIT.addEventListener('change', onOrientation);
+
+  function destroy() {
+    PORTRAIT.removeEventListener('change', onOrientation);
+    board.reset();
+    for (const el of Object.values(els)) if (el) el.replaceChildren();
+  }
+
+  return {
+    render,
+    flashEvents,
+    clearSelection,
+    destroy,
+    logParams: (event, ctx) => logParams(event, ctx),
+    endDetails: (snap, list) => endDetails(snap.view, snap.result, list),
+  };
+}

@@ -1,0 +1,96 @@
+// Every visible word comes from i18n/<lang>.json. `t(key, params)` fills
+// {placeholders}; `applyTo(root)` translates the static markup through its
+// data-i18n* attributes.
+
+export const LANGUAGES = ['fr', 'en'];
+export const DEFAULT_LANGUAGE = 'fr';
+
+let strings = {};
+let current = DEFAULT_LANGUAGE;
+const listeners = new Set();
+const cache = new Map();
+
+async function fetchStrings(lang) {
+  if (!cache.has(lang)) {
+    const url = new URL(`../i18n/${lang}.json`, import.meta.url);
+    cache.set(
+      lang,
+      fetch(url).then((response) => {
+        if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
+        return response.json();
+      }),
+    );
+  }
+  return cache.get(lang);
+}
+
+/** Switch language: loads the strings, updates <html lang>, tells listeners. */
+export async function setLanguage(lang) {
+  const wanted = LANGUAGES.includes(lang) ? lang : DEFAULT_LANGUAGE;
+  strings = await fetchStrings(wanted);
+  current = wanted;
+  document.documentElement.lang = wanted;
+  for (const listener of listeners) listener(wanted);
+  return wanted;
+}
+
+export function language() {
+  return current;
+}
+
+export function onLanguageChange(listener) {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export function has(key) {
+  return Object.prototype.hasOwnProperty.call(strings, key);
+}
+
+/** The sentence for `key` with {name} replaced from `params`. A missing key
+ * shows itself, which a test notices at once. */
+export function t(key, params = {}) {
+  const template = has(key) ? strings[key] : key;
+  return template.replace(/\{(\w+)\}/g, (whole, name) =>
+    params[name] === undefined || params[name] === null ? whole : String(params[name]),
+  );
+}
+
+/** A sentence that depends on a count: `key.one` or `key.other` (by the
+ * language's plural rules, so French says "0 île" and English "0 islands"). */
+export function plural(key, count, params = {}) {
+  let category = 'other';
+  try {
+    category = new Intl.PluralRules(current).select(Number(count));
+  } catch {
+    category = Number(count) === 1 ? 'one' : 'other';
+  }
+  const all = { ...params, count };
+  if (has(`${key}.${category}`)) return t(`${key}.${category}`, all);
+  if (has(`${key}.other`)) return t(`${key}.other`, all);
+  return t(key, all);
+}
+
+/** A whole number in the current language (narrow spaces, tabular use). */
+export function number(value) {
+  return new Intl.NumberFormat(current).format(value);
+}
+
+/** Join names as a list: "Ana et Bot", "Ana and Bot". */
+export function list(items) {
+  try {
+    return new Intl.ListFormat(current, { style: 'long', type: 'conjunction' }).format(items.map(String));
+  } catch {
+    return items.join(', ');
+  }
+}
+
+/** Translate the static markup under `root`:
+ * data-i18n (text), data-i18n-aria (aria-label), data-i18n-title,
+ * data-i18n-placeholder. */
+export function applyTo(root = document) {
+  for (const node of root.querySelectorAll('[data-i18n]')) node.textContent = t(node.dataset.i18n);
+  for (const node of root.querySelectorAll('[data-i18n-aria]')) node.setAttribute('aria-label', t(node.dataset.i18nAria));
+  for (const node of root.querySelectorAll('[data-i18n-title]')) node.title = t(node.dataset.i18nTitle);
+  for (const node of root.querySelectorAll('[data-i18n-placeholder]')) node.placeholder = t(node.dataset.i18nPlaceholder);
+}

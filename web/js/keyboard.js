@@ -1,0 +1,67 @@
+// Arrow keys move the focus between the things that can be chosen now (the
+// glowing targets), towards the nearest one in the arrow's direction.
+
+const DIRECTIONS = {
+  ArrowRight: [1, 0],
+  ArrowLeft: [-1, 0],
+  ArrowDown: [0, 1],
+  ArrowUp: [0, -1],
+};
+
+function centre(node) {
+  const box = node.getBoundingClientRect();
+  return [box.left + box.width / 2, box.top + box.height / 2, box.width > 0 && box.height > 0];
+}
+
+function candidates(root) {
+  return [...root.querySelectorAll('[data-choice], [aria-pressed="true"].card, .line-target.selected')].filter(
+    (node) => centre(node)[2] && !node.closest('[hidden]') && !node.closest('dialog:not([open])'),
+  );
+}
+
+/** Install the arrow-key navigation on `root`; `onEscape` cancels a selection. */
+export function installKeyboard(root, { onEscape }) {
+  root.addEventListener('keydown', (event) => {
+    if (event.key === 'Escape') {
+      onEscape();
+      return;
+    }
+    const direction = DIRECTIONS[event.key];
+    if (!direction || event.altKey || event.ctrlKey || event.metaKey) return;
+    const active = document.activeElement;
+    if (active && /^(INPUT|SELECT|TEXTAREA)$/.test(active.tagName)) return;
+    const all = candidates(root);
+    if (!all.length) return;
+    event.preventDefault();
+    if (!active || !all.includes(active)) {
+      all[0].focus();
+      return;
+    }
+    const [x, y] = centre(active);
+    // Stay on the board, or in the panel, while there is something that way.
+    const region = (node) => Boolean(node.closest('.board-frame'));
+    const near = all.filter((node) => region(node) === region(active));
+    const best = closest(near, active, x, y, direction) || closest(all, active, x, y, direction);
+    if (best) best.focus();
+  });
+}
+
+function closest(all, active, x, y, direction) {
+  let best = null;
+  let bestScore = Infinity;
+  for (const node of all) {
+    if (node === active) continue;
+    const [nx, ny] = centre(node);
+    const dx = nx - x;
+    const dy = ny - y;
+    const along = dx * direction[0] + dy * direction[1];
+    if (along <= 1) continue;
+    const across = Math.abs(dx * direction[1] - dy * direction[0]);
+    const score = along + across * 2.2;
+    if (score < bestScore) {
+      bestScore = score;
+      best = node;
+    }
+  }
+  return best;
+}

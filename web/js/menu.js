@@ -1,0 +1,382 @@
+// The menu: game, seats (human or bot and its level), names, options,
+// language, resume, load a saved game. It paints before Python is ready;
+// only "Play" waits for it.
+
+import { t, has, plural, language } from './i18n.js';
+import { DEFAULT_BOT_LEVELS, levelName, seatNames, botLevel, token } from './players.js';
+import { hasRenderer } from './games/index.js';
+import * as store from './store.js';
+
+const $ = (id) => document.getElementById(id);
+
+export const BOT_PACES = ['calm', 'quick', 'instant'];
+
+function h(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [name, value] of Object.entries(attrs)) {
+    if (value === null || value === undefined || value === false) continue;
+    if (name === 'class') node.className = value;
+    else if (name.startsWith('on') && typeof value === 'function') node.addEventListener(name.slice(2), value);
+    else if (name === 'value') node.value = value;
+    else node.setAttribute(name, value === true ? '' : String(value));
+  }
+  for (const child of children.flat()) {
+    if (child === null || child === undefined || child === false) continue;
+    node.append(typeof child === 'string' ? child : child);
+  }
+  return node;
+}
+
+function emblem() {
+  const ns = 'http://www.w3.org/2000/svg';
+  const root = document.createElementNS(ns, 'svg');
+  root.setAttribute('viewBox', '0 0 40 40');
+  root.setAttribute('aria-hidden', 'true');
+  root.innerHTML =
+    '<path d="M9 27 L20 12 L31 25" fill="none" stroke="#fff" stroke-width="2" stroke-dasharray="0 4.5" stroke-linecap="round"/>' +
+    '<circle cx="9" cy="27" r="6.5" fill="#e8d5ae"/><circle cx="9" cy="27" r="4.4" fill="#6a9f4b"/>' +
+    '<circle cx="20" cy="12" r="6.5" fill="#e8d5ae"/><circle cx="20" cy="12" r="4.4" fill="#6a9f4b"/>' +
+    '<circle cx="31" cy="25" r="6.5" fill="#e8d5ae"/><circle cx="31" cy="25" r="4.4" fill="#6a9f4b"/>' +
+    '<rect x="10.5" y="16.5" width="10" height="5" rx="1.2" fill="#d55e00" stroke="#f4e9d2" transform="rotate(-53 15.5 19)"/>';
+  return root;
+}
+
+export function createMenu({ onStart, onResume, onForget, onLoadFile, onLanguage, onRules }) {
+  let games = null;
+  let ready = false;
+  let setup = {
+    game: 'kahuna',
+    players: 2,
+    seats: ['h', 'bot1'],
+    names: ['', ''],
+    options: {},
+    pace: 'calm',
+    ...store.savedSetup(),
+  };
+  if (!BOT_PACES.includes(setup.pace)) setup.pace = 'calm';
+
+  const form = $('new-game-form');
+  const playButton = $('play-button');
+
+  function currentGame() {
+    return games ? games.find((g) => g.id === setup.game) || games[0] : null;
+  }
+
+  function botLevels(game) {
+    return (game && game.bot_levels) || DEFAULT_BOT_LEVELS;
+  }
+
+  function fitSeats() {
+    const game = currentGame();
+    if (game) {
+      if (!game.players.includes(setup.players)) setup.players = game.players[0];
+      for (const [name, value] of Object.entries(game.options || {})) {
+        if (typeof setup.options[name] !== 'boolean') setup.options[name] = value;
+      }
+      for (const name of Object.keys(setup.options)) if (!(name in (game.options || {}))) delete setup.options[name];
+    }
+    const levels = botLevels(game);
+    const seats = [];
+    for (let i = 0; i < setup.players; i++) {
+      let kind = setup.seats[i] || (i === 0 ? 'h' : `bot${levels[levels.length - 1]}`);
+      const level = botLevel(kind);
+      if (level !== null && !levels.includes(level)) kind = `bot${levels[levels.length - 1]}`;
+      seats.push(kind);
+    }
+    setup.seats = seats;
+    setup.names = seats.map((_, i) => setup.names[i] || '');
+  }
+
+  function save() {
+    store.saveSetup(setup);
+  }
+
+  function renderGames() {
+    const list = $('game-list');
+    if (!games) {
+      list.replaceChildren(h('p', { class: 'muted' }, t('menu.games_loading')));
+      return;
+    }
+    const lang = language();
+    list.replaceChildren(
+      ...games.map((game) => {
+        const title = (game.title && (game.title[lang] || game.title.fr || game.title.en)) || game.id;
+        const counts = game.players;
+        const meta = counts.length === 1 ? plural('menu.players_n', counts[0]) : t('menu.players_range', { min: counts[0], max: counts[counts.length - 1] });
+        return h(
+          'label',
+          { class: 'game-choice' },
+          h('input', {
+            type: 'radio',
+            name: 'game',
+            value: game.id,
+            checked: game.id === setup.game,
+            onchange: () => {
+              setup.game = game.id;
+              fitSeats();
+              save();
+              renderSeats();
+              renderOptions();
+            },
+          }),
+          h('span', { class: 'game-emblem' }, emblem()),
+          h('span', {}, h('span', { class: 'game-title-text' }, title), has(`game.${game.id}.blurb`) ? h('span', { class: 'game-blurb' }, t(`game.${game.id}.blurb`)) : null),
+          h('span', { class: 'game-meta' }, meta),
+        );
+      }),
+    );
+  }
+
+  function renderSeats() {
+    const game = currentGame();
+    const countBox = $('player-count');
+    if (game && game.players.length > 1) {
+      countBox.hidden = false;
+      countBox.replaceChildren(
+        h(
+          'label',
+          {},
+          h('span', { class: 'visually-hidden' }, t('menu.player_count')),
+          h(
+            'select',
+            {
+              onchange: (event) => {
+                setup.players = Number(event.target.value);
+                fitSeats();
+                save();
+                renderSeats();
+              },
+            },
+            ...game.players.map((n) => h('option', { value: String(n), selected: n === setup.players }, plural('menu.players_n', n))),
+          ),
+        ),
+      );
+    } else {
+      countBox.hidden = true;
+    }
+    const levels = botLevels(game);
+    const defaults = seatNames(setup.seats, []);
+    $('seat-list').replaceChildren(
+      ...setup.seats.map((kind, seat) => {
+        const kindId = `seat-kind-${seat}`;
+        const nameId = `seat-name-${seat}`;
+        return h(
+          'div',
+          { class: `seat p${seat}` },
+          h('label', { class: 'seat-label', for: kindId }, token(seat, 18), t('seat.label', { n: seat + 1 })),
+          h(
+            'select',
+            {
+              id: kindId,
+              class: 'seat-kind',
+              'aria-label': t('seat.kind_aria', { n: seat + 1 }),
+              onchange: (event) => {
+                setup.seats[seat] = event.target.value;
+                save();
+                renderSeats();
+              },
+            },
+            h('option', { value: 'h', selected: kind === 'h' }, t('seat.human')),
+            ...levels.map((level) => h('option', { value: `bot${level}`, selected: kind === `bot${level}` }, t('seat.bot', { level: levelName(level) }))),
+          ),
+          h('input', {
+            id: nameId,
+            class: 'seat-name',
+            type: 'text',
+            maxlength: '20',
+            autocomplete: 'off',
+            value: setup.names[seat] || '',
+            placeholder: defaults[seat],
+            'aria-label': t('seat.name_aria', { n: seat + 1 }),
+            oninput: (event) => {
+              setup.names[seat] = event.target.value;
+              save();
+            },
+          }),
+        );
+      }),
+    );
+  }
+
+  function renderOptions() {
+    const game = currentGame();
+    const box = $('option-list');
+    const rows = [];
+    for (const name of Object.keys((game && game.options) || {})) {
+      rows.push(
+        h(
+          'label',
+          {},
+          h('input', {
+            type: 'checkbox',
+            checked: Boolean(setup.options[name]),
+            onchange: (event) => {
+              setup.options[name] = event.target.checked;
+              save();
+            },
+          }),
+          has(`game.${game.id}.option.${name}`) ? t(`game.${game.id}.option.${name}`) : name,
+        ),
+      );
+    }
+    rows.push(
+      h(
+        'label',
+        { class: 'pace' },
+        t('menu.bot_pace'),
+        h(
+          'select',
+          {
+            id: 'bot-pace',
+            onchange: (event) => {
+              setup.pace = event.target.value;
+              save();
+            },
+          },
+          ...BOT_PACES.map((pace) => h('option', { value: pace, selected: pace === setup.pace }, t(`menu.pace.${pace}`))),
+        ),
+      ),
+    );
+    box.hidden = false;
+    box.replaceChildren(...rows);
+  }
+
+  function relativeTime(when) {
+    const minutes = Math.round((Date.now() - when) / 60000);
+    const rtf = new Intl.RelativeTimeFormat(language(), { numeric: 'auto' });
+    if (Math.abs(minutes) < 60) return rtf.format(-minutes, 'minute');
+    const hours = Math.round(minutes / 60);
+    if (hours < 48) return rtf.format(-hours, 'hour');
+    return rtf.format(-Math.round(hours / 24), 'day');
+  }
+
+  function renderResume() {
+    const area = $('resume-area');
+    const entries = store.autosaves();
+    if (!entries.length) {
+      area.hidden = true;
+      area.replaceChildren();
+      return;
+    }
+    area.hidden = false;
+    area.replaceChildren(
+      ...entries.map((entry) => {
+        const forget = h('button', { type: 'button', class: 'btn ghost', onclick: () => onForget(entry) }, t('menu.forget'));
+        if (entry.broken) {
+          return h('div', { class: 'resume broken' }, h('span', {}, h('span', { class: 'resume-title' }, t('menu.resume_broken', { game: entry.game }))), forget);
+        }
+        const record = entry.record || {};
+        const seats = Array.isArray(record.seats) ? record.seats : [];
+        const names = seatNames(seats, entry.names || []);
+        const moves = Array.isArray(record.moves) ? record.moves.length : 0;
+        const game = games && games.find((g) => g.id === entry.game);
+        const title = game ? game.title[language()] || game.id : entry.game;
+        const resumable = !games || (game && hasRenderer(entry.game));
+        return h(
+          'div',
+          { class: 'resume' },
+          h(
+            'span',
+            {},
+            h('span', { class: 'resume-title' }, t('menu.resume_title', { game: title })),
+            h('span', { class: 'resume-meta' }, plural('menu.resume_meta', moves, { players: names.join(' · '), when: relativeTime(entry.savedAt || Date.now()) })),
+          ),
+          forget,
+          h('button', { type: 'button', class: 'btn primary', id: `resume-${entry.game}`, disabled: !ready || !resumable, onclick: () => onResume(entry) }, t('menu.resume')),
+        );
+      }),
+    );
+  }
+
+  function renderLanguage() {
+    for (const button of document.querySelectorAll('.lang')) {
+      button.setAttribute('aria-pressed', String(button.dataset.lang === language()));
+    }
+  }
+
+  function render() {
+    fitSeats();
+    renderGames();
+    renderSeats();
+    renderOptions();
+    renderResume();
+    renderLanguage();
+    playButton.disabled = !ready || !games || !games.length;
+  }
+
+  form.addEventListener('submit', (event) => {
+    event.preventDefault();
+    if (playButton.disabled) return;
+    const game = currentGame();
+    onStart({
+      game: game.id,
+      players: setup.players,
+      seats: [...setup.seats],
+      names: [...setup.names],
+      options: { ...setup.options },
+      seed: Math.floor(Math.random() * 2 ** 31),
+    });
+  });
+
+  for (const button of document.querySelectorAll('.lang')) {
+    button.addEventListener('click', () => onLanguage(button.dataset.lang));
+  }
+  $('menu-rules-button').addEventListener('click', () => onRules(setup.game));
+  $('load-file').addEventListener('change', async (event) => {
+    const file = event.target.files && event.target.files[0];
+    event.target.value = '';
+    if (file) onLoadFile(file);
+  });
+
+  function setProgress({ step, fraction }) {
+    const boot = $('boot');
+    const bar = boot.querySelector('.boot-bar');
+    const pct = Math.round(Math.max(0, Math.min(1, fraction)) * 100);
+    bar.firstElementChild.style.width = `${pct}%`;
+    bar.setAttribute('aria-valuenow', String(pct));
+    const key = `boot.${step}`;
+    boot.querySelector('.boot-text').textContent = t('boot.progress', { step: has(key) ? t(key) : t('boot.generic'), pct });
+  }
+
+  function setReady(list) {
+    ready = true;
+    games = list.filter((game) => hasRenderer(game.id));
+    const boot = $('boot');
+    boot.querySelector('.boot-bar').firstElementChild.style.width = '100%';
+    boot.querySelector('.boot-text').textContent = t('boot.ready');
+    boot.classList.add('done');
+    render();
+  }
+
+  function setFailed(message) {
+    const boot = $('boot');
+    boot.classList.add('failed');
+    boot.querySelector('.boot-text').textContent = t('boot.failed', { message });
+  }
+
+  function showMessage(text, kind = 'error') {
+    const box = $('menu-message');
+    box.hidden = !text;
+    box.textContent = text || '';
+    box.className = `menu-message ${kind}`;
+  }
+
+  return {
+    render,
+    renderResume,
+    setProgress,
+    setReady,
+    setFailed,
+    showMessage,
+    get pace() {
+      return setup.pace;
+    },
+    get ready() {
+      return ready;
+    },
+    gameTitle(id) {
+      const game = games && games.find((g) => g.id === id);
+      return game ? game.title[language()] || game.title.fr || id : id;
+    },
+  };
+}

@@ -1,0 +1,63 @@
+// Seats: each player's colour and shape (Okabe–Ito colours, each also told
+// apart by a shape), and the names shown for them. Colours themselves live in
+// the CSS (`.p0` … `.p4`); here only the shape and its glyph.
+
+import { t } from './i18n.js';
+import { svg, shapePath } from './board-svg.js';
+
+export const SEAT_STYLES = [
+  { shape: 'triangle', glyph: '▲' },
+  { shape: 'diamond', glyph: '◆' },
+  { shape: 'circle', glyph: '●' },
+  { shape: 'square', glyph: '■' },
+  { shape: 'star', glyph: '★' },
+];
+
+/** The bot levels offered in the menu, weakest first. A game may list its
+ * own in `games` (`bot_levels`); otherwise these. */
+export const DEFAULT_BOT_LEVELS = [0, 1];
+
+export function seatStyle(seat) {
+  return SEAT_STYLES[seat % SEAT_STYLES.length];
+}
+
+/** "h" → null; "bot1" → 1. */
+export function botLevel(kind) {
+  const match = /^bot(\d+)$/.exec(kind || '');
+  return match ? Number(match[1]) : null;
+}
+
+export function isHuman(kind) {
+  return kind === 'h';
+}
+
+export function levelName(level) {
+  return t(`bot.level.${level}`);
+}
+
+/** The display name of every seat: the name typed in the menu, or a default
+ * in the current language ("Joueur 2", "Bot · Amateur"). */
+export function seatNames(seats, typed = []) {
+  const bots = seats.filter((kind) => botLevel(kind) !== null).length;
+  let botIndex = 0;
+  return seats.map((kind, seat) => {
+    const name = (typed[seat] || '').trim();
+    if (name) return name;
+    const level = botLevel(kind);
+    if (level === null) return t('seat.default_human', { n: seat + 1 });
+    botIndex += 1;
+    return bots > 1
+      ? t('seat.default_bot_n', { level: levelName(level), n: botIndex })
+      : t('seat.default_bot', { level: levelName(level) });
+  });
+}
+
+/** A seat's mark as a small inline SVG, filled with the seat's colour. */
+export function token(seat, size = 18) {
+  const style = seatStyle(seat);
+  return svg(
+    'svg',
+    { class: `token p${seat}`, viewBox: '0 0 20 20', width: size, height: size, 'aria-hidden': 'true' },
+    svg('path', { d: shapePath(style.shape, 10, seat === 0 ? 11 : 10, 17) }),
+  );
+}
