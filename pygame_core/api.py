@@ -47,6 +47,7 @@ class Session:
             "game": match.game.id,
             "players": match.players,
             "seats": match.seats,
+            "names": match.names,
             "seed": match.seed,
             "options": match.options,
             "to_move": to_move,
@@ -101,7 +102,7 @@ def cmd_new(args: dict):
     if not isinstance(options, dict):
         raise RequestError("options must be an object")
     seed = args.get("seed", 0)
-    match = Match(game, players, seed, options, args.get("seats"))
+    match = Match(game, players, seed, options, args.get("seats"), args.get("names"))
     _session = Session(match)
     return _session.snapshot(_first_human(match))
 

@@ -41,6 +41,19 @@ def parse_seat(seat) -> dict:
     raise GameError(f"a seat is 'h' or 'botN', not {seat!r}")
 
 
+MAX_NAME = 40
+
+
+def check_names(names, players: int) -> list:
+    """The players' names as shown; an empty name means "the default name"."""
+    if names is None:
+        return [""] * players
+    if (not isinstance(names, list) or len(names) != players
+            or not all(isinstance(name, str) for name in names)):
+        raise GameError(f"names must be a list of {players} texts")
+    return [name.strip()[:MAX_NAME] for name in names]
+
+
 class Entry:
     """One move of the record, with what it caused."""
 
@@ -56,7 +69,8 @@ class Entry:
 class Match:
     """A game being played: its set-up, its moves, and the current state."""
 
-    def __init__(self, game_id: str, players: int, seed, options: dict = None, seats=None):
+    def __init__(self, game_id: str, players: int, seed, options: dict = None, seats=None,
+                 names=None):
         if game_id not in GAMES:
             raise GameError(f"unknown game {game_id!r}")
         self.game = GAMES[game_id]
@@ -72,6 +86,7 @@ class Match:
             raise GameError(f"{players} players need {players} seats, not {len(seats)}")
         self.seat_kinds = [parse_seat(seat) for seat in seats]
         self.seats = seats
+        self.names = check_names(names, players)
         self.state = self.game.new(players=players, seed=seed, **self.options)
         self.entries: list[Entry] = []
 
@@ -104,7 +119,7 @@ class Match:
         self.state, self.entries = replayed.state, replayed.entries
 
     def _replayed(self, moves) -> "Match":
-        copy = Match(self.game.id, self.players, self.seed, self.options, self.seats)
+        copy = Match(self.game.id, self.players, self.seed, self.options, self.seats, self.names)
         for player, move in moves:
             copy.play(player, move)
         return copy
@@ -119,6 +134,7 @@ class Match:
             "seed": self.seed,
             "options": self.options,
             "seats": self.seats,
+            "names": self.names,
             "moves": [[e.player, e.move] for e in self.entries],
         }
 
@@ -141,7 +157,7 @@ class Match:
             raise BadRecord("the saved game has no list of moves")
         try:
             match = cls(record.get("game"), record.get("players"), record.get("seed"),
-                        record.get("options") or {}, record.get("seats"))
+                        record.get("options") or {}, record.get("seats"), record.get("names"))
         except (GameError, TypeError) as exc:
             raise BadRecord(f"the saved game's set-up is invalid: {exc}") from None
         for number, item in enumerate(moves, 1):

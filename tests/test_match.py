@@ -24,7 +24,8 @@ def test_a_record_is_seed_options_seats_and_moves():
     match.play(player, move)
     record = match.to_record()
     assert record == {"format": "archipel-record", "version": 1, "game": "kahuna", "players": 2,
-                      "seed": 5, "options": {}, "seats": ["h", "h"], "moves": [[player, str(move)]]}
+                      "seed": 5, "options": {}, "seats": ["h", "h"], "names": ["", ""],
+                      "moves": [[player, str(move)]]}
     assert Match.from_record(json.dumps(record)).state.to_json() == match.state.to_json()
 
 
@@ -83,6 +84,8 @@ def test_moves_out_of_turn_are_refused():
     lambda r: r.update(game="monopoly"),
     lambda r: r.update(options={"gods": True}),
     lambda r: r.update(seed=1.5),
+    lambda r: r.update(names=["Ana"]),
+    lambda r: r.update(names="Ana,Bob"),
 ])
 def test_bad_records_are_refused_with_a_clear_error(mutate):
     record = new_match().to_record()
@@ -107,3 +110,10 @@ def test_seats_are_checked():
     match = Match("kahuna", 2, 1, {}, ["h", "bot1"])
     assert match.is_human(0) and not match.is_human(1)
     assert match.bot_level(1) == 1 and match.bot_level(0) is None
+
+
+def test_names_travel_with_the_record():
+    match = Match("kahuna", 2, 3, {}, ["h", "bot1"], ["  Ana ", "Bot"])
+    assert match.names == ["Ana", "Bot"]
+    assert Match.from_record(match.to_record()).names == ["Ana", "Bot"]
+    assert Match("kahuna", 2, 3).names == ["", ""]
