@@ -190,7 +190,6 @@ def _error(key: str, message: str, params=None) -> str:
 def handle(request_text: str) -> str:
     """Serve one request. Never raises: every failure is an error answer, and
     a failed request leaves the session exactly as it was."""
-    global _session
     try:
         request = json.loads(request_text)
     except (TypeError, ValueError) as exc:

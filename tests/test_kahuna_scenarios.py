@@ -8,45 +8,10 @@ discard), which respects INV-1 to INV-6 as the spec's conventions require.
 
 import pytest
 
-from pygame_core import IllegalMove
 from pygame_core.engine import event_for
-from pygame_core.games.kahuna import LINES, KahunaState
+from pygame_core.games.kahuna import LINES
 
-
-def position(**kw):
-    return KahunaState.from_position(**kw)
-
-
-def act(state, *moves):
-    events = []
-    for move in moves:
-        events = state.play(state.to_move()[0], move)
-    return events
-
-
-def legal(state):
-    return {str(m) for m in state.legal_moves(state.player)}
-
-
-def bridges(state):
-    data = state.to_json()["bridges"]
-    return {0: set(data[0]), 1: set(data[1])}
-
-
-def controllers(state):
-    return {i["name"]: i["controller"] for i in state.view(None)["islands"]
-            if i["controller"] is not None}
-
-
-def hand(state, player):
-    return state.to_json()["hands"][player]
-
-
-def refused(state, move, match=None):
-    before = state.to_json()
-    with pytest.raises(IllegalMove, match=match):
-        state.play(state.player, move)
-    assert state.to_json() == before
+from kahuna_helpers import act, bridges, controllers, hand, legal, position, refused
 
 
 # -- T-1 Seed example: removing the HUNA-ELAI bridge ------------------------------------------
