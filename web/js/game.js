@@ -332,18 +332,21 @@ export function createGame({ onExit, onNewGame, pace }) {
     const { game, players, seats, seed, options, names: typed } = config;
     await mount(game, seats, typed || [], config);
     setStatus('loading', t('status.loading'));
-    const snap = await request('new', { game, players, seats, seed, options: options || {} });
+    const names = seats.map((_, seat) => (typed && typed[seat]) || '');
+    const snap = await request('new', { game, players, seats, seed, options: options || {}, names });
     await begin(snap, { fromStart: true });
   }
 
   async function resume(record, typed) {
     const snap = await call('load', { record });
-    await mount(snap.game, snap.seats, typed || [], {
+    // The record carries the names; an autosave may also keep its own copy.
+    const names = typed && typed.some(Boolean) ? typed : snap.names || [];
+    await mount(snap.game, snap.seats, names, {
       game: snap.game,
       players: snap.players,
       seats: snap.seats,
       options: snap.options,
-      names: typed || [],
+      names,
     });
     await begin(snap, { fromStart: false });
   }

@@ -377,7 +377,7 @@ export function endDetails(view, result, names) {
         {},
         h('th', { scope: 'row' }, s.round >= 3 ? t('kahuna.scoring.final') : t('kahuna.scoring.interim', { round: s.round })),
         ...seats.map((seat) =>
-          h('td', {}, plural('kahuna.scorings.cell', s.islands[seat]), ' ', h('span', { class: 'points' }, s.points[seat] ? `+${s.points[seat]}` : '·')),
+          h('td', {}, plural('kahuna.scorings.cell', s.islands[seat]), ' ', h('span', { class: 'points' }, `+${s.points[seat]}`)),
         ),
       ),
     );
@@ -393,6 +393,6 @@ export function endDetails(view, result, names) {
     ),
   );
   const bridges = (result && result.breakdown && result.breakdown.bridges_on_board) || view.on_board;
-  const note = h('p', { class: 'end-note' }, t('kahuna.end.bridges', { list: seats.map((seat) => `${names[seat]} ${bridges[seat]}`).join(' · ') }));
+  const note = h('p', { class: 'end-note' }, t('kahuna.end.bridges', { list: seats.map((seat) => `${names[seat]} (${bridges[seat]})`).join(' · ') }));
   return h('div', { class: 'end-details' }, table, note);
 }
