@@ -40,14 +40,30 @@ VENV = ROOT / ".venv"
 REQUIREMENTS = ROOT / "requirements-dev.txt"
 CHROMIUM = Path(os.environ.get("CHROMIUM", "/usr/bin/chromium"))
 
-# The five files Pyodide needs to boot offline; nothing else of the npm
-# package is shipped (no source maps, no CommonJS build, no consoles).
+# The files Pyodide needs to boot offline, besides its standard library;
+# nothing else of the npm package is shipped (no source maps, no CommonJS
+# build, no consoles). The standard library shipped is not npm's zip but its
+# precompiled copy (precompiled_stdlib).
 PYODIDE_FILES = (
     "pyodide.mjs",
     "pyodide.asm.mjs",
     "pyodide.asm.wasm",
-    "python_stdlib.zip",
     "pyodide-lock.json",
+)
+STDLIB = "python_stdlib.zip"
+STDLIB_SCRIPT = ROOT / "tools" / "build_stdlib.mjs"
+# Precompiled standard libraries, named after what they are made from, so a
+# rebuild is instant until Pyodide or the script changes.
+STDLIB_CACHE = NODE_MODULES / ".cache" / "archipel"
+# What a memory snapshot of the booted engine depends on: the worker restores
+# one only if it was made from these very files (build.json's snapshot_key).
+SNAPSHOT_INPUTS = (
+    "pyodide/pyodide.mjs",
+    "pyodide/pyodide.asm.mjs",
+    "pyodide/pyodide.asm.wasm",
+    "pyodide/" + STDLIB,
+    "js/worker.js",
+    "js/snapshot.js",
 )
 
 # Stamp written next to node_modules after a successful `npm ci`: the hash of
@@ -101,6 +117,33 @@ def ensure_node_modules() -> None:
 
 def pyodide_version() -> str:
     return json.loads((PYODIDE_DIR / "package.json").read_text())["version"]
+
+
+# --------------------------------------------------------------------------
+# The precompiled standard library
+# --------------------------------------------------------------------------
+
+def precompiled_stdlib() -> Path:
+    """The npm python_stdlib.zip with every module compiled to .pyc by the
+    pinned Pyodide (tools/build_stdlib.mjs, in Node): a boot then loads
+    bytecode instead of compiling ~150 modules. Built once per Pyodide
+    version, stock zip and script, then taken from the cache."""
+    stock = PYODIDE_DIR / STDLIB
+    recipe = sha256_bytes(sha256_file(stock).encode() + sha256_file(STDLIB_SCRIPT).encode())
+    target = STDLIB_CACHE / f"python_stdlib-{pyodide_version()}-{recipe[:16]}.zip"
+    if target.exists():
+        return target
+    node = shutil.which("node")
+    if node is None:
+        sys.exit("[build] node is missing: install Node.js 20 (Debian: apt-get install nodejs npm)")
+    log("precompiling the standard library (once per Pyodide version)")
+    STDLIB_CACHE.mkdir(parents=True, exist_ok=True)
+    for old in STDLIB_CACHE.glob("python_stdlib-*.zip"):
+        old.unlink()
+    partial = target.with_suffix(".partial")
+    subprocess.run([node, str(STDLIB_SCRIPT), str(stock), str(partial)], cwd=ROOT, check=True)
+    partial.replace(target)  # only a complete zip ever has the final name
+    return target
 
 
 # --------------------------------------------------------------------------
@@ -226,6 +269,8 @@ def build(quiet: bool = False) -> dict:
     for name in PYODIDE_FILES:
         copy_if_changed(PYODIDE_DIR / name, DIST / "pyodide" / name)
         expected.add(DIST / "pyodide" / name)
+    copy_if_changed(precompiled_stdlib(), DIST / "pyodide" / STDLIB)
+    expected.add(DIST / "pyodide" / STDLIB)
 
     version = package_version()
     wheel = DIST / "wheels" / wheel_name(version)
@@ -262,22 +307,36 @@ def make_manifest(files: set[Path], version: str, wheel: Path, sw_template: str)
         for path in files
         if not path.name.startswith(".")
     )
+    hashes = {rel: sha256_file(DIST / rel) for rel in precached}
     digest = hashlib.sha256()
     for rel in precached:
-        digest.update(f"{rel}\0{sha256_file(DIST / rel)}\n".encode())
+        digest.update(f"{rel}\0{hashes[rel]}\n".encode())
     digest.update(sw_template.encode("utf-8"))
     lock = json.loads((PYODIDE_DIR / "pyodide-lock.json").read_text())
+    wheel_rel = wheel.relative_to(DIST).as_posix()
     return {
         "hash": digest.hexdigest()[:16],
         "version": version,
         "pyodide": pyodide_version(),
-        "wheel": wheel.relative_to(DIST).as_posix(),
+        "wheel": wheel_rel,
         # The worker hands this to loadPyodide as `lockFileContents` so the
         # 119 KB lock file is never fetched: we install no Pyodide packages.
         "lock_info": lock["info"],
+        # Pyodide checks only its build id when it restores a snapshot: a
+        # snapshot made with another standard library or wheel would restore
+        # stale code or break every later import. The worker keeps and uses a
+        # snapshot only under this key.
+        "snapshot_key": snapshot_key(hashes, [*SNAPSHOT_INPUTS, wheel_rel]),
         # "./" is the site root itself (a visit to /archipel/ without index.html).
         "files": ["./", "build.json", *precached],
     }
+
+
+def snapshot_key(hashes: dict, inputs: list[str]) -> str:
+    digest = hashlib.sha256()
+    for rel in inputs:
+        digest.update(f"{rel}\0{hashes[rel]}\n".encode())
+    return digest.hexdigest()[:32]
 
 
 def remove_stale(expected: set[Path]) -> None:

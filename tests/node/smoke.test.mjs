@@ -67,7 +67,11 @@ function readManifest() {
 
 before(async () => {
   manifest = readManifest();
-  pyodide = await loadPyodide({ lockFileContents: { info: manifest.lock_info, packages: {} } });
+  // The standard library the site ships: precompiled by build.py.
+  pyodide = await loadPyodide({
+    lockFileContents: { info: manifest.lock_info, packages: {} },
+    stdLibURL: path.join(DIST, 'pyodide', 'python_stdlib.zip'),
+  });
   const wheel = new Uint8Array(readFileSync(path.join(DIST, manifest.wheel)));
   const sitePackages = pyodide.runPython("import sysconfig; sysconfig.get_path('purelib')");
   pyodide.unpackArchive(wheel, 'wheel', { extractDir: sitePackages });
