@@ -6,6 +6,7 @@ import { t, has, plural, language } from './i18n.js';
 import { DEFAULT_BOT_LEVELS, levelName, seatNames, botLevel, token } from './players.js';
 import { hasRenderer } from './games/index.js';
 import * as store from './store.js';
+import { snapshotsAllowed, setSnapshotsAllowed } from './worker-client.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -235,6 +236,19 @@ export function createMenu({ onStart, onResume, onForget, onLoadFile, onLanguage
           },
           ...BOT_PACES.map((pace) => h('option', { value: pace, selected: pace === setup.pace }, t(`menu.pace.${pace}`))),
         ),
+      ),
+    );
+    rows.push(
+      h(
+        'label',
+        {},
+        h('input', {
+          id: 'fast-start',
+          type: 'checkbox',
+          checked: snapshotsAllowed(),
+          onchange: (event) => setSnapshotsAllowed(event.target.checked),
+        }),
+        t('menu.fast_start'),
       ),
     );
     box.hidden = false;

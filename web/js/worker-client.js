@@ -1,8 +1,15 @@
 // The bridge to the Python worker. The worker is created when this module is
-// first evaluated (the first import of app.js), so that Pyodide starts
-// booting before anything else of the page runs.
+// first evaluated (index.html loads it on its own, before app.js), so that
+// Pyodide starts booting before anything else of the page runs. It imports
+// nothing, so that nothing delays it.
+
+// The player's "fast start" setting: "off" keeps the worker from saving or
+// restoring a memory snapshot of the engine.
+const SNAPSHOT_SETTING = 'archipel.snapshots';
 
 const worker = new Worker(new URL('./worker.js', import.meta.url), { type: 'module' });
+// The worker waits for this before it chooses how to boot (docs/protocol.md, 4).
+worker.postMessage({ type: 'config', snapshots: snapshotsAllowed() });
 
 let nextId = 1;
 const pending = new Map();
@@ -28,6 +35,8 @@ worker.addEventListener('message', (event) => {
   }
   if (message.type === 'ready') {
     isReady = true;
+    // How the engine started (from a snapshot or not), for the tests.
+    document.documentElement.dataset.boot = message.boot || '';
     resolveReady();
     return;
   }
@@ -74,4 +83,23 @@ export function call(cmd, args = {}) {
     pending.set(id, { resolve, reject });
     worker.postMessage({ id, cmd, args });
   });
+}
+
+export function snapshotsAllowed() {
+  try {
+    return localStorage.getItem(SNAPSHOT_SETTING) !== 'off';
+  } catch {
+    return true; // storage disabled: the default
+  }
+}
+
+/** Takes effect at the next visit; turning it off also deletes the stored snapshot. */
+export function setSnapshotsAllowed(allowed) {
+  try {
+    if (allowed) localStorage.removeItem(SNAPSHOT_SETTING);
+    else localStorage.setItem(SNAPSHOT_SETTING, 'off');
+  } catch {
+    /* storage disabled: the setting cannot outlive this page */
+  }
+  worker.postMessage({ type: 'config', snapshots: allowed });
 }
