@@ -1,16 +1,28 @@
-"""Time to a playable board, next to a bare Pyodide boot, in headless Chromium.
+"""Time from navigation to a playable board, next to a bare Pyodide boot, in
+headless Chromium.
 
     python3 build.py test --node      # once: creates .venv with Playwright
     .venv/bin/python bench/startup.py [--runs 5]
 
-For each run, in a fresh browser context (a first visit) and then once more in
-that context (a return visit), it measures from navigation start:
-  bare     a page whose module worker only runs loadPyodide (same options as
-           ours) and answers 1 + 1;
-  archipel the built site opened at a deep link, until #status has
-           data-state="playing".
-It prints the medians and our extra cost (archipel - bare) relative to bare,
-plus the boot phases the worker reports. Figures only: nothing is asserted.
+Each run measures, from navigation start:
+  bare    a page whose module worker only runs loadPyodide on the stock npm
+          files (stock standard library, no snapshot) and answers 1 + 1; once
+          in a new browser profile (first visit), once more in it (return
+          visit: HTTP cache warm);
+  pyc     the same page on the site's Pyodide files (precompiled standard
+          library), for reference: Pyodide alone, without page or engine;
+  first   the built site opened at a deep link in a new profile (empty cache
+          and storage), until #status has data-state="playing";
+  return  the same deep link again in that profile, once the first visit has
+          stored its memory snapshot: the worker restores it.
+It prints the medians with their ratios to the bare boot (of the same kind of
+visit, and of a first visit), and the boot phases the worker reports. Figures
+only: nothing is asserted.
+
+Each visit pair runs in a browser of its own with a profile on disk, as a
+player's browser is: an in-memory (incognito) profile keeps no 9.6 MB wasm
+in its HTTP cache, so every visit would compile it again. Service workers are
+blocked, so that both pages are served alike (by the HTTP cache).
 """
 
 from __future__ import annotations
@@ -22,6 +34,7 @@ import statistics
 import sys
 import tempfile
 import threading
+import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -37,15 +50,22 @@ except ImportError:
 
 import build  # noqa: E402
 
-DEEP_LINK = "play=kahuna&players=2&seats=h,h&seed=5"
+DEEP_LINK = "play=kahuna&players=2&seats=h,bot0&seed=3"
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
                  "--disable-component-update", "--disable-sync", "--no-first-run"]
 TIMEOUT_MS = 120_000
+# A new browser keeps busy for a moment after it starts: let it settle before
+# the clock runs.
+SETTLE_MS = 1500
+# The aims: our visit at most this fraction of the bare boot of the same kind.
+AIMS = {"first": 0.45, "return": 0.30}
 
+# ?worker=bare (the stock npm files) or ?worker=pyc (the site's files).
 BARE_PAGE = """<!doctype html>
 <meta charset="utf-8"><title>bare Pyodide boot</title>
 <script type="module">
-  const worker = new Worker(new URL('bare-worker.mjs', location.href), {type: 'module'});
+  const name = new URLSearchParams(location.search).get('worker');
+  const worker = new Worker(new URL(`${name}-worker.mjs`, location.href), {type: 'module'});
   worker.onmessage = (event) => {
     window.__readyAt = performance.now();
     window.__answer = event.data;
@@ -53,14 +73,15 @@ BARE_PAGE = """<!doctype html>
 </script>
 """
 
-BARE_WORKER = """import { loadPyodide } from '../archipel/pyodide/pyodide.mjs';
-const indexURL = new URL('../archipel/pyodide/', import.meta.url).href;
+# Pyodide from /stock/ (the npm package as it is) or /archipel/pyodide/.
+BARE_WORKER = """import { loadPyodide } from '../INDEX/pyodide.mjs';
+const indexURL = new URL('../INDEX/', import.meta.url).href;
 const pyodide = await loadPyodide({indexURL, lockFileContents: {info: LOCK_INFO, packages: {}}});
 self.postMessage(pyodide.runPython('1 + 1'));
 """
 
 # Runs in the site's page before its own scripts: notes when #status first
-# says "playing", and keeps the `ready` message (boot phases) of any worker.
+# says "playing", and keeps the `ready` message (boot path and phases).
 PROBE = """(() => {
   const NativeWorker = window.Worker;
   window.Worker = class extends NativeWorker {
@@ -80,44 +101,130 @@ PROBE = """(() => {
   new MutationObserver(check).observe(document, {subtree: true, childList: true, attributes: true});
 })();"""
 
+# True once the worker has stored the snapshot for this build.
+SNAPSHOT_STORED = """async () => {
+  const manifest = await (await fetch('build.json')).json();
+  const cache = await caches.open('archipel.snapshot');
+  const entry = await cache.match(new URL('engine.snapshot', location.href));
+  return !!entry && entry.headers.get('X-Snapshot-Key') === manifest.snapshot_key;
+}"""
+
 
 def make_bench_root(tmp: Path, manifest: dict) -> Path:
-    """One served tree: /archipel/ is dist/, /bare/ the bare page."""
-    (tmp / "archipel").symlink_to(build.DIST, target_is_directory=True)
-    bare = tmp / "bare"
-    bare.mkdir()
+    """tmp/site/ is served: /archipel/ is dist/, /stock/ the npm Pyodide
+    files, /bare/ the bare page. tmp/profiles/ holds the browser profiles."""
+    site = tmp / "site"
+    site.mkdir()
+    (site / "archipel").symlink_to(build.DIST, target_is_directory=True)
+    (site / "stock").symlink_to(build.PYODIDE_DIR, target_is_directory=True)
+    bare = site / "bare"
+    bare.mkdir(parents=True)
     (bare / "index.html").write_text(BARE_PAGE)
-    (bare / "bare-worker.mjs").write_text(BARE_WORKER.replace("LOCK_INFO", json.dumps(manifest["lock_info"])))
+    worker = BARE_WORKER.replace("LOCK_INFO", json.dumps(manifest["lock_info"]))
+    (bare / "bare-worker.mjs").write_text(worker.replace("INDEX", "stock"))
+    (bare / "pyc-worker.mjs").write_text(worker.replace("INDEX", "archipel/pyodide"))
     return tmp
 
 
-def visit_twice(browser, url: str, ready_expression: str) -> tuple[float, float, dict | None]:
-    """Milliseconds to ready on a first visit and on a second one in the
-    same context (HTTP cache and compiled wasm warm)."""
-    context = browser.new_context(service_workers="block")
-    context.add_init_script(PROBE)
-    page = context.new_page()
-    times = []
-    worker_ready = None
+def open_and_wait(page, url: str, ready_expression: str) -> float:
+    """Navigate (from about:blank, so that a deep link always loads the page
+    anew) and return the milliseconds from navigation to ready."""
+    page.goto("about:blank")
+    response = page.goto(url)
+    if response is not None and response.status >= 400:
+        raise RuntimeError(f"{url} answered HTTP {response.status}")
+    page.wait_for_function(f"() => {ready_expression} !== undefined", timeout=TIMEOUT_MS, polling=20)
+    return page.evaluate(ready_expression)
+
+
+def wait_for_snapshot(page, timeout_s: float = 60) -> None:
+    deadline = time.monotonic() + timeout_s
+    while not page.evaluate(SNAPSHOT_STORED):
+        if time.monotonic() > deadline:
+            raise RuntimeError("the first visit stored no snapshot")
+        page.wait_for_timeout(100)
+
+
+def new_profile(playwright, profile: Path):
+    """A browser with an empty profile on disk, and its one page."""
+    context = playwright.chromium.launch_persistent_context(
+        str(profile), executable_path=str(build.CHROMIUM), headless=True, args=CHROMIUM_ARGS,
+        service_workers="block")
+    page = context.pages[0] if context.pages else context.new_page()
+    page.wait_for_timeout(SETTLE_MS)
+    return context, page
+
+
+def run_bare(playwright, url: str, profile: Path) -> dict:
+    context, page = new_profile(playwright, profile)
     try:
-        for visit in range(2):
-            if visit:
-                # Not page.reload(): the site drops the deep link from its URL
-                # once the game is open. A new navigation loads it again.
-                page.goto("about:blank")
-            response = page.goto(url)
-            if response is not None and response.status >= 400:
-                raise RuntimeError(f"{url} answered HTTP {response.status}")
-            page.wait_for_function(f"() => {ready_expression} !== undefined", timeout=TIMEOUT_MS, polling=20)
-            times.append(page.evaluate(ready_expression))
-            worker_ready = page.evaluate("window.__workerReady ?? null") if visit == 0 else worker_ready
+        first = open_and_wait(page, url, "window.__readyAt")
+        again = open_and_wait(page, url, "window.__readyAt")
     finally:
         context.close()
-    return times[0], times[1], worker_ready
+    return {"first": first, "return": again}
 
 
-def median_seconds(values: list[float]) -> str:
-    return f"{statistics.median(values) / 1000:6.2f} s" if values else "     - "
+def run_archipel(playwright, url: str, profile: Path) -> dict:
+    context, page = new_profile(playwright, profile)
+    context.add_init_script(PROBE)
+    try:
+        first = open_and_wait(page, url, "window.__playingAt")
+        first_ready = page.evaluate("window.__workerReady")
+        wait_for_snapshot(page)
+        again = open_and_wait(page, url, "window.__playingAt")
+        again_ready = page.evaluate("window.__workerReady")
+    finally:
+        context.close()
+    return {"first": first, "return": again, "ready": {"first": first_ready, "return": again_ready}}
+
+
+def measure(base: str, runs: int, profiles: Path) -> dict:
+    results = {name: {"first": [], "return": []} for name in ("bare", "pyc", "archipel", "ready")}
+    site_url = f"{base}archipel/index.html#{DEEP_LINK}"
+    with sync_playwright() as playwright:
+        for run in range(runs):
+            # Alternate the two pages so that a slow spell of the machine
+            # does not land on one of them only.
+            bare = run_bare(playwright, base + "bare/index.html?worker=bare", profiles / f"bare-{run}")
+            pyc = run_bare(playwright, base + "bare/index.html?worker=pyc", profiles / f"pyc-{run}")
+            ours = run_archipel(playwright, site_url, profiles / f"archipel-{run}")
+            for visit in ("first", "return"):
+                results["bare"][visit].append(bare[visit])
+                results["pyc"][visit].append(pyc[visit])
+                results["archipel"][visit].append(ours[visit])
+                results["ready"][visit].append(ours["ready"][visit])
+            paths = "/".join(ours["ready"][v]["boot"] for v in ("first", "return"))
+            print(f"run {run + 1}/{runs}: bare {bare['first'] / 1000:5.2f} s, {bare['return'] / 1000:5.2f} s;"
+                  f" pyc {pyc['first'] / 1000:5.2f} s, {pyc['return'] / 1000:5.2f} s;"
+                  f" archipel {ours['first'] / 1000:5.2f} s, {ours['return'] / 1000:5.2f} s ({paths})",
+                  flush=True)
+    return results
+
+
+def report(results: dict, runs: int) -> None:
+    median = {name: {visit: statistics.median(values) for visit, values in visits.items()}
+              for name, visits in results.items() if name != "ready"}
+    bare_first = median["bare"]["first"]
+    print(f"\nnavigation → ready, median of {runs} runs (module worker, headless Chromium)")
+    print(f"{'':34} {'median':>8}  {'× bare, same visit':>18}  {'× bare, first visit':>19}")
+    rows = [("bare", "bare Pyodide boot"), ("pyc", "Pyodide alone, .pyc stdlib"),
+            ("archipel", "Archipel playable")]
+    for name, label in rows:
+        for visit in ("first", "return"):
+            value = median[name][visit]
+            aim = f"  (aim ≤ {AIMS[visit]:.2f} ×)" if name == "archipel" else ""
+            print(f"{label + ', ' + visit:34} {value / 1000:6.2f} s  {value / median['bare'][visit]:17.2f} ×"
+                  f"  {value / bare_first:18.2f} ×{aim}")
+    for visit in ("first", "return"):
+        readies = results["ready"][visit]
+        paths = sorted({ready["boot"] for ready in readies})
+        phases = sorted({key for ready in readies for key in ready["timings"]})
+        medians = ", ".join(
+            f"{key} {statistics.median(r['timings'][key] for r in readies if key in r['timings']):.0f}"
+            for key in phases
+        )
+        print(f"worker, {visit} visits ({', '.join(paths)}), median ms: {medians}")
 
 
 def main() -> int:
@@ -127,73 +234,17 @@ def main() -> int:
 
     manifest = build.build(quiet=True)
     with tempfile.TemporaryDirectory(prefix="archipel-bench-") as tmp:
-        server = build.make_server(make_bench_root(Path(tmp), manifest), port=0, quiet=True)
+        root = make_bench_root(Path(tmp), manifest)
+        server = build.make_server(root / "site", port=0, quiet=True)
         threading.Thread(target=server.serve_forever, daemon=True).start()
         base = f"http://127.0.0.1:{server.server_address[1]}/"
         try:
-            results = measure(base, args.runs)
+            results = measure(base, args.runs, root / "profiles")
         finally:
             server.shutdown()
             server.server_close()
     report(results, args.runs)
     return 0
-
-
-def measure(base: str, runs: int) -> dict:
-    results = {"bare": ([], []), "archipel": ([], []), "phases": [], "error": None}
-    pages = {
-        "bare": (base + "bare/index.html", "window.__readyAt"),
-        "archipel": (f"{base}archipel/index.html#{DEEP_LINK}", "window.__playingAt"),
-    }
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=str(build.CHROMIUM), headless=True,
-                                             args=CHROMIUM_ARGS)
-        try:
-            for run in range(runs):
-                # Alternate the two pages so that a slow spell of the machine
-                # does not land on one of them only.
-                for name in ("bare", "archipel"):
-                    if name == "archipel" and results["error"]:
-                        continue
-                    url, expression = pages[name]
-                    try:
-                        first, again, worker_ready = visit_twice(browser, url, expression)
-                    except Exception as error:  # the site may not be playable yet
-                        results["error"] = f"{name}: {str(error).splitlines()[0]}"
-                        continue
-                    results[name][0].append(first)
-                    results[name][1].append(again)
-                    if worker_ready:
-                        results["phases"].append(worker_ready.get("timings", {}))
-                    print(f"run {run + 1}/{runs} {name:8} first {first / 1000:5.2f} s, "
-                          f"return {again / 1000:5.2f} s", flush=True)
-        finally:
-            browser.close()
-    return results
-
-
-def report(results: dict, runs: int) -> None:
-    print(f"\nnavigation → ready, median of {runs} runs (Pyodide in a module worker, headless Chromium)")
-    print(f"{'':28} {'first visit':>12} {'return visit':>13}")
-    for name, label in (("bare", "bare Pyodide boot"), ("archipel", "Archipel, playable board")):
-        first, again = results[name]
-        print(f"{label:28} {median_seconds(first):>12} {median_seconds(again):>13}")
-    bare, ours = results["bare"], results["archipel"]
-    if bare[0] and ours[0]:
-        cells = []
-        for index in (0, 1):
-            b, o = statistics.median(bare[index]), statistics.median(ours[index])
-            cells.append(f"{(o - b) / 1000:+.2f} s {100 * (o - b) / b:+.0f}%")
-        print(f"{'extra cost (ours − bare)':28} {cells[0]:>12} {cells[1]:>13}")
-    if results["phases"]:
-        names = sorted({key for phases in results["phases"] for key in phases})
-        medians = ", ".join(
-            f"{key} {statistics.median(p[key] for p in results['phases'] if key in p):.0f}"
-            for key in names
-        )
-        print(f"worker boot phases, first visits, median ms: {medians}")
-    if results["error"]:
-        print(f"\nnot measured: {results['error']}")
 
 
 if __name__ == "__main__":
