@@ -48,7 +48,7 @@ def random_game(game, players, options, seed, check=None):
     return state, moves
 
 
-@pytest.mark.parametrize("game,players,options", setups())
+@pytest.mark.parametrize("game,players,options", list(setups()))
 def test_random_games_end_with_a_result(game, players, options):
     for seed in range(GAMES_PER_SETUP):
         state, moves = random_game(game, players, options, seed)
@@ -61,7 +61,7 @@ def test_random_games_end_with_a_result(game, players, options):
             assert state.legal_moves(player) == []
 
 
-@pytest.mark.parametrize("game,players,options", setups())
+@pytest.mark.parametrize("game,players,options", list(setups()))
 def test_json_round_trip_and_invariants_after_every_move(game, players, options):
     def check(state, moves):
         data = state.to_json()
@@ -76,7 +76,7 @@ def test_json_round_trip_and_invariants_after_every_move(game, players, options)
         random_game(game, players, options, 10_000 + seed, check)
 
 
-@pytest.mark.parametrize("game,players,options", setups())
+@pytest.mark.parametrize("game,players,options", list(setups()))
 def test_replay_is_identical(game, players, options):
     for seed in range(60):
         state, moves = random_game(game, players, options, 20_000 + seed)
@@ -88,7 +88,7 @@ def test_replay_is_identical(game, players, options):
         assert again.state.to_json() == state.to_json()
 
 
-@pytest.mark.parametrize("game,players,options", setups())
+@pytest.mark.parametrize("game,players,options", list(setups()))
 def test_views_and_determinize_depend_only_on_what_the_player_saw(game, players, options):
     def check(state, moves):
         if len(moves) % 5:
@@ -106,7 +106,7 @@ def test_views_and_determinize_depend_only_on_what_the_player_saw(game, players,
         random_game(game, players, options, 30_000 + seed, check)
 
 
-@pytest.mark.parametrize("game,players,options", setups())
+@pytest.mark.parametrize("game,players,options", list(setups()))
 def test_illegal_moves_leave_the_state_unchanged(game, players, options):
     def check(state, moves):
         before = state.to_json()
