@@ -52,8 +52,10 @@ PYODIDE_FILES = (
 )
 STDLIB = "python_stdlib.zip"
 STDLIB_SCRIPT = ROOT / "tools" / "build_stdlib.mjs"
-# Precompiled standard libraries, named after what they are made from, so a
-# rebuild is instant until Pyodide or the script changes.
+PACKAGE_SCRIPT = ROOT / "tools" / "compile_package.mjs"
+# Precompiled standard libraries and package bytecode, named after what they
+# are made from, so a rebuild is instant until Pyodide, a script or (for the
+# package) a source changes.
 STDLIB_CACHE = NODE_MODULES / ".cache" / "archipel"
 # What a memory snapshot of the booted engine depends on: the worker restores
 # one only if it was made from these very files (build.json's snapshot_key).
@@ -119,6 +121,13 @@ def pyodide_version() -> str:
     return json.loads((PYODIDE_DIR / "package.json").read_text())["version"]
 
 
+def node_executable() -> str:
+    node = shutil.which("node")
+    if node is None:
+        sys.exit("[build] node is missing: install Node.js 20 (Debian: apt-get install nodejs npm)")
+    return node
+
+
 # --------------------------------------------------------------------------
 # The precompiled standard library
 # --------------------------------------------------------------------------
@@ -133,9 +142,7 @@ def precompiled_stdlib() -> Path:
     target = STDLIB_CACHE / f"python_stdlib-{pyodide_version()}-{recipe[:16]}.zip"
     if target.exists():
         return target
-    node = shutil.which("node")
-    if node is None:
-        sys.exit("[build] node is missing: install Node.js 20 (Debian: apt-get install nodejs npm)")
+    node = node_executable()
     log("precompiling the standard library (once per Pyodide version)")
     STDLIB_CACHE.mkdir(parents=True, exist_ok=True)
     for old in STDLIB_CACHE.glob("python_stdlib-*.zip"):
@@ -178,12 +185,62 @@ def record_hash(data: bytes) -> str:
     return "sha256=" + digest.decode("ascii")
 
 
+def package_sources() -> list[tuple[str, bytes]]:
+    """(name in the wheel, bytes) of every file of the package."""
+    return [(path.relative_to(ROOT).as_posix(), path.read_bytes()) for path in package_files()]
+
+
+def compiled_package(sources: list[tuple[str, bytes]], cache: Path = STDLIB_CACHE) -> list[tuple[str, bytes]]:
+    """The package's modules as unchecked-hash bytecode of the pinned Pyodide
+    (tools/compile_package.mjs, in Node), each named where the import system
+    looks for it: a fresh boot then loads the engine instead of compiling it.
+    Cached under the hash of the sources and the script, so only a build
+    after a change of the rules pays the second or so it takes."""
+    sources_zip = zip_bytes(sources)
+    recipe = sha256_bytes(sha256_bytes(sources_zip).encode() + sha256_file(PACKAGE_SCRIPT).encode())
+    target = cache / f"{PACKAGE}-pyc-{pyodide_version()}-{recipe[:16]}.zip"
+    if not target.exists():
+        run_package_compiler(sources_zip, target)
+    with zipfile.ZipFile(target) as compiled:
+        return [(name, compiled.read(name)) for name in compiled.namelist()]
+
+
+def run_package_compiler(sources_zip: bytes, target: Path) -> None:
+    log(f"precompiling {PACKAGE} for Pyodide")
+    target.parent.mkdir(parents=True, exist_ok=True)
+    for old in target.parent.glob(f"{PACKAGE}-pyc-*.zip"):
+        old.unlink()
+    sources = target.with_suffix(".sources")
+    partial = target.with_suffix(".partial")
+    sources.write_bytes(sources_zip)
+    try:
+        subprocess.run([node_executable(), str(PACKAGE_SCRIPT), str(precompiled_stdlib()), str(sources),
+                        str(partial)], cwd=ROOT, check=True)
+    finally:
+        sources.unlink()
+    partial.replace(target)  # only a complete zip ever has the final name
+
+
+def zip_bytes(entries: list[tuple[str, bytes]]) -> bytes:
+    """A zip of `entries`, in that order, with fixed timestamps and modes:
+    the same entries always give the same bytes."""
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
+        for name, data in entries:
+            info = zipfile.ZipInfo(name, date_time=ZIP_EPOCH)
+            info.external_attr = 0o644 << 16
+            info.compress_type = zipfile.ZIP_DEFLATED
+            archive.writestr(info, data)
+    return buffer.getvalue()
+
+
 def wheel_bytes(version: str) -> bytes:
-    """A py3-none-any wheel of the package, built in memory (PEP 427)."""
+    """A py3-none-any wheel of the package, built in memory (PEP 427). Next
+    to each module's source lies its bytecode for Pyodide's CPython 3.14
+    (`__pycache__/*.cpython-314.pyc`); other interpreters ignore it."""
     dist_info = f"{PACKAGE}-{version}.dist-info"
-    entries: list[tuple[str, bytes]] = [
-        (path.relative_to(ROOT).as_posix(), path.read_bytes()) for path in package_files()
-    ]
+    sources = package_sources()
+    entries = sorted(sources + compiled_package(sources))
     metadata = (
         "Metadata-Version: 2.1\n"
         f"Name: {PACKAGE}\n"
@@ -203,15 +260,7 @@ def wheel_bytes(version: str) -> bytes:
     record_lines = [f"{name},{record_hash(data)},{len(data)}" for name, data in entries]
     record_lines.append(f"{dist_info}/RECORD,,")
     entries.append((f"{dist_info}/RECORD", ("\n".join(record_lines) + "\n").encode()))
-
-    buffer = io.BytesIO()
-    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
-        for name, data in entries:
-            info = zipfile.ZipInfo(name, date_time=ZIP_EPOCH)
-            info.external_attr = 0o644 << 16
-            info.compress_type = zipfile.ZIP_DEFLATED
-            archive.writestr(info, data)
-    return buffer.getvalue()
+    return zip_bytes(entries)
 
 
 def wheel_name(version: str) -> str:
@@ -505,9 +554,9 @@ def ensure_chromium() -> None:
         sys.exit(f"[build] apt-get installed chromium but {CHROMIUM} is still missing")
 
 
-# The runners' closing tallies: pytest's "== 3 failed, 40 passed in 2.1s ==",
-# and node --test's TAP trailer ("# pass 3", "# fail 0", ...).
-PYTEST_SUMMARY = re.compile(r"^=+ (.+ in [\d.]+s.*?) =+$")
+# The runners' closing tallies: pytest's "== 3 failed, 40 passed in 2.1s =="
+# (without the rule under -q), and node --test's TAP trailer ("# pass 3", ...).
+PYTEST_SUMMARY = re.compile(r"^=*\s*(\d+ \w+.* in [\d.]+s.*?)\s*=*$")
 PYTEST_COUNT = re.compile(r"(\d+) (passed|failed|errors?|skipped|xfailed|xpassed)")
 NODE_COUNT = re.compile(r"^# (pass|fail|cancelled|skipped|todo) (\d+)$")
 # Every outcome, folded into passed / failed / skipped.
