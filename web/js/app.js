@@ -10,6 +10,7 @@ import { installKeyboard } from './keyboard.js';
 import { watchDock } from './layout.js';
 import { showRules, toast } from './dialogs.js';
 import * as store from './store.js';
+import { preloadRenderers } from './games/index.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -144,6 +145,7 @@ async function main() {
   // A deep link is used once: a reload then offers to resume, not restart.
   if (link) history.replaceState(null, '', location.pathname + location.search);
 
+  preloadRenderers(link && link.game ? [link.game] : undefined);
   let games;
   try {
     await engine.ready;

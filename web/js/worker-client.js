@@ -1,15 +1,24 @@
-// The bridge to the Python worker. The worker is created when this module is
-// first evaluated (index.html loads it on its own, before app.js), so that
-// Pyodide starts booting before anything else of the page runs. It imports
-// nothing, so that nothing delays it.
+// The bridge to the Python worker. index.html creates the worker in an inline
+// script, before anything else is fetched, and this module takes it over with
+// the messages it sent meanwhile; a page without that script (a test page)
+// gets a worker created here. It imports nothing, so that nothing delays it.
 
 // The player's "fast start" setting: "off" keeps the worker from saving or
 // restoring a memory snapshot of the engine.
 const SNAPSHOT_SETTING = 'archipel.snapshots';
 
-const worker = new Worker(new URL('./worker.js', import.meta.url), { type: 'module' });
-// The worker waits for this before it chooses how to boot (docs/protocol.md, 4).
-worker.postMessage({ type: 'config', snapshots: snapshotsAllowed() });
+const { worker, early } = takeWorker();
+
+function takeWorker() {
+  const started = window.archipelWorker;
+  delete window.archipelWorker;
+  if (started) return started;
+  const worker = new Worker(new URL('./worker.js', import.meta.url), { type: 'module' });
+  // The worker waits for this before it chooses how to boot (docs/protocol.md, 4).
+  // index.html's inline script sends the same setting (same storage key).
+  worker.postMessage({ type: 'config', snapshots: snapshotsAllowed() });
+  return { worker, early: [] };
+}
 
 let nextId = 1;
 const pending = new Map();
@@ -26,7 +35,7 @@ export const ready = new Promise((resolve, reject) => {
 });
 ready.catch(() => {}); // a failed boot is reported where it is awaited
 
-worker.addEventListener('message', (event) => {
+function onMessage(event) {
   const message = event.data || {};
   if (message.type === 'progress') {
     lastProgress = { step: message.step, fraction: Number(message.fraction) || 0 };
@@ -49,14 +58,19 @@ worker.addEventListener('message', (event) => {
   pending.delete(message.id);
   if (message.ok) waiting.resolve(message.data);
   else waiting.reject(normaliseError(message.error));
-});
+}
 
-worker.addEventListener('error', (event) => {
+function onError(event) {
   const error = { key: 'error.boot', message: event.message || 'worker error', params: {} };
   if (!isReady) rejectReady(error);
   for (const waiting of pending.values()) waiting.reject(error);
   pending.clear();
-});
+}
+
+worker.onmessage = worker.onerror = null;
+worker.addEventListener('message', onMessage);
+worker.addEventListener('error', onError);
+for (const event of early) (event.type === 'error' ? onError : onMessage)(event);
 
 function normaliseError(error) {
   if (error && typeof error === 'object') {

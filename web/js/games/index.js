@@ -13,3 +13,8 @@ export async function loadRenderer(id) {
   if (!hasRenderer(id)) throw new Error(`no renderer for ${id}`);
   return RENDERERS[id]();
 }
+
+/** Fetch and parse renderers while Python boots, so a game opens at once. */
+export function preloadRenderers(ids = Object.keys(RENDERERS)) {
+  for (const id of ids) if (hasRenderer(id)) loadRenderer(id).catch(() => {});
+}
