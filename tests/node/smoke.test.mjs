@@ -102,6 +102,28 @@ test('the wheel runs under the Python of the browser', () => {
   assert.match(info[2], /site-packages\/pygame_core\/__init__\.py$/);
 });
 
+// The wheel carries bytecode so that a fresh boot does not compile the engine:
+// Pyodide must accept every module's .pyc (right cache tag, magic number and
+// flags), or it would silently fall back to compiling the source.
+const LOAD_WITHOUT_COMPILING = `
+import importlib.machinery, importlib.util, json, pkgutil, pygame_core
+
+class NoCompiling(importlib.machinery.SourceFileLoader):
+    def source_to_code(self, data, path, **kwargs):
+        raise AssertionError(f"{path}: its bytecode was not used")
+
+modules = pkgutil.walk_packages(pygame_core.__path__, "pygame_core.")
+names = ["pygame_core"] + [module.name for module in modules]
+for name in names:
+    NoCompiling(name, importlib.util.find_spec(name).origin).get_code(name)
+json.dumps(names)
+`;
+
+test('every module of the wheel loads from its bytecode, without compiling', () => {
+  const loaded = pyodideRun(LOAD_WITHOUT_COMPILING);
+  assert.ok(loaded.includes('pygame_core.api') && loaded.includes('pygame_core.games.kahuna'), loaded.join(' '));
+});
+
 test('random games of every game end with a result, identically in Pyodide and CPython', () => {
   const call = `json.dumps(run_all(${GAMES_PER_SETUP}))`;
   const inPyodide = pyodideRun(call);
