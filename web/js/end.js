@@ -3,19 +3,9 @@
 
 import { t, has, list } from './i18n.js';
 import { token } from './players.js';
+import { h } from './dom.js';
 
 const $ = (id) => document.getElementById(id);
-
-function h(tag, attrs = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [name, value] of Object.entries(attrs)) {
-    if (name === 'class') node.className = value;
-    else if (name.startsWith('on')) node.addEventListener(name.slice(2), value);
-    else node.setAttribute(name, value);
-  }
-  node.append(...children.filter((c) => c !== null && c !== undefined));
-  return node;
-}
 
 export function showEnd(snap, { names, details, onNewGame, onMenu }) {
   const result = snap.result || {};

@@ -7,26 +7,11 @@ import { DEFAULT_BOT_LEVELS, levelName, seatNames, botLevel, token } from './pla
 import { hasRenderer } from './games/index.js';
 import * as store from './store.js';
 import { snapshotsAllowed, setSnapshotsAllowed } from './worker-client.js';
+import { h } from './dom.js';
 
 const $ = (id) => document.getElementById(id);
 
 export const BOT_PACES = ['calm', 'quick', 'instant'];
-
-function h(tag, attrs = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [name, value] of Object.entries(attrs)) {
-    if (value === null || value === undefined || value === false) continue;
-    if (name === 'class') node.className = value;
-    else if (name.startsWith('on') && typeof value === 'function') node.addEventListener(name.slice(2), value);
-    else if (name === 'value') node.value = value;
-    else node.setAttribute(name, value === true ? '' : String(value));
-  }
-  for (const child of children.flat()) {
-    if (child === null || child === undefined || child === false) continue;
-    node.append(typeof child === 'string' ? child : child);
-  }
-  return node;
-}
 
 function emblem() {
   const ns = 'http://www.w3.org/2000/svg';

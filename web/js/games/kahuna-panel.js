@@ -6,24 +6,9 @@ import { t, plural, number } from '../i18n.js';
 import { svg } from '../board-svg.js';
 import { token } from '../players.js';
 import { projection } from './kahuna-board.js';
+import { h } from '../dom.js';
 
 const PORTRAIT = window.matchMedia('(max-width: 700px) and (orientation: portrait)');
-
-/** An HTML element with attributes and children. */
-function h(tag, attrs = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [name, value] of Object.entries(attrs)) {
-    if (value === null || value === undefined || value === false) continue;
-    if (name === 'class') node.className = value;
-    else if (name.startsWith('on') && typeof value === 'function') node.addEventListener(name.slice(2), value);
-    else node.setAttribute(name, value === true ? '' : String(value));
-  }
-  for (const child of children.flat()) {
-    if (child === null || child === undefined || child === false) continue;
-    node.append(typeof child === 'string' || typeof child === 'number' ? String(child) : child);
-  }
-  return node;
-}
 
 // -- cards ----------------------------------------------------------------
 
