@@ -89,8 +89,16 @@ export function list(items) {
  * data-i18n (text), data-i18n-aria (aria-label), data-i18n-title,
  * data-i18n-placeholder. */
 export function applyTo(root = document) {
-  for (const node of root.querySelectorAll('[data-i18n]')) node.textContent = t(node.dataset.i18n);
-  for (const node of root.querySelectorAll('[data-i18n-aria]')) node.setAttribute('aria-label', t(node.dataset.i18nAria));
-  for (const node of root.querySelectorAll('[data-i18n-title]')) node.title = t(node.dataset.i18nTitle);
-  for (const node of root.querySelectorAll('[data-i18n-placeholder]')) node.placeholder = t(node.dataset.i18nPlaceholder);
+  // Only what changes is written: the page starts in French, and rewriting
+  // equal text would lay the menu out again while Python boots.
+  const set = (node, property, text) => {
+    if (node[property] !== text) node[property] = text;
+  };
+  for (const node of root.querySelectorAll('[data-i18n]')) set(node, 'textContent', t(node.dataset.i18n));
+  for (const node of root.querySelectorAll('[data-i18n-aria]')) {
+    const text = t(node.dataset.i18nAria);
+    if (node.getAttribute('aria-label') !== text) node.setAttribute('aria-label', text);
+  }
+  for (const node of root.querySelectorAll('[data-i18n-title]')) set(node, 'title', t(node.dataset.i18nTitle));
+  for (const node of root.querySelectorAll('[data-i18n-placeholder]')) set(node, 'placeholder', t(node.dataset.i18nPlaceholder));
 }
