@@ -19,6 +19,8 @@ import urllib.request
 import zipfile
 
 import pytest
+
+from pages import settle
 from conftest import STEP_TIMEOUT_MS, _local_only, open_game, watch_console
 
 DEEP_LINK = "play=kahuna&players=2&seats=h,bot0&seed=3"
@@ -60,15 +62,6 @@ DAMAGE_SNAPSHOT = """async (how) => {
   if (how === 'garbage') crypto.getRandomValues(body.subarray(0, 65536));
   await cache.put(url, new Response(body, {headers}));
 }"""
-
-# Settled: no request in flight, and the game is over or something can be chosen.
-SETTLED = """() => {
-  const status = document.getElementById('status');
-  if (!status || status.getAttribute('aria-busy') !== 'false') return false;
-  if (status.dataset.state === 'over') return true;
-  return [...document.querySelectorAll('[data-choice]')].some((e) => e.checkVisibility());
-}"""
-
 
 @pytest.fixture(scope="module")
 def player(browser):
@@ -134,7 +127,7 @@ def with_a_snapshot(page, site_url: str, manifest: dict) -> None:
 
 def play_to_the_end(page, rng: random.Random) -> None:
     for _ in range(MAX_CLICKS):
-        page.wait_for_function(SETTLED, timeout=60_000)
+        settle(page)
         if page.evaluate("document.getElementById('status').dataset.state") == "over":
             return
         offered = page.evaluate(

@@ -15,17 +15,10 @@ import re
 
 import pytest
 
+from pages import settle
+
 BOOT_TIMEOUT_MS = 90_000
 MAX_CLICKS = 4000
-
-# Settled: no request in flight, and either the game is over or something can
-# be chosen (a bot's turn or the pause before it has no choice on screen).
-SETTLED = """() => {
-  const status = document.getElementById('status');
-  if (!status || status.getAttribute('aria-busy') !== 'false') return false;
-  if (status.dataset.state === 'over') return true;
-  return [...document.querySelectorAll('[data-choice]')].some((e) => e.checkVisibility());
-}"""
 
 VISIBLE_CHOICES = """() => [...document.querySelectorAll('[data-choice]')]
   .map((e, i) => [i, e.dataset.choice, e.checkVisibility()])
@@ -42,10 +35,6 @@ POSITION = """() => ({
   pile: document.querySelector('#market .pile .pile-count')?.textContent,
   scores: [...document.querySelectorAll('#players .player-score')].map((e) => e.textContent),
 })"""
-
-
-def settle(page, timeout: int = 60_000) -> None:
-    page.wait_for_function(SETTLED, timeout=timeout)
 
 
 def status(page) -> dict:
