@@ -51,8 +51,7 @@ PYODIDE_FILES = (
     "pyodide-lock.json",
 )
 STDLIB = "python_stdlib.zip"
-STDLIB_SCRIPT = ROOT / "tools" / "build_stdlib.mjs"
-PACKAGE_SCRIPT = ROOT / "tools" / "compile_package.mjs"
+PRECOMPILE_SCRIPT = ROOT / "tools" / "precompile.mjs"
 # Precompiled standard libraries and package bytecode, named after what they
 # are made from, so a rebuild is instant until Pyodide, a script or (for the
 # package) a source changes.
@@ -134,11 +133,11 @@ def node_executable() -> str:
 
 def precompiled_stdlib() -> Path:
     """The npm python_stdlib.zip with every module compiled to .pyc by the
-    pinned Pyodide (tools/build_stdlib.mjs, in Node): a boot then loads
+    pinned Pyodide (tools/precompile.mjs, in Node): a boot then loads
     bytecode instead of compiling ~150 modules. Built once per Pyodide
     version, stock zip and script, then taken from the cache."""
     stock = PYODIDE_DIR / STDLIB
-    recipe = sha256_bytes(sha256_file(stock).encode() + sha256_file(STDLIB_SCRIPT).encode())
+    recipe = sha256_bytes(sha256_file(stock).encode() + sha256_file(PRECOMPILE_SCRIPT).encode())
     target = STDLIB_CACHE / f"python_stdlib-{pyodide_version()}-{recipe[:16]}.zip"
     if target.exists():
         return target
@@ -148,7 +147,7 @@ def precompiled_stdlib() -> Path:
     for old in STDLIB_CACHE.glob("python_stdlib-*.zip"):
         old.unlink()
     partial = target.with_suffix(".partial")
-    subprocess.run([node, str(STDLIB_SCRIPT), str(stock), str(partial)], cwd=ROOT, check=True)
+    subprocess.run([node, str(PRECOMPILE_SCRIPT), "stdlib", str(stock), str(partial)], cwd=ROOT, check=True)
     partial.replace(target)  # only a complete zip ever has the final name
     return target
 
@@ -192,12 +191,12 @@ def package_sources() -> list[tuple[str, bytes]]:
 
 def compiled_package(sources: list[tuple[str, bytes]], cache: Path = STDLIB_CACHE) -> list[tuple[str, bytes]]:
     """The package's modules as unchecked-hash bytecode of the pinned Pyodide
-    (tools/compile_package.mjs, in Node), each named where the import system
+    (tools/precompile.mjs, in Node), each named where the import system
     looks for it: a fresh boot then loads the engine instead of compiling it.
     Cached under the hash of the sources and the script, so only a build
     after a change of the rules pays the second or so it takes."""
     sources_zip = zip_bytes(sources)
-    recipe = sha256_bytes(sha256_bytes(sources_zip).encode() + sha256_file(PACKAGE_SCRIPT).encode())
+    recipe = sha256_bytes(sha256_bytes(sources_zip).encode() + sha256_file(PRECOMPILE_SCRIPT).encode())
     target = cache / f"{PACKAGE}-pyc-{pyodide_version()}-{recipe[:16]}.zip"
     if not target.exists():
         run_package_compiler(sources_zip, target)
@@ -214,7 +213,7 @@ def run_package_compiler(sources_zip: bytes, target: Path) -> None:
     partial = target.with_suffix(".partial")
     sources.write_bytes(sources_zip)
     try:
-        subprocess.run([node_executable(), str(PACKAGE_SCRIPT), str(precompiled_stdlib()), str(sources),
+        subprocess.run([node_executable(), str(PRECOMPILE_SCRIPT), "package", str(precompiled_stdlib()), str(sources),
                         str(partial)], cwd=ROOT, check=True)
     finally:
         sources.unlink()
