@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 
-from .bots import make_bot
+from .bots import HINT_LEVEL, make_bot
 from .engine import GameError
 from .games import GAMES
 from .match import Match
@@ -27,7 +27,11 @@ class RequestError(GameError):
 
 
 class Session:
-    """One game in progress, with a bot for each bot seat."""
+    """One game in progress, with a bot for each bot seat.
+
+    ``version`` counts the changes of position; a search in progress
+    (``thinking``) belongs to one version and is dropped by any change.
+    """
 
     def __init__(self, match: Match):
         self.match = match
@@ -36,6 +40,22 @@ class Session:
             level = match.bot_level(seat)
             if level is not None:
                 self.bots[seat] = make_bot(level, f"{match.seed}/{seat}")
+        self.version = 0
+        self.thinking = None      # (purpose, seat, version, search)
+
+    def changed(self) -> None:
+        self.version += 1
+        self.thinking = None
+
+    def search(self, purpose: str, seat: int, start):
+        """The search for ``purpose`` ("move" or "hint") at ``seat`` in the
+        current position: the one under way, or a new one from ``start()``."""
+        thinking = self.thinking
+        if thinking is not None and thinking[:3] == (purpose, seat, self.version):
+            return thinking[3]
+        search = start()
+        self.thinking = (purpose, seat, self.version, search)
+        return search
 
     def snapshot(self, viewer) -> dict:
         match, state = self.match, self.match.state
@@ -130,6 +150,7 @@ def cmd_play(args: dict):
     if not isinstance(move, str):
         raise RequestError("move must be the text of a move", "error.malformed")
     session.match.play(seat, move)
+    session.changed()
     viewer = _seat(args, "viewer", optional=True)
     return session.snapshot(seat if viewer is None else viewer)
 
@@ -140,20 +161,67 @@ def cmd_undo(args: dict):
     if not session.match.is_human(seat):
         raise RequestError("only a human seat can take a move back", "error.cannot_undo")
     session.match.undo(seat)
+    session.changed()
     return session.snapshot(seat)
+
+
+def _bot_to_move(session: Session, seat: int):
+    bot = session.bots.get(seat)
+    if bot is None:
+        raise RequestError("this seat is not played by a bot", "error.not_a_bot")
+    if seat not in session.match.state.to_move():
+        raise RequestError("it is not this bot's turn", "error.not_your_turn")
+    return bot
+
+
+def cmd_think(args: dict):
+    """Search a little longer, for at most ``ms`` milliseconds: for the bot of
+    ``seat`` (``bot_move`` then plays what it found), or, with ``hint``, for
+    the best move of the human at ``seat`` (given once the search is done).
+    The search is kept between calls and dropped when the position changes,
+    so the browser can think in slices and stop at any time."""
+    session = _session_or_error()
+    seat = _seat(args)
+    ms = args.get("ms", 50)
+    if not isinstance(ms, (int, float)) or isinstance(ms, bool) or not 1 <= ms <= 5000:
+        raise RequestError("ms must be a number of milliseconds from 1 to 5000")
+    state = session.match.state
+    if args.get("hint"):
+        if not session.match.is_human(seat) or seat not in state.to_move():
+            raise RequestError("a hint is for a human player who is to move", "error.no_hint")
+        bot = make_bot(HINT_LEVEL, f"{session.match.seed}/hint/{len(session.match.entries)}")
+        search = session.search("hint", seat, lambda: bot.search(state, seat))
+    else:
+        bot = _bot_to_move(session, seat)
+        if not hasattr(bot, "search"):
+            return {"done": True, "iterations": 0, "millis": 0, "budget": None, "move": None}
+        search = session.search("move", seat, lambda: bot.search(state, seat))
+    search.run(millis=ms)
+    answer = {
+        "done": search.done,
+        "iterations": search.iterations,
+        "millis": round(search.millis),
+        "budget": {"iterations": search.max_iterations, "millis": search.max_millis},
+        "move": None,
+    }
+    if args.get("hint") and search.done:
+        # The human's own move: showing it reveals nothing.
+        answer["move"] = search.best_move().to_dict()
+    return answer
 
 
 def cmd_bot_move(args: dict):
     session = _session_or_error()
     seat = _seat(args)
-    bot = session.bots.get(seat)
-    if bot is None:
-        raise RequestError("this seat is not played by a bot", "error.not_a_bot")
+    bot = _bot_to_move(session, seat)
     state = session.match.state
-    if seat not in state.to_move():
-        raise RequestError("it is not this bot's turn", "error.not_your_turn")
-    move = bot.choose(state, seat)
+    thinking = session.thinking
+    if thinking is not None and thinking[:3] == ("move", seat, session.version):
+        move = thinking[3].best_move()
+    else:
+        move = bot.choose(state, seat)
     session.match.play(seat, move)
+    session.changed()
     return session.snapshot(_seat(args, "viewer", optional=True))
 
 
@@ -175,6 +243,7 @@ COMMANDS = {
     "snapshot": cmd_snapshot,
     "play": cmd_play,
     "undo": cmd_undo,
+    "think": cmd_think,
     "bot_move": cmd_bot_move,
     "save": cmd_save,
     "load": cmd_load,

@@ -5,7 +5,7 @@ the benchmarks -- reaches a game only through the names defined here:
 
 * ``Game``: static facts (``id``, ``title``, ``players``, ``options``) and the
   constructors ``new(players=, seed=, **options)`` and ``from_json(data)``.
-* ``State``: one position. ``to_move()``, ``legal_moves(player)``,
+* ``State``: one position. ``players`` (how many play), ``to_move()``, ``legal_moves(player)``,
   ``play(player, move)``, ``view(player)``, ``is_over()``, ``result()``,
   ``clone()``, ``to_json()``, ``determinize(player, rng)``.
 * ``Move``: a small frozen value with a canonical text form
@@ -216,6 +216,9 @@ class State(ABC):
     """One position of a game. See the module docstring for the protocol."""
 
     game: type = Game
+    # How many players play this position (an int; a class attribute for a
+    # game with one player count).
+    players: int = 0
 
     # -- whose turn -------------------------------------------------------
     @abstractmethod

@@ -137,3 +137,63 @@ def test_new_game_with_bad_setup_is_refused(game):
     error("new", game="kahuna", players=2, seats=["h", "robot"], seed=1)
     error("new", game="kahuna", players=2, seats=["h", "h"], seed=1, options={"gods": True})
     assert ok("save") == before
+
+
+def bot_game(level=2):
+    """A game against a bot of ``level``, played until the bot is to move."""
+    snap = ok("new", game="kahuna", players=2, seats=["h", f"bot{level}"], seed=12)
+    while snap["to_move"] != [1]:
+        snap = ok("play", seat=0, move=snap["legal"][0]["text"])
+    return snap
+
+
+def test_a_bot_thinks_in_slices_then_plays_what_it_found():
+    bot_game()
+    slices = []
+    while True:
+        answer = ok("think", seat=1, ms=5)
+        slices.append(answer["iterations"])
+        assert answer["move"] is None, "a bot's choice is not shown before it is played"
+        if answer["done"]:
+            break
+        assert len(slices) < 10_000
+    assert slices == sorted(slices) and len(slices) > 1
+    assert answer["budget"] == {"iterations": 300, "millis": 500}
+    before = ok("save")["moves"]
+    snap = ok("bot_move", seat=1, viewer=0)
+    assert len(ok("save")["moves"]) == len(before) + 1
+    assert snap["viewer"] == 0
+
+
+def test_thinking_is_dropped_when_the_position_changes():
+    snap = bot_game()
+    ok("think", seat=1, ms=5)
+    first = api._session.thinking
+    assert first is not None
+    ok("think", seat=1, ms=5)
+    assert api._session.thinking[3] is first[3], "the same search goes on"
+    ok("bot_move", seat=1, viewer=0)
+    assert api._session.thinking is None
+
+
+def test_a_hint_is_a_legal_move_of_the_human_and_plays_nothing():
+    snap = ok("new", game="kahuna", players=2, seats=["h", "bot1"], seed=3)
+    seat = snap["to_move"][0]
+    before = ok("save")
+    while True:
+        answer = ok("think", seat=seat, ms=200, hint=True)
+        if answer["done"]:
+            break
+    assert answer["move"]["text"] in {move["text"] for move in snap["legal"]}
+    assert ok("save") == before
+
+
+def test_thinking_requests_are_checked():
+    snap = ok("new", game="kahuna", players=2, seats=["h", "bot2"], seed=12)
+    human = 0
+    if snap["to_move"] == [0]:
+        assert error("think", seat=1)["key"] == "error.not_your_turn"
+        assert error("think", seat=0)["key"] == "error.not_a_bot"
+    assert error("think", seat=1, hint=True)["key"] == "error.no_hint"
+    for ms in (0, -5, "10", True, 10_000):
+        assert error("think", seat=human, hint=True, ms=ms)["key"] == "error.bad_request"

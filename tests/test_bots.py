@@ -1,29 +1,72 @@
-"""Bots return legal moves and see only what their player may see."""
+"""Bots return legal moves, see only what their player may see, and the
+stronger levels beat the weaker ones."""
+
+import itertools
 
 import pytest
 
 from pygame_core import GAMES, Rng
-from pygame_core.bots import LEVELS, make_bot
+from pygame_core.bots import LEVELS, SEARCH_BUDGETS, ISMCTSBot, make_bot
+from pygame_core.bots.ismcts import Search
 from pygame_core.engine import GameError
+from toy_games import SecretBids
 
 
-@pytest.mark.parametrize("level", sorted(LEVELS))
-@pytest.mark.parametrize("game_id", sorted(GAMES))
-def test_bots_only_play_legal_moves_to_the_end(game_id, level):
-    game = GAMES[game_id]
-    for players in game.players:
-        for seed in range(3):
-            state = game.new(players=players, seed=seed)
-            bots = [make_bot(level, seed * 10 + p) for p in range(players)]
-            steps = 0
-            while not state.is_over():
-                player = state.to_move()[0]
-                move = bots[player].choose(state, player)
-                assert move in state.legal_moves(player)
-                state.play(player, move)
-                steps += 1
-                assert steps < 5000
-            assert state.result()["winners"]
+def setups():
+    """Every game, player count and combination of options."""
+    for game in GAMES.values():
+        names = sorted(game.options)
+        for players in game.players:
+            for values in itertools.product([False, True], repeat=len(names)):
+                options = dict(zip(names, values))
+                yield pytest.param(game, players, options, id=f"{game.id}-{players}p-" + "-".join(
+                    f"{n}={int(v)}" for n, v in options.items()))
+
+
+def small_search_bot(seed):
+    """The tree search of levels 2-4 on a budget small enough for every game."""
+    return ISMCTSBot(Rng.from_seed(seed), 2, iterations=25)
+
+
+def play_out(state, bots, check=None):
+    steps = 0
+    while not state.is_over():
+        to_move = state.to_move()
+        player = to_move[steps % len(to_move)]
+        move = bots[player].choose(state, player)
+        assert move in state.legal_moves(player), f"{move} is not legal for {player}"
+        if check:
+            check(state, player, move)
+        state.play(player, move)
+        steps += 1
+        assert steps < 5000, "the game does not end"
+    return state
+
+
+@pytest.mark.parametrize("game,players,options", list(setups()))
+@pytest.mark.parametrize("kind", ["random", "greedy", "search"])
+def test_bots_only_play_legal_moves_to_the_end(game, players, options, kind):
+    for seed in range(2):
+        state = game.new(players=players, seed=seed, **options)
+        if kind == "search":
+            bots = [small_search_bot(seed * 10 + p) for p in range(players)]
+        else:
+            bots = [make_bot(0 if kind == "random" else 1, seed * 10 + p) for p in range(players)]
+        assert play_out(state, bots).result()["winners"]
+
+
+@pytest.mark.parametrize("level", sorted(SEARCH_BUDGETS))
+@pytest.mark.parametrize("game,players,options", list(setups()))
+def test_every_search_level_chooses_a_legal_move(game, players, options, level):
+    state = game.new(players=players, seed=11, **options)
+    rng = Rng(3)
+    for _ in range(12):  # a position a little into the game
+        player = state.to_move()[0]
+        state.play(player, rng.choice(state.legal_moves(player)))
+    player = state.to_move()[0]
+    bot = make_bot(level, 5, timed=True)
+    assert bot.millis == SEARCH_BUDGETS[level][1]
+    assert bot.choose(state, player) in state.legal_moves(player)
 
 
 @pytest.mark.parametrize("level", sorted(LEVELS))
@@ -37,27 +80,123 @@ def test_same_bot_same_choice_in_indistinguishable_states(level):
     player = state.to_move()[0]
     twin = state.determinize(player, Rng(77))
     assert twin.to_json() != state.to_json()
-    first = make_bot(level, 42).choose(state, player)
-    second = make_bot(level, 42).choose(twin, player)
+    assert twin.view(player) == state.view(player)
+    first = make_bot(level, 42, timed=False).choose(state, player)
+    second = make_bot(level, 42, timed=False).choose(twin, player)
     assert first == second
 
 
+class OnlyWhatThePlayerSees:
+    """The true position behind a screen: the player's own legal moves and
+    determinizations for that player, nothing else."""
+
+    def __init__(self, state, player):
+        self._state, self._player = state, player
+        self.game, self.players = state.game, state.players
+        self.determinized = 0
+
+    def legal_moves(self, who):
+        assert who == self._player, "only the player's own moves are known to them"
+        return self._state.legal_moves(who)
+
+    def determinize(self, who, rng):
+        assert who == self._player, "a determinization for another player"
+        self.determinized += 1
+        return self._state.determinize(who, rng)
+
+
+@pytest.mark.parametrize("level", sorted(LEVELS))
+def test_bots_read_the_position_only_through_determinize(level):
+    state = GAMES["kahuna"].new(players=2, seed=8)
+    rng = Rng(4)
+    for _ in range(20):
+        player = state.to_move()[0]
+        state.play(player, rng.choice(state.legal_moves(player)))
+    player = state.to_move()[0]
+    screen = OnlyWhatThePlayerSees(state, player)
+    move = make_bot(level, 1, timed=False).choose(screen, player)
+    assert move in state.legal_moves(player)
+    if level >= 1 and len(state.legal_moves(player)) > 1:
+        assert screen.determinized > 0
+
+
+def test_simultaneous_choice_is_made_without_knowing_the_others():
+    """Two positions that differ only in the opponent's secret bid are the same
+    to the bot: it bids the same, whatever the opponent chose."""
+    chosen = {}
+    for secret in (1, 2, 3):
+        state = SecretBids.new(players=2)
+        state.play(1, f"bid {secret}")
+        assert state.to_move() == [0]
+        chosen[secret] = make_bot(3, 99, timed=False).choose(state, 0)
+    assert len(set(chosen.values())) == 1
+
+
+def test_search_in_slices_equals_one_search():
+    state = GAMES["kahuna"].new(players=2, seed=4)
+    player = state.to_move()[0]
+    whole = Search(state, player, Rng(9), max_iterations=200)
+    whole.run()
+    sliced = Search(state, player, Rng(9), max_iterations=200)
+    while not sliced.run(iterations=17):
+        pass
+    assert sliced.iterations == whole.iterations
+    assert sliced.statistics() == whole.statistics()
+    assert sliced.best_move() == whole.best_move()
+
+
+def test_search_stops_once_the_choice_cannot_change():
+    state = GAMES["kahuna"].new(players=2, seed=4)
+    player = state.to_move()[0]
+    search = Search(state, player, Rng(2), max_iterations=2000)
+    assert search.run() is True
+    assert search.decided and search.iterations < 2000
+    visits = [v for _, v, _ in search.statistics()]
+    assert visits[0] - visits[1] > 2000 - search.iterations
+
+
+def test_a_millisecond_budget_ends_the_search():
+    state = GAMES["kahuna"].new(players=2, seed=4)
+    player = state.to_move()[0]
+    search = Search(state, player, Rng(2), max_iterations=None, max_millis=30)
+    assert search.run() is True
+    assert search.millis >= 30 or search.decided
+
+
 def test_unknown_level_is_refused():
-    with pytest.raises(GameError):
-        make_bot(9, 0)
+    for level in (9, -1, "2", None, True):
+        with pytest.raises(GameError):
+            make_bot(level, 0)
 
 
-def test_greedy_beats_random_more_often_than_not():
+def duel(strong, weak, games, seed0=0):
+    """Games of ``strong`` against ``weak`` (factories of a seed), seats
+    swapped each game; the number of games ``strong`` won (draws: half)."""
     game = GAMES["kahuna"]
-    wins = 0
-    games = 20
-    for seed in range(games):
-        greedy_seat = seed % 2
-        bots = {greedy_seat: make_bot(1, seed), 1 - greedy_seat: make_bot(0, seed)}
-        state = game.new(players=2, seed=seed)
-        while not state.is_over():
-            player = state.to_move()[0]
-            state.play(player, bots[player].choose(state, player))
-        if state.result()["winners"] == [greedy_seat]:
-            wins += 1
-    assert wins >= 14, f"greedy won only {wins} of {games}"
+    score = 0.0
+    for seed in range(seed0, seed0 + games):
+        seat = seed % 2
+        bots = {seat: strong(seed), 1 - seat: weak(seed + 1000)}
+        state = play_out(game.new(players=2, seed=seed), bots)
+        winners = state.result()["winners"]
+        if winners == [seat]:
+            score += 1
+        elif seat in winners:
+            score += 0.5
+    return score
+
+
+def test_ladder_greedy_beats_random():
+    wins = duel(lambda s: make_bot(1, s), lambda s: make_bot(0, s), 20)
+    assert wins >= 16, f"greedy won only {wins} of 20"
+
+
+def test_ladder_search_beats_greedy():
+    wins = duel(lambda s: make_bot(2, s, timed=False), lambda s: make_bot(1, s), 8)
+    assert wins >= 7, f"level 2 won only {wins} of 8 against greedy"
+
+
+def test_ladder_more_thinking_beats_less():
+    more = duel(lambda s: ISMCTSBot(Rng.from_seed(s), 3, iterations=400),
+                lambda s: ISMCTSBot(Rng.from_seed(s), 2, iterations=40), 8)
+    assert more >= 6, f"400 iterations won only {more} of 8 against 40"

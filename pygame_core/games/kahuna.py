@@ -282,6 +282,8 @@ REMOVALS_WITH = tuple(
 class KahunaState(State):
     """A Kahuna position: the board, the cards and where the turn stands."""
 
+    players = 2
+
     __slots__ = ("owner", "bridges", "on_board", "hands", "hand_sizes", "known",
                  "pile", "display", "open_discard", "hidden",
                  "player", "scorings_done", "final_turns_left", "scores", "scorings",

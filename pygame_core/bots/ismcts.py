@@ -1,0 +1,282 @@
+"""Levels 2 to 4: information-set Monte Carlo tree search.
+
+This is the single-observer ISMCTS of Cowling, Powley and Whitehouse
+("Information Set Monte Carlo Tree Search", IEEE TCIAIG 2012). The tree is
+grown over the bot's information set, not over one guessed position:
+
+1. each iteration deals a new *determinization* -- a full position consistent
+   with everything the bot's player has seen and nothing more, made by
+   ``state.determinize(player, rng)``;
+2. it descends the tree, choosing among the children whose moves are legal in
+   this determinization, by UCB1 where a child's exploration term counts the
+   iterations in which it was *available* rather than its parent's visits;
+3. it adds one new child, plays on with a rollout policy for a bounded number
+   of moves, and values the position reached: a finished game by its winners,
+   an unfinished one by the game's evaluation hint;
+4. it credits every node on the path with the reward of the player who chose
+   that node's move.
+
+Simultaneous secret choices (several players in ``to_move()``): the bot's own
+choice is a tree decision; the other players' choices in the same step are
+made by the rollout policy, never by the tree, so that no simulated opponent
+ever chooses with knowledge of the bot's hidden choice. ``determinize`` has
+already taken back any choice the others made that the bot has not seen.
+
+The search is generic. A game may give advice in its hints module
+(``Game.hints``): ``evaluate(state, player)`` (required for truncated
+rollouts to mean anything), ``rollout_move(state, player, rng)`` (a cheap
+policy instead of uniform random moves), ``EVAL_SCALE`` (how many evaluation
+units make a clear advantage) and ``ROLLOUT_DEPTH``.
+
+Budgets are in iterations and in milliseconds: the search stops at whichever
+comes first. It can also run in slices (``Search.run``), so that the browser's
+worker stays responsive and can abandon a search at once.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+
+# UCB1 exploration constant for rewards in [0, 1].
+EXPLORATION = 0.7
+# Moves played by the rollout policy before the position is evaluated.
+ROLLOUT_DEPTH = 20
+# Evaluation units that make a decisive advantage (see ``rewards``).
+EVAL_SCALE = 10.0
+
+
+class Node:
+    """A move in the tree: who chose it, how often it was tried, how often it
+    could have been tried, and the reward its chooser got from it."""
+
+    __slots__ = ("move", "player", "children", "visits", "available", "reward")
+
+    def __init__(self, move=None, player=None):
+        self.move = move
+        self.player = player
+        self.children = {}
+        self.visits = 0
+        self.available = 0
+        self.reward = 0.0
+
+
+class Advice:
+    """What a game's hints module offers the search, with generic fallbacks."""
+
+    __slots__ = ("evaluate", "rollout_move", "scale", "depth")
+
+    def __init__(self, game, depth=None):
+        hints = getattr(game, "hints", None)
+        self.evaluate = getattr(hints, "evaluate", None)
+        self.rollout_move = getattr(hints, "rollout_move", None)
+        self.scale = float(getattr(hints, "EVAL_SCALE", EVAL_SCALE))
+        if depth is None:
+            depth = getattr(hints, "ROLLOUT_DEPTH", ROLLOUT_DEPTH)
+        # Without an evaluation, only finished games say anything: play out.
+        self.depth = depth if self.evaluate is not None else None
+
+
+def rewards(state, players: int, advice: Advice) -> list:
+    """Each player's reward in [0, 1], summing to 1.
+
+    A finished game: the winners share 1. An unfinished one: a softmax of the
+    game's evaluations, so that an advantage of ``EVAL_SCALE`` units weighs
+    about e to 1.
+    """
+    if state.is_over():
+        winners = state.result()["winners"]
+        share = 1.0 / len(winners)
+        return [share if p in winners else 0.0 for p in range(players)]
+    evaluate, scale = advice.evaluate, advice.scale
+    values = [evaluate(state, p) / scale for p in range(players)]
+    top = max(values)
+    weights = [math.exp(v - top) for v in values]
+    total = sum(weights)
+    return [w / total for w in weights]
+
+
+class Search:
+    """One search for ``player`` in ``state``. It reads the position only
+    through ``state.determinize(player, rng)`` and ``state.legal_moves(player)``
+    (the player's own choices, which they know)."""
+
+    def __init__(self, state, player: int, rng, max_iterations=None, max_millis=None,
+                 exploration: float = EXPLORATION, depth=None):
+        self.state = state
+        self.player = player
+        self.rng = rng
+        self.max_iterations = max_iterations
+        self.max_millis = max_millis
+        self.exploration = exploration
+        self.advice = Advice(state.game, depth)
+        self.players = state.players
+        self.root = Node()
+        self.iterations = 0
+        self.millis = 0.0
+        self.decided = False
+        self.moves = state.legal_moves(player)
+        if not self.moves:
+            raise ValueError(f"player {player} has no legal move")
+
+    # -- budget ------------------------------------------------------------------
+    @property
+    def done(self) -> bool:
+        if self.decided or len(self.moves) == 1:
+            return True
+        if self.max_iterations is not None and self.iterations >= self.max_iterations:
+            return True
+        return self.max_millis is not None and self.millis >= self.max_millis
+
+    def run(self, iterations=None, millis=None) -> bool:
+        """Search on for at most ``iterations`` more iterations and ``millis``
+        more milliseconds, within the whole budget; True once it is spent."""
+        start = time.perf_counter()
+        limits = [limit for limit in (millis, None if self.max_millis is None
+                                      else self.max_millis - self.millis) if limit is not None]
+        deadline = start + min(limits) / 1000.0 if limits else None
+        count = 0
+        try:
+            while not self.done and (iterations is None or count < iterations):
+                self.iterate()
+                count += 1
+                if count % 16 == 0 and self._settled(start):
+                    self.decided = True
+                if deadline is not None and time.perf_counter() >= deadline:
+                    break
+        finally:
+            self.millis += (time.perf_counter() - start) * 1000.0
+        return self.done
+
+    def _settled(self, start: float) -> bool:
+        """True when the most visited move can no longer be overtaken within
+        what is left of the budget, so that thinking on would change nothing."""
+        left = math.inf
+        if self.max_iterations is not None:
+            left = self.max_iterations - self.iterations
+        if self.max_millis is not None and self.iterations:
+            spent = self.millis + (time.perf_counter() - start) * 1000.0
+            rate = self.iterations / max(spent, 1e-3)
+            left = min(left, rate * (self.max_millis - spent))
+        visits = sorted((child.visits for child in self.root.children.values()
+                         if child.player == self.player), reverse=True)
+        if len(visits) < 2:
+            return False
+        return visits[0] - visits[1] > left
+
+    # -- one iteration ---------------------------------------------------------------
+    def iterate(self) -> None:
+        rng = self.rng
+        world = self.state.determinize(self.player, rng)
+        node = self.root
+        path = []
+        exploration = self.exploration
+        # Selection and expansion.
+        while not world.is_over():
+            actor = self._actor(world, node is self.root)
+            moves = world.legal_moves(actor)
+            if actor != self.player and len(world.to_move()) > 1:
+                # Another player's secret choice in a simultaneous step.
+                world.play(actor, self._policy(world, actor, moves))
+                continue
+            children = node.children
+            untried = []
+            for move in moves:
+                child = children.get(move)
+                if child is None:
+                    untried.append(move)
+                else:
+                    child.available += 1
+            if untried:
+                move = untried[rng.below(len(untried))] if len(untried) > 1 else untried[0]
+                child = Node(move, actor)
+                child.available = 1
+                children[move] = child
+                world.play(actor, move)
+                path.append(child)
+                break
+            best, best_value = None, -1.0
+            for move in moves:
+                child = children[move]
+                value = (child.reward / child.visits
+                         + exploration * math.sqrt(math.log(child.available) / child.visits))
+                if value > best_value:
+                    best, best_value = child, value
+            world.play(actor, best.move)
+            path.append(best)
+            node = best
+        # Simulation.
+        depth = self.advice.depth
+        steps = 0
+        while not world.is_over() and (depth is None or steps < depth):
+            to_move = world.to_move()
+            actor = to_move[0] if len(to_move) == 1 else to_move[rng.below(len(to_move))]
+            world.play(actor, self._policy(world, actor, world.legal_moves(actor)))
+            steps += 1
+        # Backpropagation.
+        reward = rewards(world, self.players, self.advice)
+        for child in path:
+            child.visits += 1
+            child.reward += reward[child.player]
+        self.root.visits += 1
+        self.iterations += 1
+
+    def _actor(self, world, at_root: bool) -> int:
+        to_move = world.to_move()
+        if len(to_move) == 1:
+            return to_move[0]
+        if self.player in to_move:
+            return self.player
+        return to_move[0]
+
+    def _policy(self, world, actor, moves):
+        rollout_move = self.advice.rollout_move
+        if rollout_move is not None:
+            return rollout_move(world, actor, self.rng)
+        return moves[self.rng.below(len(moves))]
+
+    # -- the answer ------------------------------------------------------------------
+    def statistics(self) -> list:
+        """``(move, visits, mean reward)`` for each of the player's moves, most
+        visited first."""
+        stats = []
+        for move in self.moves:
+            child = self.root.children.get(move)
+            if child is None or child.player != self.player:
+                stats.append((move, 0, 0.0))
+            else:
+                stats.append((move, child.visits, child.reward / child.visits))
+        stats.sort(key=lambda entry: (-entry[1], -entry[2]))
+        return stats
+
+    def best_move(self):
+        """The most visited move (ties: the better mean reward, then the
+        order of the legal moves)."""
+        if len(self.moves) == 1:
+            return self.moves[0]
+        return self.statistics()[0][0]
+
+
+class ISMCTSBot:
+    """A bot that searches ``iterations`` determinizations, within
+    ``millis`` milliseconds when that is set."""
+
+    def __init__(self, rng, level: int, iterations: int, millis=None,
+                 exploration: float = EXPLORATION, depth=None):
+        self.rng = rng
+        self.level = level
+        self.iterations = iterations
+        self.millis = millis
+        self.exploration = exploration
+        self.depth = depth
+
+    def search(self, state, player: int, timed: bool = True) -> Search:
+        """A search not yet run: ``run()`` it (in slices if need be), then
+        ask ``best_move()``."""
+        return Search(state, player, self.rng.fork(), self.iterations,
+                      self.millis if timed else None, self.exploration, self.depth)
+
+    def choose(self, state, player: int):
+        search = self.search(state, player)
+        search.run()
+        return search.best_move()
