@@ -158,7 +158,7 @@ def test_a_bot_thinks_in_slices_then_plays_what_it_found():
             break
         assert len(slices) < 10_000
     assert slices == sorted(slices) and len(slices) > 1
-    assert answer["budget"] == {"iterations": 300, "millis": 500}
+    assert answer["budget"] == {"iterations": 150, "millis": 300}
     before = ok("save")["moves"]
     snap = ok("bot_move", seat=1, viewer=0)
     assert len(ok("save")["moves"]) == len(before) + 1
