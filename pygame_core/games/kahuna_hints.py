@@ -17,6 +17,12 @@ PROGRESS = 1.2        # a full majority's worth of bridges not yet converted
 BRIDGE = 0.15         # a bridge on the board
 CARD = 0.25           # a card in hand
 
+# For the tree search: moves played at random before a position is valued
+# with ``evaluate`` (ten actions are two or three turns), and the evaluation
+# units of a clear advantage (one point).
+ROLLOUT_DEPTH = 10
+EVAL_SCALE = POINT
+
 
 def _side(state, player: int) -> float:
     bridges = state.bridges
