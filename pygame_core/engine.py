@@ -154,7 +154,7 @@ def Event(key: str, player=None, secret_for=None, secret=None, **params) -> dict
     if player is not None:
         event["player"] = player
     if secret_for is not None:
-        event["secret_for"] = secret_for
+        event["secret_for"] = list(secret_for) if isinstance(secret_for, (list, tuple)) else secret_for
         event["secret"] = secret or {}
     return event
 
@@ -166,7 +166,8 @@ def event_for(event: dict, viewer) -> dict:
     shown = {"key": event["key"], "params": dict(event["params"])}
     if "player" in event:
         shown["player"] = event["player"]
-    if viewer == event["secret_for"]:
+    readers = event["secret_for"]
+    if viewer == readers or (isinstance(readers, (list, tuple)) and viewer in readers):
         shown["params"].update(event["secret"])
         shown["key"] = event["key"] + ".own"
     return shown

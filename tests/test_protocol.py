@@ -17,7 +17,7 @@ from pygame_core.match import Match
 
 # Random games per (game, player count, options): each game sets its own count
 # so that the whole run stays within a few minutes.
-GAMES_PER_SETUP = {"kahuna": 1500, "haleakala": 1000}
+GAMES_PER_SETUP = {"kahuna": 1500, "haleakala": 1000, "kanaloa": 600}
 DEFAULT_GAMES_PER_SETUP = 300
 
 

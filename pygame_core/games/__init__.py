@@ -2,7 +2,8 @@
 
 from .haleakala import Haleakala
 from .kahuna import Kahuna
+from .kanaloa import Kanaloa
 
-GAMES = {game.id: game for game in (Kahuna, Haleakala)}
+GAMES = {game.id: game for game in (Kahuna, Haleakala, Kanaloa)}
 
 __all__ = ["GAMES"]

@@ -1,0 +1,2375 @@
+"""Kanaloa: two to four players bridge the sixteen islands of the ORO archipelago.
+
+The rules follow ``shared/rules/kanaloa.md``; each rule is cited by its id
+(``KN-11``, ``E-8``, ``TP-5``, ``GD-12``, ``A-24`` ...) where the code applies
+it. The module reads in rulebook order: the board, cards and colours, moves,
+set-up, the turn (card plays, island control, relative majority, the draw),
+the god stones, rounds and scorings, then what each player sees, and last the
+saved position.
+
+Colours and players. A *colour* is one set of bridges and markers; with three
+or four players colour ``c`` is player ``c``'s, with two players player ``p``
+owns colours ``2p`` and ``2p + 1`` (TP-1). Bridges, control, markers and
+points belong to colours; cards, hands, turns and stones to players.
+
+Representation. Islands and cards are small ints (the index in ``ISLANDS``,
+which is alphabetical, so sorting ints sorts names); the joker KANALOA is
+written as the pseudo-card ``16`` in moves. Tables are flat lists of ints:
+
+* ``owner[link]``: the colour of the bridge on ``link``, or -1 (free);
+* ``count[16 c + x]``: how many of colour ``c``'s bridges touch island ``x``
+  (control and markers are derived from it: a marker sits exactly where a
+  colour holds more than half of the links, KN-10);
+* ``hands[16 p + x]``: how many ``x`` cards player ``p`` holds;
+* ``known[16 (n v + q) + x]``: how many ``x`` cards viewer ``v`` knows for
+  sure that player ``q`` holds (cards taken face up, seen with KU, exchanged
+  with PELE; a lower bound that only drops when a card may have left);
+* ``talon_known[16 v + x]``: how many ``x`` cards viewer ``v`` knows for sure
+  are in the talon (after the reshuffle of round 2 the talon is mostly the
+  public discard pile);
+* ``talon``: the face-down draw pile with its top at the END of the list;
+  ``to_json`` writes it top first.
+"""
+
+from __future__ import annotations
+
+from ..engine import BadState, Event, Game, GameError, IllegalMove, Move, Rng, State
+
+__all__ = ["Kanaloa", "KanaloaMove", "KanaloaState", "ISLANDS", "LINKS", "SIZE", "DEGREE",
+           "THRESHOLD", "LAYOUT", "COLOURS", "GODS"]
+
+# ---------------------------------------------------------------------------
+# 1. The board (spec 2.2, M-1 to M-7)
+# ---------------------------------------------------------------------------
+
+ISLAND_TABLE = {  # M-5: name: (size class, x, y) -- box 1000 x 700, y grows downward
+    "ORO":  ("main",  500, 350),
+    "ALOA": ("large", 276,  77),
+    "BAFI": ("large", 462, 181),
+    "COCO": ("large", 321, 240),
+    "DALI": ("small",  64, 315),
+    "ELOI": ("large", 213, 341),
+    "FARE": ("large", 659,  67),
+    "GAPU": ("large", 751, 257),
+    "HONU": ("small", 647, 367),
+    "INOA": ("large", 690, 525),
+    "JEKA": ("small", 434, 636),
+    "KULU": ("small", 926, 259),
+    "LANI": ("large", 498, 501),
+    "MOTU": ("large", 231, 507),
+    "NALU": ("large", 360, 424),
+    "RASI": ("large", 605, 223),
+}
+LINKS = (                                                                       # id
+    ("ALOA", "BAFI"), ("ALOA", "COCO"), ("ALOA", "DALI"), ("ALOA", "ELOI"),     #  0- 3
+    ("ALOA", "FARE"), ("BAFI", "COCO"), ("BAFI", "FARE"), ("BAFI", "ORO"),      #  4- 7
+    ("BAFI", "RASI"), ("COCO", "ELOI"), ("COCO", "NALU"), ("COCO", "ORO"),      #  8-11
+    ("DALI", "ELOI"), ("DALI", "MOTU"), ("ELOI", "MOTU"), ("ELOI", "NALU"),     # 12-15
+    ("FARE", "GAPU"), ("FARE", "KULU"), ("FARE", "RASI"), ("GAPU", "HONU"),     # 16-19
+    ("GAPU", "INOA"), ("GAPU", "KULU"), ("GAPU", "RASI"), ("HONU", "ORO"),      # 20-23
+    ("HONU", "RASI"), ("INOA", "JEKA"), ("INOA", "KULU"), ("INOA", "LANI"),     # 24-27
+    ("INOA", "ORO"), ("JEKA", "LANI"), ("JEKA", "MOTU"), ("LANI", "MOTU"),      # 28-31
+    ("LANI", "NALU"), ("LANI", "ORO"), ("MOTU", "NALU"), ("NALU", "ORO"),       # 32-35
+    ("ORO", "RASI"),                                                            # 36
+)
+SIZE_LINKS = {"small": 3, "large": 5, "main": 7}
+CONTROL_THRESHOLD = {"small": 2, "large": 3, "main": 4}   # KN-10: "more than half"
+KANE_POINTS = {"small": 1, "large": 2, "main": 3}        # GD-7
+
+ISLANDS = tuple(sorted(ISLAND_TABLE))
+N_ISLANDS = len(ISLANDS)
+N_LINKS = len(LINKS)
+ISLAND_INDEX = {name: i for i, name in enumerate(ISLANDS)}
+SIZE = tuple(ISLAND_TABLE[name][0] for name in ISLANDS)
+LAYOUT = {name: ISLAND_TABLE[name][1:] for name in ISLANDS}
+LINK_ENDS = tuple((ISLAND_INDEX[a], ISLAND_INDEX[b]) for a, b in LINKS)
+LINK_NAMES = tuple(f"{a}-{b}" for a, b in LINKS)
+LINK_INDEX = {name: i for i, name in enumerate(LINK_NAMES)}
+LINK_BETWEEN = {}
+for _link, (_a, _b) in enumerate(LINK_ENDS):
+    LINK_BETWEEN[_a, _b] = LINK_BETWEEN[_b, _a] = _link
+del _link, _a, _b
+# For each island, (link, island at the other end) for every link touching it.
+LINKS_AT = tuple(
+    tuple((link, b if a == x else a) for link, (a, b) in enumerate(LINK_ENDS) if x in (a, b))
+    for x in range(N_ISLANDS))
+DEGREE = tuple(len(LINKS_AT[x]) for x in range(N_ISLANDS))
+THRESHOLD = tuple(CONTROL_THRESHOLD[s] for s in SIZE)
+SMALL = tuple(s == "small" for s in SIZE)
+KANE_AT = tuple(KANE_POINTS[s] for s in SIZE)
+
+# M-6: the facts the seed fixes, checked when the module loads.
+assert N_ISLANDS == 16 and N_LINKS == 37 and len(set(LINKS)) == 37
+assert all(a < b for a, b in LINKS) and list(LINKS) == sorted(LINKS)
+assert all(DEGREE[x] == SIZE_LINKS[SIZE[x]] for x in range(N_ISLANDS))
+assert sorted(SIZE).count("small") == 4 and SIZE.count("large") == 11 and SIZE.count("main") == 1
+assert list(ISLANDS) == sorted(ISLANDS)
+
+# ---------------------------------------------------------------------------
+# 2. Components: cards, colours, stones (C-1 to C-7)
+# ---------------------------------------------------------------------------
+
+CARDS_PER_ISLAND = 3                 # C-3
+N_CARDS = N_ISLANDS * CARDS_PER_ISLAND
+JOKER = N_ISLANDS                    # KANALOA written as a card in moves (GD-10)
+CARD_NAMES = ISLANDS + ("KANALOA",)
+CARD_INDEX = {name: i for i, name in enumerate(CARD_NAMES)}
+BRIDGES = 20                         # C-2
+ISLAND_MARKERS = 10                  # C-6: the 11th marker is the score pawn
+HAND_LIMIT = 5                       # KN-23
+DEAL = 4                             # S-4
+DISPLAY = 4                          # S-6, S-7
+EMPTY = -1
+
+# Colour c's name. The spec's scenarios seat Mateo (yellow), Betty (red),
+# Adam (green) and Kayla (blue) in that order, and give Adam red and yellow,
+# Betty green and blue with two players: this order keeps both true.
+COLOURS = ("yellow", "red", "green", "blue")
+COLOUR_INDEX = {name: i for i, name in enumerate(COLOURS)}
+
+GODS = ("KANE", "KANALOA", "KU", "PELE", "LONO")          # C-4
+KANE, KANALOA, KU, PELE, LONO = range(5)
+STONE_COUNTS = (8, 2, 2, 2, 2)
+GOD_INDEX = {name: i for i, name in enumerate(GODS)}
+N_GODS = len(GODS)
+
+
+def colour_count(players: int) -> int:
+    """TP-1: two colours each with two players, one each otherwise."""
+    return 4 if players == 2 else players
+
+
+def colours_of(players: int, player: int) -> tuple:
+    return (2 * player, 2 * player + 1) if players == 2 else (player,)
+
+
+def owner_of(players: int, colour: int) -> int:
+    return colour // 2 if players == 2 else colour
+
+
+def _is_int(value) -> bool:
+    """An int that is not a bool (JSON and hand-built moves may carry either)."""
+    return type(value) is int
+
+
+# ---------------------------------------------------------------------------
+# 3. Moves (docs/games/kanaloa.md, "Move notation")
+# ---------------------------------------------------------------------------
+
+(CHOOSE, COLOUR, BUILD, REPLACE, REMOVE, DISCARD, DRAW, TAKE, END, PASS,
+ USE_KU, STEAL, USE_PELE, GIVE, LONO_DRAW, LONO_TAKE) = range(16)
+KINDS = ("choose", "colour", "build", "replace", "remove", "discard", "draw", "take", "end",
+         "pass", "ku", "steal", "pele", "give", "lono draw", "lono take")
+KIND_CODE = {kind: code for code, kind in enumerate(KINDS)}
+# Per kind: (takes a link, number of cards, takes a target seat or colour).
+SHAPE = {
+    CHOOSE: (False, 1, False), COLOUR: (False, 0, True), BUILD: (True, 1, False),
+    REPLACE: (True, 2, False), REMOVE: (True, 0, False), DISCARD: (False, 1, False),
+    DRAW: (False, 0, False), TAKE: (False, 1, False), END: (False, 0, False),
+    PASS: (False, 0, False), USE_KU: (False, 0, True), STEAL: (False, 1, False),
+    USE_PELE: (False, 0, False), GIVE: (False, 1, True), LONO_DRAW: (False, 0, False),
+    LONO_TAKE: (False, 1, False),
+}
+
+
+class KanaloaMove(Move):
+    """One atomic action of a turn, written as in docs/games/kanaloa.md.
+
+    ``code`` is one of the kind constants; ``link`` a link id (or -1);
+    ``cards`` a sorted tuple of card ints (16 is the KANALOA stone used as a
+    wild card); ``target`` a seat (``ku``, ``give``) or a colour (``colour``),
+    else -1. Moves are frozen; the ones that can ever be legal are built once.
+    """
+
+    __slots__ = ("code", "link", "cards", "target", "text")
+
+    def __init__(self, kind: str, link: int = -1, cards=(), target: int = -1):
+        if kind not in KIND_CODE:
+            raise ValueError(f"unknown move kind {kind!r}")
+        code = KIND_CODE[kind]
+        cards = tuple(sorted(cards))
+        _check_fields(code, link, cards, target)
+        setattr_ = object.__setattr__
+        setattr_(self, "code", code)
+        setattr_(self, "link", link)
+        setattr_(self, "cards", cards)
+        setattr_(self, "target", target)
+        setattr_(self, "text", _notation(code, link, cards, target))
+
+    def __setattr__(self, name, value):
+        raise AttributeError("a move cannot be changed")
+
+    def __reduce__(self):
+        return (KanaloaMove.parse, (self.text,))
+
+    @property
+    def kind(self) -> str:
+        return KINDS[self.code]
+
+    @property
+    def card(self):
+        """The single card of a one-card move (an int), else None."""
+        return self.cards[0] if len(self.cards) == 1 else None
+
+    def __str__(self):
+        return self.text
+
+    def __eq__(self, other):
+        if other is self:
+            return True
+        return isinstance(other, Move) and self.text == str(other)
+
+    def __hash__(self):
+        return hash(self.text)
+
+    def to_dict(self) -> dict:
+        code = self.code
+        data = {"kind": KINDS[code], "text": self.text}
+        if self.link >= 0:
+            data["link"] = self.link
+            data["ends"] = list(LINKS[self.link])
+        if code == REPLACE:
+            data["cards"] = [CARD_NAMES[c] for c in self.cards]
+            data["kanaloa"] = self.cards.count(JOKER)
+        elif self.cards:
+            data["card"] = CARD_NAMES[self.cards[0]]
+            if code == BUILD:
+                data["kanaloa"] = int(self.cards[0] == JOKER)
+        if code == COLOUR:
+            data["colour"] = self.target
+            data["colour_name"] = COLOURS[self.target]
+        elif self.target >= 0:
+            data["player"] = self.target
+        return data
+
+    @classmethod
+    def parse(cls, text: str) -> "KanaloaMove":
+        """The move written ``text`` (``ValueError`` with the reason otherwise).
+
+        Parsing checks the notation only; whether the move is legal now is for
+        ``play`` to say, with the rule it breaks.
+        """
+        if not isinstance(text, str):
+            raise ValueError(f"a move is text, not {type(text).__name__}")
+        known = _MOVES.get(text)
+        if known is not None:
+            return known
+        words = text.split()
+        if not words:
+            raise ValueError("the move is empty")
+        kind, args = words[0], words[1:]
+        if kind == "lono":
+            if not args or args[0] not in ("draw", "take"):
+                raise ValueError("LONO is written 'lono draw' or 'lono take CARD'")
+            kind, args = f"lono {args[0]}", args[1:]
+        if kind not in KIND_CODE:
+            raise ValueError(f"unknown move {kind!r} (expected one of {', '.join(KINDS)})")
+        code = KIND_CODE[kind]
+        takes_link, n_cards, takes_target = SHAPE[code]
+        expected = int(takes_link) + n_cards + int(takes_target)
+        if len(args) != expected:
+            raise ValueError(f"'{kind}' takes {expected} argument(s), not {len(args)}")
+        link, target = -1, -1
+        if takes_target:
+            target = _parse_number(args.pop(0), 3, "a colour" if code == COLOUR else "a seat")
+        if takes_link:
+            link = _parse_link(args.pop(0))
+        joker_ok = code in (BUILD, REPLACE)
+        cards = [_parse_card(word, joker_ok) for word in args]
+        if len(cards) == 2 and cards[0] > cards[1]:
+            raise ValueError(f"write the cards in order (islands alphabetically, KANALOA last): "
+                             f"{args[1]} {args[0]}")
+        move = cls(kind, link, cards, target)
+        return _MOVES.get(move.text, move)
+
+
+def _check_fields(code, link, cards, target) -> None:
+    """The fields each kind needs, within range (a move built by hand)."""
+    takes_link, n_cards, takes_target = SHAPE[code]
+    kind = KINDS[code]
+    if takes_link != (link != -1) or (takes_link and not (_is_int(link) and 0 <= link < N_LINKS)):
+        raise ValueError(f"'{kind}' needs a link id 0-36" if takes_link
+                         else f"'{kind}' takes no link")
+    top = JOKER if code in (BUILD, REPLACE) else JOKER - 1
+    if len(cards) != n_cards or not all(_is_int(c) and 0 <= c <= top for c in cards):
+        raise ValueError(f"'{kind}' takes {n_cards} card(s)")
+    if takes_target != (target != -1) or (takes_target
+                                          and not (_is_int(target) and 0 <= target <= 3)):
+        raise ValueError(f"'{kind}' needs a number 0-3" if takes_target
+                         else f"'{kind}' takes no number")
+
+
+def _notation(code, link, cards, target) -> str:
+    words = [KINDS[code]]
+    if target >= 0:
+        words.append(str(target))
+    if link >= 0:
+        words.append(LINK_NAMES[link])
+    words += [CARD_NAMES[c] for c in cards]
+    return " ".join(words)
+
+
+def _parse_card(word: str, joker_ok: bool) -> int:
+    if word == "KANALOA" and joker_ok:
+        return JOKER
+    if word not in ISLAND_INDEX:
+        raise ValueError(f"{word!r} is not an island (islands: {', '.join(ISLANDS)})")
+    return ISLAND_INDEX[word]
+
+
+def _parse_link(word: str) -> int:
+    ends = word.split("-")
+    if len(ends) != 2:
+        raise ValueError(f"a link is written like ALOA-BAFI, not {word!r}")
+    a, b = _parse_card(ends[0], False), _parse_card(ends[1], False)
+    if (a, b) not in LINK_BETWEEN:
+        raise ValueError(f"no link joins {ends[0]} and {ends[1]}")
+    if a > b:
+        raise ValueError(f"write the link with the first island first: {ends[1]}-{ends[0]}")
+    return LINK_BETWEEN[a, b]
+
+
+def _parse_number(word: str, top: int, what: str) -> int:
+    if len(word) != 1 or not "0" <= word <= str(top):
+        raise ValueError(f"{what} is a number 0-{top}, not {word!r}")
+    return int(word)
+
+
+# Every move that can ever be legal, built once.
+CHOOSE_MOVES = tuple(KanaloaMove("choose", cards=(x,)) for x in range(N_ISLANDS))
+COLOUR_MOVES = tuple(KanaloaMove("colour", target=c) for c in range(4))
+BUILD_MOVES = tuple(                                     # [link][0 | 1 | 2 = KANALOA]
+    tuple(KanaloaMove("build", link, (card,)) for card in LINK_ENDS[link] + (JOKER,))
+    for link in range(N_LINKS))
+REPLACE_SAME = tuple(tuple(KanaloaMove("replace", link, (end, end)) for end in LINK_ENDS[link])
+                     for link in range(N_LINKS))
+REPLACE_PAIR = tuple(KanaloaMove("replace", link, LINK_ENDS[link]) for link in range(N_LINKS))
+REPLACE_JOKER = tuple(tuple(KanaloaMove("replace", link, (end, JOKER)) for end in LINK_ENDS[link])
+                      for link in range(N_LINKS))
+REPLACE_JOKERS = tuple(KanaloaMove("replace", link, (JOKER, JOKER)) for link in range(N_LINKS))
+REMOVE_MOVES = tuple(KanaloaMove("remove", link) for link in range(N_LINKS))
+DISCARD_MOVES = tuple(KanaloaMove("discard", cards=(x,)) for x in range(N_ISLANDS))
+TAKE_MOVES = tuple(KanaloaMove("take", cards=(x,)) for x in range(N_ISLANDS))
+STEAL_MOVES = tuple(KanaloaMove("steal", cards=(x,)) for x in range(N_ISLANDS))
+GIVE_MOVES = tuple(tuple(KanaloaMove("give", cards=(x,), target=q) for x in range(N_ISLANDS))
+                   for q in range(4))
+KU_MOVES = tuple(KanaloaMove("ku", target=q) for q in range(4))
+LONO_TAKE_MOVES = tuple(KanaloaMove("lono take", cards=(x,)) for x in range(N_ISLANDS))
+DRAW_MOVE = KanaloaMove("draw")
+END_MOVE = KanaloaMove("end")
+PASS_MOVE = KanaloaMove("pass")
+PELE_MOVE = KanaloaMove("pele")
+LONO_DRAW_MOVE = KanaloaMove("lono draw")
+
+_MOVES = {m.text: m for m in (
+    list(CHOOSE_MOVES) + list(COLOUR_MOVES) + [m for t in BUILD_MOVES for m in t]
+    + [m for t in REPLACE_SAME for m in t] + list(REPLACE_PAIR)
+    + [m for t in REPLACE_JOKER for m in t] + list(REPLACE_JOKERS) + list(REMOVE_MOVES)
+    + list(DISCARD_MOVES) + list(TAKE_MOVES) + list(STEAL_MOVES)
+    + [m for t in GIVE_MOVES for m in t] + list(KU_MOVES) + list(LONO_TAKE_MOVES)
+    + [DRAW_MOVE, END_MOVE, PASS_MOVE, PELE_MOVE, LONO_DRAW_MOVE])}
+
+# Per card: the builds it can make (link, move), and the replacements it can
+# take part in: (link, other end, move with two of this card, move with one
+# card of each end or None when the other end sorts first so that each pair is
+# listed once, move with this card and KANALOA).
+BUILDS_WITH = tuple(
+    tuple((link, BUILD_MOVES[link][LINK_ENDS[link].index(x)]) for link, _ in LINKS_AT[x])
+    for x in range(N_ISLANDS))
+REPLACES_WITH = tuple(
+    tuple((link, other, REPLACE_SAME[link][LINK_ENDS[link].index(x)],
+           REPLACE_PAIR[link] if other > x else None,
+           REPLACE_JOKER[link][LINK_ENDS[link].index(x)]) for link, other in LINKS_AT[x])
+    for x in range(N_ISLANDS))
+
+# Turn phases and pending sub-choices.
+SETUP, PLAY, OVER = range(3)
+PHASES = ("setup", "play", "over")
+NO_CHOICE, CHOICE_REMOVE, CHOICE_STEAL, CHOICE_GIVE = range(4)
+PENDING_KINDS = (None, "remove", "steal", "give")
+# Where points come from (the breakdown): points a position was built with,
+# KANE captures, the first scoring, the final scoring, the final marker bonus.
+SOURCES = ("earlier", "kane", "first", "final", "marker")
+
+
+# ---------------------------------------------------------------------------
+# 4. The position
+# ---------------------------------------------------------------------------
+
+class KanaloaState(State):
+    """A Kanaloa position: the board, the cards, the stones and the turn."""
+
+    __slots__ = ("n", "ncol", "gods", "phase", "round", "final", "first", "player", "colour",
+                 "fresh", "played", "discarded", "must_play", "pending", "pend",
+                 "owner", "count", "on_board", "markers", "hands", "hand_sizes", "chosen",
+                 "talon", "display", "face_up", "face_down", "scores", "points",
+                 "known", "talon_known", "stones", "tablets", "last_done", "last_order",
+                 "early", "rng")
+
+    # -- set-up (S-1 to S-10, GD-1) ---------------------------------------------
+    @classmethod
+    def new(cls, players: int = 4, seed=0, gods: bool = False,
+            first_player=None) -> "KanaloaState":
+        """The opening position: cards dealt, everyone choosing a card (S-6).
+
+        S-9, A-1: ``first_player`` is a set-up input (the most tattooed player);
+        when it is not given it is drawn from the seeded generator first.
+        GD-1: with the gods, the 16 stones are laid one per island at random.
+        """
+        if players not in (2, 3, 4) or not _is_int(players):
+            raise GameError(f"kanaloa is played by 2, 3 or 4 players, not {players!r}")
+        if first_player is not None and (not _is_int(first_player)
+                                         or not 0 <= first_player < players):
+            raise GameError(f"the first player is a seat 0-{players - 1}, not {first_player!r}")
+        rng = Rng.from_seed(seed)
+        if first_player is None:
+            first_player = rng.below(players)
+        s = cls._empty(players, gods)
+        deck = [x for x in range(N_ISLANDS) for _ in range(CARDS_PER_ISLAND)]
+        rng.shuffle(deck)                                            # S-4
+        for p in range(players):
+            for card in deck[DEAL * p:DEAL * (p + 1)]:
+                s._give(p, card)
+        s.talon = deck[DEAL * players:][::-1]                        # S-5: top last
+        if gods:                                                     # GD-1
+            stones = [g for g in range(N_GODS) for _ in range(STONE_COUNTS[g])]
+            rng.shuffle(stones)
+            s.stones = stones
+        s.first = first_player
+        s.player = first_player
+        s.rng = rng.state
+        return s
+
+    @classmethod
+    def _empty(cls, players: int, gods: bool) -> "KanaloaState":
+        s = cls.__new__(cls)
+        n = players
+        s.n = n
+        s.ncol = colour_count(n)
+        s.gods = gods
+        s.phase = SETUP
+        s.round = 1
+        s.final = False
+        s.first = 0
+        s.player = 0
+        s.colour = -1
+        s.fresh = True
+        s.played = 0
+        s.discarded = 0
+        s.must_play = False
+        s.pending = NO_CHOICE
+        s.pend = []
+        s.owner = [EMPTY] * N_LINKS
+        s.count = [0] * (4 * N_ISLANDS)
+        s.on_board = [0] * 4
+        s.markers = [0] * 4
+        s.hands = [0] * (n * N_ISLANDS)
+        s.hand_sizes = [0] * n
+        s.chosen = [EMPTY] * n
+        s.talon = []
+        s.display = [EMPTY] * DISPLAY
+        s.face_up = []
+        s.face_down = [[] for _ in range(n)]
+        s.scores = [0] * s.ncol
+        s.points = []
+        s.known = [0] * (n * n * N_ISLANDS)
+        s.talon_known = [0] * (n * N_ISLANDS)
+        s.stones = [EMPTY] * N_ISLANDS
+        s.tablets = [0] * (n * N_GODS)
+        s.last_done = [False] * n
+        s.last_order = []
+        s.early = None
+        s.rng = 0
+        return s
+
+    @property
+    def players(self) -> int:
+        """How many play this position (the protocol's ``State.players``)."""
+        return self.n
+
+    def _give(self, player: int, card: int) -> None:
+        self.hands[N_ISLANDS * player + card] += 1
+        self.hand_sizes[player] += 1
+
+    def _take_card(self, player: int, card: int) -> None:
+        self.hands[N_ISLANDS * player + card] -= 1
+        self.hand_sizes[player] -= 1
+
+    # -- derived quantities -----------------------------------------------------
+    def controller(self, island: int):
+        """KN-10: the colour holding more than half of the island's links, or None."""
+        need = THRESHOLD[island]
+        count = self.count
+        for c in range(self.ncol):
+            if count[N_ISLANDS * c + island] >= need:
+                return c
+        return None
+
+    def stock(self, colour: int) -> int:
+        """C-7, KN-24: the colour's bridges not on the board."""
+        return BRIDGES - self.on_board[colour]
+
+    def colour_owner(self, colour: int) -> int:
+        return owner_of(self.n, colour)
+
+    def draw_follows(self) -> bool:
+        """KN-21, E-7, A-27: an end-of-turn draw follows unless the final phase
+        has begun or LONO took the last card of round 2."""
+        return not self.final and (bool(self.talon) or max(self.display) >= 0)
+
+    def hand_cap(self) -> int:
+        """GD-14: the hand the active player must be down to before the draw."""
+        return HAND_LIMIT - 1 if self.draw_follows() else HAND_LIMIT
+
+    def stones_usable(self) -> bool:
+        """GD-8, GD-9, A-23: powers work only in round 2 and never in a last turn
+        (every turn of the final phase is one)."""
+        return self.gods and self.round == 2 and not self.final
+
+    def rank(self, player: int) -> tuple:
+        """The order of E-8 and E-15 (points); with two players TP-8, TP-9
+        (A-12, A-13): the weaker colour first, then the stronger one."""
+        if self.n == 2:
+            a, b = self.scores[2 * player], self.scores[2 * player + 1]
+            return (a, b) if a <= b else (b, a)
+        return (self.scores[player],)
+
+    def may_pass(self, player: int) -> bool:
+        """E-8, TP-8: at a visit of the final phase, before doing anything, a
+        player may pass while an opponent with more points has not yet played."""
+        if not (self.final and self.fresh and player == self.player and self.phase == PLAY):
+            return False
+        mine = self.rank(player)
+        return any(q != player and not self.last_done[q] and self.rank(q) > mine
+                   for q in range(self.n))
+
+    # -- whose turn ----------------------------------------------------------------
+    def to_move(self) -> list:
+        if self.phase == PLAY:
+            return [self.player]
+        if self.phase == SETUP:                                     # S-6: all at once
+            return [p for p in range(self.n) if self.chosen[p] < 0]
+        return []
+
+    def is_over(self) -> bool:
+        return self.phase == OVER
+
+    # -- legal moves -------------------------------------------------------------------
+    def legal_moves(self, player: int) -> list:
+        phase = self.phase
+        if phase == PLAY:
+            if player != self.player:
+                return []
+        elif phase == SETUP:
+            if not _is_int(player) or not 0 <= player < self.n or self.chosen[player] >= 0:
+                return []
+            base = N_ISLANDS * player
+            return [CHOOSE_MOVES[x] for x in range(N_ISLANDS) if self.hands[base + x]]
+        else:
+            return []
+        pending = self.pending
+        if pending:
+            return self._choice_moves(player)
+        moves = []
+        if self.final and self.fresh and self.may_pass(player):    # E-8
+            moves.append(PASS_MOVE)
+        if self.colour < 0:                                         # TP-3
+            moves += [COLOUR_MOVES[c] for c in colours_of(self.n, player)]
+            return moves
+        base = N_ISLANDS * player
+        hands = self.hands
+        held = [x for x in range(N_ISLANDS) if hands[base + x]]
+        size = self.hand_sizes[player]
+        cap = self.hand_cap()
+        closed = self.discarded > 0
+        card_plays = 0
+        if not closed:                                              # KN-4: after a discard, no play
+            self._card_plays(player, held, moves)
+            card_plays = len(moves) - (1 if moves and moves[0] is PASS_MOVE else 0)
+            if self.stones_usable():
+                self._stone_moves(player, held, moves)
+        # KN-3, KN-4, GD-14: when a face-down discard is allowed.
+        if size > cap:
+            may_discard = closed or card_plays == 0
+        else:
+            may_discard = (not closed and self.played == 0
+                           and not (self.must_play and card_plays))
+        if may_discard:
+            moves += [DISCARD_MOVES[x] for x in held]
+        if size <= cap and not (self.must_play and self.played == 0 and self.discarded == 0):
+            if self.draw_follows():                                 # KN-21, KN-22
+                if self.talon:
+                    moves.append(DRAW_MOVE)
+                seen = set()
+                for card in self.display:
+                    if card >= 0 and card not in seen:
+                        seen.add(card)
+                        moves.append(TAKE_MOVES[card])
+            else:                                                   # E-7, A-27
+                moves.append(END_MOVE)
+        return moves
+
+    def _choice_moves(self, player: int) -> list:
+        pending = self.pending
+        if pending == CHOICE_REMOVE:                                # KN-16
+            island = self.pend[0]
+            owner = self.owner
+            colour = self.colour
+            return [REMOVE_MOVES[link] for link, _ in LINKS_AT[island]
+                    if owner[link] >= 0 and owner[link] != colour]
+        if pending == CHOICE_STEAL:                                 # GD-11
+            base = N_ISLANDS * self.pend[0]
+            return [STEAL_MOVES[x] for x in range(N_ISLANDS) if self.hands[base + x]]
+        base = N_ISLANDS * player                                   # GD-12: give back
+        moves = GIVE_MOVES[self.pend[0]]
+        return [moves[x] for x in range(N_ISLANDS) if self.hands[base + x]]
+
+    def _card_plays(self, player: int, held: list, moves: list) -> None:
+        """KN-5 to KN-8, KN-24: every build and replacement the hand allows."""
+        colour = self.colour
+        if self.on_board[colour] >= BRIDGES:
+            return
+        owner = self.owner
+        hands = self.hands
+        base = N_ISLANDS * player
+        for x in held:
+            for link, move in BUILDS_WITH[x]:
+                if owner[link] < 0:
+                    moves.append(move)
+        for x in held:
+            pair = hands[base + x] >= 2
+            for link, other, same, both, _ in REPLACES_WITH[x]:
+                o = owner[link]
+                if o >= 0 and o != colour:
+                    if pair:
+                        moves.append(same)
+                    if both is not None and hands[base + other]:
+                        moves.append(both)
+
+    def can_play(self, player: int) -> bool:
+        """KN-3, A-5: is any build or replacement possible with cards alone?"""
+        colour = self.colour
+        if colour < 0 or self.on_board[colour] >= BRIDGES or self.discarded:
+            return False
+        owner = self.owner
+        hands = self.hands
+        base = N_ISLANDS * player
+        for x in range(N_ISLANDS):
+            if not hands[base + x]:
+                continue
+            pair = hands[base + x] >= 2
+            for link, other in LINKS_AT[x]:
+                o = owner[link]
+                if o < 0:
+                    return True
+                if o != colour and (pair or hands[base + other]):
+                    return True
+        return False
+
+    def _stone_moves(self, player: int, held: list, moves: list) -> None:
+        """GD-9 to GD-13: the stones on the player's tablet."""
+        tablet = N_GODS * player
+        tablets = self.tablets
+        n = self.n
+        jokers = tablets[tablet + KANALOA]
+        colour = self.colour
+        if jokers and self.on_board[colour] < BRIDGES:              # GD-10
+            owner = self.owner
+            for link in range(N_LINKS):
+                if owner[link] < 0:
+                    moves.append(BUILD_MOVES[link][2])
+            for x in held:
+                for link, _, _, _, with_joker in REPLACES_WITH[x]:
+                    o = owner[link]
+                    if o >= 0 and o != colour:
+                        moves.append(with_joker)
+            if jokers >= 2:                                         # A-24
+                for link in range(N_LINKS):
+                    o = owner[link]
+                    if o >= 0 and o != colour:
+                        moves.append(REPLACE_JOKERS[link])
+        sizes = self.hand_sizes
+        if tablets[tablet + KU]:                                    # GD-11, A-26
+            moves += [KU_MOVES[q] for q in range(n) if q != player and sizes[q]]
+        if tablets[tablet + PELE] and any(sizes[q] for q in range(n) if q != player):
+            moves.append(PELE_MOVE)                                 # GD-12
+        if tablets[tablet + LONO]:                                  # GD-13
+            if self.talon:
+                moves.append(LONO_DRAW_MOVE)
+            seen = set()
+            for card in self.display:
+                if card >= 0 and card not in seen:
+                    seen.add(card)
+                    moves.append(LONO_TAKE_MOVES[card])
+
+    # -- playing ------------------------------------------------------------------------
+    def play(self, player: int, move) -> list:
+        """Apply ``move`` for ``player`` and return the events it caused.
+
+        Each kind checks its own legality before touching anything, so an
+        ``IllegalMove`` leaves the position exactly as it was.
+        """
+        if move.__class__ is not KanaloaMove:
+            move = self._as_move(move)
+        phase = self.phase
+        if phase == OVER:
+            raise IllegalMove("The game is over.", "error.game_over")
+        if not _is_int(player) or not 0 <= player < self.n:
+            raise IllegalMove(f"There is no player {player!r}.", "error.not_your_turn",
+                              player=player)
+        code = move.code
+        if phase == SETUP:
+            if code != CHOOSE:
+                raise IllegalMove("Everyone first chooses one card to reveal (S-6).",
+                                  "kanaloa.illegal.setup_choose")
+            return self._choose(player, move.cards[0])
+        if player != self.player:
+            raise IllegalMove(f"It is not your turn: player {self.player + 1} is to move.",
+                              "error.not_your_turn", player=player)
+        if code == CHOOSE:
+            raise IllegalMove("The set-up cards have already been revealed (S-6).",
+                              "kanaloa.illegal.not_setup")
+        if self.pending:
+            return self._play_choice(player, move)
+        if code == PASS:
+            return self._pass(player)
+        if self.colour < 0:
+            if code != COLOUR:
+                raise IllegalMove("Choose the colour you play this turn first (TP-3).",
+                                  "kanaloa.illegal.colour_first")
+            return self._declare(player, move.target)
+        if code == COLOUR:
+            raise IllegalMove("Your colour for this turn is already chosen (TP-3).",
+                              "kanaloa.illegal.colour_chosen")
+        if code in (REMOVE, STEAL, GIVE):
+            raise IllegalMove(f"There is nothing to {KINDS[code]} now.",
+                              "kanaloa.illegal.no_choice")
+        if code == BUILD:
+            return self._build(player, move)
+        if code == REPLACE:
+            return self._replace(player, move)
+        if code == DISCARD:
+            return self._discard(player, move.cards[0])
+        if code == DRAW or code == TAKE or code == END:
+            return self._end_action(player, move)
+        return self._use_stone(player, move)
+
+    def reveals(self, player: int, move) -> bool:
+        """Moves that show hidden information or draw at random, and the moves
+        that end a turn: none of them can be taken back."""
+        code = self._as_move(move).code
+        if code == CHOOSE:                        # the last choice reveals every card
+            return self.phase == SETUP and sum(1 for c in self.chosen if c < 0) == 1
+        return code in (DRAW, TAKE, END, PASS, USE_KU, STEAL, USE_PELE, GIVE, LONO_DRAW, LONO_TAKE)
+
+    def _as_move(self, move) -> KanaloaMove:
+        if isinstance(move, KanaloaMove):
+            return move
+        if isinstance(move, Move):
+            move = str(move)
+        return self.parse_move(move)
+
+    # -- set-up: the secret choice (S-6 to S-8, H-5) ----------------------------------------
+    def _choose(self, p: int, card: int) -> list:
+        if self.chosen[p] >= 0:
+            raise IllegalMove("You have already chosen your card (S-6).",
+                              "kanaloa.illegal.already_chosen")
+        if not self.hands[N_ISLANDS * p + card]:
+            raise _not_held(card)
+        self._take_card(p, card)
+        self.chosen[p] = card
+        events = [Event("kanaloa.choose", p, secret_for=p, secret={"card": ISLANDS[card]})]
+        if min(self.chosen) >= 0:
+            self._reveal(events)
+        return events
+
+    def _reveal(self, events: list) -> None:
+        """S-6, S-7: the chosen cards are turned up together, then the talon
+        tops the display up to four cards; S-8: everyone holds three."""
+        n = self.n
+        display = self.display
+        for p in range(n):
+            display[p] = self.chosen[p]
+        events.append(Event("kanaloa.reveal", cards=[ISLANDS[c] for c in self.chosen]))
+        extra = []
+        for slot in range(n, DISPLAY):
+            display[slot] = self.talon.pop()
+            extra.append(ISLANDS[display[slot]])
+        if extra:
+            events.append(Event("kanaloa.turn_up", cards=extra))
+        self.chosen = [EMPTY] * n
+        self.phase = PLAY
+        self._start_turn(self.first)
+
+    # -- the turn (KN-1) ----------------------------------------------------------------------
+    def _start_turn(self, p: int) -> None:
+        self.player = p
+        self.colour = -1 if self.n == 2 else p                      # TP-3
+        self.fresh = True
+        self.played = 0
+        self.discarded = 0
+        self.must_play = self.hand_sizes[p] >= HAND_LIMIT           # KN-3
+        self.pending = NO_CHOICE
+        self.pend = []
+
+    def _declare(self, p: int, colour: int) -> list:
+        """TP-3: with two players, the colour of every bridge of this turn."""
+        if colour not in colours_of(self.n, p):
+            raise IllegalMove(f"The {COLOURS[colour]} colour is not yours (TP-1).",
+                              "kanaloa.illegal.not_your_colour", colour=COLOURS[colour])
+        self.colour = colour
+        self.fresh = False
+        return [Event("kanaloa.colour", p, colour=COLOURS[colour])]
+
+    def _check_action(self, p: int) -> None:
+        if self.discarded:
+            raise IllegalMove("After a face-down discard you may not play any more: draw now "
+                              "(KN-4).", "kanaloa.illegal.after_discard")
+
+    # -- card effects: build (KN-5, KN-6, GD-10a) -------------------------------------------------
+    def _build(self, p: int, move: KanaloaMove) -> list:
+        link = move.link
+        card = move.cards[0]
+        a, b = LINK_ENDS[link]
+        colour = self.colour
+        self._check_action(p)
+        if self.owner[link] >= 0:
+            raise IllegalMove(f"{LINK_NAMES[link]} already holds a bridge: replace it with two "
+                              f"cards instead (KN-5, KN-7).", "kanaloa.illegal.link_taken",
+                              link=LINK_NAMES[link])
+        if card == JOKER:
+            self._check_jokers(p, 1)
+        else:
+            if card != a and card != b:
+                raise _not_an_end(card, link)
+            if not self.hands[N_ISLANDS * p + card]:
+                raise _not_held(card)
+        if self.on_board[colour] >= BRIDGES:
+            raise _no_stock()
+        events = []
+        if card == JOKER:
+            self.tablets[N_GODS * p + KANALOA] -= 1                  # GD-6
+            events.append(Event("kanaloa.build_kanaloa", p, link=LINK_NAMES[link],
+                                colour=COLOURS[colour]))
+        else:
+            self._spend(p, card)
+            events.append(Event("kanaloa.build", p, link=LINK_NAMES[link], card=ISLANDS[card],
+                                colour=COLOURS[colour]))
+        self.fresh = False
+        self._put_bridge(colour, link)
+        self._resolve(colour, link, True, events)
+        return events
+
+    # -- card effects: replace (KN-7, KN-8, TP-5, GD-10b, A-24) ---------------------------------
+    def _replace(self, p: int, move: KanaloaMove) -> list:
+        link = move.link
+        c1, c2 = move.cards
+        a, b = LINK_ENDS[link]
+        colour = self.colour
+        self._check_action(p)
+        victim = self.owner[link]
+        if victim < 0:
+            raise IllegalMove(f"{LINK_NAMES[link]} is free: build on it with one card (KN-8).",
+                              "kanaloa.illegal.free_link", link=LINK_NAMES[link])
+        if victim == colour:
+            raise IllegalMove(f"The bridge on {LINK_NAMES[link]} is already of your colour (KN-8).",
+                              "kanaloa.illegal.own_bridge", link=LINK_NAMES[link])
+        jokers = (c1 == JOKER) + (c2 == JOKER)
+        cards = [c for c in (c1, c2) if c != JOKER]
+        for c in cards:
+            if c != a and c != b:
+                raise _not_an_end(c, link)
+        base = N_ISLANDS * p
+        if len(cards) == 2 and cards[0] == cards[1]:
+            if self.hands[base + cards[0]] < 2:
+                raise IllegalMove(f"You need two {ISLANDS[cards[0]]} cards (KN-7).",
+                                  "kanaloa.illegal.need_two", card=ISLANDS[cards[0]])
+        else:
+            for c in cards:
+                if not self.hands[base + c]:
+                    raise _not_held(c)
+        if jokers:
+            self._check_jokers(p, jokers)
+        if self.on_board[colour] >= BRIDGES:
+            raise _no_stock()
+        for c in cards:
+            self._spend(p, c)
+        if jokers:
+            self.tablets[N_GODS * p + KANALOA] -= jokers             # GD-6
+        self.fresh = False
+        events = [Event("kanaloa.replace", p, link=LINK_NAMES[link],
+                        cards=[CARD_NAMES[c] for c in move.cards], colour=COLOURS[colour],
+                        victim=owner_of(self.n, victim), victim_colour=COLOURS[victim])]
+        self._lift_bridge(link, events)                              # KN-7, step 1
+        self._put_bridge(colour, link)
+        self._resolve(colour, link, False, events)
+        return events
+
+    def _check_jokers(self, p: int, needed: int) -> None:
+        if not self.stones_usable():
+            raise _stones_not_now(self)
+        if self.tablets[N_GODS * p + KANALOA] < needed:
+            raise IllegalMove("You do not have enough KANALOA stones (GD-10).",
+                              "kanaloa.illegal.no_stone", stone="KANALOA")
+
+    def _spend(self, p: int, card: int) -> None:
+        """KN-2: a played card goes face up on the discard pile; nobody knows
+        any more that the card was in the hand (H-4)."""
+        self._take_card(p, card)
+        self.face_up.append(card)
+        self.played += 1
+        n = self.n
+        known = self.known
+        for v in range(n):
+            if v != p:
+                i = N_ISLANDS * (n * v + p) + card
+                if known[i]:
+                    known[i] -= 1
+
+    def _put_bridge(self, colour: int, link: int) -> None:
+        a, b = LINK_ENDS[link]
+        self.owner[link] = colour
+        self.on_board[colour] += 1
+        base = N_ISLANDS * colour
+        self.count[base + a] += 1
+        self.count[base + b] += 1
+
+    def _lift_bridge(self, link: int, events: list) -> None:
+        """A bridge goes back to its colour's stock (C-7); KN-13, KN-14: its
+        colour loses any island where it no longer holds more than half."""
+        colour = self.owner[link]
+        self.owner[link] = EMPTY
+        self.on_board[colour] -= 1
+        base = N_ISLANDS * colour
+        count = self.count
+        for island in LINK_ENDS[link]:
+            count[base + island] -= 1
+            if count[base + island] == THRESHOLD[island] - 1:
+                self.markers[colour] -= 1
+                events.append(Event("kanaloa.marker_lost", owner_of(self.n, colour),
+                                    island=ISLANDS[island], colour=COLOURS[colour]))
+
+    # -- the resolution procedure (spec 4.5) ----------------------------------------------------
+    def _resolve(self, colour: int, link: int, build: bool, events: list) -> None:
+        """Steps 2 and 3 of 4.5 at both ends of the new bridge (step 1 and
+        step 4 happen as bridges leave, in ``_lift_bridge``). The two ends never
+        interfere: the only link touching both is the new bridge itself."""
+        count = self.count
+        base = N_ISLANDS * colour
+        for island in LINK_ENDS[link]:
+            # One bridge more: reaching the threshold exactly is a new control.
+            if count[base + island] == THRESHOLD[island]:
+                if self._take_over(colour, island, events):
+                    return
+        if build:
+            for island in LINK_ENDS[link]:
+                self._relative_majority(colour, island, events)
+
+    def _take_over(self, colour: int, island: int, events: list) -> bool:
+        """KN-11: a marker, every other colour's bridge at the island destroyed,
+        the island's god stone (GD-3). E-14, A-16: a colour with all ten island
+        markers placed that needs an eleventh wins at once. True if the game ended."""
+        n = self.n
+        owner_player = owner_of(n, colour)
+        if self.markers[colour] >= ISLAND_MARKERS:
+            self.early = (colour, island)
+            events.append(Event("kanaloa.early_win", owner_player, island=ISLANDS[island],
+                                colour=COLOURS[colour]))
+            self._finish(events)
+            return True
+        self.markers[colour] += 1
+        events.append(Event("kanaloa.control", owner_player, island=ISLANDS[island],
+                            colour=COLOURS[colour]))
+        owner = self.owner
+        for link, _ in LINKS_AT[island]:                             # KN-11(b), TP-4
+            victim = owner[link]
+            if victim >= 0 and victim != colour:
+                events.append(Event("kanaloa.destroy", owner_of(n, victim), link=LINK_NAMES[link],
+                                    colour=COLOURS[victim]))
+                self._lift_bridge(link, events)
+        stone = self.stones[island]
+        if stone >= 0:                                               # GD-3, A-34
+            self.stones[island] = EMPTY
+            if stone == KANE:                                        # GD-7, A-22, A-31
+                points = KANE_AT[island]
+                self.scores[colour] += points
+                self.points.append((1, colour, island, points))
+                events.append(Event("kanaloa.kane", owner_player, island=ISLANDS[island],
+                                    points=points, colour=COLOURS[colour]))
+            else:
+                self.tablets[N_GODS * owner_player + stone] += 1
+                events.append(Event("kanaloa.capture", owner_player, island=ISLANDS[island],
+                                    stone=GODS[stone]))
+        return False
+
+    def _relative_majority(self, colour: int, island: int, events: list) -> None:
+        """KN-16 to KN-18, A-8, A-9: a build on the last free link of a large
+        island or ORO that nobody controls, by a colour among the leaders."""
+        if SMALL[island]:
+            return
+        owner = self.owner
+        for link, _ in LINKS_AT[island]:
+            if owner[link] < 0:
+                return
+        count = self.count
+        need = THRESHOLD[island]
+        counts = [count[N_ISLANDS * c + island] for c in range(self.ncol)]
+        most = max(counts)
+        if most >= need or counts[colour] < most:
+            return
+        if counts.count(most) == 1:                                  # KN-16: he chooses
+            self.pending = CHOICE_REMOVE
+            self.pend.append(island)
+            events.append(Event("kanaloa.relative_majority", owner_of(self.n, colour),
+                                island=ISLANDS[island]))
+            return
+        # KN-17: tied leaders; the bridge of the one colour with a single bridge goes.
+        single = counts.index(1)
+        link = next(link for link, _ in LINKS_AT[island] if owner[link] == single)
+        self._remove_for_majority(colour, island, link, events)
+
+    def _remove_for_majority(self, colour: int, island: int, link: int, events: list) -> None:
+        victim = self.owner[link]
+        events.append(Event("kanaloa.remove", owner_of(self.n, colour), link=LINK_NAMES[link],
+                            island=ISLANDS[island], victim=owner_of(self.n, victim),
+                            victim_colour=COLOURS[victim]))
+        self._lift_bridge(link, events)                              # KN-19
+
+    # -- pending choices: relative majority, KU, PELE -------------------------------------------
+    def _play_choice(self, p: int, move: KanaloaMove) -> list:
+        pending = self.pending
+        code = move.code
+        if pending == CHOICE_REMOVE:
+            if code != REMOVE:
+                raise IllegalMove(f"First remove a bridge of another colour on "
+                                  f"{ISLANDS[self.pend[0]]} (KN-16).",
+                                  "kanaloa.illegal.must_remove", island=ISLANDS[self.pend[0]])
+            island = self.pend[0]
+            link = move.link
+            if island not in LINK_ENDS[link]:
+                raise IllegalMove(f"{LINK_NAMES[link]} does not touch {ISLANDS[island]} (KN-16).",
+                                  "kanaloa.illegal.not_at_island", link=LINK_NAMES[link],
+                                  island=ISLANDS[island])
+            victim = self.owner[link]
+            if victim < 0 or victim == self.colour:
+                raise IllegalMove(f"Remove a bridge of another colour, not {LINK_NAMES[link]} "
+                                  f"(KN-16).", "kanaloa.illegal.not_removable",
+                                  link=LINK_NAMES[link])
+            events = []
+            self._remove_for_majority(self.colour, island, link, events)
+            self.pend.pop(0)
+            if not self.pend:
+                self.pending = NO_CHOICE
+            return events
+        if pending == CHOICE_STEAL:
+            if code != STEAL:
+                raise IllegalMove("First take one card from the hand KU showed you (GD-11).",
+                                  "kanaloa.illegal.must_steal")
+            return self._steal(p, move.cards[0])
+        if code != GIVE:
+            raise IllegalMove("First give a card back to each opponent PELE took one from (GD-12).",
+                              "kanaloa.illegal.must_give")
+        return self._give_back(p, move.target, move.cards[0])
+
+    # -- the discard option and the hand limit (KN-3, KN-4, GD-14, A-5, A-28) ----------------------
+    def _discard(self, p: int, card: int) -> list:
+        size = self.hand_sizes[p]
+        if size > self.hand_cap():
+            if not self.discarded and self.can_play(p):
+                if self.must_play and not self.played:
+                    raise _must_play()
+                raise IllegalMove("Your hand is over the limit: play cards to bring it down "
+                                  "(GD-14).", "kanaloa.illegal.must_play_down")
+        else:
+            if self.discarded:
+                raise IllegalMove("You may discard only one card face down (KN-4).",
+                                  "kanaloa.illegal.one_discard")
+            if self.played:
+                raise IllegalMove("The face-down discard is only for a player who plays no card "
+                                  "this turn (KN-4).", "kanaloa.illegal.discard_after_play")
+            if self.must_play and self.can_play(p):
+                raise _must_play()
+        if not self.hands[N_ISLANDS * p + card]:
+            raise _not_held(card)
+        self._take_card(p, card)
+        self.face_down[p].append(card)
+        self.discarded += 1
+        self.fresh = False
+        self._forget_one(p)
+        return [Event("kanaloa.discard", p, secret_for=p, secret={"card": ISLANDS[card]})]
+
+    def _forget_one(self, p: int) -> None:
+        """H-4: ``p`` lost a card the others did not see, so each card they knew
+        ``p`` to hold is now known one copy less."""
+        n = self.n
+        known = self.known
+        for v in range(n):
+            if v != p:
+                base = N_ISLANDS * (n * v + p)
+                for i in range(base, base + N_ISLANDS):
+                    if known[i]:
+                        known[i] -= 1
+
+    def _end_ready(self, p: int) -> None:
+        """KN-3, GD-14: what must be done before the draw (or the end of a turn
+        without draw)."""
+        if self.must_play and not self.played and not self.discarded:
+            if self.can_play(p):
+                raise _must_play()
+            raise IllegalMove("You hold five cards and cannot play any: discard one face down "
+                              "first (KN-3).", "kanaloa.illegal.must_discard")
+        cap = self.hand_cap()
+        if self.hand_sizes[p] > cap:
+            raise IllegalMove(f"Bring your hand down to {cap} cards first (GD-14).",
+                              "kanaloa.illegal.hand_over_limit", limit=cap)
+
+    # -- the end-of-turn draw (KN-21, KN-22) ------------------------------------------------------
+    def _end_action(self, p: int, move: KanaloaMove) -> list:
+        code = move.code
+        follows = self.draw_follows()
+        if code == END:
+            if follows:
+                raise IllegalMove("Finish your turn by drawing one card (KN-21).",
+                                  "kanaloa.illegal.must_draw")
+        else:
+            if not follows:
+                raise IllegalMove("No card is drawn any more: end your turn (E-7).",
+                                  "kanaloa.illegal.no_draw")
+            if code == DRAW and not self.talon:
+                raise IllegalMove("The talon is empty: take a face-up card (KN-22).",
+                                  "kanaloa.illegal.talon_empty")
+            if code == TAKE and move.cards[0] not in self.display:
+                raise _not_displayed(move.cards[0])
+        self._end_ready(p)
+        if code == END:
+            events = [Event("kanaloa.end_turn", p)]
+        elif code == DRAW:
+            events = [self._draw_blind(p, "kanaloa.draw")]
+        else:
+            events = self._take_displayed(p, move.cards[0], "kanaloa.take")
+        self._end_turn(p, code != END, events)
+        return events
+
+    def _draw_blind(self, p: int, key: str) -> dict:
+        """H-6: the top card of the talon, seen only by the drawer."""
+        card = self.talon.pop()
+        self._give(p, card)
+        if self.round == 2:
+            self._talon_loses(p, card)
+        if key == "kanaloa.lono_draw":
+            return Event("kanaloa.lono_draw", p, secret_for=p, secret={"card": ISLANDS[card]})
+        return Event("kanaloa.draw", p, secret_for=p, secret={"card": ISLANDS[card]})
+
+    def _take_displayed(self, p: int, card: int, key: str) -> list:
+        """KN-21: a face-up card; the talon's top card fills the gap at once
+        (KN-22: not any more once the talon is empty)."""
+        slot = self.display.index(card)
+        self._give(p, card)
+        n = self.n
+        known = self.known
+        for v in range(n):
+            if v != p:
+                known[N_ISLANDS * (n * v + p) + card] += 1
+        refill = EMPTY
+        if self.talon:
+            refill = self.talon.pop()
+            if self.round == 2:
+                self._talon_loses(-1, refill)
+        self.display[slot] = refill
+        if key == "kanaloa.lono_take":
+            events = [Event("kanaloa.lono_take", p, card=ISLANDS[card], slot=slot)]
+        else:
+            events = [Event("kanaloa.take", p, card=ISLANDS[card], slot=slot)]
+        if refill >= 0:
+            events.append(Event("kanaloa.refill", card=ISLANDS[refill], slot=slot))
+        return events
+
+    def _talon_loses(self, drawer: int, card: int) -> None:
+        """The talon gave up ``card``: seen by everyone (``drawer`` -1, a refill)
+        or only by ``drawer``, for whom the others lose one copy of each card
+        they knew to be in the talon."""
+        tk = self.talon_known
+        for v in range(self.n):
+            base = N_ISLANDS * v
+            if drawer < 0 or v == drawer:
+                if tk[base + card]:
+                    tk[base + card] -= 1
+            else:
+                for i in range(base, base + N_ISLANDS):
+                    if tk[i]:
+                        tk[i] -= 1
+
+    def _end_turn(self, p: int, drew: bool, events: list) -> None:
+        """The end of a turn: E-1 and E-6 when the supply ran out, the final
+        phase's bookkeeping (E-7, E-9), then the next player clockwise (S-10)."""
+        n = self.n
+        if self.final:
+            self.last_done[p] = True
+            self.last_order.append(p)
+            self._discard_hand(p, events)                            # E-9
+            self._next_visit(p, events)
+            return
+        if not self.talon and max(self.display) < 0:
+            events.append(Event("kanaloa.round_end", round=self.round))
+            if self.round == 1 and drew:                             # E-1 to E-5
+                self._scoring(False, events)
+                self._reshuffle(events)
+                self.round = 2
+            else:                                                    # E-6, A-27
+                self.final = True
+                events.append(Event("kanaloa.final_phase"))
+        self._start_turn((p + 1) % n)
+
+    def _discard_hand(self, p: int, events: list) -> None:
+        """E-9, H-9: a player who has played his last turn discards his hand unseen."""
+        base = N_ISLANDS * p
+        cards = [x for x in range(N_ISLANDS) for _ in range(self.hands[base + x])]
+        if not cards:
+            return
+        for x in range(N_ISLANDS):
+            self.hands[base + x] = 0
+        self.hand_sizes[p] = 0
+        self.face_down[p] += cards
+        n = self.n
+        for v in range(n):
+            if v != p:
+                i = N_ISLANDS * (n * v + p)
+                self.known[i:i + N_ISLANDS] = [0] * N_ISLANDS
+        count = len(cards)
+        names = [ISLANDS[x] for x in cards]
+        events.append(Event("kanaloa.hand_discard", p, count=count, secret_for=p,
+                            secret={"cards": names}))
+
+    # -- the final phase (E-6 to E-10) -----------------------------------------------------------
+    def _pass(self, p: int) -> list:
+        if not self.final:
+            raise IllegalMove("Passing is only possible in the final phase (E-8).",
+                              "kanaloa.illegal.no_pass_yet")
+        if not self.fresh:
+            raise IllegalMove("You have begun your last turn: finish it (E-8).",
+                              "kanaloa.illegal.turn_begun")
+        if not self.may_pass(p):
+            raise IllegalMove("You may pass only while an opponent with more points has not "
+                              "played his last turn (E-8).", "kanaloa.illegal.no_pass")
+        events = [Event("kanaloa.pass", p)]
+        self._next_visit(p, events)
+        return events
+
+    def _next_visit(self, p: int, events: list) -> None:
+        """E-7: the next seat clockwise that has not played its last turn; when
+        there is none, the final scoring (E-10)."""
+        n = self.n
+        for step in range(1, n + 1):
+            q = (p + step) % n
+            if not self.last_done[q]:
+                self._start_turn(q)
+                return
+        self._scoring(True, events)
+        self._finish(events)
+
+    # -- the god stones (GD-9 to GD-14) ------------------------------------------------------------
+    def _use_stone(self, p: int, move: KanaloaMove) -> list:
+        code = move.code
+        stone = {USE_KU: KU, USE_PELE: PELE, LONO_DRAW: LONO, LONO_TAKE: LONO}[code]
+        self._check_action(p)
+        if not self.stones_usable():
+            raise _stones_not_now(self)
+        tablet = N_GODS * p + stone
+        if not self.tablets[tablet]:
+            raise IllegalMove(f"You have no {GODS[stone]} stone (GD-6).",
+                              "kanaloa.illegal.no_stone", stone=GODS[stone])
+        if code == USE_KU:
+            q = move.target
+            if q == p or q >= self.n:
+                raise IllegalMove("KU is used on an opponent (GD-11).", "kanaloa.illegal.ku_target")
+            if not self.hand_sizes[q]:
+                raise IllegalMove("That opponent has no card to take (GD-11).",
+                                  "kanaloa.illegal.empty_hand")
+        elif code == USE_PELE:
+            if not any(self.hand_sizes[q] for q in range(self.n) if q != p):
+                raise IllegalMove("No opponent holds a card (GD-12).", "kanaloa.illegal.empty_hand")
+        elif code == LONO_DRAW:
+            if not self.talon:
+                raise IllegalMove("The talon is empty (GD-13).", "kanaloa.illegal.talon_empty")
+        elif move.cards[0] not in self.display:
+            raise _not_displayed(move.cards[0])
+        self.tablets[tablet] -= 1                                   # GD-6
+        self.fresh = False
+        if code == USE_KU:
+            return self._ku(p, move.target)
+        if code == USE_PELE:
+            return self._pele(p)
+        if code == LONO_DRAW:                                        # GD-13
+            return [Event("kanaloa.lono", p), self._draw_blind(p, "kanaloa.lono_draw")]
+        return ([Event("kanaloa.lono", p)]
+                + self._take_displayed(p, move.cards[0], "kanaloa.lono_take"))
+
+    def _ku(self, p: int, q: int) -> list:
+        """GD-11, H-7: look at an opponent's whole hand, then take one card."""
+        n = self.n
+        base = N_ISLANDS * q
+        seen = N_ISLANDS * (n * p + q)
+        self.known[seen:seen + N_ISLANDS] = self.hands[base:base + N_ISLANDS]
+        self.pending = CHOICE_STEAL
+        self.pend = [q]
+        cards = [ISLANDS[x] for x in range(N_ISLANDS) for _ in range(self.hands[base + x])]
+        return [Event("kanaloa.ku", p, victim=q, secret_for=p, secret={"cards": cards})]
+
+    def _steal(self, p: int, card: int) -> list:
+        q = self.pend[0]
+        if not self.hands[N_ISLANDS * q + card]:
+            raise IllegalMove(f"That hand holds no {ISLANDS[card]} card.",
+                              "kanaloa.illegal.not_in_that_hand", card=ISLANDS[card])
+        self._take_card(q, card)
+        self._give(p, card)
+        n = self.n
+        known = self.known
+        for v in range(n):
+            if v == p:
+                known[N_ISLANDS * (n * p + q) + card] -= 1          # p saw the whole hand
+            elif v == q:
+                known[N_ISLANDS * (n * q + p) + card] += 1          # the victim knows
+            else:
+                base = N_ISLANDS * (n * v + q)
+                for i in range(base, base + N_ISLANDS):
+                    if known[i]:
+                        known[i] -= 1
+        self.pending = NO_CHOICE
+        self.pend = []
+        # H-7: the victim learns which card he lost; the thief chose it.
+        return [Event("kanaloa.steal", p, victim=q, secret_for=[p, q], secret={"card": ISLANDS[card]})]
+
+    def _pele(self, p: int) -> list:
+        """GD-12, A-25, H-8: one random card from each opponent, then (as the
+        next moves) one card of the player's choice back to each of them."""
+        n = self.n
+        rng = Rng(self.rng)
+        events = [Event("kanaloa.pele", p)]
+        recipients = []
+        known = self.known
+        for step in range(1, n):
+            q = (p + step) % n
+            size = self.hand_sizes[q]
+            if not size:
+                continue
+            pick = rng.below(size)
+            base = N_ISLANDS * q
+            card = 0
+            while pick >= self.hands[base + card]:
+                pick -= self.hands[base + card]
+                card += 1
+            self._take_card(q, card)
+            self._give(p, card)
+            for v in range(n):
+                if v == p:
+                    i = N_ISLANDS * (n * p + q) + card
+                    if known[i]:
+                        known[i] -= 1
+                elif v == q:
+                    known[N_ISLANDS * (n * q + p) + card] += 1
+                else:
+                    b = N_ISLANDS * (n * v + q)
+                    for i in range(b, b + N_ISLANDS):
+                        if known[i]:
+                            known[i] -= 1
+            recipients.append(q)
+            events.append(Event("kanaloa.pele_draw", p, victim=q, secret_for=[p, q],
+                                secret={"card": ISLANDS[card]}))
+        self.rng = rng.state
+        self.pending = CHOICE_GIVE
+        self.pend = recipients
+        return events
+
+    def _give_back(self, p: int, q: int, card: int) -> list:
+        if q != self.pend[0]:
+            raise IllegalMove(f"Give a card to player {self.pend[0] + 1} now (GD-12).",
+                              "kanaloa.illegal.give_order", player=self.pend[0])
+        if not self.hands[N_ISLANDS * p + card]:
+            raise _not_held(card)
+        self._take_card(p, card)
+        self._give(q, card)
+        n = self.n
+        known = self.known
+        for v in range(n):
+            if v == p:
+                known[N_ISLANDS * (n * p + q) + card] += 1
+            elif v == q:
+                i = N_ISLANDS * (n * q + p) + card
+                if known[i]:
+                    known[i] -= 1
+            else:
+                b = N_ISLANDS * (n * v + p)
+                for i in range(b, b + N_ISLANDS):
+                    if known[i]:
+                        known[i] -= 1
+        self.pend.pop(0)
+        if not self.pend:
+            self.pending = NO_CHOICE
+        # H-8: the opponent learns the card he receives; the giver chose it.
+        return [Event("kanaloa.give", p, to=q, secret_for=[p, q], secret={"card": ISLANDS[card]})]
+
+    # -- rounds and scorings (E-1 to E-5, E-11 to E-13) --------------------------------------------
+    def _scoring(self, final: bool, events: list) -> None:
+        """E-11: one point per link of a controlled island that the controller
+        does not occupy; E-12: at the final scoring, +1 per marker. TP-7:
+        colours score separately."""
+        source = 3 if final else 2
+        gained = [0] * self.ncol
+        count = self.count
+        for island in range(N_ISLANDS):
+            c = self.controller(island)
+            if c is None:
+                continue
+            points = DEGREE[island] - count[N_ISLANDS * c + island]
+            self.points.append((source, c, island, points))
+            gained[c] += points
+            if final:
+                self.points.append((4, c, island, 1))
+                gained[c] += 1
+        for c in range(self.ncol):
+            self.scores[c] += gained[c]
+        if final:
+            events.append(Event("kanaloa.final_scoring", points=gained))
+        else:
+            events.append(Event("kanaloa.first_scoring", points=gained))
+
+    def _reshuffle(self, events: list) -> None:
+        """E-3: the whole discard pile (face up and face down) becomes the new
+        talon, and its top four cards the display. The cards are sorted first so
+        that the deal depends only on the generator and which cards they are."""
+        n = self.n
+        cards = list(self.face_up)
+        for p in range(n):
+            cards += self.face_down[p]
+        cards.sort()
+        rng = Rng(self.rng)
+        rng.shuffle(cards)
+        self.rng = rng.state
+        self.display = cards[:DISPLAY]
+        self.talon = cards[DISPLAY:][::-1]
+        # What each player knows of the new talon: every card he saw go on the
+        # discard pile (face up, or face down by himself), less the display.
+        shown = [0] * N_ISLANDS
+        for card in self.face_up:
+            shown[card] += 1
+        for card in self.display:
+            shown[card] -= 1
+        tk = self.talon_known
+        for v in range(n):
+            own = shown[:]
+            for card in self.face_down[v]:
+                own[card] += 1
+            tk[N_ISLANDS * v:N_ISLANDS * (v + 1)] = [k if k > 0 else 0 for k in own]
+        self.face_up = []
+        self.face_down = [[] for _ in range(n)]
+        events.append(Event("kanaloa.reshuffle", talon=len(self.talon),
+                            display=[ISLANDS[c] for c in self.display]))
+
+    # -- the end of the game (E-14, E-15, TP-9) ----------------------------------------------------
+    def _finish(self, events: list) -> None:
+        self.phase = OVER
+        self.pending = NO_CHOICE
+        self.pend = []
+        result = self.result()
+        events.append(Event("kanaloa.game_over", winner=result["winners"][0],
+                            reason=result["reason"], scores=result["scores"]))
+
+    def player_scores(self) -> list:
+        """What ``result()["scores"]`` reports: a player's points, or with two
+        players the points of his weaker colour (TP-9)."""
+        return [self.rank(p)[0] for p in range(self.n)]
+
+    def _winner(self):
+        """E-14, E-15, TP-9, A-14, A-15: the winner and the reason."""
+        if self.early is not None:
+            return owner_of(self.n, self.early[0]), "early_win"
+        ranks = [self.rank(p) for p in range(self.n)]
+        best = max(ranks)
+        leaders = [p for p in range(self.n) if ranks[p] == best]
+        if len(leaders) == 1:
+            if self.n == 2:
+                same_weak = ranks[0][0] == ranks[1][0]
+                return leaders[0], "stronger_colour" if same_weak else "weaker_colour"
+            return leaders[0], "points"
+        # The earliest last turn among the tied players wins.
+        for p in self.last_order:
+            if p in leaders:
+                return p, "last_turn"
+        return leaders[0], "last_turn"          # unreachable: every player plays a last turn
+
+    def result(self):
+        if self.phase != OVER:
+            return None
+        winner, reason = self._winner()
+        return {
+            "scores": self.player_scores(),
+            "winners": [winner],
+            "reason": reason,
+            "breakdown": self._breakdown(),
+        }
+
+    def _breakdown(self) -> dict:
+        """Every point of every colour, by where it came from."""
+        n = self.n
+        colours = []
+        for c in range(self.ncol):
+            entry = {"colour": COLOURS[c], "index": c, "player": owner_of(n, c),
+                     "total": self.scores[c], "earlier": 0, "kane": [],
+                     "first_scoring": None, "final_scoring": None}
+            colours.append(entry)
+        for source, c, island, points in self.points:
+            entry = colours[c]
+            if source == 0:
+                entry["earlier"] += points
+            elif source == 1:
+                entry["kane"].append({"island": ISLANDS[island], "points": points})
+            else:
+                key = "first_scoring" if source == 2 else "final_scoring"
+                if entry[key] is None:
+                    entry[key] = {"islands": [], "markers": 0, "points": 0}
+                part = entry[key]
+                if source == 4:
+                    part["markers"] += 1
+                else:
+                    part["islands"].append({"island": ISLANDS[island], "links": DEGREE[island],
+                                            "bridges": DEGREE[island] - points,
+                                            "points": points})
+                part["points"] += points
+        # A scoring that took place shows every colour, even with no island.
+        scored = {2: self.round == 2, 3: self.phase == OVER and self.early is None}
+        for entry in colours:
+            for source, key in ((2, "first_scoring"), (3, "final_scoring")):
+                if entry[key] is None and scored[source]:
+                    entry[key] = {"islands": [], "markers": 0, "points": 0}
+        players = []
+        for p in range(n):
+            own = list(colours_of(n, p))
+            item = {"player": p, "colours": own, "points": sum(self.scores[c] for c in own)}
+            if n == 2:
+                weak, strong = self.rank(p)
+                item["weaker"] = weak
+                item["stronger"] = strong
+            players.append(item)
+        return {
+            "colours": colours,
+            "players": players,
+            "last_turn_order": list(self.last_order),
+            "early_win": (None if self.early is None else
+                          {"colour": COLOURS[self.early[0]], "island": ISLANDS[self.early[1]],
+                           "player": owner_of(n, self.early[0])}),
+        }
+
+    # -- what a player sees (H-1 to H-9) -----------------------------------------------------------
+    def view(self, player) -> dict:
+        n = self.n
+        if player is not None and (not _is_int(player) or not 0 <= player < n):
+            raise ValueError(f"a viewer is a seat 0-{n - 1} or None, not {player!r}")
+        ncol = self.ncol
+        count = self.count
+        islands = []
+        for x, name in enumerate(ISLANDS):
+            x_pos, y_pos = LAYOUT[name]
+            controller = self.controller(x)
+            islands.append({"name": name, "x": x_pos, "y": y_pos, "size": SIZE[x],
+                            "links": DEGREE[x], "needed": THRESHOLD[x],
+                            "controller": controller,
+                            "counts": [count[N_ISLANDS * c + x] for c in range(ncol)],
+                            "stone": GODS[self.stones[x]] if self.stones[x] >= 0 else None})
+        links = [{"id": link, "a": LINKS[link][0], "b": LINKS[link][1],
+                  "owner": None if self.owner[link] < 0 else self.owner[link]}
+                 for link in range(N_LINKS)]
+        playing = self.phase == PLAY
+        own = player is not None
+        known_rows = None
+        if own:
+            known_rows = [[] if q == player else self._known_names(player, q) for q in range(n)]
+        return {
+            "game": "kanaloa",
+            "viewer": player,
+            "players": n,
+            "gods": self.gods,
+            "colours": [{"name": COLOURS[c], "player": owner_of(n, c)} for c in range(ncol)],
+            "to_move": self.to_move(),
+            "phase": PHASES[self.phase],
+            "round": self.round,
+            "final_phase": self.final,
+            "first_player": self.first,
+            "player": self.player if playing else None,
+            "active_colour": self.colour if playing and self.colour >= 0 else None,
+            "turn": (None if not playing else
+                     {"fresh": self.fresh, "cards_played": self.played,
+                      "discarded": self.discarded, "must_play": self.must_play,
+                      "hand_cap": self.hand_cap(), "draw_follows": self.draw_follows(),
+                      "may_pass": self.may_pass(self.player)}),
+            "pending": self._pending_view(),
+            "chosen": [c >= 0 for c in self.chosen] if self.phase == SETUP else None,
+            "own_choice": (ISLANDS[self.chosen[player]]
+                           if own and self.phase == SETUP and self.chosen[player] >= 0 else None),
+            "islands": islands,
+            "links": links,
+            "stock": [self.stock(c) for c in range(ncol)],
+            "on_board": self.on_board[:ncol],
+            "markers": [ISLAND_MARKERS - min(self.markers[c], ISLAND_MARKERS) for c in range(ncol)],
+            "controlled": self.markers[:ncol],
+            "hand": None if not own else self._hand_names(player),
+            "hand_sizes": list(self.hand_sizes),
+            "known_hands": known_rows,
+            "display": [ISLANDS[c] if c >= 0 else None for c in self.display],
+            "talon_size": len(self.talon),
+            "talon_known": None if not own else _counted_names(self.talon_known, player),
+            "discard_face_up": [ISLANDS[c] for c in self.face_up],
+            "discard_face_down": [len(cards) for cards in self.face_down],
+            "own_face_down": None if not own else [ISLANDS[c] for c in self.face_down[player]],
+            "tablets": [_tablet(self.tablets, p) for p in range(n)],
+            "stones_used": self._stones_used(),
+            "scores": list(self.scores),
+            "player_scores": self.player_scores(),
+            "points": self._points_list(),
+            "last_turn_played": list(self.last_done),
+            "last_turn_order": list(self.last_order),
+            "over": self.phase == OVER,
+            "result": self.result(),
+        }
+
+    def _hand_names(self, p: int) -> list:
+        return _counted_names(self.hands, p)
+
+    def _known_names(self, v: int, q: int) -> list:
+        return _counted_names(self.known, self.n * v + q)
+
+    def _pending_view(self):
+        pending = self.pending
+        if not pending or self.phase != PLAY:
+            return None
+        if pending == CHOICE_REMOVE:
+            return {"kind": "remove", "islands": [ISLANDS[x] for x in self.pend]}
+        if pending == CHOICE_STEAL:
+            return {"kind": "steal", "victim": self.pend[0]}
+        return {"kind": "give", "to": list(self.pend)}
+
+    def _stones_used(self) -> list:
+        """GD-6: stones out of the game (KANE scored, powers spent)."""
+        used = list(STONE_COUNTS) if self.gods else [0] * N_GODS
+        if self.gods:
+            for stone in self.stones:
+                if stone >= 0:
+                    used[stone] -= 1
+            for i, k in enumerate(self.tablets):
+                used[i % N_GODS] -= k
+        return used
+
+    def _points_list(self) -> list:
+        return [{"source": SOURCES[source], "colour": COLOURS[c],
+                 "island": ISLANDS[island] if island >= 0 else None, "points": points}
+                for source, c, island, points in self.points]
+
+    # -- copies ------------------------------------------------------------------------------------
+    def clone(self) -> "KanaloaState":
+        s = KanaloaState.__new__(KanaloaState)
+        s.n = self.n
+        s.ncol = self.ncol
+        s.gods = self.gods
+        s.phase = self.phase
+        s.round = self.round
+        s.final = self.final
+        s.first = self.first
+        s.player = self.player
+        s.colour = self.colour
+        s.fresh = self.fresh
+        s.played = self.played
+        s.discarded = self.discarded
+        s.must_play = self.must_play
+        s.pending = self.pending
+        s.pend = self.pend[:]
+        s.owner = self.owner[:]
+        s.count = self.count[:]
+        s.on_board = self.on_board[:]
+        s.markers = self.markers[:]
+        s.hands = self.hands[:]
+        s.hand_sizes = self.hand_sizes[:]
+        s.chosen = self.chosen[:]
+        s.talon = self.talon[:]
+        s.display = self.display[:]
+        s.face_up = self.face_up[:]
+        s.face_down = [cards[:] for cards in self.face_down]
+        s.scores = self.scores[:]
+        s.points = self.points[:]                 # entries are tuples, shared safely
+        s.known = self.known[:]
+        s.talon_known = self.talon_known[:]
+        s.stones = self.stones[:]
+        s.tablets = self.tablets[:]
+        s.last_done = self.last_done[:]
+        s.last_order = self.last_order[:]
+        s.early = self.early
+        s.rng = self.rng
+        return s
+
+    def determinize(self, player: int, rng: Rng) -> "KanaloaState":
+        """A copy in which everything ``player`` has not seen is dealt again
+        from ``rng``: the other hands beyond the cards ``player`` knows they hold,
+        the other players' face-down discards, the talon beyond the cards
+        ``player`` knows it holds, its order, and the generator's future.
+
+        During the set-up the other players' committed choices are taken back
+        (they are still choosing in the copy), so a bot never knows them.
+        Everything copied unchanged is part of ``view(player)``; the unseen
+        cards are gathered in sorted order before the shuffle, so two positions
+        ``player`` cannot tell apart give the same copy for the same ``rng``.
+        """
+        n = self.n
+        if not _is_int(player) or not 0 <= player < n:
+            raise ValueError(f"a player is a seat 0-{n - 1}, not {player!r}")
+        s = self.clone()
+        if s.phase == SETUP:
+            for q in range(n):
+                if q != player and s.chosen[q] >= 0:
+                    s._give(q, s.chosen[q])
+                    s.chosen[q] = EMPTY
+        base = N_ISLANDS * player
+        end = base + N_ISLANDS
+        talon_known = self.talon_known[base:end]
+        unseen = [CARDS_PER_ISLAND - h - t for h, t in zip(self.hands[base:end], talon_known)]
+        if s.chosen[player] >= 0:
+            unseen[s.chosen[player]] -= 1
+        for card in self.display:
+            if card >= 0:
+                unseen[card] -= 1
+        for card in self.face_up:
+            unseen[card] -= 1
+        for card in self.face_down[player]:
+            unseen[card] -= 1
+        # The others' hands start from what ``player`` knows they hold.
+        block = N_ISLANDS * n
+        mine = self.known[block * player:block * (player + 1)]
+        hands = s.hands
+        sizes = s.hand_sizes
+        unknown_in_hand = [0] * n
+        for q in range(n):
+            if q != player:
+                row = mine[N_ISLANDS * q:N_ISLANDS * (q + 1)]
+                hands[N_ISLANDS * q:N_ISLANDS * (q + 1)] = row
+                unseen = [u - k for u, k in zip(unseen, row)]
+                unknown_in_hand[q] = sizes[q] - sum(row)
+        pool = [x for x in range(N_ISLANDS) for _ in range(unseen[x])]
+        rng.shuffle(pool)
+        at = 0
+        for q in range(n):
+            if q == player:
+                continue
+            qbase = N_ISLANDS * q
+            for card in pool[at:at + unknown_in_hand[q]]:
+                hands[qbase + card] += 1
+            at += unknown_in_hand[q]
+            size = len(self.face_down[q])
+            if size:
+                s.face_down[q] = pool[at:at + size]
+                at += size
+        if any(talon_known):
+            talon = [x for x in range(N_ISLANDS) for _ in range(talon_known[x])] + pool[at:]
+            rng.shuffle(talon)
+            s.talon = talon
+        else:
+            s.talon = pool[at:]           # already in a random order
+        # What the others know is not part of the copy: they know nothing more.
+        s.known = [0] * (block * player) + mine + [0] * (block * (n - 1 - player))
+        s.talon_known = [0] * base + talon_known + [0] * (N_ISLANDS * (n - 1 - player))
+        if s.pending == CHOICE_STEAL and s.player != player:
+            # H-7: whoever is choosing with KU has seen the victim's whole hand.
+            victim = s.pend[0]
+            row = N_ISLANDS * (n * s.player + victim)
+            s.known[row:row + N_ISLANDS] = s.hands[N_ISLANDS * victim:N_ISLANDS * (victim + 1)]
+        s.rng = rng.next64()
+        return s
+
+    # -- saved positions ---------------------------------------------------------------------------
+    def to_json(self) -> dict:
+        n = self.n
+        return {
+            "game": "kanaloa",
+            "players": n,
+            "gods": self.gods,
+            "phase": PHASES[self.phase],
+            "round": self.round,
+            "final": self.final,
+            "first_player": self.first,
+            "player": self.player,
+            "colour": self.colour if self.colour >= 0 else None,
+            "turn": {"fresh": self.fresh, "played": self.played, "discarded": self.discarded,
+                     "must_play": self.must_play},
+            "pending": self._pending_view(),
+            "bridges": [[LINK_NAMES[link] for link in range(N_LINKS) if self.owner[link] == c]
+                        for c in range(self.ncol)],
+            "hands": [self._hand_names(p) for p in range(n)],
+            "chosen": [ISLANDS[c] if c >= 0 else None for c in self.chosen],
+            "known": [[self._known_names(v, q) if q != v else [] for q in range(n)]
+                      for v in range(n)],
+            "talon": [ISLANDS[c] for c in reversed(self.talon)],          # top first
+            "talon_known": [_counted_names(self.talon_known, v) for v in range(n)],
+            "display": [ISLANDS[c] if c >= 0 else None for c in self.display],
+            "discard_face_up": [ISLANDS[c] for c in self.face_up],
+            "discard_face_down": [[ISLANDS[c] for c in cards] for cards in self.face_down],
+            "scores": list(self.scores),
+            "points": [[SOURCES[source], c, ISLANDS[island] if island >= 0 else None, points]
+                       for source, c, island, points in self.points],
+            "stones": [GODS[g] if g >= 0 else None for g in self.stones],
+            "tablets": [_tablet(self.tablets, p) for p in range(n)],
+            "last_turn_played": list(self.last_done),
+            "last_turn_order": list(self.last_order),
+            "early_win": (None if self.early is None
+                          else {"colour": self.early[0], "island": ISLANDS[self.early[1]]}),
+            "rng": self.rng,
+            "result": self.result(),
+        }
+
+    @classmethod
+    def from_json(cls, data) -> "KanaloaState":
+        """The position ``to_json`` wrote, checked against the game's invariants
+        (cards, bridges, markers and stones conserved; a coherent turn);
+        ``BadState`` says what is wrong."""
+        return _load(cls, data)
+
+    @classmethod
+    def from_position(cls, players: int = 4, gods: bool = False, round: int = 1, player: int = 0,
+                      colour=None, bridges=None, hands=None, display=None, talon=None,
+                      discard=None, face_down=None, scores=None, stones=None, tablets=None,
+                      final: bool = False, last_played=(), last_order=None, played: int = 0,
+                      discarded: int = 0, must_play=None, fresh=None, known=None,
+                      talon_known=None, pending=None, first_player: int = 0,
+                      talon_top=None, seed=0) -> "KanaloaState":
+        """A position written the way the spec's scenarios are (section 10).
+
+        ``bridges`` maps a colour (index or name) to link names; ``hands`` and
+        ``face_down`` map a seat to card names; ``stones`` maps an island to a
+        god, ``tablets`` a seat to god names (stones not placed anywhere are out
+        of the game); ``scores`` maps a colour to points already scored;
+        ``known`` maps a viewer to {seat: cards}. Cards not placed anywhere are
+        dealt, in alphabetical order, to the first of these left unspecified:
+        the display (four cards, none in the final phase), the talon (its given
+        size, or all that is left; a list is written top first; ``talon_top``
+        puts the named cards on top of all that is left), the face-up discard
+        pile.
+        """
+        n = players
+        bridges = {(COLOUR_INDEX[c] if isinstance(c, str) else c): v
+                   for c, v in (bridges or {}).items()}
+        hands = hands or {}
+        face_down = face_down or {}
+        scores = {(COLOUR_INDEX[c] if isinstance(c, str) else c): v
+                  for c, v in (scores or {}).items()}
+        placed = [c for p in range(n) for c in list(hands.get(p, [])) + list(face_down.get(p, []))]
+        placed += [c for c in (display or []) if c is not None]
+        placed += list(talon) if isinstance(talon, (list, tuple)) else []
+        placed += list(talon_top or [])
+        placed += list(discard or [])
+        left = []
+        for name in ISLANDS:
+            left += [name] * (CARDS_PER_ISLAND - placed.count(name))
+        if display is None:
+            display = [] if final else left[:DISPLAY]
+            left = left[len(display):]
+        display = list(display) + [None] * (DISPLAY - len(display))
+        if talon_top is not None:
+            _check(talon is None, "give either talon or talon_top")
+            talon, left = list(talon_top) + left, []
+        elif talon is None:
+            talon, left = ([], left) if final else (left, [])
+        elif isinstance(talon, int):
+            talon, left = left[:talon], left[talon:]
+        if discard is None:
+            discard, left = left, []
+        if left:
+            raise BadState(f"{len(left)} card(s) are not placed anywhere: {left}")
+        ncol = colour_count(n)
+        if colour is None:
+            colour = None if n == 2 else player
+        elif isinstance(colour, str):
+            colour = COLOUR_INDEX[colour]
+        size = len(hands.get(player, []))
+        data = {
+            "game": "kanaloa",
+            "players": n,
+            "gods": gods,
+            "phase": "play",
+            "round": round,
+            "final": final,
+            "first_player": first_player,
+            "player": player,
+            "colour": colour,
+            "turn": {"fresh": (played == 0 and discarded == 0 and (n != 2 or colour is None))
+                     if fresh is None else fresh,
+                     "played": played, "discarded": discarded,
+                     "must_play": size >= HAND_LIMIT if must_play is None else must_play},
+            "pending": pending,
+            "bridges": [sorted(bridges.get(c, []), key=lambda name: LINK_INDEX.get(name, N_LINKS))
+                        for c in range(ncol)],
+            "hands": [sorted(hands.get(p, [])) for p in range(n)],
+            "chosen": [None] * n,
+            "known": [[sorted((known or {}).get(v, {}).get(q, [])) if q != v else []
+                       for q in range(n)] for v in range(n)],
+            "talon": list(talon),
+            "talon_known": [sorted((talon_known or {}).get(v, [])) for v in range(n)],
+            "display": display,
+            "discard_face_up": list(discard),
+            "discard_face_down": [list(face_down.get(p, [])) for p in range(n)],
+            "scores": [scores.get(c, 0) for c in range(ncol)],
+            "points": [["earlier", c, None, scores[c]] for c in range(ncol) if scores.get(c, 0)],
+            "stones": [(stones or {}).get(name) for name in ISLANDS],
+            "tablets": [{g: list((tablets or {}).get(p, [])).count(g) for g in GODS}
+                        for p in range(n)],
+            "last_turn_played": [p in last_played for p in range(n)],
+            "last_turn_order": list(last_order if last_order is not None else last_played),
+            "early_win": None,
+            "rng": Rng.from_seed(seed).state,
+            "result": None,
+        }
+        return cls.from_json(data)
+
+
+def _tablet(tablets: list, p: int) -> dict:
+    base = N_GODS * p
+    return {GODS[g]: tablets[base + g] for g in range(N_GODS)}
+
+
+def _counted_names(counts: list, row: int) -> list:
+    """The sorted names of row ``row`` of a table of 16 counts per row."""
+    base = N_ISLANDS * row
+    part = counts[base:base + N_ISLANDS]
+    if not any(part):
+        return []
+    names = []
+    for x, k in enumerate(part):
+        if k:
+            names += [ISLANDS[x]] * k
+    return names
+
+
+# -- errors a player reads ----------------------------------------------------------------------
+
+def _not_held(card: int) -> IllegalMove:
+    return IllegalMove(f"You do not hold a {ISLANDS[card]} card.", "kanaloa.illegal.not_held",
+                       card=ISLANDS[card])
+
+
+def _not_an_end(card: int, link: int) -> IllegalMove:
+    return IllegalMove(f"A {ISLANDS[card]} card cannot be used on {LINK_NAMES[link]}: it must "
+                       f"name one of its islands (KN-5, KN-7).", "kanaloa.illegal.card_not_an_end",
+                       card=ISLANDS[card], link=LINK_NAMES[link])
+
+
+def _no_stock() -> IllegalMove:
+    return IllegalMove("This colour has no bridge left in stock (KN-24).",
+                       "kanaloa.illegal.no_stock")
+
+
+def _must_play() -> IllegalMove:
+    return IllegalMove("You began your turn with five cards: play at least one card (KN-3).",
+                       "kanaloa.illegal.must_play")
+
+
+def _not_displayed(card: int) -> IllegalMove:
+    return IllegalMove(f"There is no face-up {ISLANDS[card]} card.",
+                       "kanaloa.illegal.not_displayed", card=ISLANDS[card])
+
+
+def _stones_not_now(state: KanaloaState) -> IllegalMove:
+    if not state.gods:
+        return IllegalMove("There are no god stones in this game.", "kanaloa.illegal.no_gods")
+    if state.final:
+        return IllegalMove("Stones may never be used in a last turn (GD-9).",
+                           "kanaloa.illegal.stones_last_turn")
+    return IllegalMove("The gods lend their power only in round 2 (GD-8).",
+                       "kanaloa.illegal.stones_round_two")
+
+
+# ---------------------------------------------------------------------------
+# 5. Loading a position: every field checked
+# ---------------------------------------------------------------------------
+
+_KEYS = ("game", "players", "gods", "phase", "round", "final", "first_player", "player",
+         "colour", "turn", "pending", "bridges", "hands", "chosen", "known", "talon",
+         "talon_known", "display", "discard_face_up", "discard_face_down", "scores", "points",
+         "stones", "tablets", "last_turn_played", "last_turn_order", "early_win", "rng",
+         "result")
+
+
+def _check(condition, message: str) -> None:
+    if not condition:
+        raise BadState(message)
+
+
+def _card_list(value, what: str) -> list:
+    _check(isinstance(value, list), f"{what} must be a list of island names")
+    try:
+        return [ISLAND_INDEX[name] for name in value]
+    except (KeyError, TypeError):
+        bad = next(name for name in value if not isinstance(name, str) or name not in ISLAND_INDEX)
+        raise BadState(f"{what}: {bad!r} is not an island") from None
+
+
+def _per(value, size: int, what: str) -> list:
+    _check(isinstance(value, list) and len(value) == size, f"{what} must list {size} entries")
+    return value
+
+
+def _seat(value, n: int, what: str) -> int:
+    _check(_is_int(value) and 0 <= value < n, f"{what} must be a seat 0-{n - 1}")
+    return value
+
+
+def _load(cls, data) -> KanaloaState:
+    _check(isinstance(data, dict), "a Kanaloa position is a JSON object")
+    missing = [k for k in _KEYS if k not in data]
+    _check(not missing, f"missing field(s): {', '.join(missing)}")
+    extra = sorted(set(data) - set(_KEYS))
+    _check(not extra, f"unknown field(s): {', '.join(extra)}")
+    _check(data["game"] == "kanaloa", f"this is not a Kanaloa position: game {data['game']!r}")
+    n = data["players"]
+    _check(_is_int(n) and n in (2, 3, 4), "players must be 2, 3 or 4 (S-1)")
+    _check(isinstance(data["gods"], bool), "gods must be true or false")
+    s = cls._empty(n, data["gods"])
+    _check(data["phase"] in PHASES, "phase must be setup, play or over")
+    s.phase = PHASES.index(data["phase"])
+    _check(data["round"] in (1, 2) and _is_int(data["round"]), "round must be 1 or 2")
+    s.round = data["round"]
+    _check(isinstance(data["final"], bool), "final must be true or false")
+    s.final = data["final"]
+    s.first = _seat(data["first_player"], n, "first_player")
+    s.player = _seat(data["player"], n, "player")
+    rng = data["rng"]
+    _check(_is_int(rng) and 0 <= rng < 1 << 64, "rng must be an integer in [0, 2**64)")
+    s.rng = rng
+    _load_board(s, data)
+    _load_cards(s, data)
+    _load_knowledge(s, data)
+    _load_stones(s, data)
+    _load_points(s, data)
+    _load_turn(s, data)
+    _check(data["result"] == s.result(),
+           "result does not match the position" if s.phase == OVER
+           else "result must be null before the end")
+    return s
+
+
+def _load_board(s: KanaloaState, data) -> None:
+    ncol = s.ncol
+    bridges = _per(data["bridges"], ncol, "bridges (one list per colour)")
+    for c in range(ncol):
+        _check(isinstance(bridges[c], list), "bridges must list link names per colour")
+        for name in bridges[c]:
+            _check(name in LINK_INDEX, f"bridges of {COLOURS[c]}: {name!r} is not a link "
+                                       f"(like ALOA-BAFI)")
+            link = LINK_INDEX[name]
+            _check(s.owner[link] < 0, f"link {name} holds more than one bridge")
+            s._put_bridge(c, link)
+        _check(s.on_board[c] <= BRIDGES,
+               f"{COLOURS[c]} has {s.on_board[c]} bridges on the board, more than 20 (C-2)")
+    for c in range(ncol):
+        s.markers[c] = sum(1 for k, need in zip(s.count[N_ISLANDS * c:N_ISLANDS * (c + 1)],
+                                                THRESHOLD) if k >= need)
+    early = data["early_win"]
+    if early is not None:
+        _check(isinstance(early, dict) and set(early) == {"colour", "island"},
+               "early_win is {colour, island}")
+        _check(_is_int(early["colour"]) and 0 <= early["colour"] < ncol, "early_win: bad colour")
+        _check(early["island"] in ISLAND_INDEX, "early_win: bad island")
+        c, x = early["colour"], ISLAND_INDEX[early["island"]]
+        _check(s.count[N_ISLANDS * c + x] >= THRESHOLD[x],
+               "early_win: the island is not controlled")
+        _check(s.markers[c] >= ISLAND_MARKERS + 1,
+               "early_win needs an 11th controlled island (E-14)")
+        s.early = (c, x)
+        s.markers[c] = ISLAND_MARKERS      # the 11th island got no marker
+    for c in range(ncol):
+        _check(s.markers[c] <= ISLAND_MARKERS,
+               f"{COLOURS[c]} controls more than 10 islands: the game should have ended (E-14)")
+
+
+def _load_cards(s: KanaloaState, data) -> None:
+    n = s.n
+    hands = _per(data["hands"], n, "hands")
+    everything = []
+    for p in range(n):
+        cards = _card_list(hands[p], f"hand of seat {p}")
+        for card in cards:
+            s._give(p, card)
+        everything += cards
+    chosen = _per(data["chosen"], n, "chosen")
+    for p in range(n):
+        if chosen[p] is not None:
+            s.chosen[p] = _card_list([chosen[p]], "chosen")[0]
+            everything.append(s.chosen[p])
+    display = _per(data["display"], DISPLAY, "display (4 slots, a name or null)")
+    shown = iter(_card_list([c for c in display if c is not None], "display"))
+    s.display = [EMPTY if c is None else next(shown) for c in display]
+    s.talon = _card_list(data["talon"], "talon")[::-1]
+    s.face_up = _card_list(data["discard_face_up"], "face-up discards")
+    down = _per(data["discard_face_down"], n, "discard_face_down")
+    s.face_down = [_card_list(down[p], f"face-down discards of seat {p}") for p in range(n)]
+    everything += [c for c in s.display if c >= 0] + s.talon + s.face_up
+    for cards in s.face_down:
+        everything += cards
+    tally = [0] * N_ISLANDS
+    for card in everything:
+        tally[card] += 1
+    for x, k in enumerate(tally):
+        _check(k == CARDS_PER_ISLAND,
+               f"there must be 3 {ISLANDS[x]} cards in the game, not {k} (C-3)")
+    _check(s.phase == SETUP or not s.talon or EMPTY not in s.display,
+           "the talon holds cards but a display slot is empty (KN-21)")
+
+
+def _load_knowledge(s: KanaloaState, data) -> None:
+    n = s.n
+    known = _per(data["known"], n, "known")
+    for v in range(n):
+        row = _per(known[v], n, "known (a list per seat)")
+        for q in range(n):
+            if row[q] == []:
+                continue
+            cards = _card_list(row[q], "known cards")
+            _check(q != v, "a player's knowledge of his own hand is not stored")
+            base = N_ISLANDS * (n * v + q)
+            for card in cards:
+                s.known[base + card] += 1
+            _check(all(k <= h for k, h in zip(s.known[base:base + N_ISLANDS],
+                                              s.hands[N_ISLANDS * q:N_ISLANDS * (q + 1)])),
+                   f"seat {v} is said to know cards that seat {q} does not hold")
+    talon_known = _per(data["talon_known"], n, "talon_known")
+    in_talon = None
+    for v in range(n):
+        cards = _card_list(talon_known[v], "talon_known")
+        if not cards:
+            continue
+        if in_talon is None:
+            in_talon = [s.talon.count(x) for x in range(N_ISLANDS)]
+        for card in cards:
+            s.talon_known[N_ISLANDS * v + card] += 1
+        _check(all(k <= t for k, t in zip(s.talon_known[N_ISLANDS * v:N_ISLANDS * (v + 1)],
+                                          in_talon)),
+               f"seat {v} is said to know cards that are not in the talon")
+
+
+def _load_stones(s: KanaloaState, data) -> None:
+    n = s.n
+    stones = _per(data["stones"], N_ISLANDS, "stones (one entry per island)")
+    tablets = _per(data["tablets"], n, "tablets")
+    total = [0] * N_GODS
+    for x, god in enumerate(stones):
+        if god is None:
+            continue
+        _check(s.gods, "god stones are only in play with the gods variant (S-3)")
+        _check(god in GOD_INDEX, f"{god!r} is not a god")
+        _check(s.controller(x) is None or (s.early is not None and s.early[1] == x),
+               f"{ISLANDS[x]} is controlled yet still holds its stone (GD-3)")
+        s.stones[x] = GOD_INDEX[god]
+        total[GOD_INDEX[god]] += 1
+    for p in range(n):
+        tablet = tablets[p]
+        _check(isinstance(tablet, dict) and len(tablet) == N_GODS
+               and all(g in tablet for g in GODS),
+               "a tablet counts every god: {KANE, KANALOA, KU, PELE, LONO}")
+        values = [tablet[god] for god in GODS]
+        _check(all(_is_int(k) and k >= 0 for k in values), "stone counts are whole numbers")
+        if any(values):
+            _check(s.gods, "god stones are only in play with the gods variant (S-3)")
+            _check(values[KANE] == 0, "KANE is never kept on a tablet (GD-7)")
+            s.tablets[N_GODS * p:N_GODS * (p + 1)] = values
+            for g in range(N_GODS):
+                total[g] += values[g]
+    for g in range(N_GODS):
+        _check(total[g] <= STONE_COUNTS[g], f"more than {STONE_COUNTS[g]} {GODS[g]} stones (C-4)")
+
+
+def _load_points(s: KanaloaState, data) -> None:
+    ncol = s.ncol
+    scores = _per(data["scores"], ncol, "scores (one per colour)")
+    _check(all(_is_int(v) and v >= 0 for v in scores), "scores must be whole numbers")
+    s.scores = list(scores)
+    points = data["points"]
+    _check(isinstance(points, list), "points must be a list")
+    totals = [0] * ncol
+    for entry in points:
+        _check(isinstance(entry, list) and len(entry) == 4, "a points entry is [source, colour, "
+                                                            "island, points]")
+        source, c, island, value = entry
+        _check(source in SOURCES, f"unknown points source {source!r}")
+        _check(_is_int(c) and 0 <= c < ncol, "points: bad colour")
+        _check(_is_int(value) and value >= 0, "points: bad value")
+        code = SOURCES.index(source)
+        if code == 0:
+            _check(island is None, "earlier points name no island")
+            x = -1
+        else:
+            _check(island in ISLAND_INDEX, "points: bad island")
+            x = ISLAND_INDEX[island]
+            if code == 1:
+                _check(s.gods and value == KANE_AT[x], "KANE points are 1, 2 or 3 by island (GD-7)")
+            elif code == 4:
+                _check(value == 1, "a marker is worth 1 point (E-12)")
+            else:
+                _check(value <= DEGREE[x] - THRESHOLD[x],
+                       "points: more than the island's free links can give (E-11)")
+            if code == 2:
+                _check(s.round == 2, "the first scoring ends round 1 (E-2)")
+            if code in (3, 4):
+                _check(s.phase == OVER, "the final scoring ends the game (E-10)")
+        totals[c] += value
+        s.points.append((code, c, x, value))
+    _check(totals == s.scores, "scores must be the sum of the points entries")
+
+
+def _load_turn(s: KanaloaState, data) -> None:
+    n = s.n
+    last = _per(data["last_turn_played"], n, "last_turn_played")
+    _check(all(isinstance(v, bool) for v in last), "last_turn_played holds true or false")
+    s.last_done = list(last)
+    order = data["last_turn_order"]
+    _check(isinstance(order, list) and all(_is_int(p) and 0 <= p < n for p in order)
+           and len(set(order)) == len(order) and set(order) == {p for p in range(n) if last[p]},
+           "last_turn_order lists, in order, exactly the seats that played their last turn")
+    s.last_order = list(order)
+    _check(s.final or not order, "last turns are played only in the final phase (E-7)")
+    colour = data["colour"]
+    turn = data["turn"]
+    _check(isinstance(turn, dict) and set(turn) == {"fresh", "played", "discarded", "must_play"},
+           "turn is {fresh, played, discarded, must_play}")
+    _check(isinstance(turn["fresh"], bool) and isinstance(turn["must_play"], bool),
+           "turn flags are true or false")
+    _check(_is_int(turn["played"]) and turn["played"] >= 0
+           and _is_int(turn["discarded"]) and turn["discarded"] >= 0,
+           "turn counts are whole numbers")
+    s.fresh = turn["fresh"]
+    s.played = turn["played"]
+    s.discarded = turn["discarded"]
+    s.must_play = turn["must_play"]
+    phase = s.phase
+    if phase == SETUP:
+        _load_setup(s, data, colour)
+        return
+    _check(all(c is None for c in data["chosen"]), "set-up choices exist only in the set-up (S-6)")
+    for p in range(n):
+        limit = HAND_LIMIT
+        if p == s.player and phase == PLAY and s.gods and s.round == 2:
+            # GD-14: during his turn, two KU and two LONO stones, and PELE's
+            # cards not yet given back, may take the player above five.
+            limit = HAND_LIMIT + 4 + (n - 1)
+        _check(s.hand_sizes[p] <= limit,
+               f"seat {p} holds {s.hand_sizes[p]} cards, more than 5 (KN-23)")
+    if s.final:
+        _check(s.round == 2, "the final phase follows round 2 (E-6)")
+        _check(not s.talon and s.display == [EMPTY] * DISPLAY,
+               "in the final phase talon and display are empty (E-6)")
+        for p in range(n):
+            _check(not last[p] or s.hand_sizes[p] == 0,
+                   "a player who played his last turn has discarded his hand (E-9)")
+    elif phase == PLAY and s.round == 1:
+        _check(s.talon or s.display != [EMPTY] * DISPLAY,
+               "round 1 ends when its last card is taken (E-1)")
+    if phase == OVER:
+        _check(data["pending"] is None, "a finished game has no pending choice")
+        _check(colour is None or (_is_int(colour) and 0 <= colour < s.ncol), "bad colour")
+        s.colour = -1 if colour is None else colour
+        _check(s.early is not None or (s.final and all(last)),
+               "a game ends by an early win (E-14) or after every last turn (E-10)")
+        return
+    _check(s.early is None, "an early win ends the game (E-14)")
+    _check(not s.final or not last[s.player], "the player to move has already played his last turn")
+    if n == 2:
+        _check(colour is None or colour in colours_of(2, s.player),
+               "the active colour belongs to the player to move (TP-3)")
+        s.colour = -1 if colour is None else colour
+        _check(s.colour >= 0 or (s.played == 0 and s.discarded == 0),
+               "with two players the colour is chosen before anything else (TP-3)")
+    else:
+        _check(colour == s.player, "the active colour is the player's own (S-1)")
+        s.colour = colour
+    pending = data["pending"]
+    if pending is None:
+        return
+    _check(isinstance(pending, dict) and "kind" in pending, "pending is {kind, ...}")
+    kind = pending["kind"]
+    _check(s.colour >= 0, "a pending choice needs an active colour")
+    if kind == "remove":
+        _check(set(pending) == {"kind", "islands"}, "pending remove is {kind, islands}")
+        islands = _card_list(pending["islands"], "pending islands")
+        _check(1 <= len(islands) <= 2, "one or two islands may await a removal (KN-16)")
+        for x in islands:
+            _check(not SMALL[x] and s.controller(x) is None
+                   and all(s.owner[link] >= 0 for link, _ in LINKS_AT[x])
+                   and any(s.owner[link] != s.colour for link, _ in LINKS_AT[x]),
+                   f"{ISLANDS[x]} cannot await a relative-majority removal (KN-16)")
+        s.pending = CHOICE_REMOVE
+        s.pend = islands
+    elif kind == "steal":
+        _check(set(pending) == {"kind", "victim"}, "pending steal is {kind, victim}")
+        victim = _seat(pending["victim"], n, "the KU victim")
+        _check(victim != s.player and s.hand_sizes[victim] > 0,
+               "KU takes a card from an opponent who holds one (GD-11)")
+        _check(s.gods and s.round == 2 and not s.final, "KU works only in round 2 (GD-8)")
+        row = N_ISLANDS * (n * s.player + victim)
+        _check(s.known[row:row + N_ISLANDS] == s.hands[N_ISLANDS * victim:N_ISLANDS * (victim + 1)],
+               "the KU user has seen the victim's whole hand (H-7)")
+        s.pending = CHOICE_STEAL
+        s.pend = [victim]
+    elif kind == "give":
+        _check(set(pending) == {"kind", "to"}, "pending give is {kind, to}")
+        to = pending["to"]
+        _check(isinstance(to, list) and 1 <= len(to) < n, "PELE gives to one to three opponents")
+        for q in to:
+            _seat(q, n, "a PELE recipient")
+            _check(q != s.player, "PELE gives only to opponents (GD-12)")
+        _check(len(set(to)) == len(to), "each opponent receives one card (GD-12)")
+        _check(s.gods and s.round == 2 and not s.final, "PELE works only in round 2 (GD-8)")
+        _check(s.hand_sizes[s.player] >= len(to), "the PELE user has a card for each opponent")
+        s.pending = CHOICE_GIVE
+        s.pend = list(to)
+    else:
+        raise BadState(f"unknown pending choice {kind!r}")
+
+
+def _load_setup(s: KanaloaState, data, colour) -> None:
+    n = s.n
+    _check(colour is None, "no colour is active during the set-up")
+    _check(data["pending"] is None, "no pending choice during the set-up")
+    _check(s.round == 1 and not s.final, "the set-up comes before round 1")
+    _check(not any(s.owner[link] >= 0 for link in range(N_LINKS)), "the board is empty at set-up")
+    _check(s.display == [EMPTY] * DISPLAY and not s.face_up and not any(s.face_down),
+           "display and discards are empty until the reveal (S-6)")
+    for p in range(n):
+        _check(s.hand_sizes[p] + (s.chosen[p] >= 0) == DEAL, "each player was dealt 4 cards (S-4)")
+    _check(min(s.chosen) < 0, "when everyone has chosen, the cards are revealed (S-6)")
+    _check(not s.points and not any(s.scores), "nobody has points at set-up (S-2)")
+    _check(s.player == s.first, "the first player starts (S-9)")
+    _check(not any(s.known) and not any(s.talon_known), "nobody knows other cards at set-up")
+    _check(not any(s.tablets), "no stone is captured at set-up")
+    _check(not s.gods or min(s.stones) >= 0, "with the gods every island holds a stone (GD-1)")
+    _check(s.fresh and not s.played and not s.discarded, "no turn has begun at set-up")
+    s.colour = -1
+
+
+# ---------------------------------------------------------------------------
+# 6. The game
+# ---------------------------------------------------------------------------
+
+class Kanaloa(Game):
+    id = "kanaloa"
+    title = {"fr": "Kanaloa", "en": "Kanaloa"}
+    players = (2, 3, 4)
+    options = {"gods": False}      # the advanced variant "Le Pouvoir des Dieux" (GD rules)
+    Move = KanaloaMove
+    State = KanaloaState
+
+    @classmethod
+    def new(cls, players: int = 4, seed=0, first_player=None, **options) -> KanaloaState:
+        """The opening position. ``first_player`` (S-9) is a set-up input, not a
+        rulebook variant, so it is taken out before the options are checked."""
+        merged = cls.check_options(players, options)
+        return KanaloaState.new(players=players, seed=seed, gods=merged["gods"],
+                                first_player=first_player)
+
+
+KanaloaState.game = Kanaloa
+
+from . import kanaloa_hints  # noqa: E402  (it reads this module's board tables)
+
+Kanaloa.hints = kanaloa_hints
