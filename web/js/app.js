@@ -3,9 +3,10 @@
 
 import * as engine from './worker-client.js';
 import { setLanguage, applyTo, t, has, language, DEFAULT_LANGUAGE } from './i18n.js';
-import { createMenu } from './menu.js';
+import { createMenu, BOT_PACES } from './menu.js';
 import { createGame, errorText } from './game.js';
 import { parseDeepLink } from './deeplink.js';
+import { DEFAULT_BOT_LEVEL } from './players.js';
 import { installKeyboard } from './keyboard.js';
 import { watchDock } from './layout.js';
 import { showRules, toast } from './dialogs.js';
@@ -45,6 +46,8 @@ const game = createGame({
   },
   onNewGame: (setup) => startGame({ ...setup, seed: Math.floor(Math.random() * 2 ** 31) }),
   pace: () => menu.pace,
+  setPace: (pace) => menu.setPace(pace),
+  paces: BOT_PACES,
 });
 game.setTitles((id) => menu.gameTitle(id));
 
@@ -107,14 +110,33 @@ async function loadFile(file) {
 function wireGameScreen() {
   $('menu-button').addEventListener('click', () => game.exit());
   $('undo-button').addEventListener('click', () => game.undo());
+  $('hint-button').addEventListener('click', () => game.toggleHint());
   $('save-button').addEventListener('click', () => game.download());
   $('rules-button').addEventListener('click', () => showRules(game.gameId || 'kahuna', has));
   installKeyboard($('game-screen'), { onEscape: () => game.clearSelection() });
+  document.addEventListener('keydown', shortcut);
   watchDock(document.querySelector('.dock'));
   for (const tab of document.querySelectorAll('.tabs [role="tab"]')) {
     tab.addEventListener('click', () => selectTab(tab));
   }
   selectTab($('tab-players'));
+}
+
+/** H: the hint; P: pause or resume a game of bots. Not while typing, nor
+ * behind a dialog (the pass-the-device screen hides the hand). */
+function shortcut(event) {
+  if ($('game-screen').hidden || event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return;
+  const target = event.target;
+  if (target && /^(INPUT|SELECT|TEXTAREA)$/.test(target.tagName) && target.type !== 'radio') return;
+  if (document.querySelector('dialog[open]')) return;
+  const key = event.key.toLowerCase();
+  if (key === 'h') {
+    event.preventDefault();
+    game.toggleHint();
+  } else if (key === 'p' && game.watching) {
+    event.preventDefault();
+    game.togglePause();
+  }
 }
 
 function selectTab(chosen) {
@@ -169,7 +191,7 @@ async function followLink(wanted) {
   history.replaceState(null, '', location.pathname + location.search);
   if (game.active) game.exit();
   const players = wanted.players || wanted.seats.length || 2;
-  const seats = wanted.seats.length ? wanted.seats : Array.from({ length: players }, (_, i) => (i === 0 ? 'h' : 'bot1'));
+  const seats = wanted.seats.length ? wanted.seats : Array.from({ length: players }, (_, i) => (i === 0 ? 'h' : `bot${DEFAULT_BOT_LEVEL}`));
   const seed = wanted.seed ?? Math.floor(Math.random() * 2 ** 31);
   await startGame({ game: wanted.game, players, seats, seed, options: wanted.options, names: wanted.names });
 }

@@ -34,7 +34,8 @@ export function installKeyboard(root, { onEscape }) {
     if (!all.length) return;
     event.preventDefault();
     if (!active || !all.includes(active)) {
-      all[0].focus();
+      // A hint on screen: start from what it suggests.
+      (all.find((node) => node.classList.contains('suggested')) || all[0]).focus();
       return;
     }
     const [x, y] = centre(active);

@@ -16,8 +16,10 @@ function entryClass(player) {
   return player === undefined || player === null ? '' : ` p${player}`;
 }
 
-/** Redraw the log. Entries numbered above `freshAfter` are marked as new. */
-export function renderLog(el, log, { names, format, freshAfter = Infinity }) {
+/** Redraw the log. Entries numbered above `freshAfter` are marked as new
+ * (for a moment); entries from `markFrom` on are the latest turn of another
+ * player, marked until the next move. */
+export function renderLog(el, log, { names, format, freshAfter = Infinity, markFrom = Infinity }) {
   const items = [];
   for (const entry of log) {
     const own = [];
@@ -30,7 +32,7 @@ export function renderLog(el, log, { names, format, freshAfter = Infinity }) {
     const fresh = entry.n > freshAfter ? ' fresh' : '';
     if (own.length) {
       const li = document.createElement('li');
-      li.className = `log-entry${entryClass(entry.player)}${fresh}`;
+      li.className = `log-entry${entryClass(entry.player)}${fresh}${entry.n >= markFrom ? ' last-move' : ''}`;
       li.textContent = own.join(' ');
       items.push(li);
     }

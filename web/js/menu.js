@@ -1,9 +1,9 @@
-// The menu: game, seats (human or bot and its level), names, options,
-// language, resume, load a saved game. It paints before Python is ready;
-// only "Play" waits for it.
+// The menu: game, mode (play, or watch bots play each other), seats (human
+// or bot and its level), names, options, language, resume, load a saved
+// game. It paints before Python is ready; only "Play" waits for it.
 
 import { t, has, plural, language } from './i18n.js';
-import { DEFAULT_BOT_LEVELS, levelName, seatNames, botLevel, token } from './players.js';
+import { DEFAULT_BOT_LEVELS, DEFAULT_BOT_LEVEL, levelName, levelAbout, seatNames, botLevel, token } from './players.js';
 import { hasRenderer } from './games/index.js';
 import * as store from './store.js';
 import { snapshotsAllowed, setSnapshotsAllowed } from './worker-client.js';
@@ -11,7 +11,9 @@ import { h } from './dom.js';
 
 const $ = (id) => document.getElementById(id);
 
-export const BOT_PACES = ['calm', 'quick', 'instant'];
+/** The pauses between bots' moves, slowest first (game.js gives their lengths). */
+export const BOT_PACES = ['slow', 'calm', 'quick', 'instant'];
+export const MODES = ['play', 'watch'];
 
 function emblem() {
   const ns = 'http://www.w3.org/2000/svg';
@@ -30,16 +32,23 @@ function emblem() {
 export function createMenu({ onStart, onResume, onForget, onLoadFile, onLanguage, onRules }) {
   let games = null;
   let ready = false;
+  // The seats of the "watch" mode are kept apart, so that switching modes
+  // gives each its own set-up back.
+  const watchSeats = [`bot${DEFAULT_BOT_LEVEL}`, `bot${DEFAULT_BOT_LEVEL + 1}`];
   let setup = {
     game: 'kahuna',
     players: 2,
-    seats: ['h', 'bot1'],
+    mode: 'play',
+    seats: ['h', `bot${DEFAULT_BOT_LEVEL}`],
+    watchSeats,
     names: ['', ''],
     options: {},
     pace: 'calm',
     ...store.savedSetup(),
   };
   if (!BOT_PACES.includes(setup.pace)) setup.pace = 'calm';
+  if (!MODES.includes(setup.mode)) setup.mode = 'play';
+  if (!Array.isArray(setup.watchSeats)) setup.watchSeats = watchSeats;
 
   const form = $('new-game-form');
   const playButton = $('play-button');
@@ -62,16 +71,25 @@ export function createMenu({ onStart, onResume, onForget, onLoadFile, onLanguage
       for (const name of Object.keys(setup.options)) if (!(name in (game.options || {}))) delete setup.options[name];
     }
     const levels = botLevels(game);
-    const seats = [];
-    for (let i = 0; i < setup.players; i++) {
-      let kind = setup.seats[i] || (i === 0 ? 'h' : `bot${levels[levels.length - 1]}`);
-      const level = botLevel(kind);
-      if (level !== null && !levels.includes(level)) kind = `bot${levels[levels.length - 1]}`;
-      seats.push(kind);
-    }
-    setup.seats = seats;
-    setup.names = seats.map((_, i) => setup.names[i] || '');
+    const fallback = `bot${levels.includes(DEFAULT_BOT_LEVEL) ? DEFAULT_BOT_LEVEL : levels[levels.length - 1]}`;
+    const fit = (wanted, botsOnly) => {
+      const seats = [];
+      for (let i = 0; i < setup.players; i++) {
+        let kind = wanted[i] || (i === 0 && !botsOnly ? 'h' : fallback);
+        const level = botLevel(kind);
+        if ((level === null && (botsOnly || kind !== 'h')) || (level !== null && !levels.includes(level))) kind = fallback;
+        seats.push(kind);
+      }
+      return seats;
+    };
+    setup.seats = fit(setup.seats, false);
+    setup.watchSeats = fit(setup.watchSeats, true);
+    setup.names = setup.seats.map((_, i) => setup.names[i] || '');
   }
+
+  const watching = () => setup.mode === 'watch';
+  /** The seats of the current mode. */
+  const seatsNow = () => (watching() ? setup.watchSeats : setup.seats);
 
   function save() {
     store.saveSetup(setup);
@@ -140,12 +158,16 @@ export function createMenu({ onStart, onResume, onForget, onLoadFile, onLanguage
     } else {
       countBox.hidden = true;
     }
+    renderMode();
     const levels = botLevels(game);
-    const defaults = seatNames(setup.seats, []);
+    const seats = seatsNow();
+    const defaults = seatNames(seats, []);
     $('seat-list').replaceChildren(
-      ...setup.seats.map((kind, seat) => {
+      ...seats.map((kind, seat) => {
         const kindId = `seat-kind-${seat}`;
         const nameId = `seat-name-${seat}`;
+        const aboutId = `seat-about-${seat}`;
+        const level = botLevel(kind);
         return h(
           'div',
           { class: `seat p${seat}` },
@@ -156,14 +178,15 @@ export function createMenu({ onStart, onResume, onForget, onLoadFile, onLanguage
               id: kindId,
               class: 'seat-kind',
               'aria-label': t('seat.kind_aria', { n: seat + 1 }),
+              'aria-describedby': level === null ? null : aboutId,
               onchange: (event) => {
-                setup.seats[seat] = event.target.value;
+                seats[seat] = event.target.value;
                 save();
                 renderSeats();
               },
             },
-            h('option', { value: 'h', selected: kind === 'h' }, t('seat.human')),
-            ...levels.map((level) => h('option', { value: `bot${level}`, selected: kind === `bot${level}` }, t('seat.bot', { level: levelName(level) }))),
+            watching() ? null : h('option', { value: 'h', selected: kind === 'h' }, t('seat.human')),
+            ...levels.map((each) => h('option', { value: `bot${each}`, selected: kind === `bot${each}` }, t('seat.bot', { level: levelName(each) }))),
           ),
           h('input', {
             id: nameId,
@@ -179,8 +202,45 @@ export function createMenu({ onStart, onResume, onForget, onLoadFile, onLanguage
               save();
             },
           }),
+          level === null ? null : h('p', { class: 'seat-about', id: aboutId }, levelAbout(level)),
         );
       }),
+    );
+    // The play button says what it starts (its data-i18n follows, for a
+    // change of language).
+    const label = playButton.querySelector('span');
+    label.dataset.i18n = watching() ? 'menu.watch_start' : 'menu.play';
+    label.textContent = watching() ? t('menu.watch_start') : t('menu.play');
+  }
+
+  /** Play against bots and friends, or watch bots play each other. */
+  function renderMode() {
+    let box = $('mode-switch');
+    if (!box) {
+      box = h('div', { id: 'mode-switch', class: 'mode-switch', role: 'radiogroup' });
+      $('seat-list').parentElement.insertBefore(box, $('player-count'));
+    }
+    box.setAttribute('aria-label', t('menu.mode'));
+    box.replaceChildren(
+      ...MODES.map((mode) =>
+        h(
+          'label',
+          { class: 'mode' },
+          h('input', {
+            type: 'radio',
+            name: 'mode',
+            id: `mode-${mode}`,
+            value: mode,
+            checked: setup.mode === mode,
+            onchange: () => {
+              setup.mode = mode;
+              save();
+              renderSeats();
+            },
+          }),
+          h('span', {}, t(`menu.mode.${mode}`)),
+        ),
+      ),
     );
   }
 
@@ -310,7 +370,7 @@ export function createMenu({ onStart, onResume, onForget, onLoadFile, onLanguage
     onStart({
       game: game.id,
       players: setup.players,
-      seats: [...setup.seats],
+      seats: [...seatsNow()],
       names: [...setup.names],
       options: { ...setup.options },
       seed: Math.floor(Math.random() * 2 ** 31),
@@ -369,6 +429,14 @@ export function createMenu({ onStart, onResume, onForget, onLoadFile, onLanguage
     showMessage,
     get pace() {
       return setup.pace;
+    },
+    /** The pace chosen during a game (the watch controls) is kept for the next. */
+    setPace(pace) {
+      if (!BOT_PACES.includes(pace)) return;
+      setup.pace = pace;
+      save();
+      const select = $('bot-pace');
+      if (select) select.value = pace;
     },
     get ready() {
       return ready;

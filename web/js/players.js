@@ -13,9 +13,13 @@ export const SEAT_STYLES = [
   { shape: 'star', glyph: '★' },
 ];
 
-/** The bot levels offered in the menu, weakest first. A game may list its
- * own in `games` (`bot_levels`); otherwise these. */
-export const DEFAULT_BOT_LEVELS = [0, 1];
+/** The bot levels offered in the menu, weakest first (pygame_core.bots.LEVELS:
+ * novice, casual, good, strong, expert). A game may list its own in `games`
+ * (`bot_levels`); otherwise these. */
+export const DEFAULT_BOT_LEVELS = [0, 1, 2, 3, 4];
+
+/** The opponent a new seat gets: a fair challenge that answers quickly. */
+export const DEFAULT_BOT_LEVEL = 2;
 
 export function seatStyle(seat) {
   return SEAT_STYLES[seat % SEAT_STYLES.length];
@@ -35,19 +39,26 @@ export function levelName(level) {
   return t(`bot.level.${level}`);
 }
 
+/** One line on how a level plays ("thinks about 2 s a move"). */
+export function levelAbout(level) {
+  return t(`bot.about.${level}`);
+}
+
 /** The display name of every seat: the name typed in the menu, or a default
- * in the current language ("Joueur 2", "Bot · Amateur"). */
+ * in the current language ("Joueur 2", "Bot Amateur"; bots of the same
+ * level are numbered: "Bot Amateur 1", "Bot Amateur 2"). */
 export function seatNames(seats, typed = []) {
-  const bots = seats.filter((kind) => botLevel(kind) !== null).length;
-  let botIndex = 0;
+  const same = (level) => seats.filter((kind) => botLevel(kind) === level).length;
+  const counted = new Map();
   return seats.map((kind, seat) => {
     const name = (typed[seat] || '').trim();
     if (name) return name;
     const level = botLevel(kind);
     if (level === null) return t('seat.default_human', { n: seat + 1 });
-    botIndex += 1;
-    return bots > 1
-      ? t('seat.default_bot_n', { level: levelName(level), n: botIndex })
+    const n = (counted.get(level) || 0) + 1;
+    counted.set(level, n);
+    return same(level) > 1
+      ? t('seat.default_bot_n', { level: levelName(level), n })
       : t('seat.default_bot', { level: levelName(level) });
   });
 }

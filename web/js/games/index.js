@@ -1,5 +1,17 @@
 // The renderers the page knows, by game id. A game that Python offers but
 // that has no renderer here is not listed in the menu.
+//
+// A renderer module exports `createRenderer({els, onChoice})`, which returns:
+//   render(snap, {names, interactive, lastMove})  draw a snapshot; `lastMove`
+//       is the public events of another player's latest turn (from
+//       snap.log), to keep marked until the next move
+//   flashEvents(events, ms), clearSelection(), destroy()
+//   logParams(event, {names}) -> {key, params}    an event in words
+//   endDetails(snap, names) -> element            the score breakdown
+// and, optionally, for hints (game.js does without them):
+//   suggest(move | null)   mark the [data-choice] elements that would play a
+//       move (a `to_dict()` of one of the viewer's legal moves)
+//   moveText(move)         that move in words, to end a sentence
 
 const RENDERERS = {
   kahuna: () => import('./kahuna.js'),

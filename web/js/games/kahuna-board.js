@@ -1,5 +1,6 @@
 // The Kahuna board as SVG: islands, sea lines, bridges, control markers, and
-// the clickable targets the renderer asks for. It draws what it is given;
+// the clickable targets the renderer asks for; the marks of the latest move
+// of another player and of a suggested move. It draws what it is given;
 // which targets exist is decided by kahuna.js from the legal moves.
 
 import { svg, blobRadii, blobPath, blobReach, shapePath, seededRandom } from '../board-svg.js';
@@ -130,6 +131,8 @@ export function createBoard(container, { onTarget, onBackground }) {
   let root = null;
   let previousOwners = null;
   let previousControllers = null;
+  let markKey = null;
+  let suggested = null;
 
   function build(view, portrait) {
     geo = geometry(view, portrait);
@@ -141,7 +144,7 @@ export function createBoard(container, { onTarget, onBackground }) {
       'aria-label': t('kahuna.board.name'),
     });
     root.append(defs());
-    const names = ['ocean', 'shallows', 'sea', 'sands', 'rings', 'glows', 'flash', 'bridges', 'lands', 'tags', 'markers', 'targets'];
+    const names = ['ocean', 'shallows', 'sea', 'sands', 'rings', 'glows', 'flash', 'bridges', 'lastmove', 'lands', 'tags', 'markers', 'suggestion', 'targets'];
     layers = Object.fromEntries(names.map((name) => [name, svg('g', { class: `layer ${name}` })]));
     for (const name of names) root.append(layers[name]);
     layers.sands.setAttribute('filter', 'url(#kh-lift)');
@@ -180,6 +183,8 @@ export function createBoard(container, { onTarget, onBackground }) {
     container.replaceChildren(root);
     previousOwners = null;
     previousControllers = null;
+    markKey = null;
+    suggested = null;
   }
 
   function plank(line, owner, fresh) {
@@ -377,10 +382,70 @@ export function createBoard(container, { onTarget, onBackground }) {
     }
   }
 
+  /** Keep the latest move of another player marked: a bridge laid is
+   * ringed, where a bridge was taken away a dashed outline stays, an island
+   * that changed hands is circled. The marks pulse when they appear. */
+  function markMove({ lines = [], islands = [] }, view) {
+    if (!geo) return;
+    const owners = new Map(view.lines.map((line) => [`${line.a}-${line.b}`, line.owner]));
+    const key = JSON.stringify([lines, islands, lines.map((name) => owners.get(name) ?? null)]);
+    if (key === markKey) return;
+    markKey = key;
+    layers.lastmove.replaceChildren();
+    for (const name of lines) {
+      const line = geo.lineByName.get(name);
+      if (!line) continue;
+      const owner = owners.get(name);
+      const laid = owner !== null && owner !== undefined;
+      layers.lastmove.append(
+        svg('path', {
+          class: `last-line ${laid ? 'laid' : 'taken'}`,
+          'data-line': name,
+          d: laid ? band(line, geo.portrait ? 31 : 29, -10) : band(line, geo.portrait ? 19 : 17, -6),
+        }),
+      );
+    }
+    for (const name of islands) {
+      const isle = geo.islands.get(name);
+      if (isle) {
+        layers.lastmove.append(
+          svg('path', { class: 'last-island', 'data-island': name, d: blobPath(isle.x, isle.y, isle.r + 10, isle.sand, isle.rot) }),
+        );
+      }
+    }
+  }
+
+  /** Show the line of a suggested move (null: none). */
+  function suggestLine(name) {
+    if (!geo || name === suggested) return;
+    suggested = name;
+    layers.suggestion.replaceChildren();
+    const line = name && geo.lineByName.get(name);
+    if (!line) return;
+    // The badge sits beside the line's middle, on its upper side.
+    let nx = -Math.sin(line.angle);
+    let ny = Math.cos(line.angle);
+    if (ny > 0) [nx, ny] = [-nx, -ny];
+    const bx = line.mid[0] + nx * 30;
+    const by = line.mid[1] + ny * 30;
+    layers.suggestion.append(
+      svg('path', { class: 'suggest-halo', d: segment(line, -8) }),
+      svg('path', { class: 'suggest-line', d: segment(line, -8) }),
+      svg(
+        'g',
+        { class: 'suggest-badge', transform: `translate(${f1(bx)},${f1(by)})` },
+        svg('circle', { r: 15 }),
+        svg('path', { d: 'M-3,6 H3 M-2,9.5 H2 M0,-9 a6.5,6.5 0 0 0 -3.9,11.7 c.7,.5 1,1.2 1,2 h5.8 c0,-.8 .3,-1.5 1,-2 A6.5,6.5 0 0 0 0,-9 z' }),
+      ),
+    );
+  }
+
   function reset() {
     geo = null;
+    markKey = null;
+    suggested = null;
     container.replaceChildren();
   }
 
-  return { draw, drawTargets, flash, reset };
+  return { draw, drawTargets, flash, markMove, suggestLine, reset };
 }

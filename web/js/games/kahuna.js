@@ -8,6 +8,10 @@
 // adding it leaves some move possible; when it completes a move exactly, its
 // data-choice is that move's text and a click plays it. Every click therefore
 // narrows towards a legal move, in any order, and never dead-ends.
+//
+// Besides, it keeps the latest move of another player marked (`lastMove`,
+// its public events) and shows a suggested move (`suggest`, a hint) on the
+// elements that would play it.
 
 import { t } from '../i18n.js';
 import { createBoard } from './kahuna-board.js';
@@ -36,6 +40,8 @@ export function createRenderer(host) {
   let names = [];
   let interactive = false;
   let selection = { cards: [], line: null };
+  let lastMove = [];
+  let suggestion = null;
 
   const board = createBoard(els.board, {
     onTarget: (target) => pick({ line: target.line, choice: target.choice }),
@@ -210,7 +216,65 @@ export function createRenderer(host) {
       onChoice: play,
       onCancel: clearSelection,
     });
+    markSuggestion();
     if (focusKey) restoreFocus(focusKey);
+  }
+
+  /** Mark the elements that would play the suggested move: its cards in
+   * the hand, its line on the board, the pile, a face-up card or "Skip". */
+  function markSuggestion() {
+    const move = suggestion;
+    const line = move && (move.kind === 'place' || move.kind === 'remove') ? lineName(move.line) : null;
+    board.suggestLine(line);
+    if (!move) return;
+    const mark = (node) => node && node.classList.add('suggested');
+    if (move.kind === 'place' || move.kind === 'remove' || move.kind === 'hide') {
+      const hand = view.hand || [];
+      const used = new Set();
+      for (const card of cardsOf(move)) {
+        const index = hand.findIndex((name, i) => name === card && !used.has(i));
+        if (index < 0) continue;
+        used.add(index);
+        mark(els.hand.querySelector(`[data-key="card-${index}"]`));
+      }
+      if (line) mark(els.board.querySelector(`.line-target[data-line="${CSS.escape(line)}"]`));
+      else mark(els.actions.querySelector('[data-key="btn-hide"]'));
+    } else if (move.kind === 'draw') {
+      mark(els.market.querySelector('[data-key="pile"]'));
+    } else if (move.kind === 'take') {
+      mark(els.market.querySelector(`[data-key="slot-${move.slot}"]`));
+    } else if (move.kind === 'skip') {
+      mark(els.actions.querySelector('[data-key="btn-skip"]'));
+    }
+  }
+
+  /** Show a suggested move (a `to_dict()` of a legal move), or none. */
+  function suggest(move) {
+    suggestion = move || null;
+    refresh();
+  }
+
+  /** A move in words, as the end of a sentence ("lay a bridge ALOA–BARI
+   * with the BARI card"). */
+  function moveText(move) {
+    // A line's name does not break at its dash.
+    const line = () => dash(lineName(move.line)).replace('–', '–\u2060');
+    switch (move.kind) {
+      case 'place':
+        return t('kahuna.move.place', { line: line(), card: move.card });
+      case 'remove':
+        return t('kahuna.move.remove', { line: line(), cards: move.cards.join(' + ') });
+      case 'hide':
+        return t('kahuna.move.hide', { card: move.card });
+      case 'draw':
+        return t('kahuna.move.draw');
+      case 'take':
+        return t('kahuna.move.take', { card: (view && view.display[move.slot]) || '' });
+      case 'skip':
+        return view && view.final_phase ? t('kahuna.move.end_turn') : t('kahuna.move.skip');
+      default:
+        return move.text;
+    }
   }
 
   function restoreFocus(key) {
@@ -218,7 +282,7 @@ export function createRenderer(host) {
     const same = scope.querySelector(`[data-key="${CSS.escape(key)}"]`);
     // A card just chosen from the keyboard: go on to the lines it can use.
     if (same && same.getAttribute('aria-pressed') === 'true' && key.startsWith('card-')) {
-      const line = els.board.querySelector('.line-target.strong');
+      const line = els.board.querySelector('.line-target.strong.suggested') || els.board.querySelector('.line-target.strong');
       if (line) {
         line.focus({ preventScroll: true });
         return;
@@ -234,7 +298,8 @@ export function createRenderer(host) {
   }
 
   /** Draw a snapshot. `options.interactive` false shows the position only
-   * (a bot's turn, a privacy screen, the end of the game). */
+   * (a bot's turn, a privacy screen, the end of the game); `options.lastMove`
+   * are the events of another player's latest turn, to keep marked. */
   function render(snap, options = {}) {
     const sameTurn =
       snapshot && snap.viewer === snapshot.viewer && snap.log.length === snapshot.log.length && view &&
@@ -244,7 +309,9 @@ export function createRenderer(host) {
     names = options.names || names;
     interactive = Boolean(options.interactive) && snap.legal.length > 0;
     if (!sameTurn || !interactive) selection = { cards: [], line: null };
+    if (options.lastMove) lastMove = options.lastMove;
     board.draw(view, { names, portrait: PORTRAIT.matches });
+    board.markMove(eventMarks(lastMove), view);
     renderPlayers(els.players, view, { names, seats: snap.seats, viewer: snap.viewer });
     renderRound(els.round, view);
     renderScoreline(els.scoreline, view, { names });
@@ -257,7 +324,7 @@ export function createRenderer(host) {
   }
 
   function onOrientation() {
-    if (snapshot) render(snapshot, { names, interactive });
+    if (snapshot) render(snapshot, { names, interactive, lastMove });
   }
   PORTRAIT.addEventListener('change', onOrientation);
 
@@ -271,6 +338,8 @@ export function createRenderer(host) {
     render,
     flashEvents,
     clearSelection,
+    suggest,
+    moveText,
     destroy,
     logParams: (event, ctx) => logParams(event, ctx),
     endDetails: (snap, list) => endDetails(snap.view, snap.result, list),
