@@ -2,11 +2,15 @@
 
     python3 bench/bots.py [--game kahuna] [--games 200] [--levels 0,1,2,3,4]
                           [--jobs 2] [--no-pyodide] [--positions 20]
+                          [--results bench/results/ladder-kahuna.jsonl]
 
 For each pair of levels it plays ``--games`` games (half with each level in
 the first seat), with the bots' iteration budgets only (``timed=False``), so
 that a ladder replays exactly from its seeds whatever the machine does
-meanwhile. It prints:
+meanwhile. Each game's result is appended to the ``--results`` file as it
+ends, and games already there are not played again: a long ladder can be
+stopped and taken up later. The cheapest pairings are played first. It
+prints:
 
 * the win rate of the stronger level in each pairing (a draw counts half);
 * an Elo estimate per level (Bradley-Terry maximum likelihood over all the
@@ -63,19 +67,31 @@ def play_game(job):
     return (level_a, level_b, 1.0 / len(winners) if seat_a in winners else 0.0)
 
 
-def ladder(game_id, levels, games, jobs):
+def ladder(game_id, levels, games, jobs, results: Path):
     players = min(GAMES[game_id].players)
-    work = [(game_id, players, a, b, seed)
-            for a, b in itertools.combinations(levels, 2) for seed in range(games)]
-    # The longest games (the strongest levels) first, so the pool ends together.
-    work.sort(key=lambda job: -(job[2] + job[3]))
     scores = {}
+    done = set()
+    if results.exists():
+        for line in results.read_text().splitlines():
+            entry = json.loads(line)
+            key = (entry["a"], entry["b"], entry["seed"])
+            if entry["game"] == game_id and key not in done and entry["seed"] < games:
+                done.add(key)
+                scores.setdefault((entry["a"], entry["b"]), []).append(entry["score"])
+    pairings = sorted(itertools.combinations(levels, 2), key=lambda pair: (pair[1], pair[0]))
+    work = [(game_id, players, a, b, seed) for a, b in pairings for seed in range(games)
+            if (a, b, seed) not in done]
+    if done:
+        print(f"  {len(done)} games read from {results}, {len(work)} to play", file=sys.stderr)
+    results.parent.mkdir(parents=True, exist_ok=True)
     started = time.perf_counter()
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
-        for done, (a, b, score) in enumerate(pool.map(play_game, work, chunksize=1), 1):
+    with ProcessPoolExecutor(max_workers=jobs) as pool, results.open("a") as out:
+        for count, (job, (a, b, score)) in enumerate(zip(work, pool.map(play_game, work, chunksize=1)), 1):
             scores.setdefault((a, b), []).append(score)
-            if done % 50 == 0:
-                print(f"  {done}/{len(work)} games, {time.perf_counter() - started:.0f} s",
+            out.write(json.dumps({"game": game_id, "a": a, "b": b, "seed": job[4], "score": score}) + "\n")
+            out.flush()
+            if count % 50 == 0:
+                print(f"  {count}/{len(work)} games, {time.perf_counter() - started:.0f} s",
                       file=sys.stderr, flush=True)
     return scores
 
@@ -190,15 +206,21 @@ def main(argv=None):
     parser.add_argument("--positions", type=int, default=20, help="positions timed per level")
     parser.add_argument("--no-pyodide", action="store_true", help="time CPython only")
     parser.add_argument("--no-ladder", action="store_true", help="time the levels only")
+    parser.add_argument("--results", type=Path, help="the file of game results "
+                        "(default: bench/results/ladder-GAME.jsonl)")
     args = parser.parse_args(argv)
     levels = [int(level) for level in args.levels.split(",")]
 
     print(f"{args.game}: levels {', '.join(f'{l} {LEVELS[l]}' for l in levels)}")
     if not args.no_ladder:
         started = time.perf_counter()
-        scores = ladder(args.game, levels, args.games, args.jobs)
-        print(f"\nladder: {args.games} games per pairing, seats swapped, "
-              f"{time.perf_counter() - started:.0f} s on {args.jobs} processes")
+        results = args.results or ROOT / "bench" / "results" / f"ladder-{args.game}.jsonl"
+        scores = ladder(args.game, levels, args.games, args.jobs, results)
+        print(f"\nladder: {args.games} games per pairing, seats swapped "
+              f"({time.perf_counter() - started:.0f} s on {args.jobs} processes this run)")
+        counts = sorted({len(games) for games in scores.values()})
+        if counts and counts[0] < args.games:
+            print(f"(some pairings are not complete yet: {counts[0]} to {counts[-1]} games)")
         print("win rate of the row level against the column level:")
         print("      " + "".join(f"{b:>8}" for b in levels))
         for a in levels:
@@ -208,9 +230,11 @@ def main(argv=None):
                     cells.append("     -  ")
                 elif (a, b) in scores:
                     cells.append(f"{100 * sum(scores[a, b]) / len(scores[a, b]):7.1f}%")
-                else:
+                elif (b, a) in scores:
                     games = scores[b, a]
                     cells.append(f"{100 * (1 - sum(games) / len(games)):7.1f}%")
+                else:
+                    cells.append("     ?  ")
             print(f"{a:>4}  " + "".join(cells))
         ratings = elo(levels, scores)
         print("Elo: " + ", ".join(f"{level} {LEVELS[level]} {ratings[level]:+.0f}" for level in levels))
