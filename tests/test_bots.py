@@ -78,21 +78,53 @@ def test_every_search_level_chooses_a_legal_move(game, players, options, level):
     assert bot.choose(state, player) in state.legal_moves(player)
 
 
-@pytest.mark.parametrize("level", sorted(LEVELS))
-def test_same_bot_same_choice_in_indistinguishable_states(level):
-    game = GAMES["kahuna"]
-    state = game.new(players=2, seed=3)
-    rng = Rng(5)
-    for _ in range(30):  # reach a position with some history
-        player = state.to_move()[0]
+def twins(game, players, seed, steps):
+    """A position some random moves into a game, and another one its player
+    to move cannot tell from it (everything hidden dealt again)."""
+    state = game.new(players=players, seed=seed)
+    rng = Rng(seed + 5)
+    for _ in range(steps):
+        to_move = state.to_move()
+        player = to_move[rng.below(len(to_move))]
         state.play(player, rng.choice(state.legal_moves(player)))
     player = state.to_move()[0]
     twin = state.determinize(player, Rng(77))
-    assert twin.to_json() != state.to_json()
     assert twin.view(player) == state.view(player)
+    return state, twin, player
+
+
+@pytest.mark.parametrize("level", sorted(LEVELS))
+def test_same_bot_same_choice_in_indistinguishable_kahuna_states(level):
+    state, twin, player = twins(GAMES["kahuna"], 2, 3, 30)
+    assert twin.to_json() != state.to_json()
     first = make_bot(level, 42, timed=False).choose(state, player)
     second = make_bot(level, 42, timed=False).choose(twin, player)
     assert first == second
+
+
+@pytest.mark.parametrize("level", [1, 2])
+@pytest.mark.parametrize("game,players,options", list(setups("ends")))
+def test_same_bot_same_choice_in_indistinguishable_states(game, players, options, level):
+    for seed, steps in ((1, 9), (2, 40)):
+        state, twin, player = twins(game, players, seed, steps)
+        first = make_bot(level, 42, timed=False).choose(state, player)
+        second = make_bot(level, 42, timed=False).choose(twin, player)
+        assert first == second, f"{game.id}: {first} then {second} in the same information set"
+
+
+def test_the_opening_card_is_chosen_without_knowing_the_others():
+    """Kanaloa's opening card is a secret simultaneous choice: whatever the
+    others have already chosen, the bot's choice is the same."""
+    game = GAMES["kanaloa"]
+    chosen = set()
+    for seed_of_others in range(4):
+        state = game.new(players=3, seed=1)
+        rng = Rng(seed_of_others)
+        for other in (1, 2):
+            state.play(other, rng.choice(state.legal_moves(other)))
+        assert state.to_move() == [0]
+        chosen.add(str(make_bot(2, 7, timed=False).choose(state, 0)))
+    assert len(chosen) == 1
 
 
 class OnlyWhatThePlayerSees:
