@@ -5,17 +5,21 @@ headless Chromium.
     .venv/bin/python bench/startup.py [--runs 5]
 
 Each run measures, from navigation start:
-  bare    a page whose module worker only runs loadPyodide on the stock npm
-          files (stock standard library, no snapshot) and answers 1 + 1; once
-          in a new browser profile (first visit), once more in it (return
-          visit: HTTP cache warm);
+  plain   the site booted the plain way, to a playable board: the stock npm
+          Pyodide files (stock standard library, compiled at import), the
+          rules package as sources only, no memory snapshot; once in a new
+          browser profile (first visit), once more in it (return visit: HTTP
+          cache warm). This is the bare boot the aims are measured against;
+  bare    for reference, a page whose module worker only runs loadPyodide on
+          the stock npm files and answers 1 + 1 (Pyodide alone, no page, no
+          engine, no board);
   pyc     the same page on the site's Pyodide files (precompiled standard
           library), for reference: Pyodide alone, without page or engine;
   first   the built site opened at a deep link in a new profile (empty cache
           and storage), until #status has data-state="playing";
   return  the same deep link again in that profile, once the first visit has
           stored its memory snapshot: the worker restores it.
-It prints the medians with their ratios to the bare boot (of the same kind of
+It prints the medians with their ratios to the plain boot (of the same kind of
 visit, and of a first visit), and the boot phases the worker reports. Figures
 only: nothing is asserted.
 
@@ -35,6 +39,7 @@ import sys
 import tempfile
 import threading
 import time
+import zipfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -57,7 +62,7 @@ TIMEOUT_MS = 120_000
 # A new browser keeps busy for a moment after it starts: let it settle before
 # the clock runs.
 SETTLE_MS = 1500
-# The aims: our visit at most this fraction of the bare boot of the same kind.
+# The aims: our visit at most this fraction of the plain boot of the same kind.
 AIMS = {"first": 0.45, "return": 0.30}
 
 # ?worker=bare (the stock npm files) or ?worker=pyc (the site's files).
@@ -110,12 +115,31 @@ SNAPSHOT_STORED = """async () => {
 }"""
 
 
+def make_plain_site(site: Path, manifest: dict) -> None:
+    """dist/ with npm's Pyodide files (the stock standard library) and a
+    wheel of sources only: the site as it would boot with no start-up work."""
+    site.mkdir()
+    for entry in build.DIST.iterdir():
+        if entry.name not in ("pyodide", "wheels"):
+            (site / entry.name).symlink_to(entry, target_is_directory=entry.is_dir())
+    (site / "pyodide").symlink_to(build.PYODIDE_DIR, target_is_directory=True)
+    wheel = build.DIST / manifest["wheel"]
+    with zipfile.ZipFile(wheel) as source:
+        entries = [(info.filename, source.read(info)) for info in source.infolist()
+                   if "__pycache__" not in info.filename.split("/")]
+    target = site / manifest["wheel"]
+    target.parent.mkdir(parents=True)
+    target.write_bytes(build.zip_bytes(entries))
+
+
 def make_bench_root(tmp: Path, manifest: dict) -> Path:
-    """tmp/site/ is served: /archipel/ is dist/, /stock/ the npm Pyodide
-    files, /bare/ the bare page. tmp/profiles/ holds the browser profiles."""
+    """tmp/site/ is served: /archipel/ is dist/, /plain/ the plain site,
+    /stock/ the npm Pyodide files, /bare/ the bare page. tmp/profiles/ holds
+    the browser profiles."""
     site = tmp / "site"
     site.mkdir()
     (site / "archipel").symlink_to(build.DIST, target_is_directory=True)
+    make_plain_site(site / "plain", manifest)
     (site / "stock").symlink_to(build.PYODIDE_DIR, target_is_directory=True)
     bare = site / "bare"
     bare.mkdir(parents=True)
@@ -165,6 +189,25 @@ def run_bare(playwright, url: str, profile: Path) -> dict:
     return {"first": first, "return": again}
 
 
+# The plain boot is asked not to use memory snapshots (the menu's setting).
+NO_SNAPSHOTS = "try { localStorage.setItem('archipel.snapshots', 'off'); } catch (e) {}"
+
+
+def run_plain(playwright, url: str, profile: Path) -> dict:
+    context, page = new_profile(playwright, profile)
+    context.add_init_script(NO_SNAPSHOTS)
+    context.add_init_script(PROBE)
+    try:
+        first = open_and_wait(page, url, "window.__playingAt")
+        again = open_and_wait(page, url, "window.__playingAt")
+        ready = page.evaluate("window.__workerReady")
+    finally:
+        context.close()
+    if ready["boot"] != "fresh-no-snapshot-setting" or ready["stdlib"] == "pyc":
+        raise RuntimeError(f"the plain site booted {ready['boot']} with a {ready['stdlib']} stdlib")
+    return {"first": first, "return": again}
+
+
 def run_archipel(playwright, url: str, profile: Path) -> dict:
     context, page = new_profile(playwright, profile)
     context.add_init_script(PROBE)
@@ -180,22 +223,27 @@ def run_archipel(playwright, url: str, profile: Path) -> dict:
 
 
 def measure(base: str, runs: int, profiles: Path) -> dict:
-    results = {name: {"first": [], "return": []} for name in ("bare", "pyc", "archipel", "ready")}
+    results = {name: {"first": [], "return": []}
+               for name in ("plain", "bare", "pyc", "archipel", "ready")}
     site_url = f"{base}archipel/index.html#{DEEP_LINK}"
+    plain_url = f"{base}plain/index.html#{DEEP_LINK}"
     with sync_playwright() as playwright:
         for run in range(runs):
             # Alternate the two pages so that a slow spell of the machine
             # does not land on one of them only.
+            plain = run_plain(playwright, plain_url, profiles / f"plain-{run}")
             bare = run_bare(playwright, base + "bare/index.html?worker=bare", profiles / f"bare-{run}")
             pyc = run_bare(playwright, base + "bare/index.html?worker=pyc", profiles / f"pyc-{run}")
             ours = run_archipel(playwright, site_url, profiles / f"archipel-{run}")
             for visit in ("first", "return"):
+                results["plain"][visit].append(plain[visit])
                 results["bare"][visit].append(bare[visit])
                 results["pyc"][visit].append(pyc[visit])
                 results["archipel"][visit].append(ours[visit])
                 results["ready"][visit].append(ours["ready"][visit])
             paths = "/".join(ours["ready"][v]["boot"] for v in ("first", "return"))
-            print(f"run {run + 1}/{runs}: bare {bare['first'] / 1000:5.2f} s, {bare['return'] / 1000:5.2f} s;"
+            print(f"run {run + 1}/{runs}: plain {plain['first'] / 1000:5.2f} s, {plain['return'] / 1000:5.2f} s;"
+                  f" bare {bare['first'] / 1000:5.2f} s, {bare['return'] / 1000:5.2f} s;"
                   f" pyc {pyc['first'] / 1000:5.2f} s, {pyc['return'] / 1000:5.2f} s;"
                   f" archipel {ours['first'] / 1000:5.2f} s, {ours['return'] / 1000:5.2f} s ({paths})",
                   flush=True)
@@ -205,17 +253,17 @@ def measure(base: str, runs: int, profiles: Path) -> dict:
 def report(results: dict, runs: int) -> None:
     median = {name: {visit: statistics.median(values) for visit, values in visits.items()}
               for name, visits in results.items() if name != "ready"}
-    bare_first = median["bare"]["first"]
+    plain_first = median["plain"]["first"]
     print(f"\nnavigation → ready, median of {runs} runs (module worker, headless Chromium)")
-    print(f"{'':34} {'median':>8}  {'× bare, same visit':>18}  {'× bare, first visit':>19}")
-    rows = [("bare", "bare Pyodide boot"), ("pyc", "Pyodide alone, .pyc stdlib"),
-            ("archipel", "Archipel playable")]
+    print(f"{'':36} {'median':>8}  {'× plain, same visit':>19}  {'× plain, first visit':>20}")
+    rows = [("plain", "plain boot, playable"), ("bare", "Pyodide alone, stock"),
+            ("pyc", "Pyodide alone, .pyc stdlib"), ("archipel", "Archipel, playable")]
     for name, label in rows:
         for visit in ("first", "return"):
             value = median[name][visit]
             aim = f"  (aim ≤ {AIMS[visit]:.2f} ×)" if name == "archipel" else ""
-            print(f"{label + ', ' + visit:34} {value / 1000:6.2f} s  {value / median['bare'][visit]:17.2f} ×"
-                  f"  {value / bare_first:18.2f} ×{aim}")
+            print(f"{label + ', ' + visit:36} {value / 1000:6.2f} s  {value / median['plain'][visit]:18.2f} ×"
+                  f"  {value / plain_first:19.2f} ×{aim}")
     for visit in ("first", "return"):
         readies = results["ready"][visit]
         paths = sorted({ready["boot"] for ready in readies})
