@@ -28,13 +28,14 @@ export function canStore() {
  * entry is read, so Pyodide can start meanwhile; `complete` resolves once it
  * is full, and rejects when the entry is shorter or longer (a truncated
  * entry must never restore half a heap). Throws when the stored snapshot was
- * made from other files.
+ * made from other files. `key` may be a promise of the key.
  */
 export async function openSnapshot(key) {
   if (!canStore()) return null;
   const cache = await caches.open(CACHE_NAME);
   const response = await cache.match(ENTRY_URL);
   if (!response) return null;
+  key = await key; // the key may still be on its way (a promise)
   const storedKey = response.headers.get(KEY_HEADER);
   if (storedKey !== key) throw new Error(`snapshot of other files (key ${storedKey}, expected ${key})`);
   const size = Number(response.headers.get(SIZE_HEADER));

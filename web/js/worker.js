@@ -136,7 +136,7 @@ async function bootFresh(manifest, pyodideJs, wheel, makeSnapshot) {
   return pyodide;
 }
 
-async function restore(manifest, pyodideJs, snapshot, wheel) {
+async function restore(manifest, pyodideJs, snapshot) {
   const [{ loadPyodide }, { default: createPyodideModule }] = pyodideJs;
   const pyodide = await timed('runtime', () =>
     loadPyodide(
@@ -146,10 +146,9 @@ async function restore(manifest, pyodideJs, snapshot, wheel) {
       }),
     ),
   );
-  // The files are not part of the snapshot: the wheel goes back in place, for
-  // tracebacks and anything read from the package.
-  progress('wheel', 0.8);
-  await timed('wheel', async () => installWheel(pyodide, await wheel));
+  // The files are not part of the snapshot, but every module of the package
+  // is already imported: the wheel goes back in place (for tracebacks and
+  // anything read from the package) once the first answer is out.
   progress('rules', 0.9);
   await timed('rules', () => {
     // Restored state repeats itself: reseed Python's generator from the
@@ -162,10 +161,11 @@ async function restore(manifest, pyodideJs, snapshot, wheel) {
   return pyodide;
 }
 
-/** The stored snapshot (`{bytes, complete}`), null, or 'bad' (then deleted). */
+/** The stored snapshot (`{bytes, complete}`), null, or 'bad' (then deleted).
+ * `manifest` is a promise: the key is checked when it comes. */
 async function storedSnapshot(manifest) {
   try {
-    return await timed('snapshot_open', () => openSnapshot(manifest.snapshot_key));
+    return await timed('snapshot_open', () => openSnapshot(manifest.then((m) => m.snapshot_key)));
   } catch (error) {
     console.warn(`discarding the stored snapshot: ${error.message || error}`);
     await forgetSnapshot();
@@ -178,15 +178,20 @@ async function boot() {
   // build.json names the wheel (its version is not known here), carries the
   // Pyodide lock-file header (so the lock file itself is never fetched) and
   // the key of the files a snapshot must have been made from.
-  const manifest = await timed('manifest', () => fetchOk(new URL('build.json', SITE), 'json'));
+  const manifestFetch = timed('manifest', () => fetchOk(new URL('build.json', SITE), 'json'));
+  manifestFetch.catch(() => {}); // a failure is raised where it is awaited
+  // The stored snapshot is looked up meanwhile; its key is checked once the
+  // manifest is in.
+  const { snapshots } = await config;
+  const useSnapshots = snapshots && canStore();
+  const storedLookup = useSnapshots ? storedSnapshot(manifestFetch) : null;
+  const manifest = await manifestFetch;
   // Start downloading the wheel now; it is installed once Python runs.
   const wheel = fetchOk(new URL(manifest.wheel, SITE), 'bytes');
   wheel.catch(() => {}); // a failure is raised where it is awaited, not reported early
 
   progress('runtime', 0.05);
-  const { snapshots } = await config;
-  const useSnapshots = snapshots && canStore();
-  const stored = useSnapshots ? await storedSnapshot(manifest) : null;
+  const stored = storedLookup ? await storedLookup : null;
   const pyodideJs = await pyodideImport;
 
   let pyodide = null;
@@ -194,7 +199,7 @@ async function boot() {
   if (stored === 'bad') path = 'fresh-after-bad-snapshot';
   else if (stored) {
     try {
-      pyodide = await restore(manifest, pyodideJs, stored, wheel);
+      pyodide = await restore(manifest, pyodideJs, stored);
       path = 'snapshot';
     } catch (error) {
       console.warn(`the stored snapshot did not restore, booting afresh: ${error.message || error}`);
@@ -216,6 +221,8 @@ async function boot() {
     build: manifest.hash,
     // A fresh boot with snapshots on saves one for the next visit.
     saveAs: useSnapshots && path !== 'snapshot' ? manifest.snapshot_key : null,
+    // After a restore, the package's files still have to be put back.
+    filesLater: path === 'snapshot' ? () => timed('wheel', async () => installWheel(pyodide, await wheel)) : null,
   };
 }
 
@@ -347,4 +354,15 @@ self.onmessage = async (event) => {
   self.postMessage(call(engine, id, cmd, args));
   lastRequest = performance.now();
   if (readOnly) takePendingSnapshot();
+  putFilesBack(engine);
 };
+
+// After a restore, the package's files go back on disk once the first answer
+// is out (or after a moment with no request), outside the player's wait.
+function putFilesBack(engine) {
+  const put = engine.filesLater;
+  if (!put) return;
+  engine.filesLater = null;
+  put().catch((error) => console.warn(`the package's files were not put back: ${error.message || error}`));
+}
+ready.then((engine) => setTimeout(() => putFilesBack(engine), 1000), () => {});
