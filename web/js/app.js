@@ -168,19 +168,24 @@ async function main() {
   if (link) history.replaceState(null, '', location.pathname + location.search);
 
   preloadRenderers(link && link.game ? [link.game] : undefined);
+  // A deep link to a game opens it as soon as Python is ready (the menu shows
+  // the boot until then); the menu learns the games afterwards, behind it.
+  const opening = link && link.game ? engine.ready.then(() => followLink(link)) : null;
+  if (opening) opening.catch(() => {}); // a failed boot is shown by the menu below
   let games;
   try {
     await engine.ready;
     games = await engine.call('games', {});
   } catch (error) {
     menu.setFailed(errorText(error));
-    showScreen('menu');
+    if (!opening) showScreen('menu');
     return;
   }
   menu.setReady(games);
 
   window.addEventListener('hashchange', () => followLink(parseDeepLink(location.hash)));
-  await followLink(link);
+  if (opening) await opening;
+  else await followLink(link);
 }
 
 /** Start the game a deep link describes (once Python is ready). */
