@@ -173,7 +173,7 @@ class Search:
         exploration = self.exploration
         # Selection and expansion.
         while not world.is_over():
-            actor = self._actor(world, node is self.root)
+            actor = self._actor(world)
             moves = world.legal_moves(actor)
             if actor != self.player and len(world.to_move()) > 1:
                 # Another player's secret choice in a simultaneous step.
@@ -221,7 +221,9 @@ class Search:
         self.root.visits += 1
         self.iterations += 1
 
-    def _actor(self, world, at_root: bool) -> int:
+    def _actor(self, world) -> int:
+        """Who acts next in ``world``: in a simultaneous step, the bot's own
+        player first (its choice is a tree decision), then the others."""
         to_move = world.to_move()
         if len(to_move) == 1:
             return to_move[0]
