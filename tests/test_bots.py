@@ -34,7 +34,7 @@ def setups(variants="each"):
 
 def small_search_bot(seed):
     """The tree search of levels 2-4 on a budget small enough for every game."""
-    return ISMCTSBot(Rng.from_seed(seed), 2, iterations=25)
+    return ISMCTSBot(Rng.from_seed(seed), 2, iterations=10)
 
 
 def play_out(state, bots, check=None):
@@ -53,15 +53,22 @@ def play_out(state, bots, check=None):
 
 
 @pytest.mark.parametrize("game,players,options", list(setups()))
-@pytest.mark.parametrize("kind", ["random", "greedy", "search"])
-def test_bots_only_play_legal_moves_to_the_end(game, players, options, kind):
+def test_random_bots_only_play_legal_moves_to_the_end(game, players, options):
     for seed in range(2):
         state = game.new(players=players, seed=seed, **options)
-        if kind == "search":
-            bots = [small_search_bot(seed * 10 + p) for p in range(players)]
-        else:
-            bots = [make_bot(0 if kind == "random" else 1, seed * 10 + p) for p in range(players)]
+        bots = [make_bot(0, seed * 10 + p) for p in range(players)]
         assert play_out(state, bots).result()["winners"]
+
+
+@pytest.mark.parametrize("game,players,options", list(setups("ends")))
+@pytest.mark.parametrize("kind", ["greedy", "search"])
+def test_thinking_bots_only_play_legal_moves_to_the_end(game, players, options, kind):
+    state = game.new(players=players, seed=1, **options)
+    if kind == "search":
+        bots = [small_search_bot(10 + p) for p in range(players)]
+    else:
+        bots = [make_bot(1, 10 + p) for p in range(players)]
+    assert play_out(state, bots).result()["winners"]
 
 
 @pytest.mark.parametrize("level", sorted(SEARCH_BUDGETS))

@@ -17,18 +17,42 @@ from pygame_core.match import Match
 
 # Random games per (game, player count, options): each game sets its own count
 # so that the whole run stays within a few minutes.
-GAMES_PER_SETUP = {"kahuna": 1500, "haleakala": 1000, "kanaloa": 600}
+GAMES_PER_SETUP = {"kahuna": 1500, "haleakala": 1000, "kanaloa": 600, "moai": 20}
 DEFAULT_GAMES_PER_SETUP = 300
+# The checks after every move cost more in long games with many set-ups:
+# such a game runs this share of their games.
+CHECKED_SHARE = {"moai": 0.25}
+# Up to this many options, every combination is played; beyond, the default
+# options, each option changed alone, and all of them on.
+ALL_COMBINATIONS_UP_TO = 3
+
+
+def option_sets(game):
+    names = sorted(game.options)
+    if len(names) <= ALL_COMBINATIONS_UP_TO:
+        return [dict(zip(names, values)) for values in itertools.product([False, True], repeat=len(names))]
+    sets = [dict(game.options)]
+    sets += [{**game.options, name: not game.options[name]} for name in names]
+    sets += [{name: False for name in names}, {name: True for name in names}]
+    unique = []
+    for options in sets:
+        if options not in unique:
+            unique.append(options)
+    return unique
 
 
 def setups():
     for game in GAMES.values():
-        names = sorted(game.options)
         for players in game.players:
-            for values in itertools.product([False, True], repeat=len(names)):
-                yield pytest.param(game, players, dict(zip(names, values)),
+            for options in option_sets(game):
+                yield pytest.param(game, players, options,
                                    id=f"{game.id}-{players}p-" + "-".join(
-                                       f"{n}={int(v)}" for n, v in zip(names, values)))
+                                       f"{n}={int(v)}" for n, v in sorted(options.items())))
+
+
+def checked_games(game, count: int) -> range:
+    """The seeds of ``count`` games with checks after every move, scaled."""
+    return range(max(2, round(count * CHECKED_SHARE.get(game.id, 1.0))))
 
 
 def random_game(game, players, options, seed, check=None):
@@ -75,13 +99,13 @@ def test_json_round_trip_and_invariants_after_every_move(game, players, options)
         clone = state.clone()
         assert clone.to_json() == data
 
-    for seed in range(40):
+    for seed in checked_games(game, 40):
         random_game(game, players, options, 10_000 + seed, check)
 
 
 @pytest.mark.parametrize("game,players,options", list(setups()))
 def test_replay_is_identical(game, players, options):
-    for seed in range(60):
+    for seed in checked_games(game, 60):
         state, moves = random_game(game, players, options, 20_000 + seed)
         match = Match(game.id, players, 20_000 + seed, options)
         for player, move in moves:
@@ -105,7 +129,7 @@ def test_views_and_determinize_depend_only_on_what_the_player_saw(game, players,
             b = twin.determinize(player, Rng(99))
             assert a.to_json() == b.to_json()
 
-    for seed in range(25):
+    for seed in checked_games(game, 25):
         random_game(game, players, options, 30_000 + seed, check)
 
 
@@ -126,5 +150,5 @@ def test_illegal_moves_leave_the_state_unchanged(game, players, options):
                     state.play(to_move[0], garbage)
         assert state.to_json() == before
 
-    for seed in range(8):
+    for seed in checked_games(game, 8):
         random_game(game, players, options, 40_000 + seed, check)

@@ -3,7 +3,8 @@
 from .haleakala import Haleakala
 from .kahuna import Kahuna
 from .kanaloa import Kanaloa
+from .moai import Moai
 
-GAMES = {game.id: game for game in (Kahuna, Haleakala, Kanaloa)}
+GAMES = {game.id: game for game in (Kahuna, Haleakala, Kanaloa, Moai)}
 
 __all__ = ["GAMES"]

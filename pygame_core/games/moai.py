@@ -1,0 +1,3164 @@
+"""Moai: two to five Rapa Nui clans carve statues while their island runs dry.
+
+The rules follow ``shared/rules/moai.md``; each rule is cited by its id
+(``M-20``, ``C-5``, ``S-4``, ``H-5``, ``V-4``, ``A-12`` ...) where the code
+applies it. The module reads in rulebook order: the components, the moves and
+their notation, the set-up, the round phase by phase (bird-man, epoch, work,
+production, bilan), the end and the scoring, then what each player sees, and
+last the saved position.
+
+Representation. Everything is a flat list of small ints:
+
+* Rapa Nui cards are four interchangeable *kinds* (``1``, ``2``, ``3`` and
+  ``R`` the Raid card; C-3). Two cards of one kind never differ in play, so a
+  hand is four counts (``hands[4p + kind]``) and the deck a list of kinds with
+  its top at the END (cheap ``pop``). The spec's card ids RN01-RN40 are
+  accepted by ``from_position`` and mapped to their kinds.
+* A piece is a colour (a seat) and a strength 1-3; pieces of one colour and
+  strength are interchangeable, so the board keeps counts. ``s`` is the
+  strength minus one (0-2) and ``fd`` 1 for a face-down piece:
+  ``camp[3p + s]``, ``reserve[3p + s]``, ``forest[6 * (n * space + p) + 3 * fd + s]``,
+  ``fields[f]`` (-2 covered, -1 free, else ``3p + s``; always face up),
+  ``boat_piece[b]`` (same code), and the volcano as seven ints per space
+  ``[owner or -1, up1, up2, up3, down1, down2, down3]``.
+* A *location* is one int: forest S1-S6 are 0-5, fields F1-F16 are 6-21, the six
+  boats (by boat card) 22-27, volcano spaces V1, V2 ... are 28, 29 ...; the camp
+  is -1. A piece in a move is ``(location, seat, s, fd)``.
+* Epoch cards are ints 0-35 (``EPOCH_IDS``); the epoch deck has its top at the
+  END and always lies stacked epoch 1 over 2 over 3 (S-10: it is never
+  reshuffled).
+"""
+
+from __future__ import annotations
+
+from ..engine import BadState, Event, Game, GameError, IllegalMove, Move, Rng, State
+
+__all__ = ["Moai", "MoaiMove", "MoaiState", "EPOCH_CARDS", "EPOCH_IDS", "MOAI_HEIGHTS",
+           "COLOURS", "OPTIONS"]
+
+# ---------------------------------------------------------------------------
+# 1. Components (spec section 2)
+# ---------------------------------------------------------------------------
+
+COLOURS = ("red", "yellow", "green", "blue", "white")       # C-7 [designed names]
+LETTERS = "RYGBW"                                            # seat p plays COLOURS[p]
+
+# C-3 Rapa Nui cards: four kinds. A Raid card is worth 1 for every purpose (A-4).
+ONE, TWO, THREE, RAID = range(4)
+KIND_NAMES = ("1", "2", "3", "R")
+KIND_OF = {name: k for k, name in enumerate(KIND_NAMES)}
+VALUE = (1, 2, 3, 1)
+DECK_COMPOSITION = (12, 12, 10, 6)                           # RN01-12, 13-24, 25-34, 35-40
+N_CARDS = 40
+RN_KIND = {f"RN{i:02d}": (ONE if i <= 12 else TWO if i <= 24 else THREE if i <= 34 else RAID)
+           for i in range(1, N_CARDS + 1)}
+HAND_SIZE = 5                                                # S-9
+
+# C-4 Epoch cards.
+NEUTRAL, BOAT, DISASTER, END = range(4)
+TYPE_NAMES = ("neutral", "boat", "disaster", "end")
+(FX_NONE, FX_BOAT, FX_ERO, FX_FIRE, FX_BURN, FX_EPI, FX_WAR, FX_TOPPLE, FX_END) = range(9)
+EFFECT_NAMES = ("none", "boat_build", "erosion", "fire", "burning_boat", "epidemic",
+                "tribal_war", "toppled_moai", "end")
+
+#               id      epoch name            type      cards huts palm effect   fire
+EPOCH_CARDS = (
+    ("E1-01", 1, "plenty", NEUTRAL, 3, 3, 1, FX_NONE, 0),
+    ("E1-02", 1, "plenty", NEUTRAL, 3, 3, 1, FX_NONE, 0),
+    ("E1-03", 1, "peace", NEUTRAL, 4, 2, 1, FX_NONE, 0),
+    ("E1-04", 1, "feast", NEUTRAL, 3, 3, 1, FX_NONE, 0),
+    ("E1-05", 1, "ceremony", NEUTRAL, 2, 4, 0, FX_NONE, 0),
+    ("E1-06", 1, "boat", BOAT, 3, 2, 1, FX_BOAT, 0),
+    ("E1-07", 1, "boat", BOAT, 3, 2, 1, FX_BOAT, 0),
+    ("E1-08", 1, "boat", BOAT, 3, 2, 0, FX_BOAT, 0),
+    ("E1-09", 1, "boat", BOAT, 2, 3, 1, FX_BOAT, 0),
+    ("E1-10", 1, "erosion", DISASTER, 2, 3, 1, FX_ERO, 0),
+    ("E1-11", 1, "erosion", DISASTER, 2, 3, 1, FX_ERO, 0),
+    ("E1-12", 1, "erosion", DISASTER, 2, 3, 0, FX_ERO, 0),
+    ("E1-13", 1, "erosion", DISASTER, 3, 2, 1, FX_ERO, 0),
+    ("E1-14", 1, "fire", DISASTER, 2, 3, 0, FX_FIRE, 1),
+    ("E2-01", 2, "peace", NEUTRAL, 3, 3, 1, FX_NONE, 0),
+    ("E2-02", 2, "feast", NEUTRAL, 3, 2, 0, FX_NONE, 0),
+    ("E2-03", 2, "boat", BOAT, 3, 2, 1, FX_BOAT, 0),
+    ("E2-04", 2, "boat", BOAT, 2, 2, 0, FX_BOAT, 0),
+    ("E2-05", 2, "erosion", DISASTER, 2, 3, 1, FX_ERO, 0),
+    ("E2-06", 2, "erosion", DISASTER, 2, 2, 0, FX_ERO, 0),
+    ("E2-07", 2, "erosion", DISASTER, 2, 3, 0, FX_ERO, 0),
+    ("E2-08", 2, "fire", DISASTER, 2, 3, 1, FX_FIRE, 1),
+    ("E2-09", 2, "fire", DISASTER, 2, 2, 0, FX_FIRE, 1),
+    ("E2-10", 2, "burning_boat", DISASTER, 2, 3, 1, FX_BURN, 0),
+    ("E2-11", 2, "burning_boat", DISASTER, 2, 2, 0, FX_BURN, 0),
+    ("E2-12", 2, "epidemic", DISASTER, 2, 3, 0, FX_EPI, 0),
+    ("E2-13", 2, "epidemic", DISASTER, 2, 2, 1, FX_EPI, 0),
+    ("E2-14", 2, "tribal_war", DISASTER, 2, 2, 0, FX_WAR, 0),
+    ("E3-01", 3, "admiral", END, 0, 0, 0, FX_END, 0),
+    ("E3-02", 3, "erosion", DISASTER, 1, 2, 1, FX_ERO, 0),
+    ("E3-03", 3, "great_fire", DISASTER, 1, 2, 0, FX_FIRE, 2),
+    ("E3-04", 3, "burning_boat", DISASTER, 1, 2, 0, FX_BURN, 0),
+    ("E3-05", 3, "epidemic", DISASTER, 2, 2, 1, FX_EPI, 0),
+    ("E3-06", 3, "tribal_war", DISASTER, 1, 3, 0, FX_WAR, 0),
+    ("E3-07", 3, "toppled_moai", DISASTER, 1, 2, 0, FX_TOPPLE, 0),
+    ("E3-08", 3, "toppled_moai", DISASTER, 2, 2, 0, FX_TOPPLE, 0),
+)
+N_EPOCH = len(EPOCH_CARDS)
+EPOCH_IDS = tuple(c[0] for c in EPOCH_CARDS)
+EPOCH_INDEX = {name: i for i, name in enumerate(EPOCH_IDS)}
+EPOCH_OF = tuple(c[1] for c in EPOCH_CARDS)
+CARD_TYPE = tuple(c[3] for c in EPOCH_CARDS)
+CARDS_DRAWN = tuple(c[4] for c in EPOCH_CARDS)
+HUTS = tuple(c[5] for c in EPOCH_CARDS)
+PALM = tuple(c[6] for c in EPOCH_CARDS)
+EFFECT = tuple(c[7] for c in EPOCH_CARDS)
+FIRE_LOSS = tuple(c[8] for c in EPOCH_CARDS)
+ADMIRAL = EPOCH_INDEX["E3-01"]
+EPOCH_SIZES = (14, 14, 8)
+SHORT_GAME_REMOVALS = (2, 2, 1)                              # V-3
+CARDS_OF_EPOCH = tuple(tuple(i for i in range(N_EPOCH) if EPOCH_OF[i] == e) for e in (1, 2, 3))
+
+# C-9 the six boat cards; a built boat is a location.
+BOAT_CARDS = tuple(i for i in range(N_EPOCH) if CARD_TYPE[i] == BOAT)
+BOAT_INDEX = {card: b for b, card in enumerate(BOAT_CARDS)}
+BOAT_IDS = tuple(EPOCH_IDS[c] for c in BOAT_CARDS)
+N_BOATS = len(BOAT_CARDS)
+
+# C-6 Moai tiles [designed heights].
+MOAI_HEIGHTS = (2, 2, 3, 3, 3, 4, 4, 4, 5, 5, 5, 6, 6, 6, 7, 7, 7, 8, 8, 9, 9)
+N_TILES = len(MOAI_HEIGHTS)
+TILE_IDS = tuple(f"M{i + 1:02d}" for i in range(N_TILES))
+TILE_INDEX = {name: i for i, name in enumerate(TILE_IDS)}
+TILES_OF_HEIGHT = {h: tuple(i for i in range(N_TILES) if MOAI_HEIGHTS[i] == h) for h in range(10)}
+MAX_HEIGHT = max(MOAI_HEIGHTS)
+
+# C-2 the board, C-8 the tokens, S-4.
+N_FOREST = 6
+N_FIELDS = 16
+WOOD_TOKENS = 15
+DISASTER_TOKENS = 10
+COVERED_FIELDS = {2: 8, 3: 5, 4: 2, 5: 0}
+PER_STRENGTH = 6                                              # C-7: 6 pieces of each strength
+START_CAMP = 3                                                # S-7: 3 of each strength
+COVERED, FREE = -2, -1
+
+# Locations.
+CAMP = -1
+FIELD0 = N_FOREST
+BOAT0 = FIELD0 + N_FIELDS
+VOLCANO0 = BOAT0 + N_BOATS
+FOREST_Z, VOLCANO_Z, FIELDS_Z, OCEAN_Z = range(4)
+ZONE_NAMES = ("forest", "volcano", "fields", "ocean")
+MAX_SPACES = 999
+
+# Options: one per rulebook variant (spec section 6).
+OPTIONS = ("all_face_up", "open_bids", "short_game", "title_rule", "fixed_victims")
+V1, V2, V3, V4, V5 = range(5)
+
+# Steps of the round (the "phase" of the position).
+(BID, RANK, TAKE, VICTIM, ERODE, KILL, LOSE, SINK, WORK, AWARD, CARVE, RAID_STEP, STARVE,
+ REST, BIRTH, OVER) = range(16)
+PHASE_NAMES = ("bid", "rank", "take", "victim", "erode", "kill", "lose", "sink", "work",
+               "award", "carve", "raid", "starve", "rest", "birth", "over")
+PHASE_INDEX = {name: i for i, name in enumerate(PHASE_NAMES)}
+# The five phases of M-0 for the view.
+ROUND_PHASE = ("bird_man", "bird_man", "epoch", "epoch", "epoch", "epoch", "epoch", "epoch",
+               "work", "production", "production", "production", "production", "bilan",
+               "bilan", "over")
+DISASTER_STEPS = (VICTIM, ERODE, KILL, LOSE, SINK)
+
+
+def _is_int(value) -> bool:
+    return type(value) is int
+
+
+def loc_name(loc: int) -> str:
+    if loc < 0:
+        return "camp"
+    if loc < FIELD0:
+        return f"S{loc + 1}"
+    if loc < BOAT0:
+        return f"F{loc - FIELD0 + 1}"
+    if loc < VOLCANO0:
+        return BOAT_IDS[loc - BOAT0]
+    return f"V{loc - VOLCANO0 + 1}"
+
+
+def zone_of(loc: int) -> int:
+    if loc < FIELD0:
+        return FOREST_Z
+    if loc < BOAT0:
+        return FIELDS_Z
+    if loc < VOLCANO0:
+        return OCEAN_Z
+    return VOLCANO_Z
+
+
+_LOC_INDEX = {"camp": CAMP}
+_LOC_INDEX.update({f"S{i + 1}": i for i in range(N_FOREST)})
+_LOC_INDEX.update({f"F{i + 1}": FIELD0 + i for i in range(N_FIELDS)})
+_LOC_INDEX.update({name: BOAT0 + b for b, name in enumerate(BOAT_IDS)})
+
+
+def parse_loc(word: str) -> int:
+    loc = _LOC_INDEX.get(word)
+    if loc is not None:
+        return loc
+    if len(word) > 1 and word[0] == "V" and word[1:].isdigit() and word[1] != "0":
+        k = int(word[1:])
+        if 1 <= k <= MAX_SPACES:
+            return VOLCANO0 + k - 1
+    raise ValueError(f"{word!r} is not a place (S1-S6, F1-F16, V1 ..., a boat like E1-06, camp)")
+
+
+def piece_text(piece) -> str:
+    loc, q, s, fd = piece
+    return f"{loc_name(loc)}:{LETTERS[q]}{s + 1}{'fd' if fd else ''}"
+
+
+def parse_piece(word: str):
+    where, sep, what = word.partition(":")
+    if not sep:
+        raise ValueError(f"a piece is written like S1:R2 or V3:G1fd, not {word!r}")
+    loc = parse_loc(where)
+    fd = 0
+    if what.endswith("fd"):
+        fd, what = 1, what[:-2]
+    if len(what) != 2 or what[0] not in LETTERS or what[1] not in "123":
+        raise ValueError(f"a piece is a colour letter and a strength like R2, not {what!r}")
+    if fd and (loc < 0 or FIELD0 <= loc < VOLCANO0):
+        raise ValueError(f"a piece {'in camp' if loc < 0 else 'in a field or on a boat'} "
+                         f"has no face-down side: {word!r}")
+    return (loc, LETTERS.index(what[0]), int(what[1]) - 1, fd)
+
+
+def piece_dict(piece) -> dict:
+    loc, q, s, fd = piece
+    return {"location": loc_name(loc), "zone": "camp" if loc < 0 else ZONE_NAMES[zone_of(loc)],
+            "player": q, "strength": s + 1, "face_up": not fd}
+
+
+# ---------------------------------------------------------------------------
+# 2. Moves (docs/games/moai.md, "Move notation")
+# ---------------------------------------------------------------------------
+
+(M_BID, M_RANK, M_TAKE, M_VICTIM, M_ERODE, M_KILL, M_LOSE, M_SINK, M_PLACE, M_PASS, M_SWAP,
+ M_AWARD, M_CARVE, M_DONE, M_RAID, M_STARVE, M_REST, M_BIRTH, M_BUILD) = range(19)
+KINDS = ("bid", "rank", "take", "victim", "erode", "kill", "lose", "sink", "place", "pass",
+         "swap", "award", "carve", "done", "raid", "starve", "rest", "birth", "build")
+KIND_CODE = {kind: code for code, kind in enumerate(KINDS)}
+
+# Which kinds of move each step accepts.
+STEP_KINDS = {
+    BID: (M_BID,), RANK: (M_RANK,), TAKE: (M_TAKE,), VICTIM: (M_VICTIM,), ERODE: (M_ERODE,),
+    KILL: (M_KILL,), LOSE: (M_LOSE,), SINK: (M_SINK,), WORK: (M_PLACE, M_PASS, M_SWAP),
+    AWARD: (M_AWARD,), CARVE: (M_CARVE, M_DONE), RAID_STEP: (M_RAID, M_DONE),
+    STARVE: (M_STARVE,), REST: (M_REST,), BIRTH: (M_BIRTH, M_DONE, M_BUILD), OVER: (),
+}
+
+
+def _cards_text(counts) -> list:
+    return [KIND_NAMES[k] for k in range(4) for _ in range(counts[k])]
+
+
+class MoaiMove(Move):
+    """One decision of spec 4.7, written as in docs/games/moai.md.
+
+    ``code`` is the kind; ``args`` a tuple whose shape depends on it (a piece
+    is ``(location, seat, s, fd)``). Moves are frozen and interned: ``_move``
+    builds each one once, so generating legal moves allocates only the list.
+    """
+
+    __slots__ = ("code", "args", "text")
+
+    def __init__(self, code: int, args: tuple = ()):
+        setattr_ = object.__setattr__
+        setattr_(self, "code", code)
+        setattr_(self, "args", args)
+        setattr_(self, "text", _notation(code, args))
+
+    def __setattr__(self, name, value):
+        raise AttributeError("a move cannot be changed")
+
+    def __reduce__(self):
+        return (MoaiMove.parse, (self.text,))
+
+    @property
+    def kind(self) -> str:
+        return KINDS[self.code]
+
+    def __str__(self):
+        return self.text
+
+    def __eq__(self, other):
+        if other is self:
+            return True
+        return isinstance(other, Move) and self.text == str(other)
+
+    def __hash__(self):
+        return hash(self.text)
+
+    def to_dict(self) -> dict:
+        code, a = self.code, self.args
+        data = {"kind": KINDS[code], "text": self.text}
+        if code == M_BID:
+            data["cards"] = _cards_text(a)
+            data["value"] = sum(VALUE[k] * a[k] for k in range(4))
+        elif code in (M_RANK, M_VICTIM):
+            data["player"] = a[0]
+        elif code == M_TAKE:
+            data["card"] = EPOCH_IDS[a[0]]
+        elif code == M_ERODE:
+            data["field"] = loc_name(a[0])
+        elif code in (M_KILL, M_LOSE, M_STARVE, M_REST):
+            data["piece"] = piece_dict(a)
+        elif code == M_SINK:
+            data["boat"] = BOAT_IDS[a[0]]
+        elif code == M_PLACE:
+            data["strength"] = a[0] + 1
+            data["location"] = loc_name(a[1])
+            data["zone"] = ZONE_NAMES[zone_of(a[1])]
+        elif code == M_SWAP:
+            data["pieces"] = [piece_dict(a[0]), piece_dict(a[1])]
+        elif code == M_AWARD:
+            data["space"] = loc_name(a[0])
+            data["player"] = a[1]
+        elif code == M_CARVE:
+            data["space"] = loc_name(a[0])
+            data["face_down"] = bool(a[1])
+        elif code == M_RAID:
+            data["card"] = KIND_NAMES[a[0]]
+            data["target"] = piece_dict(a[1])
+        elif code == M_BIRTH:
+            data["cards"] = [KIND_NAMES[a[0]], KIND_NAMES[a[1]]]
+        return data
+
+    @classmethod
+    def parse(cls, text: str) -> "MoaiMove":
+        """The move written ``text``; ``ValueError`` says why it is not one.
+
+        Parsing checks the notation only; whether the move is legal now is
+        for ``play`` to say, with the rule it breaks."""
+        if not isinstance(text, str):
+            raise ValueError(f"a move is text, not {type(text).__name__}")
+        known = _TEXT.get(text)
+        if known is not None:
+            return known
+        words = text.split()
+        if not words:
+            raise ValueError("the move is empty")
+        kind, args = words[0], words[1:]
+        if kind not in KIND_CODE:
+            raise ValueError(f"unknown move {kind!r} (expected one of {', '.join(KINDS)})")
+        code = KIND_CODE[kind]
+        move = _move(code, _parse_args(code, args))
+        if move.text != text:
+            raise ValueError(f"write this move as {move.text!r}")
+        return move
+
+
+def _need(args, count: int, kind: str):
+    if len(args) != count:
+        raise ValueError(f"'{kind}' takes {count} argument(s), not {len(args)}")
+
+
+def _seat_letter(word: str) -> int:
+    if len(word) != 1 or word not in LETTERS:
+        raise ValueError(f"a player is a colour letter ({', '.join(LETTERS)}), not {word!r}")
+    return LETTERS.index(word)
+
+
+def _kind(word: str) -> int:
+    if word not in KIND_OF:
+        raise ValueError(f"a Rapa Nui card is 1, 2, 3 or R, not {word!r}")
+    return KIND_OF[word]
+
+
+def _parse_args(code: int, args: list) -> tuple:
+    kind = KINDS[code]
+    if code == M_BID:
+        if args == ["-"]:
+            return (0, 0, 0, 0)
+        if not args:
+            raise ValueError("write an empty bid as 'bid -'")
+        counts = [0, 0, 0, 0]
+        for word in args:
+            counts[_kind(word)] += 1
+        return tuple(counts)
+    if code in (M_RANK, M_VICTIM):
+        _need(args, 1, kind)
+        return (_seat_letter(args[0]),)
+    if code == M_TAKE:
+        _need(args, 1, kind)
+        if args[0] not in EPOCH_INDEX:
+            raise ValueError(f"{args[0]!r} is not an epoch card (E1-01 ... E3-08)")
+        return (EPOCH_INDEX[args[0]],)
+    if code == M_ERODE:
+        _need(args, 1, kind)
+        loc = parse_loc(args[0])
+        if not FIELD0 <= loc < BOAT0:
+            raise ValueError(f"erosion covers a field F1-F16, not {args[0]!r}")
+        return (loc,)
+    if code in (M_KILL, M_LOSE, M_STARVE, M_REST):
+        _need(args, 1, kind)
+        return parse_piece(args[0])
+    if code == M_SINK:
+        _need(args, 1, kind)
+        if args[0] not in BOAT_IDS:
+            raise ValueError(f"{args[0]!r} is not a boat card ({', '.join(BOAT_IDS)})")
+        return (BOAT_IDS.index(args[0]),)
+    if code == M_PLACE:
+        _need(args, 2, kind)
+        if args[0] not in ("1", "2", "3"):
+            raise ValueError(f"a strength is 1, 2 or 3, not {args[0]!r}")
+        loc = parse_loc(args[1])
+        if loc < 0:
+            raise ValueError("a piece is placed on the board, not in the camp")
+        return (int(args[0]) - 1, loc)
+    if code == M_SWAP:
+        _need(args, 2, kind)
+        a, b = parse_piece(args[0]), parse_piece(args[1])
+        if a[0] < 0 or b[0] < 0:
+            raise ValueError("a swap exchanges two pieces on the board")
+        return (a, b) if a <= b else (b, a)
+    if code == M_AWARD:
+        _need(args, 2, kind)
+        loc = parse_loc(args[0])
+        if not 0 <= loc < N_FOREST:
+            raise ValueError(f"a wood token is awarded on a forest space S1-S6, not {args[0]!r}")
+        return (loc, _seat_letter(args[1]))
+    if code == M_CARVE:
+        if len(args) not in (1, 2) or (len(args) == 2 and args[1] != "facedown"):
+            raise ValueError("write 'carve V1' or 'carve V1 facedown'")
+        loc = parse_loc(args[0])
+        if loc < VOLCANO0:
+            raise ValueError(f"a Moai is carved on a volcano space, not {args[0]!r}")
+        return (loc, len(args) - 1)
+    if code == M_RAID:
+        _need(args, 2, kind)
+        return (_kind(args[0]), parse_piece(args[1]))
+    if code == M_BIRTH:
+        _need(args, 2, kind)
+        a, b = _kind(args[0]), _kind(args[1])
+        return (a, b) if a <= b else (b, a)
+    _need(args, 0, kind)
+    return ()
+
+
+def _notation(code: int, a: tuple) -> str:
+    kind = KINDS[code]
+    if code == M_BID:
+        cards = _cards_text(a)
+        return "bid " + (" ".join(cards) if cards else "-")
+    if code in (M_RANK, M_VICTIM):
+        return f"{kind} {LETTERS[a[0]]}"
+    if code == M_TAKE:
+        return f"take {EPOCH_IDS[a[0]]}"
+    if code == M_ERODE:
+        return f"erode {loc_name(a[0])}"
+    if code in (M_KILL, M_LOSE, M_STARVE, M_REST):
+        return f"{kind} {piece_text(a)}"
+    if code == M_SINK:
+        return f"sink {BOAT_IDS[a[0]]}"
+    if code == M_PLACE:
+        return f"place {a[0] + 1} {loc_name(a[1])}"
+    if code == M_SWAP:
+        return f"swap {piece_text(a[0])} {piece_text(a[1])}"
+    if code == M_AWARD:
+        return f"award {loc_name(a[0])} {LETTERS[a[1]]}"
+    if code == M_CARVE:
+        return f"carve {loc_name(a[0])}" + (" facedown" if a[1] else "")
+    if code == M_RAID:
+        return f"raid {KIND_NAMES[a[0]]} {piece_text(a[1])}"
+    if code == M_BIRTH:
+        return f"birth {KIND_NAMES[a[0]]} {KIND_NAMES[a[1]]}"
+    return kind
+
+
+_BY_ARGS = {}
+_TEXT = {}
+
+
+def _move(code: int, args: tuple = ()) -> MoaiMove:
+    """The interned move ``(code, args)``."""
+    key = (code, args)
+    move = _BY_ARGS.get(key)
+    if move is None:
+        move = MoaiMove(code, args)
+        _BY_ARGS[key] = move
+        _TEXT[move.text] = move
+    return move
+
+
+PASS_MOVE = _move(M_PASS)
+DONE_MOVE = _move(M_DONE)
+BUILD_MOVE = _move(M_BUILD)
+# Placements: PLACE_MOVES[s][loc], grown as volcano spaces appear.
+PLACE_MOVES = [[_move(M_PLACE, (s, loc)) for loc in range(VOLCANO0 + 40)] for s in range(3)]
+BIRTH_PAIRS = tuple((a, b) for a in range(4) for b in range(a, 4))
+
+
+def _place_move(s: int, loc: int) -> MoaiMove:
+    row = PLACE_MOVES[s]
+    while loc >= len(row):
+        for t in range(3):
+            PLACE_MOVES[t].append(_move(M_PLACE, (t, len(PLACE_MOVES[t]))))
+    return row[loc]
+
+
+# ---------------------------------------------------------------------------
+# 3. The position
+# ---------------------------------------------------------------------------
+
+class MoaiState(State):
+    """A Moai position: the island, the clans, the cards and the step of the round."""
+
+    __slots__ = (
+        "players", "opts", "round", "phase", "final", "order", "ranking", "pawn", "cur", "actor",
+        "deck", "discard", "hands", "bids", "bid_status",
+        "edeck", "display", "taken", "removed", "set_aside", "admiral",
+        "boat_owner", "boat_piece",
+        "wood", "forest_wood", "stock",
+        "dsupply", "fields",
+        "msupply", "tiles", "toppled",
+        "camp", "reserve", "known", "forest", "volcano", "carved",
+        "card", "taker", "victim", "space", "tied",
+        "deficit", "raids", "to_remove", "rest_left", "retrieved",
+        "rng", "over", "zc", "_cache", "_shown",
+    )
+
+    # bid_status values (M-3, H-5): still choosing, chosen (and set aside),
+    # choosing again in a determinized copy (shown as chosen), revealed.
+    CHOOSING, CHOSEN, RECHOOSING, REVEALED = range(4)
+
+    # -- set-up (S-1 to S-11) ---------------------------------------------------
+    @classmethod
+    def new(cls, players: int = 3, seed=0, **options) -> "MoaiState":
+        if players not in (2, 3, 4, 5) or not _is_int(players):
+            raise GameError(f"moai is played by 2 to 5 players, not {players!r}")
+        opts = tuple(bool(options.get(name, False)) for name in OPTIONS)
+        rng = Rng.from_seed(seed)
+        s = cls._empty(players, opts)
+        n = players
+        covered = COVERED_FIELDS[n]                                   # S-4
+        for f in range(N_FIELDS - covered, N_FIELDS):
+            s.fields[f] = COVERED
+        s.dsupply = DISASTER_TOKENS - covered
+        for p in range(n):                                             # S-7
+            for k in range(3):
+                s.camp[3 * p + k] = START_CAMP
+                s.reserve[3 * p + k] = PER_STRENGTH - START_CAMP
+        if opts[V2] or opts[V4]:                                       # V-2, V-4, A-40
+            order = list(range(n))
+            rng.shuffle(order)
+            s.order = order
+            s.pawn = order[0]
+        else:                                                          # S-6
+            s.pawn = rng.below(n)
+        deck = [k for k in range(4) for _ in range(DECK_COMPOSITION[k])]
+        rng.shuffle(deck)                                              # S-9
+        s.deck = deck
+        for p in range(n):
+            for _ in range(HAND_SIZE):
+                s.hands[4 * p + deck.pop()] += 1
+        stacks = []
+        for e in range(3):                                             # S-10
+            cards = list(CARDS_OF_EPOCH[e])
+            rng.shuffle(cards)
+            if opts[V3]:                                               # V-3, A-34
+                cut = SHORT_GAME_REMOVALS[e]
+                candidates = [c for c in cards if c != ADMIRAL]
+                out = candidates[:cut]
+                s.set_aside.extend(sorted(out))
+                cards = [c for c in cards if c not in out]
+            stacks.append(cards)
+        s.edeck = stacks[2] + stacks[1] + stacks[0]                    # epoch 1 on top (the end)
+        s.rng = rng.state
+        events = []
+        s._start_round(events)
+        s._auto(events)
+        return s
+
+    @classmethod
+    def _empty(cls, n: int, opts: tuple) -> "MoaiState":
+        s = cls.__new__(cls)
+        s.players = n
+        s.opts = opts
+        s.round = 0
+        s.phase = BID
+        s.final = False
+        s.order = []
+        s.ranking = []
+        s.pawn = 0
+        s.cur = 0
+        s.actor = -1
+        s.deck = []
+        s.discard = [0, 0, 0, 0]
+        s.hands = [0] * (4 * n)
+        s.bids = [0] * (4 * n)
+        s.bid_status = [0] * n
+        s.edeck = []
+        s.display = []
+        s.taken = [-1] * n
+        s.removed = []
+        s.set_aside = []
+        s.admiral = False
+        s.boat_owner = [-1] * N_BOATS
+        s.boat_piece = [-1] * N_BOATS
+        s.wood = WOOD_TOKENS
+        s.forest_wood = [0] * N_FOREST
+        s.stock = [0] * n
+        s.dsupply = DISASTER_TOKENS
+        s.fields = [FREE] * N_FIELDS
+        s.msupply = [1] * N_TILES
+        s.tiles = [[] for _ in range(n)]
+        s.toppled = []
+        s.camp = [0] * (3 * n)
+        s.reserve = [0] * (3 * n)
+        s.known = [0] * (3 * n)
+        s.forest = [0] * (6 * n * N_FOREST)
+        s.volcano = []
+        s.carved = []
+        s.card = -1
+        s.taker = -1
+        s.victim = -1
+        s.space = 0
+        s.tied = []
+        s.deficit = 0
+        s.raids = 0
+        s.to_remove = 0
+        s.rest_left = 0
+        s.retrieved = [0, 0, 0, 0]
+        s.zc = [0] * (4 * n)
+        s.rng = 0
+        s.over = False
+        s._cache = None
+        s._shown = False
+        return s
+
+    # -- derived quantities --------------------------------------------------------
+    def option(self, name: str) -> bool:
+        return self.opts[OPTIONS.index(name)]
+
+    def count_at(self, loc: int, p: int, s: int, fd: int) -> int:
+        """How many of ``p``'s pieces of strength ``s + 1`` and facing ``fd`` are at ``loc``."""
+        if loc < 0:
+            return self.camp[3 * p + s] if not fd else 0
+        if loc < FIELD0:
+            return self.forest[6 * (self.players * loc + p) + 3 * fd + s]
+        if loc < BOAT0:
+            return 1 if not fd and self.fields[loc - FIELD0] == 3 * p + s else 0
+        if loc < VOLCANO0:
+            return 1 if not fd and self.boat_piece[loc - BOAT0] == 3 * p + s else 0
+        base = 7 * (loc - VOLCANO0)
+        v = self.volcano
+        if base >= len(v) or v[base] != p:
+            return 0
+        return v[base + 1 + 3 * fd + s]
+
+    def zones(self, p: int) -> list:
+        """``p``'s pieces on the board per zone: [forest, volcano, fields, ocean]."""
+        return self.zc[4 * p:4 * p + 4]
+
+    def on_board(self, p: int) -> int:
+        zc = self.zc
+        b = 4 * p
+        return zc[b] + zc[b + 1] + zc[b + 2] + zc[b + 3]
+
+    def _count_zones(self) -> list:
+        """The zone counts recounted from the board (``zc`` keeps them up to date)."""
+        n = self.players
+        zc = [0] * (4 * n)
+        f = self.forest
+        for sp in range(N_FOREST):
+            for p in range(n):
+                b = 6 * (n * sp + p)
+                zc[4 * p + FOREST_Z] += f[b] + f[b + 1] + f[b + 2] + f[b + 3] + f[b + 4] + f[b + 5]
+        v = self.volcano
+        for i in range(0, len(v), 7):
+            if v[i] >= 0:
+                zc[4 * v[i] + VOLCANO_Z] += sum(v[i + 1:i + 7])
+        for c in self.fields:
+            if c >= 0:
+                zc[4 * (c // 3) + FIELDS_Z] += 1
+        for c in self.boat_piece:
+            if c >= 0:
+                zc[4 * (c // 3) + OCEAN_Z] += 1
+        return zc
+
+    def food(self, p: int) -> int:
+        """M-27: F, the strength of ``p``'s pieces in fields and on boats."""
+        lo, hi = 3 * p, 3 * p + 3
+        total = 0
+        for c in self.fields:
+            if lo <= c < hi:
+                total += c - lo + 1
+        for c in self.boat_piece:
+            if lo <= c < hi:
+                total += c - lo + 1
+        return total
+
+    def camp_size(self, p: int) -> int:
+        c = self.camp
+        return c[3 * p] + c[3 * p + 1] + c[3 * p + 2]
+
+    def hand_size(self, p: int) -> int:
+        h = self.hands
+        return h[4 * p] + h[4 * p + 1] + h[4 * p + 2] + h[4 * p + 3]
+
+    def moai_height(self, p: int) -> int:
+        return sum(MOAI_HEIGHTS[t >> 1] for t in self.tiles[p])
+
+    def score(self, p: int) -> int:
+        """M-41: Moai heights + living pieces (board and camp) + 2 per wood."""
+        return self.moai_height(p) + self.on_board(p) + self.camp_size(p) + 2 * self.stock[p]
+
+    def n_spaces(self) -> int:
+        return len(self.volcano) // 7
+
+    def own_pieces(self, p: int) -> list:
+        """Every kind of piece ``p`` has on the board: ``(loc, p, s, fd)``, each once."""
+        out = []
+        n = self.players
+        f = self.forest
+        for sp in range(N_FOREST):
+            b = 6 * (n * sp + p)
+            for i in range(6):
+                if f[b + i]:
+                    out.append((sp, p, i % 3, i // 3))
+        lo, hi = 3 * p, 3 * p + 3
+        fields = self.fields
+        for i in range(N_FIELDS):
+            c = fields[i]
+            if lo <= c < hi:
+                out.append((FIELD0 + i, p, c - lo, 0))
+        bp = self.boat_piece
+        for i in range(N_BOATS):
+            c = bp[i]
+            if lo <= c < hi:
+                out.append((BOAT0 + i, p, c - lo, 0))
+        v = self.volcano
+        for i in range(0, len(v), 7):
+            if v[i] == p:
+                for j in range(6):
+                    if v[i + 1 + j]:
+                        out.append((VOLCANO0 + i // 7, p, j % 3, j // 3))
+        return out
+
+    # -- moving pieces --------------------------------------------------------------
+    def _remove_piece(self, loc: int, p: int, s: int, fd: int) -> None:
+        if loc < 0:
+            self.camp[3 * p + s] -= 1
+            return
+        self.zc[4 * p + (FOREST_Z if loc < FIELD0 else FIELDS_Z if loc < BOAT0 else
+                         OCEAN_Z if loc < VOLCANO0 else VOLCANO_Z)] -= 1
+        if loc < FIELD0:
+            self.forest[6 * (self.players * loc + p) + 3 * fd + s] -= 1
+        elif loc < BOAT0:
+            self.fields[loc - FIELD0] = FREE                          # C-5.1: the field is free
+        elif loc < VOLCANO0:
+            self.boat_piece[loc - BOAT0] = -1
+        else:
+            v = self.volcano
+            base = 7 * (loc - VOLCANO0)
+            v[base + 1 + 3 * fd + s] -= 1
+            if not (v[base + 1] or v[base + 2] or v[base + 3] or v[base + 4] or v[base + 5]
+                    or v[base + 6]):
+                v[base] = -1                                           # C-5.1: the space is free
+
+    def _put_piece(self, loc: int, p: int, s: int, fd: int) -> None:
+        """Put a piece at ``loc``; in a field or on a boat it is face up (M-14, M-16, A-6)."""
+        self.zc[4 * p + (FOREST_Z if loc < FIELD0 else FIELDS_Z if loc < BOAT0 else
+                         OCEAN_Z if loc < VOLCANO0 else VOLCANO_Z)] += 1
+        if loc < FIELD0:
+            self.forest[6 * (self.players * loc + p) + 3 * fd + s] += 1
+        elif loc < BOAT0:
+            self.fields[loc - FIELD0] = 3 * p + s
+        elif loc < VOLCANO0:
+            self.boat_piece[loc - BOAT0] = 3 * p + s
+        else:
+            v = self.volcano
+            base = 7 * (loc - VOLCANO0)
+            if base == len(v):
+                v.extend((-1, 0, 0, 0, 0, 0, 0))                       # C-2: a new space
+            v[base] = p
+            v[base + 1 + 3 * fd + s] += 1
+
+    def _to_reserve(self, piece, events: list, key_event) -> None:
+        """C-5.0d: a dead piece goes to the reserve under its colour."""
+        loc, q, s, fd = piece
+        self._remove_piece(loc, q, s, fd)
+        self.reserve[3 * q + s] += 1
+        if loc < 0:
+            self._forget_camp_piece(q, s)
+        if fd:
+            self._shown = True
+        events.append(key_event)
+
+    def _forget_camp_piece(self, p: int, s: int) -> None:
+        """A camp piece of known strength ``s + 1`` left: one fewer is known (H-13)."""
+        i = 3 * p + s
+        if self.known[i]:
+            self.known[i] -= 1
+        self._clip_known(p)
+
+    def _clip_known(self, p: int) -> None:
+        k, c = self.known, self.camp
+        for i in range(3 * p, 3 * p + 3):
+            if k[i] > c[i]:
+                k[i] = c[i]
+
+    # -- whose turn -------------------------------------------------------------------
+    def to_move(self) -> list:
+        if self.over:
+            return []
+        if self.phase == BID and not (self.opts[V2] or self.opts[V4]):
+            status = self.bid_status
+            return [p for p in range(self.players) if status[p] != 1]   # H-5: all at once
+        return [self.actor]
+
+    def _public_to_move(self) -> list:
+        """``to_move`` as every player sees it: a player who has chosen a secret
+        bid is no longer to move, even in a copy where he is choosing again."""
+        if self.phase == BID and not (self.opts[V2] or self.opts[V4]) and not self.over:
+            return [p for p in range(self.players) if self.bid_status[p] == 0]
+        return self.to_move()
+
+    def is_over(self) -> bool:
+        return self.over
+
+    # -- legal moves --------------------------------------------------------------------
+    def legal_moves(self, player: int) -> list:
+        if self.over or player not in self.to_move():
+            return []
+        return list(self._legal_for(player))
+
+    def _legal_for(self, p: int) -> list:
+        cache = self._cache
+        if cache is None:
+            cache = self._cache = [None] * self.players
+        moves = cache[p]
+        if moves is None:
+            moves = cache[p] = self._generate(p)
+        return moves
+
+    def _generate(self, p: int) -> list:
+        phase = self.phase
+        if phase == WORK:
+            return self._work_moves(p)
+        if phase == BID:
+            return self._bid_moves(p)
+        if phase == RANK:
+            return [_move(M_RANK, (q,)) for q in self._rank_candidates()]
+        if phase == TAKE:
+            return [_move(M_TAKE, (c,)) for c in sorted(self.display)]
+        if phase == VICTIM:
+            return [_move(M_VICTIM, (q,)) for q in range(self.players)]
+        if phase == ERODE:
+            return [_move(M_ERODE, (FIELD0 + f,)) for f in range(N_FIELDS) if self.fields[f] == FREE]
+        if phase == KILL:
+            return [_move(M_KILL, piece) for piece in self.own_pieces(self.victim) if not piece[3]]
+        if phase == LOSE:
+            return [_move(M_LOSE, piece) for piece in self._all_pieces(self.victim)]
+        if phase == SINK:
+            return [_move(M_SINK, (b,)) for b in range(N_BOATS) if self.boat_owner[b] == self.victim]
+        if phase == AWARD:
+            return [_move(M_AWARD, (self.space, q)) for q in self.tied]
+        if phase == CARVE:
+            return self._carve_moves(p)
+        if phase == RAID_STEP:
+            return [_move(M_RAID, raid) for raid in self._raid_options(p)] + [DONE_MOVE]
+        if phase == STARVE:
+            return [_move(M_STARVE, piece) for piece in self.own_pieces(p)
+                    if zone_of(piece[0]) in (FOREST_Z, VOLCANO_Z)]
+        if phase == REST:
+            return [_move(M_REST, piece) for piece in self._rest_options(p)]
+        if phase == BIRTH:
+            return self._birth_moves(p)
+        return []
+
+    # -- playing --------------------------------------------------------------------------
+    def play(self, player: int, move) -> list:
+        """Apply ``move`` for ``player`` and return the events it caused.
+
+        The move is checked against the complete list of legal moves before
+        anything changes; an illegal one raises ``IllegalMove`` naming the rule
+        it breaks and leaves the position as it was. After the move the round
+        runs on by itself (draws, reveals, productions) up to the next decision;
+        a decision with a single possible answer is taken at once.
+        """
+        if move.__class__ is not MoaiMove:
+            move = self._as_move(move)
+        if self.over:
+            raise IllegalMove("The game is over.", "error.game_over")
+        if player not in self.to_move():
+            raise IllegalMove(f"It is not {self._seat(player)}'s turn to act.",
+                              "error.not_your_turn", player=player)
+        legal = self._legal_for(player)
+        for known in legal:                 # moves are interned: identity first
+            if known is move:
+                break
+        else:
+            if move not in legal:
+                raise self._diagnose(player, move)
+        self._cache = None
+        self._shown = False
+        events = []
+        self._apply(player, move, events)
+        self._auto(events)
+        return events
+
+    def _seat(self, p) -> str:
+        return COLOURS[p] if _is_int(p) and 0 <= p < self.players else str(p)
+
+    def _as_move(self, move) -> MoaiMove:
+        if isinstance(move, MoaiMove):
+            return move
+        if isinstance(move, Move):
+            move = str(move)
+        return self.parse_move(move)
+
+    def _auto(self, events: list) -> None:
+        """Take every decision that has a single legal answer (a forced pass,
+        the only victim boat, the only free field, the last epoch card, an
+        empty hand's empty bid ...). Decision: asking a player to confirm a move
+        he cannot avoid adds nothing; it is logged like any other move."""
+        while not self.over:
+            forced = None
+            for p in self.to_move():
+                moves = self._legal_for(p)
+                if len(moves) == 1:
+                    forced = (p, moves[0])
+                    break
+            if forced is None:
+                return
+            self._cache = None
+            self._apply(forced[0], forced[1], events)
+
+    def reveals(self, player: int, move) -> bool:
+        """True when the move, or what follows it by itself, draws at random or
+        shows something hidden: a bid laid or revealed, a card drawn, a face-down
+        piece turned up or sent to the reserve, epoch cards revealed."""
+        try:
+            move = self._as_move(move)
+        except IllegalMove:
+            return False
+        copy = self.clone()
+        try:
+            copy.play(player, move)
+        except GameError:
+            return False
+        return copy._shown
+
+    def _apply(self, p: int, move: MoaiMove, events: list) -> None:
+        code, a = move.code, move.args
+        if code == M_PLACE:
+            self._place(p, a[0], a[1], events)
+        elif code == M_PASS:
+            events.append(Event("moai.pass", p))
+            self._next_worker(events)
+        elif code == M_SWAP:
+            self._swap(p, a[0], a[1], events)
+        elif code == M_BID:
+            self._bid(p, a, events)
+        elif code == M_RANK:
+            self._rank(p, a[0], events)
+        elif code == M_TAKE:
+            self._take(p, a[0], events)
+        elif code == M_VICTIM:
+            self._name_victim(p, a[0], events)
+        elif code == M_ERODE:
+            self._erode(p, a[0], events)
+        elif code == M_KILL:
+            self._kill(p, a, events)
+        elif code == M_LOSE:
+            self._lose(p, a, events)
+        elif code == M_SINK:
+            self._sink(self.victim, a[0], events)
+            self._after_card(events)
+        elif code == M_AWARD:
+            self._award(p, a[0], a[1], events)
+        elif code == M_CARVE:
+            self._carve(p, a[0], a[1], events)
+        elif code == M_DONE:
+            self._done(p, events)
+        elif code == M_RAID:
+            self._raid(p, a[0], a[1], events)
+        elif code == M_STARVE:
+            self._starve(p, a, events)
+        elif code == M_REST:
+            self._rest(p, a, events)
+        elif code == M_BIRTH:
+            self._birth(p, a[0], a[1], events)
+        elif code == M_BUILD:
+            self._end_bilan(p, True, events)
+
+    def _done(self, p: int, events: list) -> None:
+        phase = self.phase
+        if phase == CARVE:
+            events.append(Event("moai.carve_done", p))
+            self.cur += 1
+            self._carve_next(events)
+        elif phase == RAID_STEP:
+            events.append(Event("moai.raid_done", p, raids=self.raids))
+            self._start_starvation(p, events)
+        else:
+            self._end_bilan(p, False, events)
+
+    # =====================================================================================
+    # 4.1 Phase 1: bird-man (M-1 to M-6)
+    # =====================================================================================
+    def _start_round(self, events: list) -> None:
+        self.round += 1
+        events.append(Event("moai.round", round=self.round))
+        # M-1: reveal N + 1 cards; the Admiral is set aside and does not count (A-23).
+        target = self.players + 1
+        edeck = self.edeck
+        while len(self.display) < target and edeck:
+            card = edeck.pop()
+            if card == ADMIRAL:                                        # M-39
+                self.admiral = True
+                self.final = True
+                events.append(Event("moai.admiral"))
+                continue
+            self.display.append(card)
+        self._shown = True
+        events.append(Event("moai.reveal", cards=[EPOCH_IDS[c] for c in self.display],
+                            final=self.final))
+        # M-2: one wood token per palm, from S1 upwards, while the supply lasts (A-9).
+        palms = sum(PALM[c] for c in self.display)
+        placed = 0
+        for i in range(palms):
+            if not self.wood:
+                break
+            self.forest_wood[i] = 1
+            self.wood -= 1
+            placed += 1
+        if palms:
+            events.append(Event("moai.palms", palms=palms, placed=placed,
+                                spaces=[loc_name(i) for i in range(placed)]))
+        self._start_bids(events)
+
+    def _open_bids(self) -> bool:
+        return self.opts[V2] or self.opts[V4]
+
+    def _start_bids(self, events: list) -> None:
+        """M-3 (secret, all at once) or V-2/V-4 (face up, in the current turn order)."""
+        self.phase = BID
+        self.bids = [0] * (4 * self.players)
+        self.bid_status = [0] * self.players
+        self.cur = 0
+        if self._open_bids():
+            self.cur = 0
+            self.actor = self.order[0]
+        else:
+            self.actor = -1
+
+    def _bid_moves(self, p: int) -> list:
+        """M-3: any sub-multiset of the hand, from none to all of it.
+
+        Decision: a bid is one move (cards of one kind are interchangeable, so
+        there are at most prod(count + 1) of them). Building it card by card
+        would show the others, through the number of moves in the log, how many
+        cards a player is putting in a secret bid."""
+        h = self.hands
+        b = 4 * p
+        moves = []
+        for c0 in range(h[b] + 1):
+            for c1 in range(h[b + 1] + 1):
+                for c2 in range(h[b + 2] + 1):
+                    for c3 in range(h[b + 3] + 1):
+                        moves.append(_move(M_BID, (c0, c1, c2, c3)))
+        return moves
+
+    def _bid(self, p: int, counts: tuple, events: list) -> None:
+        h = self.hands
+        base = 4 * p
+        for k in range(4):
+            h[base + k] -= counts[k]
+            self.bids[base + k] = counts[k]
+        value = sum(VALUE[k] * counts[k] for k in range(4))
+        self.bid_status[p] = self.CHOSEN
+        cards = _cards_text(counts)
+        if self._open_bids():                                          # V-2, V-4: face up, once
+            self._shown = True
+            events.append(Event("moai.bid_open", p, cards=cards, value=value))
+            self.cur += 1
+            if self.cur < self.players:
+                self.actor = self.order[self.cur]
+                return
+        else:                                                          # H-5: hidden until all chose
+            events.append(Event("moai.bid", p, secret_for=p, secret={"cards": cards, "value": value}))
+            if any(status != self.CHOSEN for status in self.bid_status):
+                return
+        self._reveal_bids(events)
+
+    def bid_value(self, p: int) -> int:
+        b = self.bids
+        base = 4 * p
+        return b[base] + 2 * b[base + 1] + 3 * b[base + 2] + b[base + 3]
+
+    def _reveal_bids(self, events: list) -> None:
+        n = self.players
+        values = [self.bid_value(p) for p in range(n)]
+        if not self._open_bids():
+            self._shown = True
+            events.append(Event("moai.bids", cards=[_cards_text(self.bids[4 * p:4 * p + 4])
+                                                    for p in range(n)], values=values))
+        for i in range(4 * n):                                         # M-5
+            self.discard[i % 4] += self.bids[i]
+        self.bid_status = [self.REVEALED] * n
+        self.ranking = []
+        self.cur = 0
+        self._rank_next(events)
+
+    def _rank_candidates(self) -> list:
+        """M-4: who may take the next position. The pawn holder orders every tie
+        group; in his own group he comes last (A-2). V-4: he is never forced
+        last, but when tied for first he cannot be first.
+
+        Decision: the holder gives the positions one at a time (``rank``), so
+        that a tie of four is four small choices rather than 24 orders; a
+        position with a single candidate fills itself."""
+        placed = self.ranking
+        n = self.players
+        best = -1
+        group = []
+        for q in range(n):
+            if q in placed:
+                continue
+            v = self.bid_value(q)
+            if v > best:
+                best, group = v, [q]
+            elif v == best:
+                group.append(q)
+        if len(group) > 1 and self.pawn in group:
+            if self.opts[V4]:
+                if not placed:
+                    group.remove(self.pawn)
+            else:
+                group.remove(self.pawn)
+        return group
+
+    def _rank_next(self, events: list) -> None:
+        while len(self.ranking) < self.players:
+            group = self._rank_candidates()
+            if len(group) > 1:
+                self.phase = RANK
+                self.actor = self.pawn
+                return
+            self.ranking.append(group[0])
+        self.order = self.ranking
+        self.ranking = []
+        self.pawn = self.order[0]                                      # M-6
+        events.append(Event("moai.order", order=list(self.order)))
+        self._start_epoch(events)
+
+    def _rank(self, p: int, q: int, events: list) -> None:
+        self.ranking.append(q)
+        events.append(Event("moai.rank", p, chosen=q, position=len(self.ranking)))
+        self._rank_next(events)
+
+    # =====================================================================================
+    # 4.2 Phase 2: epoch (M-7 to M-10, C-5)
+    # =====================================================================================
+    def _start_epoch(self, events: list) -> None:
+        self.cur = 0
+        self._epoch_next(events)
+
+    def _epoch_next(self, events: list) -> None:
+        n = self.players
+        while self.cur < n:
+            if self.display:
+                self.phase = TAKE
+                self.actor = self.order[self.cur]
+                return
+            events.append(Event("moai.no_epoch", self.order[self.cur]))    # M-7, M-40
+            self.cur += 1
+        if self.display:                                               # M-10
+            events.append(Event("moai.leftover", cards=[EPOCH_IDS[c] for c in self.display]))
+            self.removed.extend(self.display)
+            self.display = []
+        self._start_work(events)
+
+    def _take(self, p: int, card: int, events: list) -> None:
+        self.display.remove(card)
+        self.taken[p] = card
+        events.append(Event("moai.take", p, card=EPOCH_IDS[card]))
+        if CARD_TYPE[card] != DISASTER:                                # M-9
+            self._after_card(events)
+            return
+        self.card = card                                               # M-8
+        self.taker = p
+        self.victim = -1
+        if EFFECT[card] == FX_ERO:                                     # C-5.0b, A-43: no victim
+            if self.dsupply and FREE in self.fields:
+                self.phase = ERODE
+                self.actor = p
+                return
+            events.append(Event("moai.no_effect", p, card=EPOCH_IDS[card]))    # A-28
+            self._after_card(events)
+            return
+        if self.opts[V5]:                                              # V-5: the next in turn order
+            victim = self.order[(self.cur + 1) % self.players]
+            events.append(Event("moai.victim", p, victim=victim, card=EPOCH_IDS[card], fixed=True))
+            self._strike(victim, events)
+            return
+        self.phase = VICTIM                                            # C-5.0a: any clan (A-27)
+        self.actor = p
+
+    def _name_victim(self, p: int, victim: int, events: list) -> None:
+        events.append(Event("moai.victim", p, victim=victim, card=EPOCH_IDS[self.card], fixed=False))
+        self._strike(victim, events)
+
+    def _strike(self, victim: int, events: list) -> None:
+        """Apply a clan disaster to ``victim`` (C-5); a choice inside the effect
+        becomes the next decision, otherwise the epoch phase goes on."""
+        self.victim = victim
+        card = self.card
+        effect = EFFECT[card]
+        name = EPOCH_IDS[card]
+        if effect == FX_FIRE:                                          # D-FIRE(k)
+            lost = min(FIRE_LOSS[card], self.stock[victim])
+            if lost:
+                self.stock[victim] -= lost
+                self.wood += lost
+                events.append(Event("moai.fire", victim, wood=lost))
+            else:
+                events.append(Event("moai.no_effect", victim, card=name))
+        elif effect == FX_BURN:                                        # D-BOAT
+            boats = [b for b in range(N_BOATS) if self.boat_owner[b] == victim]
+            if len(boats) > 1:
+                self.phase = SINK
+                self.actor = victim
+                return
+            if boats:
+                self._sink(victim, boats[0], events)
+            else:
+                events.append(Event("moai.no_effect", victim, card=name))
+        elif effect == FX_EPI:                                         # D-EPI: the victim chooses
+            if self.camp_size(victim) or self.on_board(victim):
+                self.phase = LOSE
+                self.actor = victim
+                return
+            events.append(Event("moai.no_effect", victim, card=name))
+        elif effect == FX_WAR:                                         # D-WAR: the taker chooses
+            if any(not piece[3] for piece in self.own_pieces(victim)):
+                self.phase = KILL
+                self.actor = self.taker
+                return
+            if self.camp_size(victim) or self.on_board(victim):        # fallback: the victim chooses
+                self.phase = LOSE
+                self.actor = victim
+                return
+            events.append(Event("moai.no_effect", victim, card=name))
+        elif effect == FX_TOPPLE:                                      # D-TOPPLE: no choice
+            tiles = self.tiles[victim]
+            if tiles:
+                best = max(tiles, key=lambda t: (MOAI_HEIGHTS[t >> 1], -t))
+                tiles.remove(best)
+                self.toppled.append(best >> 1)
+                events.append(Event("moai.topple", victim, tile=TILE_IDS[best >> 1],
+                                    height=MOAI_HEIGHTS[best >> 1]))
+            else:
+                events.append(Event("moai.no_effect", victim, card=name))
+        self._after_card(events)
+
+    def _after_card(self, events: list) -> None:
+        self.card = self.taker = self.victim = -1
+        self.cur += 1
+        self._epoch_next(events)
+
+    def _erode(self, p: int, loc: int, events: list) -> None:
+        """D-ERO: a disaster token from the supply covers a free field."""
+        self.fields[loc - FIELD0] = COVERED
+        self.dsupply -= 1
+        events.append(Event("moai.erode", p, field=loc_name(loc)))
+        self._after_card(events)
+
+    def _sink(self, victim: int, b: int, events: list) -> None:
+        """D-BOAT: the boat leaves the game; its piece goes back to the camp."""
+        piece = self.boat_piece[b]
+        if piece >= 0:
+            self._remove_piece(BOAT0 + b, victim, piece % 3, 0)
+        self.boat_owner[b] = -1
+        self.removed.append(BOAT_CARDS[b])
+        strength = None
+        if piece >= 0:
+            s = piece % 3
+            self.camp[3 * victim + s] += 1
+            self.known[3 * victim + s] += 1                            # it was face up
+            strength = s + 1
+        events.append(Event("moai.sink", victim, boat=BOAT_IDS[b], strength=strength))
+
+    def _kill(self, p: int, piece, events: list) -> None:
+        """D-WAR: the taker sends a face-up piece of the victim to the reserve."""
+        self._to_reserve(piece, events, Event("moai.kill", p, victim=piece[1],
+                                              location=loc_name(piece[0]), strength=piece[2] + 1))
+        self._after_card(events)
+
+    def _lose(self, p: int, piece, events: list) -> None:
+        """D-EPI (and the D-WAR fallback): the victim gives up one of his pieces."""
+        self._to_reserve(piece, events, Event("moai.lose", p, location=loc_name(piece[0]),
+                                              strength=piece[2] + 1, card=EPOCH_IDS[self.card]))
+        self._after_card(events)
+
+    def _all_pieces(self, p: int) -> list:
+        """``p``'s pieces in camp and on the board, one of each kind."""
+        out = [(CAMP, p, s, 0) for s in range(3) if self.camp[3 * p + s]]
+        return out + self.own_pieces(p)
+
+    # =====================================================================================
+    # 4.3 Phase 3: work (M-11 to M-18)
+    # =====================================================================================
+    def _start_work(self, events: list) -> None:
+        self.phase = WORK
+        self.cur = 0
+        self._work_turn(events)
+
+    def _work_turn(self, events: list) -> None:
+        """M-12: the phase ends as soon as no camp holds a piece."""
+        if not any(self.camp):
+            self._start_production(events)
+            return
+        self.actor = self.order[self.cur]
+
+    def _next_worker(self, events: list) -> None:
+        self.cur = (self.cur + 1) % self.players
+        self._work_turn(events)
+
+    def _work_moves(self, p: int) -> list:
+        camp = self.camp
+        strengths = [s for s in range(3) if camp[3 * p + s]]
+        if not strengths:                                              # M-11 (b)
+            return [PASS_MOVE] + self._swap_moves(p)
+        targets = list(range(N_FOREST))                                # M-13
+        fields = self.fields
+        for f in range(N_FIELDS):                                      # M-14
+            if fields[f] == FREE:
+                targets.append(FIELD0 + f)
+        v = self.volcano
+        free = False
+        for i in range(0, len(v), 7):                                  # M-15
+            owner = v[i]
+            if owner < 0:
+                free = True
+                targets.append(VOLCANO0 + i // 7)
+            elif owner == p:
+                targets.append(VOLCANO0 + i // 7)
+        if not free:
+            targets.append(VOLCANO0 + len(v) // 7)
+        owner_of = self.boat_owner
+        piece_on = self.boat_piece
+        for b in range(N_BOATS):                                       # M-16
+            if owner_of[b] == p and piece_on[b] < 0:
+                targets.append(BOAT0 + b)
+        moves = []
+        if VOLCANO0 + len(v) // 7 >= len(PLACE_MOVES[0]):
+            _place_move(0, VOLCANO0 + len(v) // 7)
+        for s in strengths:
+            row = PLACE_MOVES[s]
+            moves.extend(row[loc] for loc in targets)
+        return moves
+
+    def _place(self, p: int, s: int, loc: int, events: list) -> None:
+        """M-13 to M-16: face down in the forest and on the volcano (face up with
+        V-1), face up in a field and on a boat."""
+        self.camp[3 * p + s] -= 1
+        face_down = not self.opts[V1] and (loc < FIELD0 or loc >= VOLCANO0)
+        new = loc >= VOLCANO0 and 7 * (loc - VOLCANO0) == len(self.volcano)
+        self._put_piece(loc, p, s, 1 if face_down else 0)
+        if face_down:
+            # H-13: any known camp piece may be the one that left.
+            known = self.known
+            for i in range(3 * p, 3 * p + 3):
+                if known[i]:
+                    known[i] -= 1
+            events.append(Event("moai.place_hidden", p, secret_for=p, secret={"strength": s + 1},
+                                location=loc_name(loc), new=new))
+        else:
+            self._forget_camp_piece(p, s)
+            events.append(Event("moai.place", p, strength=s + 1, location=loc_name(loc), new=new))
+        self._clip_known(p)
+        self._next_worker(events)
+
+    def _swap_moves(self, p: int) -> list:
+        """M-17: two of his pieces at two different locations; a swap that would
+        change nothing at all is the same as passing and is not offered."""
+        if not any(self.camp[3 * q] or self.camp[3 * q + 1] or self.camp[3 * q + 2]
+                   for q in range(self.players) if q != p):
+            return []
+        pieces = self.own_pieces(p)
+        moves = []
+        count = len(pieces)
+        for i in range(count):
+            a = pieces[i]
+            la, _, sa, fa = a
+            a_up = FIELD0 <= la < VOLCANO0
+            for j in range(i + 1, count):
+                b = pieces[j]
+                lb, _, sb, fb = b
+                if la == lb:
+                    continue
+                if sa == sb:
+                    # After the swap la holds b (turned up in a field or boat) and lb holds a.
+                    fa_after = 0 if FIELD0 <= lb < VOLCANO0 else fa
+                    fb_after = 0 if a_up else fb
+                    if fb_after == fa and fa_after == fb:
+                        continue
+                moves.append(_move(M_SWAP, (a, b)))
+        return moves
+
+    def _swap(self, p: int, a, b, events: list) -> None:
+        la, _, sa, fa = a
+        lb, _, sb, fb = b
+        self._remove_piece(la, p, sa, fa)
+        self._remove_piece(lb, p, sb, fb)
+        fa2 = 0 if FIELD0 <= lb < VOLCANO0 else fa                     # A-6: up in a field or boat
+        fb2 = 0 if FIELD0 <= la < VOLCANO0 else fb
+        self._put_piece(lb, p, sa, fa2)
+        self._put_piece(la, p, sb, fb2)
+        if (fa and not fa2) or (fb and not fb2):
+            self._shown = True
+        # Others see the strengths of pieces that were or became face up.
+        events.append(Event("moai.swap", p, secret_for=p,
+                            secret={"strength_a": sa + 1, "strength_b": sb + 1},
+                            a=loc_name(la), b=loc_name(lb),
+                            shown_a=None if fa and fa2 else sa + 1,
+                            shown_b=None if fb and fb2 else sb + 1))
+        self._next_worker(events)
+
+    # =====================================================================================
+    # 4.4 Phase 4: production (M-19 to M-31)
+    # =====================================================================================
+    def _start_production(self, events: list) -> None:
+        self.space = 0
+        self._forest_next(events)
+
+    def _forest_next(self, events: list) -> None:
+        """M-20, M-21: S1 to S6 in order; only spaces with a wood token."""
+        n = self.players
+        f = self.forest
+        while self.space < N_FOREST:
+            sp = self.space
+            if self.forest_wood[sp]:
+                present = []
+                for q in range(n):
+                    b = 6 * (n * sp + q)
+                    if f[b] or f[b + 1] or f[b + 2] or f[b + 3] or f[b + 4] or f[b + 5]:
+                        present.append(q)
+                if not present:                                        # (a)
+                    self.forest_wood[sp] = 0
+                    self.wood += 1
+                    events.append(Event("moai.forest_empty", space=loc_name(sp)))
+                elif len(present) == 1:                                # (b) nothing revealed
+                    self._give_wood(sp, present[0])
+                    events.append(Event("moai.forest_single", present[0], space=loc_name(sp)))
+                else:                                                  # (c) revealed, strongest
+                    totals = {}
+                    revealed = {}
+                    for q in present:
+                        b = 6 * (n * sp + q)
+                        for s in range(3):
+                            if f[b + 3 + s]:
+                                f[b + s] += f[b + 3 + s]
+                                f[b + 3 + s] = 0
+                                self._shown = True
+                        revealed[q] = [s + 1 for s in range(3) for _ in range(f[b + s])]
+                        totals[q] = f[b] + 2 * f[b + 1] + 3 * f[b + 2]
+                    best = max(totals.values())
+                    tied = [q for q in present if totals[q] == best]
+                    events.append(Event("moai.forest_contest", space=loc_name(sp),
+                                        pieces=[[q, revealed[q]] for q in present],
+                                        totals=[[q, totals[q]] for q in present],
+                                        tied=tied if len(tied) > 1 else []))
+                    if len(tied) > 1:                                  # the bird-man decides (A-29)
+                        self.phase = AWARD
+                        self.tied = tied
+                        self.actor = self.pawn
+                        return
+                    self._give_wood(sp, tied[0])
+                    events.append(Event("moai.forest_win", tied[0], space=loc_name(sp)))
+            self.space += 1
+        self.tied = []
+        self._start_carving(events)
+
+    def _give_wood(self, sp: int, q: int) -> None:
+        self.forest_wood[sp] = 0
+        self.stock[q] += 1
+
+    def _award(self, p: int, sp: int, q: int, events: list) -> None:
+        self._give_wood(sp, q)
+        events.append(Event("moai.award", p, space=loc_name(sp), winner=q))
+        self.space += 1
+        self._forest_next(events)
+
+    # -- the volcano (M-23 to M-25) ----------------------------------------------------------
+    def _start_carving(self, events: list) -> None:
+        self.cur = 0
+        self.carved = []
+        self._carve_next(events)
+
+    def _carvable(self, p: int) -> list:
+        v = self.volcano
+        carved = self.carved
+        return [i // 7 for i in range(0, len(v), 7) if v[i] == p and i // 7 not in carved]
+
+    def _carve_next(self, events: list) -> None:
+        while self.cur < self.players:
+            p = self.order[self.cur]
+            if self._carvable(p):
+                self.phase = CARVE
+                self.actor = p
+                return
+            self.cur += 1
+        self._start_feeding(events)
+
+    def _tile_for(self, h: int) -> int:
+        """A tile of height h or else the tallest shorter one (C-6, A-12); -1 if none."""
+        supply = self.msupply
+        for height in range(min(h, MAX_HEIGHT), 1, -1):
+            for t in TILES_OF_HEIGHT[height]:
+                if supply[t]:
+                    return t
+        return -1
+
+    def _space_height(self, i: int, up_only: bool = False) -> int:
+        v = self.volcano
+        b = 7 * i
+        h = v[b + 1] + 2 * v[b + 2] + 3 * v[b + 3]
+        if not up_only:
+            h += v[b + 4] + 2 * v[b + 5] + 3 * v[b + 6]
+        return h
+
+    def _carve_moves(self, p: int) -> list:
+        """M-23: one space at a time, in the player's order, then ``done`` (the
+        same as declaring the ordered list at once: he learns nothing hidden in
+        between). Decision: the tile's side (M-25) is offered only when a tile
+        will be taken; an abandoned statue has no side."""
+        moves = []
+        wood = self.stock[p] > 0
+        for i in self._carvable(p):
+            loc = VOLCANO0 + i
+            moves.append(_move(M_CARVE, (loc, 0)))
+            if wood and self._tile_for(self._space_height(i)) >= 0:    # M-25: the tile's side
+                moves.append(_move(M_CARVE, (loc, 1)))
+        moves.append(DONE_MOVE)
+        return moves
+
+    def _carve(self, p: int, loc: int, face_down: int, events: list) -> None:
+        """M-23: reveal the space, then finish the Moai (1 wood, a tile) or abandon it."""
+        i = loc - VOLCANO0
+        v = self.volcano
+        b = 7 * i
+        for s in range(3):                                             # M-24: face up for good
+            if v[b + 4 + s]:
+                v[b + 1 + s] += v[b + 4 + s]
+                v[b + 4 + s] = 0
+        self._shown = True
+        pieces = [s + 1 for s in range(3) for _ in range(v[b + 1 + s])]
+        h = self._space_height(i)
+        self.carved.append(i)                                          # A-11: once per round
+        tile = self._tile_for(h) if self.stock[p] else -1
+        if tile < 0:                                                   # A-13, A-14: abandoned, free
+            events.append(Event("moai.abandon", p, space=loc_name(loc), pieces=pieces, height=h))
+            return
+        self.stock[p] -= 1
+        self.wood += 1
+        self.msupply[tile] = 0
+        self.tiles[p].append(2 * tile + face_down)
+        events.append(Event("moai.carve", p, space=loc_name(loc), pieces=pieces, height=h,
+                            tile=TILE_IDS[tile], tile_height=MOAI_HEIGHTS[tile],
+                            face_down=bool(face_down)))
+
+    # -- fields and ocean: feeding (M-26 to M-31) ----------------------------------------------
+    def _start_feeding(self, events: list) -> None:
+        self.cur = 0
+        self._feed_next(events)
+
+    def _feed_next(self, events: list) -> None:
+        while self.cur < self.players:
+            p = self.order[self.cur]
+            pieces = self.on_board(p)
+            food = self.food(p)
+            deficit = pieces - food if pieces > food else 0                # M-27
+            events.append(Event("moai.feed", p, food=food, pieces=pieces, deficit=deficit))
+            if deficit:                                                # M-29
+                self.deficit = deficit
+                self.raids = 0
+                self.to_remove = 0
+                if self._raid_options(p):
+                    self.phase = RAID_STEP
+                    self.actor = p
+                    return
+                self._start_starvation(p, events)
+                return
+            self.cur += 1
+        self._start_bilan(events)
+
+    def _raid_options(self, p: int) -> list:
+        """M-30: (second card, target) pairs; each needs a Raid card and a face-up
+        piece of another clan in the forest or on the volcano with strength
+        exactly the second card's value (A-17 to A-19)."""
+        if self.raids >= self.deficit:                                 # A-16: k <= D
+            return []
+        h = self.hands
+        base = 4 * p
+        if not h[base + RAID]:
+            return []
+        values = set()
+        cards = []
+        for k in range(4):
+            if h[base + k] > (1 if k == RAID else 0):
+                cards.append(k)
+                values.add(VALUE[k])
+        if not cards:
+            return []
+        n = self.players
+        f = self.forest
+        targets = []
+        for sp in range(N_FOREST):
+            for q in range(n):
+                if q == p:
+                    continue
+                b = 6 * (n * sp + q)
+                for s in range(3):
+                    if f[b + s] and s + 1 in values:
+                        targets.append((sp, q, s, 0))
+        v = self.volcano
+        for i in range(0, len(v), 7):
+            q = v[i]
+            if q >= 0 and q != p:
+                for s in range(3):
+                    if v[i + 1 + s] and s + 1 in values:
+                        targets.append((VOLCANO0 + i // 7, q, s, 0))
+        return [(k, t) for k in cards for t in targets if VALUE[k] == t[2] + 1]
+
+    def _raid(self, p: int, k: int, target, events: list) -> None:
+        """M-30, one raid per move: declaring them one after another is the same
+        as declaring them at once, since every card and target is public."""
+        h = self.hands
+        base = 4 * p
+        h[base + RAID] -= 1
+        h[base + k] -= 1
+        self.discard[RAID] += 1
+        self.discard[k] += 1
+        self.raids += 1
+        self._to_reserve(target, events, Event("moai.raid", p, card=KIND_NAMES[k], victim=target[1],
+                                               location=loc_name(target[0]),
+                                               strength=target[2] + 1))
+        if not self._raid_options(p):
+            self._start_starvation(p, events)
+
+    def _start_starvation(self, p: int, events: list) -> None:
+        """M-29: D - k of his forest and volcano pieces go to the reserve (A-15)."""
+        self.to_remove = self.deficit - self.raids
+        self._starve_next(p, events)
+
+    def _starve_next(self, p: int, events: list) -> None:
+        if self.to_remove > 0:
+            z = self.zones(p)
+            if self.to_remove < z[FOREST_Z] + z[VOLCANO_Z]:
+                self.phase = STARVE
+                self.actor = p
+                return
+            for piece in self.own_pieces(p):                           # no choice: all of them
+                if zone_of(piece[0]) in (FOREST_Z, VOLCANO_Z):
+                    for _ in range(self.count_at(*piece)):
+                        self._starve_one(p, piece, events)
+        self.to_remove = 0
+        self.deficit = self.raids = 0
+        self.cur += 1
+        self._feed_next(events)
+
+    def _starve_one(self, p: int, piece, events: list) -> None:
+        self.to_remove -= 1
+        self._to_reserve(piece, events, Event("moai.starve", p, location=loc_name(piece[0]),
+                                              strength=piece[2] + 1))
+
+    def _starve(self, p: int, piece, events: list) -> None:
+        self._starve_one(p, piece, events)
+        self._starve_next(p, events)
+
+    # =====================================================================================
+    # 4.5 Phase 5: bilan (M-32 to M-38)
+    # =====================================================================================
+    def _start_bilan(self, events: list) -> None:
+        self.cur = 0
+        self._bilan_next(events)
+
+    def _bilan_next(self, events: list) -> None:
+        if self.cur >= self.players:
+            self._end_round(events)
+            return
+        p = self.order[self.cur]
+        card = self.taken[p]
+        self._draw(p, CARDS_DRAWN[card] if card >= 0 else 0, events)  # M-33, M-40
+        if self.final or card < 0:                                     # M-35, A-24, A-26
+            self.rest_left = 0
+        else:                                                          # M-34
+            self.rest_left = min(HUTS[card], self.on_board(p))
+        self.retrieved = [0, 0, 0, 0]
+        self._rest_next(p, events)
+
+    def _draw(self, p: int, count: int, events: list) -> None:
+        drawn = [0, 0, 0, 0]
+        got = 0
+        for _ in range(count):
+            if not self.deck:
+                if not any(self.discard):                              # A-31
+                    break
+                self._reshuffle(events)
+            drawn[self.deck.pop()] += 1
+            got += 1
+        if not count:
+            return
+        h = self.hands
+        for k in range(4):
+            h[4 * p + k] += drawn[k]
+        self._shown = True
+        events.append(Event("moai.draw", p, secret_for=p, secret={"cards": _cards_text(drawn)},
+                            count=got))
+
+    def _reshuffle(self, events: list) -> None:
+        """M-33: the discard pile, shuffled, is the new deck (sorted first so
+        that the deal depends only on the generator and which cards they are)."""
+        cards = [k for k in range(4) for _ in range(self.discard[k])]
+        rng = Rng(self.rng)
+        rng.shuffle(cards)
+        self.rng = rng.state
+        self.deck = cards
+        self.discard = [0, 0, 0, 0]
+        events.append(Event("moai.reshuffle", deck=len(cards)))
+
+    def _rest_options(self, p: int) -> list:
+        """M-34: a zone from which he has retrieved the fewest so far, among the
+        zones where he still has pieces (A-20)."""
+        z = self.zones(p)
+        got = self.retrieved
+        low = min(got[i] for i in range(4) if z[i])
+        zones = [i for i in range(4) if z[i] and got[i] == low]
+        return [piece for piece in self.own_pieces(p) if zone_of(piece[0]) in zones]
+
+    def _rest_next(self, p: int, events: list) -> None:
+        """Decision: when every piece still on the board must come home, they
+        all do without being asked one by one (the order changes nothing)."""
+        if self.rest_left > 0:
+            if self.rest_left < self.on_board(p):
+                self.phase = REST
+                self.actor = p
+                return
+            for piece in self.own_pieces(p):                           # no choice: all come home
+                for _ in range(self.count_at(*piece)):
+                    self._rest_one(p, piece, events)
+        self.rest_left = 0
+        self._start_births(p, events)
+
+    def _rest_one(self, p: int, piece, events: list) -> None:
+        loc, _, s, fd = piece
+        self._remove_piece(loc, p, s, fd)
+        self.camp[3 * p + s] += 1
+        self.rest_left -= 1
+        self.retrieved[zone_of(loc)] += 1
+        if fd:                                                         # H-11: not revealed
+            events.append(Event("moai.rest_hidden", p, secret_for=p, secret={"strength": s + 1},
+                                location=loc_name(loc)))
+        else:
+            self.known[3 * p + s] += 1
+            events.append(Event("moai.rest", p, location=loc_name(loc), strength=s + 1))
+
+    def _rest(self, p: int, piece, events: list) -> None:
+        self._rest_one(p, piece, events)
+        self._rest_next(p, events)
+
+    # -- births (M-36) and boats (M-37) --------------------------------------------------------
+    def _birth_strength(self, p: int, a: int, b: int) -> int:
+        """M-36, A-21: the strength born from cards ``a`` and ``b`` (0-2), -1 if none."""
+        m = min(VALUE[a], VALUE[b]) - 1
+        r = self.reserve
+        for s in range(m, -1, -1):
+            if r[3 * p + s]:
+                return s
+        return -1
+
+    def _births(self, p: int) -> list:
+        h = self.hands
+        base = 4 * p
+        out = []
+        for a, b in BIRTH_PAIRS:
+            if a == b:
+                if h[base + a] < 2:
+                    continue
+            elif not (h[base + a] and h[base + b]):
+                continue
+            if self._birth_strength(p, a, b) >= 0:
+                out.append((a, b))
+        return out
+
+    def _can_build(self, p: int) -> bool:
+        card = self.taken[p]
+        return card >= 0 and CARD_TYPE[card] == BOAT and self.stock[p] > 0
+
+    def _birth_moves(self, p: int) -> list:
+        """M-36, M-37. Decision: ``build`` also ends the bilan (births come
+        first in the rulebook's order), ``done`` ends it without a boat;
+        building stays legal in the final round, where it only costs 2 points."""
+        moves = [_move(M_BIRTH, pair) for pair in self._births(p)]
+        if moves and self.final:                                       # A-25: compulsory
+            return moves
+        moves.append(DONE_MOVE)
+        if self._can_build(p):
+            moves.append(BUILD_MOVE)
+        return moves
+
+    def _start_births(self, p: int, events: list) -> None:
+        if self._births(p) or self._can_build(p):
+            self.phase = BIRTH
+            self.actor = p
+            return
+        self._end_bilan(p, False, events)
+
+    def _birth(self, p: int, a: int, b: int, events: list) -> None:
+        h = self.hands
+        h[4 * p + a] -= 1
+        h[4 * p + b] -= 1
+        self.discard[a] += 1
+        self.discard[b] += 1
+        s = self._birth_strength(p, a, b)
+        self.reserve[3 * p + s] -= 1
+        self.camp[3 * p + s] += 1
+        self.known[3 * p + s] += 1                                     # H-12: public
+        events.append(Event("moai.birth", p, cards=[KIND_NAMES[a], KIND_NAMES[b]], strength=s + 1))
+        self._start_births(p, events)
+
+    def _end_bilan(self, p: int, build: bool, events: list) -> None:
+        """M-37: build the boat (1 wood) or let the epoch card leave the game (A-30)."""
+        card = self.taken[p]
+        if card >= 0:
+            if build:
+                self.stock[p] -= 1
+                self.wood += 1
+                self.boat_owner[BOAT_INDEX[card]] = p
+                events.append(Event("moai.build", p, boat=EPOCH_IDS[card]))
+            else:
+                self.removed.append(card)
+                events.append(Event("moai.discard_epoch", p, card=EPOCH_IDS[card]))
+            self.taken[p] = -1
+        self.cur += 1
+        self._bilan_next(events)
+
+    # =====================================================================================
+    # 4.6 End of game and scoring (M-38 to M-42)
+    # =====================================================================================
+    def _end_round(self, events: list) -> None:
+        if self.final:                                                 # M-38, M-39
+            self._finish(events)
+            return
+        self.carved = []
+        self._start_round(events)
+
+    def _finish(self, events: list) -> None:
+        self.over = True
+        self.phase = OVER
+        self.actor = -1
+        self.cur = 0
+        self.carved = []
+        result = self.result()
+        events.append(Event("moai.game_over", winners=result["winners"], reason=result["reason"],
+                            scores=result["scores"]))
+
+    def result(self):
+        """M-41, M-42: every tied player wins; there is no tie-break."""
+        if not self.over:
+            return None
+        n = self.players
+        rows = []
+        for p in range(n):
+            tiles = sorted(self.tiles[p], key=lambda t: t >> 1)
+            on_board = self.on_board(p)
+            camp = self.camp_size(p)
+            moai = sum(MOAI_HEIGHTS[t >> 1] for t in tiles)
+            wood = self.stock[p]
+            rows.append({
+                "tiles": [{"id": TILE_IDS[t >> 1], "height": MOAI_HEIGHTS[t >> 1],
+                           "face_down": bool(t & 1)} for t in tiles],
+                "moai": moai,
+                "board": on_board,
+                "camp": camp,
+                "pieces": on_board + camp,
+                "wood": wood,
+                "wood_points": 2 * wood,
+                "total": moai + on_board + camp + 2 * wood,
+            })
+        scores = [row["total"] for row in rows]
+        best = max(scores)
+        winners = [p for p in range(n) if scores[p] == best]
+        return {"scores": scores, "winners": winners,
+                "reason": "prestige" if len(winners) == 1 else "tie",
+                "breakdown": {"players": rows, "toppled": [TILE_IDS[t] for t in self.toppled]}}
+
+    # =====================================================================================
+    # 5. What a player sees (H-1 to H-13)
+    # =====================================================================================
+    def view(self, player) -> dict:
+        n = self.players
+        if player is not None and (not _is_int(player) or not 0 <= player < n):
+            raise ValueError(f"a viewer is a seat 0-{n - 1} or None, not {player!r}")
+        me = player
+        forest = []
+        f = self.forest
+        for sp in range(N_FOREST):
+            pieces = []
+            for q in range(n):
+                b = 6 * (n * sp + q)
+                for s in range(3):
+                    pieces += [[q, s + 1, True]] * f[b + s]
+                for s in range(3):
+                    pieces += [[q, s + 1 if q == me else None, False]] * f[b + 3 + s]
+            forest.append({"id": loc_name(sp), "wood": bool(self.forest_wood[sp]), "pieces": pieces})
+        volcano = []
+        v = self.volcano
+        for i in range(0, len(v), 7):
+            q = v[i]
+            pieces = []
+            if q >= 0:
+                for s in range(3):
+                    pieces += [[q, s + 1, True]] * v[i + 1 + s]
+                for s in range(3):
+                    pieces += [[q, s + 1 if q == me else None, False]] * v[i + 4 + s]
+            volcano.append({"id": loc_name(VOLCANO0 + i // 7), "owner": q if q >= 0 else None,
+                            "pieces": pieces, "carved": i // 7 in self.carved})
+        fields = []
+        for i, c in enumerate(self.fields):
+            fields.append({"id": loc_name(FIELD0 + i), "covered": c == COVERED,
+                           "piece": [c // 3, c % 3 + 1, True] if c >= 0 else None})
+        boats = [{"id": BOAT_IDS[b], "owner": self.boat_owner[b],
+                  "piece": self.boat_piece[b] % 3 + 1 if self.boat_piece[b] >= 0 else None}
+                 for b in range(N_BOATS) if self.boat_owner[b] >= 0]
+        secret_bids = self.phase == BID and not self._open_bids()
+        bids = []
+        for q in range(n):
+            status = self.bid_status[q]
+            shown = status == self.REVEALED or (status == self.CHOSEN and (not secret_bids or q == me))
+            counts = self.bids[4 * q:4 * q + 4]
+            bids.append({
+                "status": ("revealed" if status == self.REVEALED
+                           else "choosing" if status == self.CHOOSING else "chosen"),
+                "cards": _cards_text(counts) if shown else None,
+                "value": self.bid_value(q) if shown else None,
+            })
+        hand_sizes = []
+        for q in range(n):
+            size = self.hand_size(q)
+            if secret_bids and self.bid_status[q] == self.CHOSEN:
+                size += sum(self.bids[4 * q:4 * q + 4])                # H-5: nothing shows
+            hand_sizes.append(size)
+        deck_by_epoch = [0, 0, 0]
+        for c in self.edeck:
+            deck_by_epoch[EPOCH_OF[c] - 1] += 1
+        supply = {}
+        for t in range(N_TILES):
+            if self.msupply[t]:
+                supply[str(MOAI_HEIGHTS[t])] = supply.get(str(MOAI_HEIGHTS[t]), 0) + 1
+        return {
+            "game": "moai",
+            "viewer": player,
+            "players": n,
+            "colours": list(COLOURS[:n]),
+            "options": {name: self.opts[i] for i, name in enumerate(OPTIONS)},
+            "round": self.round,
+            "phase": ROUND_PHASE[self.phase],
+            "step": PHASE_NAMES[self.phase],
+            "to_move": self._public_to_move(),
+            "final_round": self.final,
+            "order": list(self.order),
+            "bird_man": self.pawn,
+            "current": (self.order[self.cur] if self.phase in (TAKE, WORK, CARVE, RAID_STEP, STARVE,
+                                                                 REST, BIRTH) or
+                        (self.phase == BID and self._open_bids()) else None),
+            "pending": self._pending_view(),
+            "bids": bids,
+            "hand": None if me is None else _cards_text(self.hands[4 * me:4 * me + 4]),
+            "hand_sizes": hand_sizes,
+            "deck_size": len(self.deck),
+            "discard": _cards_text(self.discard),
+            "epoch": {
+                "deck_size": len(self.edeck),
+                "deck_by_epoch": deck_by_epoch,
+                "top_epoch": EPOCH_OF[self.edeck[-1]] if self.edeck else None,
+                "display": [_card_view(c) for c in self.display],
+                "taken": [_card_view(c) if c >= 0 else None for c in self.taken],
+                "removed": [EPOCH_IDS[c] for c in self.removed],
+                "set_aside": len(self.set_aside),
+                "admiral": self.admiral,
+            },
+            "wood": {"supply": self.wood, "stocks": list(self.stock)},
+            "disaster_supply": self.dsupply,
+            "forest": forest,
+            "fields": fields,
+            "volcano": volcano,
+            "boats": boats,
+            "camps": [self.camp_size(q) for q in range(n)],
+            "camp": (None if me is None
+                     else [s + 1 for s in range(3) for _ in range(self.camp[3 * me + s])]),
+            "known_camps": [[s + 1 for s in range(3) for _ in range(self.known[3 * q + s])]
+                            for q in range(n)],
+            "reserve": [self.reserve[3 * q:3 * q + 3] for q in range(n)],
+            "moai": {
+                "supply": supply,
+                # H-9: everyone saw each height when the tile was taken; the
+                # renderer draws a face-down tile of another player face down.
+                "tiles": [[{"id": TILE_IDS[t >> 1], "height": MOAI_HEIGHTS[t >> 1],
+                            "face_down": bool(t & 1)} for t in self.tiles[q]] for q in range(n)],
+                "toppled": [TILE_IDS[t] for t in self.toppled],
+            },
+            "over": self.over,
+            "result": self.result(),
+        }
+
+    def _pending_view(self) -> dict:
+        phase = self.phase
+        if phase in DISASTER_STEPS:
+            return {"card": EPOCH_IDS[self.card], "taker": self.taker,
+                    "victim": self.victim if self.victim >= 0 else None}
+        if phase == RANK:
+            return {"ranking": list(self.ranking), "candidates": self._rank_candidates(),
+                    "values": [self.bid_value(q) for q in range(self.players)]}
+        if phase == AWARD:
+            return {"space": loc_name(self.space), "tied": list(self.tied)}
+        if phase in (RAID_STEP, STARVE):
+            return {"deficit": self.deficit, "raids": self.raids,
+                    "to_remove": self.to_remove if phase == STARVE else None}
+        if phase == REST:
+            return {"left": self.rest_left,
+                    "retrieved": {ZONE_NAMES[z]: self.retrieved[z] for z in range(4)}}
+        if phase == BIRTH:
+            return {"compulsory": self.final}
+        return {}
+
+    # -- copies -----------------------------------------------------------------------------
+    def clone(self) -> "MoaiState":
+        s = MoaiState.__new__(MoaiState)
+        s.players = self.players
+        s.opts = self.opts
+        s.round = self.round
+        s.phase = self.phase
+        s.final = self.final
+        s.order = self.order[:]
+        s.ranking = self.ranking[:]
+        s.pawn = self.pawn
+        s.cur = self.cur
+        s.actor = self.actor
+        s.deck = self.deck[:]
+        s.discard = self.discard[:]
+        s.hands = self.hands[:]
+        s.bids = self.bids[:]
+        s.bid_status = self.bid_status[:]
+        s.edeck = self.edeck[:]
+        s.display = self.display[:]
+        s.taken = self.taken[:]
+        s.removed = self.removed[:]
+        s.set_aside = self.set_aside[:]
+        s.admiral = self.admiral
+        s.boat_owner = self.boat_owner[:]
+        s.boat_piece = self.boat_piece[:]
+        s.wood = self.wood
+        s.forest_wood = self.forest_wood[:]
+        s.stock = self.stock[:]
+        s.dsupply = self.dsupply
+        s.fields = self.fields[:]
+        s.msupply = self.msupply[:]
+        s.tiles = [t[:] for t in self.tiles]
+        s.toppled = self.toppled[:]
+        s.camp = self.camp[:]
+        s.reserve = self.reserve[:]
+        s.known = self.known[:]
+        s.forest = self.forest[:]
+        s.volcano = self.volcano[:]
+        s.carved = self.carved[:]
+        s.card = self.card
+        s.taker = self.taker
+        s.victim = self.victim
+        s.space = self.space
+        s.tied = self.tied[:]
+        s.deficit = self.deficit
+        s.raids = self.raids
+        s.to_remove = self.to_remove
+        s.rest_left = self.rest_left
+        s.retrieved = self.retrieved[:]
+        s.zc = self.zc[:]
+        s.rng = self.rng
+        s.over = self.over
+        cache = self._cache
+        s._cache = cache[:] if cache is not None else None
+        s._shown = False
+        return s
+
+    def determinize(self, player: int, rng: Rng) -> "MoaiState":
+        """A copy in which all that ``player`` has not seen is dealt again from ``rng``.
+
+        * H-5: the other players' secret bids are taken back into their hands
+          (they are choosing again, though everyone still sees them as having
+          chosen), so a bot never knows what the others chose.
+        * H-1, H-2: the other hands and the Rapa Nui deck are dealt from the
+          cards ``player`` has not seen (the composition less the discard pile,
+          his own hand and the bids laid face up).
+        * H-6, H-7: each other clan's camp and face-down pieces get again the
+          strengths that clan has off the table and out of sight (6 of each
+          strength, less its reserve and face-up pieces), the camp keeping the
+          strengths everyone knows are there (``known_camps``: born, rested
+          face up, back from a burnt boat).
+        * H-4, V-3: each epoch's unseen cards are shuffled between the epoch
+          deck (the same count per epoch) and the five cards set aside unseen;
+          the Admiral is never one of those.
+        * H-14: the generator's future.
+
+        Every input is read from ``view(player)`` and gathered in a canonical
+        order before shuffling, so positions ``player`` cannot tell apart give
+        the same copy for the same ``rng``.
+        """
+        n = self.players
+        if not _is_int(player) or not 0 <= player < n:
+            raise ValueError(f"a player is a seat 0-{n - 1}, not {player!r}")
+        s = self.clone()
+        s._cache = None
+        hands = s.hands
+        # H-5: take back the others' secret bids.
+        if s.phase == BID and not s._open_bids():
+            for q in range(n):
+                if q != player and s.bid_status[q] == self.CHOSEN:
+                    base = 4 * q
+                    if any(s.bids[base:base + 4]):
+                        for k in range(4):
+                            hands[base + k] += s.bids[base + k]
+                            s.bids[base + k] = 0
+                        s.bid_status[q] = self.RECHOOSING
+                    elif s.hand_size(q):
+                        s.bid_status[q] = self.RECHOOSING
+        # H-1, H-2: the unseen Rapa Nui cards.
+        unseen = list(DECK_COMPOSITION)
+        for k in range(4):
+            unseen[k] -= s.discard[k] + hands[4 * player + k]
+        if s.phase == BID:
+            for q in range(n):
+                if s.bid_status[q] == self.CHOSEN:
+                    for k in range(4):
+                        unseen[k] -= s.bids[4 * q + k]
+        pool = [k for k in range(4) for _ in range(unseen[k])]
+        rng.shuffle(pool)
+        at = 0
+        for q in range(n):
+            if q == player:
+                continue
+            size = s.hand_size(q)
+            base = 4 * q
+            for k in range(4):
+                hands[base + k] = 0
+            for k in pool[at:at + size]:
+                hands[base + k] += 1
+            at += size
+        s.deck = pool[at:]
+        # H-6, H-7: the strengths of the other clans' hidden pieces.
+        for q in range(n):
+            if q != player:
+                s._deal_hidden_pieces(q, rng)
+        # H-4, V-3: the epoch deck and the cards set aside unseen.
+        if s.set_aside or len(s.edeck) > 1:
+            s._deal_epoch_deck(rng)
+        s.rng = rng.next64()
+        return s
+
+    def _deal_hidden_pieces(self, q: int, rng: Rng) -> None:
+        n = self.players
+        f = self.forest
+        v = self.volcano
+        hidden = []
+        for s in range(3):
+            count = self.camp[3 * q + s] - self.known[3 * q + s]
+            for sp in range(N_FOREST):
+                count += f[6 * (n * sp + q) + 3 + s]
+            for i in range(0, len(v), 7):
+                if v[i] == q:
+                    count += v[i + 4 + s]
+            hidden += [s] * count
+        if not hidden:
+            return
+        rng.shuffle(hidden)
+        at = 0
+        size = self.camp_size(q)
+        for s in range(3):
+            self.camp[3 * q + s] = self.known[3 * q + s]
+        for s in hidden[:size - sum(self.known[3 * q:3 * q + 3])]:
+            self.camp[3 * q + s] += 1
+        at = size - sum(self.known[3 * q:3 * q + 3])
+        for sp in range(N_FOREST):
+            b = 6 * (n * sp + q) + 3
+            count = f[b] + f[b + 1] + f[b + 2]
+            if count:
+                f[b] = f[b + 1] = f[b + 2] = 0
+                for s in hidden[at:at + count]:
+                    f[b + s] += 1
+                at += count
+        for i in range(0, len(v), 7):
+            if v[i] == q:
+                count = v[i + 4] + v[i + 5] + v[i + 6]
+                if count:
+                    v[i + 4] = v[i + 5] = v[i + 6] = 0
+                    for s in hidden[at:at + count]:
+                        v[i + 4 + s] += 1
+                    at += count
+
+    def _deal_epoch_deck(self, rng: Rng) -> None:
+        per_epoch = [0, 0, 0]
+        for c in self.edeck:
+            per_epoch[EPOCH_OF[c] - 1] += 1
+        aside = [0, 0, 0]
+        for c in self.set_aside:
+            aside[EPOCH_OF[c] - 1] += 1
+        unseen = sorted(self.edeck + self.set_aside)
+        stacks = []
+        new_aside = []
+        for e in range(3):
+            cards = [c for c in unseen if EPOCH_OF[c] == e + 1]
+            rng.shuffle(cards)
+            if aside[e]:
+                # V-3, A-34: the Admiral is never among the cards set aside.
+                out = [c for c in cards if c != ADMIRAL][:aside[e]]
+                new_aside += out
+                cards = [c for c in cards if c not in out]
+            stacks.append(cards)
+        self.set_aside = sorted(new_aside)
+        self.edeck = stacks[2] + stacks[1] + stacks[0]
+
+    # =====================================================================================
+    # Illegal moves: which rule a move breaks
+    # =====================================================================================
+    def _diagnose(self, p: int, move: MoaiMove) -> IllegalMove:
+        code, a = move.code, move.args
+        phase = self.phase
+        text = move.text
+        if code not in STEP_KINDS[phase]:
+            return IllegalMove(f"'{text}' is not a move of this step ({PHASE_NAMES[phase]}).",
+                               "moai.illegal.wrong_step", move=text, step=PHASE_NAMES[phase])
+        if code == M_BID:
+            return IllegalMove(f"You do not hold the cards of the bid '{text}' (M-3).",
+                               "moai.illegal.cards_not_held", cards=_cards_text(a))
+        if code == M_RANK:
+            return IllegalMove(f"{self._seat(a[0])} cannot take position {len(self.ranking) + 1}: "
+                               f"choose among the tied players (M-4, A-2, V-4).",
+                               "moai.illegal.rank", chosen=a[0], position=len(self.ranking) + 1)
+        if code == M_TAKE:
+            return IllegalMove(f"{EPOCH_IDS[a[0]]} is not in the display (M-7).",
+                               "moai.illegal.not_displayed", card=EPOCH_IDS[a[0]])
+        if code == M_VICTIM:
+            return IllegalMove(f"There is no {self._seat(a[0])} clan in this game (C-5.0a).",
+                               "moai.illegal.no_such_clan", victim=a[0])
+        if code == M_ERODE:
+            return IllegalMove(f"{loc_name(a[0])} is not a free field (D-ERO).",
+                               "moai.illegal.field_not_free", field=loc_name(a[0]))
+        if code == M_KILL:
+            return IllegalMove(f"{piece_text(a)} is not a face-up piece of the victim on the board "
+                               f"(D-WAR).", "moai.illegal.war_target", piece=piece_text(a))
+        if code in (M_LOSE, M_STARVE, M_REST) and (a[1] != p or not self.count_at(*a)):
+            return IllegalMove(f"You have no piece {piece_text(a)}.", "moai.illegal.no_such_piece",
+                               piece=piece_text(a))
+        if code == M_STARVE:
+            return IllegalMove("Pieces in the fields and on boats feed first: remove a forest or "
+                               "volcano piece (M-29, A-15).", "moai.illegal.starve_feeding_piece",
+                               piece=piece_text(a))
+        if code == M_REST:
+            return IllegalMove(f"Take your next piece from a zone you have taken the fewest from "
+                               f"so far, not the {ZONE_NAMES[zone_of(a[0])]} (M-34).",
+                               "moai.illegal.rest_zone", zone=ZONE_NAMES[zone_of(a[0])])
+        if code == M_SINK:
+            return IllegalMove(f"{BOAT_IDS[a[0]]} is not a boat of yours (D-BOAT).",
+                               "moai.illegal.not_your_boat", boat=BOAT_IDS[a[0]])
+        if code == M_PLACE:
+            return self._diagnose_place(p, a[0], a[1])
+        if code in (M_PASS, M_SWAP):
+            if self.camp_size(p):
+                return IllegalMove("You still have pieces in your camp: place one (M-11).",
+                                   "moai.illegal.must_place")
+            if code == M_SWAP:
+                return self._diagnose_swap(p, a[0], a[1])
+        if code == M_AWARD:
+            if a[0] != self.space:
+                return IllegalMove(f"The wood token at stake is on {loc_name(self.space)} (M-20).",
+                                   "moai.illegal.wrong_space", space=loc_name(self.space))
+            return IllegalMove(f"{self._seat(a[1])} is not tied for the wood of "
+                               f"{loc_name(a[0])} (M-20).", "moai.illegal.not_tied",
+                               winner=a[1], space=loc_name(a[0]))
+        if code == M_CARVE:
+            i = a[0] - VOLCANO0
+            if i >= self.n_spaces() or self.volcano[7 * i] != p:
+                return IllegalMove(f"{loc_name(a[0])} holds none of your pieces (M-23).",
+                                   "moai.illegal.not_your_space", space=loc_name(a[0]))
+            if i in self.carved:
+                return IllegalMove(f"{loc_name(a[0])} was already carved this round (A-11).",
+                                   "moai.illegal.already_carved", space=loc_name(a[0]))
+            return IllegalMove("No tile will be taken for this Moai: it has no side to choose "
+                               "(M-25).", "moai.illegal.no_tile_to_hide", space=loc_name(a[0]))
+        if code == M_RAID:
+            return self._diagnose_raid(p, a[0], a[1])
+        if code == M_BIRTH:
+            h = self.hands
+            if (h[4 * p + a[0]] < 1 or h[4 * p + a[1]] < 1
+                    or (a[0] == a[1] and h[4 * p + a[0]] < 2)):
+                return IllegalMove("You do not hold these two cards (M-36).",
+                                   "moai.illegal.cards_not_held",
+                                   cards=[KIND_NAMES[a[0]], KIND_NAMES[a[1]]])
+            m = min(VALUE[a[0]], VALUE[a[1]])
+            return IllegalMove(f"The reserve holds no {COLOURS[p]} piece of strength {m} or less "
+                               f"(M-36, A-21).", "moai.illegal.birth_no_piece", strength=m)
+        if code in (M_DONE, M_BUILD) and phase == BIRTH:
+            if self.final and self._births(p):
+                return IllegalMove("In the final round births are compulsory while one is "
+                                   "possible (M-36, A-25).", "moai.illegal.birth_compulsory")
+            card = self.taken[p]
+            if card < 0 or CARD_TYPE[card] != BOAT:
+                return IllegalMove("Only a boat epoch card can become a boat (M-37).",
+                                   "moai.illegal.no_boat_card")
+            return IllegalMove("Building a boat costs 1 wood (M-37).", "moai.illegal.no_wood")
+        return IllegalMove(f"'{text}' is not legal now.", "moai.illegal.not_legal", move=text)
+
+    def _diagnose_place(self, p: int, s: int, loc: int) -> IllegalMove:
+        if not self.camp_size(p):
+            return IllegalMove("Your camp is empty: pass or swap two pieces (M-11).",
+                               "moai.illegal.camp_empty")
+        if not self.camp[3 * p + s]:
+            return IllegalMove(f"You have no piece of strength {s + 1} in your camp.",
+                               "moai.illegal.not_in_camp", strength=s + 1)
+        if FIELD0 <= loc < BOAT0:
+            if self.fields[loc - FIELD0] == COVERED:
+                return IllegalMove(f"{loc_name(loc)} is covered by a disaster token (M-14).",
+                                   "moai.illegal.field_covered", field=loc_name(loc))
+            return IllegalMove(f"{loc_name(loc)} already holds a piece (M-14).",
+                               "moai.illegal.field_occupied", field=loc_name(loc))
+        if BOAT0 <= loc < VOLCANO0:
+            return IllegalMove(f"{loc_name(loc)} is not an empty boat you built in an earlier "
+                               f"round (M-16).", "moai.illegal.boat_unavailable",
+                               boat=loc_name(loc))
+        i = loc - VOLCANO0
+        spaces = self.n_spaces()
+        if i > spaces or (i == spaces and any(self.volcano[7 * j] < 0 for j in range(spaces))):
+            return IllegalMove("Use a free volcano space; a new one is opened only when every "
+                               "space is occupied (M-15).", "moai.illegal.volcano_free_first")
+        return IllegalMove(f"{loc_name(loc)} holds another clan's pieces (M-15).",
+                           "moai.illegal.volcano_taken", space=loc_name(loc))
+
+    def _diagnose_swap(self, p: int, a, b) -> IllegalMove:
+        for piece in (a, b):
+            if piece[1] != p or not self.count_at(*piece):
+                return IllegalMove(f"You have no piece {piece_text(piece)}.",
+                                   "moai.illegal.no_such_piece", piece=piece_text(piece))
+        if a[0] == b[0]:
+            return IllegalMove("Swap two pieces at two different places (M-17).",
+                               "moai.illegal.swap_same_place")
+        return IllegalMove("This swap changes nothing: pass instead (M-17).",
+                           "moai.illegal.swap_changes_nothing")
+
+    def _diagnose_raid(self, p: int, k: int, target) -> IllegalMove:
+        h = self.hands
+        base = 4 * p
+        if self.raids >= self.deficit:
+            return IllegalMove("You cannot raid more often than you have unfed pieces (M-30, A-16).",
+                               "moai.illegal.raid_limit")
+        if not h[base + RAID]:
+            return IllegalMove("A raid needs a Raid card (M-30).", "moai.illegal.no_raid_card")
+        if h[base + k] < (2 if k == RAID else 1):
+            return IllegalMove(f"A raid needs a second card; you hold no other {KIND_NAMES[k]} "
+                               f"card (M-30).", "moai.illegal.cards_not_held", cards=[KIND_NAMES[k]])
+        loc, q, s, fd = target
+        if q == p:
+            return IllegalMove("A raid takes a piece of another clan (M-30).",
+                               "moai.illegal.raid_own_piece")
+        if loc < 0 or FIELD0 <= loc < VOLCANO0:
+            return IllegalMove("Pieces in the fields and on boats cannot be raided (M-30).",
+                               "moai.illegal.raid_feeding_piece")
+        if fd:
+            return IllegalMove("Only a face-up piece can be raided (M-30).",
+                               "moai.illegal.raid_face_down")
+        if s + 1 != VALUE[k]:
+            return IllegalMove(f"A card of value {VALUE[k]} takes a piece of strength {VALUE[k]}, "
+                               f"not {s + 1} (M-30).", "moai.illegal.raid_strength",
+                               value=VALUE[k], strength=s + 1)
+        return IllegalMove(f"There is no piece {piece_text(target)}.", "moai.illegal.no_such_piece",
+                           piece=piece_text(target))
+
+    # =====================================================================================
+    # 6. Saved positions
+    # =====================================================================================
+    def to_json(self) -> dict:
+        n = self.players
+        status_names = ("choosing", "chosen", "rechoosing", "revealed")
+        return {
+            "game": "moai",
+            "players": n,
+            "options": {name: self.opts[i] for i, name in enumerate(OPTIONS)},
+            "round": self.round,
+            "phase": PHASE_NAMES[self.phase],
+            "final_round": self.final,
+            "order": list(self.order),
+            "ranking": list(self.ranking),
+            "bird_man": self.pawn,
+            "current": self.cur,
+            "pending": self._pending_json(),
+            "hands": [_cards_text(self.hands[4 * p:4 * p + 4]) for p in range(n)],
+            "bids": [_cards_text(self.bids[4 * p:4 * p + 4]) for p in range(n)],
+            "bid_status": [status_names[x] for x in self.bid_status],
+            "deck": [KIND_NAMES[k] for k in reversed(self.deck)],
+            "discard": _cards_text(self.discard),
+            "epoch_deck": [EPOCH_IDS[c] for c in reversed(self.edeck)],
+            "display": [EPOCH_IDS[c] for c in self.display],
+            "taken": [EPOCH_IDS[c] if c >= 0 else None for c in self.taken],
+            "removed": [EPOCH_IDS[c] for c in self.removed],
+            "set_aside": [EPOCH_IDS[c] for c in self.set_aside],
+            "admiral_aside": self.admiral,
+            "boats": {BOAT_IDS[b]: {"owner": self.boat_owner[b],
+                                    "piece": self.boat_piece[b] % 3 + 1 if self.boat_piece[b] >= 0
+                                    else None}
+                      for b in range(N_BOATS) if self.boat_owner[b] >= 0},
+            "wood_supply": self.wood,
+            "forest_wood": [bool(w) for w in self.forest_wood],
+            "stocks": list(self.stock),
+            "disaster_supply": self.dsupply,
+            "fields": [None if c == FREE else "X" if c == COVERED else f"{LETTERS[c // 3]}{c % 3 + 1}"
+                       for c in self.fields],
+            "moai_supply": [TILE_IDS[t] for t in range(N_TILES) if self.msupply[t]],
+            "tiles": [[{"id": TILE_IDS[t >> 1], "face_down": bool(t & 1)} for t in self.tiles[p]]
+                      for p in range(n)],
+            "toppled": [TILE_IDS[t] for t in self.toppled],
+            "camps": [[s + 1 for s in range(3) for _ in range(self.camp[3 * p + s])]
+                      for p in range(n)],
+            "known_camps": [[s + 1 for s in range(3) for _ in range(self.known[3 * p + s])]
+                            for p in range(n)],
+            "reserve": [self.reserve[3 * p:3 * p + 3] for p in range(n)],
+            "forest": [self._pieces_json(sp) for sp in range(N_FOREST)],
+            "volcano": [_space_json(self.volcano, i) for i in range(0, len(self.volcano), 7)],
+            "carved": [loc_name(VOLCANO0 + i) for i in self.carved],
+            "rng": self.rng,
+            "over": self.over,
+            "result": self.result(),
+        }
+
+    def _pieces_json(self, sp: int) -> list:
+        n = self.players
+        f = self.forest
+        out = []
+        for q in range(n):
+            b = 6 * (n * sp + q)
+            for fd in (0, 1):
+                for s in range(3):
+                    out += [f"{LETTERS[q]}{s + 1}{'fd' if fd else ''}"] * f[b + 3 * fd + s]
+        return out
+
+    def _pending_json(self) -> dict:
+        phase = self.phase
+        if phase in DISASTER_STEPS:
+            return {"card": EPOCH_IDS[self.card], "taker": self.taker,
+                    "victim": self.victim if self.victim >= 0 else None}
+        if phase == AWARD:
+            return {"space": loc_name(self.space), "tied": list(self.tied)}
+        if phase == RAID_STEP:
+            return {"deficit": self.deficit, "raids": self.raids}
+        if phase == STARVE:
+            return {"deficit": self.deficit, "raids": self.raids, "to_remove": self.to_remove}
+        if phase == REST:
+            return {"left": self.rest_left,
+                    "retrieved": {ZONE_NAMES[z]: self.retrieved[z] for z in range(4)}}
+        return {}
+
+    @classmethod
+    def from_json(cls, data) -> "MoaiState":
+        """The position ``to_json`` wrote, checked against the invariants of spec
+        4.8 and the step of the round; ``BadState`` says what is wrong."""
+        return _load(cls, data)
+
+    @classmethod
+    def from_position(cls, players: int = 3, options=None, round: int = 1, phase: str = "bid",
+                      final_round: bool = False, order=None, bird_man: int = 0, current: int = 0,
+                      ranking=None, pending=None, hands=None, bids=None, bid_status=None,
+                      deck=None, discard=None, epoch_deck=None, display=None, taken=None,
+                      removed=None, set_aside=None, admiral_aside=None, boats=None,
+                      stocks=None, forest_wood=None, wood_supply=None, fields=None,
+                      tiles=None, toppled=None, camps=None, known_camps=None, reserve=None,
+                      forest=None, volcano=None, carved=None, seed=0) -> "MoaiState":
+        """A position written the way the spec's scenarios are (section 8).
+
+        Seats are ints or colour letters. Cards are kinds (``"3"``, ``"R"``) or
+        the spec's ids (``"RN25"``). ``hands``, ``bids``, ``camps``, ``stocks``
+        and ``tiles`` map a seat to its contents; ``fields`` maps ``"F1"`` to a
+        piece like ``"R3"`` (face up) or ``"X"`` (covered) on top of the S-4
+        covering; ``forest`` maps ``"S1"`` to pieces (``"R2fd"`` face down);
+        ``volcano`` lists the spaces' pieces (``[]`` a free space); ``boats`` maps
+        a boat card to ``"R"`` (empty) or ``"R2"`` (carrying a 2).
+
+        Defaults: a camp not given holds the S-7 camp (3 of each strength)
+        when the clan has no piece on the board, else nothing; the reserve holds
+        the rest. Rapa Nui cards not placed go to the deck (when ``deck`` is
+        None, in kind order) or else the discard pile; epoch cards not placed
+        go to the epoch deck (when None, epoch 1 on top, in id order) or else
+        are removed. Wood not placed is in the supply; disaster tokens not on
+        fields are in the supply; tiles not held or toppled are in the supply.
+
+        ``phase="start"`` is the moment before M-1 of ``round``: the position is
+        built with an empty display, then the round starts (M-1 reveal, M-2
+        palms, M-3 bids) as it does in play.
+        """
+        n = players
+        start = phase == "start"
+        if start:
+            phase = "bid"
+        seat = _seat_of
+        options = dict(options or {})
+        hands = {seat(k): v for k, v in (hands or {}).items()}
+        bids = {seat(k): v for k, v in (bids or {}).items()}
+        camps = {seat(k): v for k, v in (camps or {}).items()} if camps is not None else {}
+        known_camps = {seat(k): v for k, v in (known_camps or {}).items()}
+        stocks = {seat(k): v for k, v in (stocks or {}).items()}
+        tiles = {seat(k): v for k, v in (tiles or {}).items()}
+        taken = {seat(k): v for k, v in (taken or {}).items()}
+        order = [seat(x) for x in order] if order is not None else []
+        ranking = [seat(x) for x in ranking] if ranking is not None else []
+        # Fields: the S-4 covering, then the overrides.
+        covered = COVERED_FIELDS.get(n, 0)
+        field_list = [None] * N_FIELDS
+        for f in range(N_FIELDS - covered, N_FIELDS):
+            field_list[f] = "X"
+        for name, value in (fields or {}).items():
+            field_list[parse_loc(name) - FIELD0] = value
+        forest_list = [[] for _ in range(N_FOREST)]
+        for name, pieces in (forest or {}).items():
+            forest_list[parse_loc(name)] = list(pieces)
+        volcano_list = [list(space) for space in (volcano or [])]
+        boat_map = {}
+        for name, value in (boats or {}).items():
+            boat_map[name] = {"owner": seat(value[0]),
+                              "piece": int(value[1]) if len(value) > 1 else None}
+        # Pieces on the board, per seat and strength, for the camps and reserves.
+        on_board = [[0, 0, 0] for _ in range(n)]
+
+        def count(code):
+            q = LETTERS.index(code[0])
+            if q < n:
+                on_board[q][int(code[1]) - 1] += 1
+
+        for code in field_list:
+            if code and code != "X":
+                count(code)
+        for pieces in forest_list + volcano_list:
+            for code in pieces:
+                count(code)
+        for value in boat_map.values():
+            if value["piece"]:
+                on_board[value["owner"]][value["piece"] - 1] += 1
+        camp_lists = []
+        for q in range(n):
+            if q in camps:
+                camp_lists.append(sorted(int(x) for x in camps[q]))
+            elif sum(on_board[q]):
+                camp_lists.append([])
+            else:
+                camp_lists.append([1, 1, 1, 2, 2, 2, 3, 3, 3])
+        if reserve is None:
+            reserve_lists = [[PER_STRENGTH - on_board[q][s] - camp_lists[q].count(s + 1)
+                              for s in range(3)] for q in range(n)]
+        else:
+            reserve = {seat(k): v for k, v in reserve.items()}
+            reserve_lists = [list(reserve.get(q, [0, 0, 0])) for q in range(n)]
+        # Rapa Nui cards.
+        hand_lists = [[_kind_name(c) for c in hands.get(q, [])] for q in range(n)]
+        bid_lists = [[_kind_name(c) for c in bids.get(q, [])] for q in range(n)]
+        placed = [c for lst in hand_lists for c in lst]
+        status = list(bid_status) if bid_status is not None else None
+        if phase == "bid":
+            if status is None:
+                status = ["chosen" if bids.get(q) is not None and q in bids else "choosing"
+                          for q in range(n)]
+            placed += [c for q in range(n) if status[q] == "chosen" for c in bid_lists[q]]
+        elif status is None:
+            status = ["revealed"] * n
+        deck_list = [_kind_name(c) for c in deck] if deck is not None else None
+        discard_list = [_kind_name(c) for c in discard] if discard is not None else None
+        placed += (deck_list or []) + (discard_list or [])
+        left = []
+        for k in range(4):
+            left += [KIND_NAMES[k]] * (DECK_COMPOSITION[k] - placed.count(KIND_NAMES[k]))
+        if deck_list is None:
+            deck_list, left = left, []
+        if discard_list is None:
+            discard_list, left = sorted(left, key=KIND_OF.get), []
+        # Epoch cards.
+        display = list(display or [])
+        removed = list(removed or [])
+        set_aside = list(set_aside or [])
+        taken_list = [taken.get(q) for q in range(n)]
+        if admiral_aside is None:
+            admiral_aside = final_round
+        seen = display + removed + set_aside + [c for c in taken_list if c] + list(boat_map)
+        if admiral_aside:
+            seen.append("E3-01")
+        if epoch_deck is None:
+            epoch_deck = [c for c in EPOCH_IDS if c not in seen]
+        else:
+            epoch_deck = list(epoch_deck)
+            removed += [c for c in EPOCH_IDS if c not in seen and c not in epoch_deck]
+        # Wood.
+        stock_list = [stocks.get(q, 0) for q in range(n)]
+        wood_flags = [False] * N_FOREST
+        for name in (forest_wood or []):
+            wood_flags[parse_loc(name)] = True
+        if wood_supply is None:
+            wood_supply = WOOD_TOKENS - sum(stock_list) - sum(wood_flags)
+        # Tiles.
+        tile_lists = []
+        for q in range(n):
+            lst = []
+            for t in tiles.get(q, []):
+                if isinstance(t, (list, tuple)):
+                    lst.append({"id": t[0], "face_down": bool(t[1])})
+                else:
+                    lst.append({"id": t, "face_down": False})
+            tile_lists.append(lst)
+        toppled = list(toppled or [])
+        held = {t["id"] for lst in tile_lists for t in lst} | set(toppled)
+        data = {
+            "game": "moai",
+            "players": n,
+            "options": {name: bool(options.get(name, False)) for name in OPTIONS},
+            "round": round,
+            "phase": phase,
+            "final_round": final_round,
+            "order": order,
+            "ranking": ranking,
+            "bird_man": seat(bird_man),
+            "current": current,
+            "pending": _pending_seats(pending or {}),
+            "hands": hand_lists,
+            "bids": bid_lists,
+            "bid_status": status,
+            "deck": deck_list,
+            "discard": discard_list,
+            "epoch_deck": epoch_deck,
+            "display": display,
+            "taken": taken_list,
+            "removed": removed,
+            "set_aside": set_aside,
+            "admiral_aside": admiral_aside,
+            "boats": boat_map,
+            "wood_supply": wood_supply,
+            "forest_wood": wood_flags,
+            "stocks": stock_list,
+            "disaster_supply": DISASTER_TOKENS - field_list.count("X"),
+            "fields": field_list,
+            "moai_supply": [t for t in TILE_IDS if t not in held],
+            "tiles": tile_lists,
+            "toppled": toppled,
+            "camps": camp_lists,
+            "known_camps": [sorted(int(x) for x in known_camps.get(q, [])) for q in range(n)],
+            "reserve": reserve_lists,
+            "forest": forest_list,
+            "volcano": volcano_list,
+            "carved": list(carved or []),
+            "rng": Rng.from_seed(seed).state,
+            "over": phase == "over",
+            "result": None,
+        }
+        if phase == "over":
+            probe = _load(cls, dict(data, result=None), check_result=False)
+            data["result"] = probe.result()
+        state = cls.from_json(data)
+        if start:
+            state.round -= 1
+            state._start_round([])
+            state._auto([])
+        return state
+
+
+def _seat_of(value) -> int:
+    if isinstance(value, str) and len(value) == 1 and value in LETTERS:
+        return LETTERS.index(value)
+    return value
+
+
+def _kind_name(card) -> str:
+    if card in RN_KIND:
+        return KIND_NAMES[RN_KIND[card]]
+    if isinstance(card, int) and not isinstance(card, bool) and 1 <= card <= 3:
+        return str(card)
+    return card
+
+
+def _pending_seats(pending: dict) -> dict:
+    out = dict(pending)
+    for key in ("taker", "victim"):
+        if key in out and out[key] is not None:
+            out[key] = _seat_of(out[key])
+    if "tied" in out:
+        out["tied"] = [_seat_of(x) for x in out["tied"]]
+    return out
+
+
+def _card_view(c: int) -> dict:
+    card = EPOCH_CARDS[c]
+    return {"id": card[0], "epoch": card[1], "name": card[2], "type": TYPE_NAMES[card[3]],
+            "cards": card[4], "huts": card[5], "palm": bool(card[6]), "effect": EFFECT_NAMES[card[7]],
+            "wood_lost": card[8] or None}
+
+
+def _space_json(v: list, i: int) -> list:
+    q = v[i]
+    if q < 0:
+        return []
+    out = []
+    for fd in (0, 1):
+        for s in range(3):
+            out += [f"{LETTERS[q]}{s + 1}{'fd' if fd else ''}"] * v[i + 1 + 3 * fd + s]
+    return out
+
+
+# ---------------------------------------------------------------------------
+# 7. Loading a position: every field checked (spec 4.8)
+# ---------------------------------------------------------------------------
+
+_KEYS = ("game", "players", "options", "round", "phase", "final_round", "order", "ranking",
+         "bird_man", "current", "pending", "hands", "bids", "bid_status", "deck", "discard",
+         "epoch_deck", "display", "taken", "removed", "set_aside", "admiral_aside", "boats",
+         "wood_supply", "forest_wood", "stocks", "disaster_supply", "fields", "moai_supply",
+         "tiles", "toppled", "camps", "known_camps", "reserve", "forest", "volcano", "carved",
+         "rng", "over", "result")
+_STATUS = {"choosing": 0, "chosen": 1, "rechoosing": 2, "revealed": 3}
+# Steps during which the forest may hold wood (M-2 to M-20) and the display cards (M-1 to M-10).
+_WOOD_STEPS = (BID, RANK, TAKE, VICTIM, ERODE, KILL, LOSE, SINK, WORK, AWARD)
+_DISPLAY_STEPS = (BID, RANK, TAKE, VICTIM, ERODE, KILL, LOSE, SINK)
+_TAKEN_STEPS = (TAKE, VICTIM, ERODE, KILL, LOSE, SINK, WORK, AWARD, CARVE, RAID_STEP, STARVE,
+                REST, BIRTH)
+_ORDERED_STEPS = (TAKE, VICTIM, ERODE, KILL, LOSE, SINK, WORK, AWARD, CARVE, RAID_STEP, STARVE,
+                  REST, BIRTH)
+
+
+def _check(condition, message: str) -> None:
+    if not condition:
+        raise BadState(message)
+
+
+def _int(value, what: str, low: int = 0, high: int = None) -> int:
+    _check(_is_int(value) and value >= low and (high is None or value <= high),
+           f"{what} must be an integer" + (f" from {low} to {high}" if high is not None
+                                           else f" of at least {low}"))
+    return value
+
+
+def _list(value, what: str, size: int = None) -> list:
+    _check(isinstance(value, list), f"{what} must be a list")
+    if size is not None:
+        _check(len(value) == size, f"{what} must have {size} entries, not {len(value)}")
+    return value
+
+
+def _kinds(value, what: str) -> list:
+    _list(value, what)
+    for card in value:
+        _check(card in KIND_OF, f"{what}: {card!r} is not a Rapa Nui card (1, 2, 3 or R)")
+    return [KIND_OF[c] for c in value]
+
+
+def _counts(value, what: str) -> list:
+    counts = [0, 0, 0, 0]
+    for k in _kinds(value, what):
+        counts[k] += 1
+    return counts
+
+
+def _epochs(value, what: str) -> list:
+    _list(value, what)
+    for card in value:
+        _check(card in EPOCH_INDEX, f"{what}: {card!r} is not an epoch card")
+    return [EPOCH_INDEX[c] for c in value]
+
+
+def _seat(value, n: int, what: str) -> int:
+    return _int(value, what, 0, n - 1)
+
+
+def _piece_code(code, n: int, what: str, face_down_ok: bool):
+    _check(isinstance(code, str), f"{what}: a piece is written like R2 or R2fd")
+    fd = 0
+    text = code
+    if text.endswith("fd"):
+        _check(face_down_ok, f"{what}: {code!r} cannot be face down here (M-14, M-16, A-5)")
+        fd, text = 1, text[:-2]
+    _check(len(text) == 2 and text[0] in LETTERS[:n] and text[1] in "123",
+           f"{what}: {code!r} is not a piece of a colour in play")
+    return LETTERS.index(text[0]), int(text[1]) - 1, fd
+
+
+def _load(cls, data, check_result: bool = True) -> MoaiState:
+    _check(isinstance(data, dict), "a Moai position is a JSON object")
+    missing = [k for k in _KEYS if k not in data]
+    _check(not missing, f"missing field(s): {', '.join(missing)}")
+    extra = sorted(set(data) - set(_KEYS))
+    _check(not extra, f"unknown field(s): {', '.join(extra)}")
+    _check(data["game"] == "moai", f"this is not a Moai position: game {data['game']!r}")
+    n = data["players"]
+    _check(_is_int(n) and 2 <= n <= 5, "players must be 2 to 5")
+    options = data["options"]
+    _check(isinstance(options, dict) and set(options) == set(OPTIONS)
+           and all(isinstance(v, bool) for v in options.values()),
+           f"options must give true or false for each of {', '.join(OPTIONS)}")
+    s = cls._empty(n, tuple(options[name] for name in OPTIONS))
+    s.round = _int(data["round"], "round", 1)
+    _check(data["phase"] in PHASE_INDEX, f"phase {data['phase']!r} is not a step of the round")
+    s.phase = PHASE_INDEX[data["phase"]]
+    for flag in ("final_round", "admiral_aside", "over"):
+        _check(isinstance(data[flag], bool), f"{flag} must be true or false")
+    s.final = data["final_round"]
+    s.admiral = data["admiral_aside"]
+    s.over = data["over"]
+    _check(s.over == (s.phase == OVER), "over is true exactly in the phase 'over'")
+    _check(s.final == s.admiral, "the final round is the round the Admiral was set aside (M-39)")
+    rng = data["rng"]
+    _check(_is_int(rng) and 0 <= rng < 1 << 64, "rng must be an integer in [0, 2**64)")
+    s.rng = rng
+    _load_turn(s, data)
+    _load_cards(s, data)
+    _load_epochs(s, data)
+    _load_board(s, data)
+    _load_pending(s, data)
+    if check_result:
+        _check(data["result"] == s.result(),
+               "result does not match the position" if s.over else "result must be null before the end")
+    return s
+
+
+def _load_turn(s: MoaiState, data) -> None:
+    n = s.players
+    order = _list(data["order"], "order")
+    open_bids = s._open_bids()
+    if order or open_bids or s.phase not in (BID, RANK) or s.round > 1:
+        _check(sorted(order) == list(range(n)) and all(_is_int(q) for q in order),
+               "order must list every seat once (positions 1..N on the Orongo hill)")
+    else:
+        _check(order == [], "order is empty until the first bids are ranked")
+    s.order = list(order)
+    ranking = _list(data["ranking"], "ranking")
+    _check(all(_is_int(q) and 0 <= q < n for q in ranking) and len(set(ranking)) == len(ranking),
+           "ranking must list distinct seats")
+    _check(not ranking or s.phase == RANK, "ranking is only built during the rank step (M-4)")
+    _check(len(ranking) < n, "a complete ranking is the turn order")
+    s.ranking = list(ranking)
+    s.pawn = _seat(data["bird_man"], n, "bird_man")
+    if s.phase in _ORDERED_STEPS or (s.phase in (BID, RANK) and (s.round > 1 or open_bids)):
+        _check(len(s.order) == n, "the turn order must be set")
+    if s.phase in _ORDERED_STEPS:
+        _check(s.pawn == s.order[0], "after the bids the bird-man holds position 1 (M-6)")
+    if open_bids and s.phase == BID:
+        _check(s.pawn == s.order[0], "open bids are made in the turn order, from the pawn holder")
+    s.cur = _int(data["current"], "current", 0, n)
+    _check(s.cur < n or s.phase == OVER, "current must be a position 0..N-1")
+
+
+def _load_cards(s: MoaiState, data) -> None:
+    n = s.players
+    hands = _list(data["hands"], "hands", n)
+    bids = _list(data["bids"], "bids", n)
+    status = _list(data["bid_status"], "bid_status", n)
+    total = [0, 0, 0, 0]
+    for p in range(n):
+        counts = _counts(hands[p], f"hand of seat {p}")
+        s.hands[4 * p:4 * p + 4] = counts
+        bid = _counts(bids[p], f"bid of seat {p}")
+        s.bids[4 * p:4 * p + 4] = bid
+        _check(status[p] in _STATUS, f"bid_status {status[p]!r} is not choosing, chosen, "
+                                     f"rechoosing or revealed")
+        s.bid_status[p] = _STATUS[status[p]]
+        for k in range(4):
+            total[k] += counts[k]
+        if s.phase == BID:
+            _check(s.bid_status[p] != 3, "bids are revealed only when every player has chosen")
+            if s.bid_status[p] == 1:
+                for k in range(4):
+                    total[k] += bid[k]
+            else:
+                _check(not any(bid), f"seat {p} has not chosen a bid but has cards set aside")
+        else:
+            _check(s.bid_status[p] == 3, "outside the bids every bid is revealed")
+    if s.phase == BID:
+        if s._open_bids():
+            _check(all(s.bid_status[s.order[i]] == (1 if i < s.cur else 0) for i in range(n)),
+                   "open bids: the players before the current one have bid, the others not (V-2)")
+            s.actor = s.order[s.cur]
+        else:
+            _check(any(x != 1 for x in s.bid_status), "when every bid is chosen they are revealed")
+    s.deck = _kinds(data["deck"], "deck")[::-1]
+    s.discard = _counts(data["discard"], "discard")
+    for k in range(4):
+        total[k] += s.discard[k] + s.deck.count(k)
+    _check(total == list(DECK_COMPOSITION),
+           f"the Rapa Nui cards must be 12 of 1, 12 of 2, 10 of 3 and 6 Raids, not {total} (C-3)")
+
+
+def _load_epochs(s: MoaiState, data) -> None:
+    n = s.players
+    s.edeck = _epochs(data["epoch_deck"], "epoch deck")[::-1]
+    epochs = [EPOCH_OF[c] for c in reversed(s.edeck)]
+    _check(epochs == sorted(epochs), "the epoch deck lies epoch 1 over 2 over 3 (S-10)")
+    s.display = _epochs(data["display"], "display")
+    _check(len(s.display) <= n + 1 and ADMIRAL not in s.display,
+           "the display holds at most N + 1 cards, never the Admiral (M-1)")
+    _check(not s.display or s.phase in _DISPLAY_STEPS, "the display is empty after the epoch phase")
+    taken = _list(data["taken"], "taken", n)
+    for p in range(n):
+        if taken[p] is not None:
+            _check(s.phase in _TAKEN_STEPS, "epoch cards lie in front of players only from the "
+                                            "epoch phase to their bilan (M-7, M-37)")
+            card = _epochs([taken[p]], "taken")[0]
+            _check(card != ADMIRAL, "the Admiral is never taken")
+            s.taken[p] = card
+    s.removed = _epochs(data["removed"], "removed")
+    s.set_aside = _epochs(data["set_aside"], "set_aside")
+    _check(ADMIRAL not in s.removed and ADMIRAL not in s.set_aside,
+           "the Admiral never leaves the game (A-34)")
+    if s.opts[V3]:
+        _check([sum(EPOCH_OF[c] == e for c in s.set_aside) for e in (1, 2, 3)]
+               == list(SHORT_GAME_REMOVALS), "V-3 sets aside 2, 2 and 1 cards of epochs 1, 2, 3")
+    else:
+        _check(not s.set_aside, "cards are set aside only in the short game (V-3)")
+    boats = data["boats"]
+    _check(isinstance(boats, dict), "boats must map boat cards to their owner and piece")
+    for name, boat in boats.items():
+        _check(name in BOAT_IDS, f"{name!r} is not a boat card")
+        _check(isinstance(boat, dict) and set(boat) == {"owner", "piece"}, "a boat is {owner, piece}")
+        b = BOAT_IDS.index(name)
+        s.boat_owner[b] = _seat(boat["owner"], n, f"owner of {name}")
+        if boat["piece"] is not None:
+            strength = _int(boat["piece"], f"piece on {name}", 1, 3)
+            s.boat_piece[b] = 3 * s.boat_owner[b] + strength - 1
+    everything = s.edeck + s.display + [c for c in s.taken if c >= 0] + s.removed + s.set_aside
+    everything += [BOAT_CARDS[b] for b in range(N_BOATS) if s.boat_owner[b] >= 0]
+    if s.admiral:
+        everything.append(ADMIRAL)
+    _check(sorted(everything) == list(range(N_EPOCH)),
+           "each of the 36 epoch cards must be in exactly one place (spec 4.8)")
+
+
+def _load_board(s: MoaiState, data) -> None:
+    n = s.players
+    # Wood (C-8, M-2, M-22).
+    s.wood = _int(data["wood_supply"], "wood_supply", 0, WOOD_TOKENS)
+    wood = _list(data["forest_wood"], "forest_wood", N_FOREST)
+    _check(all(isinstance(w, bool) for w in wood), "forest_wood must be true or false per space")
+    s.forest_wood = [int(w) for w in wood]
+    _check(not any(wood) or s.phase in _WOOD_STEPS,
+           "wood lies in the forest only from the palms (M-2) to the forest production (M-20)")
+    stocks = _list(data["stocks"], "stocks", n)
+    s.stock = [_int(x, "a wood stock") for x in stocks]
+    _check(s.wood + sum(s.forest_wood) + sum(s.stock) == WOOD_TOKENS, "there are 15 wood tokens (C-8)")
+    # Fields and disaster tokens.
+    s.dsupply = _int(data["disaster_supply"], "disaster_supply", 0, DISASTER_TOKENS)
+    fields = _list(data["fields"], "fields", N_FIELDS)
+    for i, code in enumerate(fields):
+        if code is None:
+            s.fields[i] = FREE
+        elif code == "X":
+            s.fields[i] = COVERED
+        else:
+            q, st, _ = _piece_code(code, n, f"field F{i + 1}", False)
+            s.fields[i] = 3 * q + st
+    _check(s.dsupply + s.fields.count(COVERED) == DISASTER_TOKENS, "there are 10 disaster tokens (C-8)")
+    # Moai tiles.
+    supply = _list(data["moai_supply"], "moai_supply")
+    tiles = _list(data["tiles"], "tiles", n)
+    toppled = _list(data["toppled"], "toppled")
+    seen = []
+    s.msupply = [0] * N_TILES
+    for name in supply:
+        _check(name in TILE_INDEX, f"{name!r} is not a Moai tile")
+        s.msupply[TILE_INDEX[name]] = 1
+        seen.append(name)
+    for p in range(n):
+        for tile in _list(tiles[p], f"tiles of seat {p}"):
+            _check(isinstance(tile, dict) and set(tile) == {"id", "face_down"}
+                   and tile["id"] in TILE_INDEX and isinstance(tile["face_down"], bool),
+                   "a tile is {id, face_down}")
+            s.tiles[p].append(2 * TILE_INDEX[tile["id"]] + int(tile["face_down"]))
+            seen.append(tile["id"])
+    for name in toppled:
+        _check(name in TILE_INDEX, f"{name!r} is not a Moai tile")
+        s.toppled.append(TILE_INDEX[name])
+        seen.append(name)
+    _check(sorted(seen) == list(TILE_IDS), "each of the 21 Moai tiles must be in exactly one place")
+    # Pieces (C-7, spec 4.8).
+    camps = _list(data["camps"], "camps", n)
+    known = _list(data["known_camps"], "known_camps", n)
+    reserve = _list(data["reserve"], "reserve", n)
+    for p in range(n):
+        for x in _list(camps[p], f"camp of seat {p}"):
+            s.camp[3 * p + _int(x, "a camp strength", 1, 3) - 1] += 1
+        for x in _list(known[p], f"known camp of seat {p}"):
+            s.known[3 * p + _int(x, "a known strength", 1, 3) - 1] += 1
+        row = _list(reserve[p], f"reserve of seat {p}", 3)
+        for st in range(3):
+            s.reserve[3 * p + st] = _int(row[st], "a reserve count", 0, PER_STRENGTH)
+    _check(all(s.known[i] <= s.camp[i] for i in range(3 * n)),
+           "a known camp piece must be in the camp (H-13)")
+    forest = _list(data["forest"], "forest", N_FOREST)
+    for sp in range(N_FOREST):
+        for code in _list(forest[sp], f"forest S{sp + 1}"):
+            q, st, fd = _piece_code(code, n, f"forest S{sp + 1}", True)
+            s.forest[6 * (n * sp + q) + 3 * fd + st] += 1
+    volcano = _list(data["volcano"], "volcano")
+    _check(len(volcano) <= MAX_SPACES, "too many volcano spaces")
+    for i, space in enumerate(volcano):
+        row = [-1, 0, 0, 0, 0, 0, 0]
+        for code in _list(space, f"volcano V{i + 1}"):
+            q, st, fd = _piece_code(code, n, f"volcano V{i + 1}", True)
+            _check(row[0] in (-1, q), f"volcano V{i + 1} holds pieces of two colours (C-2)")
+            row[0] = q
+            row[1 + 3 * fd + st] += 1
+        s.volcano.extend(row)
+    counts = [s.camp[i] + s.reserve[i] for i in range(3 * n)]
+    f = s.forest
+    for sp in range(N_FOREST):
+        for p in range(n):
+            b = 6 * (n * sp + p)
+            for st in range(3):
+                counts[3 * p + st] += f[b + st] + f[b + 3 + st]
+    for c in s.fields + s.boat_piece:
+        if c >= 0:
+            counts[c] += 1
+    v = s.volcano
+    for i in range(0, len(v), 7):
+        if v[i] >= 0:
+            for st in range(3):
+                counts[3 * v[i] + st] += v[i + 1 + st] + v[i + 4 + st]
+    for i, count in enumerate(counts):
+        _check(count == PER_STRENGTH, f"{COLOURS[i // 3]} must have 6 pieces of strength {i % 3 + 1} "
+                                      f"in camp, on the board and in the reserve, not {count}")
+    if s.opts[V1]:
+        _check(not any(s.forest[6 * (n * sp + p) + 3 + st] for sp in range(N_FOREST)
+                       for p in range(n) for st in range(3))
+               and not any(s.volcano[i + 4 + st] for i in range(0, len(s.volcano), 7)
+                           for st in range(3)), "with all pieces face up (V-1) none is face down")
+    s.zc = s._count_zones()
+    carved = _list(data["carved"], "carved")
+    for name in carved:
+        _check(isinstance(name, str), "carved lists volcano spaces")
+        try:
+            loc = parse_loc(name)
+        except ValueError as exc:
+            raise BadState(f"carved: {exc}") from None
+        _check(loc >= VOLCANO0 and loc - VOLCANO0 < s.n_spaces(), f"carved: {name} is not a space")
+        s.carved.append(loc - VOLCANO0)
+    _check(len(set(s.carved)) == len(s.carved), "a space is carved once per round (A-11)")
+    _check(not s.carved or s.phase in (CARVE, RAID_STEP, STARVE, REST, BIRTH),
+           "carved spaces are remembered only from the volcano to the end of the round")
+
+
+def _load_pending(s: MoaiState, data) -> None:
+    n = s.players
+    pending = data["pending"]
+    _check(isinstance(pending, dict), "pending must be an object")
+    phase = s.phase
+    keys = {"card", "taker", "victim"} if phase in DISASTER_STEPS else (
+        {"space", "tied"} if phase == AWARD else {"deficit", "raids"} if phase == RAID_STEP else
+        {"deficit", "raids", "to_remove"} if phase == STARVE else
+        {"left", "retrieved"} if phase == REST else set())
+    _check(set(pending) == keys, f"pending of the {PHASE_NAMES[phase]} step must be "
+                                 f"{{{', '.join(sorted(keys))}}}")
+    if phase == BID:
+        return
+    if phase == RANK:
+        s.actor = s.pawn
+        group = s._rank_candidates()
+        _check(len(group) > 1, "the rank step needs a tie to break (M-4)")
+        return
+    if phase == OVER:
+        return
+    if phase in DISASTER_STEPS:
+        card = _epochs([pending["card"]], "pending card")[0]
+        _check(CARD_TYPE[card] == DISASTER, "the pending card must be a disaster (C-5)")
+        s.card = card
+        s.taker = _seat(pending["taker"], n, "taker")
+        _check(s.taken[s.taker] == card, "the taker has the disaster in front of him")
+        _check(s.order[s.cur] == s.taker, "the taker is the current player of the epoch phase")
+        ero = EFFECT[card] == FX_ERO
+        if pending["victim"] is None:
+            _check(phase in (VICTIM, ERODE), "a victim is named before the effect applies")
+        else:
+            s.victim = _seat(pending["victim"], n, "victim")
+        if phase == VICTIM:
+            _check(not ero and s.victim < 0 and not s.opts[V5], "a victim is named for a clan "
+                                                                 "disaster, not with V-5 (C-5.0a)")
+            s.actor = s.taker
+        elif phase == ERODE:
+            _check(ero and s.victim < 0, "erosion names no victim (A-43)")
+            _check(s.dsupply and FREE in s.fields, "erosion needs a token and a free field (A-28)")
+            s.actor = s.taker
+        elif phase == KILL:
+            _check(EFFECT[card] == FX_WAR and s.victim >= 0, "the kill step belongs to D-WAR")
+            s.actor = s.taker
+        elif phase == LOSE:
+            _check(EFFECT[card] in (FX_EPI, FX_WAR) and s.victim >= 0,
+                   "the lose step belongs to D-EPI or D-WAR")
+            s.actor = s.victim
+        else:
+            _check(EFFECT[card] == FX_BURN and s.victim >= 0, "the sink step belongs to D-BOAT")
+            s.actor = s.victim
+        return
+    if phase == AWARD:
+        try:
+            sp = parse_loc(pending["space"]) if isinstance(pending["space"], str) else -1
+        except ValueError:
+            sp = -1
+        _check(0 <= sp < N_FOREST and s.forest_wood[sp], "the award is for a forest space with wood")
+        s.space = sp
+        tied = _list(pending["tied"], "tied")
+        _check(len(tied) >= 2 and all(_is_int(q) and 0 <= q < n for q in tied),
+               "a forest tie has two or more players")
+        s.tied = list(tied)
+        _check(not any(s.forest_wood[:sp]), "the forest spaces before the tie are resolved")
+        s.actor = s.pawn
+        return
+    if phase == WORK:
+        _check(any(s.camp), "the work phase ends when every camp is empty (M-12)")
+    if phase == TAKE:
+        _check(s.display, "a player takes an epoch card from a display that holds one (M-7)")
+        _check(s.taken[s.order[s.cur]] < 0, "the current player has not taken his card yet")
+    s.actor = s.order[s.cur]
+    p = s.actor
+    if phase == CARVE:
+        _check(s._carvable(p), "the carving player has a volcano space to declare (M-23)")
+    elif phase in (RAID_STEP, STARVE):
+        s.deficit = _int(pending["deficit"], "deficit", 1)
+        s.raids = _int(pending["raids"], "raids", 0, s.deficit)
+        if phase == STARVE:
+            s.to_remove = _int(pending["to_remove"], "to_remove", 1, s.deficit - s.raids)
+            z = s.zones(p)
+            _check(s.to_remove <= z[FOREST_Z] + z[VOLCANO_Z],
+                   "starvation takes forest and volcano pieces only (M-29)")
+    elif phase == REST:
+        s.rest_left = _int(pending["left"], "left", 1)
+        retrieved = pending["retrieved"]
+        _check(isinstance(retrieved, dict) and set(retrieved) == set(ZONE_NAMES),
+               "retrieved counts the pieces taken from each zone")
+        s.retrieved = [_int(retrieved[z], "a retrieved count") for z in ZONE_NAMES]
+        _check(not s.final, "there is no rest in the final round (M-35)")
+        _check(s.rest_left <= s.on_board(p), "a clan rests no more pieces than it has on the board")
+
+
+# ---------------------------------------------------------------------------
+# 8. The game
+# ---------------------------------------------------------------------------
+
+class Moai(Game):
+    id = "moai"
+    title = {"fr": "Moai", "en": "Moai"}
+    players = (2, 3, 4, 5)
+    options = {name: False for name in OPTIONS}
+    Move = MoaiMove
+    State = MoaiState
+
+
+MoaiState.game = Moai
+
+from . import moai_hints  # noqa: E402  (it reads this module's tables)
+
+Moai.hints = moai_hints

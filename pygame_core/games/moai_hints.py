@@ -1,0 +1,155 @@
+"""Advice for the bots about Moai positions (``Moai.hints``).
+
+``evaluate(state, player)`` values a position for ``player`` in prestige
+points (M-41), as a margin over the best other clan:
+
+* prestige already earned: Moai heights, living pieces, 2 per wood in stock;
+* statues in progress: each of his volcano spaces is worth part of the tile it
+  could become (the tallest one the supply still offers for its height, C-6),
+  less the wood that carries it;
+* the coming famine: pieces the fields and boats cannot feed (M-27) are
+  likely to die, unless a Raid card saves them;
+* the means to grow: Rapa Nui cards (two make a birth, M-36), built boats
+  (food every round), a wood token he is alone to claim in the forest.
+
+``rollout_move(state, player, rng)`` is a cheap policy for simulations that
+plays like a sensible beginner: modest bids, field first when the clan would
+starve, strong pieces on the volcano, every statue carved when wood allows,
+every birth taken, boats built, raids made. Bots call both only on
+determinized copies, so reading the copy's fields reveals nothing.
+"""
+
+from __future__ import annotations
+
+from .moai import BOAT, BOAT0, CARD_TYPE, FIELD0, MAX_HEIGHT, N_FOREST, TILES_OF_HEIGHT, VOLCANO0
+
+# Evaluation units are prestige points; a margin this large is a clear advantage.
+EVAL_SCALE = 8.0
+# Rollout moves before the evaluation takes over.
+ROLLOUT_DEPTH = 60
+
+STATUE_SHARE = 0.6      # of the tile a volcano space could become
+WOOD_COST = 2.0         # a wood spent on a statue no longer scores 2
+UNFED = 0.8             # a piece the fields and boats cannot feed
+RAID_RESCUE = 0.6       # of an unfed piece, per Raid card in hand
+CARD = 0.35             # a Rapa Nui card (half a birth, a bid)
+BOAT_VALUE = 1.5        # a built boat: food for every coming round
+FOREST_CLAIM = 1.5      # a wood token he alone stands next to
+
+
+def _tile_height(supply, h: int) -> int:
+    for height in range(min(h, MAX_HEIGHT), 1, -1):
+        for t in TILES_OF_HEIGHT[height]:
+            if supply[t]:
+                return height
+    return 0
+
+
+def _value(state, p: int) -> float:
+    value = float(state.score(p))
+    if state.over:
+        return value
+    v = state.volcano
+    supply = state.msupply
+    wood = state.stock[p]
+    statues = []
+    for i in range(0, len(v), 7):
+        if v[i] == p and (i // 7) not in state.carved:
+            h = v[i + 1] + 2 * v[i + 2] + 3 * v[i + 3] + v[i + 4] + 2 * v[i + 5] + 3 * v[i + 6]
+            statues.append(_tile_height(supply, h))
+    statues.sort(reverse=True)
+    for k, height in enumerate(statues):
+        if height:
+            share = STATUE_SHARE if k < wood else STATUE_SHARE / 2
+            value += share * (height - WOOD_COST)
+    pieces = state.on_board(p)
+    food = state.food(p)
+    if pieces > food:
+        unfed = pieces - food
+        raids = state.hands[4 * p + 3]
+        value -= UNFED * unfed - RAID_RESCUE * UNFED * min(unfed, raids)
+    value += CARD * state.hand_size(p)
+    value += BOAT_VALUE * sum(1 for owner in state.boat_owner if owner == p)
+    n = state.players
+    f = state.forest
+    for sp in range(N_FOREST):
+        if state.forest_wood[sp]:
+            here = [q for q in range(n) if any(f[6 * (n * sp + q) + j] for j in range(6))]
+            if here == [p]:
+                value += FOREST_CLAIM
+    return value
+
+
+def evaluate(state, player: int) -> float:
+    """``player``'s value less the best other clan's (prestige points)."""
+    mine = _value(state, player)
+    best = max(_value(state, q) for q in range(state.players) if q != player)
+    return mine - best
+
+
+# -- a cheap policy for simulations -------------------------------------------------------
+
+def _place_score(state, p: int, s: int, loc: int, hungry: bool) -> float:
+    """How much a sensible beginner likes putting a strength ``s + 1`` piece at ``loc``."""
+    strength = s + 1
+    if loc < FIELD0:
+        return (2.0 if state.forest_wood[loc] else 0.2) + 0.1 * (3 - strength)
+    if loc < VOLCANO0:
+        return (3.0 + strength if hungry else 0.5) + (0.5 if loc >= BOAT0 else 0.0)
+    i = 7 * (loc - VOLCANO0)
+    v = state.volcano
+    own = i < len(v) and v[i] == p
+    return 1.5 + 0.4 * strength + (1.0 if own else 0.0)
+
+
+def rollout_move(state, player: int, rng):
+    moves = state.legal_moves(player)
+    if len(moves) == 1:
+        return moves[0]
+    kind = moves[0].kind
+    if kind == "bid":
+        small = [m for m in moves if sum(m.args) <= 1]
+        return rng.choice(small or moves)
+    if kind == "place":
+        hungry = state.on_board(player) + state.camp_size(player) > state.food(player)
+        best, top = None, None
+        for m in moves:
+            s, loc = m.args
+            score = _place_score(state, player, s, loc, hungry) + rng.random()
+            if top is None or score > top:
+                best, top = m, score
+        return best
+    if kind == "pass":
+        return moves[0]
+    if kind == "carve":
+        for m in moves:
+            if m.kind == "carve" and not m.args[1] and state.stock[player]:
+                return m
+        return moves[-1]
+    if kind == "raid":
+        return moves[0]
+    if kind == "birth" or kind == "done":
+        for m in moves:
+            if m.kind == "birth":
+                return m
+        for m in moves:
+            if m.kind == "build":
+                return m
+        return moves[0]
+    if kind == "victim":
+        others = [m for m in moves if m.args[0] != player]
+        return max(others, key=lambda m: state.score(m.args[0]) + rng.random())
+    if kind in ("starve", "lose"):
+        # The weakest piece, face-down ones last (they keep their secret).
+        return min(moves, key=lambda m: (m.args[2], m.args[3], rng.random()))
+    if kind == "kill":
+        return max(moves, key=lambda m: (m.args[2], rng.random()))
+    if kind == "take":
+        def card_value(m):
+            c = m.args[0]
+            return (CARD_TYPE[c] == BOAT) * 1.0 + rng.random()
+        return max(moves, key=card_value)
+    return rng.choice(moves)
+
+
+__all__ = ["evaluate", "rollout_move", "EVAL_SCALE", "ROLLOUT_DEPTH"]
