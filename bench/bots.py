@@ -9,7 +9,7 @@ the first seat), with the bots' iteration budgets only (``timed=False``), so
 that a ladder replays exactly from its seeds whatever the machine does
 meanwhile. Each game's result is appended to the ``--results`` file as it
 ends, and games already there are not played again: a long ladder can be
-stopped and taken up later. The cheapest pairings are played first. It
+stopped and taken up later. The pairings against the weakest levels are played first. It
 prints:
 
 * the win rate of the stronger level in each pairing (a draw counts half);
@@ -78,7 +78,9 @@ def ladder(game_id, levels, games, jobs, results: Path):
             if entry["game"] == game_id and key not in done and entry["seed"] < games:
                 done.add(key)
                 scores.setdefault((entry["a"], entry["b"]), []).append(entry["score"])
-    pairings = sorted(itertools.combinations(levels, 2), key=lambda pair: (pair[1], pair[0]))
+    # Against the weakest levels first: the strong levels' results against
+    # random and greedy play come early, and are the cheapest.
+    pairings = sorted(itertools.combinations(levels, 2))
     work = [(game_id, players, a, b, seed) for a, b in pairings for seed in range(games)
             if (a, b, seed) not in done]
     if done:
