@@ -67,7 +67,7 @@ def play_game(job):
     return (level_a, level_b, 1.0 / len(winners) if seat_a in winners else 0.0)
 
 
-def ladder(game_id, levels, games, jobs, results: Path):
+def ladder(game_id, levels, games, jobs, results: Path, play: bool = True):
     players = min(GAMES[game_id].players)
     scores = {}
     done = set()
@@ -85,6 +85,8 @@ def ladder(game_id, levels, games, jobs, results: Path):
             if (a, b, seed) not in done]
     if done:
         print(f"  {len(done)} games read from {results}, {len(work)} to play", file=sys.stderr)
+    if not play:
+        return scores
     results.parent.mkdir(parents=True, exist_ok=True)
     started = time.perf_counter()
     with ProcessPoolExecutor(max_workers=jobs) as pool, results.open("a") as out:
@@ -208,6 +210,8 @@ def main(argv=None):
     parser.add_argument("--positions", type=int, default=20, help="positions timed per level")
     parser.add_argument("--no-pyodide", action="store_true", help="time CPython only")
     parser.add_argument("--no-ladder", action="store_true", help="time the levels only")
+    parser.add_argument("--no-play", action="store_true",
+                        help="report the ladder from the results file, playing nothing more")
     parser.add_argument("--results", type=Path, help="the file of game results "
                         "(default: bench/results/ladder-GAME.jsonl)")
     args = parser.parse_args(argv)
@@ -217,7 +221,7 @@ def main(argv=None):
     if not args.no_ladder:
         started = time.perf_counter()
         results = args.results or ROOT / "bench" / "results" / f"ladder-{args.game}.jsonl"
-        scores = ladder(args.game, levels, args.games, args.jobs, results)
+        scores = ladder(args.game, levels, args.games, args.jobs, results, play=not args.no_play)
         print(f"\nladder: {args.games} games per pairing, seats swapped "
               f"({time.perf_counter() - started:.0f} s on {args.jobs} processes this run)")
         counts = sorted({len(games) for games in scores.values()})
@@ -241,6 +245,8 @@ def main(argv=None):
         ratings = elo(levels, scores)
         print("Elo: " + ", ".join(f"{level} {LEVELS[level]} {ratings[level]:+.0f}" for level in levels))
 
+    if args.positions <= 0:
+        return
     print(f"\nmilliseconds per decision, {args.positions} positions, real budgets:")
     cpython = timing_cpython(args.game, levels, args.positions)
     pyodide, why = (None, "skipped") if args.no_pyodide else timing_pyodide(
