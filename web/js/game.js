@@ -59,6 +59,16 @@ function latestTurn(log) {
   return log.slice(start);
 }
 
+/** What the others did since the viewer's own latest move (with two
+ * players, the other's latest turn; with more, every turn played since).
+ * A spectator sees the latest turn. */
+function sinceViewer(log, viewer) {
+  if (viewer === null || viewer === undefined) return latestTurn(log);
+  let start = log.length;
+  while (start > 0 && log[start - 1].player !== viewer) start -= 1;
+  return log.slice(start);
+}
+
 /** The sentence for an error answer, in the current language. A key may
  * have a variant for the parameters it carries (`error.bad_record.move`). */
 export function errorText(error) {
@@ -186,10 +196,10 @@ export function createGame({ onExit, onNewGame, pace, setPace, paces }) {
     const viewer = snap.viewer;
     const seen = session.seen[viewer ?? 'spectator'] ?? 0;
     const fresh = snap.log.filter((entry) => entry.n > seen && entry.player !== viewer);
-    // The latest turn of someone else stays marked, on the board and in the
-    // log, until the next move: the public events say what it was.
-    const turn = latestTurn(snap.log);
-    const marked = turn.length && (viewer === null || viewer === undefined || turn[0].player !== viewer) ? turn : [];
+    // What the others did since the viewer's latest move stays marked, on the
+    // board and in the log, until the viewer moves: the public events say what
+    // it was.
+    const marked = sinceViewer(snap.log, viewer);
     session.renderer.render(snap, { names: list, interactive, lastMove: marked.flatMap((entry) => entry.events) });
     renderLog($('log'), snap.log, {
       names: list,
@@ -217,6 +227,16 @@ export function createGame({ onExit, onNewGame, pace, setPace, paces }) {
     $('announce').textContent = text;
   }
 
+  /** Who acts next among the players to move (several when choices are
+   * simultaneous and secret): the human whose view is on screen, else another
+   * human (behind the pass-the-device screen), else a bot. */
+  function actorOf(snap) {
+    const toMove = snap.to_move;
+    if (toMove.includes(session.viewer) && isHuman(session.seats[session.viewer])) return session.viewer;
+    const human = toMove.find((seat) => isHuman(session.seats[seat]));
+    return human !== undefined ? human : toMove[0];
+  }
+
   function describeStatus(snap) {
     const list = names();
     if (snap.over) {
@@ -226,7 +246,7 @@ export function createGame({ onExit, onNewGame, pace, setPace, paces }) {
       setStatus('over', text, { seat: winners.length === 1 ? winners[0] : null });
       return;
     }
-    const seat = snap.to_move[0];
+    const seat = actorOf(snap);
     if (seat === undefined) {
       setStatus('playing', '', {});
       return;
@@ -258,19 +278,46 @@ export function createGame({ onExit, onNewGame, pace, setPace, paces }) {
     draw(snap);
     await autosave(snap);
     if (session === null) return;
+    const mine = session;
     if (snap.over) {
       if (!session.watching) store.forgetAutosave(session.game);
+      await settled(true);
+      if (session !== mine || session.snapshot !== snap) return;
       finish(snap);
       return;
     }
+    await settled(false);
+    if (session !== mine || session.snapshot !== snap) return;
     await next(snap);
+  }
+
+  /** Let the renderer finish what it plays out of the latest moves (an
+   * eruption, step by step) before the result shows or the next player acts;
+   * bots that play instantly do not wait for it. */
+  async function settled(always) {
+    const renderer = session.renderer;
+    if (!renderer.settled || (!always && pace() === 'instant')) return;
+    await renderer.settled();
   }
 
   async function next(snap) {
     const mine = session;
-    const seat = snap.to_move[0];
+    const seat = actorOf(snap);
     if (seat === undefined) return;
     if (!isHuman(session.seats[seat])) {
+      if (humans().length > 1 && session.viewer !== null && !snap.to_move.includes(session.viewer)) {
+        // Several people share the device: while the bots play, nobody's
+        // hand stays on the screen.
+        session.viewer = null;
+        try {
+          const hidden = await request('snapshot', { viewer: null });
+          if (session !== mine) return;
+          await show(hidden);
+        } catch (error) {
+          toast(errorText(error), 'error');
+        }
+        return;
+      }
       await botTurn(seat);
       return;
     }

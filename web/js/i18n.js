@@ -61,7 +61,7 @@ export function t(key, params = {}) {
 export function plural(key, count, params = {}) {
   let category = 'other';
   try {
-    category = new Intl.PluralRules(current).select(Number(count));
+    category = formatter('plural', () => new Intl.PluralRules(current)).select(Number(count));
   } catch {
     category = Number(count) === 1 ? 'one' : 'other';
   }
@@ -73,13 +73,22 @@ export function plural(key, count, params = {}) {
 
 /** A whole number in the current language (narrow spaces, tabular use). */
 export function number(value) {
-  return new Intl.NumberFormat(current).format(value);
+  return formatter('number', () => new Intl.NumberFormat(current)).format(value);
+}
+
+// Intl objects are slow to make and the log and the panels ask for them
+// hundreds of times a move: one of each per language.
+const formatters = new Map();
+function formatter(kind, make) {
+  const key = `${kind}/${current}`;
+  if (!formatters.has(key)) formatters.set(key, make());
+  return formatters.get(key);
 }
 
 /** Join names as a list: "Ana et Bot", "Ana and Bot". */
 export function list(items) {
   try {
-    return new Intl.ListFormat(current, { style: 'long', type: 'conjunction' }).format(items.map(String));
+    return formatter('list', () => new Intl.ListFormat(current, { style: 'long', type: 'conjunction' })).format(items.map(String));
   } catch {
     return items.join(', ');
   }

@@ -19,9 +19,12 @@ function candidates(root) {
   );
 }
 
-/** Install the arrow-key navigation on `root`; `onEscape` cancels a selection. */
+/** Install the arrow-key navigation on `root`; `onEscape` cancels a selection.
+ * The keys also work when nothing has the focus (after a move, the element
+ * that had it may be gone), but not from inside a dialog. */
 export function installKeyboard(root, { onEscape }) {
-  root.addEventListener('keydown', (event) => {
+  root.ownerDocument.addEventListener('keydown', (event) => {
+    if (root.hidden || !(root.contains(event.target) || event.target === root.ownerDocument.body)) return;
     if (event.key === 'Escape') {
       onEscape();
       return;

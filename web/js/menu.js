@@ -61,6 +61,13 @@ export function createMenu({ onStart, onResume, onForget, onLoadFile, onLanguage
     return (game && game.bot_levels) || DEFAULT_BOT_LEVELS;
   }
 
+  /** The number of players a game starts with: the most it allows, up to four
+   * (one person and bots round a full table is the usual way to play). */
+  function defaultPlayers(game) {
+    const counts = game.players.filter((n) => n <= 4);
+    return counts.length ? counts[counts.length - 1] : game.players[0];
+  }
+
   function fitSeats() {
     const game = currentGame();
     if (game) {
@@ -116,7 +123,12 @@ export function createMenu({ onStart, onResume, onForget, onLoadFile, onLanguage
             value: game.id,
             checked: game.id === setup.game,
             onchange: () => {
+              // Each game keeps its own number of players; a game chosen for
+              // the first time starts with a full table (up to four).
+              setup.playersByGame = { ...(setup.playersByGame || {}), [setup.game]: setup.players };
               setup.game = game.id;
+              const kept = setup.playersByGame[game.id];
+              setup.players = game.players.includes(kept) ? kept : defaultPlayers(game);
               fitSeats();
               save();
               renderSeats();
@@ -139,13 +151,15 @@ export function createMenu({ onStart, onResume, onForget, onLoadFile, onLanguage
       countBox.replaceChildren(
         h(
           'label',
-          {},
-          h('span', { class: 'visually-hidden' }, t('menu.player_count')),
+          { for: 'player-count-select' },
+          h('span', { class: 'player-count-label' }, t('menu.player_count')),
           h(
             'select',
             {
+              id: 'player-count-select',
               onchange: (event) => {
                 setup.players = Number(event.target.value);
+                setup.playersByGame = { ...(setup.playersByGame || {}), [setup.game]: setup.players };
                 fitSeats();
                 save();
                 renderSeats();
@@ -249,19 +263,31 @@ export function createMenu({ onStart, onResume, onForget, onLoadFile, onLanguage
     const box = $('option-list');
     const rows = [];
     for (const name of Object.keys((game && game.options) || {})) {
+      // A variant is a switch, with a line on what it changes.
+      const aboutKey = `game.${game.id}.option.${name}.about`;
+      const aboutId = `option-${name}-about`;
       rows.push(
         h(
           'label',
-          {},
+          { class: 'option-toggle' },
           h('input', {
             type: 'checkbox',
+            role: 'switch',
+            id: `option-${name}`,
             checked: Boolean(setup.options[name]),
+            'aria-describedby': has(aboutKey) ? aboutId : null,
             onchange: (event) => {
               setup.options[name] = event.target.checked;
               save();
             },
           }),
-          has(`game.${game.id}.option.${name}`) ? t(`game.${game.id}.option.${name}`) : name,
+          h('span', { class: 'switch', 'aria-hidden': 'true' }),
+          h(
+            'span',
+            { class: 'option-text' },
+            h('span', { class: 'option-name' }, has(`game.${game.id}.option.${name}`) ? t(`game.${game.id}.option.${name}`) : name),
+            has(aboutKey) ? h('span', { class: 'option-about', id: aboutId }, t(aboutKey)) : null,
+          ),
         ),
       );
     }

@@ -6,15 +6,22 @@
 //       is the public events of another player's latest turn (from
 //       snap.log), to keep marked until the next move
 //   flashEvents(events, ms), clearSelection(), destroy()
-//   logParams(event, {names}) -> {key, params}    an event in words
+//   logParams(event, {names}) -> {key, params}    an event in words (and,
+//       optionally, `inline` or `apart`: where its line goes, see log.js)
 //   endDetails(snap, names) -> element            the score breakdown
 // and, optionally, for hints (game.js does without them):
 //   suggest(move | null)   mark the [data-choice] elements that would play a
 //       move (a `to_dict()` of one of the viewer's legal moves)
 //   moveText(move)         that move in words, to end a sentence
+// and, optionally, when a renderer plays out what just happened in steps:
+//   settled() -> Promise   resolves once it is over (game.js lets a bot or
+//       the pass-the-device screen wait for it, unless bots play instantly)
 
 const RENDERERS = {
   kahuna: () => import('./kahuna.js'),
+  kanaloa: () => import('./kanaloa.js'),
+  moai: () => import('./moai.js'),
+  haleakala: () => import('./haleakala.js'),
 };
 
 export function hasRenderer(id) {

@@ -1,0 +1,274 @@
+"""Haleakala in the browser, driven only the way a player drives it: by
+clicking the elements that carry ``data-choice`` (and the page's own buttons,
+keys and menu). Every random choice comes from a seeded generator, so a
+failure replays identically.
+
+The page's contract (DESIGN.md, "The browser"): ``#status`` carries
+``data-state`` and ``data-to-move``, and ``aria-busy="true"`` while it waits
+for Python; clicking any ``[data-choice]`` in any order never dead-ends.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+
+from pages import settle
+
+BOOT_TIMEOUT_MS = 90_000
+MAX_CLICKS = 1500
+
+VISIBLE_CHOICES = """() => [...document.querySelectorAll('[data-choice]')]
+  .map((e, i) => [i, e.dataset.choice, e.checkVisibility()])
+  .filter((x) => x[2])
+  .map((x) => [x[0], x[1]])"""
+
+# What is easily missed between two polls: the sentences of the eruption
+# shown over the board, and every error toast.
+RECORDER = """(() => {
+  const seen = window.__seen = { captions: [], errors: [] };
+  const look = () => {
+    const caption = document.querySelector('.hk-caption:not([hidden])');
+    const text = caption && caption.textContent;
+    if (text && seen.captions[seen.captions.length - 1] !== text) seen.captions.push(text);
+    for (const toast of document.querySelectorAll('.toast.error')) {
+      if (!seen.errors.includes(toast.textContent)) seen.errors.push(toast.textContent);
+    }
+  };
+  new MutationObserver(look).observe(document, { subtree: true, childList: true, characterData: true, attributes: true });
+})();"""
+
+# Another player's latest move, as the board and the log mark it.
+MARKS = """() => ({
+  log: [...document.querySelectorAll('#log .log-entry.last-move')].map((e) => e.textContent),
+  board: [...document.querySelectorAll('.haleakala-board .hk-last')].map((e) => e.getAttribute('class')),
+})"""
+
+
+def plain(text: str) -> str:
+    return re.sub(r"\s+", " ", text.replace("\u00a0", " ").replace("\u2060", "")).strip()
+
+
+def status(page) -> dict:
+    return page.evaluate(
+        """() => { const s = document.getElementById('status');
+                   return {state: s.dataset.state, toMove: s.dataset.toMove, text: s.textContent}; }"""
+    )
+
+
+def choices(page) -> list:
+    return page.evaluate(VISIBLE_CHOICES)
+
+
+def click_choice(page, index: int) -> None:
+    page.locator("[data-choice]").nth(index).click()
+
+
+def boat_section(page) -> str | None:
+    return page.evaluate("() => document.querySelector('.haleakala-board .hk-boat')?.dataset.section ?? null")
+
+
+# What a turn needs to know, in one look: the status, the choices on screen
+# and where the boat lies.
+LOOK = """() => {
+  const s = document.getElementById('status');
+  return {
+    state: s.dataset.state, toMove: s.dataset.toMove,
+    offered: [...document.querySelectorAll('[data-choice]')]
+      .map((e, i) => [i, e.dataset.choice, e.checkVisibility()]).filter((x) => x[2]).map((x) => [x[0], x[1]]),
+    boat: document.querySelector('.haleakala-board .hk-boat')?.dataset.section ?? null,
+  };
+}"""
+
+
+def pick(offered: list, rng: random.Random, boat: str | None, invoke: float = 0.0):
+    """A player in a hurry: mostly sails (a disc on the boat's beach) or rows,
+    which brings the scorings sooner; anything else at random."""
+    def kind(prefix):
+        return [c for c in offered if c[1].startswith(prefix)]
+
+    sails = [c for c in kind("place ") if c[1].split(" ")[2] == boat]
+    if kind("invoke") and rng.random() < invoke:
+        return kind("invoke")[0]
+    if sails and rng.random() < 0.9:
+        return rng.choice(sails)
+    if kind("boat") and rng.random() < 0.9:
+        return kind("boat")[0]
+    if kind("disc:") and rng.random() < 0.85:
+        return rng.choice(kind("disc:"))
+    return rng.choice(offered)
+
+
+def play_to_the_end(page, rng: random.Random, *, invoke: float = 0.0, on_turn=None) -> dict:
+    """Click choices until the game is over; returns how often each kind was clicked."""
+    clicked: dict = {}
+    for _ in range(MAX_CLICKS):
+        settle(page)
+        now = page.evaluate(LOOK)
+        if now["state"] == "over":
+            return clicked
+        if on_turn:
+            on_turn(page, now)
+        offered = now["offered"]
+        assert offered, f"nothing to choose while playing: {now!r}"
+        index, choice = pick(offered, rng, now["boat"], invoke)
+        kind = choice.split(" ")[0].split(":")[0]
+        clicked[kind] = clicked.get(kind, 0) + 1
+        click_choice(page, index)
+    pytest.fail(f"the game did not end within {MAX_CLICKS} clicks ({status(page)!r})")
+
+
+def end_dialog_text(page) -> str:
+    page.wait_for_selector("#end-dialog[open] .end-winner", timeout=60_000)
+    return plain(page.inner_text("#end-dialog .end-winner"))
+
+
+def recording_page(make_context):
+    page = make_context().new_page()
+    page.add_init_script(RECORDER)
+    return page
+
+
+def test_a_game_against_the_casual_bot_to_the_end(make_context, site_url, wait_for_state):
+    page = recording_page(make_context)
+    # Set up through the menu: Haleakala, seat 2 the level-1 bot, bots play at once.
+    page.goto(site_url)
+    page.wait_for_selector("#play-button:not([disabled])", timeout=BOOT_TIMEOUT_MS)
+    page.click('#game-list label.game-choice:has(input[value="haleakala"])')
+    assert page.is_checked('#game-list input[value="haleakala"]')
+    options = plain(page.inner_text("#option-list"))
+    assert "Variante tactique" in options and "Éruption" in options, options
+    assert page.is_checked('#option-list label:has-text("Éruption") input')
+    assert not page.is_checked('#option-list label:has-text("Variante tactique") input')
+    page.select_option("#seat-kind-0", "h")
+    page.select_option("#seat-kind-1", "bot1")
+    page.fill("#seat-name-0", "Ana")
+    page.select_option("#bot-pace", "instant")
+    page.click("#play-button")
+    wait_for_state(page, "playing")
+    assert page.locator(".haleakala-board").count() == 1
+
+    marks_seen = []
+
+    def check_marks(page, now):
+        # The bot's latest turn stays marked until the human moves: its entries
+        # in the log, and its pieces on the board.
+        if now["toMove"] != "0" or len(marks_seen) >= 3:
+            return
+        marks = page.evaluate(MARKS)
+        if marks["log"]:
+            assert all(plain(text).startswith("Bot Amateur ") for text in marks["log"]), marks
+            assert marks["board"], marks
+            marks_seen.append(marks)
+
+    clicked = play_to_the_end(page, random.Random(20240707), on_turn=check_marks)
+    assert "continue" not in clicked, "no pass-the-device screen against a bot"
+    assert clicked.get("place", 0) >= 3, clicked
+    assert marks_seen, "the bot's moves were never marked"
+
+    winner = end_dialog_text(page)
+    assert winner in ("Ana gagne !", "Bot Amateur gagne !"), winner
+    # The end screen explains both scorings, item by item.
+    if not page.is_visible("#end-dialog .hk-end-table"):
+        page.click("#end-dialog .hk-end-more > summary")
+    details = plain(page.inner_text("#end-dialog .end-details"))
+    for words in ("Premier décompte", "Décompte final", "Statues", "Paniers de poissons", "Perles", "Total"):
+        assert words in details, (words, details)
+
+    # The log speaks French, with the players' names, and tells the eruption.
+    log = plain(page.inner_text("#log"))
+    assert "Ana pose son disque" in log and "Bot Amateur " in log
+    assert "Éruption !" in log and "Premier décompte" in log
+    # The eruption was also played out over the board, flow by flow.
+    seen = page.evaluate("() => window.__seen")
+    captions = [plain(text) for text in seen["captions"]]
+    assert any(text.startswith("Éruption ! 4 disques de lave") for text in captions), captions[:5]
+    assert any(text.startswith("Cratère ") for text in captions), captions[:5]
+    assert seen["errors"] == []
+    # No untranslated key is visible anywhere.
+    page.click("#end-board")
+    body = page.inner_text("body")
+    assert not re.search(r"\b(haleakala|error|menu|status|game)\.[a-z_]+", body), body
+
+
+def test_a_hot_seat_game_of_the_tactical_variant_to_the_end(make_context, open_game):
+    page = recording_page(make_context)
+    open_game(page, "play=haleakala&players=2&seats=h,h&seed=11&tactical=1")
+    clicked = play_to_the_end(page, random.Random(20240708), invoke=0.5)
+
+    # Two people share the device: the pass-the-device screen came up.
+    assert clicked.get("continue", 0) >= 2, clicked
+    assert clicked.get("invoke", 0) >= 1, clicked
+    winner = end_dialog_text(page)
+    assert winner in ("Joueur 1 gagne !", "Joueur 2 gagne !"), winner
+    log = plain(page.inner_text("#log"))
+    # The invocation disc calls the lava; no Lava card is ever drawn.
+    assert "disque d'invocation" in log and "appelle la lave" in log, log[-2000:]
+    assert "Carte Lave" not in log
+    assert "Décompte final" in log
+    assert page.evaluate("() => window.__seen.errors") == []
+
+
+def test_the_hint_the_keyboard_and_offline_play(make_context, site_url, open_game):
+    # Service workers allowed: the first visit caches the site for offline play.
+    context = make_context(service_workers="allow")
+    page = context.new_page()
+    page.add_init_script(RECORDER)
+    link = "play=haleakala&players=2&seats=h,bot0&seed=6&lang=en"
+    open_game(page, link)
+    settle(page)
+    assert status(page)["toMove"] == "0"
+    legal = {choice for _, choice in choices(page)}
+
+    # The keyboard: the arrows reach the glowing choices, Enter picks a disc,
+    # Escape puts it back.
+    page.locator("#hand .hk-disc-btn[data-choice]").first.focus()
+    page.keyboard.press("Enter")
+    assert page.locator("#hand .hk-disc-btn[aria-pressed='true']").count() == 1
+    beaches = page.locator(".haleakala-board .hk-target.beach.strong[data-choice^='place ']")
+    assert beaches.count() >= 1
+    page.keyboard.press("Escape")
+    assert page.locator("#hand .hk-disc-btn[aria-pressed='true']").count() == 0
+    assert page.locator(".haleakala-board .hk-target.beach.strong").count() == 0
+
+    # The hint: the expert's move in words, marked on the elements that play it.
+    page.keyboard.press("h")
+    page.wait_for_selector("#advice .advice-text[data-move]", timeout=60_000)
+    move = page.get_attribute("#advice .advice-text", "data-move")
+    sentence = plain(page.inner_text("#advice"))
+    assert sentence.startswith("The expert would "), sentence
+    suggested = page.eval_on_selector_all("[data-choice].suggested", "(all) => all.map((e) => e.dataset.choice)")
+    assert suggested and set(suggested) <= legal | {move}, (move, suggested, legal)
+    entries = page.locator("#log .log-entry").count()
+    for _ in range(4):
+        if page.locator("#log .log-entry").count() > entries:
+            break
+        page.locator("[data-choice].suggested:visible").first.click()
+        page.wait_for_timeout(80)
+        settle(page)
+    last = plain(page.locator("#log .log-entry").nth(entries).inner_text())
+    assert last.startswith("Player 1 "), (move, last)
+    assert page.locator(".suggested").count() == 0
+
+    # Offline: once the service worker holds the site, the game opens and
+    # plays with no network at all.
+    page.wait_for_function("() => !!navigator.serviceWorker.controller", polling=250, timeout=60_000)
+    page.wait_for_function(
+        """async () => { const m = await (await fetch('build.json')).json();
+                         return caches.has('archipel-' + m.hash); }""",
+        polling=250,
+        timeout=60_000,
+    )
+    context.set_offline(True)
+    page.goto("about:blank")
+    open_game(page, "play=haleakala&players=2&seats=h,bot0&seed=7&lang=en")
+    settle(page)
+    for _ in range(3):
+        offered = choices(page)
+        index, _ = pick(offered, random.Random(3), boat_section(page))
+        click_choice(page, index)
+        settle(page)
+    assert page.locator("#log .log-entry").count() >= 1
+    assert page.evaluate("() => window.__seen.errors") == []
