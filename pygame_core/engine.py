@@ -26,6 +26,7 @@ __all__ = [
     "BadState",
     "Rng",
     "Move",
+    "TextMove",
     "Event",
     "Game",
     "State",
@@ -139,6 +140,33 @@ class Move:
 
     def __repr__(self):
         return f"{type(self).__name__}({str(self)!r})"
+
+
+class TextMove(Move):
+    """A frozen move that keeps its canonical text in ``text`` (set once, with
+    ``object.__setattr__``, by the subclass's constructor): equality, hashing,
+    ``str`` and copies all go through the text, so comparing moves in the
+    bots' inner loop costs one string comparison."""
+
+    __slots__ = ("text",)
+
+    def __setattr__(self, name, value):
+        raise AttributeError("a move cannot be changed")
+
+    def __reduce__(self):
+        # Copies and pickles go through the text, which also keeps interning.
+        return (type(self).parse, (self.text,))
+
+    def __str__(self):
+        return self.text
+
+    def __eq__(self, other):
+        if other is self:
+            return True
+        return isinstance(other, Move) and self.text == str(other)
+
+    def __hash__(self):
+        return hash(self.text)
 
 
 def Event(key: str, player=None, secret_for=None, secret=None, **params) -> dict:

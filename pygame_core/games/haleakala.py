@@ -34,7 +34,7 @@ decks (I-1).
 
 from __future__ import annotations
 
-from ..engine import BadState, Event, Game, GameError, IllegalMove, Move, Rng, State
+from ..engine import BadState, Event, Game, GameError, IllegalMove, Move, Rng, State, TextMove
 
 __all__ = ["Haleakala", "HaleakalaMove", "HaleakalaState",
            "KINDS", "SCORE_CARDS", "SPACE_NAMES", "DECK_COMPOSITION", "SHAMAN_REACH"]
@@ -191,7 +191,7 @@ PHASES = ("turn", "shaman", "pick", "lava", "buy", "over")
 PHASE_MOVES = ((PLACE, TAKE, BOAT), (SHAMAN, STAY), (PICK,), (LAVA_MOVE, DECLINE), (BUY, PASS), ())
 
 
-class HaleakalaMove(Move):
+class HaleakalaMove(TextMove):
     """One decision of H-52, written as in docs/games/haleakala.md.
 
     ``code`` is one of PLACE, TAKE, BOAT, SHAMAN, STAY, PICK, LAVA_MOVE,
@@ -201,7 +201,7 @@ class HaleakalaMove(Move):
     generating moves allocates nothing but the list.
     """
 
-    __slots__ = ("code", "a", "b", "invoke", "text")
+    __slots__ = ("code", "a", "b", "invoke")
 
     def __init__(self, code: int, a: int = -1, b: int = -1, invoke: bool = False):
         setattr_ = object.__setattr__
@@ -211,26 +211,9 @@ class HaleakalaMove(Move):
         setattr_(self, "invoke", invoke)
         setattr_(self, "text", _notation(code, a, b, invoke))
 
-    def __setattr__(self, name, value):
-        raise AttributeError("a move cannot be changed")
-
-    def __reduce__(self):
-        return (HaleakalaMove.parse, (self.text,))
-
     @property
     def kind(self) -> str:
         return MOVE_KINDS[self.code]
-
-    def __str__(self):
-        return self.text
-
-    def __eq__(self, other):
-        if other is self:
-            return True
-        return isinstance(other, Move) and self.text == str(other)
-
-    def __hash__(self):
-        return hash(self.text)
 
     def to_dict(self) -> dict:
         code = self.code

@@ -21,7 +21,7 @@ lists of 24 ints, player ``p``'s island ``x`` at ``12 * p + x``:
 
 from __future__ import annotations
 
-from ..engine import BadState, Event, Game, GameError, IllegalMove, Move, Rng, State
+from ..engine import BadState, Event, Game, GameError, IllegalMove, Move, Rng, State, TextMove
 
 __all__ = ["Kahuna", "KahunaMove", "KahunaState",
            "ISLANDS", "LINES", "DEGREE", "NEEDED", "LAYOUT", "DECK"]
@@ -102,7 +102,7 @@ KINDS = ("place", "remove", "hide", "draw", "take", "skip")
 KIND_CODE = {kind: code for code, kind in enumerate(KINDS)}
 
 
-class KahunaMove(Move):
+class KahunaMove(TextMove):
     """One atomic action of spec 4.1, written as in docs/protocol.md.
 
     ``code`` is one of PLACE, REMOVE, HIDE, DRAW, TAKE, SKIP; ``line`` a line id
@@ -111,7 +111,7 @@ class KahunaMove(Move):
     generating moves allocates nothing but the list.
     """
 
-    __slots__ = ("code", "line", "cards", "slot", "text")
+    __slots__ = ("code", "line", "cards", "slot")
 
     def __init__(self, kind: str, line: int = -1, cards=(), slot: int = -1):
         if kind not in KIND_CODE:
@@ -125,13 +125,6 @@ class KahunaMove(Move):
         setattr_(self, "slot", slot)
         setattr_(self, "text", _notation(kind, line, cards, slot))
 
-    def __setattr__(self, name, value):
-        raise AttributeError("a move cannot be changed")
-
-    def __reduce__(self):
-        # Copies and pickles go through the text, which also keeps interning.
-        return (KahunaMove.parse, (self.text,))
-
     @property
     def kind(self) -> str:
         return KINDS[self.code]
@@ -140,17 +133,6 @@ class KahunaMove(Move):
     def card(self):
         """The single card of a ``place`` or ``hide`` move (an island int)."""
         return self.cards[0] if len(self.cards) == 1 else None
-
-    def __str__(self):
-        return self.text
-
-    def __eq__(self, other):
-        if other is self:
-            return True
-        return isinstance(other, Move) and self.text == str(other)
-
-    def __hash__(self):
-        return hash(self.text)
 
     def to_dict(self) -> dict:
         code = self.code

@@ -33,7 +33,7 @@ written as the pseudo-card ``16`` in moves. Tables are flat lists of ints:
 
 from __future__ import annotations
 
-from ..engine import BadState, Event, Game, GameError, IllegalMove, Move, Rng, State
+from ..engine import BadState, Event, Game, GameError, IllegalMove, Move, Rng, State, TextMove
 
 __all__ = ["Kanaloa", "KanaloaMove", "KanaloaState", "ISLANDS", "LINKS", "SIZE", "DEGREE",
            "THRESHOLD", "LAYOUT", "COLOURS", "GODS"]
@@ -172,7 +172,7 @@ SHAPE = {
 }
 
 
-class KanaloaMove(Move):
+class KanaloaMove(TextMove):
     """One atomic action of a turn, written as in docs/games/kanaloa.md.
 
     ``code`` is one of the kind constants; ``link`` a link id (or -1);
@@ -181,7 +181,7 @@ class KanaloaMove(Move):
     else -1. Moves are frozen; the ones that can ever be legal are built once.
     """
 
-    __slots__ = ("code", "link", "cards", "target", "text")
+    __slots__ = ("code", "link", "cards", "target")
 
     def __init__(self, kind: str, link: int = -1, cards=(), target: int = -1):
         if kind not in KIND_CODE:
@@ -196,12 +196,6 @@ class KanaloaMove(Move):
         setattr_(self, "target", target)
         setattr_(self, "text", _notation(code, link, cards, target))
 
-    def __setattr__(self, name, value):
-        raise AttributeError("a move cannot be changed")
-
-    def __reduce__(self):
-        return (KanaloaMove.parse, (self.text,))
-
     @property
     def kind(self) -> str:
         return KINDS[self.code]
@@ -210,17 +204,6 @@ class KanaloaMove(Move):
     def card(self):
         """The single card of a one-card move (an int), else None."""
         return self.cards[0] if len(self.cards) == 1 else None
-
-    def __str__(self):
-        return self.text
-
-    def __eq__(self, other):
-        if other is self:
-            return True
-        return isinstance(other, Move) and self.text == str(other)
-
-    def __hash__(self):
-        return hash(self.text)
 
     def to_dict(self) -> dict:
         code = self.code

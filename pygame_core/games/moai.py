@@ -31,7 +31,7 @@ Representation. Everything is a flat list of small ints:
 
 from __future__ import annotations
 
-from ..engine import BadState, Event, Game, GameError, IllegalMove, Move, Rng, State
+from ..engine import BadState, Event, Game, GameError, IllegalMove, Move, Rng, State, TextMove
 
 __all__ = ["Moai", "MoaiMove", "MoaiState", "EPOCH_CARDS", "EPOCH_IDS", "MOAI_HEIGHTS",
            "COLOURS", "OPTIONS"]
@@ -258,7 +258,7 @@ def _cards_text(counts) -> list:
     return [KIND_NAMES[k] for k in range(4) for _ in range(counts[k])]
 
 
-class MoaiMove(Move):
+class MoaiMove(TextMove):
     """One decision of spec 4.7, written as in docs/games/moai.md.
 
     ``code`` is the kind; ``args`` a tuple whose shape depends on it (a piece
@@ -266,7 +266,7 @@ class MoaiMove(Move):
     builds each one once, so generating legal moves allocates only the list.
     """
 
-    __slots__ = ("code", "args", "text")
+    __slots__ = ("code", "args")
 
     def __init__(self, code: int, args: tuple = ()):
         setattr_ = object.__setattr__
@@ -274,26 +274,9 @@ class MoaiMove(Move):
         setattr_(self, "args", args)
         setattr_(self, "text", _notation(code, args))
 
-    def __setattr__(self, name, value):
-        raise AttributeError("a move cannot be changed")
-
-    def __reduce__(self):
-        return (MoaiMove.parse, (self.text,))
-
     @property
     def kind(self) -> str:
         return KINDS[self.code]
-
-    def __str__(self):
-        return self.text
-
-    def __eq__(self, other):
-        if other is self:
-            return True
-        return isinstance(other, Move) and self.text == str(other)
-
-    def __hash__(self):
-        return hash(self.text)
 
     def to_dict(self) -> dict:
         code, a = self.code, self.args
