@@ -70,6 +70,7 @@ class Session:
             "names": match.names,
             "seed": match.seed,
             "options": match.options,
+            "private": match.game.private_information,
             "to_move": to_move,
             "over": state.is_over(),
             "result": state.result(),
@@ -107,7 +108,7 @@ def _seat(args: dict, name: str = "seat", optional: bool = False):
 def cmd_games(args: dict):
     return [
         {"id": game.id, "title": game.title, "players": list(game.players),
-         "options": dict(game.options)}
+         "options": dict(game.options), "private": game.private_information}
         for game in GAMES.values()
     ]
 

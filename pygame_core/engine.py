@@ -214,6 +214,10 @@ class Game:
     # ``evaluate(state, player) -> float`` (higher is better for ``player``).
     # Bots only ever call it on determinized copies.
     hints = None
+    # Whether a player ever knows something another does not (a hand, a
+    # face-down tile, a secret bid). When not, every player's view is the same
+    # and a shared device passes between players without a privacy screen.
+    private_information: bool = True
 
     @classmethod
     def check_options(cls, players, options: dict) -> dict:

@@ -152,3 +152,34 @@ def test_illegal_moves_leave_the_state_unchanged(game, players, options):
 
     for seed in checked_games(game, 8):
         random_game(game, players, options, 40_000 + seed, check)
+
+
+def _shared(view: dict) -> dict:
+    """A view without the name of its viewer."""
+    return {key: value for key, value in view.items() if key != "viewer"}
+
+
+@pytest.mark.parametrize("game", list(GAMES.values()), ids=lambda game: game.id)
+def test_private_information_says_whether_views_ever_differ(game):
+    """``private_information`` decides whether a shared device shows a privacy
+    screen between players, so it must be true exactly when two players'
+    views (or their logs) can differ."""
+    players = min(game.players)
+    differ = False
+    for seed in range(6):
+        match = Match(game.id, players, 50_000 + seed, {})
+        rng = Rng.from_seed(seed)
+        while not match.state.is_over():
+            views = [_shared(match.state.view(p)) for p in range(players)]
+            logs = [match.log_for(p) for p in range(players)]
+            if any(view != views[0] for view in views) or any(log != logs[0] for log in logs):
+                differ = True
+                if game.private_information:
+                    break
+                pytest.fail(f"{game.id} says nothing is private, but two views differ "
+                            f"after {len(match.entries)} moves")
+            player = match.state.to_move()[0]
+            match.play(player, str(rng.choice(match.state.legal_moves(player))))
+        if differ and game.private_information:
+            break
+    assert differ == game.private_information

@@ -1009,16 +1009,27 @@ class HaleakalaState(State):
         burned, protected = [], []
         craters = self.craters
         if self.eruption and any(craters):
-            events.append(Event("haleakala.eruption", lava=sum(craters)))
+            # The event tells the whole eruption, flow by flow, so that the
+            # board can play it out: each flow's section and what it met on
+            # each space on its way down (empty, a guarded statue, a burn).
+            flows = []
+            eruption = Event("haleakala.eruption", lava=sum(craters), craters=list(craters),
+                             flows=flows)
+            events.append(eruption)
             statues = self.statues
             shamans = self.shamans
             for s in range(N_SECTIONS):                                   # E-2
                 for _ in range(craters[s]):
+                    visits = []
+                    flows.append({"section": s, "visits": visits})
                     for sp in FLOW_PATH[s]:                               # E-3
                         owner = statues[sp]
                         if owner < 0:
+                            visits.append({"space": SPACE_NAMES[sp], "outcome": "empty"})
                             continue                                      # (a)
                         if sp == shamans[0] or sp == shamans[1]:          # (b), E-5
+                            visits.append({"space": SPACE_NAMES[sp], "outcome": "protected",
+                                           "owner": owner})
                             if SPACE_NAMES[sp] not in protected:
                                 protected.append(SPACE_NAMES[sp])
                                 events.append(Event("haleakala.protected", owner,
@@ -1026,6 +1037,7 @@ class HaleakalaState(State):
                             continue
                         statues[sp] = -1                                  # (c): to the box
                         self.destroyed[owner] += 1
+                        visits.append({"space": SPACE_NAMES[sp], "outcome": "burn", "owner": owner})
                         burned.append({"space": SPACE_NAMES[sp], "owner": owner})
                         events.append(Event("haleakala.burn", owner, space=SPACE_NAMES[sp]))
                         break
@@ -1919,6 +1931,9 @@ class Haleakala(Game):
     # the eruption of spec 5.3, which the rulebook's text lacks; on by default,
     # off for tables that prefer to score without burning statues.
     options = {"tactical": False, "eruption": True}
+    # Everything is on the table (I-1): only the decks' order is hidden, from
+    # both players alike.
+    private_information = False
     Move = HaleakalaMove
     State = HaleakalaState
 

@@ -305,7 +305,7 @@ export function createGame({ onExit, onNewGame, pace, setPace, paces }) {
     const seat = actorOf(snap);
     if (seat === undefined) return;
     if (!isHuman(session.seats[seat])) {
-      if (humans().length > 1 && session.viewer !== null && !snap.to_move.includes(session.viewer)) {
+      if (snap.private && humans().length > 1 && session.viewer !== null && !snap.to_move.includes(session.viewer)) {
         // Several people share the device: while the bots play, nobody's
         // hand stays on the screen.
         session.viewer = null;
@@ -323,9 +323,10 @@ export function createGame({ onExit, onNewGame, pace, setPace, paces }) {
     }
     session.lastActor = seat;
     if (seat === snap.viewer) return;
-    // Another human's turn: in hot-seat, hide everything until they take the device.
+    // Another human's turn: in hot-seat, hide everything until they take the
+    // device (unless the game keeps nothing private: then the device passes).
     const list = names();
-    if (humans().length > 1) {
+    if (snap.private && humans().length > 1) {
       draw(snap, { interactive: false });
       mine.privacy = true;
       updateTools();
