@@ -849,6 +849,24 @@ def test_E_4_k_discs_burn_the_k_highest_unprotected_statues():
     assert statues(state) == {Y: set(), R: {"F2"}}
 
 
+def test_E_2_to_E_5_the_eruption_event_tells_every_flow():
+    """The board replays the eruption from its event alone: the lava of each
+    crater, then each flow and what it met on the way down."""
+    state = final_scoring_position(craters={2: 3, 4: 1}, statues={Y: ["Mt2", "M2"], R: ["F2"]},
+                                   shamans={R: "F2"})
+    events = act(state, "place 3 0")
+    eruption = next(e for e in events if e["key"] == "haleakala.eruption")["params"]
+    assert eruption["lava"] == 4 and eruption["craters"] == [0, 0, 3, 0, 1, 0]
+    empty = lambda space: {"space": space, "outcome": "empty"}
+    guarded = {"space": "F2", "outcome": "protected", "owner": R}
+    assert eruption["flows"] == [
+        {"section": 2, "visits": [{"space": "Mt2", "outcome": "burn", "owner": Y}]},
+        {"section": 2, "visits": [empty("Mt2"), guarded, {"space": "M2", "outcome": "burn", "owner": Y}]},
+        {"section": 2, "visits": [empty("Mt2"), guarded, empty("M2")]},
+        {"section": 4, "visits": [empty("Mt4"), empty("F4"), empty("M4")]},
+    ]
+
+
 def test_E_5_A_14_any_shaman_protects_only_its_own_space():
     state = final_scoring_position(craters={2: 1, 0: 3}, statues={Y: ["Mt2", "F2"]}, shamans={R: "Mt2"})
     act(state, "place 3 0")

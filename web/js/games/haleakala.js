@@ -472,14 +472,14 @@ export function createRenderer(host) {
   // -- drawing -----------------------------------------------------------------------------------
 
   /** The eruption of the moves just played, step by step. */
-  function playEruptions(snap, before) {
+  function playEruptions(snap, jumped) {
     const last = snap.log.length ? snap.log[snap.log.length - 1].n : 0;
     const fresh = seenN !== null && last > seenN ? snap.log.filter((entry) => entry.n > seenN) : [];
-    const jump = seenN === null || last < seenN;
+    const jump = jumped || seenN === null || last < seenN;
     seenN = last;
     if (jump) board.stopEruption();
-    if (!fresh.length || !before) return jump;
-    const sequence = eruptionSequence(fresh, before, snap.view);
+    if (!fresh.length || jump) return jump;
+    const sequence = eruptionSequence(fresh);
     if (sequence) settling = board.playEruption(sequence, eruptionWords(sequence, names));
     return jump;
   }
@@ -505,7 +505,7 @@ export function createRenderer(host) {
       drawnIn = language();
     }
     board.draw(view, { names, portrait: PORTRAIT.matches, jump });
-    playEruptions(snap, jump ? null : before);
+    playEruptions(snap, jump || !before);
     board.markMove(eventMarks(lastMove, view), view);
     renderPlayers(els.players, view, { names, viewer: snap.viewer });
     renderRound(els.round, view);
