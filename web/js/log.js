@@ -1,6 +1,7 @@
 // The move log in words. Each entry is one move: its events become sentences
 // through i18n; events that belong to no player (round ends, scorings,
-// reshuffles) stand on their own lines.
+// reshuffles) stand on their own lines, and so may what a move makes happen
+// to the other players.
 
 import { t, has, language } from './i18n.js';
 
@@ -13,13 +14,15 @@ export function eventText(event, format, names) {
 /** The sentence, and whether it belongs to the move's own line although no
  * player acts in it (`inline` from the game's hook: "… ALOA is turned up in
  * its place."), or stands on a line of its own although it names a player
- * (`apart`: a scoring's points, a statue the lava burns). */
+ * (`apart`: a scoring's points, a statue the lava burns), or goes on a line
+ * of its player's own when that is not the mover (`separate`: what each clan
+ * harvests, eats and loses when one move ends a phase). */
 function eventLine(event, format, names) {
-  const { key, params, inline, apart } = format(event, { names });
+  const { key, params, inline, apart, separate } = format(event, { names });
   let text;
   if (has(key)) text = t(key, params);
   else text = has(event.key) ? t(event.key, params) : event.key;
-  return { text, inline: Boolean(inline), apart: Boolean(apart) };
+  return { text, inline: Boolean(inline), apart: Boolean(apart), separate: Boolean(separate) };
 }
 
 function entryClass(player) {
@@ -41,15 +44,29 @@ function entryLines(entry, format, names, version) {
   const sig = `${entry.n}|${entry.player}|${JSON.stringify(entry.events)}`;
   let lines = sentences.get(sig);
   if (!lines) {
-    const own = [];
-    const system = [];
+    // In the order of the events: the mover's line, lines standing on their
+    // own, and a line for another player each time a `separate` event is
+    // theirs. An `inline` event joins the line before it.
+    const all = [];
+    let current = null;
     for (const event of entry.events) {
-      const { text, inline, apart } = eventLine(event, format, names);
-      if ((event.player === undefined || event.player === null || apart) && !(inline && own.length)) {
-        system.push({ kind: event.key.split('.').pop(), text });
-      } else own.push(text);
+      const { text, inline, apart, separate } = eventLine(event, format, names);
+      const named = event.player !== undefined && event.player !== null;
+      if (inline && current) {
+        current.texts.push(text);
+      } else if (!named || apart) {
+        all.push({ system: event.key.split('.').pop(), texts: [text] });
+        current = null;
+      } else {
+        const player = separate ? event.player : entry.player;
+        if (!current || current.player !== player) {
+          current = { player, texts: [] };
+          all.push(current);
+        }
+        current.texts.push(text);
+      }
     }
-    lines = { sig, own: own.length ? own.join(' ') : null, system };
+    lines = { sig, lines: all.map((line) => ({ ...line, text: line.texts.join(' ') })) };
     sentences.set(sig, lines);
   }
   return lines;
@@ -68,15 +85,11 @@ export function renderLog(el, log, { names, format, freshAfter = Infinity, markF
   for (const entry of log) {
     const lines = entryLines(entry, format, names, version);
     const fresh = entry.n > freshAfter ? ' fresh' : '';
-    if (lines.own !== null) {
-      wanted.push({
-        key: `${version}|${lines.sig}|own`,
-        className: `log-entry${entryClass(entry.player)}${fresh}${entry.n >= markFrom ? ' last-move' : ''}`,
-        text: lines.own,
-      });
-    }
-    lines.system.forEach(({ kind, text }, i) => {
-      wanted.push({ key: `${version}|${lines.sig}|${i}`, className: `log-system ${kind}${fresh}`, text });
+    lines.lines.forEach(({ system, player, text }, i) => {
+      const className = system
+        ? `log-system ${system}${fresh}`
+        : `log-entry${entryClass(player)}${fresh}${entry.n >= markFrom ? ' last-move' : ''}`;
+      wanted.push({ key: `${version}|${lines.sig}|${i}`, className, text });
     });
   }
   if (!wanted.length) wanted.push({ key: `${version}|empty`, className: 'log-empty', text: t('log.empty') });

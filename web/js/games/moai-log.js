@@ -52,7 +52,7 @@ export function cardsText(cards) {
 
 const seatName = (names, seat) => (seat === null || seat === undefined ? '' : names[seat] ?? String(seat));
 
-/** {key, params} for one event as the viewer received it. */
+/** {key, params, separate} for one event as the viewer received it. */
 export function logParams(event, { names }) {
   const p = event.params || {};
   const params = { ...p, player: seatName(names, event.player) };
@@ -118,7 +118,9 @@ export function logParams(event, { names }) {
     default:
       break;
   }
-  return { key, params };
+  // A move may end a phase: what it brings each clan (wood, food, losses,
+  // cards, births) reads on that clan's own line of the log.
+  return { key, params, separate: true };
 }
 
 /** What events did where: places where pieces arrived (`to`), places they
