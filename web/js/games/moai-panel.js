@@ -77,7 +77,7 @@ export function epochCard(card, { choice, key, small = false, taken = false, mar
       title: aria,
       onclick: clickable ? onClick : null,
     },
-    h('span', { class: 'mo-epoch-band' }, h('span', { class: 'mo-epoch-type' }, t(`moai.type.${card.type}`)), card.palm ? icon('palm', 'palm') : null),
+    h('span', { class: 'mo-epoch-band' }, h('span', { class: 'mo-epoch-type' }, t(`moai.type.${card.type}`))),
     h('span', { class: 'mo-epoch-name' }, name),
     card.type === 'end'
       ? null
@@ -87,7 +87,7 @@ export function epochCard(card, { choice, key, small = false, taken = false, mar
           h('span', { class: 'mo-num', title: t('moai.epoch.cards_title') }, icon('draw'), String(card.cards)),
           h('span', { class: 'mo-num', title: t('moai.epoch.huts_title') }, icon('hut'), String(card.huts)),
         ),
-    h('span', { class: 'mo-epoch-id' }, card.id),
+    h('span', { class: 'mo-epoch-id' }, card.palm ? icon('palm', 'palm') : null, card.id),
   );
 }
 
@@ -412,9 +412,32 @@ export function endDetails(view, result, names) {
       h('tr', {}, h('th', { scope: 'row' }, t('moai.end.total')), ...seats.map((seat) => h('td', { class: winners.includes(seat) ? 'win' : '' }, number(rows[seat].total)))),
     ),
   );
+  // A phone shows the same points as one card per clan, best first, instead
+  // of a table five clans wide (the stylesheet shows one or the other).
+  const order = [...seats].sort((a, b) => rows[b].total - rows[a].total || a - b);
+  const cards = h(
+    'ol',
+    { class: 'mo-end-cards' },
+    ...order.map((seat) => {
+      const row = rows[seat];
+      const item = (label, ...value) => [h('dt', {}, label), h('dd', {}, ...value)];
+      return h(
+        'li',
+        { class: winners.includes(seat) ? 'win' : '' },
+        h('div', { class: 'mo-end-card-head' }, token(seat, 18), h('span', { class: 'mo-end-name' }, names[seat]), h('span', { class: 'mo-end-total' }, number(row.total))),
+        h(
+          'dl',
+          {},
+          ...item(t('moai.end.moai'), row.tiles.length ? row.tiles.map((tile) => `${tile.height}${tile.face_down ? '*' : ''}`).join(' + ') : '—', h('span', { class: 'points' }, ` = ${row.moai}`)),
+          ...item(t('moai.end.pieces'), `${row.board} + ${row.camp}`, h('span', { class: 'points' }, ` = ${row.pieces}`)),
+          ...item(t('moai.end.wood'), `${row.wood} × 2`, h('span', { class: 'points' }, ` = ${row.wood_points}`)),
+        ),
+      );
+    }),
+  );
   const notes = [h('p', { class: 'end-note' }, t('moai.end.rule'))];
   if (rows.some((row) => row.tiles.some((tile) => tile.face_down))) notes.push(h('p', { class: 'end-note' }, t('moai.end.hidden_note')));
   const toppled = (result && result.breakdown && result.breakdown.toppled) || [];
   if (toppled.length) notes.push(h('p', { class: 'end-note' }, plural('moai.end.toppled', toppled.length)));
-  return h('div', { class: 'end-details' }, table, ...notes);
+  return h('div', { class: 'end-details' }, table, cards, ...notes);
 }
