@@ -16,12 +16,15 @@
 // Every URL is resolved against this file's own URL (web/js/worker.js in the
 // built site), so the site works under any sub-path such as /archipel/.
 
-import { canStore, forgetSnapshot, openSnapshot, snapshotModuleFactory, writeSnapshot } from './snapshot.js';
-
 const SITE = new URL('../', import.meta.url);
 const INDEX_URL = new URL('pyodide/', SITE).href;
 const started = performance.now();
 const timings = {};
+
+// The snapshot cache is imported alongside the rest, not before this file
+// runs: a static import would hold back every download below by a round trip.
+const snapshotCache = import('./snapshot.js');
+snapshotCache.catch(() => {}); // a failure is raised where it is awaited
 
 // The page sends its settings first thing; a page that does not (a test, an
 // older page) gets the defaults soon after the worker starts.
@@ -138,6 +141,7 @@ async function bootFresh(manifest, pyodideJs, wheel, makeSnapshot) {
 
 async function restore(manifest, pyodideJs, snapshot) {
   const [{ loadPyodide }, { default: createPyodideModule }] = pyodideJs;
+  const { snapshotModuleFactory } = await snapshotCache;
   const pyodide = await timed('runtime', () =>
     loadPyodide(
       pyodideOptions(manifest, {
@@ -164,6 +168,7 @@ async function restore(manifest, pyodideJs, snapshot) {
 /** The stored snapshot (`{bytes, complete}`), null, or 'bad' (then deleted).
  * `manifest` is a promise: the key is checked when it comes. */
 async function storedSnapshot(manifest) {
+  const { openSnapshot } = await snapshotCache;
   try {
     return await timed('snapshot_open', () => openSnapshot(manifest.then((m) => m.snapshot_key)));
   } catch (error) {
@@ -171,6 +176,11 @@ async function storedSnapshot(manifest) {
     await forgetSnapshot();
     return 'bad';
   }
+}
+
+async function forgetSnapshot() {
+  const cache = await snapshotCache;
+  return cache.forgetSnapshot();
 }
 
 async function boot() {
@@ -183,7 +193,7 @@ async function boot() {
   // The stored snapshot is looked up meanwhile; its key is checked once the
   // manifest is in.
   const { snapshots } = await config;
-  const useSnapshots = snapshots && canStore();
+  const useSnapshots = snapshots && (await snapshotCache).canStore();
   const storedLookup = useSnapshots ? storedSnapshot(manifestFetch) : null;
   const manifest = await manifestFetch;
   // Start downloading the wheel now; it is installed once Python runs.
@@ -264,7 +274,7 @@ function storeWhenQuiet(key, bytes) {
   const store = async () => {
     if (!snapshotsWanted) return;
     try {
-      await writeSnapshot(key, bytes);
+      await (await snapshotCache).writeSnapshot(key, bytes);
       if (!snapshotsWanted) await forgetSnapshot(); // turned off meanwhile
     } catch (error) {
       console.warn(`the snapshot was not stored: ${error.message || error}`);
@@ -335,7 +345,7 @@ self.onmessage = async (event) => {
     receiveConfig({ snapshots: snapshotsWanted });
     if (!snapshotsWanted) {
       pendingSnapshot = null;
-      forgetSnapshot();
+      forgetSnapshot().catch(() => {});
     }
     return;
   }
