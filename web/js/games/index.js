@@ -7,7 +7,8 @@
 //       snap.log), to keep marked until the next move
 //   flashEvents(events, ms), clearSelection(), destroy()
 //   logParams(event, {names}) -> {key, params}    an event in words (and,
-//       optionally, `inline` or `apart`: where its line goes, see log.js)
+//       optionally, `inline`, `apart` or `separate`: where its line goes,
+//       see log.js)
 //   endDetails(snap, names) -> element            the score breakdown
 // and, optionally, for hints (game.js does without them):
 //   suggest(move | null)   mark the [data-choice] elements that would play a
