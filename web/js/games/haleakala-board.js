@@ -13,6 +13,7 @@ import { seatStyle } from '../players.js';
 import { parseSpace, spaceName, cardName, shown } from './haleakala-log.js';
 import { statue, shaman, disc, lavaDisc, boat, cardFace } from './haleakala-pieces.js';
 import { panelLayout, drawScoreBoard } from './haleakala-scoreboard.js';
+import { actAsButton, oceanGradient, wavesPattern } from './renderer-common.js';
 
 // -- geometry -------------------------------------------------------------------
 
@@ -150,13 +151,7 @@ export function createBoard(container, { onTarget, onBackground }) {
     return svg(
       'defs',
       {},
-      svg(
-        'radialGradient',
-        { id: 'hk-ocean', cx: '35%', cy: '50%', r: '80%' },
-        svg('stop', { offset: '0', style: 'stop-color: var(--ocean-3)' }),
-        svg('stop', { offset: '0.45', style: 'stop-color: var(--ocean-2)' }),
-        svg('stop', { offset: '1', style: 'stop-color: var(--ocean-1)' }),
-      ),
+      oceanGradient('hk-ocean', { cx: '35%', cy: '50%', r: '80%', middle: '0.45' }),
       svg(
         'radialGradient',
         { id: 'hk-crater', cx: '0.5', cy: '0.5', r: '0.5' },
@@ -170,12 +165,7 @@ export function createBoard(container, { onTarget, onBackground }) {
         svg('stop', { offset: '0', style: 'stop-color: var(--lava-glow); stop-opacity: 0.9' }),
         svg('stop', { offset: '1', style: 'stop-color: var(--lava); stop-opacity: 0' }),
       ),
-      svg(
-        'pattern',
-        { id: 'hk-waves', width: 80, height: 44, patternUnits: 'userSpaceOnUse' },
-        svg('path', { class: 'hk-wave', d: 'M4,14 q8,-6 16,0 t16,0' }),
-        svg('path', { class: 'hk-wave', d: 'M44,34 q8,-6 16,0 t16,0' }),
-      ),
+      wavesPattern('hk-waves', { width: 80, height: 44, className: 'hk-wave', second: [44, 34] }),
       svg(
         'pattern',
         { id: 'hk-weave', width: 8, height: 8, patternUnits: 'userSpaceOnUse', patternTransform: 'rotate(45)' },
@@ -520,17 +510,7 @@ export function createBoard(container, { onTarget, onBackground }) {
       };
       for (const [name, value] of Object.entries(target.data || {})) attrs[`data-${name}`] = String(value);
       const g = svg('g', attrs, svg('path', { class: 'hk-hit', d: shape.hit }), svg('path', { class: 'hk-focus', d: shape.glow || shape.hit }));
-      g.addEventListener('click', (event) => {
-        event.stopPropagation();
-        onTarget(target);
-      });
-      g.addEventListener('keydown', (event) => {
-        if (event.key === 'Enter' || event.key === ' ') {
-          event.preventDefault();
-          onTarget(target);
-        }
-      });
-      layers.targets.append(g);
+      layers.targets.append(actAsButton(g, () => onTarget(target)));
     }
     if (preview) drawPreview(preview);
   }

@@ -25,24 +25,11 @@ import { createBoard } from './haleakala-board.js';
 import { renderPlayers, renderRound, renderScoreline, renderHand, renderMarket, renderActions, endDetails } from './haleakala-panel.js';
 import { logParams, eventMarks, spaceName, cardName, itemName, shellCost, shown } from './haleakala-log.js';
 import { eruptionSequence, eruptionWords } from './haleakala-eruption.js';
+import { loadStylesheet, PORTRAIT, isSameTurn, screenOf, focusedKey, restoreFocus, firstOf } from './renderer-common.js';
 
 // The stylesheet belongs to this renderer: it is loaded with it, before the
 // first drawing.
-const STYLESHEET = new URL('../../css/haleakala.css', import.meta.url).href;
-if (!document.querySelector(`link[data-renderer="haleakala"]`)) {
-  const link = document.createElement('link');
-  link.rel = 'stylesheet';
-  link.href = STYLESHEET;
-  link.dataset.renderer = 'haleakala';
-  const loaded = new Promise((resolve) => {
-    link.addEventListener('load', resolve, { once: true });
-    link.addEventListener('error', resolve, { once: true });
-  });
-  document.head.append(link);
-  await loaded;
-}
-
-const PORTRAIT = window.matchMedia('(max-width: 700px) and (orientation: portrait)');
+await loadStylesheet('haleakala');
 
 const EMPTY = () => ({ value: null, invoke: false, crater: null });
 
@@ -326,11 +313,17 @@ export function createRenderer(host) {
     refresh();
   }
 
+  /** Where the focus goes once a redraw has replaced the focused element. */
+  const focusRules = {
+    // A disc just chosen from the keyboard: go on to the beaches it can use.
+    afterChoice: () => firstOf(els.board, '.hk-target.strong.suggested', '.hk-target.strong'),
+    next: '.hk-target.strong, .hk-disc-btn.target, .hk-pick, .hk-buy',
+  };
+
   /** Redraw what depends on the selection: targets, reserve, choices, actions. */
   function refresh() {
     if (!view) return;
-    const active = document.activeElement;
-    const focusKey = active && active.getAttribute ? active.getAttribute('data-key') : null;
+    const focusKey = focusedKey();
     const all = targets();
     board.drawTargets(all.board, all.preview);
     // The reserve makes way for the cards or the purchases to choose from.
@@ -349,26 +342,7 @@ export function createRenderer(host) {
       onCancel: clearSelection,
     });
     markSuggestion();
-    if (focusKey) restoreFocus(focusKey);
-  }
-
-  function restoreFocus(key) {
-    const scope = els.board.closest('.screen') || document;
-    const same = scope.querySelector(`[data-key="${CSS.escape(key)}"]`);
-    // A disc just chosen from the keyboard: go on to the beaches it can use.
-    if (same && same.getAttribute('aria-pressed') === 'true') {
-      const next = els.board.querySelector('.hk-target.strong.suggested') || els.board.querySelector('.hk-target.strong');
-      if (next) {
-        next.focus({ preventScroll: true });
-        return;
-      }
-    }
-    if (same && same.matches('[data-choice], [aria-pressed="true"]')) {
-      same.focus({ preventScroll: true });
-      return;
-    }
-    const next = scope.querySelector('.hk-target.strong, .hk-disc-btn.target, .hk-pick, .hk-buy');
-    if (next) next.focus({ preventScroll: true });
+    if (focusKey) restoreFocus(screenOf(els.board), focusKey, focusRules);
   }
 
   // -- hints ----------------------------------------------------------------------------------
@@ -485,9 +459,7 @@ export function createRenderer(host) {
   }
 
   function render(snap, options = {}) {
-    const sameTurn =
-      snapshot && snap.viewer === snapshot.viewer && snap.log.length === snapshot.log.length && view &&
-      JSON.stringify(snap.legal) === JSON.stringify(snapshot.legal);
+    const sameTurn = isSameTurn(snapshot, snap, view);
     const before = view;
     snapshot = snap;
     view = snap.view;

@@ -3,78 +3,29 @@
 // from the view and the targets kahuna.js computed.
 
 import { t, plural, number } from '../i18n.js';
-import { svg } from '../board-svg.js';
 import { token } from '../players.js';
 import { projection } from './kahuna-board.js';
 import { h } from '../dom.js';
-
-const PORTRAIT = window.matchMedia('(max-width: 700px) and (orientation: portrait)');
+import { backCard, islandCards, handCardOptions, emptySlot, drawPile, discardPile, renderMarketRow } from './archipelago.js';
 
 // -- cards ----------------------------------------------------------------
-
-const maps = new Map();
-
-/** A small map of the archipelago with one island lit: it tells at a glance
- * where the card's island lies. Drawn once per island and orientation. */
-function miniMap(view, island) {
-  const portrait = PORTRAIT.matches;
-  const key = `${portrait}/${island}`;
-  if (!maps.has(key)) {
-    const proj = projection(portrait);
-    const at = new Map(view.islands.map((i) => [i.name, proj.at(i.x, i.y)]));
-    const root = svg('svg', { class: 'card-map', viewBox: `-40 -40 ${proj.width + 80} ${proj.height + 80}`, 'aria-hidden': 'true' });
-    for (const line of view.lines) {
-      const [x1, y1] = at.get(line.a);
-      const [x2, y2] = at.get(line.b);
-      const lit = line.a === island || line.b === island;
-      root.append(svg('line', { class: lit ? 'map-line lit' : 'map-line', x1, y1, x2, y2 }));
-    }
-    for (const [name, [x, y]] of at) {
-      root.append(svg('circle', { class: name === island ? 'map-isle lit' : 'map-isle', cx: x, cy: y, r: name === island ? 78 : 46 }));
-    }
-    maps.set(key, root);
-  }
-  return maps.get(key).cloneNode(true);
-}
 
 function degreeOf(view, name) {
   const island = view.islands.find((i) => i.name === name);
   return island ? island.degree : 0;
 }
 
-/** A face-up card; a button when it can be clicked. */
-function faceCard(view, name, { choice, selected, label, key, onClick, small, idle } = {}) {
-  const degree = degreeOf(view, name);
-  const clickable = Boolean(onClick);
-  const classes = ['card', 'face'];
-  if (small) classes.push('small');
-  if (selected) classes.push('selected');
-  if (choice) classes.push('target');
-  if (idle) classes.push('idle');
-  const node = h(
-    clickable ? 'button' : 'div',
-    {
-      class: classes.join(' '),
-      type: clickable ? 'button' : null,
-      'data-choice': choice || null,
-      'data-key': key || null,
-      'aria-pressed': clickable && selected !== undefined ? String(Boolean(selected)) : null,
-      'aria-disabled': clickable && !choice && !selected ? 'true' : null,
-      'aria-label': label || t('kahuna.aria.card', { card: name, degree }),
-      role: clickable ? null : 'img',
-      onclick: clickable ? onClick : null,
-    },
-    h('span', { class: 'card-degree', 'aria-hidden': 'true' }, String(degree)),
-    miniMap(view, name),
-    h('span', { class: 'card-name', 'aria-hidden': 'true' }, name),
-    h('span', { class: 'card-links', 'aria-hidden': 'true' }, plural('kahuna.card.links', degree)),
-  );
-  return node;
-}
-
-function backCard(extra = '') {
-  return h('span', { class: `card back ${extra}`.trim(), 'aria-hidden': 'true' }, h('span', { class: 'weave' }));
-}
+/** A face-up card, with a small map of the archipelago on which its island
+ * is lit; a button when it can be clicked. */
+const faceCard = islandCards({
+  projection,
+  lanes: (view) => view.lines,
+  frame: (proj) => `-40 -40 ${proj.width + 80} ${proj.height + 80}`,
+  radius: (isle, lit) => (lit ? 78 : 46),
+  count: degreeOf,
+  countWords: (degree) => plural('kahuna.card.links', degree),
+  label: (name, degree) => t('kahuna.aria.card', { card: name, degree }),
+});
 
 // -- players ----------------------------------------------------------------
 
@@ -206,16 +157,7 @@ export function renderHand(el, view, cards, { onPick }) {
     let label = t('kahuna.aria.card', { card: card.name, degree: degreeOf(view, card.name) });
     if (card.selected) label = t('kahuna.aria.card_selected', { card: card.name });
     else if (card.choice && !card.choice.startsWith('card:')) label = t('kahuna.aria.complete', { move: describe(card.choice) });
-    row.append(
-      faceCard(view, card.name, {
-        choice: card.choice,
-        selected: Boolean(card.selected),
-        idle: !card.choice && !card.selected,
-        key: `card-${card.index}`,
-        label,
-        onClick: () => onPick(card),
-      }),
-    );
+    row.append(faceCard(view, card.name, handCardOptions(card, label, onPick)));
   }
   if (!cards.length) row.append(h('p', { class: 'hand-empty' }, t('kahuna.hand.empty')));
   el.replaceChildren(h('h3', { class: 'section-title' }, t('kahuna.hand.title'), h('span', { class: 'count' }, number(cards.length) + ' / 5')), row);
@@ -231,30 +173,18 @@ function describe(text) {
 
 // -- pile, face-up cards and discards --------------------------------------------
 
-let discardOpen = false;
-
 export function renderMarket(el, view, all, { onChoice }) {
   if (!el) return;
-  const pile = h(
-    all.draw ? 'button' : 'div',
-    {
-      class: `pile${all.draw ? ' target' : ''}${view.pile_size ? '' : ' empty'}`,
-      type: all.draw ? 'button' : null,
-      'data-choice': all.draw,
-      'data-key': 'pile',
-      'aria-label': all.draw ? plural('kahuna.aria.draw', view.pile_size) : plural('kahuna.aria.pile', view.pile_size),
-      role: all.draw ? null : 'img',
-      onclick: all.draw ? () => onChoice(all.draw) : null,
-    },
-    view.pile_size > 1 ? backCard('stacked') : null,
-    view.pile_size ? backCard() : h('span', { class: 'card slot-empty' }),
-    h('span', { class: 'pile-count' }, number(view.pile_size)),
-  );
+  const pile = drawPile(view.pile_size, {
+    choice: all.draw,
+    label: all.draw ? plural('kahuna.aria.draw', view.pile_size) : plural('kahuna.aria.pile', view.pile_size),
+    onChoice,
+  });
   const display = h('div', { class: 'display', role: 'group', 'aria-label': t('kahuna.market.display') });
   view.display.forEach((name, slot) => {
     const take = all.take.find((m) => m.slot === slot);
     if (!name) {
-      display.append(h('span', { class: 'card slot-empty', 'aria-label': t('kahuna.aria.slot_empty', { slot: slot + 1 }), role: 'img' }));
+      display.append(emptySlot(t('kahuna.aria.slot_empty', { slot: slot + 1 })));
       return;
     }
     display.append(
@@ -269,44 +199,16 @@ export function renderMarket(el, view, all, { onChoice }) {
 
   const discards = view.open_discard;
   const hiddenTotal = view.hidden_discard_counts.reduce((a, b) => a + b, 0);
-  const top = discards[discards.length - 1];
-  const list = h('div', { class: 'discard-list', id: 'kahuna-discard-list', hidden: !discardOpen });
-  if (discards.length) {
-    const counts = new Map();
-    for (const card of discards) counts.set(card, (counts.get(card) || 0) + 1);
-    for (const [card, count] of [...counts].sort()) list.append(h('span', { class: 'chip' }, count > 1 ? `${card} ×${count}` : card));
-  } else {
-    list.append(h('span', { class: 'muted' }, t('kahuna.market.discard_empty')));
-  }
-  if (hiddenTotal) list.append(h('span', { class: 'chip hidden-chip' }, plural('kahuna.market.hidden', hiddenTotal)));
-  const toggle = h(
-    'button',
-    {
-      class: 'discard-toggle',
-      type: 'button',
-      'aria-expanded': String(discardOpen),
-      'aria-controls': 'kahuna-discard-list',
-      'data-key': 'discard',
-      'aria-label': plural('kahuna.aria.discard', discards.length, { hidden: hiddenTotal }),
-      onclick: () => {
-        discardOpen = !discardOpen;
-        list.hidden = !discardOpen;
-        toggle.setAttribute('aria-expanded', String(discardOpen));
-      },
-    },
-    top ? h('span', { class: 'card face small discard-top', 'aria-hidden': 'true' }, h('span', { class: 'card-name' }, top)) : h('span', { class: 'card slot-empty' }),
-    h('span', { class: 'pile-count' }, number(discards.length + hiddenTotal)),
-  );
-  el.replaceChildren(
-    h(
-      'div',
-      { class: 'market-row' },
-      h('figure', { class: 'market-item' }, pile, h('figcaption', {}, t('kahuna.market.pile'))),
-      h('figure', { class: 'market-item grow' }, display, h('figcaption', {}, t('kahuna.market.display'))),
-      h('figure', { class: 'market-item' }, toggle, h('figcaption', {}, t('kahuna.market.discard'))),
-    ),
-    list,
-  );
+  renderMarketRow(el, {
+    pile,
+    display,
+    discards: discardPile('kahuna-discard-list', discards, hiddenTotal, {
+      empty: t('kahuna.market.discard_empty'),
+      hidden: plural('kahuna.market.hidden', hiddenTotal),
+      label: plural('kahuna.aria.discard', discards.length, { hidden: hiddenTotal }),
+    }),
+    captions: { pile: t('kahuna.market.pile'), display: t('kahuna.market.display'), discards: t('kahuna.market.discard') },
+  });
 }
 
 // -- the action bar ------------------------------------------------------------------

@@ -17,21 +17,10 @@ import { t } from '../i18n.js';
 import { createBoard } from './kahuna-board.js';
 import { renderPlayers, renderRound, renderHand, renderMarket, renderActions, renderScoreline, endDetails } from './kahuna-panel.js';
 import { logParams, eventMarks } from './kahuna-log.js';
-
-const PORTRAIT = window.matchMedia('(max-width: 700px) and (orientation: portrait)');
+import { narrow, laneTargets } from './archipelago.js';
+import { PORTRAIT, isSameTurn, screenOf, focusedKey, restoreFocus, firstOf } from './renderer-common.js';
 
 const cardsOf = (move) => (move.kind === 'remove' ? move.cards : [move.card]);
-
-/** True when the multiset `small` is contained in `big`. */
-function within(small, big) {
-  const left = [...big];
-  for (const card of small) {
-    const i = left.indexOf(card);
-    if (i < 0) return false;
-    left.splice(i, 1);
-  }
-  return true;
-}
 
 export function createRenderer(host) {
   const { els, onChoice } = host;
@@ -58,17 +47,10 @@ export function createRenderer(host) {
     return snapshot.legal.filter((m) => m.kind === 'place' || m.kind === 'remove' || m.kind === 'hide');
   }
 
-  /** What a selection of `cards` (names) and `line` (name or null) allows. */
+  /** What a selection of `cards` (names) and `line` (name or null) allows:
+   * a hidden card has no line. */
   function evaluate(moves, cards, line) {
-    const open = moves.filter((m) => {
-      if (line !== null && (m.kind === 'hide' || lineName(m.line) !== line)) return false;
-      return within(cards, cardsOf(m));
-    });
-    if (!open.length) return null;
-    const done = open.find(
-      (m) => m.kind !== 'hide' && lineName(m.line) === line && cardsOf(m).length === cards.length,
-    );
-    return { open, done };
+    return narrow(moves, cards, line, { laneOf: (m) => (m.kind === 'hide' ? null : lineName(m.line)), cardsOf });
   }
 
   function selectedNames() {
@@ -88,26 +70,13 @@ export function createRenderer(host) {
       if (!result) return { index, name };
       return { index, name, choice: result.done ? result.done.text : `card:${name}` };
     });
-    const lines = [];
-    for (const line of view ? view.lines : []) {
-      const name = `${line.a}-${line.b}`;
-      const removal = line.owner !== null && line.owner !== undefined;
-      if (selection.line === name) {
-        lines.push({ line: name, selected: true, removal, label: t('kahuna.aria.line_selected', { line: dash(name) }) });
-        continue;
-      }
-      if (selection.line !== null) continue;
-      const result = evaluate(moves, chosen, name);
-      if (!result) continue;
-      const choice = result.done ? result.done.text : `line:${name}`;
-      lines.push({
-        line: name,
-        choice,
-        strong: hasSelection,
-        removal,
-        label: lineLabel(result.done, name, removal),
-      });
-    }
+    const lines = laneTargets(view ? view.lines : [], selection.line, {
+      word: 'line',
+      open: (name) => evaluate(moves, chosen, name),
+      strong: hasSelection,
+      label: lineLabel,
+      selectedLabel: (name) => t('kahuna.aria.line_selected', { line: dash(name) }),
+    });
     const legal = snapshot && interactive ? snapshot.legal : [];
     const hide =
       chosen.length === 1 && selection.line === null
@@ -126,7 +95,8 @@ export function createRenderer(host) {
 
   const dash = (name) => name.replace('-', '–');
 
-  function lineLabel(move, name, removal) {
+  function lineLabel(move, line, removal) {
+    const name = `${line.a}-${line.b}`;
     if (move && move.kind === 'place') return t('kahuna.aria.place', { line: dash(name), card: move.card });
     if (move && move.kind === 'remove') return t('kahuna.aria.remove', { line: dash(name), cards: move.cards.join(' + ') });
     return removal ? t('kahuna.aria.line_bridge', { line: dash(name) }) : t('kahuna.aria.line_free', { line: dash(name) });
@@ -194,12 +164,19 @@ export function createRenderer(host) {
     refresh();
   }
 
+  /** Where the focus goes once a redraw has replaced the focused element. */
+  const focusRules = {
+    // A card just chosen from the keyboard: go on to the lines it can use.
+    afterChoice: (same, key) => (key.startsWith('card-') ? firstOf(els.board, '.line-target.strong.suggested', '.line-target.strong') : null),
+    next: '.line-target.strong, .card.target, .pile.target',
+    stay: true,
+  };
+
   /** Redraw what depends on the selection: targets, hand, market, actions. */
   function refresh() {
     if (!view) return;
     // Redrawing replaces the elements: keep the keyboard focus where it was.
-    const active = document.activeElement;
-    const focusKey = active && active.getAttribute ? active.getAttribute('data-key') : null;
+    const focusKey = focusedKey();
     const all = targets();
     board.drawTargets(all.lines);
     renderHand(els.hand, view, all.cards, {
@@ -217,7 +194,7 @@ export function createRenderer(host) {
       onCancel: clearSelection,
     });
     markSuggestion();
-    if (focusKey) restoreFocus(focusKey);
+    if (focusKey) restoreFocus(screenOf(els.board), focusKey, focusRules);
   }
 
   /** Mark the elements that would play the suggested move: its cards in
@@ -225,7 +202,7 @@ export function createRenderer(host) {
   function markSuggestion() {
     const move = suggestion;
     const line = move && (move.kind === 'place' || move.kind === 'remove') ? lineName(move.line) : null;
-    board.suggestLine(line);
+    board.suggest(line);
     if (!move) return;
     const mark = (node) => node && node.classList.add('suggested');
     if (move.kind === 'place' || move.kind === 'remove' || move.kind === 'hide') {
@@ -277,33 +254,11 @@ export function createRenderer(host) {
     }
   }
 
-  function restoreFocus(key) {
-    const scope = els.board.closest('.screen') || document;
-    const same = scope.querySelector(`[data-key="${CSS.escape(key)}"]`);
-    // A card just chosen from the keyboard: go on to the lines it can use.
-    if (same && same.getAttribute('aria-pressed') === 'true' && key.startsWith('card-')) {
-      const line = els.board.querySelector('.line-target.strong.suggested') || els.board.querySelector('.line-target.strong');
-      if (line) {
-        line.focus({ preventScroll: true });
-        return;
-      }
-    }
-    if (same && same.matches('[data-choice], [aria-pressed="true"]')) {
-      same.focus({ preventScroll: true });
-      return;
-    }
-    const next = scope.querySelector('.line-target.strong, .card.target, .pile.target');
-    if (next) next.focus({ preventScroll: true });
-    else if (same) same.focus({ preventScroll: true });
-  }
-
   /** Draw a snapshot. `options.interactive` false shows the position only
    * (a bot's turn, a privacy screen, the end of the game); `options.lastMove`
    * are the events of another player's latest turn, to keep marked. */
   function render(snap, options = {}) {
-    const sameTurn =
-      snapshot && snap.viewer === snapshot.viewer && snap.log.length === snapshot.log.length && view &&
-      JSON.stringify(snap.legal) === JSON.stringify(snapshot.legal);
+    const sameTurn = isSameTurn(snapshot, snap, view);
     snapshot = snap;
     view = snap.view;
     names = options.names || names;

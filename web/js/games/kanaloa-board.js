@@ -2,12 +2,15 @@
 // thirty-seven sea links), bridges, control markers, the god stones still on
 // the islands, the score track along the edge, and the clickable links that
 // kanaloa.js asks for; the marks of the latest moves of the others and of a
-// suggested move. It draws what it is given and decides nothing.
+// suggested move. It draws what it is given and decides nothing. The sea,
+// the links' shapes and what is drawn link by link (targets, marks, the
+// suggestion) are the archipelago's, shared with Kahuna (archipelago.js).
 
-import { svg, blobRadii, blobPath, blobReach, shapePath, seededRandom } from '../board-svg.js';
+import { svg, blobPath, shapePath } from '../board-svg.js';
 import { t, plural } from '../i18n.js';
 import { seatStyle } from '../players.js';
 import { h } from '../dom.js';
+import { f1, isleShape, laneShape, seaDefs, drawSea, laneOverlays, overlayCalls, layBridges } from './archipelago.js';
 
 // -- colours ------------------------------------------------------------------
 
@@ -76,7 +79,10 @@ const RADIUS = { small: 35, large: 43, main: 58 };
 const TRACK = 26; // the score track's width along the edge
 const TRACK_SPACES = 50;
 
-const f1 = (v) => v.toFixed(1);
+/** How wide a link's target and removal ring are, how far the suggestion's
+ * badge stands from it: a little less than for Kahuna's lines, this
+ * archipelago being denser. */
+const SIZES = { hit: 28, ring: 26, badge: 28 };
 
 /** The spec's coordinates fill a 1000 × 700 box; they are drawn a little
  * inside it, leaving the edge to the score track. On a portrait phone the
@@ -95,62 +101,12 @@ function geometry(view, portrait) {
   for (const island of view.islands) {
     const [x, y] = proj.at(island.x, island.y);
     const r = RADIUS[island.size] || RADIUS.large;
-    const rand = seededRandom('kanaloa/' + island.name);
-    islands.set(island.name, {
-      name: island.name,
-      size: island.size,
-      x,
-      y,
-      r,
-      rot: rand() * Math.PI * 2,
-      sand: blobRadii(island.name + '/sand', 9, 0.1),
-      land: blobRadii(island.name + '/land', 8, 0.16),
-      forest: blobRadii(island.name + '/forest', 7, 0.22),
-      forestAt: [(rand() - 0.5) * r * 0.5, -r * (0.15 + rand() * 0.2)],
-      trees: Array.from({ length: 6 }, () => [(rand() - 0.5) * r * 1.1, (rand() - 0.7) * r * 0.9, 3 + rand() * 3]),
-    });
+    const shape = isleShape(island.name, x, y, r, { seed: 'kanaloa/' + island.name, trees: 6 });
+    islands.set(island.name, { ...shape, size: island.size });
   }
-  const links = view.links.map((link) => {
-    const a = islands.get(link.a);
-    const b = islands.get(link.b);
-    const angle = Math.atan2(b.y - a.y, b.x - a.x);
-    const ra = blobReach(a.r, a.sand, angle, a.rot);
-    const rb = blobReach(b.r, b.sand, angle + Math.PI, b.rot);
-    const cos = Math.cos(angle);
-    const sin = Math.sin(angle);
-    const p1 = [a.x + cos * ra, a.y + sin * ra];
-    const p2 = [b.x - cos * rb, b.y - sin * rb];
-    return {
-      id: link.id,
-      a: link.a,
-      b: link.b,
-      name: `${link.a}-${link.b}`,
-      p1,
-      p2,
-      mid: [(p1[0] + p2[0]) / 2, (p1[1] + p2[1]) / 2],
-      angle,
-      length: Math.hypot(p2[0] - p1[0], p2[1] - p1[1]),
-    };
-  });
-  return { ...proj, portrait, islands, links, linkByName: new Map(links.map((l) => [l.name, l])) };
+  const links = view.links.map((link) => laneShape(link, islands));
+  return { ...proj, portrait, islands, links };
 }
-
-/** A band `width` wide along a link (a filled shape, so that even a steep
- * link has a box to click and to focus). */
-const band = (l, width, inset = 0) => {
-  const cos = Math.cos(l.angle);
-  const sin = Math.sin(l.angle);
-  const nx = (-sin * width) / 2;
-  const ny = (cos * width) / 2;
-  const a = [l.p1[0] + cos * inset, l.p1[1] + sin * inset];
-  const b = [l.p2[0] - cos * inset, l.p2[1] - sin * inset];
-  return `M${f1(a[0] + nx)},${f1(a[1] + ny)} L${f1(b[0] + nx)},${f1(b[1] + ny)} L${f1(b[0] - nx)},${f1(b[1] - ny)} L${f1(a[0] - nx)},${f1(a[1] - ny)}Z`;
-};
-const segment = (l, inset = 0) => {
-  const dx = Math.cos(l.angle) * inset;
-  const dy = Math.sin(l.angle) * inset;
-  return `M${f1(l.p1[0] + dx)},${f1(l.p1[1] + dy)} L${f1(l.p2[0] - dx)},${f1(l.p2[1] - dy)}`;
-};
 
 /** The spaces of the score track: 50 tiles round the edge, clockwise from
  * the top-left corner, each {x, y, w, h, along} (along: the edge's direction). */
@@ -185,46 +141,14 @@ function trackSpaces(width, height) {
 }
 
 function defs() {
-  return svg(
-    'defs',
-    {},
-    svg(
-      'radialGradient',
-      { id: 'kn-ocean', cx: '50%', cy: '45%', r: '75%' },
-      svg('stop', { offset: '0', style: 'stop-color: var(--ocean-3)' }),
-      svg('stop', { offset: '0.55', style: 'stop-color: var(--ocean-2)' }),
-      svg('stop', { offset: '1', style: 'stop-color: var(--ocean-1)' }),
-    ),
-    svg(
-      'radialGradient',
-      { id: 'kn-shallow', cx: '0.5', cy: '0.5', r: '0.5' },
-      svg('stop', { offset: '0.45', style: 'stop-color: var(--ocean-4); stop-opacity: 0.85' }),
-      svg('stop', { offset: '0.75', style: 'stop-color: var(--ocean-3); stop-opacity: 0.45' }),
-      svg('stop', { offset: '1', style: 'stop-color: var(--ocean-3); stop-opacity: 0' }),
-    ),
-    svg(
-      'radialGradient',
-      { id: 'kn-land', cx: '0.38', cy: '0.32', r: '0.75' },
-      svg('stop', { offset: '0', style: 'stop-color: var(--grass-light)' }),
-      svg('stop', { offset: '0.6', style: 'stop-color: var(--grass)' }),
-      svg('stop', { offset: '1', style: 'stop-color: var(--grass-dark)' }),
-    ),
+  return seaDefs(
+    'kn',
+    '0.55',
     svg(
       'radialGradient',
       { id: 'kn-mountain', cx: '0.45', cy: '0.35', r: '0.7' },
       svg('stop', { offset: '0', style: 'stop-color: #8d7b70' }),
       svg('stop', { offset: '1', style: 'stop-color: var(--basalt)' }),
-    ),
-    svg(
-      'pattern',
-      { id: 'kn-waves', width: 90, height: 46, patternUnits: 'userSpaceOnUse' },
-      svg('path', { class: 'wave', d: 'M4,14 q8,-6 16,0 t16,0' }),
-      svg('path', { class: 'wave', d: 'M50,36 q8,-6 16,0 t16,0' }),
-    ),
-    svg(
-      'filter',
-      { id: 'kn-lift', x: '-10%', y: '-10%', width: '120%', height: '130%' },
-      svg('feDropShadow', { dx: 0, dy: 3, stdDeviation: 2.5, 'flood-color': '#06263b', 'flood-opacity': 0.35 }),
     ),
   );
 }
@@ -235,8 +159,7 @@ export function createBoard(container, { onTarget, onBackground }) {
   let front = null;
   let previousOwners = null;
   let previousControllers = null;
-  let markKey = null;
-  let suggested = null;
+  let overlays = null;
 
   function build(view, portrait) {
     geo = geometry(view, portrait);
@@ -261,11 +184,7 @@ export function createBoard(container, { onTarget, onBackground }) {
     layers.sands.setAttribute('filter', 'url(#kn-lift)');
     const root = h('div', { class: 'kanaloa-board' + (portrait ? ' portrait' : '') }, back, front);
 
-    layers.ocean.append(
-      svg('rect', { class: 'ocean-bg', x: 0, y: 0, width: geo.width, height: geo.height, fill: 'url(#kn-ocean)' }),
-      svg('rect', { class: 'ocean-waves', x: 0, y: 0, width: geo.width, height: geo.height, fill: 'url(#kn-waves)' }),
-    );
-    layers.ocean.addEventListener('click', () => onBackground());
+    drawSea(layers, { width: geo.width, height: geo.height, lanes: geo.links, prefix: 'kn', onBackground });
 
     for (const isle of geo.islands.values()) {
       const { x, y, r, rot } = isle;
@@ -292,13 +211,11 @@ export function createBoard(container, { onTarget, onBackground }) {
       }
       layers.lands.append(land);
     }
-    for (const link of geo.links) layers.sea.append(svg('path', { class: 'sea-line', d: segment(link, 2) }));
     drawTrackBase();
     container.replaceChildren(root);
     previousOwners = null;
     previousControllers = null;
-    markKey = null;
-    suggested = null;
+    overlays = laneOverlays({ layers, lanes: geo.links, islands: geo.islands, portrait, word: 'link', sizes: SIZES, onTarget });
   }
 
   // -- the score track --------------------------------------------------------------
@@ -495,19 +412,8 @@ export function createBoard(container, { onTarget, onBackground }) {
     front.setAttribute('aria-label', t('kanaloa.board.name'));
     for (const name of ['rings', 'bridges', 'tags', 'markers']) layers[name].replaceChildren();
 
-    for (const link of view.links) {
-      const shape = geo.links[link.id];
-      const was = previousOwners ? previousOwners[link.id] : link.owner;
-      if (link.owner !== null && link.owner !== undefined) {
-        layers.bridges.append(plank(shape, view, link.owner, was !== link.owner));
-      } else if (was !== null && was !== undefined && previousOwners) {
-        // A bridge just taken away fades out where it lay.
-        const ghost = plank(shape, view, was, false);
-        ghost.classList.add('leaving');
-        layers.bridges.append(ghost);
-        setTimeout(() => ghost.remove(), 450);
-      }
-    }
+    const lay = (shape, owner, fresh) => plank(shape, view, owner, fresh);
+    previousOwners = layBridges(layers.bridges, view.links, geo.links, previousOwners, lay);
     for (const island of view.islands) {
       const isle = geo.islands.get(island.name);
       const owner = island.controller;
@@ -532,141 +438,18 @@ export function createBoard(container, { onTarget, onBackground }) {
       layers.tags.append(label);
     }
     drawPawns(view, names);
-    previousOwners = view.links.map((link) => link.owner);
     previousControllers = Object.fromEntries(view.islands.map((island) => [island.name, island.controller]));
-  }
-
-  /** The clickable links: [{link (name), choice, label, strong, selected, removal}]. */
-  function drawTargets(targets) {
-    layers.targets.replaceChildren();
-    layers.glows.replaceChildren();
-    if (!geo) return;
-    for (const target of targets) {
-      const link = geo.linkByName.get(target.link);
-      if (!link) continue;
-      if (target.strong || target.selected) {
-        layers.glows.append(
-          svg('path', { class: 'glow' + (target.selected ? ' selected' : '') + (target.removal ? ' removal' : ''), d: segment(link, -4) }),
-        );
-      }
-      const attrs = {
-        class: 'target line-target link-target' + (target.strong ? ' strong' : ' quiet') + (target.selected ? ' selected' : ''),
-        role: 'button',
-        tabindex: target.strong || target.selected ? 0 : -1,
-        'aria-label': target.label,
-        'aria-pressed': target.selected ? 'true' : null,
-        'data-link': link.name,
-        'data-key': `link-${link.name}`,
-      };
-      if (target.choice) attrs['data-choice'] = target.choice;
-      const g = svg(
-        'g',
-        attrs,
-        svg('path', { class: 'hit', d: band(link, 28, 2) }),
-        svg('path', { class: 'focus-ring', d: segment(link, -2) }),
-        // A bridge that can be replaced or removed is ringed, above the plank.
-        target.removal && (target.strong || target.selected) ? svg('path', { class: 'removal-ring', d: band(link, 26, -4) }) : null,
-      );
-      g.addEventListener('click', (event) => {
-        event.stopPropagation();
-        onTarget(target);
-      });
-      g.addEventListener('keydown', (event) => {
-        if (event.key === 'Enter' || event.key === ' ') {
-          event.preventDefault();
-          onTarget(target);
-        }
-      });
-      layers.targets.append(g);
-    }
-  }
-
-  /** Outline what just happened: links (by name) and islands, for a moment. */
-  function flash(linkNames, islandNames, duration = 1400) {
-    if (!geo) return;
-    const marks = [];
-    for (const name of linkNames) {
-      const link = geo.linkByName.get(name);
-      if (link) marks.push(svg('path', { class: 'flash-line', d: segment(link, -8) }));
-    }
-    for (const name of islandNames) {
-      const isle = geo.islands.get(name);
-      if (isle) marks.push(svg('path', { class: 'flash-island', d: blobPath(isle.x, isle.y, isle.r + 7, isle.sand, isle.rot) }));
-    }
-    for (const mark of marks) {
-      mark.style.animationDuration = `${duration}ms`;
-      layers.flash.append(mark);
-      setTimeout(() => mark.remove(), duration + 50);
-    }
-  }
-
-  /** Keep the latest moves of the others marked: a bridge laid is ringed,
-   * where a bridge was taken away a dashed outline stays, an island that
-   * changed hands (or gave up its stone) is circled. */
-  function markMove({ links = [], islands = [] }, view) {
-    if (!geo) return;
-    const owners = new Map(view.links.map((link) => [`${link.a}-${link.b}`, link.owner]));
-    const key = JSON.stringify([links, islands, links.map((name) => owners.get(name) ?? null), geo.portrait]);
-    if (key === markKey) return;
-    markKey = key;
-    layers.lastmove.replaceChildren();
-    for (const name of links) {
-      const link = geo.linkByName.get(name);
-      if (!link) continue;
-      const owner = owners.get(name);
-      const laid = owner !== null && owner !== undefined;
-      layers.lastmove.append(
-        svg('path', {
-          class: `last-line last-link ${laid ? 'laid' : 'taken'}`,
-          'data-link': name,
-          d: laid ? band(link, geo.portrait ? 31 : 29, -10) : band(link, geo.portrait ? 19 : 17, -6),
-        }),
-      );
-    }
-    for (const name of islands) {
-      const isle = geo.islands.get(name);
-      if (isle) {
-        layers.lastmove.append(
-          svg('path', { class: 'last-island', 'data-island': name, d: blobPath(isle.x, isle.y, isle.r + 10, isle.sand, isle.rot) }),
-        );
-      }
-    }
-  }
-
-  /** Show the link of a suggested move (null: none). */
-  function suggestLink(name) {
-    if (!geo || name === suggested) return;
-    suggested = name;
-    layers.suggestion.replaceChildren();
-    const link = name && geo.linkByName.get(name);
-    if (!link) return;
-    // The badge sits beside the link's middle, on its upper side.
-    let nx = -Math.sin(link.angle);
-    let ny = Math.cos(link.angle);
-    if (ny > 0) [nx, ny] = [-nx, -ny];
-    const bx = link.mid[0] + nx * 28;
-    const by = link.mid[1] + ny * 28;
-    layers.suggestion.append(
-      svg('path', { class: 'suggest-halo', d: segment(link, -8) }),
-      svg('path', { class: 'suggest-line', d: segment(link, -8) }),
-      svg(
-        'g',
-        { class: 'suggest-badge', transform: `translate(${f1(bx)},${f1(by)})` },
-        svg('circle', { r: 15 }),
-        svg('path', { d: 'M-3,6 H3 M-2,9.5 H2 M0,-9 a6.5,6.5 0 0 0 -3.9,11.7 c.7,.5 1,1.2 1,2 h5.8 c0,-.8 .3,-1.5 1,-2 A6.5,6.5 0 0 0 0,-9 z' }),
-      ),
-    );
   }
 
   function reset() {
     geo = null;
     front = null;
-    markKey = null;
-    suggested = null;
+    overlays = null;
     container.replaceChildren();
   }
 
-  return { draw, drawTargets, flash, markMove, suggestLink, reset };
+  // The targets, the flash, the marks and the suggestion: drawn link by link (archipelago.js).
+  return { draw, ...overlayCalls(() => overlays), reset };
 }
 
 /** Who owns a colour, in words: the player's name, and with two players the

@@ -9,8 +9,7 @@ import { svg, shapePath } from '../board-svg.js';
 import { token } from '../players.js';
 import { projection, palette, colourShape, colourWords, godIcon, whoOf } from './kanaloa-board.js';
 import { h } from '../dom.js';
-
-const PORTRAIT = window.matchMedia('(max-width: 700px) and (orientation: portrait)');
+import { backCard, islandCards, handCardOptions, emptySlot, drawPile, discardPile, renderMarketRow } from './archipelago.js';
 
 /** The colours of a seat (two with two players). */
 const coloursOf = (view, seat) => view.colours.map((c, i) => (c.player === seat ? i : -1)).filter((i) => i >= 0);
@@ -28,72 +27,27 @@ export function swatch(players, colour, size = 22) {
 
 // -- cards ----------------------------------------------------------------------
 
-const maps = new Map();
-
-/** A small map of the archipelago with one island lit: where the card's
- * island lies, at a glance. Drawn once per island and orientation. */
-function miniMap(view, island) {
-  const portrait = PORTRAIT.matches;
-  const key = `${portrait}/${island}`;
-  if (!maps.has(key)) {
-    const proj = projection(portrait);
-    const at = new Map(view.islands.map((i) => [i.name, proj.at(i.x, i.y)]));
-    const root = svg('svg', { class: 'card-map', viewBox: `10 10 ${proj.width - 20} ${proj.height - 20}`, 'aria-hidden': 'true' });
-    for (const link of view.links) {
-      const [x1, y1] = at.get(link.a);
-      const [x2, y2] = at.get(link.b);
-      const lit = link.a === island || link.b === island;
-      root.append(svg('line', { class: lit ? 'map-line lit' : 'map-line', x1, y1, x2, y2 }));
-    }
-    for (const isle of view.islands) {
-      const [x, y] = at.get(isle.name);
-      const r = isle.size === 'main' ? 62 : isle.size === 'small' ? 38 : 48;
-      root.append(svg('circle', { class: isle.name === island ? 'map-isle lit' : 'map-isle', cx: x, cy: y, r: isle.name === island ? r * 1.6 : r }));
-    }
-    maps.set(key, root);
-  }
-  return maps.get(key).cloneNode(true);
-}
-
 function linksOf(view, name) {
   const island = view.islands.find((i) => i.name === name);
   return island ? island.links : 0;
 }
 
-/** A face-up card; a button when it can be clicked. */
-function faceCard(view, name, { choice, selected, label, key, onClick, small, idle, extra } = {}) {
-  const links = linksOf(view, name);
-  const clickable = Boolean(onClick);
-  const classes = ['card', 'face', 'kn-card'];
-  if (small) classes.push('small');
-  if (selected) classes.push('selected');
-  if (choice) classes.push('target');
-  if (idle) classes.push('idle');
-  if (extra) classes.push(extra);
-  return h(
-    clickable ? 'button' : 'div',
-    {
-      class: classes.join(' '),
-      type: clickable ? 'button' : null,
-      'data-choice': choice || null,
-      'data-key': key || null,
-      'data-card': name,
-      'aria-pressed': clickable && selected !== undefined ? String(Boolean(selected)) : null,
-      'aria-disabled': clickable && !choice && !selected ? 'true' : null,
-      'aria-label': label || t('kanaloa.aria.card', { card: name, links }),
-      role: clickable ? null : 'img',
-      onclick: clickable ? onClick : null,
-    },
-    h('span', { class: 'card-degree', 'aria-hidden': 'true' }, String(links)),
-    miniMap(view, name),
-    h('span', { class: 'card-name', 'aria-hidden': 'true' }, name),
-    h('span', { class: 'card-links', 'aria-hidden': 'true' }, plural('kanaloa.card.links', links)),
-  );
-}
-
-function backCard(extra = '') {
-  return h('span', { class: `card back ${extra}`.trim(), 'aria-hidden': 'true' }, h('span', { class: 'weave' }));
-}
+/** A face-up card, with a small map of the archipelago on which its island
+ * is lit; a button when it can be clicked. */
+const faceCard = islandCards({
+  projection,
+  lanes: (view) => view.links,
+  frame: (proj) => `10 10 ${proj.width - 20} ${proj.height - 20}`,
+  radius: (isle, lit) => {
+    const r = isle.size === 'main' ? 62 : isle.size === 'small' ? 38 : 48;
+    return lit ? r * 1.6 : r;
+  },
+  count: linksOf,
+  countWords: (links) => plural('kanaloa.card.links', links),
+  label: (name, links) => t('kanaloa.aria.card', { card: name, links }),
+  classes: ['kn-card'],
+  data: (name) => ({ 'data-card': name }),
+});
 
 // -- players ------------------------------------------------------------------------
 
@@ -280,16 +234,7 @@ export function renderHand(el, view, all, { names, onPick, onStone }) {
     let label = t('kanaloa.aria.card', { card: card.name, links: linksOf(view, card.name) });
     if (card.selected) label = t('kanaloa.aria.card_selected', { card: card.name });
     else if (card.choice && !card.choice.startsWith('card:')) label = describe(card.choice, names);
-    row.append(
-      faceCard(view, card.name, {
-        choice: card.choice,
-        selected: Boolean(card.selected),
-        idle: !card.choice && !card.selected,
-        key: `card-${card.index}`,
-        label,
-        onClick: () => onPick(card),
-      }),
-    );
+    row.append(faceCard(view, card.name, handCardOptions(card, label, onPick)));
   }
   if (view.own_choice) {
     row.append(faceCard(view, view.own_choice, { extra: 'kn-chosen', label: t('kanaloa.aria.own_choice', { card: view.own_choice }) }));
@@ -335,8 +280,6 @@ function describe(text, names) {
 
 // -- talon, face-up cards and discards --------------------------------------------------
 
-let discardOpen = false;
-
 export function renderMarket(el, view, all, { names, onChoice }) {
   if (!el) return;
   if (all.tray) {
@@ -356,23 +299,13 @@ export function renderMarket(el, view, all, { names, onChoice }) {
     return;
   }
   const lono = all.lono;
-  const pile = h(
-    all.draw ? 'button' : 'div',
-    {
-      class: `pile${all.draw ? ' target' : ''}${view.talon_size ? '' : ' empty'}`,
-      type: all.draw ? 'button' : null,
-      'data-choice': all.draw,
-      'data-key': 'pile',
-      'aria-label': all.draw
-        ? plural(lono ? 'kanaloa.aria.lono_draw' : 'kanaloa.aria.draw', view.talon_size)
-        : plural('kanaloa.aria.talon', view.talon_size),
-      role: all.draw ? null : 'img',
-      onclick: all.draw ? () => onChoice(all.draw) : null,
-    },
-    view.talon_size > 1 ? backCard('stacked') : null,
-    view.talon_size ? backCard() : h('span', { class: 'card slot-empty' }),
-    h('span', { class: 'pile-count' }, number(view.talon_size)),
-  );
+  const pile = drawPile(view.talon_size, {
+    choice: all.draw,
+    label: all.draw
+      ? plural(lono ? 'kanaloa.aria.lono_draw' : 'kanaloa.aria.draw', view.talon_size)
+      : plural('kanaloa.aria.talon', view.talon_size),
+    onChoice,
+  });
 
   const display = h('div', { class: 'display', role: 'group', 'aria-label': t('kanaloa.market.display') });
   if (view.phase === 'setup') {
@@ -390,7 +323,7 @@ export function renderMarket(el, view, all, { names, onChoice }) {
     const used = new Set();
     view.display.forEach((name, slot) => {
       if (!name) {
-        display.append(h('span', { class: 'card slot-empty', 'aria-label': t('kanaloa.aria.slot_empty', { slot: slot + 1 }), role: 'img' }));
+        display.append(emptySlot(t('kanaloa.aria.slot_empty', { slot: slot + 1 })));
         return;
       }
       // Two equal cards are one choice: the leftmost is the one taken.
@@ -409,52 +342,23 @@ export function renderMarket(el, view, all, { names, onChoice }) {
 
   const faceUp = view.discard_face_up;
   const hiddenTotal = view.discard_face_down.reduce((a, b) => a + b, 0);
-  const top = faceUp[faceUp.length - 1];
-  const listBox = h('div', { class: 'discard-list', id: 'kanaloa-discard-list', hidden: !discardOpen });
-  if (faceUp.length) {
-    const counts = new Map();
-    for (const card of faceUp) counts.set(card, (counts.get(card) || 0) + 1);
-    for (const [card, count] of [...counts].sort()) listBox.append(h('span', { class: 'chip' }, count > 1 ? `${card} ×${count}` : card));
-  } else {
-    listBox.append(h('span', { class: 'muted' }, t('kanaloa.market.discard_empty')));
-  }
-  if (hiddenTotal) listBox.append(h('span', { class: 'chip hidden-chip' }, plural('kanaloa.market.hidden', hiddenTotal)));
-  if (view.own_face_down && view.own_face_down.length) {
-    listBox.append(h('span', { class: 'muted kn-own-hidden' }, t('kanaloa.market.own_hidden', { cards: view.own_face_down.join(', ') })));
-  }
-  const toggle = h(
-    'button',
-    {
-      class: 'discard-toggle',
-      type: 'button',
-      'aria-expanded': String(discardOpen),
-      'aria-controls': 'kanaloa-discard-list',
-      'data-key': 'discard',
-      'aria-label': plural('kanaloa.aria.discard', faceUp.length, { hidden: hiddenTotal }),
-      onclick: () => {
-        discardOpen = !discardOpen;
-        listBox.hidden = !discardOpen;
-        toggle.setAttribute('aria-expanded', String(discardOpen));
-      },
+  const ownFaceDown = view.own_face_down && view.own_face_down.length ? view.own_face_down : null;
+  renderMarketRow(el, {
+    className: `market-row kn-market${lono ? ' lono' : ''}`,
+    pile,
+    display,
+    discards: discardPile('kanaloa-discard-list', faceUp, hiddenTotal, {
+      empty: t('kanaloa.market.discard_empty'),
+      hidden: plural('kanaloa.market.hidden', hiddenTotal),
+      label: plural('kanaloa.aria.discard', faceUp.length, { hidden: hiddenTotal }),
+      more: ownFaceDown ? h('span', { class: 'muted kn-own-hidden' }, t('kanaloa.market.own_hidden', { cards: ownFaceDown.join(', ') })) : null,
+    }),
+    captions: {
+      pile: t('kanaloa.market.talon'),
+      display: view.phase === 'setup' ? t('kanaloa.market.setup') : lono ? t('kanaloa.market.lono') : t('kanaloa.market.display'),
+      discards: t('kanaloa.market.discard'),
     },
-    top ? h('span', { class: 'card face small discard-top', 'aria-hidden': 'true' }, h('span', { class: 'card-name' }, top)) : h('span', { class: 'card slot-empty' }),
-    h('span', { class: 'pile-count' }, number(faceUp.length + hiddenTotal)),
-  );
-  el.replaceChildren(
-    h(
-      'div',
-      { class: `market-row kn-market${lono ? ' lono' : ''}` },
-      h('figure', { class: 'market-item' }, pile, h('figcaption', {}, t('kanaloa.market.talon'))),
-      h(
-        'figure',
-        { class: 'market-item grow' },
-        display,
-        h('figcaption', {}, view.phase === 'setup' ? t('kanaloa.market.setup') : lono ? t('kanaloa.market.lono') : t('kanaloa.market.display')),
-      ),
-      h('figure', { class: 'market-item' }, toggle, h('figcaption', {}, t('kanaloa.market.discard'))),
-    ),
-    listBox,
-  );
+  });
 }
 
 // -- the action bar -------------------------------------------------------------------------

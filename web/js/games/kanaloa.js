@@ -28,8 +28,8 @@ import {
   endDetails,
 } from './kanaloa-panel.js';
 import { logParams, eventMarks } from './kanaloa-log.js';
-
-const PORTRAIT = window.matchMedia('(max-width: 700px) and (orientation: portrait)');
+import { narrow, laneTargets } from './archipelago.js';
+import { PORTRAIT, isSameTurn, screenOf, focusedKey, restoreFocus, firstOf } from './renderer-common.js';
 
 const JOKER = 'KANALOA';
 const CARD_KINDS = new Set(['build', 'replace', 'discard']);
@@ -38,17 +38,6 @@ const STONE_KINDS = { ku: 'KU', pele: 'PELE', 'lono draw': 'LONO', 'lono take': 
 const cardsOf = (move) => (move.kind === 'replace' ? move.cards : [move.card]);
 const linkOf = (move) => (move.ends ? move.ends.join('-') : null);
 const dash = (name) => String(name).replace('-', '–\u2060');
-
-/** True when the multiset `small` is contained in `big`. */
-function within(small, big) {
-  const left = [...big];
-  for (const card of small) {
-    const i = left.indexOf(card);
-    if (i < 0) return false;
-    left.splice(i, 1);
-  }
-  return true;
-}
 
 const emptySelection = () => ({ cards: [], jokers: 0, link: null, stone: null });
 
@@ -93,15 +82,10 @@ export function createRenderer(host) {
   }
 
   /** What a selection of `cards` (names, KANALOA for the joker) and `link`
-   * (a name or null) allows: the moves still open, and the one it completes. */
+   * (a name or null) allows: the moves still open, and the one it completes.
+   * A card discarded face down has no link. */
   function evaluate(moves, cards, link) {
-    const open = moves.filter((m) => {
-      if (link !== null && (m.kind === 'discard' || linkOf(m) !== link)) return false;
-      return within(cards, cardsOf(m));
-    });
-    if (!open.length) return null;
-    const done = open.find((m) => m.kind !== 'discard' && linkOf(m) === link && cardsOf(m).length === cards.length);
-    return { open, done };
+    return narrow(moves, cards, link, { laneOf: (m) => (m.kind === 'discard' ? null : linkOf(m)), cardsOf });
   }
 
   function hasSelection() {
@@ -223,25 +207,13 @@ export function createRenderer(host) {
 
     // Links.
     if (!selection.stone) {
-      const strong = chosen.length > 0 || selection.link !== null;
-      for (const link of view.links) {
-        const name = `${link.a}-${link.b}`;
-        const removal = link.owner !== null && link.owner !== undefined;
-        if (selection.link === name) {
-          all.links.push({ link: name, selected: true, removal, label: t('kanaloa.aria.link_selected', { link: dash(name) }) });
-          continue;
-        }
-        if (selection.link !== null) continue;
-        const result = evaluate(cardPlays, chosen, name);
-        if (!result) continue;
-        all.links.push({
-          link: name,
-          choice: result.done ? result.done.text : `link:${name}`,
-          strong,
-          removal,
-          label: linkLabel(result.done, link, removal),
-        });
-      }
+      all.links = laneTargets(view.links, selection.link, {
+        word: 'link',
+        open: (name) => evaluate(cardPlays, chosen, name),
+        strong: chosen.length > 0 || selection.link !== null,
+        label: linkLabel,
+        selectedLabel: (name) => t('kanaloa.aria.link_selected', { link: dash(name) }),
+      });
     }
 
     // The end of the turn: the talon, the face-up cards, or LONO's extra card.
@@ -399,12 +371,21 @@ export function createRenderer(host) {
     refresh();
   }
 
+  /** Where the focus goes once a redraw has replaced the focused element. */
+  const focusRules = {
+    // A card or a stone just chosen from the keyboard: go on to the links it can use.
+    afterChoice: (same, key) =>
+      key.startsWith('card-') || key.startsWith('stone-') ? firstOf(els.board, '.link-target.strong.suggested', '.link-target.strong') : null,
+    next: '.link-target.strong, .card.target, .kn-stone.target, .pile.target, .actions [data-choice]',
+    stay: true,
+  };
+
   /** Redraw what depends on the selection: targets, hand, market, actions. */
   function refresh() {
     if (!view) return;
     // Redrawing replaces the elements: keep the keyboard focus where it was.
     const active = document.activeElement;
-    const focusKey = active && active.getAttribute ? active.getAttribute('data-key') : null;
+    const focusKey = focusedKey();
     const all = targets();
     board.drawTargets(all.links);
     renderHand(els.hand, view, all, {
@@ -421,12 +402,12 @@ export function createRenderer(host) {
       onCancel: clearSelection,
     });
     markSuggestion(all);
-    if (focusKey) restoreFocus(focusKey);
+    if (focusKey) restoreFocus(screenOf(els.board), focusKey, focusRules);
     else if (keyboardUser && interactive && (!active || active === document.body)) focusFirst();
   }
 
   function focusFirst() {
-    const scope = els.board.closest('.screen') || document;
+    const scope = screenOf(els.board);
     // In this order: what the hint suggests, a button, a hand card, a stone,
     // a glowing link, the talon, anything that can be chosen.
     const order = ['[data-choice].suggested', '#actions [data-choice]', '#hand .card.target', '.kn-stone.target', '.link-target.strong', '.pile.target', '[data-choice]'];
@@ -446,9 +427,9 @@ export function createRenderer(host) {
   function markSuggestion(all) {
     const move = suggestion;
     const link = move && (move.kind === 'build' || move.kind === 'replace' || move.kind === 'remove') ? linkOf(move) : null;
-    board.suggestLink(link);
+    board.suggest(link);
     if (!move) return;
-    const scope = els.board.closest('.screen') || document;
+    const scope = screenOf(els.board);
     const mark = (node) => node && node.classList.add('suggested');
     const byKey = (key) => scope.querySelector(`[data-key="${CSS.escape(key)}"]`);
     const handCard = (name) => {
@@ -577,33 +558,11 @@ export function createRenderer(host) {
     }
   }
 
-  function restoreFocus(key) {
-    const scope = els.board.closest('.screen') || document;
-    const same = scope.querySelector(`[data-key="${CSS.escape(key)}"]`);
-    // A card just chosen from the keyboard: go on to the links it can use.
-    if (same && same.getAttribute('aria-pressed') === 'true' && (key.startsWith('card-') || key.startsWith('stone-'))) {
-      const link = els.board.querySelector('.link-target.strong.suggested') || els.board.querySelector('.link-target.strong');
-      if (link) {
-        link.focus({ preventScroll: true });
-        return;
-      }
-    }
-    if (same && same.matches('[data-choice], [aria-pressed="true"]')) {
-      same.focus({ preventScroll: true });
-      return;
-    }
-    const next = scope.querySelector('.link-target.strong, .card.target, .kn-stone.target, .pile.target, .actions [data-choice]');
-    if (next) next.focus({ preventScroll: true });
-    else if (same) same.focus({ preventScroll: true });
-  }
-
   /** Draw a snapshot. `options.interactive` false shows the position only
    * (a bot's turn, a privacy screen, the end of the game); `options.lastMove`
    * are the public events of the others' latest moves, to keep marked. */
   function render(snap, options = {}) {
-    const sameTurn =
-      snapshot && snap.viewer === snapshot.viewer && snap.log.length === snapshot.log.length && view &&
-      JSON.stringify(snap.legal) === JSON.stringify(snapshot.legal);
+    const sameTurn = isSameTurn(snapshot, snap, view);
     snapshot = snap;
     view = snap.view;
     names = options.names || names;

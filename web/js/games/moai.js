@@ -27,24 +27,11 @@ import { t, plural } from '../i18n.js';
 import { createBoard, pieceText } from './moai-board.js';
 import { renderPlayers, renderRound, renderScoreline, renderHand, renderMarket, renderActions, endDetails, kindName } from './moai-panel.js';
 import { logParams, eventMarks, LETTERS, cardName, cardsText, placeAt, placeName } from './moai-log.js';
+import { loadStylesheet, PORTRAIT, isSameTurn, screenOf, focusedKey, restoreFocus, within } from './renderer-common.js';
 
 // The stylesheet belongs to this renderer: it is loaded with it, before the
 // first drawing.
-const STYLESHEET = new URL('../../css/moai.css', import.meta.url).href;
-if (!document.querySelector('link[data-renderer="moai"]')) {
-  const link = document.createElement('link');
-  link.rel = 'stylesheet';
-  link.href = STYLESHEET;
-  link.dataset.renderer = 'moai';
-  const loaded = new Promise((resolve) => {
-    link.addEventListener('load', resolve, { once: true });
-    link.addEventListener('error', resolve, { once: true });
-  });
-  document.head.append(link);
-  await loaded;
-}
-
-const PORTRAIT = window.matchMedia('(max-width: 700px) and (orientation: portrait)');
+await loadStylesheet('moai');
 
 const pieceKey = (p) => pieceText(p.location, p.player, p.strength, p.face_up);
 
@@ -88,17 +75,6 @@ function partsOf(m) {
  * clicked: the place of a placement, the space of a carving, a raid's target. */
 const COMPLETES = { place: 'loc:', carve: 'loc:', raid: 'piece:' };
 
-/** True when the multiset `small` is contained in `big`. */
-function contains(big, small) {
-  const left = [...big];
-  for (const part of small) {
-    const i = left.indexOf(part);
-    if (i < 0) return false;
-    left.splice(i, 1);
-  }
-  return true;
-}
-
 const EMPTY = () => ({ parts: [], cards: [] });
 
 export function createRenderer(host) {
@@ -129,7 +105,7 @@ export function createRenderer(host) {
    * the part itself (it selects), or null (not offered). */
   function offer(part) {
     const want = [...selectedParts(), part];
-    const open = legal().filter((m) => contains(partsOf(m), want));
+    const open = legal().filter((m) => within(want, partsOf(m)));
     if (!open.length) return null;
     const exact = open.find((m) => m.kind !== 'bid' && partsOf(m).length === want.length);
     if (exact) return exact.text;
@@ -140,7 +116,7 @@ export function createRenderer(host) {
   /** The moves a selection still allows. */
   function stillOpen() {
     const want = selectedParts();
-    return legal().filter((m) => contains(partsOf(m), want));
+    return legal().filter((m) => within(want, partsOf(m)));
   }
 
   // -- the targets ----------------------------------------------------------------------
@@ -228,7 +204,7 @@ export function createRenderer(host) {
     const step = view.step;
     if (step === 'bid') {
       const chosen = selectedParts();
-      const bid = moves.find((m) => m.kind === 'bid' && partsOf(m).length === chosen.length && contains(partsOf(m), chosen));
+      const bid = moves.find((m) => m.kind === 'bid' && partsOf(m).length === chosen.length && within(chosen, partsOf(m)));
       if (bid) {
         const text = bid.cards.length ? t('moai.action.bid', { cards: cardsText(bid.cards), value: bid.value }) : t('moai.action.bid_nothing');
         out.push({ text, choice: bid.text, key: 'btn-bid', kind: 'primary', suggested: hinted === bid.text });
@@ -441,11 +417,17 @@ export function createRenderer(host) {
     return out;
   }
 
+  /** Where the focus goes once a redraw has replaced the focused element. */
+  const focusRules = {
+    // A strength just chosen from the keyboard: go on to the places.
+    afterChoice: (same) => (els.board.contains(same) ? null : els.board.querySelector('[data-choice]')),
+    next: '.board-frame [data-choice], #hand [data-choice], #market [data-choice], #actions [data-choice]',
+  };
+
   /** Redraw what depends on the selection: board targets, hand, market, actions. */
   function refresh() {
     if (!view) return;
-    const active = document.activeElement;
-    const focusKey = active && active.getAttribute ? active.getAttribute('data-key') : null;
+    const focusKey = focusedKey();
     if (hasSelection() && !stillOpen().length) selection = EMPTY();
     board.draw(view, {
       portrait: PORTRAIT.matches,
@@ -458,34 +440,13 @@ export function createRenderer(host) {
     const hinted = suggestion && suggestion.kind === 'take' ? suggestion.card : null;
     renderMarket(els.market, view, { take: epochTargets(), onChoice: play, suggested: hinted });
     renderActions(els.actions, { hint: hint(), buttons: actionButtons(), interactive, onButton });
-    if (focusKey) restoreFocus(focusKey);
-  }
-
-  function restoreFocus(key) {
-    const scope = els.board.closest('.screen') || document;
-    const same = scope.querySelector(`[data-key="${CSS.escape(key)}"]`);
-    if (same && same.matches('[data-choice], [aria-pressed="true"]')) {
-      // A strength just chosen from the keyboard: go on to the places.
-      if (same.getAttribute('aria-pressed') === 'true' && !els.board.contains(same)) {
-        const next = els.board.querySelector('[data-choice]');
-        if (next) {
-          next.focus({ preventScroll: true });
-          return;
-        }
-      }
-      same.focus({ preventScroll: true });
-      return;
-    }
-    const next = scope.querySelector('.board-frame [data-choice], #hand [data-choice], #market [data-choice], #actions [data-choice]');
-    if (next) next.focus({ preventScroll: true });
+    if (focusKey) restoreFocus(screenOf(els.board), focusKey, focusRules);
   }
 
   /** Draw a snapshot. `options.interactive` false shows the position only;
    * `options.lastMove` are the others' latest public events, kept marked. */
   function render(snap, options = {}) {
-    const sameTurn =
-      snapshot && snap.viewer === snapshot.viewer && snap.log.length === snapshot.log.length && view &&
-      JSON.stringify(snap.legal) === JSON.stringify(snapshot.legal);
+    const sameTurn = isSameTurn(snapshot, snap, view);
     snapshot = snap;
     view = snap.view;
     names = options.names || names;
@@ -541,5 +502,4 @@ export function createRenderer(host) {
     endDetails: (snap, names) => endDetails(snap.view, snap.result, names),
   };
 }
-
 

@@ -1,0 +1,523 @@
+// What the two archipelago games, Kahuna and Kanaloa, share: islands joined
+// by straight sea lanes on which the players lay bridges, and cards that each
+// name an island. Kahuna calls a lane a line and Kanaloa a link; this module
+// speaks of lanes and takes the game's word (`word`) wherever it shows: in a
+// target's field, a data attribute (data-line, data-link), a data-key, a
+// choice ("line:ALOA-BARI").
+//
+// The boards share a lane's shape from beach to beach, the sea, and the
+// overlays drawn lane by lane: the clickable targets, the flash of what just
+// happened, the marks of the others' latest moves, a suggested move. The
+// renderers share how a selection of cards and a lane narrows the legal
+// moves; the panels share the island cards, the pile and the discards. What
+// is a game's own (its islands, planks, tags, score track, god stones, its
+// words) stays in its files.
+
+import { svg, blobRadii, blobPath, blobReach, seededRandom } from '../board-svg.js';
+import { number } from '../i18n.js';
+import { h } from '../dom.js';
+import { PORTRAIT, actAsButton, oceanGradient, wavesPattern, within } from './renderer-common.js';
+
+export const f1 = (v) => v.toFixed(1);
+
+// -- geometry --------------------------------------------------------------------------
+
+/** An island at (x, y), `r` the radius of its beach: the wobbly outlines of
+ * its sand, land and forest (drawn from its name), how it is turned, where
+ * its forest stands and its `trees` (drawn from `seed`; there are more trees
+ * than fit, the board keeps those inside the land). */
+export function isleShape(name, x, y, r, { seed = name, trees = 5 } = {}) {
+  const rand = seededRandom(seed);
+  return {
+    name,
+    x,
+    y,
+    r,
+    rot: rand() * Math.PI * 2,
+    sand: blobRadii(name + '/sand', 9, 0.1),
+    land: blobRadii(name + '/land', 8, 0.16),
+    forest: blobRadii(name + '/forest', 7, 0.22),
+    forestAt: [(rand() - 0.5) * r * 0.5, -r * (0.15 + rand() * 0.2)],
+    trees: Array.from({ length: trees }, () => [(rand() - 0.5) * r * 1.1, (rand() - 0.7) * r * 0.9, 3 + rand() * 3]),
+  };
+}
+
+/** A lane of the view ({id, a, b}) as drawn between the two islands' shapes
+ * (`islands`, by name): from the edge of one beach (p1) to the edge of the
+ * other (p2), its middle, direction and length. */
+export function laneShape(lane, islands) {
+  const a = islands.get(lane.a);
+  const b = islands.get(lane.b);
+  const angle = Math.atan2(b.y - a.y, b.x - a.x);
+  const ra = blobReach(a.r, a.sand, angle, a.rot);
+  const rb = blobReach(b.r, b.sand, angle + Math.PI, b.rot);
+  const cos = Math.cos(angle);
+  const sin = Math.sin(angle);
+  const p1 = [a.x + cos * ra, a.y + sin * ra];
+  const p2 = [b.x - cos * rb, b.y - sin * rb];
+  return {
+    id: lane.id,
+    a: lane.a,
+    b: lane.b,
+    name: `${lane.a}-${lane.b}`,
+    p1,
+    p2,
+    mid: [(p1[0] + p2[0]) / 2, (p1[1] + p2[1]) / 2],
+    angle,
+    length: Math.hypot(p2[0] - p1[0], p2[1] - p1[1]),
+  };
+}
+
+/** A band `width` wide along a lane (a filled shape, so that even a steep
+ * lane has a box to click and to focus), shortened by `inset` at both ends
+ * (lengthened where `inset` is negative). */
+function band(l, width, inset = 0) {
+  const cos = Math.cos(l.angle);
+  const sin = Math.sin(l.angle);
+  const nx = (-sin * width) / 2;
+  const ny = (cos * width) / 2;
+  const a = [l.p1[0] + cos * inset, l.p1[1] + sin * inset];
+  const b = [l.p2[0] - cos * inset, l.p2[1] - sin * inset];
+  return `M${f1(a[0] + nx)},${f1(a[1] + ny)} L${f1(b[0] + nx)},${f1(b[1] + ny)} L${f1(b[0] - nx)},${f1(b[1] - ny)} L${f1(a[0] - nx)},${f1(a[1] - ny)}Z`;
+}
+
+/** A lane's axis from beach to beach, shortened by `inset` at both ends. */
+function segment(l, inset = 0) {
+  const dx = Math.cos(l.angle) * inset;
+  const dy = Math.sin(l.angle) * inset;
+  return `M${f1(l.p1[0] + dx)},${f1(l.p1[1] + dy)} L${f1(l.p2[0] - dx)},${f1(l.p2[1] - dy)}`;
+}
+
+// -- the sea --------------------------------------------------------------------------------
+
+/** The board's definitions, their ids prefixed with the game's `prefix`:
+ * the sea (its gradient, the middle blue at `oceanMiddle`, and its waves),
+ * the shallows round an island, the land's gradient, the shadow that lifts
+ * the beaches off the sea (`-lift`), and the game's own (`more`). */
+export function seaDefs(prefix, oceanMiddle, ...more) {
+  return svg(
+    'defs',
+    {},
+    oceanGradient(`${prefix}-ocean`, { cx: '50%', cy: '45%', r: '75%', middle: oceanMiddle }),
+    svg(
+      'radialGradient',
+      { id: `${prefix}-shallow`, cx: '0.5', cy: '0.5', r: '0.5' },
+      svg('stop', { offset: '0.45', style: 'stop-color: var(--ocean-4); stop-opacity: 0.85' }),
+      svg('stop', { offset: '0.75', style: 'stop-color: var(--ocean-3); stop-opacity: 0.45' }),
+      svg('stop', { offset: '1', style: 'stop-color: var(--ocean-3); stop-opacity: 0' }),
+    ),
+    svg(
+      'radialGradient',
+      { id: `${prefix}-land`, cx: '0.38', cy: '0.32', r: '0.75' },
+      svg('stop', { offset: '0', style: 'stop-color: var(--grass-light)' }),
+      svg('stop', { offset: '0.6', style: 'stop-color: var(--grass)' }),
+      svg('stop', { offset: '1', style: 'stop-color: var(--grass-dark)' }),
+    ),
+    wavesPattern(`${prefix}-waves`, { width: 90, height: 46, className: 'wave', second: [50, 36] }),
+    ...more,
+    svg(
+      'filter',
+      { id: `${prefix}-lift`, x: '-10%', y: '-10%', width: '120%', height: '130%' },
+      svg('feDropShadow', { dx: 0, dy: 3, stdDeviation: 2.5, 'flood-color': '#06263b', 'flood-opacity': 0.35 }),
+    ),
+  );
+}
+
+/** The sea under the islands, in the `ocean` layer (a click on it calls
+ * `onBackground`), and the dotted lanes across it, in the `sea` layer. */
+export function drawSea(layers, { width, height, lanes, prefix, onBackground }) {
+  layers.ocean.append(
+    svg('rect', { class: 'ocean-bg', x: 0, y: 0, width, height, fill: `url(#${prefix}-ocean)` }),
+    svg('rect', { class: 'ocean-waves', x: 0, y: 0, width, height, fill: `url(#${prefix}-waves)` }),
+  );
+  layers.ocean.addEventListener('click', () => onBackground());
+  for (const lane of lanes) layers.sea.append(svg('path', { class: 'sea-line', d: segment(lane, 2) }));
+}
+
+// -- what the board draws lane by lane ---------------------------------------------------
+
+/** The lightbulb of a suggested move, in a 30 × 30 badge. */
+const BULB = 'M-3,6 H3 M-2,9.5 H2 M0,-9 a6.5,6.5 0 0 0 -3.9,11.7 c.7,.5 1,1.2 1,2 h5.8 c0,-.8 .3,-1.5 1,-2 A6.5,6.5 0 0 0 0,-9 z';
+
+/** The overlays of a board, drawn lane by lane in its layers `glows`,
+ * `targets`, `flash`, `lastmove` and `suggestion`. `lanes` and `islands` are
+ * the shapes of the board's geometry, `portrait` its orientation, `word` the
+ * game's name for a lane. `sizes`: how wide a target's hit band (`hit`) and
+ * its removal ring (`ring`) are, and how far from the lane the suggestion's
+ * badge stands (`badge`). `onTarget(target)` is told of a target's click.
+ * Made anew with the board's layers, so what they remember goes with them. */
+export function laneOverlays({ layers, lanes, islands, portrait, word, sizes, onTarget }) {
+  const byName = new Map(lanes.map((lane) => [lane.name, lane]));
+  // The shared styles (board.css) know `.line-target` and `.last-line`; a
+  // game that calls its lanes otherwise has its own class besides.
+  const targetClass = word === 'line' ? 'line-target' : `line-target ${word}-target`;
+  const markClass = word === 'line' ? 'last-line' : `last-line last-${word}`;
+  // The view's list of lanes, and the marks', bear the word's plural.
+  const lanesWord = `${word}s`;
+  let markKey = null;
+  let suggested = null;
+
+  /** The clickable lanes: [{<word> (the lane's name), choice, label, strong,
+   * selected, removal}]; a strong or selected one glows. */
+  function drawTargets(targets) {
+    layers.targets.replaceChildren();
+    layers.glows.replaceChildren();
+    for (const target of targets) {
+      const lane = byName.get(target[word]);
+      if (!lane) continue;
+      if (target.strong || target.selected) {
+        layers.glows.append(
+          svg('path', { class: 'glow' + (target.selected ? ' selected' : '') + (target.removal ? ' removal' : ''), d: segment(lane, -4) }),
+        );
+      }
+      const attrs = {
+        class: `target ${targetClass}` + (target.strong ? ' strong' : ' quiet') + (target.selected ? ' selected' : ''),
+        role: 'button',
+        tabindex: target.strong || target.selected ? 0 : -1,
+        'aria-label': target.label,
+        'aria-pressed': target.selected ? 'true' : null,
+        [`data-${word}`]: lane.name,
+        'data-key': `${word}-${lane.name}`,
+      };
+      if (target.choice) attrs['data-choice'] = target.choice;
+      const g = svg(
+        'g',
+        attrs,
+        svg('path', { class: 'hit', d: band(lane, sizes.hit, 2) }),
+        svg('path', { class: 'focus-ring', d: segment(lane, -2) }),
+        // A bridge that can be taken away (or replaced) is ringed, above the plank.
+        target.removal && (target.strong || target.selected) ? svg('path', { class: 'removal-ring', d: band(lane, sizes.ring, -4) }) : null,
+      );
+      layers.targets.append(actAsButton(g, () => onTarget(target)));
+    }
+  }
+
+  /** Outline what just happened, for a moment: lanes and islands (by name). */
+  function flash(laneNames, islandNames, duration) {
+    const marks = [];
+    for (const name of laneNames) {
+      const lane = byName.get(name);
+      if (lane) marks.push(svg('path', { class: 'flash-line', d: segment(lane, -8) }));
+    }
+    for (const name of islandNames) {
+      const isle = islands.get(name);
+      if (isle) marks.push(svg('path', { class: 'flash-island', d: blobPath(isle.x, isle.y, isle.r + 7, isle.sand, isle.rot) }));
+    }
+    for (const mark of marks) {
+      mark.style.animationDuration = `${duration}ms`;
+      layers.flash.append(mark);
+      setTimeout(() => mark.remove(), duration + 50);
+    }
+  }
+
+  /** Keep the others' latest moves marked (`marks`: the lanes and the
+   * islands they named, by name, as the game's log module tells them): a
+   * bridge laid is ringed, where a bridge was taken away a dashed outline
+   * stays, an island (one that changed hands) is circled. The marks are
+   * drawn again, and pulse, only when they change. */
+  function markMove(marks, view) {
+    const laneNames = marks[lanesWord] ?? [];
+    const islandNames = marks.islands ?? [];
+    const owners = new Map(view[lanesWord].map((lane) => [`${lane.a}-${lane.b}`, lane.owner]));
+    const key = JSON.stringify([laneNames, islandNames, laneNames.map((name) => owners.get(name) ?? null)]);
+    if (key === markKey) return;
+    markKey = key;
+    layers.lastmove.replaceChildren();
+    for (const name of laneNames) {
+      const lane = byName.get(name);
+      if (!lane) continue;
+      const owner = owners.get(name);
+      const laid = owner !== null && owner !== undefined;
+      layers.lastmove.append(
+        svg('path', {
+          class: `${markClass} ${laid ? 'laid' : 'taken'}`,
+          [`data-${word}`]: name,
+          d: laid ? band(lane, portrait ? 31 : 29, -10) : band(lane, portrait ? 19 : 17, -6),
+        }),
+      );
+    }
+    for (const name of islandNames) {
+      const isle = islands.get(name);
+      if (isle) {
+        layers.lastmove.append(
+          svg('path', { class: 'last-island', 'data-island': name, d: blobPath(isle.x, isle.y, isle.r + 10, isle.sand, isle.rot) }),
+        );
+      }
+    }
+  }
+
+  /** Show the lane of a suggested move (its name; null: none). */
+  function suggest(name) {
+    if (name === suggested) return;
+    suggested = name;
+    layers.suggestion.replaceChildren();
+    const lane = name && byName.get(name);
+    if (!lane) return;
+    // The badge sits beside the lane's middle, on its upper side.
+    let nx = -Math.sin(lane.angle);
+    let ny = Math.cos(lane.angle);
+    if (ny > 0) [nx, ny] = [-nx, -ny];
+    const bx = lane.mid[0] + nx * sizes.badge;
+    const by = lane.mid[1] + ny * sizes.badge;
+    layers.suggestion.append(
+      svg('path', { class: 'suggest-halo', d: segment(lane, -8) }),
+      svg('path', { class: 'suggest-line', d: segment(lane, -8) }),
+      svg('g', { class: 'suggest-badge', transform: `translate(${f1(bx)},${f1(by)})` }, svg('circle', { r: 15 }), svg('path', { d: BULB })),
+    );
+  }
+
+  return { drawTargets, flash, markMove, suggest };
+}
+
+/** What a board's renderer calls on the overlays (`current()`, null until
+ * the board is first drawn and after a reset): the clickable lanes, the
+ * flash of what just happened (lanes and islands, for `duration` ms), the
+ * marks of the others' latest moves and the suggested lane. */
+export function overlayCalls(current) {
+  return {
+    drawTargets: (targets) => current()?.drawTargets(targets),
+    flash: (laneNames, islandNames, duration = 1400) => current()?.flash(laneNames, islandNames, duration),
+    markMove: (marks, view) => current()?.markMove(marks, view),
+    suggest: (name) => current()?.suggest(name),
+  };
+}
+
+/** Lay the view's bridges (`viewLanes`, with their owners) in `layer`, each
+ * drawn by `plank(shape, owner, fresh)` on its lane's shape (`shapes`, by
+ * id): fresh where it was not there when last drawn (`previous`, the owners
+ * then, null the first time). A bridge just taken away fades out where it
+ * lay. Returns the owners drawn, to pass as `previous` the next time. */
+export function layBridges(layer, viewLanes, shapes, previous, plank) {
+  for (const lane of viewLanes) {
+    const shape = shapes[lane.id];
+    const was = previous ? previous[lane.id] : lane.owner;
+    if (lane.owner !== null && lane.owner !== undefined) {
+      layer.append(plank(shape, lane.owner, was !== lane.owner));
+    } else if (was !== null && was !== undefined && previous) {
+      const ghost = plank(shape, was, false);
+      ghost.classList.add('leaving');
+      layer.append(ghost);
+      setTimeout(() => ghost.remove(), 450);
+    }
+  }
+  return viewLanes.map((lane) => lane.owner);
+}
+
+// -- choosing a move: cards and a lane -------------------------------------------------
+
+/** What a selection of `cards` (names) and `lane` (a name, or null) allows
+ * among `moves`, the legal moves made of cards and, but for one that puts a
+ * card aside, a lane: those still open (their cards contain the selected
+ * ones, their lane is the selected one), and the one the selection
+ * completes. `laneOf(move)` is a move's lane (null for none), `cardsOf(move)`
+ * its cards. A move without a lane is never completed here: a button plays
+ * it. Null when nothing is left open. */
+export function narrow(moves, cards, lane, { laneOf, cardsOf }) {
+  const open = moves.filter((m) => (lane === null || laneOf(m) === lane) && within(cards, cardsOf(m)));
+  if (!open.length) return null;
+  const done = open.find((m) => lane !== null && laneOf(m) === lane && cardsOf(m).length === cards.length);
+  return { open, done };
+}
+
+/** The board's targets for a selection, one per lane it can use: the
+ * selected lane (`selected`, a name or null), or with none selected every
+ * lane that leaves a move open (`open(name)`, as `narrow` answers). `strong`
+ * ones glow; `label(move, lane, removal)` and `selectedLabel(name)` name
+ * them. A target whose lane completes a move plays it; another selects the
+ * lane ("<word>:<name>"). */
+export function laneTargets(lanes, selected, { word, open, strong, label, selectedLabel }) {
+  const targets = [];
+  for (const lane of lanes) {
+    const name = `${lane.a}-${lane.b}`;
+    const removal = lane.owner !== null && lane.owner !== undefined;
+    if (selected === name) {
+      targets.push({ [word]: name, selected: true, removal, label: selectedLabel(name) });
+      continue;
+    }
+    if (selected !== null) continue;
+    const result = open(name);
+    if (!result) continue;
+    targets.push({
+      [word]: name,
+      choice: result.done ? result.done.text : `${word}:${name}`,
+      strong,
+      removal,
+      label: label(result.done, lane, removal),
+    });
+  }
+  return targets;
+}
+
+// -- the panels: island cards, the pile, the discards ---------------------------------------
+
+/** A card face down; `extra` classes say how it lies (stacked, tiny). */
+export function backCard(extra = '') {
+  return h('span', { class: `card back ${extra}`.trim(), 'aria-hidden': 'true' }, h('span', { class: 'weave' }));
+}
+
+/** A game's island cards: `faceCard(view, name, options)` draws the card of
+ * island `name` face up, a button when it can be clicked (`onClick`), with
+ * a small map of the archipelago on which the island is lit: where it lies,
+ * at a glance. Each map is drawn once per island and orientation, then
+ * copied. The game tells:
+ * - projection(portrait): where the islands lie; lanes(view): the view's
+ *   lanes; frame(projection): the map's viewBox; radius(island, lit): the
+ *   size of an island's dot;
+ * - count(view, name): the island's lanes, shown in the card's corner, and
+ *   countWords(count) under its name; label(name, count): the card's name
+ *   for a screen reader, unless `options.label` names it otherwise;
+ * - classes: its own classes, after `card face`; data(name): its own data
+ *   attributes.
+ * The options: choice, selected, idle, small, key, label, onClick, and
+ * `extra`, one class more. */
+export function islandCards({ projection, lanes, frame, radius, count, countWords, label, classes = [], data = () => ({}) }) {
+  const maps = new Map();
+
+  function miniMap(view, island) {
+    const portrait = PORTRAIT.matches;
+    const key = `${portrait}/${island}`;
+    if (!maps.has(key)) {
+      const proj = projection(portrait);
+      const at = new Map(view.islands.map((i) => [i.name, proj.at(i.x, i.y)]));
+      const root = svg('svg', { class: 'card-map', viewBox: frame(proj), 'aria-hidden': 'true' });
+      for (const lane of lanes(view)) {
+        const [x1, y1] = at.get(lane.a);
+        const [x2, y2] = at.get(lane.b);
+        const lit = lane.a === island || lane.b === island;
+        root.append(svg('line', { class: lit ? 'map-line lit' : 'map-line', x1, y1, x2, y2 }));
+      }
+      for (const isle of view.islands) {
+        const [x, y] = at.get(isle.name);
+        const lit = isle.name === island;
+        root.append(svg('circle', { class: lit ? 'map-isle lit' : 'map-isle', cx: x, cy: y, r: radius(isle, lit) }));
+      }
+      maps.set(key, root);
+    }
+    return maps.get(key).cloneNode(true);
+  }
+
+  return function faceCard(view, name, { choice, selected, label: named, key, onClick, small, idle, extra } = {}) {
+    const n = count(view, name);
+    const clickable = Boolean(onClick);
+    const list = ['card', 'face', ...classes];
+    if (small) list.push('small');
+    if (selected) list.push('selected');
+    if (choice) list.push('target');
+    if (idle) list.push('idle');
+    if (extra) list.push(extra);
+    return h(
+      clickable ? 'button' : 'div',
+      {
+        class: list.join(' '),
+        type: clickable ? 'button' : null,
+        'data-choice': choice || null,
+        'data-key': key || null,
+        ...data(name),
+        'aria-pressed': clickable && selected !== undefined ? String(Boolean(selected)) : null,
+        'aria-disabled': clickable && !choice && !selected ? 'true' : null,
+        'aria-label': named || label(name, n),
+        role: clickable ? null : 'img',
+        onclick: clickable ? onClick : null,
+      },
+      h('span', { class: 'card-degree', 'aria-hidden': 'true' }, String(n)),
+      miniMap(view, name),
+      h('span', { class: 'card-name', 'aria-hidden': 'true' }, name),
+      h('span', { class: 'card-links', 'aria-hidden': 'true' }, countWords(n)),
+    );
+  };
+}
+
+/** The options of a hand card for `faceCard`, from its target
+ * ({index, choice, selected}): chosen, to choose, or idle. */
+export function handCardOptions(card, label, onPick) {
+  return {
+    choice: card.choice,
+    selected: Boolean(card.selected),
+    idle: !card.choice && !card.selected,
+    key: `card-${card.index}`,
+    label,
+    onClick: () => onPick(card),
+  };
+}
+
+/** An empty place among the face-up cards. */
+export function emptySlot(label) {
+  return h('span', { class: 'card slot-empty', 'aria-label': label, role: 'img' });
+}
+
+/** The pile to draw from, `size` cards: a button when drawing is a choice
+ * (`choice`, played by `onChoice`), two backs when it holds more than one
+ * card, and its count. */
+export function drawPile(size, { choice, label, onChoice }) {
+  return h(
+    choice ? 'button' : 'div',
+    {
+      class: `pile${choice ? ' target' : ''}${size ? '' : ' empty'}`,
+      type: choice ? 'button' : null,
+      'data-choice': choice,
+      'data-key': 'pile',
+      'aria-label': label,
+      role: choice ? null : 'img',
+      onclick: choice ? () => onChoice(choice) : null,
+    },
+    size > 1 ? backCard('stacked') : null,
+    size ? backCard() : h('span', { class: 'card slot-empty' }),
+    h('span', { class: 'pile-count' }, number(size)),
+  );
+}
+
+/** The discard lists left open, by id: they stay open from one redraw to
+ * the next. */
+const openDiscards = new Set();
+
+/** The discards: a toggle (the top card face up and the count) that opens
+ * the list (`id`) of the cards discarded face up, `faceUp`, with how many
+ * lie face down, `hiddenTotal`. In the game's words: `empty` (no card face
+ * up), `hidden` (the face-down ones), `label` (the toggle's name); `more`,
+ * what else the list says. */
+export function discardPile(id, faceUp, hiddenTotal, { empty, hidden, label, more = null }) {
+  let open = openDiscards.has(id);
+  const top = faceUp[faceUp.length - 1];
+  const list = h('div', { class: 'discard-list', id, hidden: !open });
+  if (faceUp.length) {
+    const counts = new Map();
+    for (const card of faceUp) counts.set(card, (counts.get(card) || 0) + 1);
+    for (const [card, count] of [...counts].sort()) list.append(h('span', { class: 'chip' }, count > 1 ? `${card} ×${count}` : card));
+  } else {
+    list.append(h('span', { class: 'muted' }, empty));
+  }
+  if (hiddenTotal) list.append(h('span', { class: 'chip hidden-chip' }, hidden));
+  if (more) list.append(more);
+  const toggle = h(
+    'button',
+    {
+      class: 'discard-toggle',
+      type: 'button',
+      'aria-expanded': String(open),
+      'aria-controls': id,
+      'data-key': 'discard',
+      'aria-label': label,
+      onclick: () => {
+        open = !open;
+        if (open) openDiscards.add(id);
+        else openDiscards.delete(id);
+        list.hidden = !open;
+        toggle.setAttribute('aria-expanded', String(open));
+      },
+    },
+    top ? h('span', { class: 'card face small discard-top', 'aria-hidden': 'true' }, h('span', { class: 'card-name' }, top)) : h('span', { class: 'card slot-empty' }),
+    h('span', { class: 'pile-count' }, number(faceUp.length + hiddenTotal)),
+  );
+  return { toggle, list };
+}
+
+/** The market in `el`: the pile, the face-up cards and the discards side by
+ * side, each with its caption, and the list of the discards under them.
+ * `discards` is what `discardPile` made; `className` the row's classes. */
+export function renderMarketRow(el, { className = 'market-row', pile, display, discards, captions }) {
+  const item = (node, caption, grow) => h('figure', { class: grow ? 'market-item grow' : 'market-item' }, node, h('figcaption', {}, caption));
+  el.replaceChildren(
+    h('div', { class: className }, item(pile, captions.pile), item(display, captions.display, true), item(discards.toggle, captions.discards)),
+    discards.list,
+  );
+}

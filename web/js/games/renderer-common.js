@@ -1,0 +1,136 @@
+// What the four games' renderers share: their stylesheets, when a phone
+// counts as held upright, whether a new snapshot still belongs to the turn
+// on screen and whether a selection still fits a move, where the keyboard
+// focus goes once a redraw has replaced the elements, board targets that act
+// as buttons, and the sea the boards are drawn on.
+
+import { svg } from '../board-svg.js';
+
+/** Load a renderer's own stylesheet, web/css/<name>.css, once; resolves when
+ * it is there (or failed to come), so that the renderer's first drawing is
+ * styled. */
+export function loadStylesheet(name) {
+  if (document.querySelector(`link[data-renderer="${name}"]`)) return Promise.resolve();
+  const link = document.createElement('link');
+  link.rel = 'stylesheet';
+  link.href = new URL(`../../css/${name}.css`, import.meta.url).href;
+  link.dataset.renderer = name;
+  const loaded = new Promise((resolve) => {
+    link.addEventListener('load', resolve, { once: true });
+    link.addEventListener('error', resolve, { once: true });
+  });
+  document.head.append(link);
+  return loaded;
+}
+
+/** A phone held upright: the boards turn a quarter to fill it. One query for
+ * every game, so that all of them turn at the same width. */
+export const PORTRAIT = window.matchMedia('(max-width: 700px) and (orientation: portrait)');
+
+// -- turns --------------------------------------------------------------------------
+
+/** True when `snap` shows the same turn as `previous`, the snapshot on screen
+ * (`view` its view): the same viewer, nothing logged since, the same legal
+ * moves. A selection in progress then stays; otherwise it is dropped. */
+export function isSameTurn(previous, snap, view) {
+  return Boolean(
+    previous &&
+      snap.viewer === previous.viewer &&
+      snap.log.length === previous.log.length &&
+      view &&
+      JSON.stringify(snap.legal) === JSON.stringify(previous.legal),
+  );
+}
+
+/** True when the multiset `small` is contained in `big`: the cards (or the
+ * parts) of a selection, in a legal move. */
+export function within(small, big) {
+  const left = [...big];
+  for (const item of small) {
+    const i = left.indexOf(item);
+    if (i < 0) return false;
+    left.splice(i, 1);
+  }
+  return true;
+}
+
+// -- the keyboard focus -------------------------------------------------------------
+
+/** The screen a board belongs to: the elements of one game, board and panels. */
+export function screenOf(node) {
+  return node.closest('.screen') || document;
+}
+
+/** The data-key of the element that has the focus, if it has one. A redraw
+ * replaces the elements: this key is how the focus finds its way back. */
+export function focusedKey() {
+  const active = document.activeElement;
+  return active && active.getAttribute ? active.getAttribute('data-key') : null;
+}
+
+/** After a redraw, give the focus back to the element whose data-key is `key`
+ * (found in `scope`) while it can still be chosen or is pressed. Options:
+ * - afterChoice(same, key): called when that element has just been pressed
+ *   from the keyboard; the element to go on to (a card chosen: the lines it
+ *   can use), or null to stay on it;
+ * - next: the selectors of what to focus when it can no longer be chosen;
+ * - stay: with nothing to match `next`, keep the focus on it all the same. */
+export function restoreFocus(scope, key, { afterChoice = () => null, next, stay = false }) {
+  const same = scope.querySelector(`[data-key="${CSS.escape(key)}"]`);
+  const onward = same && same.getAttribute('aria-pressed') === 'true' ? afterChoice(same, key) : null;
+  let target = onward;
+  if (!target && same && same.matches('[data-choice], [aria-pressed="true"]')) target = same;
+  if (!target) target = scope.querySelector(next) || (stay ? same : null);
+  if (target) target.focus({ preventScroll: true });
+}
+
+/** The first element in `root` that matches one of `selectors`, taken in
+ * their order (not in the document's). */
+export function firstOf(root, ...selectors) {
+  for (const selector of selectors) {
+    const node = root.querySelector(selector);
+    if (node) return node;
+  }
+  return null;
+}
+
+// -- board targets ------------------------------------------------------------------
+
+/** Let an SVG element (a focusable `role="button"`) act as a button: a click,
+ * or Enter or Space while it has the focus, calls `act`. The click goes no
+ * further: the sea under a target clears the selection. */
+export function actAsButton(node, act) {
+  node.addEventListener('click', (event) => {
+    event.stopPropagation();
+    act();
+  });
+  node.addEventListener('keydown', (event) => {
+    if (event.key === 'Enter' || event.key === ' ') {
+      event.preventDefault();
+      act();
+    }
+  });
+  return node;
+}
+
+// -- the sea ----------------------------------------------------------------------------
+
+/** The open sea's gradient, from the light blue round its centre (`cx`,
+ * `cy`, `r`) to the deep blue of its edges; `middle` is where the middle
+ * blue stands. */
+export function oceanGradient(id, { cx, cy, r, middle }) {
+  return svg(
+    'radialGradient',
+    { id, cx, cy, r },
+    svg('stop', { offset: '0', style: 'stop-color: var(--ocean-3)' }),
+    svg('stop', { offset: middle, style: 'stop-color: var(--ocean-2)' }),
+    svg('stop', { offset: '1', style: 'stop-color: var(--ocean-1)' }),
+  );
+}
+
+/** Waves on the sea: a tile `width` × `height` with two crests, the first
+ * near its top-left corner and the second at `second` ([x, y]). */
+export function wavesPattern(id, { width, height, className, second }) {
+  const crest = (x, y) => svg('path', { class: className, d: `M${x},${y} q8,-6 16,0 t16,0` });
+  return svg('pattern', { id, width, height, patternUnits: 'userSpaceOnUse' }, crest(4, 14), crest(...second));
+}
