@@ -149,6 +149,34 @@ class TextMove(Move):
     bots' inner loop costs one string comparison."""
 
     __slots__ = ("text",)
+    # The moves built ahead (each legal move is one of them), by their text:
+    # parsing a known text gives back that very object. Each game's move
+    # class sets its own.
+    interned: dict = {}
+
+    @classmethod
+    def parse(cls, text: str) -> "TextMove":
+        """The move written ``text`` (``ValueError`` with the reason otherwise).
+
+        Parsing checks the notation only; whether the move is legal now is
+        for ``play`` to say, with the rule it breaks.
+        """
+        if not isinstance(text, str):
+            raise ValueError(f"a move is text, not {type(text).__name__}")
+        known = cls.interned.get(text)
+        if known is not None:
+            return known
+        words = text.split()
+        if not words:
+            raise ValueError("the move is empty")
+        move = cls.from_words(words[0], words[1:])
+        return cls.interned.get(move.text, move)
+
+    @classmethod
+    def from_words(cls, kind: str, args: list) -> "TextMove":
+        """The move whose text is ``kind`` followed by ``args`` (the game's
+        notation); ``ValueError`` says why there is none."""
+        raise NotImplementedError
 
     def __setattr__(self, name, value):
         raise AttributeError("a move cannot be changed")

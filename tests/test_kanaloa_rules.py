@@ -16,7 +16,7 @@ import pytest
 from pygame_core import GAMES, BadState, GameError, IllegalMove, Rng
 from pygame_core.engine import event_for
 from pygame_core.games.kanaloa import (
-    _MOVES, COLOURS, DEGREE, GODS, ISLANDS, LAYOUT, LINKS, SIZE, THRESHOLD, Kanaloa,
+    COLOURS, DEGREE, GODS, ISLANDS, LAYOUT, LINKS, SIZE, THRESHOLD, Kanaloa,
     KanaloaMove, KanaloaState, colours_of)
 
 from kanaloa_helpers import (ADAM, BETTY, KAYLA, MATEO, act, bridges, find, hand, keys, legal,
@@ -1724,7 +1724,7 @@ def test_invariants_hold_along_random_games(players, gods):
 
 @pytest.mark.parametrize("players,gods", SETUPS)
 def test_legal_moves_are_exactly_the_moves_play_accepts(players, gods):
-    everything = list(_MOVES.values())
+    everything = list(KanaloaMove.interned.values())
     rng = Rng(players * 10 + gods)
     for state in random_states(players, gods, [100 + players], every=9):
         for player in state.to_move() or [0]:
@@ -1777,8 +1777,8 @@ def test_notation_round_trip_and_to_dict(text, fields):
 
 
 def test_every_prebuilt_move_round_trips():
-    assert len(_MOVES) > 500
-    for text, move in _MOVES.items():
+    assert len(KanaloaMove.interned) > 500
+    for text, move in KanaloaMove.interned.items():
         assert str(move) == text and KanaloaMove.parse(text) is move
         assert json.loads(json.dumps(move.to_dict()))["text"] == text
 

@@ -197,8 +197,8 @@ class HaleakalaMove(TextMove):
     ``code`` is one of PLACE, TAKE, BOAT, SHAMAN, STAY, PICK, LAVA_MOVE,
     DECLINE, BUY, PASS; ``a`` and ``b`` its numbers (a disc value and a beach,
     a space, a slot, two craters, an item); ``invoke`` the tactical invocation
-    disc of a placement (V-2). Every move is built once (``_MOVES``), so that
-    generating moves allocates nothing but the list.
+    disc of a placement (V-2). Every move is built once (``interned``), so
+    that generating moves allocates nothing but the list.
     """
 
     __slots__ = ("code", "a", "b", "invoke")
@@ -234,21 +234,7 @@ class HaleakalaMove(TextMove):
         return data
 
     @classmethod
-    def parse(cls, text: str) -> "HaleakalaMove":
-        """The move written ``text`` (``ValueError`` with the reason otherwise).
-
-        Parsing checks the notation only; whether the move is legal now is
-        for ``play`` to say, with the rule it breaks.
-        """
-        if not isinstance(text, str):
-            raise ValueError(f"a move is text, not {type(text).__name__}")
-        known = _MOVES.get(text)
-        if known is not None:
-            return known
-        words = text.split()
-        if not words:
-            raise ValueError("the move is empty")
-        kind, args = words[0], words[1:]
+    def from_words(cls, kind: str, args: list) -> "HaleakalaMove":
         if kind not in MOVE_KINDS:
             raise ValueError(f"unknown move {kind!r} (expected one of {', '.join(MOVE_KINDS)})")
         if kind == "place":
@@ -285,7 +271,7 @@ class HaleakalaMove(TextMove):
         else:
             _arity(kind, args, 0)
             move = cls(MOVE_KINDS.index(kind))
-        return _MOVES.get(move.text, move)
+        return move
 
 
 def _notation(code, a, b, invoke) -> str:
@@ -335,7 +321,8 @@ DECLINE_MOVE = HaleakalaMove(DECLINE)
 BUY_MOVES = tuple(HaleakalaMove(BUY, item) for item in range(len(ITEMS)))
 PASS_MOVE = HaleakalaMove(PASS)
 
-_MOVES = {m.text: m for m in (
+# Every move built ahead, by its text (see ``TextMove.parse``).
+HaleakalaMove.interned = {m.text: m for m in (
     [m for row in PLACE_MOVES[1:] + INVOKE_MOVES[1:] for m in row]
     + [m for m in TAKE_MOVES + SHAMAN_MOVES if m is not None]
     + [m for pair in LAVA_MOVES for m in pair] + list(PICK_MOVES) + list(BUY_MOVES)

@@ -107,7 +107,7 @@ class KahunaMove(TextMove):
 
     ``code`` is one of PLACE, REMOVE, HIDE, DRAW, TAKE, SKIP; ``line`` a line id
     (or -1); ``cards`` a sorted tuple of island ints; ``slot`` 0-2 (or -1).
-    Moves are frozen; the legal ones are built once (see ``_MOVES``), so that
+    Moves are frozen; the legal ones are built once (see ``interned``), so that
     generating moves allocates nothing but the list.
     """
 
@@ -150,22 +150,9 @@ class KahunaMove(TextMove):
         return data
 
     @classmethod
-    def parse(cls, text: str) -> "KahunaMove":
-        """The move written ``text`` (``ValueError`` with the reason otherwise).
-
-        Parsing checks the notation only: the islands exist, the line exists
-        and is written alphabetically, removal cards are sorted. Whether the
-        move is legal now is for ``play`` to say, with the rule it breaks.
-        """
-        if not isinstance(text, str):
-            raise ValueError(f"a move is text, not {type(text).__name__}")
-        known = _MOVES.get(text)
-        if known is not None:
-            return known
-        words = text.split()
-        if not words:
-            raise ValueError("the move is empty")
-        kind, args = words[0], words[1:]
+    def from_words(cls, kind: str, args: list) -> "KahunaMove":
+        """The notation's checks: the islands exist, the line exists and is
+        written alphabetically, removal cards are sorted."""
         if kind not in KIND_CODE:
             raise ValueError(f"unknown move {kind!r} (expected one of {', '.join(KINDS)})")
         expected = {"place": 2, "remove": 3, "hide": 1, "draw": 0, "take": 1, "skip": 0}[kind]
@@ -186,7 +173,7 @@ class KahunaMove(TextMove):
             move = cls(kind, slot=int(args[0]))
         else:
             move = cls(kind)
-        return _MOVES.get(move.text, move)
+        return move
 
 
 def _check_fields(kind, line, cards, slot) -> None:
@@ -241,7 +228,8 @@ TAKE_MOVES = tuple(KahunaMove("take", slot=s) for s in range(SLOTS))
 DRAW_MOVE = KahunaMove("draw")
 SKIP_MOVE = KahunaMove("skip")
 
-_MOVES = {m.text: m for m in (
+# Every move built ahead, by its text (see ``TextMove.parse``).
+KahunaMove.interned = {m.text: m for m in (
     [m for pair in PLACE_MOVES for m in pair] + [m for pair in REMOVE_SAME for m in pair]
     + list(REMOVE_PAIR) + list(HIDE_MOVES) + list(TAKE_MOVES) + [DRAW_MOVE, SKIP_MOVE])}
 

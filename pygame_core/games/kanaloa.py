@@ -226,21 +226,7 @@ class KanaloaMove(TextMove):
         return data
 
     @classmethod
-    def parse(cls, text: str) -> "KanaloaMove":
-        """The move written ``text`` (``ValueError`` with the reason otherwise).
-
-        Parsing checks the notation only; whether the move is legal now is for
-        ``play`` to say, with the rule it breaks.
-        """
-        if not isinstance(text, str):
-            raise ValueError(f"a move is text, not {type(text).__name__}")
-        known = _MOVES.get(text)
-        if known is not None:
-            return known
-        words = text.split()
-        if not words:
-            raise ValueError("the move is empty")
-        kind, args = words[0], words[1:]
+    def from_words(cls, kind: str, args: list) -> "KanaloaMove":
         if kind == "lono":
             if not args or args[0] not in ("draw", "take"):
                 raise ValueError("LONO is written 'lono draw' or 'lono take CARD'")
@@ -262,8 +248,7 @@ class KanaloaMove(TextMove):
         if len(cards) == 2 and cards[0] > cards[1]:
             raise ValueError(f"write the cards in order (islands alphabetically, KANALOA last): "
                              f"{args[1]} {args[0]}")
-        move = cls(kind, link, cards, target)
-        return _MOVES.get(move.text, move)
+        return cls(kind, link, cards, target)
 
 
 def _check_fields(code, link, cards, target) -> None:
@@ -344,7 +329,8 @@ PASS_MOVE = KanaloaMove("pass")
 PELE_MOVE = KanaloaMove("pele")
 LONO_DRAW_MOVE = KanaloaMove("lono draw")
 
-_MOVES = {m.text: m for m in (
+# Every move built ahead, by its text (see ``TextMove.parse``).
+KanaloaMove.interned = {m.text: m for m in (
     list(CHOOSE_MOVES) + list(COLOUR_MOVES) + [m for t in BUILD_MOVES for m in t]
     + [m for t in REPLACE_SAME for m in t] + list(REPLACE_PAIR)
     + [m for t in REPLACE_JOKER for m in t] + list(REPLACE_JOKERS) + list(REMOVE_MOVES)

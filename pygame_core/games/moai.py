@@ -315,26 +315,18 @@ class MoaiMove(TextMove):
 
     @classmethod
     def parse(cls, text: str) -> "MoaiMove":
-        """The move written ``text``; ``ValueError`` says why it is not one.
-
-        Parsing checks the notation only; whether the move is legal now is
-        for ``play`` to say, with the rule it breaks."""
-        if not isinstance(text, str):
-            raise ValueError(f"a move is text, not {type(text).__name__}")
-        known = _TEXT.get(text)
-        if known is not None:
-            return known
-        words = text.split()
-        if not words:
-            raise ValueError("the move is empty")
-        kind, args = words[0], words[1:]
-        if kind not in KIND_CODE:
-            raise ValueError(f"unknown move {kind!r} (expected one of {', '.join(KINDS)})")
-        code = KIND_CODE[kind]
-        move = _move(code, _parse_args(code, args))
+        """As every move, and in its one way of writing only."""
+        move = super().parse(text)
         if move.text != text:
             raise ValueError(f"write this move as {move.text!r}")
         return move
+
+    @classmethod
+    def from_words(cls, kind: str, args: list) -> "MoaiMove":
+        if kind not in KIND_CODE:
+            raise ValueError(f"unknown move {kind!r} (expected one of {', '.join(KINDS)})")
+        code = KIND_CODE[kind]
+        return _move(code, _parse_args(code, args))
 
 
 def _need(args, count: int, kind: str):
@@ -456,7 +448,8 @@ def _notation(code: int, a: tuple) -> str:
 
 
 _BY_ARGS = {}
-_TEXT = {}
+# Every move built so far, by its text (see ``TextMove.parse``).
+_TEXT = MoaiMove.interned = {}
 
 
 def _move(code: int, args: tuple = ()) -> MoaiMove:
