@@ -285,6 +285,13 @@ def handle(request_text: str) -> str:
     return json.dumps({"ok": True, "data": data})
 
 
+def reset() -> None:
+    """Forget the game in progress. A memory snapshot may be taken after the
+    first game has started; the engine restored from it starts with none."""
+    global _session
+    _session = None
+
+
 def _restore(saved, saved_match) -> None:
     global _session
     _session = saved

@@ -197,3 +197,13 @@ def test_thinking_requests_are_checked():
     assert error("think", seat=1, hint=True)["key"] == "error.no_hint"
     for ms in (0, -5, "10", True, 10_000):
         assert error("think", seat=human, hint=True, ms=ms)["key"] == "error.bad_request"
+
+
+def test_reset_forgets_the_game_in_progress(game):
+    """A memory snapshot may hold the first game; the restored engine calls
+    ``reset`` and starts with none."""
+    assert ok("snapshot", viewer=0)["game"] == "kahuna"
+    api.reset()
+    assert error("snapshot", viewer=0)["key"] == "error.no_game"
+    assert error("play", seat=0, move="draw")["key"] == "error.no_game"
+    assert ok("new", game="haleakala", players=2, seats=["h", "h"], seed=1)["game"] == "haleakala"

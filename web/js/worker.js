@@ -33,9 +33,13 @@ const CONFIG_WAIT_MS = 500;
 // player is looking at the board), and at the latest after a few seconds.
 const STORE_WHEN_QUIET_MS = 400;
 const STORE_AT_LATEST_MS = 5000;
-// The only request that changes nothing in the engine (docs/protocol.md, 3):
-// a snapshot may still be taken after it.
-const READ_ONLY = new Set(['games']);
+// The requests after which a snapshot may still be taken (docs/protocol.md,
+// 4): they change nothing in the engine, or only start a game, which a
+// restored engine forgets (api.reset) before its first request.
+const SNAPSHOT_SAFE = new Set(['games', 'new', 'snapshot']);
+// Starting a game: once its answer is out (the page is drawing the board),
+// the worker does the work it had put off.
+const STARTS_A_GAME = new Set(['new', 'load']);
 
 let lastProgress = 0;
 function progress(step, fraction) {
@@ -93,10 +97,12 @@ len([importlib.import_module(module.name)
 
 // After a restore: the zip the restored import system remembers must be the
 // one on disk now (reading a module not imported yet goes through its table
-// of offsets), and the engine must answer.
+// of offsets), the game the snapshot may hold is forgotten, and the engine
+// must answer.
 const CHECK_RESTORED = `
 import importlib.util, json, pygame_core.api
 importlib.util.find_spec('colorsys').loader.get_code('colorsys')
+pygame_core.api.reset()
 json.loads(pygame_core.api.handle('{"cmd": "games"}'))['ok'] and pygame_core.__version__
 `;
 
@@ -242,12 +248,13 @@ let lastRequest = 0;
 let pendingSnapshot = null;
 
 /**
- * A later visit must restore the engine as booted: no game, nothing a request
- * changed. So the snapshot is taken before the first request that may change
- * something, or after the page's first `games` request (while the page draws
- * the menu), or after a second with no request at all, whichever comes first.
- * Taking it copies the heap (tens of ms); storing it (gzip, the Cache API)
- * waits until the page is quiet, and requests are answered in between.
+ * A later visit must restore the engine as booted: nothing a request changed
+ * but the game started, which the restore forgets. So the snapshot is taken
+ * once the first game's answer is out (while the page draws the board), or
+ * before the first request that changes more (a move, a search), or after a
+ * second with no request at all, whichever comes first. Taking it copies the
+ * heap (tens of ms); storing it (gzip, the Cache API) waits until the page is
+ * quiet, and requests are answered in between.
  */
 function planSnapshot(engine) {
   pendingSnapshot = () => {
@@ -359,16 +366,21 @@ self.onmessage = async (event) => {
     self.postMessage({ id, ok: false, error: { key: 'error.boot', message: String(error.message || error) } });
     return;
   }
-  const readOnly = READ_ONLY.has(cmd);
-  if (!readOnly) takePendingSnapshot();
-  self.postMessage(call(engine, id, cmd, args));
+  if (!SNAPSHOT_SAFE.has(cmd)) takePendingSnapshot();
+  const answer = call(engine, id, cmd, args);
+  self.postMessage(answer);
   lastRequest = performance.now();
-  if (readOnly) takePendingSnapshot();
-  putFilesBack(engine);
+  if (STARTS_A_GAME.has(cmd) && answer.ok) {
+    // The answer is on its way: what was put off is done while the page draws.
+    setTimeout(() => {
+      takePendingSnapshot();
+      putFilesBack(engine);
+    }, 0);
+  }
 };
 
-// After a restore, the package's files go back on disk once the first answer
-// is out (or after a moment with no request), outside the player's wait.
+// After a restore, the package's files go back on disk once the first game
+// has started (or after a moment with no request), outside the player's wait.
 function putFilesBack(engine) {
   const put = engine.filesLater;
   if (!put) return;
