@@ -2,7 +2,7 @@
 // between the menu and a game. Deep links (#play=…) start a game directly.
 
 import * as engine from './worker-client.js';
-import { setLanguage, applyTo, t, has, language, DEFAULT_LANGUAGE } from './i18n.js';
+import { setLanguage, applyTo, t, has, language, prepareFormatters, DEFAULT_LANGUAGE } from './i18n.js';
 import { createMenu, BOT_PACES } from './menu.js';
 import { createGame, errorText } from './game.js';
 import { parseDeepLink } from './deeplink.js';
@@ -163,6 +163,9 @@ async function main() {
   if (!engine.booted()) menu.setProgress({ step: 'starting', fraction: 0.02 });
   showScreen('menu');
   registerServiceWorker();
+  // While Python boots, the page has time for what the first board needs.
+  if ('requestIdleCallback' in self) requestIdleCallback(prepareFormatters);
+  else setTimeout(prepareFormatters, 0);
 
   // A deep link is used once: a reload then offers to resume, not restart.
   if (link) history.replaceState(null, '', location.pathname + location.search);

@@ -85,6 +85,19 @@ function formatter(kind, make) {
   return formatters.get(key);
 }
 
+/** Make the language's number, plural and list formatters ahead: the first
+ * one the browser makes loads its locale data (several ms), which is better
+ * spent while Python boots than when the first board is drawn. */
+export function prepareFormatters() {
+  try {
+    formatter('number', () => new Intl.NumberFormat(current));
+    formatter('plural', () => new Intl.PluralRules(current));
+    formatter('list', () => new Intl.ListFormat(current, { style: 'long', type: 'conjunction' }));
+  } catch {
+    /* made when first needed instead */
+  }
+}
+
 /** Join names as a list: "Ana et Bot", "Ana and Bot". */
 export function list(items) {
   try {

@@ -75,6 +75,25 @@ function entryLines(entry, format, names, version) {
 // What each log element shows: [{key, node}], in order.
 const shown = new WeakMap();
 
+// Whether each log element is scrolled to its end (or near it), as its scroll
+// events last said: reading its scroll height while the page is being redrawn
+// would make the browser lay out the whole page an extra time.
+const atEnd = new WeakMap();
+
+function followEnd(el) {
+  if (atEnd.has(el)) return;
+  atEnd.set(el, true);
+  el.addEventListener('scroll', () => atEnd.set(el, el.scrollHeight - el.scrollTop - el.clientHeight < 60), { passive: true });
+}
+
+// Scroll to the end once the browser lays the page out for its next frame.
+function scrollToEnd(el) {
+  requestAnimationFrame(() => {
+    el.scrollTop = el.scrollHeight;
+    atEnd.set(el, true);
+  });
+}
+
 /** Redraw the log. Entries numbered above `freshAfter` are marked as new
  * (for a moment); entries from `markFrom` on are the latest turn of another
  * player, marked until the next move. The lines already on screen are kept
@@ -93,7 +112,8 @@ export function renderLog(el, log, { names, format, freshAfter = Infinity, markF
     });
   }
   if (!wanted.length) wanted.push({ key: `${version}|empty`, className: 'log-empty', text: t('log.empty') });
-  const nearBottom = el.scrollHeight - el.scrollTop - el.clientHeight < 60;
+  followEnd(el);
+  const nearBottom = atEnd.get(el);
   // Keep the lines that are still the same, from the top; redo the rest.
   let before = shown.get(el) || [];
   if (before.length !== el.children.length || before.some((item, i) => el.children[i] !== item.node)) {
@@ -117,5 +137,5 @@ export function renderLog(el, log, { names, format, freshAfter = Infinity, markF
   }
   if (added.length) el.append(...added);
   shown.set(el, now);
-  if (nearBottom || freshAfter !== Infinity) el.scrollTop = el.scrollHeight;
+  if (added.length && (nearBottom || freshAfter !== Infinity)) scrollToEnd(el);
 }
