@@ -61,10 +61,11 @@ async function switchLanguage(lang) {
 
 async function startGame(config) {
   menu.showMessage('');
-  showScreen('game');
   try {
     await engine.ready;
-    await game.start(config);
+    // The game screen shows once its board can be drawn: switching earlier
+    // would make the browser draw an empty screen first.
+    await game.start(config, { onFirstDraw: () => showScreen('game') });
   } catch (error) {
     game.exit();
     menu.showMessage(t('menu.start_failed', { message: errorText(error) }));

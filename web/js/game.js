@@ -674,7 +674,7 @@ export function createGame({ onExit, onNewGame, pace, setPace, paces }) {
     return list.length === 1 ? list[0] : null;
   }
 
-  async function begin(snap, { fromStart }) {
+  async function begin(snap, { fromStart, onFirstDraw }) {
     const mine = session;
     session.viewer = firstViewer(session.seats);
     if (fromStart) session.seen = {};
@@ -687,6 +687,7 @@ export function createGame({ onExit, onNewGame, pace, setPace, paces }) {
     if (snap.viewer !== session.viewer) first = await request('snapshot', { viewer: session.viewer });
     if (session !== mine) return;
     $('game-name').textContent = setupTitle(session.game);
+    if (onFirstDraw) onFirstDraw();
     await show(first);
   }
 
@@ -695,7 +696,7 @@ export function createGame({ onExit, onNewGame, pace, setPace, paces }) {
     return titleOf(id);
   }
 
-  async function start(config) {
+  async function start(config, { onFirstDraw } = {}) {
     retire();
     const { game, players, seats, seed, options, names: typed } = config;
     const mine = await mount(game, seats, typed || [], config);
@@ -704,7 +705,7 @@ export function createGame({ onExit, onNewGame, pace, setPace, paces }) {
     const names = seats.map((_, seat) => (typed && typed[seat]) || '');
     const snap = await request('new', { game, players, seats, seed, options: options || {}, names });
     if (session !== mine) return;
-    await begin(snap, { fromStart: true });
+    await begin(snap, { fromStart: true, onFirstDraw });
   }
 
   async function resume(record, typed) {
