@@ -175,8 +175,9 @@ class TextMove(Move):
     @classmethod
     def from_words(cls, kind: str, args: list) -> "TextMove":
         """The move whose text is ``kind`` followed by ``args`` (the game's
-        notation); ``ValueError`` says why there is none."""
-        raise NotImplementedError
+        notation); ``ValueError`` says why there is none. Each game's move
+        class reads its own words."""
+        raise ValueError(f"{cls.__name__} has no notation")
 
     def __setattr__(self, name, value):
         raise AttributeError("a move cannot be changed")
