@@ -23,7 +23,7 @@ from .random_bot import RandomBot
 
 # level -> (iterations, milliseconds) of the tree search.
 SEARCH_BUDGETS = {2: (150, 300), 3: (600, 1000), 4: (2400, 2000)}
-LEVELS = {0: "novice", 1: "casual", 2: "good", 3: "strong", 4: "expert"}
+LEVELS = {0: "novice", 1: "casual", 2: "skilled", 3: "strong", 4: "expert"}
 # The level that answers a player's request for a hint: the strongest.
 HINT_LEVEL = max(LEVELS)
 

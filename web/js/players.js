@@ -14,7 +14,7 @@ export const SEAT_STYLES = [
 ];
 
 /** The bot levels offered in the menu, weakest first (pygame_core.bots.LEVELS:
- * novice, casual, good, strong, expert). A game may list its own in `games`
+ * novice, casual, skilled, strong, expert). A game may list its own in `games`
  * (`bot_levels`); otherwise these. */
 export const DEFAULT_BOT_LEVELS = [0, 1, 2, 3, 4];
 
