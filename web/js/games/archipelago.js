@@ -13,7 +13,7 @@
 // is a game's own (its islands, planks, tags, score track, god stones, its
 // words) stays in its files.
 
-import { svg, blobRadii, blobPath, blobReach, seededRandom } from '../board-svg.js';
+import { svg, blobRadii, blobPath, blobReach, seededRandom, shapePath } from '../board-svg.js';
 import { number } from '../i18n.js';
 import { h } from '../dom.js';
 import { PORTRAIT, actAsButton, oceanGradient, wavesPattern, within } from './renderer-common.js';
@@ -280,6 +280,28 @@ export function overlayCalls(current) {
     markMove: (marks, view) => current()?.markMove(marks, view),
     suggest: (name) => current()?.suggest(name),
   };
+}
+
+/** A bridge's plank, lying along the x axis and centred on the origin: its
+ * edge, its wood in the colour class `colour` (`p0` …), its slats, and the
+ * mark of `shape`, kept upright against the lane's `angle` (in radians). */
+export function plankBody({ length, width, colour, shape, angle, fresh }) {
+  const inner = svg('g', { class: 'plank-body' + (fresh ? ' fresh' : '') });
+  inner.append(
+    svg('rect', { class: 'plank-edge', x: f1(-length / 2), y: f1(-width / 2), width: f1(length), height: width, rx: 3.5 }),
+    svg('rect', { class: `plank-wood ${colour}`, x: f1(-length / 2), y: f1(-width / 2), width: f1(length), height: width, rx: 3.5 }),
+  );
+  const slats = Math.max(2, Math.floor(length / 9));
+  let d = '';
+  for (let i = 1; i < slats; i++) {
+    const sx = -length / 2 + (i * length) / slats;
+    d += `M${f1(sx)},${f1(-width / 2 + 1.5)} V${f1(width / 2 - 1.5)} `;
+  }
+  inner.append(svg('path', { class: 'plank-slats', d }));
+  const mark = svg('path', { class: 'plank-mark', d: shapePath(shape, 0, 0, width * 0.78) });
+  mark.setAttribute('transform', `rotate(${f1((-angle * 180) / Math.PI)})`);
+  inner.append(mark);
+  return inner;
 }
 
 /** Lay the view's bridges (`viewLanes`, with their owners) in `layer`, each

@@ -8,7 +8,7 @@
 import { svg, blobPath, shapePath } from '../board-svg.js';
 import { t, plural } from '../i18n.js';
 import { seatStyle } from '../players.js';
-import { f1, isleShape, laneShape, seaDefs, drawSea, laneOverlays, overlayCalls, layBridges } from './archipelago.js';
+import { f1, isleShape, laneShape, seaDefs, drawSea, laneOverlays, overlayCalls, layBridges, plankBody } from './archipelago.js';
 
 /** The view's coordinates fit a 1000 × 700 box; on a portrait phone the
  * board turns a quarter so that it fills the screen's width and height. */
@@ -101,25 +101,9 @@ export function createBoard(container, { onTarget, onBackground }) {
   }
 
   function plank(line, owner, fresh) {
-    const style = seatStyle(owner);
     const length = line.length + 14; // reaches a little onto both beaches
     const width = geo.portrait ? 17 : 15;
-    const inner = svg('g', { class: 'plank-body' + (fresh ? ' fresh' : '') });
-    inner.append(
-      svg('rect', { class: 'plank-edge', x: f1(-length / 2), y: f1(-width / 2), width: f1(length), height: width, rx: 3.5 }),
-      svg('rect', { class: `plank-wood p${owner}`, x: f1(-length / 2), y: f1(-width / 2), width: f1(length), height: width, rx: 3.5 }),
-    );
-    const slats = Math.max(2, Math.floor(length / 9));
-    let d = '';
-    for (let i = 1; i < slats; i++) {
-      const sx = -length / 2 + (i * length) / slats;
-      d += `M${f1(sx)},${f1(-width / 2 + 1.5)} V${f1(width / 2 - 1.5)} `;
-    }
-    inner.append(svg('path', { class: 'plank-slats', d }));
-    const mark = svg('path', { class: 'plank-mark', d: shapePath(style.shape, 0, 0, width * 0.78) });
-    // The mark stays upright whatever the plank's direction.
-    mark.setAttribute('transform', `rotate(${f1((-line.angle * 180) / Math.PI)})`);
-    inner.append(mark);
+    const inner = plankBody({ length, width, colour: `p${owner}`, shape: seatStyle(owner).shape, angle: line.angle, fresh });
     return svg(
       'g',
       {

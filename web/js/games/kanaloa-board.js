@@ -10,7 +10,7 @@ import { svg, blobPath, shapePath } from '../board-svg.js';
 import { t, plural } from '../i18n.js';
 import { seatStyle } from '../players.js';
 import { h } from '../dom.js';
-import { f1, isleShape, laneShape, seaDefs, drawSea, laneOverlays, overlayCalls, layBridges } from './archipelago.js';
+import { f1, isleShape, laneShape, seaDefs, drawSea, laneOverlays, overlayCalls, layBridges, plankBody } from './archipelago.js';
 
 // -- colours ------------------------------------------------------------------
 
@@ -290,22 +290,7 @@ export function createBoard(container, { onTarget, onBackground }) {
     const p = palette(view.players, owner);
     const length = link.length + 12; // reaches a little onto both beaches
     const width = geo.portrait ? 17 : 15;
-    const inner = svg('g', { class: 'plank-body' + (fresh ? ' fresh' : '') });
-    inner.append(
-      svg('rect', { class: 'plank-edge', x: f1(-length / 2), y: f1(-width / 2), width: f1(length), height: width, rx: 3.5 }),
-      svg('rect', { class: `plank-wood p${p}`, x: f1(-length / 2), y: f1(-width / 2), width: f1(length), height: width, rx: 3.5 }),
-    );
-    const slats = Math.max(2, Math.floor(length / 9));
-    let d = '';
-    for (let i = 1; i < slats; i++) {
-      const sx = -length / 2 + (i * length) / slats;
-      d += `M${f1(sx)},${f1(-width / 2 + 1.5)} V${f1(width / 2 - 1.5)} `;
-    }
-    inner.append(svg('path', { class: 'plank-slats', d }));
-    const mark = svg('path', { class: 'plank-mark', d: shapePath(colourShape(view.players, owner), 0, 0, width * 0.78) });
-    // The mark stays upright whatever the plank's direction.
-    mark.setAttribute('transform', `rotate(${f1((-link.angle * 180) / Math.PI)})`);
-    inner.append(mark);
+    const inner = plankBody({ length, width, colour: `p${p}`, shape: colourShape(view.players, owner), angle: link.angle, fresh });
     const turn = `rotate(${f1((link.angle * 180) / Math.PI)})`;
     // Its shadow falls straight down, whatever the plank's direction.
     const drop = svg('rect', { class: 'drop', x: f1(-length / 2), y: f1(-width / 2 - 2), width: f1(length), height: width + 4, rx: 5, transform: `translate(0,3) ${turn}` });
