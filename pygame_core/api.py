@@ -14,11 +14,13 @@ import json
 from .bots import HINT_LEVEL, make_bot
 from .engine import GameError
 from .games import GAMES
-from .match import Match
+from .limits import MAX_MOVE_TEXT, MAX_REQUEST_TEXT, MAX_THINK_MS, json_problem, quoted
+from .match import Match, check_game
 
 
 class RequestError(GameError):
-    """A request the facade cannot serve (unknown command, bad arguments)."""
+    """A request the facade cannot serve (unknown command, bad arguments).
+    ``field`` names the argument that is wrong, when one is."""
 
     def __init__(self, message: str, key: str = "error.bad_request", **params):
         super().__init__(message)
@@ -57,6 +59,20 @@ class Session:
         self.thinking = (purpose, seat, self.version, search)
         return search
 
+    def memento(self):
+        """Everything a request may change: the position, the moves, the
+        version, the search under way and each bot's generator. A refused
+        request puts it all back (``restore``)."""
+        bots = {seat: bot.rng.state for seat, bot in self.bots.items()}
+        return (self.match.state.clone(), list(self.match.entries), self.version, self.thinking, bots)
+
+    def restore(self, memento) -> None:
+        state, entries, version, thinking, bots = memento
+        self.match.state, self.match.entries = state, entries
+        self.version, self.thinking = version, thinking
+        for seat, rng_state in bots.items():
+            self.bots[seat].rng.state = rng_state
+
     def snapshot(self, viewer) -> dict:
         match, state = self.match, self.match.state
         to_move = state.to_move()
@@ -86,6 +102,8 @@ _session: Session | None = None
 
 
 # -- argument checks --------------------------------------------------------
+# Each command reads its arguments through these, all of them before it acts:
+# a refused request has changed nothing, and its message names the argument.
 
 def _session_or_error() -> Session:
     if _session is None:
@@ -93,19 +111,60 @@ def _session_or_error() -> Session:
     return _session
 
 
-def _seat(args: dict, name: str = "seat", optional: bool = False):
-    value = args.get(name)
-    if value is None and optional:
-        return None
-    session = _session_or_error()
-    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < session.match.players:
-        raise RequestError(f"{name} must be a seat number from 0 to {session.match.players - 1}")
+def _only(cmd: str, args: dict, allowed: tuple) -> None:
+    for name in args:
+        if name not in allowed:
+            expected = ", ".join(allowed) or "none"
+            raise RequestError(f"{cmd} takes no argument {quoted(name)} (its arguments: {expected})",
+                               field=quoted(name))
+
+
+def _seat_number(value, name: str, players: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < players:
+        raise RequestError(f"{name} must be a seat number from 0 to {players - 1}, not {quoted(value)}",
+                           field=name)
+    return value
+
+
+def _seat(args: dict, session: Session, name: str = "seat") -> int:
+    return _seat_number(args.get(name), name, session.match.players)
+
+
+def _viewer(args: dict, players: int):
+    """The optional ``viewer``: a seat number, or None (a spectator)."""
+    value = args.get("viewer")
+    return None if value is None else _seat_number(value, "viewer", players)
+
+
+def _move_text(args: dict) -> str:
+    move = args.get("move")
+    if not isinstance(move, str):
+        raise RequestError(f"move must be the text of a move, not {quoted(move)}", "error.malformed",
+                           field="move")
+    if len(move) > MAX_MOVE_TEXT:
+        raise RequestError(f"move has at most {MAX_MOVE_TEXT} characters", "error.malformed", field="move")
+    return move
+
+
+def _millis(args: dict):
+    ms = args.get("ms", 50)
+    if isinstance(ms, bool) or not isinstance(ms, (int, float)) or not 1 <= ms <= MAX_THINK_MS:
+        raise RequestError(f"ms must be a number of milliseconds from 1 to {MAX_THINK_MS}, not {quoted(ms)}",
+                           field="ms")
+    return ms
+
+
+def _flag(args: dict, name: str) -> bool:
+    value = args.get(name, False)
+    if not isinstance(value, bool):
+        raise RequestError(f"{name} must be true or false, not {quoted(value)}", field=name)
     return value
 
 
 # -- commands ---------------------------------------------------------------
 
 def cmd_games(args: dict):
+    _only("games", args, ())
     return [
         {"id": game.id, "title": game.title, "players": list(game.players),
          "options": dict(game.options), "private": game.private_information}
@@ -115,15 +174,14 @@ def cmd_games(args: dict):
 
 def cmd_new(args: dict):
     global _session
-    game = args.get("game")
+    _only("new", args, ("game", "players", "seats", "seed", "options", "names"))
+    game = check_game(args.get("game"))
     players = args.get("players")
-    if players is None and game in GAMES:
-        players = min(GAMES[game].players)
-    options = args.get("options") or {}
-    if not isinstance(options, dict):
-        raise RequestError("options must be an object")
-    seed = args.get("seed", 0)
-    match = Match(game, players, seed, options, args.get("seats"), args.get("names"))
+    if players is None:
+        players = min(game.players)
+    # Match checks the rest (players first) before it builds anything.
+    match = Match(game.id, players, args.get("seed", 0), args.get("options"), args.get("seats"),
+                  args.get("names"))
     _session = Session(match)
     return _session.snapshot(_first_human(match))
 
@@ -141,29 +199,31 @@ def _first_human(match: Match):
 
 def cmd_snapshot(args: dict):
     session = _session_or_error()
-    return session.snapshot(_seat(args, "viewer", optional=True))
+    _only("snapshot", args, ("viewer",))
+    return session.snapshot(_viewer(args, session.match.players))
 
 
 def cmd_play(args: dict):
     session = _session_or_error()
-    seat = _seat(args)
-    move = args.get("move")
-    if not isinstance(move, str):
-        raise RequestError("move must be the text of a move", "error.malformed")
+    _only("play", args, ("seat", "move", "viewer"))
+    seat = _seat(args, session)
+    move = _move_text(args)
+    viewer = _viewer(args, session.match.players)
     session.match.play(seat, move)
     session.changed()
-    viewer = _seat(args, "viewer", optional=True)
     return session.snapshot(seat if viewer is None else viewer)
 
 
 def cmd_undo(args: dict):
     session = _session_or_error()
-    seat = _seat(args)
+    _only("undo", args, ("seat", "viewer"))
+    seat = _seat(args, session)
+    viewer = _viewer(args, session.match.players)
     if not session.match.is_human(seat):
         raise RequestError("only a human seat can take a move back", "error.cannot_undo")
     session.match.undo(seat)
     session.changed()
-    return session.snapshot(seat)
+    return session.snapshot(seat if viewer is None else viewer)
 
 
 def _bot_to_move(session: Session, seat: int):
@@ -182,12 +242,12 @@ def cmd_think(args: dict):
     The search is kept between calls and dropped when the position changes,
     so the browser can think in slices and stop at any time."""
     session = _session_or_error()
-    seat = _seat(args)
-    ms = args.get("ms", 50)
-    if not isinstance(ms, (int, float)) or isinstance(ms, bool) or not 1 <= ms <= 5000:
-        raise RequestError("ms must be a number of milliseconds from 1 to 5000")
+    _only("think", args, ("seat", "ms", "hint"))
+    seat = _seat(args, session)
+    ms = _millis(args)
+    hint = _flag(args, "hint")
     state = session.match.state
-    if args.get("hint"):
+    if hint:
         if not session.match.is_human(seat) or seat not in state.to_move():
             raise RequestError("a hint is for a human player who is to move", "error.no_hint")
         bot = make_bot(HINT_LEVEL, f"{session.match.seed}/hint/{len(session.match.entries)}")
@@ -205,7 +265,7 @@ def cmd_think(args: dict):
         "budget": {"iterations": search.max_iterations, "millis": search.max_millis},
         "move": None,
     }
-    if args.get("hint") and search.done:
+    if hint and search.done:
         # The human's own move: showing it reveals nothing.
         answer["move"] = search.best_move().to_dict()
     return answer
@@ -213,7 +273,9 @@ def cmd_think(args: dict):
 
 def cmd_bot_move(args: dict):
     session = _session_or_error()
-    seat = _seat(args)
+    _only("bot_move", args, ("seat", "viewer"))
+    seat = _seat(args, session)
+    viewer = _viewer(args, session.match.players)
     bot = _bot_to_move(session, seat)
     state = session.match.state
     thinking = session.thinking
@@ -223,18 +285,25 @@ def cmd_bot_move(args: dict):
         move = bot.choose(state, seat)
     session.match.play(seat, move)
     session.changed()
-    return session.snapshot(_seat(args, "viewer", optional=True))
+    return session.snapshot(viewer)
 
 
 def cmd_save(args: dict):
-    return _session_or_error().match.to_record()
+    session = _session_or_error()
+    _only("save", args, ())
+    return session.match.to_record()
 
 
 def cmd_load(args: dict):
     global _session
-    match = Match.from_record(args.get("record"))
+    _only("load", args, ("record", "viewer"))
+    record = args.get("record")
+    if not isinstance(record, (dict, str)):
+        raise RequestError(f"record must be a saved game (an object or its text), not {quoted(record)}",
+                           "error.bad_record", field="record")
+    match = Match.from_record(record)
+    viewer = _viewer(args, match.players)
     _session = Session(match)
-    viewer = _seat(args, "viewer", optional=True)
     return _session.snapshot(_first_human(match) if viewer is None else viewer)
 
 
@@ -261,6 +330,19 @@ def handle(request_text: str) -> str:
     """Serve one request. Never raises: every failure is an error answer, and
     a failed request leaves the session exactly as it was."""
     try:
+        return _serve(request_text)
+    except Exception as exc:  # a defect in the checks themselves: still an answer
+        return _error("error.internal", f"{type(exc).__name__}: {str(exc)[:200]}")
+
+
+def _serve(request_text) -> str:
+    if not isinstance(request_text, (str, bytes, bytearray)):
+        return _error("error.bad_request", "a request is the JSON text of an object")
+    # Its size and nesting are checked before it is parsed.
+    problem = json_problem(request_text, MAX_REQUEST_TEXT)
+    if problem:
+        return _error("error.bad_request", f"the request cannot be read: {problem}", {"field": "request"})
+    try:
         request = json.loads(request_text)
     except (TypeError, ValueError) as exc:
         return _error("error.bad_request", f"the request is not valid JSON ({exc})")
@@ -268,21 +350,22 @@ def handle(request_text: str) -> str:
         return _error("error.bad_request", "a request is an object with a 'cmd'")
     command = COMMANDS.get(request["cmd"])
     if command is None:
-        return _error("error.bad_request", f"unknown command {request['cmd']!r}")
-    args = request.get("args") or {}
+        return _error("error.bad_request", f"unknown command {quoted(request['cmd'])}")
+    args = request.get("args")
+    if args is None:
+        args = {}
     if not isinstance(args, dict):
-        return _error("error.bad_request", "'args' must be an object")
+        return _error("error.bad_request", "'args' must be an object", {"field": "args"})
     saved = _session
-    saved_match = (saved.match.state.clone(), list(saved.match.entries)) if saved else None
+    memento = saved.memento() if saved is not None else None
     try:
-        data = command(args)
+        return json.dumps({"ok": True, "data": command(args)})
     except GameError as exc:
-        _restore(saved, saved_match)
+        _restore(saved, memento)
         return _error(getattr(exc, "key", "error.illegal"), str(exc), getattr(exc, "params", {}))
     except Exception as exc:  # a defect: report it, keep the game as it was
-        _restore(saved, saved_match)
-        return _error("error.internal", f"{type(exc).__name__}: {exc}")
-    return json.dumps({"ok": True, "data": data})
+        _restore(saved, memento)
+        return _error("error.internal", f"{type(exc).__name__}: {str(exc)[:200]}")
 
 
 def reset() -> None:
@@ -292,8 +375,8 @@ def reset() -> None:
     _session = None
 
 
-def _restore(saved, saved_match) -> None:
+def _restore(saved, memento) -> None:
     global _session
     _session = saved
     if saved is not None:
-        saved.match.state, saved.match.entries = saved_match
+        saved.restore(memento)

@@ -14,12 +14,28 @@ to act.
 from __future__ import annotations
 
 import json
+import re
 
+from .bots import LEVELS
 from .engine import GameError, IllegalMove, event_for
 from .games import GAMES
+from .limits import (MAX_ID_TEXT, MAX_MOVE_TEXT, MAX_MOVES, MAX_NAME, MAX_OPTIONS, MAX_RECORD_TEXT,
+                     MAX_SEAT_TEXT, json_problem, quoted, seed_problem)
 
 RECORD_FORMAT = "archipel-record"
 RECORD_VERSION = 1
+
+
+class BadSetup(GameError, ValueError):
+    """A set-up (game, players, seed, options, seats, names) that cannot start
+    a game. ``field`` names the part that is wrong; nothing was built."""
+
+    key = "error.bad_setup"
+
+    def __init__(self, field: str, message: str):
+        super().__init__(f"{field}: {message}")
+        self.field = field
+        self.params = {"field": field}
 
 
 class BadRecord(GameError, ValueError):
@@ -32,26 +48,89 @@ class BadRecord(GameError, ValueError):
         self.params = params
 
 
+# "h", or "bot" and one ASCII digit: "bot٣" (an Arabic-Indic three) and
+# "bot0001" are not seats, even though Python's int() reads them.
+SEAT = re.compile(r"h|bot([0-9])")
+# Control characters (line breaks, tabs, escapes) have no place in a name.
+CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")
+
+
 def parse_seat(seat) -> dict:
-    """``"h"`` → a human; ``"botN"`` → a bot of level N."""
+    """``"h"`` → a human; ``"botN"`` → a bot of level N (0 to 4)."""
+    found = SEAT.fullmatch(seat) if isinstance(seat, str) and len(seat) <= MAX_SEAT_TEXT else None
+    if found is None or (found.group(1) is not None and int(found.group(1)) not in LEVELS):
+        raise BadSetup("seats", f"a seat is 'h' or 'bot0' to 'bot{max(LEVELS)}', not {quoted(seat)}")
     if seat == "h":
         return {"kind": "human"}
-    if isinstance(seat, str) and seat.startswith("bot") and seat[3:].isdigit():
-        return {"kind": "bot", "level": int(seat[3:])}
-    raise GameError(f"a seat is 'h' or 'botN', not {seat!r}")
+    return {"kind": "bot", "level": int(found.group(1))}
 
 
-MAX_NAME = 40
+def check_game(game_id):
+    if not isinstance(game_id, str) or len(game_id) > MAX_ID_TEXT or game_id not in GAMES:
+        known = ", ".join(GAMES)
+        raise BadSetup("game", f"the game is one of {known}, not {quoted(game_id)}")
+    return GAMES[game_id]
+
+
+def check_players(game, players) -> int:
+    if isinstance(players, bool) or not isinstance(players, int) or players not in game.players:
+        allowed = ", ".join(str(n) for n in game.players)
+        raise BadSetup("players", f"{game.id} is played by {allowed} players, not {quoted(players)}")
+    return players
+
+
+def check_seed(seed):
+    problem = seed_problem(seed)
+    if problem:
+        raise BadSetup("seed", problem)
+    return seed
+
+
+def check_options(game, options) -> dict:
+    if options is None:
+        return {}
+    if not isinstance(options, dict):
+        raise BadSetup("options", f"the options are an object of switches, not {quoted(options)}")
+    if len(options) > MAX_OPTIONS:
+        raise BadSetup("options", f"{len(options)} options given; {game.id} has {len(game.options)}")
+    for name, value in options.items():
+        if name not in game.options:
+            known = ", ".join(game.options) or "none"
+            raise BadSetup("options", f"{game.id} has no option {quoted(name)} (its options: {known})")
+        if not isinstance(value, bool):
+            raise BadSetup("options", f"option {name} must be true or false, not {quoted(value)}")
+    return dict(options)
+
+
+def check_seats(seats, players: int) -> list:
+    if seats is None:
+        return ["h"] * players
+    if not isinstance(seats, (list, tuple)):
+        raise BadSetup("seats", f"the seats are a list, one per player, not {quoted(seats)}")
+    if len(seats) != players:
+        raise BadSetup("seats", f"{players} players need {players} seats, not {len(seats)}")
+    for seat in seats:
+        parse_seat(seat)
+    return list(seats)
 
 
 def check_names(names, players: int) -> list:
     """The players' names as shown; an empty name means "the default name"."""
     if names is None:
         return [""] * players
-    if (not isinstance(names, list) or len(names) != players
-            or not all(isinstance(name, str) for name in names)):
-        raise GameError(f"names must be a list of {players} texts")
-    return [name.strip()[:MAX_NAME] for name in names]
+    if not isinstance(names, (list, tuple)) or len(names) != players:
+        raise BadSetup("names", f"the names are a list of {players} texts")
+    checked = []
+    for name in names:
+        if not isinstance(name, str):
+            raise BadSetup("names", f"a name is a text, not {quoted(name)}")
+        name = name.strip()
+        if len(name) > MAX_NAME:
+            raise BadSetup("names", f"a name has at most {MAX_NAME} characters")
+        if CONTROL.search(name):
+            raise BadSetup("names", f"a name cannot hold control characters: {quoted(name)}")
+        checked.append(name)
+    return checked
 
 
 class Entry:
@@ -71,21 +150,14 @@ class Match:
 
     def __init__(self, game_id: str, players: int, seed, options: dict = None, seats=None,
                  names=None):
-        if game_id not in GAMES:
-            raise GameError(f"unknown game {game_id!r}")
-        self.game = GAMES[game_id]
-        if not isinstance(players, int) or isinstance(players, bool):
-            raise GameError("the number of players must be an integer")
-        if not isinstance(seed, (int, str)) or isinstance(seed, bool):
-            raise GameError("the seed must be an integer or a text")
-        self.players = players
-        self.seed = seed
-        self.options = dict(options or {})
-        seats = list(seats) if seats is not None else ["h"] * players
-        if len(seats) != players:
-            raise GameError(f"{players} players need {players} seats, not {len(seats)}")
-        self.seat_kinds = [parse_seat(seat) for seat in seats]
-        self.seats = seats
+        # Every part is checked, the player count first, before anything is
+        # built from it (``BadSetup`` names the part that is wrong).
+        self.game = check_game(game_id)
+        self.players = check_players(self.game, players)
+        self.seed = check_seed(seed)
+        self.options = check_options(self.game, options)
+        self.seats = check_seats(seats, players)
+        self.seat_kinds = [parse_seat(seat) for seat in self.seats]
         self.names = check_names(names, players)
         self.state = self.game.new(players=players, seed=seed, **self.options)
         self.entries: list[Entry] = []
@@ -140,8 +212,12 @@ class Match:
 
     @classmethod
     def from_record(cls, record) -> "Match":
-        """Rebuild a match by replaying its moves; ``BadRecord`` if anything is off."""
+        """Rebuild a match by replaying its moves; ``BadRecord`` if anything is
+        off. Every size is checked before anything is built or replayed."""
         if isinstance(record, (str, bytes)):
+            problem = json_problem(record, MAX_RECORD_TEXT)
+            if problem:
+                raise BadRecord(f"the saved game cannot be read: {problem}", field="record")
             try:
                 record = json.loads(record)
             except ValueError as exc:
@@ -151,23 +227,29 @@ class Match:
         if record.get("format") != RECORD_FORMAT:
             raise BadRecord("this file is not an Archipel saved game")
         if record.get("version") != RECORD_VERSION:
-            raise BadRecord(f"unsupported saved-game version {record.get('version')!r}")
+            raise BadRecord(f"unsupported saved-game version {quoted(record.get('version'))}",
+                            field="version")
         moves = record.get("moves")
         if not isinstance(moves, list):
-            raise BadRecord("the saved game has no list of moves")
-        try:
-            match = cls(record.get("game"), record.get("players"), record.get("seed"),
-                        record.get("options") or {}, record.get("seats"), record.get("names"))
-        except (GameError, TypeError) as exc:
-            raise BadRecord(f"the saved game's set-up is invalid: {exc}") from None
+            raise BadRecord("the saved game has no list of moves", field="moves")
+        if len(moves) > MAX_MOVES:
+            raise BadRecord(f"the saved game has {len(moves):,} moves; the limit is {MAX_MOVES:,}",
+                            field="moves")
         for number, item in enumerate(moves, 1):
             if (not isinstance(item, list) or len(item) != 2 or not isinstance(item[0], int)
-                    or isinstance(item[0], bool) or not isinstance(item[1], str)):
+                    or isinstance(item[0], bool) or not isinstance(item[1], str)
+                    or len(item[1]) > MAX_MOVE_TEXT):
                 raise BadRecord(f"move {number} of the saved game is malformed", move=number)
+        try:
+            match = cls(record.get("game"), record.get("players"), record.get("seed"),
+                        record.get("options"), record.get("seats"), record.get("names"))
+        except BadSetup as exc:
+            raise BadRecord(f"the saved game's set-up is invalid: {exc}", field=exc.field) from None
+        for number, (player, move) in enumerate(moves, 1):
             try:
-                match.play(item[0], item[1])
+                match.play(player, move)
             except GameError as exc:
-                raise BadRecord(f"move {number} ({item[1]}) of the saved game is illegal: {exc}",
+                raise BadRecord(f"move {number} ({quoted(move)}) of the saved game is illegal: {exc}",
                                 move=number) from None
         return match
 
