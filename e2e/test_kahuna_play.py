@@ -177,9 +177,10 @@ def test_reload_and_resume_the_same_position(page, open_game, site_url):
     log_before = plain(page.inner_text("#log"))
 
     page.reload()
-    resume = page.locator("#resume-kahuna")
+    resume = page.locator('.resume[data-game="kahuna"] .resume-button')
     resume.wait_for(state="visible", timeout=BOOT_TIMEOUT_MS)
-    page.wait_for_selector("#resume-kahuna:not([disabled])", timeout=BOOT_TIMEOUT_MS)
+    page.wait_for_selector('.resume[data-game="kahuna"] .resume-button:not([disabled])', timeout=BOOT_TIMEOUT_MS)
+    assert resume.count() == 1
     resume.click()
     human_turn(page, "0")
     assert position(page) == before

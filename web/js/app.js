@@ -12,6 +12,7 @@ import { watchDock } from './layout.js';
 import { showRules, toast } from './dialogs.js';
 import * as store from './store.js';
 import { preloadRenderers } from './games/index.js';
+import { MAX_RECORD_TEXT } from './limits.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -28,7 +29,7 @@ const menu = createMenu({
   onStart: (config) => startGame(config),
   onResume: (entry) => resumeGame(entry),
   onForget: (entry) => {
-    store.forgetAutosave(entry.game);
+    store.forgetGame(entry.id);
     menu.renderResume();
   },
   onLoadFile: (file) => loadFile(file),
@@ -77,12 +78,13 @@ async function resumeGame(entry) {
   try {
     await engine.ready;
     showScreen('game');
-    await game.resume(entry.record, entry.names);
+    // The game goes on in its own entry of the saved games.
+    await game.resume(entry.record, entry.names, { saveId: entry.id });
   } catch (error) {
     // This save cannot be read: say so, drop it, keep every other save.
     if (game.active) game.exit();
     showScreen('menu');
-    store.forgetAutosave(entry.game);
+    store.forgetGame(entry.id);
     menu.render();
     menu.showMessage(t('menu.resume_failed', { message: errorText(error) }));
   }
@@ -90,9 +92,15 @@ async function resumeGame(entry) {
 
 async function loadFile(file) {
   menu.showMessage('');
-  let record;
+  // A file far larger than any saved game is not even read.
+  if (file.size > MAX_RECORD_TEXT) {
+    menu.showMessage(t('menu.load_too_large', { file: file.name, limit: megabytes(MAX_RECORD_TEXT) }));
+    return;
+  }
+  let text;
   try {
-    record = JSON.parse(await file.text());
+    text = await file.text();
+    JSON.parse(text);
   } catch {
     menu.showMessage(t('menu.load_not_json', { file: file.name }));
     return;
@@ -100,12 +108,20 @@ async function loadFile(file) {
   try {
     await engine.ready;
     showScreen('game');
-    await game.resume(record, []);
+    // The engine gets the text itself: it measures a record before it
+    // parses it. A loaded file is a game of its own: it never replaces a
+    // saved one.
+    await game.resume(text, [], { saveId: null });
   } catch (error) {
     if (game.active) game.exit();
     showScreen('menu');
     menu.showMessage(t('menu.load_failed', { file: file.name, message: errorText(error) }));
   }
+}
+
+/** A size in megabytes, in the current language ("1 Mo", "1 MB"). */
+function megabytes(bytes) {
+  return new Intl.NumberFormat(language(), { style: 'unit', unit: 'megabyte', maximumFractionDigits: 1 }).format(bytes / 1e6);
 }
 
 function wireGameScreen() {

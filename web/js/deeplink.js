@@ -3,6 +3,8 @@
 // open a game to watch; any other `name=1` is a game option; `names=Ana,Bob`
 // optional player names).
 
+import { MAX_NAME, seedFromText } from './limits.js';
+
 const RESERVED = new Set(['play', 'players', 'seats', 'seed', 'lang', 'names']);
 
 /** The set-up a URL fragment asks for, or null when it asks for no game. */
@@ -18,12 +20,14 @@ export function parseDeepLink(hash) {
   const players = params.has('players') ? Number(params.get('players')) : seats.length || null;
   const seedText = params.get('seed');
   let seed = null;
-  if (seedText !== null && seedText !== '') seed = /^-?\d+$/.test(seedText) ? Number(seedText) : seedText;
+  // A number too large for JavaScript to hold exactly stays a text, which
+  // seeds a game just as well (and the same game in every browser).
+  if (seedText !== null && seedText !== '') seed = seedFromText(seedText);
   const options = {};
   for (const [name, value] of params) {
     if (!RESERVED.has(name)) options[name] = value === '1' || value === 'true';
   }
-  const names = (params.get('names') || '').split(',').map((s) => s.trim());
+  const names = (params.get('names') || '').split(',').map((s) => s.trim().slice(0, MAX_NAME));
   return { game, players, seats, seed, options, lang, names };
 }
 

@@ -13,6 +13,7 @@ import { showEnd } from './end.js';
 import { loadRenderer } from './games/index.js';
 import { h } from './dom.js';
 import * as store from './store.js';
+import { nameText } from './limits.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -67,6 +68,18 @@ function sinceViewer(log, viewer) {
   let start = log.length;
   while (start > 0 && log[start - 1].player !== viewer) start -= 1;
   return log.slice(start);
+}
+
+/** A record as text for the engine, which checks its size and depth before
+ * it parses it (the browser could not even pass a deeply nested object to
+ * the worker). */
+function recordText(record) {
+  if (typeof record === 'string') return record;
+  try {
+    return JSON.stringify(record);
+  } catch (error) {
+    throw { key: 'error.bad_record', message: String(error && error.message), params: {} };
+  }
 }
 
 /** The sentence for an error answer, in the current language. A key may
@@ -280,7 +293,8 @@ export function createGame({ onExit, onNewGame, pace, setPace, paces }) {
     if (session === null) return;
     const mine = session;
     if (snap.over) {
-      if (!session.watching) store.forgetAutosave(session.game);
+      // A finished game is no longer in progress.
+      if (session.saveId) store.forgetGame(session.saveId);
       await settled(true);
       if (session !== mine || session.snapshot !== snap) return;
       finish(snap);
@@ -386,19 +400,29 @@ export function createGame({ onExit, onNewGame, pace, setPace, paces }) {
   }
 
   let savedAt = -1;
+  /** Save the game in its own entry of the saved games (a first move gives
+   * a new game its entry; a game resumed keeps the one it came from). */
   async function autosave(snap) {
     const moves = snap.log.length;
-    // A game of bots only is watched, not played: it never replaces the
-    // player's own game in the saves.
+    // A game of bots only is watched, not played: it is never saved.
     if (snap.over || moves === savedAt || session.watching) return;
+    if (!moves && !session.saveId) return;
     const mine = session;
+    let record;
     try {
-      const record = await request('save', {});
-      if (session !== mine) return;
-      store.autosave(session.game, record, session.typedNames);
-      savedAt = moves;
+      record = await request('save', {});
     } catch {
-      /* an unsaved move is not worth interrupting the game */
+      return; /* an unsaved move is not worth interrupting the game */
+    }
+    if (session !== mine) return;
+    const id = store.saveGame(session.saveId, record, session.typedNames);
+    if (id) {
+      session.saveId = id;
+      savedAt = moves;
+    } else if (!session.saveRefused) {
+      // Said once a game: the browser's storage is full or disabled.
+      session.saveRefused = true;
+      toast(t('game.save_failed'), 'error');
     }
   }
 
@@ -629,7 +653,7 @@ export function createGame({ onExit, onNewGame, pace, setPace, paces }) {
   }
 
   /** A new session for a game; null when the player left meanwhile. */
-  async function mount(gameId, seats, typedNames, setup) {
+  async function mount(gameId, seats, typedNames, setup, saveId = null) {
     const wanted = generation;
     const module = await loadRenderer(gameId);
     if (generation !== wanted) return null;
@@ -662,6 +686,9 @@ export function createGame({ onExit, onNewGame, pace, setPace, paces }) {
       run: newRun(),
       hint: null,
       progress: null,
+      // The entry of the saved games this game is saved in (null: none yet).
+      saveId,
+      saveRefused: false,
     };
     savedAt = -1;
     return session;
@@ -702,18 +729,21 @@ export function createGame({ onExit, onNewGame, pace, setPace, paces }) {
     const mine = await mount(game, seats, typed || [], config);
     if (!mine) return;
     setStatus('loading', t('status.loading'));
-    const names = seats.map((_, seat) => (typed && typed[seat]) || '');
+    const names = seats.map((_, seat) => nameText(typed && typed[seat]));
     const snap = await request('new', { game, players, seats, seed, options: options || {}, names });
     if (session !== mine) return;
     await begin(snap, { fromStart: true, onFirstDraw });
   }
 
-  async function resume(record, typed) {
+  /** Load a record (its text, or the object a saved game holds) and go on
+   * with the game; `saveId` is the saved game it continues (null: a game of
+   * its own from now on). */
+  async function resume(record, typed, { saveId = null } = {}) {
     // Stopped before `load` is sent, so that no late move of the game being
     // left can reach the game being loaded.
     retire();
     const wanted = generation;
-    const snap = await call('load', { record });
+    const snap = await call('load', { record: recordText(record) });
     if (generation !== wanted) return;
     // The record carries the names; an autosave may also keep its own copy.
     const names = typed && typed.some(Boolean) ? typed : snap.names || [];
@@ -723,7 +753,7 @@ export function createGame({ onExit, onNewGame, pace, setPace, paces }) {
       seats: snap.seats,
       options: snap.options,
       names,
-    });
+    }, saveId);
     if (!mine) return;
     await begin(snap, { fromStart: false });
   }

@@ -327,7 +327,7 @@ export function createMenu({ onStart, onResume, onForget, onLoadFile, onLanguage
   }
 
   function relativeTime(when) {
-    const minutes = Math.round((Date.now() - when) / 60000);
+    const minutes = Math.max(0, Math.round((Date.now() - when) / 60000));
     const rtf = new Intl.RelativeTimeFormat(language(), { numeric: 'auto' });
     if (Math.abs(minutes) < 60) return rtf.format(-minutes, 'minute');
     const hours = Math.round(minutes / 60);
@@ -335,9 +335,11 @@ export function createMenu({ onStart, onResume, onForget, onLoadFile, onLanguage
     return rtf.format(-Math.round(hours / 24), 'day');
   }
 
+  /** The games in progress, newest first, each with its game, players,
+   * moves and date; a damaged entry can only be forgotten. */
   function renderResume() {
     const area = $('resume-area');
-    const entries = store.autosaves();
+    const entries = store.savedGames();
     if (!entries.length) {
       area.hidden = true;
       area.replaceChildren();
@@ -345,31 +347,32 @@ export function createMenu({ onStart, onResume, onForget, onLoadFile, onLanguage
     }
     area.hidden = false;
     area.replaceChildren(
-      ...entries.map((entry) => {
-        const forget = h('button', { type: 'button', class: 'btn ghost', onclick: () => onForget(entry) }, t('menu.forget'));
-        if (entry.broken) {
-          return h('div', { class: 'resume broken' }, h('span', {}, h('span', { class: 'resume-title' }, t('menu.resume_broken', { game: entry.game }))), forget);
-        }
-        const record = entry.record || {};
-        const seats = Array.isArray(record.seats) ? record.seats : [];
-        const names = seatNames(seats, entry.names || []);
-        const moves = Array.isArray(record.moves) ? record.moves.length : 0;
-        const game = games && games.find((g) => g.id === entry.game);
-        const title = game ? game.title[language()] || game.id : entry.game;
-        const resumable = !games || (game && hasRenderer(entry.game));
-        return h(
-          'div',
-          { class: 'resume' },
-          h(
-            'span',
-            {},
-            h('span', { class: 'resume-title' }, t('menu.resume_title', { game: title })),
-            h('span', { class: 'resume-meta' }, plural('menu.resume_meta', moves, { players: names.join(' · '), when: relativeTime(entry.savedAt || Date.now()) })),
-          ),
-          forget,
-          h('button', { type: 'button', class: 'btn primary', id: `resume-${entry.game}`, disabled: !ready || !resumable, onclick: () => onResume(entry) }, t('menu.resume')),
-        );
-      }),
+      h('h2', { class: 'card-title resume-heading' }, t('menu.saved_games')),
+      h('div', { class: 'resume-list' }, ...entries.map(resumeEntry)),
+    );
+  }
+
+  function resumeEntry(entry) {
+    const forget = h('button', { type: 'button', class: 'btn ghost forget-button', onclick: () => onForget(entry) }, t('menu.forget'));
+    if (entry.damaged) {
+      const text = entry.game ? t('menu.save_damaged_game', { game: gameTitle(entry.game) }) : t('menu.save_damaged');
+      return h('div', { class: 'resume damaged', 'data-save': entry.id }, h('span', {}, h('span', { class: 'resume-title' }, text)), forget);
+    }
+    const record = entry.record;
+    const names = seatNames(record.seats, entry.names.some(Boolean) ? entry.names : record.names || []);
+    const game = games && games.find((g) => g.id === entry.game);
+    const resumable = !games || (game && hasRenderer(entry.game));
+    return h(
+      'div',
+      { class: 'resume', 'data-save': entry.id, 'data-game': entry.game },
+      h(
+        'span',
+        {},
+        h('span', { class: 'resume-title' }, gameTitle(entry.game)),
+        h('span', { class: 'resume-meta' }, plural('menu.resume_meta', record.moves.length, { players: names.join(' · '), when: relativeTime(entry.savedAt) })),
+      ),
+      forget,
+      h('button', { type: 'button', class: 'btn primary resume-button', disabled: !ready || !resumable, onclick: () => onResume(entry) }, t('menu.resume')),
     );
   }
 
@@ -379,13 +382,17 @@ export function createMenu({ onStart, onResume, onForget, onLoadFile, onLanguage
     }
   }
 
+  /** Draw the whole menu. Each part is drawn on its own: whatever the
+   * browser's storage holds, a part that fails cannot keep the others, and
+   * the Play button, from coming up. */
   function render() {
-    fitSeats();
-    renderGames();
-    renderSeats();
-    renderOptions();
-    renderResume();
-    renderLanguage();
+    for (const part of [fitSeats, renderGames, renderSeats, renderOptions, renderResume, renderLanguage]) {
+      try {
+        part();
+      } catch (error) {
+        console.error(`the menu's ${part.name} failed:`, error);
+      }
+    }
     playButton.disabled = !ready || !games || !games.length;
   }
 
@@ -446,6 +453,11 @@ export function createMenu({ onStart, onResume, onForget, onLoadFile, onLanguage
     box.className = `menu-message ${kind}`;
   }
 
+  function gameTitle(id) {
+    const game = games && games.find((g) => g.id === id);
+    return game ? game.title[language()] || game.title.fr || id : id;
+  }
+
   return {
     render,
     renderResume,
@@ -467,9 +479,6 @@ export function createMenu({ onStart, onResume, onForget, onLoadFile, onLanguage
     get ready() {
       return ready;
     },
-    gameTitle(id) {
-      const game = games && games.find((g) => g.id === id);
-      return game ? game.title[language()] || game.title.fr || id : id;
-    },
+    gameTitle,
   };
 }

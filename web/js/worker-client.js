@@ -94,8 +94,14 @@ export function onProgress(listener) {
 export function call(cmd, args = {}) {
   const id = nextId++;
   return new Promise((resolve, reject) => {
+    try {
+      worker.postMessage({ id, cmd, args });
+    } catch (error) {
+      // Arguments the browser cannot pass on (nested too deeply, say).
+      reject({ key: 'error.bad_request', message: String((error && error.message) || error), params: {} });
+      return;
+    }
     pending.set(id, { resolve, reject });
-    worker.postMessage({ id, cmd, args });
   });
 }
 
