@@ -27,6 +27,7 @@ import shutil
 import subprocess
 import sys
 import time
+import urllib.parse
 import zipfile
 from pathlib import Path
 
@@ -76,6 +77,65 @@ VENV_STAMP = VENV / ".archipel-requirements.sha256"
 # The browser re-installs a service worker only when its script changes byte
 # for byte, so the hash must live inside sw.js itself.
 SW_MARKER = re.compile(r"const BUILD_HASH = '[^']*';")
+
+# The Content-Security-Policy, written here once. The page carries it as a
+# <meta> tag in dist/index.html (all GitHub Pages can deliver), and
+# `serve` sends the same text as a header. A worker is governed by the
+# policy its own script arrives with, not by the page's: `serve` sends
+# WORKER_POLICY with js/worker.js and sw.js (Pyodide compiles WebAssembly,
+# which needs 'wasm-unsafe-eval' and nothing looser).
+#
+# The page's scripts are its own files and the one inline script of
+# index.html (allowed by its hash, computed at build time); styles are its
+# own stylesheets only (no style attributes: the renderers set colours as
+# SVG attributes, and positions through the CSSOM, which CSP leaves alone).
+# connect-src lists where the page may send requests: its own origin (a
+# table server served with the site is covered), plus any address given to
+# page_policy(connect=...).
+PAGE_POLICY = {
+    "default-src": ("'self'",),
+    "script-src": ("'self'",),
+    "style-src": ("'self'",),
+    "connect-src": ("'self'",),
+    "object-src": ("'none'",),
+    "base-uri": ("'self'",),
+}
+WORKER_POLICY = {
+    "default-src": ("'self'",),
+    "script-src": ("'self'", "'wasm-unsafe-eval'"),
+    "connect-src": ("'self'",),
+    "object-src": ("'none'",),
+    "base-uri": ("'self'",),
+}
+# The placeholder in web/index.html that the build fills with PAGE_POLICY.
+CSP_META = re.compile(r'(<meta http-equiv="Content-Security-Policy" content=")[^"]*(">)')
+INLINE_SCRIPT = re.compile(r"<script>(.*?)</script>", re.S)
+
+
+def policy_text(policy: dict) -> str:
+    return "; ".join(f"{directive} {' '.join(sources)}" for directive, sources in policy.items())
+
+
+def page_policy(html: str, connect: tuple = ()) -> str:
+    """PAGE_POLICY for this page: each inline script allowed by its hash,
+    and `connect` (addresses) added to connect-src."""
+    hashes = tuple(
+        "'sha256-" + base64.b64encode(hashlib.sha256(script.encode("utf-8")).digest()).decode() + "'"
+        for script in INLINE_SCRIPT.findall(html)
+    )
+    policy = dict(PAGE_POLICY)
+    policy["script-src"] = PAGE_POLICY["script-src"] + hashes
+    policy["connect-src"] = PAGE_POLICY["connect-src"] + tuple(connect)
+    return policy_text(policy)
+
+
+def with_policy(html: str) -> str:
+    """index.html with its policy written into its <meta> tag."""
+    if not CSP_META.search(html):
+        sys.exit('[build] web/index.html lacks <meta http-equiv="Content-Security-Policy" content="...">')
+    policy = page_policy(html)
+    return CSP_META.sub(lambda m: m.group(1) + policy + m.group(2), html, count=1)
+
 
 # A fixed timestamp for every wheel entry: the same sources give the same
 # wheel bytes, hence the same manifest hash and no needless cache refresh.
@@ -311,7 +371,10 @@ def build(quiet: bool = False) -> dict:
         if rel.as_posix() == "sw.js":
             sw_template = source.read_text(encoding="utf-8")
             continue
-        copy_if_changed(source, DIST / rel)
+        if rel.as_posix() == "index.html":
+            write_if_changed(DIST / rel, with_policy(source.read_text(encoding="utf-8")).encode("utf-8"))
+        else:
+            copy_if_changed(source, DIST / rel)
         expected.add(DIST / rel)
 
     for name in PYODIDE_FILES:
@@ -418,6 +481,25 @@ MIME_TYPES = {
 }
 
 
+def static_headers(path: str, directory: Path) -> dict:
+    """The headers every static file of the site is served with, besides
+    its type and length: in one place, for `serve` and for any other server
+    of dist/. `path` is the request's path inside the site ("index.html",
+    "js/worker.js", "" for the site root)."""
+    headers = {
+        # The browser may keep a copy but must revalidate it, so a rebuilt
+        # file is always seen; offline play is the service worker's job.
+        "Cache-Control": "no-cache",
+    }
+    if path == "" or path.endswith("/") or path.endswith(".html"):
+        page = (directory / (path + "index.html" if path == "" or path.endswith("/") else path)).resolve()
+        if page.is_relative_to(directory.resolve()) and page.is_file():
+            headers["Content-Security-Policy"] = page_policy(page.read_text(encoding="utf-8"))
+    elif path in ("js/worker.js", "sw.js"):
+        headers["Content-Security-Policy"] = policy_text(WORKER_POLICY)
+    return headers
+
+
 class SiteHandler(http.server.SimpleHTTPRequestHandler):
     """Static files with exact MIME types, no HTTP caching, and an optional
     URL prefix so that the site can be tried under a sub-path like GitHub
@@ -456,9 +538,13 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
         return None
 
     def end_headers(self):
-        # no-cache: the browser may keep a copy but must revalidate it, so a
-        # rebuilt file is always seen; offline play is the service worker's job.
-        self.send_header("Cache-Control", "no-cache")
+        bare = self.path.split("?", 1)[0].split("#", 1)[0]
+        inside = bare[len(self.prefix):] if bare.startswith(self.prefix) else None
+        if inside is not None:
+            for name, value in static_headers(urllib.parse.unquote(inside), Path(self.directory)).items():
+                self.send_header(name, value)
+        else:
+            self.send_header("Cache-Control", "no-cache")
         super().end_headers()
 
     def log_message(self, format, *args):

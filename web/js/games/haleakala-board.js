@@ -155,15 +155,15 @@ export function createBoard(container, { onTarget, onBackground }) {
       svg(
         'radialGradient',
         { id: 'hk-crater', cx: '0.5', cy: '0.5', r: '0.5' },
-        svg('stop', { offset: '0', style: 'stop-color: #ff8a3d' }),
-        svg('stop', { offset: '0.35', style: 'stop-color: #a3361a' }),
-        svg('stop', { offset: '1', style: 'stop-color: #3b2a24' }),
+        svg('stop', { offset: '0', 'stop-color': '#ff8a3d' }),
+        svg('stop', { offset: '0.35', 'stop-color': '#a3361a' }),
+        svg('stop', { offset: '1', 'stop-color': '#3b2a24' }),
       ),
       svg(
         'radialGradient',
         { id: 'hk-glowfill', cx: '0.5', cy: '0.5', r: '0.5' },
-        svg('stop', { offset: '0', style: 'stop-color: var(--lava-glow); stop-opacity: 0.9' }),
-        svg('stop', { offset: '1', style: 'stop-color: var(--lava); stop-opacity: 0' }),
+        svg('stop', { offset: '0', 'stop-color': 'var(--lava-glow)', 'stop-opacity': '0.9' }),
+        svg('stop', { offset: '1', 'stop-color': 'var(--lava)', 'stop-opacity': '0' }),
       ),
       wavesPattern('hk-waves', { width: 80, height: 44, className: 'hk-wave', second: [44, 34] }),
       svg(

@@ -147,8 +147,8 @@ function defs() {
     svg(
       'radialGradient',
       { id: 'kn-mountain', cx: '0.45', cy: '0.35', r: '0.7' },
-      svg('stop', { offset: '0', style: 'stop-color: #8d7b70' }),
-      svg('stop', { offset: '1', style: 'stop-color: var(--basalt)' }),
+      svg('stop', { offset: '0', 'stop-color': '#8d7b70' }),
+      svg('stop', { offset: '1', 'stop-color': 'var(--basalt)' }),
     ),
   );
 }

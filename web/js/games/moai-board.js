@@ -75,9 +75,9 @@ function defs() {
     svg(
       'radialGradient',
       { id: 'mo-ocean', cx: '45%', cy: '45%', r: '80%' },
-      svg('stop', { offset: '0', style: 'stop-color: var(--ocean-3)' }),
-      svg('stop', { offset: '0.55', style: 'stop-color: var(--ocean-2)' }),
-      svg('stop', { offset: '1', style: 'stop-color: var(--ocean-1)' }),
+      svg('stop', { offset: '0', 'stop-color': 'var(--ocean-3)' }),
+      svg('stop', { offset: '0.55', 'stop-color': 'var(--ocean-2)' }),
+      svg('stop', { offset: '1', 'stop-color': 'var(--ocean-1)' }),
     ),
     svg(
       'pattern',
@@ -106,9 +106,9 @@ function defs() {
     svg(
       'radialGradient',
       { id: 'mo-lava', cx: '0.5', cy: '0.5', r: '0.5' },
-      svg('stop', { offset: '0', style: 'stop-color: var(--lava-glow)' }),
-      svg('stop', { offset: '0.6', style: 'stop-color: var(--lava)' }),
-      svg('stop', { offset: '1', style: 'stop-color: #7a2a12' }),
+      svg('stop', { offset: '0', 'stop-color': 'var(--lava-glow)' }),
+      svg('stop', { offset: '0.6', 'stop-color': 'var(--lava)' }),
+      svg('stop', { offset: '1', 'stop-color': '#7a2a12' }),
     ),
   );
 }

@@ -122,9 +122,9 @@ export function oceanGradient(id, { cx, cy, r, middle }) {
   return svg(
     'radialGradient',
     { id, cx, cy, r },
-    svg('stop', { offset: '0', style: 'stop-color: var(--ocean-3)' }),
-    svg('stop', { offset: middle, style: 'stop-color: var(--ocean-2)' }),
-    svg('stop', { offset: '1', style: 'stop-color: var(--ocean-1)' }),
+    svg('stop', { offset: '0', 'stop-color': 'var(--ocean-3)' }),
+    svg('stop', { offset: middle, 'stop-color': 'var(--ocean-2)' }),
+    svg('stop', { offset: '1', 'stop-color': 'var(--ocean-1)' }),
   );
 }
 
