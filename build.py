@@ -348,60 +348,62 @@ def copy_if_changed(source: Path, target: Path) -> None:
     shutil.copy2(source, target)
 
 
-def web_files() -> list[Path]:
+def web_files(web: Path = WEB) -> list[Path]:
     return [
         path
-        for path in sorted(WEB.rglob("*"))
-        if path.is_file() and not any(part.startswith(".") for part in path.relative_to(WEB).parts)
+        for path in sorted(web.rglob("*"))
+        if path.is_file() and not any(part.startswith(".") for part in path.relative_to(web).parts)
     ]
 
 
-def build(quiet: bool = False) -> dict:
-    """Bring dist/ up to date and return its manifest."""
+def build(quiet: bool = False, web: Path = WEB, dist: Path = DIST) -> dict:
+    """Bring dist/ up to date and return its manifest. (Another `web` and
+    `dist`: the same build of another copy of the front end, as the update
+    test makes two builds one after the other.)"""
     started = time.perf_counter()
     ensure_node_modules()
-    if not (WEB / "sw.js").exists():
+    if not (web / "sw.js").exists():
         sys.exit("[build] web/sw.js is missing")
-    DIST.mkdir(exist_ok=True)
+    dist.mkdir(exist_ok=True)
     expected: set[Path] = set()
 
     sw_template = None
-    for source in web_files():
-        rel = source.relative_to(WEB)
+    for source in web_files(web):
+        rel = source.relative_to(web)
         if rel.as_posix() == "sw.js":
             sw_template = source.read_text(encoding="utf-8")
             continue
         if rel.as_posix() == "index.html":
-            write_if_changed(DIST / rel, with_policy(source.read_text(encoding="utf-8")).encode("utf-8"))
+            write_if_changed(dist / rel, with_policy(source.read_text(encoding="utf-8")).encode("utf-8"))
         else:
-            copy_if_changed(source, DIST / rel)
-        expected.add(DIST / rel)
+            copy_if_changed(source, dist / rel)
+        expected.add(dist / rel)
 
     for name in PYODIDE_FILES:
-        copy_if_changed(PYODIDE_DIR / name, DIST / "pyodide" / name)
-        expected.add(DIST / "pyodide" / name)
-    copy_if_changed(precompiled_stdlib(), DIST / "pyodide" / STDLIB)
-    expected.add(DIST / "pyodide" / STDLIB)
+        copy_if_changed(PYODIDE_DIR / name, dist / "pyodide" / name)
+        expected.add(dist / "pyodide" / name)
+    copy_if_changed(precompiled_stdlib(), dist / "pyodide" / STDLIB)
+    expected.add(dist / "pyodide" / STDLIB)
 
     version = package_version()
-    wheel = DIST / "wheels" / wheel_name(version)
+    wheel = dist / "wheels" / wheel_name(version)
     write_if_changed(wheel, wheel_bytes(version))
     expected.add(wheel)
 
-    write_if_changed(DIST / ".nojekyll", b"")
-    expected.add(DIST / ".nojekyll")
+    write_if_changed(dist / ".nojekyll", b"")
+    expected.add(dist / ".nojekyll")
 
     if not SW_MARKER.search(sw_template):
         sys.exit("[build] web/sw.js lacks the line: const BUILD_HASH = '...';")
-    manifest = make_manifest(expected, version, wheel, sw_template)
-    write_if_changed(DIST / "build.json", (json.dumps(manifest, indent=1) + "\n").encode())
-    expected.add(DIST / "build.json")
+    manifest = make_manifest(expected, version, wheel, sw_template, dist)
+    write_if_changed(dist / "build.json", (json.dumps(manifest, indent=1) + "\n").encode())
+    expected.add(dist / "build.json")
 
     sw = SW_MARKER.sub(f"const BUILD_HASH = '{manifest['hash']}';", sw_template, count=1)
-    write_if_changed(DIST / "sw.js", sw.encode("utf-8"))
-    expected.add(DIST / "sw.js")
+    write_if_changed(dist / "sw.js", sw.encode("utf-8"))
+    expected.add(dist / "sw.js")
 
-    remove_stale(expected)
+    remove_stale(expected, dist)
     if not quiet:
         elapsed = time.perf_counter() - started
         log(f"dist/ ready: {len(manifest['files'])} files, build {manifest['hash']}, "
@@ -409,22 +411,22 @@ def build(quiet: bool = False) -> dict:
     return manifest
 
 
-def make_manifest(files: set[Path], version: str, wheel: Path, sw_template: str) -> dict:
+def make_manifest(files: set[Path], version: str, wheel: Path, sw_template: str, dist: Path = DIST) -> dict:
     """The list the service worker precaches, and the hash that names its
     cache: it covers every shipped byte, sw.js included. `files` does not
     hold build.json yet (it is this manifest)."""
     precached = sorted(
-        path.relative_to(DIST).as_posix()
+        path.relative_to(dist).as_posix()
         for path in files
         if not path.name.startswith(".")
     )
-    hashes = {rel: sha256_file(DIST / rel) for rel in precached}
+    hashes = {rel: sha256_file(dist / rel) for rel in precached}
     digest = hashlib.sha256()
     for rel in precached:
         digest.update(f"{rel}\0{hashes[rel]}\n".encode())
     digest.update(sw_template.encode("utf-8"))
     lock = json.loads((PYODIDE_DIR / "pyodide-lock.json").read_text())
-    wheel_rel = wheel.relative_to(DIST).as_posix()
+    wheel_rel = wheel.relative_to(dist).as_posix()
     return {
         "hash": digest.hexdigest()[:16],
         "version": version,
@@ -450,9 +452,9 @@ def snapshot_key(hashes: dict, inputs: list[str]) -> str:
     return digest.hexdigest()[:32]
 
 
-def remove_stale(expected: set[Path]) -> None:
+def remove_stale(expected: set[Path], dist: Path = DIST) -> None:
     """Delete what an earlier build left that this one no longer ships."""
-    for path in sorted(DIST.rglob("*"), reverse=True):
+    for path in sorted(dist.rglob("*"), reverse=True):
         if path.is_file() and path not in expected:
             path.unlink()
         elif path.is_dir() and not any(path.iterdir()):

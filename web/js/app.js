@@ -13,6 +13,7 @@ import { showRules, toast } from './dialogs.js';
 import * as store from './store.js';
 import { preloadRenderers } from './games/index.js';
 import { MAX_RECORD_TEXT } from './limits.js';
+import { watchForUpdates } from './updates.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -170,6 +171,8 @@ function registerServiceWorker() {
   navigator.serviceWorker.register(new URL('../sw.js', import.meta.url)).catch(() => {
     /* no offline cache this time; the site still works online */
   });
+  // This page keeps its build to the end; the menu offers the next one.
+  watchForUpdates(() => menu.offerUpdate(() => location.reload()));
 }
 
 async function main() {

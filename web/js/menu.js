@@ -446,6 +446,12 @@ export function createMenu({ onStart, onResume, onForget, onLoadFile, onLanguage
     boot.querySelector('.boot-text').textContent = t('boot.failed', { message });
   }
 
+  /** A new version is ready: the menu offers to reload into it. */
+  function offerUpdate(onReload) {
+    $('update-offer').hidden = false;
+    $('update-reload').onclick = onReload;
+  }
+
   function showMessage(text, kind = 'error') {
     const box = $('menu-message');
     box.hidden = !text;
@@ -465,6 +471,7 @@ export function createMenu({ onStart, onResume, onForget, onLoadFile, onLanguage
     setReady,
     setFailed,
     showMessage,
+    offerUpdate,
     get pace() {
       return setup.pace;
     },
