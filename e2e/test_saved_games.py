@@ -249,3 +249,25 @@ def test_names_from_a_file_stay_text(player, site_url):
     assert hostile in page.inner_text("#players")
     assert page.locator("#players img, #log img").count() == 0
     assert page.evaluate("window.__pwned") is None
+
+
+# -- links ---------------------------------------------------------------------------------------
+
+def test_bad_links_get_clear_messages(player, site_url):
+    page = player
+    with_storage(page, site_url, {SAVE + "k": KANALOA_SAVE})
+    for link, field in (("play=kahuna&players=10000000", "players"), ("play=chess", "game"),
+                        ("play=kahuna&seats=h,bot٣", "seats")):
+        page.evaluate("() => { document.getElementById('menu-message').hidden = true; }")
+        page.evaluate("(link) => { location.hash = link; }", link)
+        page.wait_for_selector("#menu-message:not([hidden])", timeout=STEP_TIMEOUT_MS)
+        assert f"«\xa0{field}\xa0»" in page.inner_text("#menu-message"), link
+        menu_is_usable(page)
+    # A seed too large for JavaScript to hold exactly is kept as a text; a
+    # line break in a name is a space.
+    page.evaluate("() => { location.hash = 'play=kahuna&seats=h,bot0&seed=12345678901234567891&names=A%0AB'; }")
+    page.wait_for_selector('#status[data-state="playing"]', state="attached", timeout=BOOT_TIMEOUT_MS)
+    record = page.evaluate("() => import('./js/worker-client.js').then((engine) => engine.call('save', {}))")
+    assert record["seed"] == "12345678901234567891"
+    assert record["names"] == ["A B", ""]
+    assert saves(page) == {SAVE + "k": KANALOA_SAVE}

@@ -12,7 +12,7 @@ import { watchDock } from './layout.js';
 import { showRules, toast } from './dialogs.js';
 import * as store from './store.js';
 import { preloadRenderers } from './games/index.js';
-import { MAX_RECORD_TEXT } from './limits.js';
+import { MAX_PLAYERS, MAX_RECORD_TEXT } from './limits.js';
 import { watchForUpdates } from './updates.js';
 
 const $ = (id) => document.getElementById(id);
@@ -219,7 +219,10 @@ async function followLink(wanted) {
   history.replaceState(null, '', location.pathname + location.search);
   if (game.active) game.exit();
   const players = wanted.players || wanted.seats.length || 2;
-  const seats = wanted.seats.length ? wanted.seats : Array.from({ length: players }, (_, i) => (i === 0 ? 'h' : `bot${DEFAULT_BOT_LEVEL}`));
+  // Seats are made up only for a player count that can be right; any other
+  // goes to the engine as it is, which says what is wrong with it.
+  const fits = Number.isInteger(players) && players >= 1 && players <= MAX_PLAYERS;
+  const seats = wanted.seats.length || !fits ? wanted.seats : Array.from({ length: players }, (_, i) => (i === 0 ? 'h' : `bot${DEFAULT_BOT_LEVEL}`));
   const seed = wanted.seed ?? Math.floor(Math.random() * 2 ** 31);
   await startGame({ game: wanted.game, players, seats, seed, options: wanted.options, names: wanted.names });
 }

@@ -10,7 +10,7 @@ import { seatNames, isHuman, token } from './players.js';
 import { renderLog, eventText } from './log.js';
 import { privacyScreen, closeAll, toast } from './dialogs.js';
 import { showEnd } from './end.js';
-import { loadRenderer } from './games/index.js';
+import { hasRenderer, loadRenderer } from './games/index.js';
 import { h } from './dom.js';
 import * as store from './store.js';
 import { nameText } from './limits.js';
@@ -726,6 +726,7 @@ export function createGame({ onExit, onNewGame, pace, setPace, paces }) {
   async function start(config, { onFirstDraw } = {}) {
     retire();
     const { game, players, seats, seed, options, names: typed } = config;
+    if (!hasRenderer(game)) throw { key: 'error.bad_setup', message: `no game ${game}`, params: { field: 'game' } };
     const mine = await mount(game, seats, typed || [], config);
     if (!mine) return;
     setStatus('loading', t('status.loading'));
