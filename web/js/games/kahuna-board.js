@@ -1,7 +1,7 @@
 // The Kahuna board as SVG: islands, sea lines, bridges, control markers, and
 // the clickable targets the renderer asks for; the marks of the latest move
 // of another player and of a suggested move. It draws what it is given;
-// which targets exist is decided by kahuna.js from the legal moves. The sea,
+// which targets exist is decided by kahuna-select.js from the legal moves. The sea,
 // the lines' shapes and what is drawn line by line (targets, marks, the
 // suggestion) are the archipelago's, shared with Kanaloa (archipelago.js).
 
