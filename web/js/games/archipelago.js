@@ -13,12 +13,10 @@
 // is a game's own (its islands, planks, tags, score track, god stones, its
 // words) stays in its files.
 
-import { svg, blobRadii, blobPath, blobReach, seededRandom, shapePath } from '../board-svg.js';
+import { svg, f1, blobRadii, blobPath, blobReach, seededRandom, shapePath } from '../board-svg.js';
 import { number } from '../i18n.js';
 import { h } from '../dom.js';
 import { PORTRAIT, actAsButton, oceanGradient, wavesPattern } from './renderer-common.js';
-
-export const f1 = (v) => v.toFixed(1);
 
 // -- geometry --------------------------------------------------------------------------
 

@@ -7,7 +7,7 @@
 // marks of the latest move, a suggested move, and plays the eruption step
 // by step. It decides nothing: what can be clicked comes from the legal moves.
 
-import { svg, blobRadii, blobPath, shapePath } from '../board-svg.js';
+import { svg, f1, blobRadii, blobPath, shapePath } from '../board-svg.js';
 import { t, plural } from '../i18n.js';
 import { seatStyle } from '../players.js';
 import { parseSpace, spaceName, cardName, shown } from './haleakala-log.js';
@@ -51,7 +51,6 @@ const HUTS = { 1: 0, 4: 1 }; // beach → the player whose hut stands there (rul
 const JETTY = 0;
 
 const rad = (deg) => (deg * Math.PI) / 180;
-const f1 = (v) => Number(v).toFixed(1);
 /** The middle of section s, in degrees (SVG: clockwise from +x); section 0
  * at the bottom, the others clockwise (G-1). */
 export const sectionAngle = (s) => 90 + 60 * s;

@@ -11,7 +11,7 @@
 import { t } from '../i18n.js';
 import { createBoard } from './kahuna-board.js';
 import { renderPlayers, renderRound, renderHand, renderMarket, renderActions, renderScoreline, endDetails } from './kahuna-panel.js';
-import { logParams, eventMarks } from './kahuna-log.js';
+import { logParams, eventMarks, dash } from './kahuna-log.js';
 import * as select from './kahuna-select.js';
 import { PORTRAIT, firstOf } from './renderer-common.js';
 import { createShell } from './renderer-shell.js';
@@ -43,8 +43,6 @@ export function createRenderer(host) {
     }));
     return all;
   }
-
-  const dash = (name) => name.replace('-', '–');
 
   function lineLabel(move, name, removal) {
     if (move && move.kind === 'place') return t('kahuna.aria.place', { line: dash(name), card: move.card });

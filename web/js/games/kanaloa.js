@@ -20,13 +20,12 @@ import {
   renderScoreline,
   endDetails,
 } from './kanaloa-panel.js';
-import { logParams, eventMarks } from './kanaloa-log.js';
+import { logParams, eventMarks, dash } from './kanaloa-log.js';
 import * as select from './kanaloa-select.js';
 import { PORTRAIT, screenOf, firstOf } from './renderer-common.js';
 import { createShell } from './renderer-shell.js';
 
 const { JOKER, cardsOf, linkOf } = select;
-const dash = (name) => String(name).replace('-', '–\u2060');
 
 export function createRenderer(host) {
   const shell = createShell(host);

@@ -5,7 +5,7 @@
 // which places and pieces can be clicked (`targets`, part → {choice, label,
 // selected}) is decided by moai-select.js from the legal moves.
 
-import { svg, seededRandom, shapePath } from '../board-svg.js';
+import { svg, f1, seededRandom, shapePath } from '../board-svg.js';
 import { t, plural } from '../i18n.js';
 import { seatStyle } from '../players.js';
 import { placeName } from './moai-log.js';
@@ -42,8 +42,6 @@ function layout(portrait) {
     head: 40,
   };
 }
-
-const f1 = (v) => v.toFixed(1);
 
 /** A rounded, slightly wavy island: a superellipse with seeded noise. */
 function islandPath({ cx, cy, rx, ry }) {
