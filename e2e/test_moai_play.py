@@ -3,7 +3,7 @@ the elements that carry ``data-choice`` (and the menu, the page's own buttons
 and keys). Every random choice comes from a seeded generator, so a failure
 replays identically.
 
-The page's contract (DESIGN.md, "The browser"): ``#status`` carries
+The page's contract (docs/protocol.md, section 5): ``#status`` carries
 ``data-state`` and ``data-to-move`` (several seats while everyone chooses a
 secret bid), and ``aria-busy="true"`` while it waits for Python; clicking any
 ``[data-choice]`` in any order never dead-ends.

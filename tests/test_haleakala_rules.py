@@ -1,4 +1,4 @@
-"""Haleakala: one or more tests per numbered rule of shared/rules/haleakala.md.
+"""Haleakala: one or more tests per numbered rule of docs/rules/haleakala.md.
 
 Each test name carries the rule id it checks (``test_H_24_...``) and, where a
 test pins down one of the spec's resolutions of section 8, that id too

@@ -1,4 +1,4 @@
-"""Haleakala: the test scenarios T-01 to T-42 of shared/rules/haleakala.md, section 9.
+"""Haleakala: the test scenarios T-01 to T-42 of docs/rules/haleakala.md, section 9.
 
 Each test builds the scenario's position explicitly with
 ``HaleakalaState.from_position`` and asserts the exact outcome the spec

@@ -1,4 +1,4 @@
-"""Kahuna: the test scenarios T-1 to T-12 of shared/rules/kahuna.md, section 8.
+"""Kahuna: the test scenarios T-1 to T-12 of docs/rules/kahuna.md, section 8.
 
 Each test builds the scenario's position explicitly and asserts the exact
 position, controllers and scores the spec states. Cards the spec leaves out are

@@ -1,4 +1,4 @@
-"""Kanaloa: one or more tests per numbered rule of shared/rules/kanaloa.md.
+"""Kanaloa: one or more tests per numbered rule of docs/rules/kanaloa.md.
 
 Each test name carries the rule id it checks (``test_KN_12_...``, and
 ``test_A_5_...`` for the spec's resolutions of ambiguities). Positions are

@@ -1,4 +1,4 @@
-"""Moai: one or more tests per numbered rule of shared/rules/moai.md.
+"""Moai: one or more tests per numbered rule of docs/rules/moai.md.
 
 Each test name carries the rule ids it checks (``test_M_12_...``; an
 ambiguity resolution ``A-n`` is named next to the rule it shapes). Positions

@@ -1,4 +1,4 @@
-"""Moai: the test scenarios T-1 to T-22 of shared/rules/moai.md, section 8.
+"""Moai: the test scenarios T-1 to T-22 of docs/rules/moai.md, section 8.
 
 T-1 to T-8 replay the rulebook's worked example as one continuous round from
 the shared initial state Σ0; each later step starts again from Σ0 and plays

@@ -1,6 +1,6 @@
 """Haleakala: two shamans, a fishing boat and a volcano that burns statues.
 
-The rules follow ``shared/rules/haleakala.md``; each rule is cited by its id
+The rules follow ``docs/rules/haleakala.md``; each rule is cited by its id
 (``H-24``, ``S-3``, ``E-3``, ``V-5`` ...) where the code applies it. The module
 reads in rulebook order: the island (G-1 to G-7), the cards (2.4 to 2.6), the
 moves, set-up (P-1 to P-10), the turn (H-1 to H-14), the boat and the arrival

@@ -1,6 +1,6 @@
 """Kanaloa: two to four players bridge the sixteen islands of the ORO archipelago.
 
-The rules follow ``shared/rules/kanaloa.md``; each rule is cited by its id
+The rules follow ``docs/rules/kanaloa.md``; each rule is cited by its id
 (``KN-11``, ``E-8``, ``TP-5``, ``GD-12``, ``A-24`` ...) where the code applies
 it. The module reads in rulebook order: the board, cards and colours, moves,
 set-up, the turn (card plays, island control, relative majority, the draw),

@@ -1,6 +1,6 @@
 """Moai: two to five Rapa Nui clans carve statues while their island runs dry.
 
-The rules follow ``shared/rules/moai.md``; each rule is cited by its id
+The rules follow ``docs/rules/moai.md``; each rule is cited by its id
 (``M-20``, ``C-5``, ``S-4``, ``H-5``, ``V-4``, ``A-12`` ...) where the code
 applies it. The module reads in rulebook order: the components, the moves and
 their notation, the set-up, the round phase by phase (bird-man, epoch, work,
