@@ -1156,11 +1156,11 @@ def test_GD_9_stones_in_ones_own_action_phase_only():
                        round=2, player=MATEO, tablets={MATEO: ["LONO"]}, hands={MATEO: ["RASI"]})
     act(pending, "build BAFI-RASI RASI")
     refused(pending, "lono draw", key="kanaloa.illegal.must_remove")
-    # Not after the discard that closes the action phase.
+    # After the face-down discard too (below), until the draw.
     closed = position(gods=True, round=2, player=MATEO, tablets={MATEO: ["LONO"]},
                       hands={MATEO: ["ALOA"]})
-    act(closed, "discard ALOA")
-    refused(closed, "lono draw", key="kanaloa.illegal.after_discard")
+    act(closed, "discard ALOA", "lono draw", "draw")
+    assert closed.view(None)["player"] == BETTY
     # Never in a last turn.
     last = final_position(gods=True, player=MATEO, tablets={MATEO: ["LONO", "PELE"]},
                           hands={MATEO: ["ALOA"], BETTY: ["BAFI"]})
@@ -1168,6 +1168,31 @@ def test_GD_9_stones_in_ones_own_action_phase_only():
                            "build ALOA-DALI ALOA", "build ALOA-ELOI ALOA",
                            "build ALOA-FARE ALOA", "discard ALOA", "end"}
     refused(last, "pele", key="kanaloa.illegal.stones_last_turn")
+
+
+def test_GD_9_a_stone_may_be_used_after_the_face_down_discard():
+    """GD-9: "la pierre des Dieux peut être utilisée ... à n'importe quel moment
+    pendant un tour du joueur": discard one card, use KU, then draw. The
+    discard still closes the card plays (KN-4): KANALOA with a card is a card
+    play, KANALOA alone is not (GD-15)."""
+    state = position("ALOA-BAFI:G", players=2, gods=True, round=2, player=0,
+                     tablets={0: ["KU", "LONO", "KANALOA", "KANALOA"]},
+                     hands={0: ["ALOA", "BAFI", "COCO", "ELOI"], 1: ["LANI", "ORO"]},
+                     display=["KULU", "HONU", "JEKA", "DALI"])
+    act(state, "colour 0", "discard ALOA")
+    moves = legal(state)
+    assert {"ku 1", "lono draw", "lono take KULU", "build ORO-RASI KANALOA",
+            "replace ALOA-BAFI KANALOA KANALOA", "draw", "take KULU"} <= moves
+    with_cards = [m for m in moves if m.startswith(("build", "replace", "discard"))
+                  and set(m.split()[2:]) & {"BAFI", "COCO", "ELOI"}]
+    assert with_cards == [] and not any(m.startswith("discard") for m in moves)
+    refused(state, "replace ALOA-BAFI BAFI KANALOA", key="kanaloa.illegal.after_discard")
+    events = act(state, "ku 1", "steal ORO")
+    assert keys(events) == ["kanaloa.ku", "kanaloa.steal"]
+    assert hand(state, 0) == ["BAFI", "COCO", "ELOI", "ORO"] and hand(state, 1) == ["LANI"]
+    refused(state, "build BAFI-ORO ORO", key="kanaloa.illegal.after_discard")
+    act(state, "draw")
+    assert len(hand(state, 0)) == 5 and state.view(None)["player"] == 1
 
 
 def test_GD_10_kanaloa_is_a_wild_card():
