@@ -1485,6 +1485,38 @@ def test_A_5_five_cards_discard_only_when_no_play_exists():
     assert legal(stuck) == {"discard DALI", "discard KULU"}
 
 
+def test_A_5_KN_3_TP_3_two_players_declare_a_colour_in_which_a_card_can_be_played():
+    """A-5: with five cards a player must play if any play exists; with two
+    players that holds over both colours, so the colour declared (TP-3) must
+    be one with a play. Here every DALI and KULU link holds a yellow bridge:
+    yellow can do nothing, red can replace one of them with a pair (TP-5)."""
+    links = ("ALOA-DALI:Y", "DALI-ELOI:Y", "DALI-MOTU:Y", "FARE-KULU:Y", "GAPU-KULU:Y",
+             "INOA-KULU:Y")
+    state = position(*links, players=2, player=0,
+                     hands={0: ["DALI", "DALI", "DALI", "KULU", "KULU"], 1: ["ORO"]})
+    assert legal(state) == {"colour 1"}
+    refused(state, "colour 0", key="kanaloa.illegal.colour_without_play")
+    act(state, "colour 1")
+    assert "discard DALI" not in legal(state)
+    act(state, "replace ALOA-DALI DALI DALI", "draw")
+    assert bridges(state)["ALOA-DALI"] == "R"
+    # Four cards: no obligation, either colour.
+    four = position(*links, players=2, player=0,
+                    hands={0: ["DALI", "DALI", "DALI", "KULU"], 1: ["ORO"]})
+    assert legal(four) == {"colour 0", "colour 1"}
+    # No play in either colour (every link of the five islands is taken, no
+    # pair, no two ends of one link): either colour, then the discard (KN-3).
+    taken = ("ALOA-DALI", "DALI-ELOI", "DALI-MOTU", "FARE-KULU", "GAPU-KULU", "INOA-KULU",
+             "INOA-JEKA", "JEKA-LANI", "JEKA-MOTU", "GAPU-HONU", "HONU-ORO", "HONU-RASI",
+             "COCO-NALU", "ELOI-NALU", "LANI-NALU", "MOTU-NALU", "NALU-ORO")
+    none = position(*(f"{name}:G" for name in taken), players=2, player=0,
+                    hands={0: ["DALI", "HONU", "JEKA", "KULU", "NALU"], 1: ["ORO"]})
+    assert legal(none) == {"colour 0", "colour 1"}
+    act(none, "colour 0")
+    assert legal(none) == {"discard DALI", "discard HONU", "discard JEKA", "discard KULU",
+                           "discard NALU"}
+
+
 def test_A_6_no_card_is_played_for_nothing():
     state = position("ALOA-DALI:Y", "DALI-ELOI:Y", "DALI-MOTU:Y", player=MATEO,
                      hands={MATEO: ["DALI"]})

@@ -543,7 +543,7 @@ class KanaloaState(State):
         if self.final and self.fresh and self.may_pass(player):    # E-8
             moves.append(PASS_MOVE)
         if self.colour < 0:                                         # TP-3
-            moves += [COLOUR_MOVES[c] for c in colours_of(self.n, player)]
+            moves += [COLOUR_MOVES[c] for c in self._colours_to_declare(player)]
             return moves
         base = N_ISLANDS * player
         hands = self.hands
@@ -615,9 +615,11 @@ class KanaloaState(State):
                     if both is not None and hands[base + other]:
                         moves.append(both)
 
-    def can_play(self, player: int) -> bool:
-        """KN-3, A-5: is any build or replacement possible with cards alone?"""
-        colour = self.colour
+    def can_play(self, player: int, colour: int = None) -> bool:
+        """KN-3, A-5: is any build or replacement possible with cards alone, in
+        ``colour`` (by default the colour of the turn)?"""
+        if colour is None:
+            colour = self.colour
         if colour < 0 or self.on_board[colour] >= BRIDGES or self.discarded:
             return False
         owner = self.owner
@@ -783,11 +785,27 @@ class KanaloaState(State):
         self.pending = NO_CHOICE
         self.pend = []
 
+    def _colours_to_declare(self, p: int) -> tuple:
+        """TP-3 with KN-3 and A-5: a player bound to play a card must play one
+        if any play exists, in either of his colours; so he declares a colour in
+        which a card can be played, when there is one. Otherwise the choice of
+        colour would let him dodge the obligation and discard."""
+        colours = colours_of(self.n, p)
+        if self.must_play:
+            playable = tuple(c for c in colours if self.can_play(p, c))
+            if playable:
+                return playable
+        return colours
+
     def _declare(self, p: int, colour: int) -> list:
         """TP-3: with two players, the colour of every bridge of this turn."""
         if colour not in colours_of(self.n, p):
             raise IllegalMove(f"The {COLOURS[colour]} colour is not yours (TP-1).",
                               "kanaloa.illegal.not_your_colour", colour=COLOURS[colour])
+        if colour not in self._colours_to_declare(p):
+            raise IllegalMove("You began your turn with five cards and can play one only in "
+                              "your other colour: declare that one (KN-3, A-5).",
+                              "kanaloa.illegal.colour_without_play")
         self.colour = colour
         self.fresh = False
         return [Event("kanaloa.colour", p, colour=COLOURS[colour])]
