@@ -11,6 +11,8 @@
 //   pick    one of the two cards of the section where the boat stopped
 //   lava    a crater with lava, then a neighbouring crater; or decline
 //   buy     a score card or the Priestess on the score board; or pass
+//   statue  the shaman's space (or a button) to raise the statue, or a
+//           button not to raise it
 // A target is offered when adding it to the selection leaves some legal move
 // possible; when it completes a move its data-choice is that move's text and
 // a click plays it. Every click narrows towards a legal move and never
@@ -175,6 +177,18 @@ export function createRenderer(host) {
     if (decline) out.buttons.push({ kind: 'decline', choice: decline.text, text: t('haleakala.action.decline') });
   }
 
+  function statueTargets(out) {
+    const space = view.pending ? view.pending.space : null;
+    for (const move of legal()) {
+      if (move.kind === 'raise') {
+        if (space) out.board.push({ kind: 'space', key: `space-${space}`, space, choice: move.text, strong: true, label: t('haleakala.aria.raise', { space: spaceName(space) }), data: { space } });
+        out.buttons.push({ kind: 'raise', choice: move.text, text: t('haleakala.action.raise') });
+      } else if (move.kind === 'noraise') {
+        out.buttons.push({ kind: 'noraise', choice: move.text, text: t('haleakala.action.noraise') });
+      }
+    }
+  }
+
   function buyTargets(out) {
     const options = [];
     for (const move of legal()) {
@@ -214,6 +228,9 @@ export function createRenderer(host) {
         break;
       case 'buy':
         buyTargets(out);
+        break;
+      case 'statue':
+        statueTargets(out);
         break;
       default:
         break;
@@ -268,6 +285,8 @@ export function createRenderer(host) {
         const reason = view.pending && view.pending.reason === 'scoring' ? 'haleakala.hint.buy_scoring' : 'haleakala.hint.buy_shell';
         return t(reason, { shells: shellCost(player.shells) });
       }
+      case 'statue':
+        return t('haleakala.hint.statue', { space: spaceName(view.pending ? view.pending.space : player.shaman) });
       default:
         return '';
     }
@@ -385,6 +404,10 @@ export function createRenderer(host) {
         return [`item-${move.item}`, `buy-${move.item}`];
       case 'pass':
         return ['btn-pass'];
+      case 'raise':
+        return view.pending ? [`space-${view.pending.space}`, 'btn-raise'] : ['btn-raise'];
+      case 'noraise':
+        return ['btn-noraise'];
       default:
         return [];
     }
@@ -438,6 +461,10 @@ export function createRenderer(host) {
         return t('haleakala.move.buy', { item: itemName(move.item), cost: shellCost(move.cost) });
       case 'pass':
         return t('haleakala.move.pass');
+      case 'raise':
+        return t('haleakala.move.raise', { space: spaceName(view && view.pending ? view.pending.space : '') });
+      case 'noraise':
+        return t('haleakala.move.noraise');
       default:
         return move.text;
     }
