@@ -506,7 +506,10 @@ class MoaiState(State):
 
     # -- set-up (S-1 to S-11) ---------------------------------------------------
     @classmethod
-    def new(cls, players: int = 3, seed=0, **options) -> "MoaiState":
+    def new(cls, players: int = 3, seed=0, events=None, **options) -> "MoaiState":
+        """The opening position: set up (S-1 to S-11), then round 1 begun (M-1,
+        M-2: the first epoch cards revealed, the wood laid) up to the bids;
+        what that played is appended to ``events`` when a list is given."""
         if players not in (2, 3, 4, 5) or not _is_int(players):
             raise GameError(f"moai is played by 2 to 5 players, not {players!r}")
         opts = tuple(bool(options.get(name, False)) for name in OPTIONS)
@@ -547,7 +550,7 @@ class MoaiState(State):
             stacks.append(cards)
         s.edeck = stacks[2] + stacks[1] + stacks[0]                    # epoch 1 on top (the end)
         s.rng = rng.state
-        events = []
+        events = [] if events is None else events
         s._start_round(events)
         s._auto(events)
         return s
@@ -3182,6 +3185,14 @@ class Moai(Game):
     options = {name: False for name in OPTIONS}
     Move = MoaiMove
     State = MoaiState
+
+    @classmethod
+    def new_with_events(cls, players: int = None, seed=0, **options) -> tuple:
+        """The opening position and the events of round 1's start (M-1, M-2)."""
+        events = []
+        state = MoaiState.new(players=players, seed=seed, events=events,
+                              **cls.check_options(players, options))
+        return state, events
 
 
 MoaiState.game = Moai
