@@ -31,6 +31,7 @@ from starlette.websockets import WebSocket
 
 from pygame_core import __version__ as rules_version
 from pygame_core import api
+from pygame_core.bots import LEVELS
 from pygame_core.engine import GameError
 from pygame_core.games import GAMES
 from pygame_core.match import Match
@@ -209,7 +210,9 @@ class TableServer:
 
     def new_table(self, body: dict) -> tuple:
         """The set-up asked for, checked by the rules as a local game is."""
-        game, players, options = body.get("game"), body.get("players"), body.get("options") or {}
+        game, players, options = body.get("game"), body.get("players"), body.get("options", {})
+        if options is None:
+            options = {}
         seed = body.get("seed")
         if seed is None:
             seed = new_seed()
@@ -224,6 +227,9 @@ class TableServer:
         except (GameError, TypeError) as exc:
             raise ApiError(400, getattr(exc, "key", "error.bad_setup"), str(exc)) from None
         seats = match.seats
+        levels = [match.bot_level(s) for s in range(match.players)]
+        if any(level is not None and level not in LEVELS for level in levels):
+            raise ApiError(400, "error.bad_setup", f"a bot's level is one of {', '.join(map(str, LEVELS))}")
         humans = [s for s in range(match.players) if match.is_human(s)]
         if not humans:
             raise ApiError(400, "error.bad_setup", "an online table needs at least one person")

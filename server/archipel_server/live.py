@@ -105,9 +105,7 @@ class Connection:
 
     async def receive(self, text, data) -> None:
         size = len(data or b"") if text is None else len(text.encode("utf-8"))
-        if not self.limit.allow():
-            self.error(None, "error.rate_limited", "too many messages: wait a moment")
-            return
+        allowed = self.limit.allow()
         if size > self.settings.max_message:
             self.error(None, "error.too_large", f"a message is at most {self.settings.max_message} bytes")
             return
@@ -126,6 +124,10 @@ class Connection:
         if not (ref is None or (isinstance(ref, (int, str)) and not isinstance(ref, bool)
                                 and len(str(ref)) <= 64)):
             ref = None
+        if not allowed:
+            self.error(ref, "error.rate_limited", "too many messages: wait a moment",
+                       {"per_second": self.settings.messages_per_second})
+            return
         handler = HANDLERS.get(request["type"])
         if handler is None:
             self.error(ref, "error.bad_request", f"unknown message type {request['type'][:40]!r}")
