@@ -20,10 +20,13 @@ def server(tmp_path_factory):
 
 @pytest.fixture
 def start_server(tmp_path):
-    """``start_server(*args)``: a server of its own, stopped after the test."""
+    """``start_server(*args)``: a server of its own, stopped after the test;
+    without the limit of messages a second unless ``rate_limit``."""
     started = []
 
-    def start(*args, **kw):
+    def start(*args, rate_limit=False, **kw):
+        if not rate_limit:
+            args = ("--messages-per-second", "100000", *args)
         process = ServerProcess(tmp_path, *args, **kw).start()
         started.append(process)
         return process

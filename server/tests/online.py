@@ -247,13 +247,13 @@ def run(coroutine):
     return asyncio.run(asyncio.wait_for(coroutine, 240))
 
 
-async def play_randomly(client: Client, seat: int, rng, moves: int | None = None) -> int:
+async def play_randomly(client: Client, seat: int, rng, until=None) -> int:
     """Play random legal moves for ``seat`` as a page would: one move at a
     time, the next only once the state that answers it has come. Returns
-    when the game is over (or after ``moves`` moves); the moves played."""
+    when the game is over, or once ``until(state)`` holds; the moves played."""
     played = 0
-    waiting = False           # a move sent, its answer and new state not yet in
-    while not client.snapshot["over"] and (moves is None or played < moves):
+    waiting = answered = False    # a move sent; its answer; the state after it
+    while not client.snapshot["over"] and not (until is not None and not waiting and until(client.state)):
         snapshot = client.snapshot
         if not waiting and seat in snapshot["to_move"] and snapshot["legal"]:
             move = rng.choice(snapshot["legal"])["text"]
@@ -267,6 +267,11 @@ async def play_randomly(client: Client, seat: int, rng, moves: int | None = None
         elif message["type"] == "state" and waiting and answered:
             waiting = False
     return played
+
+
+def at_ply(ply: int):
+    """``until`` for ``play_randomly``: the table has reached ``ply`` moves."""
+    return lambda state: state["ply"] >= ply
 
 
 def keys_in(data) -> set:

@@ -306,7 +306,7 @@ def test_a_configured_origin_may_open_the_websocket(start_server):
 
 
 def test_too_many_messages_are_refused_for_a_moment_and_the_connection_kept(start_server):
-    limited = start_server()  # the default limits: 10 a second, 20 at once
+    limited = start_server(rate_limit=True)  # the default limits: 10 a second, 20 at once
     table = create(limited, game="kahuna", seats=["h", "h"])
 
     async def scene():
