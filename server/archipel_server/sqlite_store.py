@@ -2,9 +2,12 @@
 
 Every call runs on one thread of its own that owns the connection, so the
 event loop never waits on the disk and the calls are applied in the order
-they were made. A write is one transaction (``BEGIN IMMEDIATE``), so another
-process sharing the file cannot slip a move in between the check of the ply
-and the insert.
+they were made. The calls waiting when the thread comes back for work run
+together in one transaction (``BEGIN IMMEDIATE``), each within a savepoint of
+its own, and are answered once that transaction is committed: one flush to
+disk for all the moves made meanwhile at every table (a group commit), and
+no move acknowledged before it is on disk. Another process sharing the file
+cannot slip a move in between the check of a ply and its insert.
 
 Durability: with ``synchronous=FULL`` (the default) a commit has reached the
 disk when it returns, so an acknowledged move survives a power cut too;
@@ -17,8 +20,9 @@ from __future__ import annotations
 
 import asyncio
 import json
+import queue
 import sqlite3
-from concurrent.futures import ThreadPoolExecutor
+import threading
 from pathlib import Path
 
 from .store import Store, StoredTable, TableInfo, Undo
@@ -70,27 +74,54 @@ CREATE TABLE IF NOT EXISTS undos (
 """
 
 
+# The most calls one transaction holds.
+BATCH = 256
+
+
 class SQLiteStore(Store):
     def __init__(self, path, synchronous: str = "FULL"):
         if synchronous not in ("FULL", "NORMAL"):
             raise ValueError("synchronous is FULL or NORMAL")
         self.path = Path(path)
         self.synchronous = synchronous
-        self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="sqlite")
+        self._calls: queue.SimpleQueue = queue.SimpleQueue()
+        self._thread: threading.Thread | None = None
         self._db: sqlite3.Connection | None = None
 
-    async def _run(self, function, *args):
-        return await asyncio.get_running_loop().run_in_executor(self._executor, function, *args)
+    async def _run(self, work, write: bool = False):
+        """``work(db)`` on the store's thread; its result once committed. A
+        write whose result is falsy is rolled back (a refused move)."""
+        loop = asyncio.get_running_loop()
+        future = loop.create_future()
+        self._calls.put((work, write, loop, future))
+        return await future
 
     # -- set-up ------------------------------------------------------------------
     async def open(self) -> None:
-        await self._run(self._open)
+        ready = threading.Event()
+        failure = []
+
+        def serve():
+            try:
+                self._open()
+            except BaseException as exc:  # reported to open(), below
+                failure.append(exc)
+                return
+            finally:
+                ready.set()
+            self._serve()
+
+        self._thread = threading.Thread(target=serve, name="sqlite", daemon=True)
+        self._thread.start()
+        await asyncio.get_running_loop().run_in_executor(None, ready.wait)
+        if failure:
+            raise failure[0]
 
     def _open(self) -> None:
         self.path.parent.mkdir(parents=True, exist_ok=True)
-        # isolation_level=None: no implicit transactions; each write says
+        # isolation_level=None: no implicit transactions; the thread says
         # BEGIN IMMEDIATE itself.
-        db = sqlite3.connect(self.path, isolation_level=None)
+        db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
         db.execute("PRAGMA journal_mode=WAL")
         db.execute(f"PRAGMA synchronous={self.synchronous}")
         db.execute("PRAGMA busy_timeout=5000")
@@ -98,23 +129,54 @@ class SQLiteStore(Store):
         self._db = db
 
     async def close(self) -> None:
-        if self._db is not None:
-            await self._run(self._db.close)
-            self._db = None
-        self._executor.shutdown(wait=True)
+        if self._thread is not None:
+            self._calls.put(None)
+            await asyncio.get_running_loop().run_in_executor(None, self._thread.join)
+            self._thread = None
 
-    def _write(self, work):
-        """Run ``work(db)`` in one immediate transaction; its result is kept
-        only if it is truthy (a refused write rolls back)."""
+    def _serve(self) -> None:
+        """The store's thread: take every call waiting, run them in one
+        transaction, commit, answer them all."""
+        while True:
+            call = self._calls.get()
+            if call is None:
+                break
+            batch = [call]
+            while len(batch) < BATCH:
+                try:
+                    call = self._calls.get_nowait()
+                except queue.Empty:
+                    break
+                if call is None:
+                    self._calls.put(None)  # stop once this batch is answered
+                    break
+                batch.append(call)
+            self._transaction(batch)
+        self._db.close()
+
+    def _transaction(self, batch: list) -> None:
         db = self._db
-        db.execute("BEGIN IMMEDIATE")
+        answers = []
         try:
-            result = work(db)
-        except BaseException:
-            db.execute("ROLLBACK")
-            raise
-        db.execute("COMMIT" if result else "ROLLBACK")
-        return result
+            db.execute("BEGIN IMMEDIATE")
+            for work, write, _, _ in batch:
+                db.execute("SAVEPOINT call")
+                try:
+                    result = work(db)
+                    error = None
+                except Exception as exc:
+                    result, error = None, exc
+                if error is not None or (write and not result):
+                    db.execute("ROLLBACK TO call")
+                db.execute("RELEASE call")
+                answers.append((result, error))
+            db.execute("COMMIT")
+        except Exception as exc:  # the transaction itself failed: nothing is kept
+            if db.in_transaction:
+                db.execute("ROLLBACK")
+            answers = [(None, exc)] * len(batch)
+        for (_, _, loop, future), (result, error) in zip(batch, answers):
+            loop.call_soon_threadsafe(_settle, future, result, error)
 
     # -- tables ------------------------------------------------------------------
     async def create_table(self, info: TableInfo, tokens: dict, address: str) -> None:
@@ -129,13 +191,13 @@ class SQLiteStore(Store):
             db.executemany("INSERT INTO tokens (hash, table_id, seat) VALUES (?, ?, ?)",
                            [(digest, info.id, seat) for seat, digest in tokens.items()])
             return True
-        await self._run(self._write, work)
+        await self._run(work, write=True)
 
     async def load_table(self, table_id: str) -> StoredTable | None:
-        return await self._run(self._load, table_id)
+        return await self._run(lambda db: self._load(db, table_id))
 
-    def _load(self, table_id: str) -> StoredTable | None:
-        db = self._db
+    @staticmethod
+    def _load(db, table_id: str) -> StoredTable | None:
         row = db.execute(
             "SELECT t.game, t.players, t.options, t.seats, t.names, t.joined, t.number, t.created,"
             " g.seed, g.over FROM tables t JOIN games g ON g.table_id = t.id AND g.number = t.number"
@@ -153,8 +215,8 @@ class SQLiteStore(Store):
         return StoredTable(info, [tuple(move) for move in moves], undos, bool(over))
 
     async def seat_of(self, table_id: str, token_hash: str) -> int | None:
-        def read():
-            row = self._db.execute("SELECT seat FROM tokens WHERE hash = ? AND table_id = ?",
+        def read(db):
+            row = db.execute("SELECT seat FROM tokens WHERE hash = ? AND table_id = ?",
                                    (token_hash, table_id)).fetchone()
             return None if row is None else row[0]
         return await self._run(read)
@@ -174,7 +236,7 @@ class SQLiteStore(Store):
             if over:
                 db.execute("UPDATE games SET over = 1 WHERE table_id = ? AND number = ?", (table_id, number))
             return True
-        return await self._run(self._write, work)
+        return await self._run(work, write=True)
 
     async def take_back(self, table_id: str, number: int, undo: Undo) -> bool:
         def work(db):
@@ -192,7 +254,7 @@ class SQLiteStore(Store):
                        " VALUES (?, ?, ?, ?, ?, ?, ?)",
                        (table_id, number, seq, undo.ply, undo.player, undo.move, json.dumps(undo.events)))
             return True
-        return await self._run(self._write, work)
+        return await self._run(work, write=True)
 
     @staticmethod
     def _is_current(db, table_id: str, number: int) -> bool:
@@ -208,7 +270,7 @@ class SQLiteStore(Store):
             db.execute("UPDATE tables SET names = ?, joined = ? WHERE id = ?",
                        (json.dumps(names), json.dumps(joined), table_id))
             return True
-        await self._run(self._write, work)
+        await self._run(work, write=True)
 
     async def start_game(self, table_id: str, number: int, seed: int) -> bool:
         def work(db):
@@ -221,17 +283,26 @@ class SQLiteStore(Store):
             db.execute("INSERT INTO games (table_id, number, seed) VALUES (?, ?, ?)", (table_id, number, seed))
             db.execute("UPDATE tables SET number = ? WHERE id = ?", (number, table_id))
             return True
-        return await self._run(self._write, work)
+        return await self._run(work, write=True)
 
     async def tables_created_since(self, address: str, since: float) -> int:
-        def read():
-            return self._db.execute("SELECT count(*) FROM tables WHERE address = ? AND created >= ?",
+        def read(db):
+            return db.execute("SELECT count(*) FROM tables WHERE address = ? AND created >= ?",
                                     (address, since)).fetchone()[0]
         return await self._run(read)
 
     async def tables_in_play(self) -> list:
-        def read():
-            return [row[0] for row in self._db.execute(
+        def read(db):
+            return [row[0] for row in db.execute(
                 "SELECT t.id FROM tables t JOIN games g ON g.table_id = t.id AND g.number = t.number"
                 " WHERE g.over = 0 ORDER BY t.created")]
         return await self._run(read)
+
+
+def _settle(future: asyncio.Future, result, error) -> None:
+    if future.cancelled():
+        return
+    if error is not None:
+        future.set_exception(error)
+    else:
+        future.set_result(result)

@@ -153,3 +153,23 @@ def test_names_are_text_of_a_bounded_length():
         with pytest.raises(BadName) as refused:
             check_name(bad, 40)
         assert refused.value.key == key
+
+
+def test_calls_made_together_are_committed_together_and_refused_alone(path):
+    """Moves sent at once share one transaction (one flush to disk); a move
+    refused among them is rolled back alone."""
+    async def scene():
+        store = SQLiteStore(path)
+        await store.open()
+        await asyncio.gather(*(store.create_table(info(f"{n:012d}"), {}, "addr") for n in range(20)))
+        results = await asyncio.gather(
+            *(store.append_move(f"{n:012d}", 1, 0, 0, f"a{n}", False) for n in range(20)),
+            *(store.append_move(f"{n:012d}", 1, 0, 1, f"b{n}", False) for n in range(20)),
+            *(store.append_move(f"{n:012d}", 1, 1, 1, f"c{n}", False) for n in range(20)))
+        tables = [await store.load_table(f"{n:012d}") for n in range(20)]
+        await store.close()
+        return results, tables
+
+    results, tables = run(scene())
+    assert results == [True] * 20 + [False] * 20 + [True] * 20
+    assert all(table.moves == [(0, f"a{n}"), (1, f"c{n}")] for n, table in enumerate(tables))
