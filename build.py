@@ -508,13 +508,16 @@ def make_server(directory: Path = DIST, port: int = 8000, prefix: str = "/",
     return server
 
 
-def serve(port: int, prefix: str, host: str = "127.0.0.1", database: Path = TABLES_DB) -> int:
+def serve(port: int, prefix: str, host: str = "127.0.0.1", database: Path = TABLES_DB,
+          origins: tuple = ()) -> int:
     """Build, then run the table server (server/archipel_server, from .venv)
     serving dist/ and the tables on one port."""
     build()
     python = ensure_venv(SERVER_REQUIREMENTS)
     command = [str(python), "-m", "archipel_server", "--static", str(DIST), "--base", prefix,
                "--host", host, "--port", str(port), "--db", str(database)]
+    for origin in origins:
+        command += ["--origin", origin]
     shown = "localhost" if host in ("0.0.0.0", "::") else host
     base = "/" + prefix.strip("/") + "/" if prefix.strip("/") else "/"
     log(f"serving dist/ and the tables on http://{shown}:{port}{base}  (Ctrl-C to stop)")
@@ -735,6 +738,9 @@ def parse(argv: list[str]) -> tuple[argparse.Namespace, list[str]]:
                                    "0.0.0.0 lets the devices of the network in)")
     serve_parser.add_argument("--db", type=Path, default=TABLES_DB,
                               help=f"the SQLite file of the tables (default {TABLES_DB.name})")
+    serve_parser.add_argument("--origin", action="append", default=[], metavar="URL",
+                              help="another site whose pages may play at these tables, e.g. "
+                                   "https://you.github.io (repeatable)")
 
     test_parser = commands.add_parser(
         "test",
@@ -769,7 +775,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.server_url and args.command in ("serve", "test"):
         sys.exit("[build] --server is for a build to host elsewhere; `serve` serves the tables itself")
     if args.command == "serve":
-        return serve(args.port, args.base, args.host, args.db)
+        return serve(args.port, args.base, args.host, args.db, tuple(args.origin))
     if args.command == "test":
         return test(args, rest)
     server = None
