@@ -174,7 +174,7 @@ class TableServer:
                 raise ApiError(413, "error.too_large", f"a request is at most {self.settings.max_body} bytes")
         try:
             return json.loads(body)
-        except ValueError:
+        except (ValueError, RecursionError):
             raise ApiError(400, "error.bad_request", "the body is not valid JSON") from None
 
     async def _create(self, request: Request, body) -> tuple:

@@ -114,7 +114,7 @@ class Connection:
             return
         try:
             request = json.loads(text)
-        except ValueError:
+        except (ValueError, RecursionError):  # RecursionError: "[[[[..." nested too deep
             self.error(None, "error.bad_request", "the message is not valid JSON")
             return
         if not isinstance(request, dict) or not isinstance(request.get("type"), str):

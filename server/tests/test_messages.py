@@ -218,6 +218,8 @@ def test_after_the_end_moves_are_refused_and_a_rematch_starts_at_the_same_seats(
 
 @pytest.mark.parametrize("raw,key", [
     ("not json", "error.bad_request"),
+    ("[" * 4000 + "]" * 4000, "error.too_large"),
+    ("[" * 2000 + "]" * 2000, "error.bad_request"),
     ("[1, 2]", "error.bad_request"),
     ('{"ply": 0}', "error.bad_request"),
     ('{"type": "dance"}', "error.bad_request"),

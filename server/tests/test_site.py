@@ -5,6 +5,7 @@ running both on one port."""
 from __future__ import annotations
 
 import http.client
+import json
 import os
 import signal
 import subprocess
@@ -58,7 +59,7 @@ def test_the_site_files_come_with_the_same_headers_from_both_servers(both, dist)
     static, tables = both
     manifest = (dist / "build.json").read_text()
     paths = ["", "index.html", "build.json", "sw.js", "pyodide/pyodide.asm.wasm", "js/worker.js",
-             "i18n/fr.json", f"{__import__('json').loads(manifest)['wheel']}"]
+             "i18n/fr.json", json.loads(manifest)["wheel"]]
     for path in paths:
         expected_status, expected, expected_body = fetch(static, BASE + path)
         status, headers, body = fetch(tables, BASE + path)
@@ -114,3 +115,24 @@ def test_build_py_serve_runs_the_site_and_the_tables_on_one_port(dist, tmp_path)
     with pytest.raises(OSError):
         fetch(port, BASE + "api/info")
     assert os.path.exists(tmp_path / "tables.sqlite3")
+
+
+def test_a_build_for_another_host_names_its_table_server(dist):
+    assert build.server_address("https://Tables.Example.org") == "https://tables.example.org/"
+    assert build.server_address(" http://10.0.0.2:8000/archipel ") == "http://10.0.0.2:8000/archipel/"
+    for bad in ("ftp://tables.example.org/", "tables.example.org", "https://x.org/?a=1", "https://x.org/#t",
+                "https://user:pw@x.org/", "https:///path"):
+        with pytest.raises(ValueError):
+            build.server_address(bad)
+    plain = build.build(quiet=True)
+    try:
+        elsewhere = build.build(quiet=True, server="https://tables.example.org/")
+        written = json.loads((dist / "build.json").read_text())
+    finally:
+        build.build(quiet=True)
+    assert "server" not in plain
+    assert elsewhere["server"] == written["server"] == "https://tables.example.org/"
+    # Another server, another build: the service worker fetches it anew.
+    assert elsewhere["hash"] != plain["hash"]
+    assert {k: v for k, v in elsewhere.items() if k not in ("server", "hash")} == \
+        {k: v for k, v in plain.items() if k != "hash"}
