@@ -25,6 +25,7 @@ import asyncio
 import json
 import os
 import random
+import resource
 import signal
 import socket
 import statistics
@@ -149,7 +150,8 @@ class Player:
                 await ws.send(json.dumps({"type": "move", "ply": state["ply"], "move": move}))
 
 
-async def stage(server: Server, tables: int, seconds: float, think: float, rng: random.Random) -> dict:
+async def stage(server: Server, tables: int, seconds: float, think: float, warm_up: float,
+                rng: random.Random) -> dict:
     stats = {"latencies": [], "errors": 0}
     players = []
     for number in range(tables):
@@ -158,16 +160,15 @@ async def stage(server: Server, tables: int, seconds: float, think: float, rng: 
         tokens = {table["seat"]: table["token"], **{i["seat"]: i["token"] for i in table["invitations"]}}
         for seat, token in tokens.items():
             players.append(Player(server, table["table"], token, seat, random.Random(rng.random()), think, stats))
-    warm_up = min(5.0, think * 2)
     start = time.monotonic()
     measure_from = start + warm_up
     stop_at = measure_from + seconds
-    cpu_before = None
+    cpu_before = clients_before = None
 
     async def measure_cpu():
-        nonlocal cpu_before
+        nonlocal cpu_before, clients_before
         await asyncio.sleep(max(0.0, measure_from - time.monotonic()))
-        cpu_before = server.cpu_seconds()
+        cpu_before, clients_before = server.cpu_seconds(), own_cpu_seconds()
 
     cpu_task = asyncio.create_task(measure_cpu())
     await asyncio.gather(*(player.run(stop_at, measure_from) for player in players))
@@ -178,7 +179,14 @@ async def stage(server: Server, tables: int, seconds: float, think: float, rng: 
         "per_second": len(latencies) / seconds,
         "p50": percentile(latencies, 50), "p99": percentile(latencies, 99), "max": latencies[-1] if latencies else 0,
         "errors": stats["errors"], "cpu": (server.cpu_seconds() - cpu_before) / seconds,
+        "clients_cpu": (own_cpu_seconds() - clients_before) / seconds,
     }
+
+
+def own_cpu_seconds() -> float:
+    """This process's CPU time (the simulated pages)."""
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    return usage.ru_utime + usage.ru_stime
 
 
 def percentile(values: list, p: float) -> float:
@@ -195,6 +203,8 @@ def main() -> int:
     parser.add_argument("--seconds", type=float, default=20.0, help="measured seconds per stage (default 20)")
     parser.add_argument("--think", type=float, default=2.0,
                         help="a player's mean thinking time before a move, seconds (default 2)")
+    parser.add_argument("--warm-up", type=float, default=10.0,
+                        help="seconds played before the measure, once every page is connected (default 10)")
     parser.add_argument("--synchronous", choices=("FULL", "NORMAL"), default="FULL",
                         help="the server's SQLite synchronous mode (default FULL, as it runs)")
     parser.add_argument("--seed", type=int, default=1)
@@ -204,15 +214,15 @@ def main() -> int:
     print(f"one server process, SQLite synchronous={args.synchronous}, random players thinking "
           f"{args.think:g} s on average, {args.seconds:g} s measured per stage", flush=True)
     print(f"{'tables':>6} {'sockets':>7} {'moves':>6} {'moves/s':>8} {'p50 ms':>7} {'p99 ms':>7} "
-          f"{'max ms':>7} {'server CPU':>10} {'errors':>6}", flush=True)
+          f"{'max ms':>7} {'server CPU':>10} {'pages CPU':>9} {'errors':>6}", flush=True)
     with tempfile.TemporaryDirectory(prefix="archipel-bench-") as directory:
         server = Server(Path(directory), args.synchronous)
         try:
             for count in counts:
-                row = asyncio.run(stage(server, count, args.seconds, args.think, rng))
+                row = asyncio.run(stage(server, count, args.seconds, args.think, args.warm_up, rng))
                 print(f"{row['tables']:>6} {row['connections']:>7} {row['moves']:>6} {row['per_second']:>8.1f} "
                       f"{row['p50'] * 1000:>7.1f} {row['p99'] * 1000:>7.1f} {row['max'] * 1000:>7.1f} "
-                      f"{row['cpu'] * 100:>9.0f}% {row['errors']:>6}", flush=True)
+                      f"{row['cpu'] * 100:>9.0f}% {row['clients_cpu'] * 100:>8.0f}% {row['errors']:>6}", flush=True)
         finally:
             server.stop()
     return 0
