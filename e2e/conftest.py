@@ -16,7 +16,7 @@ Fixtures
                     the player to move changes or the game ends
 
 The page reports its state on ``#status[data-state]`` (loading, playing, over)
-and ``data-to-move`` (docs/protocol.md, DESIGN.md); every helper here relies
+and ``data-to-move`` (docs/protocol.md, section 5); every helper here relies
 on that contract only. What a test reads of a page (its status, the choices
 on screen, the end screen …) is in ``pages.py``.
 """

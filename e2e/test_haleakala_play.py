@@ -3,7 +3,7 @@ clicking the elements that carry ``data-choice`` (and the page's own buttons,
 keys and menu). Every random choice comes from a seeded generator, so a
 failure replays identically.
 
-The page's contract (DESIGN.md, "The browser"): ``#status`` carries
+The page's contract (docs/protocol.md, section 5): ``#status`` carries
 ``data-state`` and ``data-to-move``, and ``aria-busy="true"`` while it waits
 for Python; clicking any ``[data-choice]`` in any order never dead-ends.
 """
@@ -157,25 +157,51 @@ def test_a_game_against_the_casual_bot_to_the_end(make_context, site_url, wait_f
     assert not re.search(r"\b(haleakala|error|menu|status|game)\.[a-z_]+", body), body
 
 
+# A Statue card whose statue can stand under the shaman: the space and two
+# buttons, to raise the statue or not (H-41).
+STATUE_CHOICE = """() => ({
+  space: [...document.querySelectorAll('.haleakala-board .hk-target.space.strong[data-choice="raise"]')].length,
+  buttons: [...document.querySelectorAll('#actions button[data-choice]')].map((b) => [b.dataset.choice, b.textContent]),
+  hint: document.querySelector('#actions .hint')?.textContent ?? '',
+})"""
+
+
 def test_a_hot_seat_game_of_the_tactical_variant_to_the_end(make_context, open_game):
     page = recording_page(make_context, RECORDER)
     open_game(page, "play=haleakala&players=2&seats=h,h&seed=11&tactical=1")
     movers = set()
+    statue_choices = []
 
     def on_turn(page, now):
         # Nothing is private in Haleakala: the device passes from one player
         # to the other with no privacy screen in between.
         assert not page.is_visible("#privacy-dialog")
         movers.add(status(page)["toMove"])
+        offered = {choice for _, choice in now["offered"]}
+        if "raise" in offered or "noraise" in offered:
+            statue_choices.append(page.evaluate(STATUE_CHOICE))
 
     clicked = play_to_the_end(page, random.Random(20240708), invoke=0.5, on_turn=on_turn)
 
     assert clicked.get("continue", 0) == 0, clicked
     assert movers == {"0", "1"}, movers
     assert clicked.get("invoke", 0) >= 1, clicked
+    # The Statue card asks: raise the statue on the shaman's space, or not.
+    assert statue_choices, "no Statue card came to a shaman on a free space"
+    for seen in statue_choices:
+        assert seen["space"] == 1, seen
+        assert [choice for choice, _ in seen["buttons"]] == ["raise", "noraise"], seen
+        assert [plain(text) for _, text in seen["buttons"]] == ["Ériger la statue", "Ne pas l'ériger"], seen
+        assert plain(seen["hint"]).startswith("Carte Statue : érigez une statue sur "), seen
     winner = end_dialog_text(page)
     assert winner in ("Joueur 1 gagne !", "Joueur 2 gagne !"), winner
     log = plain(page.inner_text("#log"))
+    raised, kept = clicked.get("raise", 0), clicked.get("noraise", 0)
+    assert raised + kept == len(statue_choices), (clicked, statue_choices)
+    if raised:
+        assert re.search(r"Joueur [12] érige une statue sur ", log), log[-2000:]
+    if kept:
+        assert re.search(r"Joueur [12] n'érige pas de statue sur ", log), log[-2000:]
     # The invocation disc calls the lava; no Lava card is ever drawn.
     assert "disque d'invocation" in log and "appelle la lave" in log, log[-2000:]
     assert "Carte Lave" not in log

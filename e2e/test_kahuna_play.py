@@ -3,7 +3,7 @@ the elements that carry ``data-choice`` (and the page's own buttons for undo,
 resume and language). Every random choice comes from a seeded generator, so a
 failure replays identically.
 
-The page's contract (DESIGN.md, "The browser"): ``#status`` carries
+The page's contract (docs/protocol.md, section 5): ``#status`` carries
 ``data-state`` and ``data-to-move``, and ``aria-busy="true"`` while it waits
 for Python; clicking any ``[data-choice]`` in any order never dead-ends.
 """

@@ -2,7 +2,7 @@
 the elements that carry ``data-choice`` (and the menu). Every random choice
 comes from a seeded generator, so a failure replays identically.
 
-The page's contract (DESIGN.md, "The browser"): ``#status`` carries
+The page's contract (docs/protocol.md, section 5): ``#status`` carries
 ``data-state`` and ``data-to-move`` (several seats while everyone chooses the
 opening card in secret), and ``aria-busy="true"`` while it waits for Python;
 clicking any ``[data-choice]`` in any order never dead-ends.

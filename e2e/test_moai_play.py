@@ -3,7 +3,7 @@ the elements that carry ``data-choice`` (and the menu, the page's own buttons
 and keys). Every random choice comes from a seeded generator, so a failure
 replays identically.
 
-The page's contract (DESIGN.md, "The browser"): ``#status`` carries
+The page's contract (docs/protocol.md, section 5): ``#status`` carries
 ``data-state`` and ``data-to-move`` (several seats while everyone chooses a
 secret bid), and ``aria-busy="true"`` while it waits for Python; clicking any
 ``[data-choice]`` in any order never dead-ends.
@@ -114,8 +114,16 @@ def test_five_players_one_human_against_four_bots_to_the_end(make_context, site_
     assert page.locator("#hand .mo-card").count() == 5
     assert page.locator("#market .mo-epoch").count() == 6
 
-    clicked = play_to_the_end(page, random.Random(5))
+    # A bot's tile taken face down shows Ana a "?", never its height (H-9).
+    hidden_chips: set = set()
+
+    def on_click(page, choice):
+        hidden_chips.update(page.eval_on_selector_all(
+            "#players .mo-player:not(.is-viewer) .mo-tile-chip.down", "(all) => all.map((e) => e.textContent)"))
+
+    clicked = play_to_the_end(page, random.Random(5), on_click)
     assert "continue" not in clicked, "no privacy screen with a single person"
+    assert hidden_chips == {"?"}, hidden_chips
     assert clicked.get("bid", 0) >= 2 and clicked.get("place", 0) >= 5, clicked
 
     winner = end_dialog_text(page)
@@ -136,6 +144,9 @@ def test_five_players_one_human_against_four_bots_to_the_end(make_context, site_
     page.click("#end-board")
     log = plain(page.inner_text("#log"))
     assert "Ana " in log and "Bot Débutant 1 " in log and "Les offres sont révélées" in log
+    assert re.search(r"Bot Débutant \d termine le Moai du volcan V\d+ et prend sa tuile face cachée\.", log), log
+    # At the end every tile is shown: no "?" is left.
+    assert page.locator("#players .mo-tile-chip.down").count() == 0
     body = page.inner_text("body")
     assert not re.search(r"\b(moai|error|menu|status|game)\.[a-z_]+", body), body
 

@@ -555,7 +555,11 @@ const HALEAKALA = {
         set(`item-${m.item}`, m);
         set(`buy-${m.item}`, m);
       }
-      if (m.kind === 'decline' || m.kind === 'pass') set(`btn-${m.kind}`, m);
+      if (m.kind === 'decline' || m.kind === 'pass' || m.kind === 'noraise') set(`btn-${m.kind}`, m);
+      if (m.kind === 'raise') {
+        if (view.pending) set(`space-${view.pending.space}`, m);
+        set('btn-raise', m);
+      }
       if (m.kind === 'lava') {
         if (sel.crater === null) offered.set(`crater-${m.crater}`, `crater:${m.crater}`);
         else if (m.crater === sel.crater) set(`crater-${m.to}`, m);
@@ -590,6 +594,8 @@ const HALEAKALA = {
         return [[`crater-${move.crater}`, `crater-${move.to}`]];
       case 'buy':
         return [[`item-${move.item}`], [`buy-${move.item}`]];
+      case 'raise':
+        return [[`space-${view.pending.space}`], ['btn-raise']];
       default:
         return [[`btn-${move.kind}`]];
     }
@@ -710,7 +716,7 @@ for (const [id, game] of Object.entries(GAMES)) {
       kahuna: ['place', 'remove', 'hide', 'draw', 'take', 'skip'],
       kanaloa: ['choose', 'colour', 'build', 'replace', 'remove', 'discard', 'draw', 'take', 'end', 'pass', 'ku', 'steal', 'pele', 'give', 'lono draw', 'lono take'],
       moai: ['bid', 'rank', 'take', 'victim', 'erode', 'kill', 'lose', 'sink', 'place', 'pass', 'swap', 'award', 'carve', 'done', 'raid', 'starve', 'rest', 'birth', 'build'],
-      haleakala: ['place', 'take', 'boat', 'shaman', 'stay', 'pick', 'lava', 'decline', 'buy', 'pass'],
+      haleakala: ['place', 'take', 'boat', 'shaman', 'stay', 'pick', 'lava', 'decline', 'buy', 'pass', 'raise', 'noraise'],
     }[id];
     assert.deepEqual([...kinds].sort(), [...expected].sort());
   });

@@ -10,6 +10,8 @@
 //   pick    one of the two cards of the section where the boat stopped
 //   lava    a crater with lava, then a neighbouring crater; or decline
 //   buy     a score card or the Priestess on the score board; or pass
+//   statue  the shaman's space (or a button) to raise the statue, or a
+//           button not to raise it
 // A target is offered when adding it to the selection leaves some legal move
 // possible; when it completes a move its choice is that move's text and a
 // click plays it. Every click narrows towards a legal move and never
@@ -41,7 +43,7 @@ function evaluate(legal, value, beach, invoke) {
  * - hand: the reserve, {discs: [{value, choice | selected, move}], invoke
  *   (the invocation disc, when in the reserve), takes (the discs that can
  *   come back)};
- * - buttons: [{kind, choice}] (boat, stay, decline, pass);
+ * - buttons: [{kind, choice}] (boat, stay, decline, pass, raise, noraise);
  * - market: the cards or the purchases to choose from, {kind, options};
  * - preview: where the boat would sail with the chosen disc, {from, to}. */
 export function targets(view, legal, selection) {
@@ -69,6 +71,9 @@ export function targets(view, legal, selection) {
       break;
     case 'buy':
       buyTargets(out, legal);
+      break;
+    case 'statue':
+      statueTargets(out, view, legal);
       break;
     default:
       break;
@@ -174,6 +179,18 @@ function lavaTargets(out, legal, selection) {
   }
   const decline = legal.find((m) => m.kind === 'decline');
   if (decline) out.buttons.push({ kind: 'decline', choice: decline.text });
+}
+
+function statueTargets(out, view, legal) {
+  const space = view.pending ? view.pending.space : null;
+  for (const move of legal) {
+    if (move.kind === 'raise') {
+      if (space) out.board.push({ kind: 'space', key: `space-${space}`, space, raise: true, choice: move.text, strong: true, data: { space } });
+      out.buttons.push({ kind: 'raise', choice: move.text });
+    } else if (move.kind === 'noraise') {
+      out.buttons.push({ kind: 'noraise', choice: move.text });
+    }
+  }
 }
 
 function buyTargets(out, legal) {

@@ -23,7 +23,14 @@ import { createShell } from './renderer-shell.js';
 await loadStylesheet('haleakala');
 
 /** The words of the action bar's buttons, by kind. */
-const BUTTON_WORDS = { boat: 'haleakala.action.row', stay: 'haleakala.action.stay', decline: 'haleakala.action.decline', pass: 'haleakala.action.pass' };
+const BUTTON_WORDS = {
+  boat: 'haleakala.action.row',
+  stay: 'haleakala.action.stay',
+  decline: 'haleakala.action.decline',
+  pass: 'haleakala.action.pass',
+  raise: 'haleakala.action.raise',
+  noraise: 'haleakala.action.noraise',
+};
 
 export function createRenderer(host) {
   const shell = createShell(host);
@@ -66,6 +73,7 @@ export function createRenderer(host) {
       case 'boat':
         return t('haleakala.aria.row', { section: shown((view.boat + 1) % 6) });
       case 'space':
+        if (target.raise) return t('haleakala.aria.raise', { space: spaceName(target.space) });
         return t('haleakala.aria.shaman_to', { space: spaceName(target.space) });
       case 'stay':
         return t('haleakala.aria.stay', { space: spaceName(view.players[target.player].shaman) });
@@ -138,6 +146,8 @@ export function createRenderer(host) {
         const reason = view.pending && view.pending.reason === 'scoring' ? 'haleakala.hint.buy_scoring' : 'haleakala.hint.buy_shell';
         return t(reason, { shells: shellCost(player.shells) });
       }
+      case 'statue':
+        return t('haleakala.hint.statue', { space: spaceName(view.pending ? view.pending.space : player.shaman) });
       default:
         return '';
     }
@@ -207,6 +217,10 @@ export function createRenderer(host) {
         return [`item-${move.item}`, `buy-${move.item}`];
       case 'pass':
         return ['btn-pass'];
+      case 'raise':
+        return view.pending ? [`space-${view.pending.space}`, 'btn-raise'] : ['btn-raise'];
+      case 'noraise':
+        return ['btn-noraise'];
       default:
         return [];
     }
@@ -256,6 +270,10 @@ export function createRenderer(host) {
         return t('haleakala.move.buy', { item: itemName(move.item), cost: shellCost(move.cost) });
       case 'pass':
         return t('haleakala.move.pass');
+      case 'raise':
+        return t('haleakala.move.raise', { space: spaceName(view && view.pending ? view.pending.space : '') });
+      case 'noraise':
+        return t('haleakala.move.noraise');
       default:
         return move.text;
     }

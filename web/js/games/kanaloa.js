@@ -112,7 +112,11 @@ export function createRenderer(host) {
     if (turn.must_play && !turn.cards_played && !turn.discarded) {
       return canPlay ? t('kanaloa.hint.must_play') : t('kanaloa.hint.must_discard');
     }
-    if (turn.discarded) return t('kanaloa.hint.after_discard');
+    if (turn.discarded) {
+      // GD-9: a stone may still be used before the draw.
+      const stone = moves.some((m) => STONE_KINDS[m.kind] || ((m.kind === 'build' || m.kind === 'replace') && m.kanaloa));
+      return t(stone ? 'kanaloa.hint.after_discard_stone' : 'kanaloa.hint.after_discard');
+    }
     if (view.final_phase) return canPlay ? t('kanaloa.hint.last_turn') : t('kanaloa.hint.last_turn_end');
     if (!canPlay && ending) return canDiscard && !turn.cards_played ? t('kanaloa.hint.draw_only') : t('kanaloa.hint.draw');
     return turn.cards_played ? t('kanaloa.hint.more_or_draw') : t('kanaloa.hint.turn');
