@@ -188,11 +188,11 @@ def test_a_hot_seat_game_of_the_tactical_variant_to_the_end(make_context, open_g
     assert clicked.get("invoke", 0) >= 1, clicked
     # The Statue card asks: raise the statue on the shaman's space, or not.
     assert statue_choices, "no Statue card came to a shaman on a free space"
-    for seen in statue_choices:
-        assert seen["space"] == 1, seen
-        assert [choice for choice, _ in seen["buttons"]] == ["raise", "noraise"], seen
-        assert [plain(text) for _, text in seen["buttons"]] == ["Ériger la statue", "Ne pas l'ériger"], seen
-        assert plain(seen["hint"]).startswith("Carte Statue : érigez une statue sur "), seen
+    for offer in statue_choices:
+        assert offer["space"] == 1, offer
+        assert [choice for choice, _ in offer["buttons"]] == ["raise", "noraise"], offer
+        assert [plain(text) for _, text in offer["buttons"]] == ["Ériger la statue", "Ne pas l'ériger"], offer
+        assert plain(offer["hint"]).startswith("Carte Statue : érigez une statue sur "), offer
     winner = end_dialog_text(page)
     assert winner in ("Joueur 1 gagne !", "Joueur 2 gagne !"), winner
     log = plain(page.inner_text("#log"))
