@@ -15,15 +15,11 @@ import re
 
 import pytest
 
-from pages import settle
+from pages import (
+    VISIBLE_CHOICES, choices, click_choice, end_dialog_text, open_menu, plain, recording_page, seen, settle, status,
+)
 
-BOOT_TIMEOUT_MS = 90_000
 MAX_CLICKS = 1500
-
-VISIBLE_CHOICES = """() => [...document.querySelectorAll('[data-choice]')]
-  .map((e, i) => [i, e.dataset.choice, e.checkVisibility()])
-  .filter((x) => x[2])
-  .map((x) => [x[0], x[1]])"""
 
 # What is easily missed between two polls: the sentences of the eruption
 # shown over the board, and every error toast.
@@ -47,25 +43,6 @@ MARKS = """() => ({
 })"""
 
 
-def plain(text: str) -> str:
-    return re.sub(r"\s+", " ", text.replace("\u00a0", " ").replace("\u2060", "")).strip()
-
-
-def status(page) -> dict:
-    return page.evaluate(
-        """() => { const s = document.getElementById('status');
-                   return {state: s.dataset.state, toMove: s.dataset.toMove, text: s.textContent}; }"""
-    )
-
-
-def choices(page) -> list:
-    return page.evaluate(VISIBLE_CHOICES)
-
-
-def click_choice(page, index: int) -> None:
-    page.locator("[data-choice]").nth(index).click()
-
-
 def boat_section(page) -> str | None:
     return page.evaluate("() => document.querySelector('.haleakala-board .hk-boat')?.dataset.section ?? null")
 
@@ -76,11 +53,10 @@ LOOK = """() => {
   const s = document.getElementById('status');
   return {
     state: s.dataset.state, toMove: s.dataset.toMove,
-    offered: [...document.querySelectorAll('[data-choice]')]
-      .map((e, i) => [i, e.dataset.choice, e.checkVisibility()]).filter((x) => x[2]).map((x) => [x[0], x[1]]),
+    offered: (%s)(),
     boat: document.querySelector('.haleakala-board .hk-boat')?.dataset.section ?? null,
   };
-}"""
+}""" % VISIBLE_CHOICES
 
 
 def pick(offered: list, rng: random.Random, boat: str | None, invoke: float = 0.0):
@@ -120,22 +96,10 @@ def play_to_the_end(page, rng: random.Random, *, invoke: float = 0.0, on_turn=No
     pytest.fail(f"the game did not end within {MAX_CLICKS} clicks ({status(page)!r})")
 
 
-def end_dialog_text(page) -> str:
-    page.wait_for_selector("#end-dialog[open] .end-winner", timeout=60_000)
-    return plain(page.inner_text("#end-dialog .end-winner"))
-
-
-def recording_page(make_context):
-    page = make_context().new_page()
-    page.add_init_script(RECORDER)
-    return page
-
-
 def test_a_game_against_the_casual_bot_to_the_end(make_context, site_url, wait_for_state):
-    page = recording_page(make_context)
+    page = recording_page(make_context, RECORDER)
     # Set up through the menu: Haleakala, seat 2 the level-1 bot, bots play at once.
-    page.goto(site_url)
-    page.wait_for_selector("#play-button:not([disabled])", timeout=BOOT_TIMEOUT_MS)
+    open_menu(page, site_url)
     page.click('#game-list label.game-choice:has(input[value="haleakala"])')
     assert page.is_checked('#game-list input[value="haleakala"]')
     options = plain(page.inner_text("#option-list"))
@@ -182,11 +146,11 @@ def test_a_game_against_the_casual_bot_to_the_end(make_context, site_url, wait_f
     assert "Ana pose son disque" in log and "Bot Amateur " in log
     assert "Éruption !" in log and "Premier décompte" in log
     # The eruption was also played out over the board, flow by flow.
-    seen = page.evaluate("() => window.__seen")
-    captions = [plain(text) for text in seen["captions"]]
+    record = seen(page)
+    captions = [plain(text) for text in record["captions"]]
     assert any(text.startswith("Éruption ! 4 disques de lave") for text in captions), captions[:5]
     assert any(text.startswith("Cratère ") for text in captions), captions[:5]
-    assert seen["errors"] == []
+    assert record["errors"] == []
     # No untranslated key is visible anywhere.
     page.click("#end-board")
     body = page.inner_text("body")
@@ -203,7 +167,7 @@ STATUE_CHOICE = """() => ({
 
 
 def test_a_hot_seat_game_of_the_tactical_variant_to_the_end(make_context, open_game):
-    page = recording_page(make_context)
+    page = recording_page(make_context, RECORDER)
     open_game(page, "play=haleakala&players=2&seats=h,h&seed=11&tactical=1")
     movers = set()
     statue_choices = []
@@ -224,11 +188,11 @@ def test_a_hot_seat_game_of_the_tactical_variant_to_the_end(make_context, open_g
     assert clicked.get("invoke", 0) >= 1, clicked
     # The Statue card asks: raise the statue on the shaman's space, or not.
     assert statue_choices, "no Statue card came to a shaman on a free space"
-    for seen in statue_choices:
-        assert seen["space"] == 1, seen
-        assert [choice for choice, _ in seen["buttons"]] == ["raise", "noraise"], seen
-        assert [plain(text) for _, text in seen["buttons"]] == ["Ériger la statue", "Ne pas l'ériger"], seen
-        assert plain(seen["hint"]).startswith("Carte Statue : érigez une statue sur "), seen
+    for offer in statue_choices:
+        assert offer["space"] == 1, offer
+        assert [choice for choice, _ in offer["buttons"]] == ["raise", "noraise"], offer
+        assert [plain(text) for _, text in offer["buttons"]] == ["Ériger la statue", "Ne pas l'ériger"], offer
+        assert plain(offer["hint"]).startswith("Carte Statue : érigez une statue sur "), offer
     winner = end_dialog_text(page)
     assert winner in ("Joueur 1 gagne !", "Joueur 2 gagne !"), winner
     log = plain(page.inner_text("#log"))
@@ -242,14 +206,13 @@ def test_a_hot_seat_game_of_the_tactical_variant_to_the_end(make_context, open_g
     assert "disque d'invocation" in log and "appelle la lave" in log, log[-2000:]
     assert "Carte Lave" not in log
     assert "Décompte final" in log
-    assert page.evaluate("() => window.__seen.errors") == []
+    assert seen(page)["errors"] == []
 
 
 def test_the_hint_the_keyboard_and_offline_play(make_context, site_url, open_game):
     # Service workers allowed: the first visit caches the site for offline play.
-    context = make_context(service_workers="allow")
-    page = context.new_page()
-    page.add_init_script(RECORDER)
+    page = recording_page(make_context, RECORDER, service_workers="allow")
+    context = page.context
     link = "play=haleakala&players=2&seats=h,bot0&seed=6&lang=en"
     open_game(page, link)
     settle(page)
@@ -305,4 +268,4 @@ def test_the_hint_the_keyboard_and_offline_play(make_context, site_url, open_gam
         click_choice(page, index)
         settle(page)
     assert page.locator("#log .log-entry").count() >= 1
-    assert page.evaluate("() => window.__seen.errors") == []
+    assert seen(page)["errors"] == []
