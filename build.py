@@ -2,14 +2,14 @@
 """Build, serve and test Archipel with nothing but Python 3.11+ and Node 20.
 
     python3 build.py                 build dist/ (web + Pyodide runtime + wheel)
-    python3 build.py serve           build, then serve dist/ on 127.0.0.1:8000
+    python3 build.py serve           build, then serve dist/ and the tables on 127.0.0.1:8000
     python3 build.py test            run every test (unit, Node smoke, browser)
 
 Run ``python3 build.py COMMAND --help`` for the options of each command.
 
 Only the standard library is imported here, so that a fresh checkout builds
-without a virtual environment; ``test`` creates ``.venv`` for pytest and
-Playwright itself.
+without a virtual environment; ``serve`` and ``test`` create ``.venv`` for the
+table server, pytest and Playwright themselves.
 """
 
 from __future__ import annotations
@@ -24,6 +24,7 @@ import json
 import os
 import re
 import shutil
+import signal
 import subprocess
 import sys
 import time
@@ -39,6 +40,12 @@ NODE_MODULES = ROOT / "node_modules"
 PYODIDE_DIR = NODE_MODULES / "pyodide"
 VENV = ROOT / ".venv"
 REQUIREMENTS = ROOT / "requirements-dev.txt"
+# The table server's packages (server/archipel_server), installed into the
+# same .venv by `serve` and `test`.
+SERVER_REQUIREMENTS = ROOT / "requirements-server.txt"
+SERVER_DIR = ROOT / "server"
+# Where `serve` keeps its tables unless told otherwise.
+TABLES_DB = ROOT / "tables.sqlite3"
 CHROMIUM = Path(os.environ.get("CHROMIUM", "/usr/bin/chromium"))
 
 # The files Pyodide needs to boot offline, besides its standard library;
@@ -71,7 +78,9 @@ SNAPSHOT_INPUTS = (
 # Stamp written next to node_modules after a successful `npm ci`: the hash of
 # the lock file it installed, so a changed lock triggers a new install.
 NPM_STAMP = NODE_MODULES / ".archipel-lock.sha256"
-VENV_STAMP = VENV / ".archipel-requirements.sha256"
+# One stamp per requirements file in .venv: the hash of the file it installed
+# (and of the Python version), so a changed file triggers a new install.
+VENV_STAMPS = VENV / ".archipel-stamps"
 
 # The placeholder in web/sw.js that the build replaces with the manifest hash.
 # The browser re-installs a service worker only when its script changes byte
@@ -356,10 +365,11 @@ def web_files(web: Path = WEB) -> list[Path]:
     ]
 
 
-def build(quiet: bool = False, web: Path = WEB, dist: Path = DIST) -> dict:
-    """Bring dist/ up to date and return its manifest. (Another `web` and
-    `dist`: the same build of another copy of the front end, as the update
-    test makes two builds one after the other.)"""
+def build(quiet: bool = False, server: str | None = None, web: Path = WEB, dist: Path = DIST) -> dict:
+    """Bring dist/ up to date and return its manifest. `server`: the address
+    of a table server for the page's online play (see server_address).
+    (Another `web` and `dist`: the same build of another copy of the front
+    end, as the update test makes two builds one after the other.)"""
     started = time.perf_counter()
     ensure_node_modules()
     if not (web / "sw.js").exists():
@@ -395,7 +405,7 @@ def build(quiet: bool = False, web: Path = WEB, dist: Path = DIST) -> dict:
 
     if not SW_MARKER.search(sw_template):
         sys.exit("[build] web/sw.js lacks the line: const BUILD_HASH = '...';")
-    manifest = make_manifest(expected, version, wheel, sw_template, dist)
+    manifest = make_manifest(expected, version, wheel, sw_template, dist, server)
     write_if_changed(dist / "build.json", (json.dumps(manifest, indent=1) + "\n").encode())
     expected.add(dist / "build.json")
 
@@ -411,7 +421,8 @@ def build(quiet: bool = False, web: Path = WEB, dist: Path = DIST) -> dict:
     return manifest
 
 
-def make_manifest(files: set[Path], version: str, wheel: Path, sw_template: str, dist: Path = DIST) -> dict:
+def make_manifest(files: set[Path], version: str, wheel: Path, sw_template: str, dist: Path = DIST,
+                  server: str | None = None) -> dict:
     """The list the service worker precaches, and the hash that names its
     cache: it covers every shipped byte, sw.js included. `files` does not
     hold build.json yet (it is this manifest)."""
@@ -425,6 +436,10 @@ def make_manifest(files: set[Path], version: str, wheel: Path, sw_template: str,
     for rel in precached:
         digest.update(f"{rel}\0{hashes[rel]}\n".encode())
     digest.update(sw_template.encode("utf-8"))
+    if server:
+        # Another server is another build: the service worker fetches the new
+        # build.json.
+        digest.update(f"server\0{server}\n".encode())
     lock = json.loads((PYODIDE_DIR / "pyodide-lock.json").read_text())
     wheel_rel = wheel.relative_to(dist).as_posix()
     return {
@@ -442,7 +457,21 @@ def make_manifest(files: set[Path], version: str, wheel: Path, sw_template: str,
         "snapshot_key": snapshot_key(hashes, [*SNAPSHOT_INPUTS, wheel_rel]),
         # "./" is the site root itself (a visit to /archipel/ without index.html).
         "files": ["./", "build.json", *precached],
+        # The table server for online play, when it is not the site's own
+        # (a site on GitHub Pages); absent otherwise.
+        **({"server": server} if server else {}),
     }
+
+
+def server_address(url: str) -> str:
+    """A table server's address as build.json holds it: http(s), a host, a
+    path ending in "/", nothing else."""
+    parts = urllib.parse.urlsplit(url.strip())
+    if parts.scheme not in ("http", "https") or not parts.hostname or parts.query or parts.fragment \
+            or parts.username or parts.password:
+        raise ValueError(f"a server address is like https://tables.example.org/ (not {url!r})")
+    path = parts.path if parts.path.endswith("/") else parts.path + "/"
+    return urllib.parse.urlunsplit((parts.scheme, parts.netloc.lower(), path, "", ""))
 
 
 def snapshot_key(hashes: dict, inputs: list[str]) -> str:
@@ -566,17 +595,40 @@ def make_server(directory: Path = DIST, port: int = 8000, prefix: str = "/",
     return server
 
 
-def serve(port: int, prefix: str) -> None:
+def serve(port: int, prefix: str, host: str = "127.0.0.1", database: Path = TABLES_DB,
+          origins: tuple = ()) -> int:
+    """Build, then run the table server (server/archipel_server, from .venv)
+    serving dist/ and the tables on one port."""
     build()
-    server = make_server(DIST, port, prefix)
-    host, real_port = server.server_address[:2]
-    log(f"serving dist/ on http://{host}:{real_port}{server.prefix}  (Ctrl-C to stop)")
+    python = ensure_venv(SERVER_REQUIREMENTS)
+    command = [str(python), "-m", "archipel_server", "--static", str(DIST), "--base", prefix,
+               "--host", host, "--port", str(port), "--db", str(database)]
+    for origin in origins:
+        command += ["--origin", origin]
+    shown = "localhost" if host in ("0.0.0.0", "::") else host
+    base = "/" + prefix.strip("/") + "/" if prefix.strip("/") else "/"
+    log(f"serving dist/ and the tables on http://{shown}:{port}{base}  (Ctrl-C to stop)")
+    process = subprocess.Popen(command, cwd=ROOT, env=server_env())
+    # A SIGTERM to build.py stops the server too (a Ctrl-C reaches both).
+    signal.signal(signal.SIGTERM, lambda signum, frame: sys.exit(128 + signum))
     try:
-        server.serve_forever()
+        return process.wait()
     except KeyboardInterrupt:
-        pass
+        # The terminal sent SIGINT to the server too: let it close its tables.
+        return process.wait()
     finally:
-        server.server_close()
+        if process.poll() is None:
+            process.terminate()
+            process.wait()
+
+
+def server_env() -> dict:
+    """The environment the table server runs in: the rules and the server
+    importable from the repository."""
+    paths = [str(ROOT), str(SERVER_DIR)]
+    if os.environ.get("PYTHONPATH"):
+        paths.append(os.environ["PYTHONPATH"])
+    return {**os.environ, "PYTHONPATH": os.pathsep.join(paths)}
 
 
 # --------------------------------------------------------------------------
@@ -587,12 +639,20 @@ def venv_python() -> Path:
     return VENV / "bin" / "python"
 
 
-def ensure_venv() -> Path:
-    """.venv with the pinned test tools, reused while requirements-dev.txt and
-    the Python version are unchanged."""
-    wanted = sha256_bytes(REQUIREMENTS.read_bytes() + sys.version.encode())
+def ensure_venv(*requirements: Path) -> Path:
+    """.venv with the pinned packages of `requirements` (the test tools by
+    default), each file installed again only when it or the Python version
+    changed."""
+    requirements = requirements or (REQUIREMENTS,)
+    wanted = {path: sha256_bytes(path.read_bytes() + sys.version.encode()) for path in requirements}
     python = venv_python()
-    if python.exists() and VENV_STAMP.exists() and VENV_STAMP.read_text().strip() == wanted:
+
+    def stamp(path: Path) -> Path:
+        return VENV_STAMPS / f"{path.name}.sha256"
+
+    missing = [path for path in requirements
+               if not (stamp(path).exists() and stamp(path).read_text().strip() == wanted[path])]
+    if python.exists() and not missing:
         return python
     if python.exists():
         same_python = subprocess.run(
@@ -600,16 +660,19 @@ def ensure_venv() -> Path:
         ).stdout.strip() == sys.version.strip()
         if not same_python:
             shutil.rmtree(VENV)
+            missing = list(requirements)
     if not python.exists():
         log("creating .venv")
         ensure_venv_module()
         if subprocess.run([sys.executable, "-m", "venv", str(VENV)]).returncode != 0:
             shutil.rmtree(VENV, ignore_errors=True)  # never leave a venv without pip
             sys.exit("[build] could not create .venv")
-    log("installing requirements-dev.txt into .venv")
     pip = [str(python), "-m", "pip", "--disable-pip-version-check", "--quiet"]
-    subprocess.run(pip + ["install", "-r", str(REQUIREMENTS)], check=True)
-    VENV_STAMP.write_text(wanted + "\n")
+    VENV_STAMPS.mkdir(exist_ok=True)
+    for path in missing:
+        log(f"installing {path.name} into .venv")
+        subprocess.run(pip + ["install", "-r", str(path)], check=True)
+        stamp(path).write_text(wanted[path] + "\n")
     return python
 
 
@@ -692,21 +755,25 @@ class Suite:
 
 
 def test(args: argparse.Namespace, passthrough: list[str]) -> int:
-    suites = [s for s in ("unit", "node", "e2e") if getattr(args, s)] or ["unit", "node", "e2e"]
+    suites = [s for s in SUITES if getattr(args, s)] or list(SUITES)
     ensure_node_modules()
-    python = ensure_venv()
+    python = ensure_venv(REQUIREMENTS, SERVER_REQUIREMENTS)
     if "e2e" in suites:
         ensure_chromium()
     build()
 
-    env = {**os.environ, "PYTHON": str(python), "PYTHONDONTWRITEBYTECODE": "1"}
+    env = {**server_env(), "PYTHON": str(python), "PYTHONDONTWRITEBYTECODE": "1"}
     node = shutil.which("node") or "node"
     commands = {
         "unit": [str(python), "-m", "pytest", "tests", *passthrough],
+        "server": [str(python), "-m", "pytest", "server/tests", *passthrough],
         "node": [node, "--test", "--test-reporter=tap", "tests/node/"],
         "e2e": [str(python), "-m", "pytest", "e2e", *passthrough],
     }
     return report([Suite(name).run(commands[name], env) for name in suites])
+
+
+SUITES = ("unit", "server", "node", "e2e")
 
 
 def report(results: list[Suite]) -> int:
@@ -725,7 +792,7 @@ def report(results: list[Suite]) -> int:
             status, failed = f"FAILED (exit {suite.code})", True
         for outcome, number in suite.counts.items():
             total[outcome] += number
-        print(f"  {suite.name:5} {status:16} {suite.summary or '-'}  [{suite.seconds:.1f} s]")
+        print(f"  {suite.name:6} {status:16} {suite.summary or '-'}  [{suite.seconds:.1f} s]")
     if total["passed"] + total["failed"] == 0:
         print("  no test ran at all")
         failed = True
@@ -744,25 +811,39 @@ def parse(argv: list[str]) -> tuple[argparse.Namespace, list[str]]:
         description="Build, serve and test Archipel. With no command: build dist/.",
     )
     commands = parser.add_subparsers(dest="command")
+    parser.add_argument("--server", dest="server_url", metavar="URL",
+                        help="the table server the built site plays online with, e.g. "
+                             "https://tables.example.org/ (written into build.json)")
     commands.add_parser("build", help="build dist/ (the default)")
 
     serve_parser = commands.add_parser("serve", help="build, then serve dist/ locally")
     serve_parser.add_argument("--port", type=int, default=8000, help="port (default 8000)")
     serve_parser.add_argument("--base", default="/",
                               help="URL prefix, e.g. /archipel/ to mimic GitHub Pages (default /)")
+    serve_parser.add_argument("--host", default="127.0.0.1",
+                              help="address to listen on (default 127.0.0.1, this machine only; "
+                                   "0.0.0.0 lets the devices of the network in)")
+    serve_parser.add_argument("--db", type=Path, default=TABLES_DB,
+                              help=f"the SQLite file of the tables (default {TABLES_DB.name})")
+    serve_parser.add_argument("--origin", action="append", default=[], metavar="URL",
+                              help="another site whose pages may play at these tables, e.g. "
+                                   "https://you.github.io (repeatable)")
 
     test_parser = commands.add_parser(
         "test",
         help="run every test suite",
         description=(
             "Create/refresh .venv, install Chromium if missing (as root), build dist/, then run "
-            "the suites: unit (pytest tests/), node (node --test tests/node/) and e2e (pytest "
-            "e2e/, Playwright in headless Chromium). Select suites with --unit/--node/--e2e "
-            "(default: all). Every other argument goes to both pytest runs, e.g. "
+            "the suites: unit (pytest tests/), server (pytest server/tests/, the table server "
+            "over real sockets), node (node --test tests/node/) and e2e (pytest e2e/, Playwright "
+            "in headless Chromium). Select suites with --unit/--server/--node/--e2e "
+            "(default: all). Every other argument goes to every pytest run, e.g. "
             "`python3 build.py test -k kahuna` or `python3 build.py test --e2e -x -v`."
         ),
     )
     test_parser.add_argument("--unit", action="store_true", help="run the unit tests (pytest tests/)")
+    test_parser.add_argument("--server", action="store_true",
+                             help="run the table server's tests (pytest server/tests/)")
     test_parser.add_argument("--node", action="store_true", help="run the Node smoke test")
     test_parser.add_argument("--e2e", action="store_true", help="run the browser tests (pytest e2e/)")
 
@@ -778,12 +859,19 @@ def main(argv: list[str] | None = None) -> int:
     if sys.version_info < (3, 11):
         sys.exit("[build] Python 3.11 or newer is needed")
     args, rest = parse(sys.argv[1:] if argv is None else argv)
+    if args.server_url and args.command in ("serve", "test"):
+        sys.exit("[build] --server is for a build to host elsewhere; `serve` serves the tables itself")
     if args.command == "serve":
-        serve(args.port, args.base)
-        return 0
+        return serve(args.port, args.base, args.host, args.db, tuple(args.origin))
     if args.command == "test":
         return test(args, rest)
-    build()
+    server = None
+    if args.server_url:
+        try:
+            server = server_address(args.server_url)
+        except ValueError as exc:
+            sys.exit(f"[build] {exc}")
+    build(server=server)
     return 0
 
 

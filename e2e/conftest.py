@@ -15,13 +15,13 @@ Fixtures
     open_game       open_game(page, "play=kahuna&players=2&seats=h,h&seed=5")
                     opens a deep link and waits until the board is playable
     wait_for_state  wait_for_state(page, "playing" | "over" | "loading")
-    read_status     read_status(page) → {"state", "toMove"} of #status, or None
     play_one_turn   play_one_turn(page): clicks [data-choice] elements until
                     the player to move changes or the game ends
 
 The page reports its state on ``#status[data-state]`` (loading, playing, over)
-and ``data-to-move`` (docs/protocol.md, DESIGN.md); every helper here relies
-on that contract only.
+and ``data-to-move`` (docs/protocol.md, section 5); every helper here relies
+on that contract only. What a test reads of a page (its status, the choices
+on screen, the end screen …) is in ``pages.py``.
 """
 
 from __future__ import annotations
@@ -41,6 +41,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 import build  # noqa: E402  (the server of `python3 build.py serve`, reused)
+from pages import BOOT_TIMEOUT_MS, status  # noqa: E402
 
 SUB_PATH = "/archipel/"
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
@@ -55,8 +56,6 @@ CHROMIUM_ARGS = [
     "--no-first-run",
 ]
 LOCAL_HOSTS = {"127.0.0.1", "localhost", "::1"}
-# Pyodide boots in about 5 s here; leave room for a loaded 2-core machine.
-BOOT_TIMEOUT_MS = 90_000
 STEP_TIMEOUT_MS = 30_000
 # Console errors and warnings of each open page, quoted when a wait fails.
 CONSOLE: dict = {}
@@ -173,16 +172,6 @@ def page(context):
 
 # -- driving the page through #status ------------------------------------------------
 
-def status(page) -> dict:
-    """#status's data-state and data-to-move (None when there is no #status)."""
-    return page.evaluate(
-        """() => {
-            const el = document.querySelector('#status');
-            return el ? {state: el.dataset.state ?? null, toMove: el.dataset.toMove ?? null} : null;
-        }"""
-    )
-
-
 def _fail_with_console(page, message: str):
     seen = "\n  ".join(CONSOLE.get(page, [])[-15:]) or "(nothing in the console)"
     pytest.fail(f"{message} at {page.url}\n  {seen}")
@@ -234,11 +223,6 @@ def wait_for_state_fixture():
 @pytest.fixture(name="open_game")
 def open_game_fixture(site_url):
     return lambda page, deep_link, timeout=BOOT_TIMEOUT_MS: open_game(page, site_url, deep_link, timeout)
-
-
-@pytest.fixture
-def read_status():
-    return status
 
 
 @pytest.fixture(name="play_one_turn")

@@ -17,6 +17,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 import build  # noqa: E402
+from pages import status  # noqa: E402
 
 DEEP_LINK = "play=kahuna&players=2&seats=h,h&seed=5"
 
@@ -69,17 +70,17 @@ def test_the_manifest_lists_every_shipped_file_and_a_valid_wheel():
 
 
 def test_site_boots_under_a_sub_path_and_stays_local(
-    page, site_url, outside_requests, read_status, wait_for_state, play_one_turn
+    page, site_url, outside_requests, wait_for_state, play_one_turn
 ):
     responses = []
     page.on("response", lambda response: responses.append((response.url, response.status)))
 
     response = page.goto(f"{site_url}#{DEEP_LINK}")
     assert response.status == 200, f"{site_url} answered HTTP {response.status}"
-    first = read_status(page)
+    first = status(page)
     assert first is not None and first["state"] in ("loading", "playing", "over"), first
     wait_for_state(page, "playing")
-    assert read_status(page)["toMove"] not in (None, "")
+    assert status(page)["toMove"] not in (None, "")
 
     after = play_one_turn(page)
     assert after["state"] in ("playing", "over")

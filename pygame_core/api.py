@@ -74,28 +74,35 @@ class Session:
             self.bots[seat].rng.state = rng_state
 
     def snapshot(self, viewer) -> dict:
-        match, state = self.match, self.match.state
-        to_move = state.to_move()
-        legal = []
-        if viewer is not None and viewer in to_move:
-            legal = [move.to_dict() for move in state.legal_moves(viewer)]
-        return {
-            "game": match.game.id,
-            "players": match.players,
-            "seats": match.seats,
-            "names": match.names,
-            "seed": match.seed,
-            "options": match.options,
-            "private": match.game.private_information,
-            "to_move": to_move,
-            "over": state.is_over(),
-            "result": state.result(),
-            "viewer": viewer,
-            "view": state.view(viewer),
-            "legal": legal,
-            "log": match.log_for(viewer),
-            "can_undo": viewer is not None and match.is_human(viewer) and match.can_undo(viewer),
-        }
+        return snapshot(self.match, viewer)
+
+
+def snapshot(match: Match, viewer, log_from: int = 0) -> dict:
+    """What ``viewer`` (a seat, or ``None`` for a spectator) may see of
+    ``match``: the shape of ``docs/protocol.md``. ``log`` holds the entries
+    after the first ``log_from`` (the table server sends only the new ones)."""
+    state = match.state
+    to_move = state.to_move()
+    legal = []
+    if viewer is not None and viewer in to_move:
+        legal = [move.to_dict() for move in state.legal_moves(viewer)]
+    return {
+        "game": match.game.id,
+        "players": match.players,
+        "seats": match.seats,
+        "names": match.names,
+        "seed": match.seed,
+        "options": match.options,
+        "private": match.game.private_information,
+        "to_move": to_move,
+        "over": state.is_over(),
+        "result": state.result(),
+        "viewer": viewer,
+        "view": state.view(viewer),
+        "legal": legal,
+        "log": match.log_for(viewer, log_from),
+        "can_undo": viewer is not None and match.is_human(viewer) and match.can_undo(viewer),
+    }
 
 
 _session: Session | None = None

@@ -269,6 +269,14 @@ class Game:
         return cls.State.new(players=players, seed=seed, **cls.check_options(players, options))
 
     @classmethod
+    def new_with_events(cls, players: int = None, seed=0, **options) -> tuple:
+        """``(state, events)``: the position ``new`` makes, and the events of
+        what the set-up itself played before anyone moved (Moai reveals its
+        first epoch cards and lays the wood), the first lines of a log. Most
+        games play nothing at set-up."""
+        return cls.new(players=players, seed=seed, **options), []
+
+    @classmethod
     def from_json(cls, data) -> "State":
         """The position ``to_json`` wrote; ``BadState`` when it is not valid."""
         return cls.State.from_json(data)

@@ -254,12 +254,13 @@ class Match:
         return match
 
     # -- what the browser shows -------------------------------------------
-    def log_for(self, viewer) -> list:
-        """The log as ``viewer`` may read it: events only, secrets filtered."""
+    def log_for(self, viewer, start: int = 0) -> list:
+        """The log as ``viewer`` may read it: events only, secrets filtered;
+        from entry number ``start + 1`` on (a server sends only what is new)."""
         return [
             {"n": number, "player": entry.player,
              "events": [event_for(event, viewer) for event in entry.events]}
-            for number, entry in enumerate(self.entries, 1)
+            for number, entry in enumerate(self.entries[start:], start + 1)
         ]
 
     def is_human(self, player: int) -> bool:

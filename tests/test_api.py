@@ -210,6 +210,20 @@ def test_reset_forgets_the_game_in_progress(game):
     assert ok("new", game="haleakala", players=2, seats=["h", "h"], seed=1)["game"] == "haleakala"
 
 
+def test_a_snapshot_can_carry_only_the_log_after_a_given_entry():
+    from pygame_core.match import Match
+    match = Match("kanaloa", 3, 8, {}, ["h", "h", "h"])
+    for _ in range(12):
+        player = match.state.to_move()[0]
+        match.play(player, match.state.legal_moves(player)[0])
+    whole = api.snapshot(match, 1)
+    tail = api.snapshot(match, 1, log_from=9)
+    assert [entry["n"] for entry in tail["log"]] == [10, 11, 12]
+    assert tail["log"] == whole["log"][9:]
+    assert {k: v for k, v in tail.items() if k != "log"} == {k: v for k, v in whole.items() if k != "log"}
+    assert api.snapshot(match, None, log_from=12)["log"] == []
+
+
 # -- bad input: sizes, types, and refusals that change nothing ------------------
 
 def measured(request_text):

@@ -183,3 +183,54 @@ def test_private_information_says_whether_views_ever_differ(game):
         if differ and game.private_information:
             break
     assert differ == game.private_information
+
+
+def test_a_face_down_moai_tile_is_seen_by_its_owner_only_until_the_end():
+    """Moai's H-9 through the protocol: once a clan takes its tile face down,
+    no other clan's view or log, nor a spectator's, holds its height or its id
+    (which names the height); its owner's do; a determinized copy for another
+    clan keeps that clan's view; the end reveals the tile to everyone."""
+    checked = 0
+    for seed in range(3):
+        match = Match("moai", 3, 60_000 + seed, {})
+        rng = Rng.from_seed(seed)
+        owner = tile = None
+        while not match.state.is_over():
+            player = match.state.to_move()[0]
+            legal = [str(m) for m in match.state.legal_moves(player)]
+            face_down = [m for m in legal if m.endswith(" facedown")]
+            move = face_down[0] if face_down and owner is None else rng.choice(legal)
+            entry = match.play(player, move)
+            if owner is not None or not face_down or move not in face_down:
+                continue
+            owner = player
+            carve = next(e for e in entry.events if e["key"] == "moai.carve_hidden")
+            tile = carve["secret"]["tile"]
+            index = len(match.state.view(owner)["moai"]["tiles"][owner]) - 1
+            for viewer in [q for q in range(3) if q != owner] + [None]:
+                view = match.state.view(viewer)
+                assert view["moai"]["tiles"][owner][index] == {"id": None, "height": None,
+                                                               "face_down": True}
+                assert tile not in json.dumps(view["moai"])
+                shown = match.log_for(viewer)[-1]["events"]
+                assert {"key": "moai.carve_hidden", "player": owner,
+                        "params": {"space": carve["params"]["space"]}} in shown
+                if viewer is not None:
+                    for k in range(3):
+                        twin = match.state.determinize(viewer, Rng(k))
+                        assert twin.view(viewer) == view
+            own = match.state.view(owner)["moai"]["tiles"][owner][index]
+            assert own["id"] == tile and own["face_down"] is True
+            assert any(e["key"] == "moai.carve_hidden.own" and e["params"]["tile"] == tile
+                       for e in match.log_for(owner)[-1]["events"])
+        if owner is None:
+            continue
+        checked += 1
+        final = match.state.view(None)
+        if tile in final["moai"]["toppled"]:                   # a toppled Moai is shown anyway
+            continue
+        revealed = [t for t in final["moai"]["tiles"][owner] if t["id"] == tile]
+        assert revealed and revealed[0]["height"] is not None and revealed[0]["face_down"]
+        scored = final["result"]["breakdown"]["players"][owner]["tiles"]
+        assert revealed[0] in scored
+    assert checked, "no game took a tile face down"

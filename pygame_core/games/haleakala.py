@@ -1,6 +1,6 @@
 """Haleakala: two shamans, a fishing boat and a volcano that burns statues.
 
-The rules follow ``shared/rules/haleakala.md``; each rule is cited by its id
+The rules follow ``docs/rules/haleakala.md``; each rule is cited by its id
 (``H-24``, ``S-3``, ``E-3``, ``V-5`` ...) where the code applies it. The module
 reads in rulebook order: the island (G-1 to G-7), the cards (2.4 to 2.6), the
 moves, set-up (P-1 to P-10), the turn (H-1 to H-14), the boat and the arrival
@@ -182,20 +182,22 @@ def _is_int(value) -> bool:
 # 3. Moves (docs/games/haleakala.md, "Move notation"; H-52)
 # ---------------------------------------------------------------------------
 
-PLACE, TAKE, BOAT, SHAMAN, STAY, PICK, LAVA_MOVE, DECLINE, BUY, PASS = range(10)
-MOVE_KINDS = ("place", "take", "boat", "shaman", "stay", "pick", "lava", "decline", "buy", "pass")
+PLACE, TAKE, BOAT, SHAMAN, STAY, PICK, LAVA_MOVE, DECLINE, BUY, PASS, RAISE, NO_RAISE = range(12)
+MOVE_KINDS = ("place", "take", "boat", "shaman", "stay", "pick", "lava", "decline", "buy", "pass",
+              "raise", "noraise")
 
 # Decision phases (H-52): who must answer what.
-P_TURN, P_SHAMAN, P_PICK, P_LAVA, P_BUY, P_OVER = range(6)
-PHASES = ("turn", "shaman", "pick", "lava", "buy", "over")
-PHASE_MOVES = ((PLACE, TAKE, BOAT), (SHAMAN, STAY), (PICK,), (LAVA_MOVE, DECLINE), (BUY, PASS), ())
+P_TURN, P_SHAMAN, P_PICK, P_LAVA, P_BUY, P_STATUE, P_OVER = range(7)
+PHASES = ("turn", "shaman", "pick", "lava", "buy", "statue", "over")
+PHASE_MOVES = ((PLACE, TAKE, BOAT), (SHAMAN, STAY), (PICK,), (LAVA_MOVE, DECLINE), (BUY, PASS),
+               (RAISE, NO_RAISE), ())
 
 
 class HaleakalaMove(TextMove):
     """One decision of H-52, written as in docs/games/haleakala.md.
 
     ``code`` is one of PLACE, TAKE, BOAT, SHAMAN, STAY, PICK, LAVA_MOVE,
-    DECLINE, BUY, PASS; ``a`` and ``b`` its numbers (a disc value and a beach,
+    DECLINE, BUY, PASS, RAISE, NO_RAISE; ``a`` and ``b`` its numbers (a disc value and a beach,
     a space, a slot, two craters, an item); ``invoke`` the tactical invocation
     disc of a placement (V-2). Every move is built once (``interned``), so
     that generating moves allocates nothing but the list.
@@ -320,13 +322,15 @@ LAVA_MOVES = tuple((HaleakalaMove(LAVA_MOVE, s, ccw(s)), HaleakalaMove(LAVA_MOVE
 DECLINE_MOVE = HaleakalaMove(DECLINE)
 BUY_MOVES = tuple(HaleakalaMove(BUY, item) for item in range(len(ITEMS)))
 PASS_MOVE = HaleakalaMove(PASS)
+RAISE_MOVE = HaleakalaMove(RAISE)
+NO_RAISE_MOVE = HaleakalaMove(NO_RAISE)
 
 # Every move built ahead, by its text (see ``TextMove.parse``).
 HaleakalaMove.interned = {m.text: m for m in (
     [m for row in PLACE_MOVES[1:] + INVOKE_MOVES[1:] for m in row]
     + [m for m in TAKE_MOVES + SHAMAN_MOVES if m is not None]
     + [m for pair in LAVA_MOVES for m in pair] + list(PICK_MOVES) + list(BUY_MOVES)
-    + [BOAT_MOVE, STAY_MOVE, DECLINE_MOVE, PASS_MOVE])}
+    + [BOAT_MOVE, STAY_MOVE, DECLINE_MOVE, PASS_MOVE, RAISE_MOVE, NO_RAISE_MOVE])}
 
 # For each shaman start: (destination, move) pairs (H-8 to H-13).
 SHAMAN_OPTIONS = tuple(tuple((d, SHAMAN_MOVES[d]) for d in SHAMAN_REACH[i]) for i in range(N_SPACES))
@@ -491,6 +495,8 @@ class HaleakalaState(State):
                 if craters[s]:
                     moves += LAVA_MOVES[s]
             return moves
+        if phase == P_STATUE:
+            return [RAISE_MOVE, NO_RAISE_MOVE]                        # H-41: "peut ériger"
         return [PASS_MOVE] + [BUY_MOVES[i] for i in self._affordable(player)]
 
     def _turn_moves(self, p: int) -> list:
@@ -561,6 +567,8 @@ class HaleakalaState(State):
             return self._pick(player, move.a)
         if code == LAVA_MOVE or code == DECLINE:
             return self._priestess_choice(player, move)
+        if code == RAISE or code == NO_RAISE:
+            return self._statue_choice(player, move)
         return self._purchase(player, move)
 
     def reveals(self, player: int, move) -> bool:
@@ -776,8 +784,7 @@ class HaleakalaState(State):
             return self._offer_purchase(p, CTX_SHELL)
         self.discard[card] += 1                                           # H-47
         if card == STATUE:
-            self._build_statue(p, events)
-            return False
+            return self._statue(p, events)
         # PRIESTESS (H-42); in the tactical variant the invocation disc comes back after (V-5b).
         if self.tactical:
             self.stack.append((T_RECOVER, p, 0))
@@ -835,8 +842,11 @@ class HaleakalaState(State):
                     return
 
     # -- card effects (H-40 to H-47) --------------------------------------------------------------
-    def _build_statue(self, p: int, events: list) -> None:
-        """H-41: compulsory when possible; otherwise the card has no effect."""
+    def _statue(self, p: int, events: list) -> bool:
+        """H-41: the taker "peut ériger" a statue on the shaman's space, so it is
+        a choice (like the Priestess's "do not move"), not compulsory as A-08
+        reads it; True when the statue can stand there, so that the taker must
+        decide. Otherwise the card has no effect (A-41)."""
         where = self.shamans[p]
         if not WALKABLE[where]:
             events.append(Event("haleakala.statue_beach", p))
@@ -845,9 +855,24 @@ class HaleakalaState(State):
         elif not self.supply[p]:
             events.append(Event("haleakala.statue_none_left", p))
         else:
+            self.phase = P_STATUE
+            self.decider = p
+            self.context = 0
+            return True
+        return False
+
+    def _statue_choice(self, p: int, move: HaleakalaMove) -> list:
+        """H-41: the statue goes up on the shaman's space, or the card is
+        discarded without it; the shaman stays where it is."""
+        where = self.shamans[p]
+        if move.code == RAISE:
             self.statues[where] = p
             self.supply[p] -= 1
-            events.append(Event("haleakala.statue", p, space=SPACE_NAMES[where]))
+            events = [Event("haleakala.statue", p, space=SPACE_NAMES[where])]
+        else:
+            events = [Event("haleakala.statue_declined", p, space=SPACE_NAMES[where])]
+        self._run(events)
+        return events
 
     def _priestess(self, p: int, context: int, events: list) -> bool:
         """H-42 and BP-1: the owner may move one lava disc; True when there is
@@ -1208,6 +1233,8 @@ class HaleakalaState(State):
                     "items": [ITEMS[i] for i in self._affordable(self.decider)]}
         if phase == P_SHAMAN:
             return {"from": SPACE_NAMES[self.shamans[self.decider]]}
+        if phase == P_STATUE:
+            return {"space": SPACE_NAMES[self.shamans[self.decider]]}
         return None
 
     # -- copies ----------------------------------------------------------------------------------
@@ -1384,6 +1411,9 @@ def _wrong_phase(phase: int) -> IllegalMove:
     if phase == P_LAVA:
         return IllegalMove("Move a lava disc to a neighbouring crater, or decline (H-42).",
                            "haleakala.illegal.expect_lava")
+    if phase == P_STATUE:
+        return IllegalMove("Raise the statue on your shaman's space, or do not (H-41).",
+                           "haleakala.illegal.expect_statue")
     return IllegalMove("Buy one item or pass (H-44).", "haleakala.illegal.expect_buy")
 
 
@@ -1900,6 +1930,10 @@ def _check_turn(s: HaleakalaState) -> None:
                    "a sole taker is the only one with discs on the beach (H-23)")
     elif phase == P_LAVA:
         _check(any(s.craters), "a Priestess decision needs lava on the island (H-42)")
+    elif phase == P_STATUE:
+        where = s.shamans[s.decider]
+        _check(WALKABLE[where] and s.statues[where] < 0 and s.supply[s.decider] > 0,
+               "a statue decision needs a free space under the shaman and a statue in supply (H-41)")
     elif phase == P_BUY:
         _check(s._affordable(s.decider), "a purchase decision needs something affordable (H-44)")
         if s.context == CTX_SCORING:

@@ -1,6 +1,6 @@
 """Kahuna: two players build bridges between twelve islands.
 
-The rules follow ``shared/rules/kahuna.md``; each rule is cited by its id
+The rules follow ``docs/rules/kahuna.md``; each rule is cited by its id
 (``KH-12``, ``SC-3``, ``HI-5`` ...) where the code applies it. The module reads
 in rulebook order: board data, cards and moves, set-up, the turn (plays, the
 end of the turn, rounds and scorings), then what each player sees, and last the

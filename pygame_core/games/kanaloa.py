@@ -1,6 +1,6 @@
 """Kanaloa: two to four players bridge the sixteen islands of the ORO archipelago.
 
-The rules follow ``shared/rules/kanaloa.md``; each rule is cited by its id
+The rules follow ``docs/rules/kanaloa.md``; each rule is cited by its id
 (``KN-11``, ``E-8``, ``TP-5``, ``GD-12``, ``A-24`` ...) where the code applies
 it. The module reads in rulebook order: the board, cards and colours, moves,
 set-up, the turn (card plays, island control, relative majority, the draw),
@@ -543,7 +543,7 @@ class KanaloaState(State):
         if self.final and self.fresh and self.may_pass(player):    # E-8
             moves.append(PASS_MOVE)
         if self.colour < 0:                                         # TP-3
-            moves += [COLOUR_MOVES[c] for c in colours_of(self.n, player)]
+            moves += [COLOUR_MOVES[c] for c in self._colours_to_declare(player)]
             return moves
         base = N_ISLANDS * player
         hands = self.hands
@@ -555,8 +555,8 @@ class KanaloaState(State):
         if not closed:                                              # KN-4: after a discard, no play
             self._card_plays(player, held, moves)
             card_plays = len(moves) - (1 if moves and moves[0] is PASS_MOVE else 0)
-            if self.stones_usable():
-                self._stone_moves(player, held, moves)
+        if self.stones_usable():                                    # GD-9: until the draw
+            self._stone_moves(player, held, moves, closed)
         # KN-3, KN-4, GD-14: when a face-down discard is allowed.
         if size > cap:
             may_discard = closed or card_plays == 0
@@ -615,9 +615,11 @@ class KanaloaState(State):
                     if both is not None and hands[base + other]:
                         moves.append(both)
 
-    def can_play(self, player: int) -> bool:
-        """KN-3, A-5: is any build or replacement possible with cards alone?"""
-        colour = self.colour
+    def can_play(self, player: int, colour: int = None) -> bool:
+        """KN-3, A-5: is any build or replacement possible with cards alone, in
+        ``colour`` (by default the colour of the turn)?"""
+        if colour is None:
+            colour = self.colour
         if colour < 0 or self.on_board[colour] >= BRIDGES or self.discarded:
             return False
         owner = self.owner
@@ -635,8 +637,10 @@ class KanaloaState(State):
                     return True
         return False
 
-    def _stone_moves(self, player: int, held: list, moves: list) -> None:
-        """GD-9 to GD-13: the stones on the player's tablet."""
+    def _stone_moves(self, player: int, held: list, moves: list, closed: bool) -> None:
+        """GD-9 to GD-13: the stones on the player's tablet. After a face-down
+        discard (``closed``) no card is played any more (KN-4), so KANALOA goes
+        without a card of the hand (GD-15: a stone is not a card)."""
         tablet = N_GODS * player
         tablets = self.tablets
         n = self.n
@@ -647,7 +651,7 @@ class KanaloaState(State):
             for link in range(N_LINKS):
                 if owner[link] < 0:
                     moves.append(BUILD_MOVES[link][2])
-            for x in held:
+            for x in (() if closed else held):
                 for link, _, _, _, with_joker in REPLACES_WITH[x]:
                     o = owner[link]
                     if o >= 0 and o != colour:
@@ -781,19 +785,38 @@ class KanaloaState(State):
         self.pending = NO_CHOICE
         self.pend = []
 
+    def _colours_to_declare(self, p: int) -> tuple:
+        """TP-3 with KN-3 and A-5: a player bound to play a card must play one
+        if any play exists, in either of his colours; so he declares a colour in
+        which a card can be played, when there is one. Otherwise the choice of
+        colour would let him dodge the obligation and discard."""
+        colours = colours_of(self.n, p)
+        if self.must_play:
+            playable = tuple(c for c in colours if self.can_play(p, c))
+            if playable:
+                return playable
+        return colours
+
     def _declare(self, p: int, colour: int) -> list:
         """TP-3: with two players, the colour of every bridge of this turn."""
         if colour not in colours_of(self.n, p):
             raise IllegalMove(f"The {COLOURS[colour]} colour is not yours (TP-1).",
                               "kanaloa.illegal.not_your_colour", colour=COLOURS[colour])
+        if colour not in self._colours_to_declare(p):
+            raise IllegalMove("You began your turn with five cards and can play one only in "
+                              "your other colour: declare that one (KN-3, A-5).",
+                              "kanaloa.illegal.colour_without_play")
         self.colour = colour
         self.fresh = False
         return [Event("kanaloa.colour", p, colour=COLOURS[colour])]
 
-    def _check_action(self, p: int) -> None:
-        if self.discarded:
-            raise IllegalMove("After a face-down discard you may not play any more: draw now "
-                              "(KN-4).", "kanaloa.illegal.after_discard")
+    def _check_card_play(self, cards) -> None:
+        """KN-4: after a face-down discard no card is played any more; a stone
+        may still be used until the draw (GD-9), KANALOA alone too (GD-15)."""
+        if self.discarded and any(c != JOKER for c in cards):
+            raise IllegalMove("After a face-down discard you play no more cards (KN-4); a stone "
+                              "may still be used before the draw (GD-9).",
+                              "kanaloa.illegal.after_discard")
 
     # -- card effects: build (KN-5, KN-6, GD-10a) -------------------------------------------------
     def _build(self, p: int, move: KanaloaMove) -> list:
@@ -801,7 +824,7 @@ class KanaloaState(State):
         card = move.cards[0]
         a, b = LINK_ENDS[link]
         colour = self.colour
-        self._check_action(p)
+        self._check_card_play(move.cards)
         if self.owner[link] >= 0:
             raise IllegalMove(f"{LINK_NAMES[link]} already holds a bridge: replace it with two "
                               f"cards instead (KN-5, KN-7).", "kanaloa.illegal.link_taken",
@@ -835,7 +858,7 @@ class KanaloaState(State):
         c1, c2 = move.cards
         a, b = LINK_ENDS[link]
         colour = self.colour
-        self._check_action(p)
+        self._check_card_play(move.cards)
         victim = self.owner[link]
         if victim < 0:
             raise IllegalMove(f"{LINK_NAMES[link]} is free: build on it with one card (KN-8).",
@@ -1240,7 +1263,6 @@ class KanaloaState(State):
     def _use_stone(self, p: int, move: KanaloaMove) -> list:
         code = move.code
         stone = {USE_KU: KU, USE_PELE: PELE, LONO_DRAW: LONO, LONO_TAKE: LONO}[code]
-        self._check_action(p)
         if not self.stones_usable():
             raise _stones_not_now(self)
         tablet = N_GODS * p + stone

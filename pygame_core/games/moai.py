@@ -1,6 +1,6 @@
 """Moai: two to five Rapa Nui clans carve statues while their island runs dry.
 
-The rules follow ``shared/rules/moai.md``; each rule is cited by its id
+The rules follow ``docs/rules/moai.md``; each rule is cited by its id
 (``M-20``, ``C-5``, ``S-4``, ``H-5``, ``V-4``, ``A-12`` ...) where the code
 applies it. The module reads in rulebook order: the components, the moves and
 their notation, the set-up, the round phase by phase (bird-man, epoch, work,
@@ -506,7 +506,10 @@ class MoaiState(State):
 
     # -- set-up (S-1 to S-11) ---------------------------------------------------
     @classmethod
-    def new(cls, players: int = 3, seed=0, **options) -> "MoaiState":
+    def new(cls, players: int = 3, seed=0, events=None, **options) -> "MoaiState":
+        """The opening position: set up (S-1 to S-11), then round 1 begun (M-1,
+        M-2: the first epoch cards revealed, the wood laid) up to the bids;
+        what that played is appended to ``events`` when a list is given."""
         if players not in (2, 3, 4, 5) or not _is_int(players):
             raise GameError(f"moai is played by 2 to 5 players, not {players!r}")
         opts = tuple(bool(options.get(name, False)) for name in OPTIONS)
@@ -547,7 +550,7 @@ class MoaiState(State):
             stacks.append(cards)
         s.edeck = stacks[2] + stacks[1] + stacks[0]                    # epoch 1 on top (the end)
         s.rng = rng.state
-        events = []
+        events = [] if events is None else events
         s._start_round(events)
         s._auto(events)
         return s
@@ -1540,9 +1543,15 @@ class MoaiState(State):
         self.wood += 1
         self.msupply[tile] = 0
         self.tiles[p].append(2 * tile + face_down)
-        events.append(Event("moai.carve", p, space=loc_name(loc), pieces=pieces, height=h,
-                            tile=TILE_IDS[tile], tile_height=MOAI_HEIGHTS[tile],
-                            face_down=bool(face_down)))
+        taken = {"pieces": pieces, "height": h, "tile": TILE_IDS[tile],
+                 "tile_height": MOAI_HEIGHTS[tile]}
+        if face_down:
+            # H-9: "pour en garder la hauteur secrète": only its owner reads
+            # the height in the log; the others learn where a tile was taken.
+            events.append(Event("moai.carve_hidden", p, secret_for=p, secret=taken,
+                                space=loc_name(loc)))
+        else:
+            events.append(Event("moai.carve", p, space=loc_name(loc), **taken))
 
     # -- fields and ocean: feeding (M-26 to M-31) ----------------------------------------------
     def _start_feeding(self, events: list) -> None:
@@ -1979,15 +1988,20 @@ class MoaiState(State):
             "reserve": [self.reserve[3 * q:3 * q + 3] for q in range(n)],
             "moai": {
                 "supply": supply,
-                # H-9: everyone saw each height when the tile was taken; the
-                # renderer draws a face-down tile of another player face down.
-                "tiles": [[{"id": TILE_IDS[t >> 1], "height": MOAI_HEIGHTS[t >> 1],
-                            "face_down": bool(t & 1)} for t in self.tiles[q]] for q in range(n)],
+                "tiles": [[self._tile_view(t, q == me) for t in self.tiles[q]] for q in range(n)],
                 "toppled": [TILE_IDS[t] for t in self.toppled],
             },
             "over": self.over,
             "result": self.result(),
         }
+
+    def _tile_view(self, tile: int, own: bool) -> dict:
+        """H-9: a face-down tile shows its height (and its id, which names the
+        height, C-6) to its owner only, until the end reveals every tile (M-41)."""
+        face_down = bool(tile & 1)
+        if face_down and not own and not self.over:
+            return {"id": None, "height": None, "face_down": True}
+        return {"id": TILE_IDS[tile >> 1], "height": MOAI_HEIGHTS[tile >> 1], "face_down": face_down}
 
     def _pending_view(self) -> dict:
         phase = self.phase
@@ -2084,6 +2098,9 @@ class MoaiState(State):
         * H-4, V-3: each epoch's unseen cards are shuffled between the epoch
           deck (the same count per epoch) and the five cards set aside unseen;
           the Admiral is never one of those.
+        * H-9: the other clans' face-down Moai tiles get again the heights
+          nobody has seen (all the tiles less the supply, the toppled ones, the
+          face-up ones and ``player``'s own), until the end reveals them.
         * H-14: the generator's future.
 
         Every input is read from ``view(player)`` and gathered in a canonical
@@ -2138,8 +2155,45 @@ class MoaiState(State):
         # H-4, V-3: the epoch deck and the cards set aside unseen.
         if s.set_aside or len(s.edeck) > 1:
             s._deal_epoch_deck(rng)
+        # H-9: the heights of the others' face-down tiles.
+        if not s.over:
+            s._deal_hidden_tiles(player, rng)
         s.rng = rng.next64()
         return s
+
+    def _deal_hidden_tiles(self, player: int, rng: Rng) -> None:
+        """H-9: the tiles ``player`` has not seen are those of the 21 that are
+        neither in the supply (public, by height) nor toppled nor shown (face
+        up, or his own); they are dealt at random to the others' face-down
+        tiles. Tiles of one height are interchangeable (C-6), so the supply
+        keeps, height by height, the highest-numbered tiles not seen elsewhere,
+        as taking the lowest-numbered first leaves it (T-5)."""
+        n = self.players
+        hidden = [(q, i) for q in range(n) if q != player
+                  for i, tile in enumerate(self.tiles[q]) if tile & 1]
+        if not hidden:
+            return
+        seen = set(self.toppled)
+        for q in range(n):
+            for tile in self.tiles[q]:
+                if q == player or not tile & 1:
+                    seen.add(tile >> 1)
+        in_supply = [0] * (MAX_HEIGHT + 1)
+        for t in range(N_TILES):
+            if self.msupply[t]:
+                in_supply[MOAI_HEIGHTS[t]] += 1
+        supply = [0] * N_TILES
+        unseen = []
+        for height in range(MAX_HEIGHT + 1):
+            free = [t for t in TILES_OF_HEIGHT[height] if t not in seen]
+            kept = len(free) - in_supply[height]
+            unseen += free[:kept]
+            for t in free[kept:]:
+                supply[t] = 1
+        rng.shuffle(unseen)
+        for (q, i), tile in zip(hidden, unseen):
+            self.tiles[q][i] = 2 * tile + 1
+        self.msupply = supply
 
     def _deal_hidden_pieces(self, q: int, rng: Rng) -> None:
         n = self.players
@@ -3131,6 +3185,14 @@ class Moai(Game):
     options = {name: False for name in OPTIONS}
     Move = MoaiMove
     State = MoaiState
+
+    @classmethod
+    def new_with_events(cls, players: int = None, seed=0, **options) -> tuple:
+        """The opening position and the events of round 1's start (M-1, M-2)."""
+        events = []
+        state = MoaiState.new(players=players, seed=seed, events=events,
+                              **cls.check_options(players, options))
+        return state, events
 
 
 MoaiState.game = Moai

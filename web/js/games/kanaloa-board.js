@@ -6,11 +6,11 @@
 // the links' shapes and what is drawn link by link (targets, marks, the
 // suggestion) are the archipelago's, shared with Kahuna (archipelago.js).
 
-import { svg, blobPath, shapePath } from '../board-svg.js';
+import { svg, f1, blobPath, shapePath } from '../board-svg.js';
 import { t, plural } from '../i18n.js';
 import { seatStyle } from '../players.js';
 import { h } from '../dom.js';
-import { f1, isleShape, laneShape, seaDefs, drawSea, laneOverlays, overlayCalls, layBridges, plankBody } from './archipelago.js';
+import { isleShape, laneShape, seaDefs, drawSea, laneOverlays, overlayCalls, layBridges, plankBody } from './archipelago.js';
 
 // -- colours ------------------------------------------------------------------
 
