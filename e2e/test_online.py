@@ -1,0 +1,284 @@
+"""Online tables in the browser: friends on their own devices (one browser
+context each) play whole games through a real table server — the one of
+``python3 build.py serve``, started here on a free port with a temporary
+SQLite file — by invitation links, with bots on the server in the other
+seats. Along the way: a reload, a phone, the connection lost and found
+again, the server killed (SIGKILL) and started again, an undo everyone
+sees, a rematch, a spectator who sees only public information, names that
+stay text. Nothing leaves this machine, and the security policy blocks
+nothing (conftest.py).
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+import build
+from pages import (
+    BOOT_TIMEOUT_MS, click_choice, connection, end_dialog_text, invitation, join_table, online_look, plain,
+)
+
+PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True, "device_scale_factor": 2}
+MAX_ROUNDS = 6000
+
+
+class TableServer:
+    """`python -m archipel_server` serving dist/ and the tables on one port,
+    as `python3 build.py serve` runs it; bots move at once."""
+
+    def __init__(self, database: Path):
+        self.database = database
+        with socket.socket() as probe:
+            probe.bind(("127.0.0.1", 0))
+            self.port = probe.getsockname()[1]
+        self.url = f"http://127.0.0.1:{self.port}/"
+        self.process = None
+
+    def start(self) -> None:
+        command = [sys.executable, "-m", "archipel_server", "--static", str(build.DIST), "--port", str(self.port),
+                   "--db", str(self.database), "--bot-pace", "0", "--bot-workers", "1", "--quiet"]
+        self.process = subprocess.Popen(command, cwd=build.ROOT, env=build.server_env(),
+                                        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                pytest.fail(f"the table server stopped: {self.process.stderr.read().decode()[-2000:]}")
+            try:
+                with urllib.request.urlopen(self.url + "api/info", timeout=2) as answer:
+                    if answer.status == 200:
+                        return
+            except OSError:
+                time.sleep(0.2)
+        pytest.fail("the table server did not answer within 60 s")
+
+    def kill(self) -> None:
+        """SIGKILL: no goodbye, no flush beyond what each move already made."""
+        self.process.send_signal(signal.SIGKILL)
+        self.process.wait()
+
+    def stop(self) -> None:
+        if self.process and self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()
+
+
+@pytest.fixture
+def table_server(tmp_path):
+    build.build(quiet=True)
+    server = TableServer(tmp_path / "tables.sqlite3")
+    server.start()
+    yield server
+    server.stop()
+
+
+def open_new_table(page, server: TableServer, link: str) -> None:
+    """The creator opens `#online=new&...` and waits for the board."""
+    page.goto(f"{server.url}index.html#{link}")
+    page.wait_for_selector('#status[data-state="playing"]', state="attached", timeout=BOOT_TIMEOUT_MS)
+
+
+def play_together(pages: list, rng: random.Random, on_round=None, until_over: bool = True) -> int:
+    """Each page clicks a random choice whenever it has one, until every page
+    shows the end (or `on_round(round)` returns True). Returns the clicks."""
+    clicks = 0
+    for round_number in range(MAX_ROUNDS):
+        if on_round and on_round(round_number):
+            return clicks
+        looks = [online_look(page) for page in pages]
+        if until_over and all(look and look["state"] == "over" for look in looks):
+            return clicks
+        acted = False
+        for page, look in zip(pages, looks):
+            if look and look["state"] == "playing" and look["choices"]:
+                index, _ = rng.choice(look["choices"])
+                try:
+                    click_choice(page, index)
+                except Exception:  # the board moved on under the click: look again
+                    continue
+                clicks += 1
+                acted = True
+        if not acted:
+            pages[0].wait_for_timeout(60)
+    pytest.fail(f"the game did not end within {MAX_ROUNDS} rounds: {[online_look(p) for p in pages]}")
+
+
+def same_end(pages: list) -> str:
+    """Every page shows the end with the same verdict."""
+    verdicts = {end_dialog_text(page) for page in pages}
+    assert len(verdicts) == 1, verdicts
+    return verdicts.pop()
+
+
+def test_kahuna_by_invitation_with_a_phone_a_reload_an_undo_and_a_rematch(make_context, table_server):
+    ana = make_context().new_page()
+    open_new_table(ana, table_server, "online=new&game=kahuna&players=2&seats=h,h&seed=3&names=Ana")
+    link = invitation(ana, 1)
+    assert "#online=" in link and "&token=" in link and link.startswith(table_server.url)
+    # The creator's page says that the link is the seat, on any device.
+    assert "autre appareil" in plain(ana.inner_text("#table-panel"))
+
+    bob = make_context(**PHONE).new_page()
+    join_table(bob, link, "Bob <b>&amp;</b>")
+    assert online_look(bob)["connection"] == "online"
+    # The name is text wherever it shows.
+    ana.wait_for_function("() => document.getElementById('table-panel').textContent.includes('Bob <b>&amp;</b>')")
+    assert ana.locator("#table-panel b").count() == 0 and ana.locator("#players b").count() == 0
+
+    rng = random.Random(16)
+    reloaded = []
+
+    def reload_once(round_number):
+        if not reloaded and round_number > 30:
+            reloaded.append(round_number)
+            ana.reload()
+            ana.wait_for_selector('#status[data-state="playing"]', state="attached", timeout=BOOT_TIMEOUT_MS)
+            assert connection(ana) == "online"
+        return False
+
+    play_together([ana, bob], rng, on_round=reload_once)
+    assert reloaded
+    verdict = same_end([ana, bob])
+    assert "gagne" in verdict or "Égalité" in verdict
+    # Both logs hold the same moves.
+    assert ana.locator("#log .log-entry").count() == bob.locator("#log .log-entry").count() > 10
+
+    # Rematch: the same seats, a new game on both devices.
+    ana.click("#end-new")
+    for page in (ana, bob):
+        page.wait_for_selector('#status[data-state="playing"]', state="attached", timeout=60_000)
+        page.wait_for_selector("#end-dialog:not([open])", state="attached")
+
+    # An undo, seen by both: Bob lays a bridge and takes it back.
+    rng = random.Random(5)
+    for _ in range(200):
+        look = online_look(bob)
+        if look["choices"] and not bob.is_disabled("#undo-button"):
+            break
+        if look["choices"]:
+            index, _ = rng.choice(look["choices"])
+            click_choice(bob, index)
+        elif online_look(ana)["choices"]:
+            index, _ = rng.choice(online_look(ana)["choices"])
+            click_choice(ana, index)
+        bob.wait_for_timeout(80)
+    assert not bob.is_disabled("#undo-button"), "Bob never had a move to take back"
+    bob.click("#undo-button")
+    for page in (ana, bob):
+        page.wait_for_selector("#log .log-note", state="attached", timeout=30_000)
+        assert "Bob <b>&amp;</b> a repris" in plain(page.text_content("#log .log-note"))
+
+
+def test_kanaloa_two_friends_and_a_bot_with_the_connection_lost_and_found(make_context, table_server):
+    ana = make_context().new_page()
+    open_new_table(ana, table_server, "online=new&game=kanaloa&players=3&seats=h,h,bot0&seed=8")
+    bob_context = make_context()
+    bob = bob_context.new_page()
+    join_table(bob, invitation(ana, 1), "Bob")
+
+    cut = []
+
+    def lose_the_connection(round_number):
+        if not cut and round_number > 20:
+            cut.append(round_number)
+            bob_context.set_offline(True)
+            bob.wait_for_selector('#status[data-connection="offline"]', state="attached", timeout=30_000)
+            assert "Hors ligne" in bob.inner_text("#status")
+            # Ana plays on meanwhile if it is her turn; Bob sees it once back.
+            bob_context.set_offline(False)
+            bob.wait_for_selector('#status[data-connection="online"]', state="attached", timeout=30_000)
+        return False
+
+    play_together([ana, bob], random.Random(8), on_round=lose_the_connection)
+    assert cut
+    same_end([ana, bob])
+    assert ana.locator("#log .log-entry").count() == bob.locator("#log .log-entry").count()
+
+
+def test_moai_five_devices_and_a_spectator(make_context, table_server):
+    ana = make_context().new_page()
+    open_new_table(ana, table_server, "online=new&game=moai&players=5&seats=h,h,h,h,h&seed=4&short_game=1&names=Ana")
+    friends = []
+    for seat, name in ((1, "Bob"), (2, "Chloé"), (3, "Dan"), (4, "Émile")):
+        page = make_context(**(PHONE if seat == 4 else {})).new_page()
+        join_table(page, invitation(ana, seat), name)
+        friends.append(page)
+    spectator = make_context().new_page()
+    spectator.goto(ana.get_attribute("[data-spectator-link]", "href"))
+    spectator.wait_for_selector('#status[data-state="playing"]', state="attached", timeout=BOOT_TIMEOUT_MS)
+    assert "regardez" in plain(spectator.inner_text("#table-panel"))
+
+    def spectator_sees_no_choice(round_number):
+        if round_number % 50 == 0:
+            assert online_look(spectator)["choices"] == []
+        return False
+
+    play_together([ana, *friends], random.Random(4), on_round=spectator_sees_no_choice)
+    verdict = same_end([ana, *friends])
+    spectator.wait_for_selector('#status[data-state="over"]', state="attached", timeout=30_000)
+    assert verdict == end_dialog_text(spectator)
+
+
+def test_haleakala_survives_a_server_killed_mid_game(make_context, table_server):
+    ana = make_context().new_page()
+    open_new_table(ana, table_server, "online=new&game=haleakala&players=2&seats=h,h&seed=2")
+    bob = make_context(**PHONE).new_page()
+    join_table(bob, invitation(ana, 1), "Bob")
+
+    killed = []
+
+    def kill_and_restart(round_number):
+        if not killed and round_number > 25:
+            before = ana.locator("#log .log-entry").count()
+            table_server.kill()
+            killed.append(before)
+            for page in (ana, bob):
+                page.wait_for_selector('#status[data-connection="reconnecting"]', state="attached", timeout=30_000)
+            table_server.start()
+            for page in (ana, bob):
+                page.wait_for_selector('#status[data-connection="online"]', state="attached", timeout=60_000)
+            # Nothing was lost: the log is as long as before the kill.
+            assert ana.locator("#log .log-entry").count() == before
+        return False
+
+    play_together([ana, bob], random.Random(2), on_round=kill_and_restart)
+    assert killed and killed[0] > 0
+    same_end([ana, bob])
+
+
+def test_the_menu_finds_the_server_creates_a_table_and_lists_it(make_context, table_server):
+    page = make_context().new_page()
+    page.goto(table_server.url)
+    page.wait_for_selector("#online-ready", timeout=BOOT_TIMEOUT_MS)
+    page.click("#mode-online")
+    page.select_option("#seat-kind-1", "bot1")
+    page.fill("#seat-name-0", "Ana")
+    page.click("#play-button")
+    page.wait_for_selector('#status[data-state="playing"]', state="attached", timeout=BOOT_TIMEOUT_MS)
+    assert page.locator("[data-invite-seat]").count() == 0  # the bot's seat needs no invitation
+    page.click("#menu-button")
+    page.wait_for_selector("[data-online-table]", timeout=30_000)
+    page.wait_for_function("() => document.querySelector('[data-online-table] .resume-meta').textContent.includes('Ana')")
+    assert "Ana" in page.inner_text("[data-online-table] .resume-meta")
+    page.click("[data-online-table] .resume-button")
+    page.wait_for_selector('#status[data-state="playing"]', state="attached", timeout=30_000)
+
+
+def test_without_a_server_the_menu_says_what_online_play_needs(page, site_url):
+    page.goto(site_url)
+    page.wait_for_selector("#online-needs-server", timeout=BOOT_TIMEOUT_MS)
+    assert "serveur de tables" in page.inner_text("#online-area")
+    assert page.locator("#mode-online").count() == 0
