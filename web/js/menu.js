@@ -590,14 +590,15 @@ export function createMenu({ onStart, onResume, onForget, onLoadFile, onLanguage
     );
   }
 
-  /** "Ana, Bob · your turn" (names as text). */
+  /** "Ana · Bob · your turn": the people seated, and whose turn it is (names
+   * as text; a bot or a free seat has no name of its own here). */
   function tableMeta(known) {
     const names = Array.from({ length: known.players }, (_, i) => known.names[i] || t('seat.label', { n: i + 1 }));
     let turn;
     if (known.over) turn = t('online.status_over');
     else if (known.seat !== null && known.to_move.includes(known.seat)) turn = t('online.status_yours');
     else turn = t('online.status_waiting', { players: known.to_move.map((seat) => names[seat]).join(', ') });
-    return `${names.join(' · ')} · ${turn}`;
+    return [...known.names.filter(Boolean), turn].join(' · ');
   }
 
   /** The server found (or null: none answers). */

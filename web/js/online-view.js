@@ -131,9 +131,11 @@ export function createOnlineView({ remote, entry, site, own, names, eventsText, 
     const parts = [h('h2', { class: 'section-title' }, t('online.table_title'))];
     parts.push(h('ul', { class: 'table-seats' }, ...state.snapshot.seats.map((_, each) => seatRow(each, list))));
     if (info.spectators) parts.push(h('p', { class: 'muted table-spectators' }, plural('online.spectators', info.spectators)));
+    // The links that are not invitations fold away: the board needs the room.
+    const links = [];
     if (entry.spectator) {
       const href = link(entry.spectator);
-      parts.push(
+      links.push(
         h(
           'p',
           { class: 'table-link' },
@@ -146,7 +148,7 @@ export function createOnlineView({ remote, entry, site, own, names, eventsText, 
       parts.push(h('p', { class: 'muted' }, t('online.watching')));
     } else {
       const href = link(entry.token);
-      parts.push(
+      links.push(
         h(
           'p',
           { class: 'table-link own' },
@@ -155,6 +157,10 @@ export function createOnlineView({ remote, entry, site, own, names, eventsText, 
         ),
         h('p', { class: 'muted table-note' }, t('online.same_link')),
       );
+    }
+    if (links.length) {
+      const open = panel.querySelector('details.table-links');
+      parts.push(h('details', { class: 'table-links', open: Boolean(open && open.open) }, h('summary', {}, t('online.links')), ...links));
     }
     panel.hidden = false;
     panel.replaceChildren(...parts);
