@@ -267,6 +267,7 @@ export function createMenu({ onStart, onResume, onForget, onLoadFile, onLanguage
               setup.mode = each;
               save();
               renderSeats();
+              renderOptions();
             },
           }),
           h('span', {}, t(`menu.mode.${each}`)),
@@ -308,7 +309,8 @@ export function createMenu({ onStart, onResume, onForget, onLoadFile, onLanguage
         ),
       );
     }
-    rows.push(
+    // Online, the table server sets its bots' pace.
+    if (!onlineMode()) rows.push(
       h(
         'label',
         { class: 'pace' },
