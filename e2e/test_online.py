@@ -278,14 +278,14 @@ def test_kanaloa_two_friends_and_a_bot_with_the_connection_lost_and_found(make_c
     assert ana.locator("#log .log-entry").count() == bob.locator("#log .log-entry").count()
 
 
-def test_moai_five_players_three_devices_and_a_spectator(make_context, table_server):
-    # Five clans: three people on their own devices, two bots on the server.
+def test_moai_five_players_on_five_devices_and_a_spectator(make_context, table_server):
+    # Five clans, five people, each on their own device (the last on a phone).
     ana = make_context(**DEVICE).new_page()
     open_new_table(ana, table_server,
-                   "online=new&game=moai&players=5&seats=h,bot0,h,bot1,h&seed=4&short_game=1&names=Ana")
-    assert ana.locator("[data-invite-seat]").count() == 2  # the bots' seats need no invitation
+                   "online=new&game=moai&players=5&seats=h,h,h,h,h&seed=4&short_game=1&names=Ana")
+    assert ana.locator("[data-invite-seat]").count() == 4
     friends = []
-    for seat, name in ((2, "Chloé"), (4, "Émile")):
+    for seat, name in ((1, "Bruno"), (2, "Chloé"), (3, "Denis"), (4, "Émile")):
         page = make_context(**(PHONE if seat == 4 else DEVICE)).new_page()
         join_table(page, invitation(ana, seat), name)
         friends.append(page)
