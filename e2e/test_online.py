@@ -202,6 +202,10 @@ def test_kahuna_by_invitation_with_a_phone_a_reload_an_undo_and_a_rematch(make_c
     assert "#online=" in link and "&token=" in link and link.startswith(table_server.url)
     # The creator's page says that the link is the seat, on any device.
     assert "autre appareil" in plain(ana.text_content("#table-panel"))
+    # While the seat is free, the dock leads to the invitation.
+    assert plain(ana.inner_text("#invite-button")) == "Inviter · 1 place libre"
+    ana.click("#invite-button")
+    ana.wait_for_function("() => document.activeElement?.dataset.inviteSeat === '1'")
 
     bob = make_context(**PHONE).new_page()
     join_table(bob, link, "Bob <b>&amp;</b>")
@@ -209,6 +213,7 @@ def test_kahuna_by_invitation_with_a_phone_a_reload_an_undo_and_a_rematch(make_c
     # The name is text wherever it shows.
     ana.wait_for_function("() => document.getElementById('table-panel').textContent.includes('Bob <b>&amp;</b>')")
     assert ana.locator("#table-panel b").count() == 0 and ana.locator("#players b").count() == 0
+    ana.wait_for_selector("#invite-button", state="hidden")
 
     rng = random.Random(16)
     reloaded = []
