@@ -60,17 +60,25 @@ class TableServer:
             probe.bind(("127.0.0.1", 0))
             self.port = probe.getsockname()[1]
         self.url = f"http://127.0.0.1:{self.port}/"
+        self.messages = database.with_name("server.log")
         self.process = None
+
+    def said(self) -> str:
+        """The end of what the server wrote to stderr."""
+        return self.messages.read_text(errors="replace")[-3000:] if self.messages.exists() else ""
 
     def start(self) -> None:
         command = [sys.executable, "-m", "archipel_server", "--static", str(build.DIST), "--port", str(self.port),
                    "--db", str(self.database), "--bot-pace", "0", "--bot-workers", "1", "--quiet"]
-        self.process = subprocess.Popen(command, cwd=build.ROOT, env=build.server_env(),
-                                        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        # Its messages go to a file: a pipe nobody reads would stall the
+        # server once full.
+        with open(self.messages, "ab") as messages:
+            self.process = subprocess.Popen(command, cwd=build.ROOT, env=build.server_env(),
+                                            stdout=subprocess.DEVNULL, stderr=messages)
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
-                pytest.fail(f"the table server stopped: {self.process.stderr.read().decode()[-2000:]}")
+                pytest.fail(f"the table server stopped: {self.said()}")
             try:
                 with urllib.request.urlopen(self.url + "api/info", timeout=2) as answer:
                     if answer.status == 200:
@@ -100,7 +108,10 @@ def table_server(tmp_path):
     server = TableServer(tmp_path / "tables.sqlite3")
     server.start()
     yield server
+    alive = server.process.poll() is None
     server.stop()
+    # Shown with a failure: whether the server lived to the end, what it said.
+    print(f"table server alive at the end: {alive}; its messages:\n{server.said()}")
 
 
 def open_new_table(page, server: TableServer, link: str) -> None:
