@@ -34,7 +34,8 @@ decks (I-1).
 
 from __future__ import annotations
 
-from ..engine import BadState, Event, Game, GameError, IllegalMove, Move, Rng, State, TextMove
+from ..engine import (BadState, CodedMove, Event, Game, GameError, IllegalMove, Rng, State, check,
+                      check_fields, check_result, is_int)
 
 __all__ = ["Haleakala", "HaleakalaMove", "HaleakalaState",
            "KINDS", "SCORE_CARDS", "SPACE_NAMES", "DECK_COMPOSITION", "SHAMAN_REACH"]
@@ -173,11 +174,6 @@ FISH_MAJORITY_POINTS = 3                 # S-12
 NAUTILUS_POINTS = 3                      # S-14
 
 
-def _is_int(value) -> bool:
-    """An int that is not a bool (JSON and hand-built data may carry either)."""
-    return type(value) is int
-
-
 # ---------------------------------------------------------------------------
 # 3. Moves (docs/games/haleakala.md, "Move notation"; H-52)
 # ---------------------------------------------------------------------------
@@ -193,7 +189,7 @@ PHASE_MOVES = ((PLACE, TAKE, BOAT), (SHAMAN, STAY), (PICK,), (LAVA_MOVE, DECLINE
                (RAISE, NO_RAISE), ())
 
 
-class HaleakalaMove(TextMove):
+class HaleakalaMove(CodedMove):
     """One decision of H-52, written as in docs/games/haleakala.md.
 
     ``code`` is one of PLACE, TAKE, BOAT, SHAMAN, STAY, PICK, LAVA_MOVE,
@@ -203,7 +199,8 @@ class HaleakalaMove(TextMove):
     that generating moves allocates nothing but the list.
     """
 
-    __slots__ = ("code", "a", "b", "invoke")
+    __slots__ = ("a", "b", "invoke")
+    KINDS = MOVE_KINDS
 
     def __init__(self, code: int, a: int = -1, b: int = -1, invoke: bool = False):
         setattr_ = object.__setattr__
@@ -212,10 +209,6 @@ class HaleakalaMove(TextMove):
         setattr_(self, "b", b)
         setattr_(self, "invoke", invoke)
         setattr_(self, "text", _notation(code, a, b, invoke))
-
-    @property
-    def kind(self) -> str:
-        return MOVE_KINDS[self.code]
 
     def to_dict(self) -> dict:
         code = self.code
@@ -237,17 +230,16 @@ class HaleakalaMove(TextMove):
 
     @classmethod
     def from_words(cls, kind: str, args: list) -> "HaleakalaMove":
-        if kind not in MOVE_KINDS:
-            raise ValueError(f"unknown move {kind!r} (expected one of {', '.join(MOVE_KINDS)})")
+        cls.code_of(kind)
         if kind == "place":
             if len(args) not in (2, 3) or (len(args) == 3 and args[2] != "invoke"):
                 raise ValueError("write a placement 'place VALUE BEACH' or 'place VALUE BEACH invoke'")
             move = cls(PLACE, _parse_value(args[0]), _parse_section(args[1], "beach"), len(args) == 3)
         elif kind == "take":
-            _arity(kind, args, 1)
+            cls.check_arity(kind, args, 1)
             move = cls(TAKE, _parse_value(args[0]))
         elif kind == "shaman":
-            _arity(kind, args, 1)
+            cls.check_arity(kind, args, 1)
             if args[0] not in SPACE_INDEX:
                 raise ValueError(f"{args[0]!r} is not a space (like M1, F3, Mt0)")
             target = SPACE_INDEX[args[0]]
@@ -255,23 +247,23 @@ class HaleakalaMove(TextMove):
                 raise ValueError(f"a shaman only walks on meadows, forests and mountains, not {args[0]}")
             move = cls(SHAMAN, target)
         elif kind == "pick":
-            _arity(kind, args, 1)
+            cls.check_arity(kind, args, 1)
             if args[0] not in ("0", "1"):
                 raise ValueError(f"a card slot is 0 or 1, not {args[0]!r}")
             move = cls(PICK, int(args[0]))
         elif kind == "lava":
-            _arity(kind, args, 2)
+            cls.check_arity(kind, args, 2)
             a, b = _parse_section(args[0], "crater"), _parse_section(args[1], "crater")
             if b not in (cw(a), ccw(a)):
                 raise ValueError(f"crater {b} is not next to crater {a}")
             move = cls(LAVA_MOVE, a, b)
         elif kind == "buy":
-            _arity(kind, args, 1)
+            cls.check_arity(kind, args, 1)
             if args[0] not in ITEM_WORDS:
                 raise ValueError(f"{args[0]!r} is not for sale (items: {', '.join(ITEM_WORDS)})")
             move = cls(BUY, ITEM_WORDS.index(args[0]))
         else:
-            _arity(kind, args, 0)
+            cls.check_arity(kind, args, 0)
             move = cls(MOVE_KINDS.index(kind))
         return move
 
@@ -290,11 +282,6 @@ def _notation(code, a, b, invoke) -> str:
     if code == BUY:
         return f"buy {ITEM_WORDS[a]}"
     return MOVE_KINDS[code]
-
-
-def _arity(kind: str, args: list, n: int) -> None:
-    if len(args) != n:
-        raise ValueError(f"'{kind}' takes {n} argument(s), not {len(args)}")
 
 
 def _parse_value(word: str) -> int:
@@ -545,10 +532,8 @@ class HaleakalaState(State):
         Each kind checks its own legality before touching anything, so an
         ``IllegalMove`` leaves the position as it was.
         """
-        if move.__class__ is not HaleakalaMove:
-            move = self._as_move(move)
-        if self.over:
-            raise IllegalMove("The game is over.", "error.game_over")
+        if move.__class__ is not HaleakalaMove or self.over:
+            move = self.start_play(move)
         if player != self.decider:
             raise IllegalMove(f"It is not your turn: {COLOURS[self.decider]} is to decide.",
                               "error.not_your_turn", player=player)
@@ -575,19 +560,12 @@ class HaleakalaState(State):
         """A move that leads to a refill turns up cards from a face-down deck
         (H-32); nothing else is ever hidden (I-1)."""
         try:
-            move = self._as_move(move)
+            move = self.as_move(move)
             copy_ = self.clone()
             copy_.play(player, move)
         except IllegalMove:
             return False
         return sum(map(len, copy_.decks)) != sum(map(len, self.decks))
-
-    def _as_move(self, move) -> HaleakalaMove:
-        if isinstance(move, HaleakalaMove):
-            return move
-        if isinstance(move, Move):
-            move = str(move)
-        return self.parse_move(move)
 
     # -- the turn actions (H-2 to H-7) -----------------------------------------------------
     def _place(self, p: int, move: HaleakalaMove) -> list:
@@ -1141,8 +1119,7 @@ class HaleakalaState(State):
     def view(self, player) -> dict:
         """Everything but the order of the three decks (I-1, I-2); their
         remaining contents are public and shown as counts per kind (I-4)."""
-        if player not in (None, 0, 1) or isinstance(player, bool):
-            raise ValueError(f"a viewer is 0, 1 or None, not {player!r}")
+        self.check_viewer(player)
         statues = self.statues
         shamans = self.shamans
         spaces = [{"id": SPACE_NAMES[i], "section": SECTION_OF[i],
@@ -1280,8 +1257,7 @@ class HaleakalaState(State):
         shuffled on its own; its cards are sorted first, so that two positions
         ``player`` cannot tell apart give the same copy for the same ``rng``.
         There is no other hidden information and no secret choice (I-3)."""
-        if player not in (0, 1) or isinstance(player, bool):
-            raise ValueError(f"a player is 0 or 1, not {player!r}")
+        self.check_seat(player)
         s = self.clone()
         for deck in s.decks:
             deck.sort()
@@ -1418,7 +1394,7 @@ def _wrong_phase(phase: int) -> IllegalMove:
 
 
 def _check_max_turns(value, error) -> None:
-    if value is not None and (not _is_int(value) or value < 1):
+    if value is not None and (not is_int(value) or value < 1):
         raise error(f"max_turns is a positive whole number or null, not {value!r}")
 
 
@@ -1550,7 +1526,7 @@ def _deal_deck(d: int, spec, counts, available: list) -> list:
             chosen.append(k)
         if rest:
             take_rest()
-    elif _is_int(spec):
+    elif is_int(spec):
         take_rest(spec)
         if len(chosen) != spec:
             raise BadState(f"only {len(chosen)} cards are left for the {d + 1}-palm deck")
@@ -1594,35 +1570,25 @@ _KEYS = ("game", "tactical", "eruption", "max_turns", "turns", "round", "first_p
          "scorings", "truncated", "over", "result")
 
 
-def _check(condition, message: str) -> None:
-    if not condition:
-        raise BadState(message)
-
-
 def _pair(value, what: str) -> list:
-    _check(isinstance(value, list) and len(value) == 2, f"{what} must be a list of two entries")
+    check(isinstance(value, list) and len(value) == 2, f"{what} must be a list of two entries")
     return value
 
 
 def _int_in(value, low: int, high: int, what: str) -> int:
-    _check(_is_int(value) and low <= value <= high, f"{what} must be a whole number from {low} to {high}")
+    check(is_int(value) and low <= value <= high, f"{what} must be a whole number from {low} to {high}")
     return value
 
 
 def _kind(name, what: str) -> int:
-    _check(isinstance(name, str) and name in KIND_INDEX, f"{what}: {name!r} is not a card kind")
+    check(isinstance(name, str) and name in KIND_INDEX, f"{what}: {name!r} is not a card kind")
     return KIND_INDEX[name]
 
 
 def _load(cls, data) -> HaleakalaState:
-    _check(isinstance(data, dict), "a Haleakala position is a JSON object")
-    missing = [k for k in _KEYS if k not in data]
-    _check(not missing, f"missing field(s): {', '.join(missing)}")
-    extra = sorted(set(data) - set(_KEYS))
-    _check(not extra, f"unknown field(s): {', '.join(extra)}")
-    _check(data["game"] == "haleakala", f"this is not a Haleakala position: game {data['game']!r}")
+    data = check_fields(data, _KEYS, "haleakala", "Haleakala")
     for flag in ("tactical", "eruption", "priestess_up", "truncated", "over"):
-        _check(isinstance(data[flag], bool), f"{flag} must be true or false")
+        check(isinstance(data[flag], bool), f"{flag} must be true or false")
     s = cls._empty(data["tactical"], data["eruption"])
     _check_max_turns(data["max_turns"], BadState)
     s.max_turns = data["max_turns"]
@@ -1631,7 +1597,7 @@ def _load(cls, data) -> HaleakalaState:
     s.first_player = _int_in(data["first_player"], 0, 1, "first_player")
     s.player = _int_in(data["player"], 0, 1, "player")
     s.decider = _int_in(data["decider"], 0, 1, "decider")
-    _check(data["phase"] in PHASES, f"phase must be one of {', '.join(PHASES)}")
+    check(data["phase"] in PHASES, f"phase must be one of {', '.join(PHASES)}")
     s.phase = PHASES.index(data["phase"])
     s.context = _int_in(data["context"], 0, 1, "context")
     s.boat = _int_in(data["boat"], 0, N_SECTIONS - 1, "boat")
@@ -1644,8 +1610,7 @@ def _load(cls, data) -> HaleakalaState:
     _load_stack(s, data["stack"])
     _check_turn(s)
     _check_lava(s)
-    _check(data["result"] == s.result(),
-           "result does not match the position" if s.over else "result must be null before the end")
+    check_result(data["result"], s)
     return s
 
 
@@ -1654,8 +1619,8 @@ def _load_pieces(s: HaleakalaState, data) -> None:
     discs = _pair(data["discs"], "discs")
     for p in (YELLOW, RED):
         row = discs[p]
-        _check(isinstance(row, list) and len(row) == N_DISCS,
-               "discs lists, per player, where discs 1 to 5 are (null: in reserve)")
+        check(isinstance(row, list) and len(row) == N_DISCS,
+              "discs lists, per player, where discs 1 to 5 are (null: in reserve)")
         for v, where in enumerate(row, start=1):
             if where is None:
                 continue
@@ -1663,13 +1628,13 @@ def _load_pieces(s: HaleakalaState, data) -> None:
             s.discs[N_DISCS * p + v - 1] = where
             s.sums[N_SECTIONS * p + where] += v
     for b in range(N_SECTIONS):
-        _check(s.sums[b] != s.sums[N_SECTIONS + b] or not s.sums[b],
-               f"beach {b} holds equal sums for both players (H-3)")
+        check(s.sums[b] != s.sums[N_SECTIONS + b] or not s.sums[b],
+              f"beach {b} holds equal sums for both players (H-3)")
     invocation = _pair(data["invocation"], "invocation")
     for p in (YELLOW, RED):
         where = invocation[p]
         if not s.tactical:
-            _check(where is None, "the invocation discs stay in the box outside the tactical variant (P-1)")
+            check(where is None, "the invocation discs stay in the box outside the tactical variant (P-1)")
         elif where == "reserve":
             s.invocation[p] = IN_RESERVE
         else:
@@ -1677,31 +1642,31 @@ def _load_pieces(s: HaleakalaState, data) -> None:
     shamans = _pair(data["shamans"], "shamans")
     for p in (YELLOW, RED):
         name = shamans[p]
-        _check(name in SPACE_INDEX, f"shaman: {name!r} is not a space")
+        check(name in SPACE_INDEX, f"shaman: {name!r} is not a space")
         where = SPACE_INDEX[name]
-        _check(WALKABLE[where] or where == HUTS[p],
-               f"a shaman stands on a meadow, forest or mountain, or still on its hut's beach (H-9)")
+        check(WALKABLE[where] or where == HUTS[p],
+              f"a shaman stands on a meadow, forest or mountain, or still on its hut's beach (H-9)")
         s.shamans[p] = where
-    _check(s.shamans[0] != s.shamans[1], "the two shamans never share a space (H-11)")
+    check(s.shamans[0] != s.shamans[1], "the two shamans never share a space (H-11)")
     statues = _pair(data["statues"], "statues")
     supply = _pair(data["statue_supply"], "statue_supply")
     destroyed = _pair(data["statues_destroyed"], "statues_destroyed")
     for p in (YELLOW, RED):
-        _check(isinstance(statues[p], list), "statues lists space names per player")
+        check(isinstance(statues[p], list), "statues lists space names per player")
         for name in statues[p]:
-            _check(name in SPACE_INDEX and WALKABLE[SPACE_INDEX[name]],
-                   f"statue: {name!r} is not a meadow, forest or mountain (H-41)")
-            _check(s.statues[SPACE_INDEX[name]] < 0, f"two statues on {name} (D-3)")
+            check(name in SPACE_INDEX and WALKABLE[SPACE_INDEX[name]],
+                  f"statue: {name!r} is not a meadow, forest or mountain (H-41)")
+            check(s.statues[SPACE_INDEX[name]] < 0, f"two statues on {name} (D-3)")
             s.statues[SPACE_INDEX[name]] = p
         s.supply[p] = _int_in(supply[p], 0, STATUES_PER_PLAYER, "statue supply")
         s.destroyed[p] = _int_in(destroyed[p], 0, STATUES_PER_PLAYER, "destroyed statues")
-        _check(len(statues[p]) + s.supply[p] + s.destroyed[p] == STATUES_PER_PLAYER,
-               f"{COLOURS[p]} must have 8 statues: on the board, in supply or burned (C-10)")
+        check(len(statues[p]) + s.supply[p] + s.destroyed[p] == STATUES_PER_PLAYER,
+              f"{COLOURS[p]} must have 8 statues: on the board, in supply or burned (C-10)")
     craters = data["craters"]
-    _check(isinstance(craters, list) and len(craters) == N_SECTIONS, "craters lists 6 counts")
+    check(isinstance(craters, list) and len(craters) == N_SECTIONS, "craters lists 6 counts")
     for i, n in enumerate(craters):
         s.craters[i] = _int_in(n, 0, LAVA_DISCS, "lava on a crater")
-    _check(sum(s.craters) <= LAVA_DISCS, "there are only 4 lava discs (C-4)")
+    check(sum(s.craters) <= LAVA_DISCS, "there are only 4 lava discs (C-4)")
 
 
 def _load_cards(s: HaleakalaState, data) -> None:
@@ -1710,61 +1675,61 @@ def _load_cards(s: HaleakalaState, data) -> None:
     composition = TACTICAL_COMPOSITION if s.tactical else DECK_COMPOSITION
     counts = [0] * N_KINDS
     slots = data["slots"]
-    _check(isinstance(slots, list) and len(slots) == N_SECTIONS, "slots lists 6 sections")
+    check(isinstance(slots, list) and len(slots) == N_SECTIONS, "slots lists 6 sections")
     for sec, row in enumerate(slots):
-        _check(isinstance(row, list) and len(row) == 2, "each section has 2 slots (G-3)")
+        check(isinstance(row, list) and len(row) == 2, "each section has 2 slots (G-3)")
         for k, name in enumerate(row):
             if name is None:
                 continue
             card = _kind(name, "slot")
-            _check(card != LAVA, "a LAVA card never stays in a slot (H-36)")
+            check(card != LAVA, "a LAVA card never stays in a slot (H-36)")
             s.slots[2 * sec + k] = card
             counts[card] += 1
     decks = data["decks"]
-    _check(isinstance(decks, list) and len(decks) == 3, "decks lists the 1-, 2- and 3-palm decks")
+    check(isinstance(decks, list) and len(decks) == 3, "decks lists the 1-, 2- and 3-palm decks")
     for d in range(3):
-        _check(isinstance(decks[d], list), "a deck is a list of card kinds, top first")
+        check(isinstance(decks[d], list), "a deck is a list of card kinds, top first")
         deck = [_kind(name, f"{d + 1}-palm deck") for name in decks[d]]
         for k in range(N_KINDS):
-            _check(deck.count(k) <= composition[d][k],
-                   f"the {d + 1}-palm deck holds more {KINDS[k]} cards than it was made of (2.4)")
+            check(deck.count(k) <= composition[d][k],
+                  f"the {d + 1}-palm deck holds more {KINDS[k]} cards than it was made of (2.4)")
         s.decks[d] = deck[::-1]
         for k in deck:
             counts[k] += 1
     collections = _pair(data["collections"], "collections")
     for p in (YELLOW, RED):
-        _check(isinstance(collections[p], list), "a collection is a list of card kinds")
+        check(isinstance(collections[p], list), "a collection is a list of card kinds")
         for name in collections[p]:
             card = _kind(name, "collection")
-            _check(COLLECTIBLE[card], f"{name} is not a collectible card (H-40)")
+            check(COLLECTIBLE[card], f"{name} is not a collectible card (H-40)")
             s.collections[N_KINDS * p + card] += 1
             counts[card] += 1
     shells = _pair(data["shells"], "shells")
     for p in (YELLOW, RED):
         s.shells[p] = _int_in(shells[p], 0, 42, "shells")
         counts[SHELL] += s.shells[p]
-    _check(isinstance(data["discard"], list), "discard is a list of card kinds")
+    check(isinstance(data["discard"], list), "discard is a list of card kinds")
     for name in data["discard"]:
         card = _kind(name, "discard")
-        _check(not COLLECTIBLE[card], f"{name} is collected, never discarded (H-40, H-47)")
+        check(not COLLECTIBLE[card], f"{name} is collected, never discarded (H-40, H-47)")
         s.discard[card] += 1
         counts[card] += 1
     for k in range(N_KINDS):
         total = sum(c[k] for c in composition)
-        _check(counts[k] == total,
-               f"there must be {total} {KINDS[k]} card(s) in play, not {counts[k]} (2.4, V-1)")
+        check(counts[k] == total,
+              f"there must be {total} {KINDS[k]} card(s) in play, not {counts[k]} (2.4, V-1)")
     # P-5 and H-32: twelve 1-palm cards were dealt; decks are drawn in order.
-    _check(len(s.decks[0]) <= sum(composition[0]) - START_DEAL,
-           "twelve 1-palm cards were dealt at set-up (P-5)")
+    check(len(s.decks[0]) <= sum(composition[0]) - START_DEAL,
+          "twelve 1-palm cards were dealt at set-up (P-5)")
     for d in (0, 1):
         if s.decks[d]:
             for later in range(d + 1, 3):
-                _check(len(s.decks[later]) == sum(composition[later]),
-                       f"the {later + 1}-palm deck is untouched while the {d + 1}-palm deck "
-                       f"holds cards (H-32)")
+                check(len(s.decks[later]) == sum(composition[later]),
+                      f"the {later + 1}-palm deck is untouched while the {d + 1}-palm deck "
+                      f"holds cards (H-32)")
     owners = data["score_cards"]
-    _check(isinstance(owners, list) and len(owners) == N_SCORE_CARDS,
-           "score_cards lists the owner (or null) of each of the 5 score cards")
+    check(isinstance(owners, list) and len(owners) == N_SCORE_CARDS,
+          "score_cards lists the owner (or null) of each of the 5 score cards")
     for i, owner in enumerate(owners):
         s.owners[i] = -1 if owner is None else _int_in(owner, 0, 1, "a score card's owner")
 
@@ -1776,9 +1741,9 @@ def _check_lava(s: HaleakalaState) -> None:
     if s.tactical:
         return
     drawn = 0 if s.over else s.discard[LAVA] - (4 if s.round == 2 else 0)
-    _check(sum(s.craters) == drawn,
-           f"{sum(s.craters)} lava disc(s) on the island, but {drawn} LAVA card(s) drawn "
-           f"this round (H-36)")
+    check(sum(s.craters) == drawn,
+          f"{sum(s.craters)} lava disc(s) on the island, but {drawn} LAVA card(s) drawn "
+          f"this round (H-36)")
 
 
 def _load_scores(s: HaleakalaState, data) -> None:
@@ -1786,41 +1751,41 @@ def _load_scores(s: HaleakalaState, data) -> None:
     for p in (YELLOW, RED):
         s.scores[p] = _int_in(scores[p], 0, 1 << 30, "a score")
     scorings = data["scorings"]
-    _check(isinstance(scorings, list) and len(scorings) <= 2, "scorings lists at most 2 scorings")
+    check(isinstance(scorings, list) and len(scorings) <= 2, "scorings lists at most 2 scorings")
     totals = [0, 0]
     for number, entry in enumerate(scorings, start=1):
-        _check(isinstance(entry, dict) and {"round", "truncated", "points", "burned", "protected",
+        check(isinstance(entry, dict) and {"round", "truncated", "points", "burned", "protected",
                                              "players"} <= set(entry),
-               "a scoring is {round, truncated, points, burned, protected, players}")
-        _check(entry["round"] == number or (entry["round"] == 2 and entry["truncated"]),
-               f"scoring {number} must say round {number}")
+              "a scoring is {round, truncated, points, burned, protected, players}")
+        check(entry["round"] == number or (entry["round"] == 2 and entry["truncated"]),
+              f"scoring {number} must say round {number}")
         points = _pair(entry["points"], "scoring points")
         for p in (YELLOW, RED):
             totals[p] += _int_in(points[p], 0, 1 << 30, "scoring points")
-        _check(isinstance(entry["players"], list) and len(entry["players"]) == 2
-               and all(isinstance(x, dict) and x.get("total") == points[i]
-                       for i, x in enumerate(entry["players"])),
-               "a scoring lists both players' details, with their totals")
-        _check(isinstance(entry["burned"], list) and isinstance(entry["protected"], list),
-               "burned and protected are lists")
-    _check(totals == s.scores, "scores must be the sum of the scorings")
+        check(isinstance(entry["players"], list) and len(entry["players"]) == 2
+              and all(isinstance(x, dict) and x.get("total") == points[i]
+                      for i, x in enumerate(entry["players"])),
+              "a scoring lists both players' details, with their totals")
+        check(isinstance(entry["burned"], list) and isinstance(entry["protected"], list),
+              "burned and protected are lists")
+    check(totals == s.scores, "scores must be the sum of the scorings")
     s.scorings = _copy(scorings)
     done = len(scorings)
     if s.over:
-        _check(done >= 1 and scorings[-1]["round"] == 2, "a finished game ends with its second scoring (S-25)")
-        _check(s.truncated == scorings[-1]["truncated"], "truncated must match the last scoring (H-53)")
+        check(done >= 1 and scorings[-1]["round"] == 2, "a finished game ends with its second scoring (S-25)")
+        check(s.truncated == scorings[-1]["truncated"], "truncated must match the last scoring (H-53)")
     else:
-        _check(done == s.round - 1, f"round {s.round} comes after {s.round - 1} scoring(s) (S-1.3)")
-        _check(not s.truncated, "only a finished game can be truncated (H-53)")
+        check(done == s.round - 1, f"round {s.round} comes after {s.round - 1} scoring(s) (S-1.3)")
+        check(not s.truncated, "only a finished game can be truncated (H-53)")
 
 
 def _load_stack(s: HaleakalaState, stack) -> None:
-    _check(isinstance(stack, list), "stack is a list of waiting tasks")
+    check(isinstance(stack, list), "stack is a list of waiting tasks")
     for task in stack:
-        _check(isinstance(task, list) and task and task[0] in TASK_NAMES,
-               f"a task is [name, args...] with a name among {', '.join(TASK_NAMES)}")
+        check(isinstance(task, list) and task and task[0] in TASK_NAMES,
+              f"a task is [name, args...] with a name among {', '.join(TASK_NAMES)}")
         code = TASK_NAMES.index(task[0])
-        _check(len(task) == 1 + TASK_ARITY[code], f"task {task[0]} takes {TASK_ARITY[code]} argument(s)")
+        check(len(task) == 1 + TASK_ARITY[code], f"task {task[0]} takes {TASK_ARITY[code]} argument(s)")
         args = task[1:] + [0] * (2 - TASK_ARITY[code])
         if code in (T_REFILL, T_RETURN):
             _int_in(args[0], 0, N_SECTIONS - 1, f"{task[0]}'s section")
@@ -1857,35 +1822,35 @@ def _check_stack_shape(s: HaleakalaState) -> None:
 
     scoring = False
     if at(T_POINTS):
-        _check(tasks[0][1] == 2, "only the second scoring waits at the bottom of the stack")
+        check(tasks[0][1] == 2, "only the second scoring waits at the bottom of the stack")
         i, scoring = 1, True
     elif at(T_END_TURN):
         i = 1
-        _check(at(T_REFILL) and tasks[i][1] == boat,
-               "the end of the turn waits under the refill of the boat's section (H-37)")
+        check(at(T_REFILL) and tasks[i][1] == boat,
+              "the end of the turn waits under the refill of the boat's section (H-37)")
         i = 2
         if at(T_POINTS):
-            _check(tasks[i][1] == 1 and tasks[i][2] == 0 and s.round == 1 and not s.decks[1],
-                   "the refill waits for the first scoring only once the 2-palm deck is empty (H-35)")
+            check(tasks[i][1] == 1 and tasks[i][2] == 0 and s.round == 1 and not s.decks[1],
+                  "the refill waits for the first scoring only once the 2-palm deck is empty (H-35)")
             i, scoring = 3, True
         else:
-            _check(at(T_RETURN) and tasks[i][1] == boat,
-                   "the refill waits under the disc return of the boat's section (H-30)")
+            check(at(T_RETURN) and tasks[i][1] == boat,
+                  "the refill waits under the disc return of the boat's section (H-30)")
             i = 3
             if at(T_SECOND):
-                _check(tasks[i][2] == boat, "the second taker takes in the boat's section (H-24)")
+                check(tasks[i][2] == boat, "the second taker takes in the boat's section (H-24)")
                 i += 1
             if at(T_RECOVER):
-                _check(s.tactical, "invocation discs come back only in the tactical variant (V-5)")
+                check(s.tactical, "invocation discs come back only in the tactical variant (V-5)")
                 i += 1
     if scoring:
         buyers = []
         while at(T_PRESCORE):
             buyers.append(tasks[i][1])
             i += 1
-        _check(not (buyers and s.tactical), "no purchase before a scoring in the tactical variant (V-7)")
-        _check(len(set(buyers)) == len(buyers), "each player has one purchase step (S-3)")
-    _check(i == n, f"the waiting tasks are not in an order the rules produce: {tasks}")
+        check(not (buyers and s.tactical), "no purchase before a scoring in the tactical variant (V-7)")
+        check(len(set(buyers)) == len(buyers), "each player has one purchase step (S-3)")
+    check(i == n, f"the waiting tasks are not in an order the rules produce: {tasks}")
 
 
 def _check_turn(s: HaleakalaState) -> None:
@@ -1893,51 +1858,51 @@ def _check_turn(s: HaleakalaState) -> None:
     phase = s.phase
     tasks = s.stack
     if s.over:
-        _check(phase == P_OVER and not tasks, "a finished game has no phase and nothing waiting")
+        check(phase == P_OVER and not tasks, "a finished game has no phase and nothing waiting")
         return
-    _check(phase != P_OVER, "phase 'over' only in a finished game")
-    _check(s.round == 2 or s.decks[1] or any(t[0] == T_POINTS for t in tasks),
-           "round 1 lasts while the 2-palm deck holds cards (H-35)")
-    _check(s.round == 1 or not s.decks[1] and not s.decks[0], "round 2 starts with the 2-palm deck empty")
+    check(phase != P_OVER, "phase 'over' only in a finished game")
+    check(s.round == 2 or s.decks[1] or any(t[0] == T_POINTS for t in tasks),
+          "round 1 lasts while the 2-palm deck holds cards (H-35)")
+    check(s.round == 1 or not s.decks[1] and not s.decks[0], "round 2 starts with the 2-palm deck empty")
     if s.round == 1:
         full = sum((TACTICAL_COMPOSITION if s.tactical else DECK_COMPOSITION)[2])
-        _check(len(s.decks[2]) == full, "the 3-palm deck is untouched in round 1 (S-1.1)")
+        check(len(s.decks[2]) == full, "the 3-palm deck is untouched in round 1 (S-1.1)")
     if phase in (P_TURN, P_SHAMAN):
-        _check(not tasks, "nothing waits during a turn action")
-        _check(s.decider == s.player, "the active player decides the turn action")
+        check(not tasks, "nothing waits during a turn action")
+        check(s.decider == s.player, "the active player decides the turn action")
         if any(s.decks):
-            _check(-1 not in s.slots, "every slot holds a card while a deck holds cards (H-32)")
+            check(-1 not in s.slots, "every slot holds a card while a deck holds cards (H-32)")
         return
     # The other slots stay full while the decks hold cards; only the boat's may be empty.
     if any(s.decks):
         for sec in range(N_SECTIONS):
             if sec != s.boat:
-                _check(s.slots[2 * sec] >= 0 and s.slots[2 * sec + 1] >= 0,
-                       "every slot away from the boat holds a card while a deck holds cards (H-32)")
-    _check(tasks, "a decision inside the arrival procedure leaves tasks waiting")
+                check(s.slots[2 * sec] >= 0 and s.slots[2 * sec + 1] >= 0,
+                      "every slot away from the boat holds a card while a deck holds cards (H-32)")
+    check(tasks, "a decision inside the arrival procedure leaves tasks waiting")
     if phase == P_PICK:
         boat = s.boat
         c0, c1 = s.slots[2 * boat], s.slots[2 * boat + 1]
-        _check(c0 >= 0 and c1 >= 0 and c0 != c1, "a card choice needs two different cards (H-24)")
+        check(c0 >= 0 and c1 >= 0 and c0 != c1, "a card choice needs two different cards (H-24)")
         own = s.sums[N_SECTIONS * s.decider + boat]
-        _check(own > 0, "the taker has numbered discs on the boat's beach (H-23)")
+        check(own > 0, "the taker has numbered discs on the boat's beach (H-23)")
         top = tasks[-1]
         if top[0] == T_SECOND:
-            _check(top[1] == 1 - s.decider and 0 < s.sums[N_SECTIONS * top[1] + boat] < own,
-                   "the first taker has the higher sum (H-24)")
+            check(top[1] == 1 - s.decider and 0 < s.sums[N_SECTIONS * top[1] + boat] < own,
+                  "the first taker has the higher sum (H-24)")
         else:
-            _check(top[0] == T_RETURN and not s.sums[N_SECTIONS * (1 - s.decider) + boat],
-                   "a sole taker is the only one with discs on the beach (H-23)")
+            check(top[0] == T_RETURN and not s.sums[N_SECTIONS * (1 - s.decider) + boat],
+                  "a sole taker is the only one with discs on the beach (H-23)")
     elif phase == P_LAVA:
-        _check(any(s.craters), "a Priestess decision needs lava on the island (H-42)")
+        check(any(s.craters), "a Priestess decision needs lava on the island (H-42)")
     elif phase == P_STATUE:
         where = s.shamans[s.decider]
-        _check(WALKABLE[where] and s.statues[where] < 0 and s.supply[s.decider] > 0,
-               "a statue decision needs a free space under the shaman and a statue in supply (H-41)")
+        check(WALKABLE[where] and s.statues[where] < 0 and s.supply[s.decider] > 0,
+              "a statue decision needs a free space under the shaman and a statue in supply (H-41)")
     elif phase == P_BUY:
-        _check(s._affordable(s.decider), "a purchase decision needs something affordable (H-44)")
+        check(s._affordable(s.decider), "a purchase decision needs something affordable (H-44)")
         if s.context == CTX_SCORING:
-            _check(not s.tactical, "no purchase before a scoring in the tactical variant (V-7)")
+            check(not s.tactical, "no purchase before a scoring in the tactical variant (V-7)")
 
 
 # ---------------------------------------------------------------------------
@@ -1955,17 +1920,11 @@ class Haleakala(Game):
     # Everything is on the table (I-1): only the decks' order is hidden, from
     # both players alike.
     private_information = False
+    # P-3: who plays first, and H-53: the turn limit, are set-up inputs, not
+    # rulebook variants.
+    setup_inputs = ("first_player", "max_turns")
     Move = HaleakalaMove
     State = HaleakalaState
-
-    @classmethod
-    def new(cls, players: int = 2, seed=0, first_player=None, max_turns=None,
-            **options) -> HaleakalaState:
-        """The opening position. ``first_player`` (P-3) and ``max_turns``
-        (H-53) are set-up inputs, not rulebook variants."""
-        merged = cls.check_options(players, options)
-        return HaleakalaState.new(players=players, seed=seed, first_player=first_player,
-                                  max_turns=max_turns, **merged)
 
 
 HaleakalaState.game = Haleakala

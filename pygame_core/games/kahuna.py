@@ -21,7 +21,8 @@ lists of 24 ints, player ``p``'s island ``x`` at ``12 * p + x``:
 
 from __future__ import annotations
 
-from ..engine import BadState, Event, Game, GameError, IllegalMove, Move, Rng, State, TextMove
+from ..engine import (BadState, CardsMove, Event, Game, GameError, IllegalMove, Rng, State, check,
+                      check_fields, check_result, check_rng, is_int)
 
 __all__ = ["Kahuna", "KahunaMove", "KahunaState",
            "ISLANDS", "LINES", "DEGREE", "NEEDED", "LAYOUT", "DECK"]
@@ -88,11 +89,6 @@ del _line, _a, _b
 P_NAMES = ("P0", "P1")
 
 
-def _is_int(value) -> bool:
-    """An int that is not a bool (JSON and hand-built moves may carry either)."""
-    return type(value) is int
-
-
 # ---------------------------------------------------------------------------
 # 2. Moves (docs/protocol.md, "Move notation"; spec 4.1)
 # ---------------------------------------------------------------------------
@@ -102,7 +98,7 @@ KINDS = ("place", "remove", "hide", "draw", "take", "skip")
 KIND_CODE = {kind: code for code, kind in enumerate(KINDS)}
 
 
-class KahunaMove(TextMove):
+class KahunaMove(CardsMove):
     """One atomic action of spec 4.1, written as in docs/protocol.md.
 
     ``code`` is one of PLACE, REMOVE, HIDE, DRAW, TAKE, SKIP; ``line`` a line id
@@ -111,7 +107,8 @@ class KahunaMove(TextMove):
     generating moves allocates nothing but the list.
     """
 
-    __slots__ = ("code", "line", "cards", "slot")
+    __slots__ = ("line", "slot")
+    KINDS = KINDS
 
     def __init__(self, kind: str, line: int = -1, cards=(), slot: int = -1):
         if kind not in KIND_CODE:
@@ -124,15 +121,6 @@ class KahunaMove(TextMove):
         setattr_(self, "cards", cards)
         setattr_(self, "slot", slot)
         setattr_(self, "text", _notation(kind, line, cards, slot))
-
-    @property
-    def kind(self) -> str:
-        return KINDS[self.code]
-
-    @property
-    def card(self):
-        """The single card of a ``place`` or ``hide`` move (an island int)."""
-        return self.cards[0] if len(self.cards) == 1 else None
 
     def to_dict(self) -> dict:
         code = self.code
@@ -153,11 +141,9 @@ class KahunaMove(TextMove):
     def from_words(cls, kind: str, args: list) -> "KahunaMove":
         """The notation's checks: the islands exist, the line exists and is
         written alphabetically, removal cards are sorted."""
-        if kind not in KIND_CODE:
-            raise ValueError(f"unknown move {kind!r} (expected one of {', '.join(KINDS)})")
-        expected = {"place": 2, "remove": 3, "hide": 1, "draw": 0, "take": 1, "skip": 0}[kind]
-        if len(args) != expected:
-            raise ValueError(f"'{kind}' takes {expected} argument(s), not {len(args)}")
+        cls.code_of(kind)
+        arity = {"place": 2, "remove": 3, "hide": 1, "draw": 0, "take": 1, "skip": 0}[kind]
+        cls.check_arity(kind, args, arity)
         if kind == "place":
             move = cls(kind, _parse_line(args[0]), (_parse_card(args[1]),))
         elif kind == "remove":
@@ -183,7 +169,7 @@ def _check_fields(kind, line, cards, slot) -> None:
                                  kind, (False, 0, False))
     if lines != (line != -1) or (lines and not 0 <= line < N_LINES):
         raise ValueError(f"'{kind}' needs a line id 0-26" if lines else f"'{kind}' takes no line")
-    if len(cards) != n_cards or not all(_is_int(c) and 0 <= c < N_ISLANDS for c in cards):
+    if len(cards) != n_cards or not all(is_int(c) and 0 <= c < N_ISLANDS for c in cards):
         raise ValueError(f"'{kind}' takes {n_cards} card(s), island numbers 0-11")
     if slots != (slot != -1) or (slots and slot not in range(SLOTS)):
         raise ValueError(f"'{kind}' needs a display slot 0-2" if slots else f"'{kind}' takes no slot")
@@ -394,10 +380,8 @@ class KahunaState(State):
         Each kind checks its own legality (KH-4, KH-7, KH-19 to KH-23) before
         touching anything, so an ``IllegalMove`` leaves the position as it was.
         """
-        if move.__class__ is not KahunaMove:
-            move = self._as_move(move)
-        if self.over:
-            raise IllegalMove("The game is over.", "error.game_over")
+        if move.__class__ is not KahunaMove or self.over:
+            move = self.start_play(move)
         if player != self.player:
             raise IllegalMove(f"It is not your turn: {P_NAMES[self.player]} is to move.",
                               "error.not_your_turn", player=player)
@@ -416,15 +400,7 @@ class KahunaState(State):
 
     def reveals(self, player: int, move) -> bool:
         """A draw or a take shows a card (and a refill); a skip ends the turn."""
-        return self._as_move(move).code in (DRAW, TAKE, SKIP)
-
-    def _as_move(self, move) -> KahunaMove:
-        """A ``KahunaMove`` from one, from its text, or from any move's text."""
-        if isinstance(move, KahunaMove):
-            return move
-        if isinstance(move, Move):
-            move = str(move)
-        return self.parse_move(move)
+        return self.as_move(move).code in (DRAW, TAKE, SKIP)
 
     # -- playing a card: placing (KH-4 to KH-6) ---------------------------------------
     def _place(self, p: int, move: KahunaMove) -> list:
@@ -738,8 +714,7 @@ class KahunaState(State):
 
     # -- what a player sees (HI-1 to HI-6) ----------------------------------------------------
     def view(self, player) -> dict:
-        if player not in (None, 0, 1) or isinstance(player, bool):
-            raise ValueError(f"a viewer is 0, 1 or None, not {player!r}")
+        self.check_viewer(player)
         bridges = self.bridges
         islands = []
         for x, name in enumerate(ISLANDS):
@@ -814,8 +789,7 @@ class KahunaState(State):
         cards are gathered in sorted order before the shuffle, so two positions
         ``player`` cannot tell apart give the same copy for the same ``rng``.
         """
-        if player not in (0, 1):
-            raise ValueError(f"a player is 0 or 1, not {player!r}")
+        self.check_seat(player)
         s = self.clone()
         q = 1 - player
         qbase = N_ISLANDS * q
@@ -990,67 +964,54 @@ _KEYS = ("game", "to_move", "scorings_done", "final_turns_left", "scores", "scor
          "display", "pile", "open_discard", "hidden_discards", "rng", "over", "result")
 
 
-def _check(condition, message: str) -> None:
-    if not condition:
-        raise BadState(message)
-
-
 def _card_list(value, what: str) -> list:
-    _check(isinstance(value, list), f"{what} must be a list of island names")
+    check(isinstance(value, list), f"{what} must be a list of island names")
     for name in value:
-        _check(name in ISLAND_INDEX, f"{what}: {name!r} is not an island")
+        check(name in ISLAND_INDEX, f"{what}: {name!r} is not an island")
     return [ISLAND_INDEX[name] for name in value]
 
 
 def _pair(value, what: str) -> list:
-    _check(isinstance(value, list) and len(value) == 2, f"{what} must be a list of two entries")
+    check(isinstance(value, list) and len(value) == 2, f"{what} must be a list of two entries")
     return value
 
 
 def _load(cls, data) -> KahunaState:
-    _check(isinstance(data, dict), "a Kahuna position is a JSON object")
-    missing = [k for k in _KEYS if k not in data]
-    _check(not missing, f"missing field(s): {', '.join(missing)}")
-    extra = sorted(set(data) - set(_KEYS))
-    _check(not extra, f"unknown field(s): {', '.join(extra)}")
-    _check(data["game"] == "kahuna", f"this is not a Kahuna position: game {data['game']!r}")
+    data = check_fields(data, _KEYS, "kahuna", "Kahuna")
     s = cls._empty()
 
-    _check(data["to_move"] in (0, 1) and _is_int(data["to_move"]), "to_move must be 0 or 1")
+    check(data["to_move"] in (0, 1) and is_int(data["to_move"]), "to_move must be 0 or 1")
     s.player = data["to_move"]
     for flag in ("previous_turn_skipped", "committed_to_draw", "over"):
-        _check(isinstance(data[flag], bool), f"{flag} must be true or false")
+        check(isinstance(data[flag], bool), f"{flag} must be true or false")
     s.previous_turn_skipped = data["previous_turn_skipped"]
     s.committed_to_draw = data["committed_to_draw"]
     s.over = data["over"]
-    rng = data["rng"]
-    _check(_is_int(rng) and 0 <= rng < 1 << 64, "rng must be an integer in [0, 2**64)")
-    s.rng = rng
+    s.rng = check_rng(data["rng"])
 
     _load_bridges(s, data["bridges"])
     _load_cards(s, data)
     _load_scorings(s, data)
     _check_turn(s)
-    _check(data["result"] == s.result(),
-           "result does not match the position" if s.over else "result must be null before the end")
+    check_result(data["result"], s)
     return s
 
 
 def _load_bridges(s: KahunaState, bridges) -> None:
     _pair(bridges, "bridges")
     for p in (0, 1):
-        _check(isinstance(bridges[p], list), "bridges must list line names per player")
+        check(isinstance(bridges[p], list), "bridges must list line names per player")
         for name in bridges[p]:
-            _check(name in LINE_INDEX, f"bridges of P{p}: {name!r} is not a line (like ALOA-BARI)")
+            check(name in LINE_INDEX, f"bridges of P{p}: {name!r} is not a line (like ALOA-BARI)")
             line = LINE_INDEX[name]
-            _check(s.owner[line] < 0, f"line {name} holds more than one bridge")
+            check(s.owner[line] < 0, f"line {name} holds more than one bridge")
             s.owner[line] = p
             a, b = LINE_ENDS[line]
             s.bridges[N_ISLANDS * p + a] += 1
             s.bridges[N_ISLANDS * p + b] += 1
             s.on_board[p] += 1
-        _check(s.on_board[p] <= BRIDGES_PER_PLAYER,
-               f"P{p} has {s.on_board[p]} bridges on the board, more than 25 (INV-3)")
+        check(s.on_board[p] <= BRIDGES_PER_PLAYER,
+              f"P{p} has {s.on_board[p]} bridges on the board, more than 25 (INV-3)")
     # INV-1 holds by construction: 2 * NEEDED > DEGREE on every island.
 
 
@@ -1061,88 +1022,88 @@ def _load_cards(s: KahunaState, data) -> None:
     everything = []
     for p in (0, 1):
         cards = _card_list(hands[p], f"hand of P{p}")
-        _check(len(cards) <= HAND_LIMIT, f"P{p} holds {len(cards)} cards, more than 5 (INV-5)")
+        check(len(cards) <= HAND_LIMIT, f"P{p} holds {len(cards)} cards, more than 5 (INV-5)")
         for card in cards:
             s._give(p, card)
         for card in _card_list(known[p], f"known hand of P{p}"):
             s.known[N_ISLANDS * p + card] += 1
         base = N_ISLANDS * p
-        _check(all(s.known[base + x] <= s.hands[base + x] for x in range(N_ISLANDS)),
-               f"known hand of P{p} holds cards that are not in the hand (HI-5)")
+        check(all(s.known[base + x] <= s.hands[base + x] for x in range(N_ISLANDS)),
+              f"known hand of P{p} holds cards that are not in the hand (HI-5)")
         s.hidden[p] = _card_list(hidden[p], f"hidden discards of P{p}")
         everything += cards + s.hidden[p]
     display = data["display"]
-    _check(isinstance(display, list) and len(display) == SLOTS,
-           "display must list 3 slots (a name or null)")
+    check(isinstance(display, list) and len(display) == SLOTS,
+          "display must list 3 slots (a name or null)")
     s.display = [-1 if c is None else _card_list([c], "display")[0] for c in display]
     s.pile = _card_list(data["pile"], "pile")[::-1]
     s.open_discard = _card_list(data["open_discard"], "open discard")
     everything += [c for c in s.display if c >= 0] + s.pile + s.open_discard
     for x, name in enumerate(ISLANDS):
         count = everything.count(x)
-        _check(count == 2, f"there must be 2 {name} cards in the game, not {count} (INV-4)")
-    _check(not s.pile or -1 not in s.display,
-           "the pile holds cards but a display slot is empty (INV-6)")
+        check(count == 2, f"there must be 2 {name} cards in the game, not {count} (INV-4)")
+    check(not s.pile or -1 not in s.display,
+          "the pile holds cards but a display slot is empty (INV-6)")
 
 
 def _load_scorings(s: KahunaState, data) -> None:
     done = data["scorings_done"]
-    _check(_is_int(done) and 0 <= done <= 3, "scorings_done must be 0, 1, 2 or 3")
+    check(is_int(done) and 0 <= done <= 3, "scorings_done must be 0, 1, 2 or 3")
     s.scorings_done = done
     final = data["final_turns_left"]
-    _check(final is None or (_is_int(final) and 0 <= final <= 2),
-           "final_turns_left must be null, 0, 1 or 2")
+    check(final is None or (is_int(final) and 0 <= final <= 2),
+          "final_turns_left must be null, 0, 1 or 2")
     if final is not None:
-        _check(done >= 2, "the final phase comes after the second interim scoring (SC-5)")
-        _check((final == 0) == (done == 3),
-               "the final scoring happens exactly when the second extra turn ends (SC-7)")
+        check(done >= 2, "the final phase comes after the second interim scoring (SC-5)")
+        check((final == 0) == (done == 3),
+              "the final scoring happens exactly when the second extra turn ends (SC-7)")
     else:
-        _check(done < 3, "the final scoring happens only after the final phase (SC-7)")
+        check(done < 3, "the final scoring happens only after the final phase (SC-7)")
     s.final_turns_left = final
     scores = _pair(data["scores"], "scores")
-    _check(all(_is_int(v) and v >= 0 for v in scores), "scores must be whole numbers")
+    check(all(is_int(v) and v >= 0 for v in scores), "scores must be whole numbers")
     s.scores = list(scores)
     scorings = data["scorings"]
-    _check(isinstance(scorings, list) and len(scorings) == done,
-           f"scorings must list the {done} scoring(s) done")
+    check(isinstance(scorings, list) and len(scorings) == done,
+          f"scorings must list the {done} scoring(s) done")
     totals = [0, 0]
     for r, entry in enumerate(scorings, start=1):
-        _check(isinstance(entry, dict) and set(entry) == {"round", "islands", "points"},
-               "a scoring is {round, islands, points}")
-        _check(entry["round"] == r, f"scoring {r} must say round {r}")
+        check(isinstance(entry, dict) and set(entry) == {"round", "islands", "points"},
+              "a scoring is {round, islands, points}")
+        check(entry["round"] == r, f"scoring {r} must say round {r}")
         islands = _pair(entry["islands"], "scoring islands")
         points = _pair(entry["points"], "scoring points")
-        _check(all(_is_int(v) and 0 <= v <= N_ISLANDS for v in islands),
-               "island counts are 0 to 12")
+        check(all(is_int(v) and 0 <= v <= N_ISLANDS for v in islands),
+              "island counts are 0 to 12")
         a, b = islands
         value = INTERIM_POINTS[r - 1] if r < 3 else abs(a - b)
         expected = [value if a > b else 0, value if b > a else 0]
-        _check(points == expected, f"scoring {r}: islands {islands} give points {expected} (SC-2, SC-7)")
+        check(points == expected, f"scoring {r}: islands {islands} give points {expected} (SC-2, SC-7)")
         totals[0] += points[0]
         totals[1] += points[1]
         s.scorings.append((r, a, b, points[0], points[1]))
-    _check(totals == s.scores, "scores must be the sum of the scorings (SC-8)")
+    check(totals == s.scores, "scores must be the sum of the scorings (SC-8)")
 
 
 def _check_turn(s: KahunaState) -> None:
     final = s.final_turns_left is not None
     player = s.player
     if s.committed_to_draw:
-        _check(not final and not s.over, "committed_to_draw is only possible before the final phase")
-        _check(s.hidden[player], "committed_to_draw needs a face-down discard this turn (KH-22)")
-        _check(s.hand_sizes[player] < HAND_LIMIT, "a player committed to draw holds at most 4 cards")
+        check(not final and not s.over, "committed_to_draw is only possible before the final phase")
+        check(s.hidden[player], "committed_to_draw needs a face-down discard this turn (KH-22)")
+        check(s.hand_sizes[player] < HAND_LIMIT, "a player committed to draw holds at most 4 cards")
     if final:
-        _check(not s.pile and s.display == [-1] * SLOTS,
-               "in the final phase the pile and the display are empty (SC-5)")
+        check(not s.pile and s.display == [-1] * SLOTS,
+              "in the final phase the pile and the display are empty (SC-5)")
     elif not s.over:
-        _check(s.pile or s.display != [-1] * SLOTS,
-               "outside the final phase there is a card to draw (KH-26)")
+        check(s.pile or s.display != [-1] * SLOTS,
+              "outside the final phase there is a card to draw (KH-26)")
     if s.over:
-        _check(s._wiped_out() or s.scorings_done == 3,
-               "a finished game ended by a wipe-out or after the final scoring (SC-8, SC-10)")
+        check(s._wiped_out() or s.scorings_done == 3,
+              "a finished game ended by a wipe-out or after the final scoring (SC-8, SC-10)")
     else:
-        _check(not s._wiped_out(),
-               "one player has no bridge on the board: the game should have ended (SC-10)")
+        check(not s._wiped_out(),
+              "one player has no bridge on the board: the game should have ended (SC-10)")
 
 
 # ---------------------------------------------------------------------------
@@ -1154,15 +1115,10 @@ class Kahuna(Game):
     title = {"fr": "Kahuna", "en": "Kahuna"}
     players = (2,)
     options = {}
+    # SU-1: who plays first is a set-up input, not a rulebook variant.
+    setup_inputs = ("first_player",)
     Move = KahunaMove
     State = KahunaState
-
-    @classmethod
-    def new(cls, players: int = 2, seed=0, first_player=None, **options) -> KahunaState:
-        """The opening position. ``first_player`` (SU-1) is a set-up input, not a
-        rulebook variant, so it is taken out before the options are checked."""
-        cls.check_options(players, options)
-        return KahunaState.new(players=players, seed=seed, first_player=first_player)
 
 
 KahunaState.game = Kahuna

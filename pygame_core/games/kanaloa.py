@@ -33,7 +33,8 @@ written as the pseudo-card ``16`` in moves. Tables are flat lists of ints:
 
 from __future__ import annotations
 
-from ..engine import BadState, Event, Game, GameError, IllegalMove, Move, Rng, State, TextMove
+from ..engine import (BadState, CardsMove, Event, Game, GameError, IllegalMove, Rng, State, check,
+                      check_fields, check_result, check_rng, is_int)
 
 __all__ = ["Kanaloa", "KanaloaMove", "KanaloaState", "ISLANDS", "LINKS", "SIZE", "DEGREE",
            "THRESHOLD", "LAYOUT", "COLOURS", "GODS"]
@@ -147,11 +148,6 @@ def owner_of(players: int, colour: int) -> int:
     return colour // 2 if players == 2 else colour
 
 
-def _is_int(value) -> bool:
-    """An int that is not a bool (JSON and hand-built moves may carry either)."""
-    return type(value) is int
-
-
 # ---------------------------------------------------------------------------
 # 3. Moves (docs/games/kanaloa.md, "Move notation")
 # ---------------------------------------------------------------------------
@@ -172,7 +168,7 @@ SHAPE = {
 }
 
 
-class KanaloaMove(TextMove):
+class KanaloaMove(CardsMove):
     """One atomic action of a turn, written as in docs/games/kanaloa.md.
 
     ``code`` is one of the kind constants; ``link`` a link id (or -1);
@@ -181,7 +177,8 @@ class KanaloaMove(TextMove):
     else -1. Moves are frozen; the ones that can ever be legal are built once.
     """
 
-    __slots__ = ("code", "link", "cards", "target")
+    __slots__ = ("link", "target")
+    KINDS = KINDS
 
     def __init__(self, kind: str, link: int = -1, cards=(), target: int = -1):
         if kind not in KIND_CODE:
@@ -195,15 +192,6 @@ class KanaloaMove(TextMove):
         setattr_(self, "cards", cards)
         setattr_(self, "target", target)
         setattr_(self, "text", _notation(code, link, cards, target))
-
-    @property
-    def kind(self) -> str:
-        return KINDS[self.code]
-
-    @property
-    def card(self):
-        """The single card of a one-card move (an int), else None."""
-        return self.cards[0] if len(self.cards) == 1 else None
 
     def to_dict(self) -> dict:
         code = self.code
@@ -231,13 +219,9 @@ class KanaloaMove(TextMove):
             if not args or args[0] not in ("draw", "take"):
                 raise ValueError("LONO is written 'lono draw' or 'lono take CARD'")
             kind, args = f"lono {args[0]}", args[1:]
-        if kind not in KIND_CODE:
-            raise ValueError(f"unknown move {kind!r} (expected one of {', '.join(KINDS)})")
-        code = KIND_CODE[kind]
+        code = cls.code_of(kind)
         takes_link, n_cards, takes_target = SHAPE[code]
-        expected = int(takes_link) + n_cards + int(takes_target)
-        if len(args) != expected:
-            raise ValueError(f"'{kind}' takes {expected} argument(s), not {len(args)}")
+        cls.check_arity(kind, args, int(takes_link) + n_cards + int(takes_target))
         link, target = -1, -1
         if takes_target:
             target = _parse_number(args.pop(0), 3, "a colour" if code == COLOUR else "a seat")
@@ -255,14 +239,14 @@ def _check_fields(code, link, cards, target) -> None:
     """The fields each kind needs, within range (a move built by hand)."""
     takes_link, n_cards, takes_target = SHAPE[code]
     kind = KINDS[code]
-    if takes_link != (link != -1) or (takes_link and not (_is_int(link) and 0 <= link < N_LINKS)):
+    if takes_link != (link != -1) or (takes_link and not (is_int(link) and 0 <= link < N_LINKS)):
         raise ValueError(f"'{kind}' needs a link id 0-36" if takes_link
                          else f"'{kind}' takes no link")
     top = JOKER if code in (BUILD, REPLACE) else JOKER - 1
-    if len(cards) != n_cards or not all(_is_int(c) and 0 <= c <= top for c in cards):
+    if len(cards) != n_cards or not all(is_int(c) and 0 <= c <= top for c in cards):
         raise ValueError(f"'{kind}' takes {n_cards} card(s)")
     if takes_target != (target != -1) or (takes_target
-                                          and not (_is_int(target) and 0 <= target <= 3)):
+                                          and not (is_int(target) and 0 <= target <= 3)):
         raise ValueError(f"'{kind}' needs a number 0-3" if takes_target
                          else f"'{kind}' takes no number")
 
@@ -385,9 +369,9 @@ class KanaloaState(State):
         when it is not given it is drawn from the seeded generator first.
         GD-1: with the gods, the 16 stones are laid one per island at random.
         """
-        if players not in (2, 3, 4) or not _is_int(players):
+        if players not in (2, 3, 4) or not is_int(players):
             raise GameError(f"kanaloa is played by 2, 3 or 4 players, not {players!r}")
-        if first_player is not None and (not _is_int(first_player)
+        if first_player is not None and (not is_int(first_player)
                                          or not 0 <= first_player < players):
             raise GameError(f"the first player is a seat 0-{players - 1}, not {first_player!r}")
         rng = Rng.from_seed(seed)
@@ -530,7 +514,7 @@ class KanaloaState(State):
             if player != self.player:
                 return []
         elif phase == SETUP:
-            if not _is_int(player) or not 0 <= player < self.n or self.chosen[player] >= 0:
+            if not is_int(player) or not 0 <= player < self.n or self.chosen[player] >= 0:
                 return []
             base = N_ISLANDS * player
             return [CHOOSE_MOVES[x] for x in range(N_ISLANDS) if self.hands[base + x]]
@@ -682,12 +666,10 @@ class KanaloaState(State):
         Each kind checks its own legality before touching anything, so an
         ``IllegalMove`` leaves the position exactly as it was.
         """
-        if move.__class__ is not KanaloaMove:
-            move = self._as_move(move)
+        if move.__class__ is not KanaloaMove or self.phase == OVER:
+            move = self.start_play(move)
         phase = self.phase
-        if phase == OVER:
-            raise IllegalMove("The game is over.", "error.game_over")
-        if not _is_int(player) or not 0 <= player < self.n:
+        if not is_int(player) or not 0 <= player < self.n:
             raise IllegalMove(f"There is no player {player!r}.", "error.not_your_turn",
                               player=player)
         code = move.code
@@ -730,17 +712,10 @@ class KanaloaState(State):
     def reveals(self, player: int, move) -> bool:
         """Moves that show hidden information or draw at random, and the moves
         that end a turn: none of them can be taken back."""
-        code = self._as_move(move).code
+        code = self.as_move(move).code
         if code == CHOOSE:                        # the last choice reveals every card
             return self.phase == SETUP and sum(1 for c in self.chosen if c < 0) == 1
         return code in (DRAW, TAKE, END, PASS, USE_KU, STEAL, USE_PELE, GIVE, LONO_DRAW, LONO_TAKE)
-
-    def _as_move(self, move) -> KanaloaMove:
-        if isinstance(move, KanaloaMove):
-            return move
-        if isinstance(move, Move):
-            move = str(move)
-        return self.parse_move(move)
 
     # -- set-up: the secret choice (S-6 to S-8, H-5) ----------------------------------------
     def _choose(self, p: int, card: int) -> list:
@@ -1552,9 +1527,8 @@ class KanaloaState(State):
 
     # -- what a player sees (H-1 to H-9) -----------------------------------------------------------
     def view(self, player) -> dict:
+        self.check_viewer(player)
         n = self.n
-        if player is not None and (not _is_int(player) or not 0 <= player < n):
-            raise ValueError(f"a viewer is a seat 0-{n - 1} or None, not {player!r}")
         ncol = self.ncol
         count = self.count
         islands = []
@@ -1707,9 +1681,8 @@ class KanaloaState(State):
         cards are gathered in sorted order before the shuffle, so two positions
         ``player`` cannot tell apart give the same copy for the same ``rng``.
         """
+        self.check_seat(player)
         n = self.n
-        if not _is_int(player) or not 0 <= player < n:
-            raise ValueError(f"a player is a seat 0-{n - 1}, not {player!r}")
         s = self.clone()
         if s.phase == SETUP:
             for q in range(n):
@@ -1860,7 +1833,7 @@ class KanaloaState(State):
             left = left[len(display):]
         display = list(display) + [None] * (DISPLAY - len(display))
         if talon_top is not None:
-            _check(talon is None, "give either talon or talon_top")
+            check(talon is None, "give either talon or talon_top")
             talon, left = list(talon_top) + left, []
         elif talon is None:
             talon, left = ([], left) if final else (left, [])
@@ -1983,13 +1956,8 @@ _KEYS = ("game", "players", "gods", "phase", "round", "final", "first_player", "
          "result")
 
 
-def _check(condition, message: str) -> None:
-    if not condition:
-        raise BadState(message)
-
-
 def _card_list(value, what: str) -> list:
-    _check(isinstance(value, list), f"{what} must be a list of island names")
+    check(isinstance(value, list), f"{what} must be a list of island names")
     try:
         return [ISLAND_INDEX[name] for name in value]
     except (KeyError, TypeError):
@@ -1998,46 +1966,37 @@ def _card_list(value, what: str) -> list:
 
 
 def _per(value, size: int, what: str) -> list:
-    _check(isinstance(value, list) and len(value) == size, f"{what} must list {size} entries")
+    check(isinstance(value, list) and len(value) == size, f"{what} must list {size} entries")
     return value
 
 
 def _seat(value, n: int, what: str) -> int:
-    _check(_is_int(value) and 0 <= value < n, f"{what} must be a seat 0-{n - 1}")
+    check(is_int(value) and 0 <= value < n, f"{what} must be a seat 0-{n - 1}")
     return value
 
 
 def _load(cls, data) -> KanaloaState:
-    _check(isinstance(data, dict), "a Kanaloa position is a JSON object")
-    missing = [k for k in _KEYS if k not in data]
-    _check(not missing, f"missing field(s): {', '.join(missing)}")
-    extra = sorted(set(data) - set(_KEYS))
-    _check(not extra, f"unknown field(s): {', '.join(extra)}")
-    _check(data["game"] == "kanaloa", f"this is not a Kanaloa position: game {data['game']!r}")
+    data = check_fields(data, _KEYS, "kanaloa", "Kanaloa")
     n = data["players"]
-    _check(_is_int(n) and n in (2, 3, 4), "players must be 2, 3 or 4 (S-1)")
-    _check(isinstance(data["gods"], bool), "gods must be true or false")
+    check(is_int(n) and n in (2, 3, 4), "players must be 2, 3 or 4 (S-1)")
+    check(isinstance(data["gods"], bool), "gods must be true or false")
     s = cls._empty(n, data["gods"])
-    _check(data["phase"] in PHASES, "phase must be setup, play or over")
+    check(data["phase"] in PHASES, "phase must be setup, play or over")
     s.phase = PHASES.index(data["phase"])
-    _check(data["round"] in (1, 2) and _is_int(data["round"]), "round must be 1 or 2")
+    check(data["round"] in (1, 2) and is_int(data["round"]), "round must be 1 or 2")
     s.round = data["round"]
-    _check(isinstance(data["final"], bool), "final must be true or false")
+    check(isinstance(data["final"], bool), "final must be true or false")
     s.final = data["final"]
     s.first = _seat(data["first_player"], n, "first_player")
     s.player = _seat(data["player"], n, "player")
-    rng = data["rng"]
-    _check(_is_int(rng) and 0 <= rng < 1 << 64, "rng must be an integer in [0, 2**64)")
-    s.rng = rng
+    s.rng = check_rng(data["rng"])
     _load_board(s, data)
     _load_cards(s, data)
     _load_knowledge(s, data)
     _load_stones(s, data)
     _load_points(s, data)
     _load_turn(s, data)
-    _check(data["result"] == s.result(),
-           "result does not match the position" if s.phase == OVER
-           else "result must be null before the end")
+    check_result(data["result"], s)
     return s
 
 
@@ -2045,34 +2004,34 @@ def _load_board(s: KanaloaState, data) -> None:
     ncol = s.ncol
     bridges = _per(data["bridges"], ncol, "bridges (one list per colour)")
     for c in range(ncol):
-        _check(isinstance(bridges[c], list), "bridges must list link names per colour")
+        check(isinstance(bridges[c], list), "bridges must list link names per colour")
         for name in bridges[c]:
-            _check(name in LINK_INDEX, f"bridges of {COLOURS[c]}: {name!r} is not a link "
-                                       f"(like ALOA-BAFI)")
+            check(name in LINK_INDEX, f"bridges of {COLOURS[c]}: {name!r} is not a link "
+                                      f"(like ALOA-BAFI)")
             link = LINK_INDEX[name]
-            _check(s.owner[link] < 0, f"link {name} holds more than one bridge")
+            check(s.owner[link] < 0, f"link {name} holds more than one bridge")
             s._put_bridge(c, link)
-        _check(s.on_board[c] <= BRIDGES,
-               f"{COLOURS[c]} has {s.on_board[c]} bridges on the board, more than 20 (C-2)")
+        check(s.on_board[c] <= BRIDGES,
+              f"{COLOURS[c]} has {s.on_board[c]} bridges on the board, more than 20 (C-2)")
     for c in range(ncol):
         s.markers[c] = sum(1 for k, need in zip(s.count[N_ISLANDS * c:N_ISLANDS * (c + 1)],
                                                 THRESHOLD) if k >= need)
     early = data["early_win"]
     if early is not None:
-        _check(isinstance(early, dict) and set(early) == {"colour", "island"},
-               "early_win is {colour, island}")
-        _check(_is_int(early["colour"]) and 0 <= early["colour"] < ncol, "early_win: bad colour")
-        _check(early["island"] in ISLAND_INDEX, "early_win: bad island")
+        check(isinstance(early, dict) and set(early) == {"colour", "island"},
+              "early_win is {colour, island}")
+        check(is_int(early["colour"]) and 0 <= early["colour"] < ncol, "early_win: bad colour")
+        check(early["island"] in ISLAND_INDEX, "early_win: bad island")
         c, x = early["colour"], ISLAND_INDEX[early["island"]]
-        _check(s.count[N_ISLANDS * c + x] >= THRESHOLD[x],
-               "early_win: the island is not controlled")
-        _check(s.markers[c] >= ISLAND_MARKERS + 1,
-               "early_win needs an 11th controlled island (E-14)")
+        check(s.count[N_ISLANDS * c + x] >= THRESHOLD[x],
+              "early_win: the island is not controlled")
+        check(s.markers[c] >= ISLAND_MARKERS + 1,
+              "early_win needs an 11th controlled island (E-14)")
         s.early = (c, x)
         s.markers[c] = ISLAND_MARKERS      # the 11th island got no marker
     for c in range(ncol):
-        _check(s.markers[c] <= ISLAND_MARKERS,
-               f"{COLOURS[c]} controls more than 10 islands: the game should have ended (E-14)")
+        check(s.markers[c] <= ISLAND_MARKERS,
+              f"{COLOURS[c]} controls more than 10 islands: the game should have ended (E-14)")
 
 
 def _load_cards(s: KanaloaState, data) -> None:
@@ -2103,10 +2062,10 @@ def _load_cards(s: KanaloaState, data) -> None:
     for card in everything:
         tally[card] += 1
     for x, k in enumerate(tally):
-        _check(k == CARDS_PER_ISLAND,
-               f"there must be 3 {ISLANDS[x]} cards in the game, not {k} (C-3)")
-    _check(s.phase == SETUP or not s.talon or EMPTY not in s.display,
-           "the talon holds cards but a display slot is empty (KN-21)")
+        check(k == CARDS_PER_ISLAND,
+              f"there must be 3 {ISLANDS[x]} cards in the game, not {k} (C-3)")
+    check(s.phase == SETUP or not s.talon or EMPTY not in s.display,
+          "the talon holds cards but a display slot is empty (KN-21)")
 
 
 def _load_knowledge(s: KanaloaState, data) -> None:
@@ -2118,13 +2077,13 @@ def _load_knowledge(s: KanaloaState, data) -> None:
             if row[q] == []:
                 continue
             cards = _card_list(row[q], "known cards")
-            _check(q != v, "a player's knowledge of his own hand is not stored")
+            check(q != v, "a player's knowledge of his own hand is not stored")
             base = N_ISLANDS * (n * v + q)
             for card in cards:
                 s.known[base + card] += 1
-            _check(all(k <= h for k, h in zip(s.known[base:base + N_ISLANDS],
-                                              s.hands[N_ISLANDS * q:N_ISLANDS * (q + 1)])),
-                   f"seat {v} is said to know cards that seat {q} does not hold")
+            check(all(k <= h for k, h in zip(s.known[base:base + N_ISLANDS],
+                                             s.hands[N_ISLANDS * q:N_ISLANDS * (q + 1)])),
+                  f"seat {v} is said to know cards that seat {q} does not hold")
     talon_known = _per(data["talon_known"], n, "talon_known")
     in_talon = None
     for v in range(n):
@@ -2135,9 +2094,9 @@ def _load_knowledge(s: KanaloaState, data) -> None:
             in_talon = [s.talon.count(x) for x in range(N_ISLANDS)]
         for card in cards:
             s.talon_known[N_ISLANDS * v + card] += 1
-        _check(all(k <= t for k, t in zip(s.talon_known[N_ISLANDS * v:N_ISLANDS * (v + 1)],
-                                          in_talon)),
-               f"seat {v} is said to know cards that are not in the talon")
+        check(all(k <= t for k, t in zip(s.talon_known[N_ISLANDS * v:N_ISLANDS * (v + 1)],
+                                         in_talon)),
+              f"seat {v} is said to know cards that are not in the talon")
 
 
 def _load_stones(s: KanaloaState, data) -> None:
@@ -2148,87 +2107,87 @@ def _load_stones(s: KanaloaState, data) -> None:
     for x, god in enumerate(stones):
         if god is None:
             continue
-        _check(s.gods, "god stones are only in play with the gods variant (S-3)")
-        _check(god in GOD_INDEX, f"{god!r} is not a god")
-        _check(s.controller(x) is None or (s.early is not None and s.early[1] == x),
-               f"{ISLANDS[x]} is controlled yet still holds its stone (GD-3)")
+        check(s.gods, "god stones are only in play with the gods variant (S-3)")
+        check(god in GOD_INDEX, f"{god!r} is not a god")
+        check(s.controller(x) is None or (s.early is not None and s.early[1] == x),
+              f"{ISLANDS[x]} is controlled yet still holds its stone (GD-3)")
         s.stones[x] = GOD_INDEX[god]
         total[GOD_INDEX[god]] += 1
     for p in range(n):
         tablet = tablets[p]
-        _check(isinstance(tablet, dict) and len(tablet) == N_GODS
-               and all(g in tablet for g in GODS),
-               "a tablet counts every god: {KANE, KANALOA, KU, PELE, LONO}")
+        check(isinstance(tablet, dict) and len(tablet) == N_GODS
+              and all(g in tablet for g in GODS),
+              "a tablet counts every god: {KANE, KANALOA, KU, PELE, LONO}")
         values = [tablet[god] for god in GODS]
-        _check(all(_is_int(k) and k >= 0 for k in values), "stone counts are whole numbers")
+        check(all(is_int(k) and k >= 0 for k in values), "stone counts are whole numbers")
         if any(values):
-            _check(s.gods, "god stones are only in play with the gods variant (S-3)")
-            _check(values[KANE] == 0, "KANE is never kept on a tablet (GD-7)")
+            check(s.gods, "god stones are only in play with the gods variant (S-3)")
+            check(values[KANE] == 0, "KANE is never kept on a tablet (GD-7)")
             s.tablets[N_GODS * p:N_GODS * (p + 1)] = values
             for g in range(N_GODS):
                 total[g] += values[g]
     for g in range(N_GODS):
-        _check(total[g] <= STONE_COUNTS[g], f"more than {STONE_COUNTS[g]} {GODS[g]} stones (C-4)")
+        check(total[g] <= STONE_COUNTS[g], f"more than {STONE_COUNTS[g]} {GODS[g]} stones (C-4)")
 
 
 def _load_points(s: KanaloaState, data) -> None:
     ncol = s.ncol
     scores = _per(data["scores"], ncol, "scores (one per colour)")
-    _check(all(_is_int(v) and v >= 0 for v in scores), "scores must be whole numbers")
+    check(all(is_int(v) and v >= 0 for v in scores), "scores must be whole numbers")
     s.scores = list(scores)
     points = data["points"]
-    _check(isinstance(points, list), "points must be a list")
+    check(isinstance(points, list), "points must be a list")
     totals = [0] * ncol
     for entry in points:
-        _check(isinstance(entry, list) and len(entry) == 4, "a points entry is [source, colour, "
-                                                            "island, points]")
+        check(isinstance(entry, list) and len(entry) == 4, "a points entry is [source, colour, "
+                                                           "island, points]")
         source, c, island, value = entry
-        _check(source in SOURCES, f"unknown points source {source!r}")
-        _check(_is_int(c) and 0 <= c < ncol, "points: bad colour")
-        _check(_is_int(value) and value >= 0, "points: bad value")
+        check(source in SOURCES, f"unknown points source {source!r}")
+        check(is_int(c) and 0 <= c < ncol, "points: bad colour")
+        check(is_int(value) and value >= 0, "points: bad value")
         code = SOURCES.index(source)
         if code == 0:
-            _check(island is None, "earlier points name no island")
+            check(island is None, "earlier points name no island")
             x = -1
         else:
-            _check(island in ISLAND_INDEX, "points: bad island")
+            check(island in ISLAND_INDEX, "points: bad island")
             x = ISLAND_INDEX[island]
             if code == 1:
-                _check(s.gods and value == KANE_AT[x], "KANE points are 1, 2 or 3 by island (GD-7)")
+                check(s.gods and value == KANE_AT[x], "KANE points are 1, 2 or 3 by island (GD-7)")
             elif code == 4:
-                _check(value == 1, "a marker is worth 1 point (E-12)")
+                check(value == 1, "a marker is worth 1 point (E-12)")
             else:
-                _check(value <= DEGREE[x] - THRESHOLD[x],
-                       "points: more than the island's free links can give (E-11)")
+                check(value <= DEGREE[x] - THRESHOLD[x],
+                      "points: more than the island's free links can give (E-11)")
             if code == 2:
-                _check(s.round == 2, "the first scoring ends round 1 (E-2)")
+                check(s.round == 2, "the first scoring ends round 1 (E-2)")
             if code in (3, 4):
-                _check(s.phase == OVER, "the final scoring ends the game (E-10)")
+                check(s.phase == OVER, "the final scoring ends the game (E-10)")
         totals[c] += value
         s.points.append((code, c, x, value))
-    _check(totals == s.scores, "scores must be the sum of the points entries")
+    check(totals == s.scores, "scores must be the sum of the points entries")
 
 
 def _load_turn(s: KanaloaState, data) -> None:
     n = s.n
     last = _per(data["last_turn_played"], n, "last_turn_played")
-    _check(all(isinstance(v, bool) for v in last), "last_turn_played holds true or false")
+    check(all(isinstance(v, bool) for v in last), "last_turn_played holds true or false")
     s.last_done = list(last)
     order = data["last_turn_order"]
-    _check(isinstance(order, list) and all(_is_int(p) and 0 <= p < n for p in order)
-           and len(set(order)) == len(order) and set(order) == {p for p in range(n) if last[p]},
-           "last_turn_order lists, in order, exactly the seats that played their last turn")
+    check(isinstance(order, list) and all(is_int(p) and 0 <= p < n for p in order)
+          and len(set(order)) == len(order) and set(order) == {p for p in range(n) if last[p]},
+          "last_turn_order lists, in order, exactly the seats that played their last turn")
     s.last_order = list(order)
-    _check(s.final or not order, "last turns are played only in the final phase (E-7)")
+    check(s.final or not order, "last turns are played only in the final phase (E-7)")
     colour = data["colour"]
     turn = data["turn"]
-    _check(isinstance(turn, dict) and set(turn) == {"fresh", "played", "discarded", "must_play"},
-           "turn is {fresh, played, discarded, must_play}")
-    _check(isinstance(turn["fresh"], bool) and isinstance(turn["must_play"], bool),
-           "turn flags are true or false")
-    _check(_is_int(turn["played"]) and turn["played"] >= 0
-           and _is_int(turn["discarded"]) and turn["discarded"] >= 0,
-           "turn counts are whole numbers")
+    check(isinstance(turn, dict) and set(turn) == {"fresh", "played", "discarded", "must_play"},
+          "turn is {fresh, played, discarded, must_play}")
+    check(isinstance(turn["fresh"], bool) and isinstance(turn["must_play"], bool),
+          "turn flags are true or false")
+    check(is_int(turn["played"]) and turn["played"] >= 0
+          and is_int(turn["discarded"]) and turn["discarded"] >= 0,
+          "turn counts are whole numbers")
     s.fresh = turn["fresh"]
     s.played = turn["played"]
     s.discarded = turn["discarded"]
@@ -2237,81 +2196,81 @@ def _load_turn(s: KanaloaState, data) -> None:
     if phase == SETUP:
         _load_setup(s, data, colour)
         return
-    _check(all(c is None for c in data["chosen"]), "set-up choices exist only in the set-up (S-6)")
+    check(all(c is None for c in data["chosen"]), "set-up choices exist only in the set-up (S-6)")
     for p in range(n):
         limit = HAND_LIMIT
         if p == s.player and phase == PLAY and s.gods and s.round == 2:
             # GD-14: during his turn, two KU and two LONO stones, and PELE's
             # cards not yet given back, may take the player above five.
             limit = HAND_LIMIT + 4 + (n - 1)
-        _check(s.hand_sizes[p] <= limit,
-               f"seat {p} holds {s.hand_sizes[p]} cards, more than 5 (KN-23)")
+        check(s.hand_sizes[p] <= limit,
+              f"seat {p} holds {s.hand_sizes[p]} cards, more than 5 (KN-23)")
     if s.final:
-        _check(s.round == 2, "the final phase follows round 2 (E-6)")
-        _check(not s.talon and s.display == [EMPTY] * DISPLAY,
-               "in the final phase talon and display are empty (E-6)")
+        check(s.round == 2, "the final phase follows round 2 (E-6)")
+        check(not s.talon and s.display == [EMPTY] * DISPLAY,
+              "in the final phase talon and display are empty (E-6)")
         for p in range(n):
-            _check(not last[p] or s.hand_sizes[p] == 0,
-                   "a player who played his last turn has discarded his hand (E-9)")
+            check(not last[p] or s.hand_sizes[p] == 0,
+                  "a player who played his last turn has discarded his hand (E-9)")
     elif phase == PLAY and s.round == 1:
-        _check(s.talon or s.display != [EMPTY] * DISPLAY,
-               "round 1 ends when its last card is taken (E-1)")
+        check(s.talon or s.display != [EMPTY] * DISPLAY,
+              "round 1 ends when its last card is taken (E-1)")
     if phase == OVER:
-        _check(data["pending"] is None, "a finished game has no pending choice")
-        _check(colour is None or (_is_int(colour) and 0 <= colour < s.ncol), "bad colour")
+        check(data["pending"] is None, "a finished game has no pending choice")
+        check(colour is None or (is_int(colour) and 0 <= colour < s.ncol), "bad colour")
         s.colour = -1 if colour is None else colour
-        _check(s.early is not None or (s.final and all(last)),
-               "a game ends by an early win (E-14) or after every last turn (E-10)")
+        check(s.early is not None or (s.final and all(last)),
+              "a game ends by an early win (E-14) or after every last turn (E-10)")
         return
-    _check(s.early is None, "an early win ends the game (E-14)")
-    _check(not s.final or not last[s.player], "the player to move has already played his last turn")
+    check(s.early is None, "an early win ends the game (E-14)")
+    check(not s.final or not last[s.player], "the player to move has already played his last turn")
     if n == 2:
-        _check(colour is None or colour in colours_of(2, s.player),
-               "the active colour belongs to the player to move (TP-3)")
+        check(colour is None or colour in colours_of(2, s.player),
+              "the active colour belongs to the player to move (TP-3)")
         s.colour = -1 if colour is None else colour
-        _check(s.colour >= 0 or (s.played == 0 and s.discarded == 0),
-               "with two players the colour is chosen before anything else (TP-3)")
+        check(s.colour >= 0 or (s.played == 0 and s.discarded == 0),
+              "with two players the colour is chosen before anything else (TP-3)")
     else:
-        _check(colour == s.player, "the active colour is the player's own (S-1)")
+        check(colour == s.player, "the active colour is the player's own (S-1)")
         s.colour = colour
     pending = data["pending"]
     if pending is None:
         return
-    _check(isinstance(pending, dict) and "kind" in pending, "pending is {kind, ...}")
+    check(isinstance(pending, dict) and "kind" in pending, "pending is {kind, ...}")
     kind = pending["kind"]
-    _check(s.colour >= 0, "a pending choice needs an active colour")
+    check(s.colour >= 0, "a pending choice needs an active colour")
     if kind == "remove":
-        _check(set(pending) == {"kind", "islands"}, "pending remove is {kind, islands}")
+        check(set(pending) == {"kind", "islands"}, "pending remove is {kind, islands}")
         islands = _card_list(pending["islands"], "pending islands")
-        _check(1 <= len(islands) <= 2, "one or two islands may await a removal (KN-16)")
+        check(1 <= len(islands) <= 2, "one or two islands may await a removal (KN-16)")
         for x in islands:
-            _check(not SMALL[x] and s.controller(x) is None
-                   and all(s.owner[link] >= 0 for link, _ in LINKS_AT[x])
-                   and any(s.owner[link] != s.colour for link, _ in LINKS_AT[x]),
-                   f"{ISLANDS[x]} cannot await a relative-majority removal (KN-16)")
+            check(not SMALL[x] and s.controller(x) is None
+                  and all(s.owner[link] >= 0 for link, _ in LINKS_AT[x])
+                  and any(s.owner[link] != s.colour for link, _ in LINKS_AT[x]),
+                  f"{ISLANDS[x]} cannot await a relative-majority removal (KN-16)")
         s.pending = CHOICE_REMOVE
         s.pend = islands
     elif kind == "steal":
-        _check(set(pending) == {"kind", "victim"}, "pending steal is {kind, victim}")
+        check(set(pending) == {"kind", "victim"}, "pending steal is {kind, victim}")
         victim = _seat(pending["victim"], n, "the KU victim")
-        _check(victim != s.player and s.hand_sizes[victim] > 0,
-               "KU takes a card from an opponent who holds one (GD-11)")
-        _check(s.gods and s.round == 2 and not s.final, "KU works only in round 2 (GD-8)")
+        check(victim != s.player and s.hand_sizes[victim] > 0,
+              "KU takes a card from an opponent who holds one (GD-11)")
+        check(s.gods and s.round == 2 and not s.final, "KU works only in round 2 (GD-8)")
         row = N_ISLANDS * (n * s.player + victim)
-        _check(s.known[row:row + N_ISLANDS] == s.hands[N_ISLANDS * victim:N_ISLANDS * (victim + 1)],
-               "the KU user has seen the victim's whole hand (H-7)")
+        check(s.known[row:row + N_ISLANDS] == s.hands[N_ISLANDS * victim:N_ISLANDS * (victim + 1)],
+              "the KU user has seen the victim's whole hand (H-7)")
         s.pending = CHOICE_STEAL
         s.pend = [victim]
     elif kind == "give":
-        _check(set(pending) == {"kind", "to"}, "pending give is {kind, to}")
+        check(set(pending) == {"kind", "to"}, "pending give is {kind, to}")
         to = pending["to"]
-        _check(isinstance(to, list) and 1 <= len(to) < n, "PELE gives to one to three opponents")
+        check(isinstance(to, list) and 1 <= len(to) < n, "PELE gives to one to three opponents")
         for q in to:
             _seat(q, n, "a PELE recipient")
-            _check(q != s.player, "PELE gives only to opponents (GD-12)")
-        _check(len(set(to)) == len(to), "each opponent receives one card (GD-12)")
-        _check(s.gods and s.round == 2 and not s.final, "PELE works only in round 2 (GD-8)")
-        _check(s.hand_sizes[s.player] >= len(to), "the PELE user has a card for each opponent")
+            check(q != s.player, "PELE gives only to opponents (GD-12)")
+        check(len(set(to)) == len(to), "each opponent receives one card (GD-12)")
+        check(s.gods and s.round == 2 and not s.final, "PELE works only in round 2 (GD-8)")
+        check(s.hand_sizes[s.player] >= len(to), "the PELE user has a card for each opponent")
         s.pending = CHOICE_GIVE
         s.pend = list(to)
     else:
@@ -2320,21 +2279,21 @@ def _load_turn(s: KanaloaState, data) -> None:
 
 def _load_setup(s: KanaloaState, data, colour) -> None:
     n = s.n
-    _check(colour is None, "no colour is active during the set-up")
-    _check(data["pending"] is None, "no pending choice during the set-up")
-    _check(s.round == 1 and not s.final, "the set-up comes before round 1")
-    _check(not any(s.owner[link] >= 0 for link in range(N_LINKS)), "the board is empty at set-up")
-    _check(s.display == [EMPTY] * DISPLAY and not s.face_up and not any(s.face_down),
-           "display and discards are empty until the reveal (S-6)")
+    check(colour is None, "no colour is active during the set-up")
+    check(data["pending"] is None, "no pending choice during the set-up")
+    check(s.round == 1 and not s.final, "the set-up comes before round 1")
+    check(not any(s.owner[link] >= 0 for link in range(N_LINKS)), "the board is empty at set-up")
+    check(s.display == [EMPTY] * DISPLAY and not s.face_up and not any(s.face_down),
+          "display and discards are empty until the reveal (S-6)")
     for p in range(n):
-        _check(s.hand_sizes[p] + (s.chosen[p] >= 0) == DEAL, "each player was dealt 4 cards (S-4)")
-    _check(min(s.chosen) < 0, "when everyone has chosen, the cards are revealed (S-6)")
-    _check(not s.points and not any(s.scores), "nobody has points at set-up (S-2)")
-    _check(s.player == s.first, "the first player starts (S-9)")
-    _check(not any(s.known) and not any(s.talon_known), "nobody knows other cards at set-up")
-    _check(not any(s.tablets), "no stone is captured at set-up")
-    _check(not s.gods or min(s.stones) >= 0, "with the gods every island holds a stone (GD-1)")
-    _check(s.fresh and not s.played and not s.discarded, "no turn has begun at set-up")
+        check(s.hand_sizes[p] + (s.chosen[p] >= 0) == DEAL, "each player was dealt 4 cards (S-4)")
+    check(min(s.chosen) < 0, "when everyone has chosen, the cards are revealed (S-6)")
+    check(not s.points and not any(s.scores), "nobody has points at set-up (S-2)")
+    check(s.player == s.first, "the first player starts (S-9)")
+    check(not any(s.known) and not any(s.talon_known), "nobody knows other cards at set-up")
+    check(not any(s.tablets), "no stone is captured at set-up")
+    check(not s.gods or min(s.stones) >= 0, "with the gods every island holds a stone (GD-1)")
+    check(s.fresh and not s.played and not s.discarded, "no turn has begun at set-up")
     s.colour = -1
 
 
@@ -2347,16 +2306,10 @@ class Kanaloa(Game):
     title = {"fr": "Kanaloa", "en": "Kanaloa"}
     players = (2, 3, 4)
     options = {"gods": False}      # the advanced variant "Le Pouvoir des Dieux" (GD rules)
+    # S-9: who plays first is a set-up input, not a rulebook variant.
+    setup_inputs = ("first_player",)
     Move = KanaloaMove
     State = KanaloaState
-
-    @classmethod
-    def new(cls, players: int = 4, seed=0, first_player=None, **options) -> KanaloaState:
-        """The opening position. ``first_player`` (S-9) is a set-up input, not a
-        rulebook variant, so it is taken out before the options are checked."""
-        merged = cls.check_options(players, options)
-        return KanaloaState.new(players=players, seed=seed, gods=merged["gods"],
-                                first_player=first_player)
 
 
 KanaloaState.game = Kanaloa

@@ -31,7 +31,8 @@ Representation. Everything is a flat list of small ints:
 
 from __future__ import annotations
 
-from ..engine import BadState, Event, Game, GameError, IllegalMove, Move, Rng, State, TextMove
+from ..engine import (BadState, CodedMove, Event, Game, GameError, IllegalMove, Rng, State, check,
+                      check_fields, check_result, check_rng, is_int)
 
 __all__ = ["Moai", "MoaiMove", "MoaiState", "EPOCH_CARDS", "EPOCH_IDS", "MOAI_HEIGHTS",
            "COLOURS", "OPTIONS"]
@@ -165,10 +166,6 @@ ROUND_PHASE = ("bird_man", "bird_man", "epoch", "epoch", "epoch", "epoch", "epoc
 DISASTER_STEPS = (VICTIM, ERODE, KILL, LOSE, SINK)
 
 
-def _is_int(value) -> bool:
-    return type(value) is int
-
-
 def loc_name(loc: int) -> str:
     if loc < 0:
         return "camp"
@@ -243,7 +240,6 @@ def piece_dict(piece) -> dict:
  M_AWARD, M_CARVE, M_DONE, M_RAID, M_STARVE, M_REST, M_BIRTH, M_BUILD) = range(19)
 KINDS = ("bid", "rank", "take", "victim", "erode", "kill", "lose", "sink", "place", "pass",
          "swap", "award", "carve", "done", "raid", "starve", "rest", "birth", "build")
-KIND_CODE = {kind: code for code, kind in enumerate(KINDS)}
 
 # Which kinds of move each step accepts.
 STEP_KINDS = {
@@ -258,7 +254,7 @@ def _cards_text(counts) -> list:
     return [KIND_NAMES[k] for k in range(4) for _ in range(counts[k])]
 
 
-class MoaiMove(TextMove):
+class MoaiMove(CodedMove):
     """One decision of spec 4.7, written as in docs/games/moai.md.
 
     ``code`` is the kind; ``args`` a tuple whose shape depends on it (a piece
@@ -266,17 +262,14 @@ class MoaiMove(TextMove):
     builds each one once, so generating legal moves allocates only the list.
     """
 
-    __slots__ = ("code", "args")
+    __slots__ = ("args",)
+    KINDS = KINDS
 
     def __init__(self, code: int, args: tuple = ()):
         setattr_ = object.__setattr__
         setattr_(self, "code", code)
         setattr_(self, "args", args)
         setattr_(self, "text", _notation(code, args))
-
-    @property
-    def kind(self) -> str:
-        return KINDS[self.code]
 
     def to_dict(self) -> dict:
         code, a = self.code, self.args
@@ -323,15 +316,8 @@ class MoaiMove(TextMove):
 
     @classmethod
     def from_words(cls, kind: str, args: list) -> "MoaiMove":
-        if kind not in KIND_CODE:
-            raise ValueError(f"unknown move {kind!r} (expected one of {', '.join(KINDS)})")
-        code = KIND_CODE[kind]
+        code = cls.code_of(kind)
         return _move(code, _parse_args(code, args))
-
-
-def _need(args, count: int, kind: str):
-    if len(args) != count:
-        raise ValueError(f"'{kind}' takes {count} argument(s), not {len(args)}")
 
 
 def _seat_letter(word: str) -> int:
@@ -358,29 +344,29 @@ def _parse_args(code: int, args: list) -> tuple:
             counts[_kind(word)] += 1
         return tuple(counts)
     if code in (M_RANK, M_VICTIM):
-        _need(args, 1, kind)
+        MoaiMove.check_arity(kind, args, 1)
         return (_seat_letter(args[0]),)
     if code == M_TAKE:
-        _need(args, 1, kind)
+        MoaiMove.check_arity(kind, args, 1)
         if args[0] not in EPOCH_INDEX:
             raise ValueError(f"{args[0]!r} is not an epoch card (E1-01 ... E3-08)")
         return (EPOCH_INDEX[args[0]],)
     if code == M_ERODE:
-        _need(args, 1, kind)
+        MoaiMove.check_arity(kind, args, 1)
         loc = parse_loc(args[0])
         if not FIELD0 <= loc < BOAT0:
             raise ValueError(f"erosion covers a field F1-F16, not {args[0]!r}")
         return (loc,)
     if code in (M_KILL, M_LOSE, M_STARVE, M_REST):
-        _need(args, 1, kind)
+        MoaiMove.check_arity(kind, args, 1)
         return parse_piece(args[0])
     if code == M_SINK:
-        _need(args, 1, kind)
+        MoaiMove.check_arity(kind, args, 1)
         if args[0] not in BOAT_IDS:
             raise ValueError(f"{args[0]!r} is not a boat card ({', '.join(BOAT_IDS)})")
         return (BOAT_IDS.index(args[0]),)
     if code == M_PLACE:
-        _need(args, 2, kind)
+        MoaiMove.check_arity(kind, args, 2)
         if args[0] not in ("1", "2", "3"):
             raise ValueError(f"a strength is 1, 2 or 3, not {args[0]!r}")
         loc = parse_loc(args[1])
@@ -388,13 +374,13 @@ def _parse_args(code: int, args: list) -> tuple:
             raise ValueError("a piece is placed on the board, not in the camp")
         return (int(args[0]) - 1, loc)
     if code == M_SWAP:
-        _need(args, 2, kind)
+        MoaiMove.check_arity(kind, args, 2)
         a, b = parse_piece(args[0]), parse_piece(args[1])
         if a[0] < 0 or b[0] < 0:
             raise ValueError("a swap exchanges two pieces on the board")
         return (a, b) if a <= b else (b, a)
     if code == M_AWARD:
-        _need(args, 2, kind)
+        MoaiMove.check_arity(kind, args, 2)
         loc = parse_loc(args[0])
         if not 0 <= loc < N_FOREST:
             raise ValueError(f"a wood token is awarded on a forest space S1-S6, not {args[0]!r}")
@@ -407,13 +393,13 @@ def _parse_args(code: int, args: list) -> tuple:
             raise ValueError(f"a Moai is carved on a volcano space, not {args[0]!r}")
         return (loc, len(args) - 1)
     if code == M_RAID:
-        _need(args, 2, kind)
+        MoaiMove.check_arity(kind, args, 2)
         return (_kind(args[0]), parse_piece(args[1]))
     if code == M_BIRTH:
-        _need(args, 2, kind)
+        MoaiMove.check_arity(kind, args, 2)
         a, b = _kind(args[0]), _kind(args[1])
         return (a, b) if a <= b else (b, a)
-    _need(args, 0, kind)
+    MoaiMove.check_arity(kind, args, 0)
     return ()
 
 
@@ -510,7 +496,7 @@ class MoaiState(State):
         """The opening position: set up (S-1 to S-11), then round 1 begun (M-1,
         M-2: the first epoch cards revealed, the wood laid) up to the bids;
         what that played is appended to ``events`` when a list is given."""
-        if players not in (2, 3, 4, 5) or not _is_int(players):
+        if players not in (2, 3, 4, 5) or not is_int(players):
             raise GameError(f"moai is played by 2 to 5 players, not {players!r}")
         opts = tuple(bool(options.get(name, False)) for name in OPTIONS)
         rng = Rng.from_seed(seed)
@@ -863,10 +849,8 @@ class MoaiState(State):
         runs on by itself (draws, reveals, productions) up to the next decision;
         a decision with a single possible answer is taken at once.
         """
-        if move.__class__ is not MoaiMove:
-            move = self._as_move(move)
-        if self.over:
-            raise IllegalMove("The game is over.", "error.game_over")
+        if move.__class__ is not MoaiMove or self.over:
+            move = self.start_play(move)
         if player not in self.to_move():
             raise IllegalMove(f"It is not {self._seat(player)}'s turn to act.",
                               "error.not_your_turn", player=player)
@@ -885,14 +869,7 @@ class MoaiState(State):
         return events
 
     def _seat(self, p) -> str:
-        return COLOURS[p] if _is_int(p) and 0 <= p < self.players else str(p)
-
-    def _as_move(self, move) -> MoaiMove:
-        if isinstance(move, MoaiMove):
-            return move
-        if isinstance(move, Move):
-            move = str(move)
-        return self.parse_move(move)
+        return COLOURS[p] if is_int(p) and 0 <= p < self.players else str(p)
 
     def _auto(self, events: list) -> None:
         """Take every decision that has a single legal answer (a forced pass,
@@ -916,7 +893,7 @@ class MoaiState(State):
         shows something hidden: a bid laid or revealed, a card drawn, a face-down
         piece turned up or sent to the reserve, epoch cards revealed."""
         try:
-            move = self._as_move(move)
+            move = self.as_move(move)
         except IllegalMove:
             return False
         copy = self.clone()
@@ -1883,9 +1860,8 @@ class MoaiState(State):
     # 5. What a player sees (H-1 to H-13)
     # =====================================================================================
     def view(self, player) -> dict:
+        self.check_viewer(player)
         n = self.players
-        if player is not None and (not _is_int(player) or not 0 <= player < n):
-            raise ValueError(f"a viewer is a seat 0-{n - 1} or None, not {player!r}")
         me = player
         forest = []
         f = self.forest
@@ -2107,9 +2083,8 @@ class MoaiState(State):
         order before shuffling, so positions ``player`` cannot tell apart give
         the same copy for the same ``rng``.
         """
+        self.check_seat(player)
         n = self.players
-        if not _is_int(player) or not 0 <= player < n:
-            raise ValueError(f"a player is a seat 0-{n - 1}, not {player!r}")
         s = self.clone()
         s._cache = None
         hands = s.hands
@@ -2692,7 +2667,7 @@ class MoaiState(State):
             "result": None,
         }
         if phase == "over":
-            probe = _load(cls, dict(data, result=None), check_result=False)
+            probe = _load(cls, dict(data, result=None), with_result=False)
             data["result"] = probe.result()
         state = cls.from_json(data)
         if start:
@@ -2764,29 +2739,24 @@ _ORDERED_STEPS = (TAKE, VICTIM, ERODE, KILL, LOSE, SINK, WORK, AWARD, CARVE, RAI
                   REST, BIRTH)
 
 
-def _check(condition, message: str) -> None:
-    if not condition:
-        raise BadState(message)
-
-
 def _int(value, what: str, low: int = 0, high: int = None) -> int:
-    _check(_is_int(value) and value >= low and (high is None or value <= high),
-           f"{what} must be an integer" + (f" from {low} to {high}" if high is not None
-                                           else f" of at least {low}"))
+    check(is_int(value) and value >= low and (high is None or value <= high),
+          f"{what} must be an integer" + (f" from {low} to {high}" if high is not None
+                                          else f" of at least {low}"))
     return value
 
 
 def _list(value, what: str, size: int = None) -> list:
-    _check(isinstance(value, list), f"{what} must be a list")
+    check(isinstance(value, list), f"{what} must be a list")
     if size is not None:
-        _check(len(value) == size, f"{what} must have {size} entries, not {len(value)}")
+        check(len(value) == size, f"{what} must have {size} entries, not {len(value)}")
     return value
 
 
 def _kinds(value, what: str) -> list:
     _list(value, what)
     for card in value:
-        _check(card in KIND_OF, f"{what}: {card!r} is not a Rapa Nui card (1, 2, 3 or R)")
+        check(card in KIND_OF, f"{what}: {card!r} is not a Rapa Nui card (1, 2, 3 or R)")
     return [KIND_OF[c] for c in value]
 
 
@@ -2800,7 +2770,7 @@ def _counts(value, what: str) -> list:
 def _epochs(value, what: str) -> list:
     _list(value, what)
     for card in value:
-        _check(card in EPOCH_INDEX, f"{what}: {card!r} is not an epoch card")
+        check(card in EPOCH_INDEX, f"{what}: {card!r} is not an epoch card")
     return [EPOCH_INDEX[c] for c in value]
 
 
@@ -2809,52 +2779,44 @@ def _seat(value, n: int, what: str) -> int:
 
 
 def _piece_code(code, n: int, what: str, face_down_ok: bool):
-    _check(isinstance(code, str), f"{what}: a piece is written like R2 or R2fd")
+    check(isinstance(code, str), f"{what}: a piece is written like R2 or R2fd")
     fd = 0
     text = code
     if text.endswith("fd"):
-        _check(face_down_ok, f"{what}: {code!r} cannot be face down here (M-14, M-16, A-5)")
+        check(face_down_ok, f"{what}: {code!r} cannot be face down here (M-14, M-16, A-5)")
         fd, text = 1, text[:-2]
-    _check(len(text) == 2 and text[0] in LETTERS[:n] and text[1] in "123",
-           f"{what}: {code!r} is not a piece of a colour in play")
+    check(len(text) == 2 and text[0] in LETTERS[:n] and text[1] in "123",
+          f"{what}: {code!r} is not a piece of a colour in play")
     return LETTERS.index(text[0]), int(text[1]) - 1, fd
 
 
-def _load(cls, data, check_result: bool = True) -> MoaiState:
-    _check(isinstance(data, dict), "a Moai position is a JSON object")
-    missing = [k for k in _KEYS if k not in data]
-    _check(not missing, f"missing field(s): {', '.join(missing)}")
-    extra = sorted(set(data) - set(_KEYS))
-    _check(not extra, f"unknown field(s): {', '.join(extra)}")
-    _check(data["game"] == "moai", f"this is not a Moai position: game {data['game']!r}")
+def _load(cls, data, with_result: bool = True) -> MoaiState:
+    data = check_fields(data, _KEYS, "moai", "Moai")
     n = data["players"]
-    _check(_is_int(n) and 2 <= n <= 5, "players must be 2 to 5")
+    check(is_int(n) and 2 <= n <= 5, "players must be 2 to 5")
     options = data["options"]
-    _check(isinstance(options, dict) and set(options) == set(OPTIONS)
-           and all(isinstance(v, bool) for v in options.values()),
-           f"options must give true or false for each of {', '.join(OPTIONS)}")
+    check(isinstance(options, dict) and set(options) == set(OPTIONS)
+          and all(isinstance(v, bool) for v in options.values()),
+          f"options must give true or false for each of {', '.join(OPTIONS)}")
     s = cls._empty(n, tuple(options[name] for name in OPTIONS))
     s.round = _int(data["round"], "round", 1)
-    _check(data["phase"] in PHASE_INDEX, f"phase {data['phase']!r} is not a step of the round")
+    check(data["phase"] in PHASE_INDEX, f"phase {data['phase']!r} is not a step of the round")
     s.phase = PHASE_INDEX[data["phase"]]
     for flag in ("final_round", "admiral_aside", "over"):
-        _check(isinstance(data[flag], bool), f"{flag} must be true or false")
+        check(isinstance(data[flag], bool), f"{flag} must be true or false")
     s.final = data["final_round"]
     s.admiral = data["admiral_aside"]
     s.over = data["over"]
-    _check(s.over == (s.phase == OVER), "over is true exactly in the phase 'over'")
-    _check(s.final == s.admiral, "the final round is the round the Admiral was set aside (M-39)")
-    rng = data["rng"]
-    _check(_is_int(rng) and 0 <= rng < 1 << 64, "rng must be an integer in [0, 2**64)")
-    s.rng = rng
+    check(s.over == (s.phase == OVER), "over is true exactly in the phase 'over'")
+    check(s.final == s.admiral, "the final round is the round the Admiral was set aside (M-39)")
+    s.rng = check_rng(data["rng"])
     _load_turn(s, data)
     _load_cards(s, data)
     _load_epochs(s, data)
     _load_board(s, data)
     _load_pending(s, data)
-    if check_result:
-        _check(data["result"] == s.result(),
-               "result does not match the position" if s.over else "result must be null before the end")
+    if with_result:
+        check_result(data["result"], s)
     return s
 
 
@@ -2863,26 +2825,26 @@ def _load_turn(s: MoaiState, data) -> None:
     order = _list(data["order"], "order")
     open_bids = s._open_bids()
     if order or open_bids or s.phase not in (BID, RANK) or s.round > 1:
-        _check(sorted(order) == list(range(n)) and all(_is_int(q) for q in order),
-               "order must list every seat once (positions 1..N on the Orongo hill)")
+        check(sorted(order) == list(range(n)) and all(is_int(q) for q in order),
+              "order must list every seat once (positions 1..N on the Orongo hill)")
     else:
-        _check(order == [], "order is empty until the first bids are ranked")
+        check(order == [], "order is empty until the first bids are ranked")
     s.order = list(order)
     ranking = _list(data["ranking"], "ranking")
-    _check(all(_is_int(q) and 0 <= q < n for q in ranking) and len(set(ranking)) == len(ranking),
-           "ranking must list distinct seats")
-    _check(not ranking or s.phase == RANK, "ranking is only built during the rank step (M-4)")
-    _check(len(ranking) < n, "a complete ranking is the turn order")
+    check(all(is_int(q) and 0 <= q < n for q in ranking) and len(set(ranking)) == len(ranking),
+          "ranking must list distinct seats")
+    check(not ranking or s.phase == RANK, "ranking is only built during the rank step (M-4)")
+    check(len(ranking) < n, "a complete ranking is the turn order")
     s.ranking = list(ranking)
     s.pawn = _seat(data["bird_man"], n, "bird_man")
     if s.phase in _ORDERED_STEPS or (s.phase in (BID, RANK) and (s.round > 1 or open_bids)):
-        _check(len(s.order) == n, "the turn order must be set")
+        check(len(s.order) == n, "the turn order must be set")
     if s.phase in _ORDERED_STEPS:
-        _check(s.pawn == s.order[0], "after the bids the bird-man holds position 1 (M-6)")
+        check(s.pawn == s.order[0], "after the bids the bird-man holds position 1 (M-6)")
     if open_bids and s.phase == BID:
-        _check(s.pawn == s.order[0], "open bids are made in the turn order, from the pawn holder")
+        check(s.pawn == s.order[0], "open bids are made in the turn order, from the pawn holder")
     s.cur = _int(data["current"], "current", 0, n)
-    _check(s.cur < n or s.phase == OVER, "current must be a position 0..N-1")
+    check(s.cur < n or s.phase == OVER, "current must be a position 0..N-1")
 
 
 def _load_cards(s: MoaiState, data) -> None:
@@ -2896,66 +2858,66 @@ def _load_cards(s: MoaiState, data) -> None:
         s.hands[4 * p:4 * p + 4] = counts
         bid = _counts(bids[p], f"bid of seat {p}")
         s.bids[4 * p:4 * p + 4] = bid
-        _check(status[p] in _STATUS, f"bid_status {status[p]!r} is not choosing, chosen, "
-                                     f"rechoosing or revealed")
+        check(status[p] in _STATUS, f"bid_status {status[p]!r} is not choosing, chosen, "
+                                    f"rechoosing or revealed")
         s.bid_status[p] = _STATUS[status[p]]
         for k in range(4):
             total[k] += counts[k]
         if s.phase == BID:
-            _check(s.bid_status[p] != 3, "bids are revealed only when every player has chosen")
+            check(s.bid_status[p] != 3, "bids are revealed only when every player has chosen")
             if s.bid_status[p] == 1:
                 for k in range(4):
                     total[k] += bid[k]
             else:
-                _check(not any(bid), f"seat {p} has not chosen a bid but has cards set aside")
+                check(not any(bid), f"seat {p} has not chosen a bid but has cards set aside")
         else:
-            _check(s.bid_status[p] == 3, "outside the bids every bid is revealed")
+            check(s.bid_status[p] == 3, "outside the bids every bid is revealed")
     if s.phase == BID:
         if s._open_bids():
-            _check(all(s.bid_status[s.order[i]] == (1 if i < s.cur else 0) for i in range(n)),
-                   "open bids: the players before the current one have bid, the others not (V-2)")
+            check(all(s.bid_status[s.order[i]] == (1 if i < s.cur else 0) for i in range(n)),
+                  "open bids: the players before the current one have bid, the others not (V-2)")
             s.actor = s.order[s.cur]
         else:
-            _check(any(x != 1 for x in s.bid_status), "when every bid is chosen they are revealed")
+            check(any(x != 1 for x in s.bid_status), "when every bid is chosen they are revealed")
     s.deck = _kinds(data["deck"], "deck")[::-1]
     s.discard = _counts(data["discard"], "discard")
     for k in range(4):
         total[k] += s.discard[k] + s.deck.count(k)
-    _check(total == list(DECK_COMPOSITION),
-           f"the Rapa Nui cards must be 12 of 1, 12 of 2, 10 of 3 and 6 Raids, not {total} (C-3)")
+    check(total == list(DECK_COMPOSITION),
+          f"the Rapa Nui cards must be 12 of 1, 12 of 2, 10 of 3 and 6 Raids, not {total} (C-3)")
 
 
 def _load_epochs(s: MoaiState, data) -> None:
     n = s.players
     s.edeck = _epochs(data["epoch_deck"], "epoch deck")[::-1]
     epochs = [EPOCH_OF[c] for c in reversed(s.edeck)]
-    _check(epochs == sorted(epochs), "the epoch deck lies epoch 1 over 2 over 3 (S-10)")
+    check(epochs == sorted(epochs), "the epoch deck lies epoch 1 over 2 over 3 (S-10)")
     s.display = _epochs(data["display"], "display")
-    _check(len(s.display) <= n + 1 and ADMIRAL not in s.display,
-           "the display holds at most N + 1 cards, never the Admiral (M-1)")
-    _check(not s.display or s.phase in _DISPLAY_STEPS, "the display is empty after the epoch phase")
+    check(len(s.display) <= n + 1 and ADMIRAL not in s.display,
+          "the display holds at most N + 1 cards, never the Admiral (M-1)")
+    check(not s.display or s.phase in _DISPLAY_STEPS, "the display is empty after the epoch phase")
     taken = _list(data["taken"], "taken", n)
     for p in range(n):
         if taken[p] is not None:
-            _check(s.phase in _TAKEN_STEPS, "epoch cards lie in front of players only from the "
-                                            "epoch phase to their bilan (M-7, M-37)")
+            check(s.phase in _TAKEN_STEPS, "epoch cards lie in front of players only from the "
+                                           "epoch phase to their bilan (M-7, M-37)")
             card = _epochs([taken[p]], "taken")[0]
-            _check(card != ADMIRAL, "the Admiral is never taken")
+            check(card != ADMIRAL, "the Admiral is never taken")
             s.taken[p] = card
     s.removed = _epochs(data["removed"], "removed")
     s.set_aside = _epochs(data["set_aside"], "set_aside")
-    _check(ADMIRAL not in s.removed and ADMIRAL not in s.set_aside,
-           "the Admiral never leaves the game (A-34)")
+    check(ADMIRAL not in s.removed and ADMIRAL not in s.set_aside,
+          "the Admiral never leaves the game (A-34)")
     if s.opts[V3]:
-        _check([sum(EPOCH_OF[c] == e for c in s.set_aside) for e in (1, 2, 3)]
-               == list(SHORT_GAME_REMOVALS), "V-3 sets aside 2, 2 and 1 cards of epochs 1, 2, 3")
+        check([sum(EPOCH_OF[c] == e for c in s.set_aside) for e in (1, 2, 3)]
+              == list(SHORT_GAME_REMOVALS), "V-3 sets aside 2, 2 and 1 cards of epochs 1, 2, 3")
     else:
-        _check(not s.set_aside, "cards are set aside only in the short game (V-3)")
+        check(not s.set_aside, "cards are set aside only in the short game (V-3)")
     boats = data["boats"]
-    _check(isinstance(boats, dict), "boats must map boat cards to their owner and piece")
+    check(isinstance(boats, dict), "boats must map boat cards to their owner and piece")
     for name, boat in boats.items():
-        _check(name in BOAT_IDS, f"{name!r} is not a boat card")
-        _check(isinstance(boat, dict) and set(boat) == {"owner", "piece"}, "a boat is {owner, piece}")
+        check(name in BOAT_IDS, f"{name!r} is not a boat card")
+        check(isinstance(boat, dict) and set(boat) == {"owner", "piece"}, "a boat is {owner, piece}")
         b = BOAT_IDS.index(name)
         s.boat_owner[b] = _seat(boat["owner"], n, f"owner of {name}")
         if boat["piece"] is not None:
@@ -2965,8 +2927,8 @@ def _load_epochs(s: MoaiState, data) -> None:
     everything += [BOAT_CARDS[b] for b in range(N_BOATS) if s.boat_owner[b] >= 0]
     if s.admiral:
         everything.append(ADMIRAL)
-    _check(sorted(everything) == list(range(N_EPOCH)),
-           "each of the 36 epoch cards must be in exactly one place (spec 4.8)")
+    check(sorted(everything) == list(range(N_EPOCH)),
+          "each of the 36 epoch cards must be in exactly one place (spec 4.8)")
 
 
 def _load_board(s: MoaiState, data) -> None:
@@ -2974,13 +2936,13 @@ def _load_board(s: MoaiState, data) -> None:
     # Wood (C-8, M-2, M-22).
     s.wood = _int(data["wood_supply"], "wood_supply", 0, WOOD_TOKENS)
     wood = _list(data["forest_wood"], "forest_wood", N_FOREST)
-    _check(all(isinstance(w, bool) for w in wood), "forest_wood must be true or false per space")
+    check(all(isinstance(w, bool) for w in wood), "forest_wood must be true or false per space")
     s.forest_wood = [int(w) for w in wood]
-    _check(not any(wood) or s.phase in _WOOD_STEPS,
-           "wood lies in the forest only from the palms (M-2) to the forest production (M-20)")
+    check(not any(wood) or s.phase in _WOOD_STEPS,
+          "wood lies in the forest only from the palms (M-2) to the forest production (M-20)")
     stocks = _list(data["stocks"], "stocks", n)
     s.stock = [_int(x, "a wood stock") for x in stocks]
-    _check(s.wood + sum(s.forest_wood) + sum(s.stock) == WOOD_TOKENS, "there are 15 wood tokens (C-8)")
+    check(s.wood + sum(s.forest_wood) + sum(s.stock) == WOOD_TOKENS, "there are 15 wood tokens (C-8)")
     # Fields and disaster tokens.
     s.dsupply = _int(data["disaster_supply"], "disaster_supply", 0, DISASTER_TOKENS)
     fields = _list(data["fields"], "fields", N_FIELDS)
@@ -2992,7 +2954,7 @@ def _load_board(s: MoaiState, data) -> None:
         else:
             q, st, _ = _piece_code(code, n, f"field F{i + 1}", False)
             s.fields[i] = 3 * q + st
-    _check(s.dsupply + s.fields.count(COVERED) == DISASTER_TOKENS, "there are 10 disaster tokens (C-8)")
+    check(s.dsupply + s.fields.count(COVERED) == DISASTER_TOKENS, "there are 10 disaster tokens (C-8)")
     # Moai tiles.
     supply = _list(data["moai_supply"], "moai_supply")
     tiles = _list(data["tiles"], "tiles", n)
@@ -3000,21 +2962,21 @@ def _load_board(s: MoaiState, data) -> None:
     seen = []
     s.msupply = [0] * N_TILES
     for name in supply:
-        _check(name in TILE_INDEX, f"{name!r} is not a Moai tile")
+        check(name in TILE_INDEX, f"{name!r} is not a Moai tile")
         s.msupply[TILE_INDEX[name]] = 1
         seen.append(name)
     for p in range(n):
         for tile in _list(tiles[p], f"tiles of seat {p}"):
-            _check(isinstance(tile, dict) and set(tile) == {"id", "face_down"}
-                   and tile["id"] in TILE_INDEX and isinstance(tile["face_down"], bool),
-                   "a tile is {id, face_down}")
+            check(isinstance(tile, dict) and set(tile) == {"id", "face_down"}
+                  and tile["id"] in TILE_INDEX and isinstance(tile["face_down"], bool),
+                  "a tile is {id, face_down}")
             s.tiles[p].append(2 * TILE_INDEX[tile["id"]] + int(tile["face_down"]))
             seen.append(tile["id"])
     for name in toppled:
-        _check(name in TILE_INDEX, f"{name!r} is not a Moai tile")
+        check(name in TILE_INDEX, f"{name!r} is not a Moai tile")
         s.toppled.append(TILE_INDEX[name])
         seen.append(name)
-    _check(sorted(seen) == list(TILE_IDS), "each of the 21 Moai tiles must be in exactly one place")
+    check(sorted(seen) == list(TILE_IDS), "each of the 21 Moai tiles must be in exactly one place")
     # Pieces (C-7, spec 4.8).
     camps = _list(data["camps"], "camps", n)
     known = _list(data["known_camps"], "known_camps", n)
@@ -3027,20 +2989,20 @@ def _load_board(s: MoaiState, data) -> None:
         row = _list(reserve[p], f"reserve of seat {p}", 3)
         for st in range(3):
             s.reserve[3 * p + st] = _int(row[st], "a reserve count", 0, PER_STRENGTH)
-    _check(all(s.known[i] <= s.camp[i] for i in range(3 * n)),
-           "a known camp piece must be in the camp (H-13)")
+    check(all(s.known[i] <= s.camp[i] for i in range(3 * n)),
+          "a known camp piece must be in the camp (H-13)")
     forest = _list(data["forest"], "forest", N_FOREST)
     for sp in range(N_FOREST):
         for code in _list(forest[sp], f"forest S{sp + 1}"):
             q, st, fd = _piece_code(code, n, f"forest S{sp + 1}", True)
             s.forest[6 * (n * sp + q) + 3 * fd + st] += 1
     volcano = _list(data["volcano"], "volcano")
-    _check(len(volcano) <= MAX_SPACES, "too many volcano spaces")
+    check(len(volcano) <= MAX_SPACES, "too many volcano spaces")
     for i, space in enumerate(volcano):
         row = [-1, 0, 0, 0, 0, 0, 0]
         for code in _list(space, f"volcano V{i + 1}"):
             q, st, fd = _piece_code(code, n, f"volcano V{i + 1}", True)
-            _check(row[0] in (-1, q), f"volcano V{i + 1} holds pieces of two colours (C-2)")
+            check(row[0] in (-1, q), f"volcano V{i + 1} holds pieces of two colours (C-2)")
             row[0] = q
             row[1 + 3 * fd + st] += 1
         s.volcano.extend(row)
@@ -3060,77 +3022,77 @@ def _load_board(s: MoaiState, data) -> None:
             for st in range(3):
                 counts[3 * v[i] + st] += v[i + 1 + st] + v[i + 4 + st]
     for i, count in enumerate(counts):
-        _check(count == PER_STRENGTH, f"{COLOURS[i // 3]} must have 6 pieces of strength {i % 3 + 1} "
-                                      f"in camp, on the board and in the reserve, not {count}")
+        check(count == PER_STRENGTH, f"{COLOURS[i // 3]} must have 6 pieces of strength {i % 3 + 1} "
+                                     f"in camp, on the board and in the reserve, not {count}")
     if s.opts[V1]:
-        _check(not any(s.forest[6 * (n * sp + p) + 3 + st] for sp in range(N_FOREST)
-                       for p in range(n) for st in range(3))
-               and not any(s.volcano[i + 4 + st] for i in range(0, len(s.volcano), 7)
-                           for st in range(3)), "with all pieces face up (V-1) none is face down")
+        check(not any(s.forest[6 * (n * sp + p) + 3 + st] for sp in range(N_FOREST)
+                      for p in range(n) for st in range(3))
+              and not any(s.volcano[i + 4 + st] for i in range(0, len(s.volcano), 7)
+                          for st in range(3)), "with all pieces face up (V-1) none is face down")
     s.zc = s._count_zones()
     carved = _list(data["carved"], "carved")
     for name in carved:
-        _check(isinstance(name, str), "carved lists volcano spaces")
+        check(isinstance(name, str), "carved lists volcano spaces")
         try:
             loc = parse_loc(name)
         except ValueError as exc:
             raise BadState(f"carved: {exc}") from None
-        _check(loc >= VOLCANO0 and loc - VOLCANO0 < s.n_spaces(), f"carved: {name} is not a space")
+        check(loc >= VOLCANO0 and loc - VOLCANO0 < s.n_spaces(), f"carved: {name} is not a space")
         s.carved.append(loc - VOLCANO0)
-    _check(len(set(s.carved)) == len(s.carved), "a space is carved once per round (A-11)")
-    _check(not s.carved or s.phase in (CARVE, RAID_STEP, STARVE, REST, BIRTH),
-           "carved spaces are remembered only from the volcano to the end of the round")
+    check(len(set(s.carved)) == len(s.carved), "a space is carved once per round (A-11)")
+    check(not s.carved or s.phase in (CARVE, RAID_STEP, STARVE, REST, BIRTH),
+          "carved spaces are remembered only from the volcano to the end of the round")
 
 
 def _load_pending(s: MoaiState, data) -> None:
     n = s.players
     pending = data["pending"]
-    _check(isinstance(pending, dict), "pending must be an object")
+    check(isinstance(pending, dict), "pending must be an object")
     phase = s.phase
     keys = {"card", "taker", "victim"} if phase in DISASTER_STEPS else (
         {"space", "tied"} if phase == AWARD else {"deficit", "raids"} if phase == RAID_STEP else
         {"deficit", "raids", "to_remove"} if phase == STARVE else
         {"left", "retrieved"} if phase == REST else set())
-    _check(set(pending) == keys, f"pending of the {PHASE_NAMES[phase]} step must be "
-                                 f"{{{', '.join(sorted(keys))}}}")
+    check(set(pending) == keys, f"pending of the {PHASE_NAMES[phase]} step must be "
+                                f"{{{', '.join(sorted(keys))}}}")
     if phase == BID:
         return
     if phase == RANK:
         s.actor = s.pawn
         group = s._rank_candidates()
-        _check(len(group) > 1, "the rank step needs a tie to break (M-4)")
+        check(len(group) > 1, "the rank step needs a tie to break (M-4)")
         return
     if phase == OVER:
         return
     if phase in DISASTER_STEPS:
         card = _epochs([pending["card"]], "pending card")[0]
-        _check(CARD_TYPE[card] == DISASTER, "the pending card must be a disaster (C-5)")
+        check(CARD_TYPE[card] == DISASTER, "the pending card must be a disaster (C-5)")
         s.card = card
         s.taker = _seat(pending["taker"], n, "taker")
-        _check(s.taken[s.taker] == card, "the taker has the disaster in front of him")
-        _check(s.order[s.cur] == s.taker, "the taker is the current player of the epoch phase")
+        check(s.taken[s.taker] == card, "the taker has the disaster in front of him")
+        check(s.order[s.cur] == s.taker, "the taker is the current player of the epoch phase")
         ero = EFFECT[card] == FX_ERO
         if pending["victim"] is None:
-            _check(phase in (VICTIM, ERODE), "a victim is named before the effect applies")
+            check(phase in (VICTIM, ERODE), "a victim is named before the effect applies")
         else:
             s.victim = _seat(pending["victim"], n, "victim")
         if phase == VICTIM:
-            _check(not ero and s.victim < 0 and not s.opts[V5], "a victim is named for a clan "
+            check(not ero and s.victim < 0 and not s.opts[V5], "a victim is named for a clan "
                                                                  "disaster, not with V-5 (C-5.0a)")
             s.actor = s.taker
         elif phase == ERODE:
-            _check(ero and s.victim < 0, "erosion names no victim (A-43)")
-            _check(s.dsupply and FREE in s.fields, "erosion needs a token and a free field (A-28)")
+            check(ero and s.victim < 0, "erosion names no victim (A-43)")
+            check(s.dsupply and FREE in s.fields, "erosion needs a token and a free field (A-28)")
             s.actor = s.taker
         elif phase == KILL:
-            _check(EFFECT[card] == FX_WAR and s.victim >= 0, "the kill step belongs to D-WAR")
+            check(EFFECT[card] == FX_WAR and s.victim >= 0, "the kill step belongs to D-WAR")
             s.actor = s.taker
         elif phase == LOSE:
-            _check(EFFECT[card] in (FX_EPI, FX_WAR) and s.victim >= 0,
-                   "the lose step belongs to D-EPI or D-WAR")
+            check(EFFECT[card] in (FX_EPI, FX_WAR) and s.victim >= 0,
+                  "the lose step belongs to D-EPI or D-WAR")
             s.actor = s.victim
         else:
-            _check(EFFECT[card] == FX_BURN and s.victim >= 0, "the sink step belongs to D-BOAT")
+            check(EFFECT[card] == FX_BURN and s.victim >= 0, "the sink step belongs to D-BOAT")
             s.actor = s.victim
         return
     if phase == AWARD:
@@ -3138,40 +3100,40 @@ def _load_pending(s: MoaiState, data) -> None:
             sp = parse_loc(pending["space"]) if isinstance(pending["space"], str) else -1
         except ValueError:
             sp = -1
-        _check(0 <= sp < N_FOREST and s.forest_wood[sp], "the award is for a forest space with wood")
+        check(0 <= sp < N_FOREST and s.forest_wood[sp], "the award is for a forest space with wood")
         s.space = sp
         tied = _list(pending["tied"], "tied")
-        _check(len(tied) >= 2 and all(_is_int(q) and 0 <= q < n for q in tied),
-               "a forest tie has two or more players")
+        check(len(tied) >= 2 and all(is_int(q) and 0 <= q < n for q in tied),
+              "a forest tie has two or more players")
         s.tied = list(tied)
-        _check(not any(s.forest_wood[:sp]), "the forest spaces before the tie are resolved")
+        check(not any(s.forest_wood[:sp]), "the forest spaces before the tie are resolved")
         s.actor = s.pawn
         return
     if phase == WORK:
-        _check(any(s.camp), "the work phase ends when every camp is empty (M-12)")
+        check(any(s.camp), "the work phase ends when every camp is empty (M-12)")
     if phase == TAKE:
-        _check(s.display, "a player takes an epoch card from a display that holds one (M-7)")
-        _check(s.taken[s.order[s.cur]] < 0, "the current player has not taken his card yet")
+        check(s.display, "a player takes an epoch card from a display that holds one (M-7)")
+        check(s.taken[s.order[s.cur]] < 0, "the current player has not taken his card yet")
     s.actor = s.order[s.cur]
     p = s.actor
     if phase == CARVE:
-        _check(s._carvable(p), "the carving player has a volcano space to declare (M-23)")
+        check(s._carvable(p), "the carving player has a volcano space to declare (M-23)")
     elif phase in (RAID_STEP, STARVE):
         s.deficit = _int(pending["deficit"], "deficit", 1)
         s.raids = _int(pending["raids"], "raids", 0, s.deficit)
         if phase == STARVE:
             s.to_remove = _int(pending["to_remove"], "to_remove", 1, s.deficit - s.raids)
             z = s.zones(p)
-            _check(s.to_remove <= z[FOREST_Z] + z[VOLCANO_Z],
-                   "starvation takes forest and volcano pieces only (M-29)")
+            check(s.to_remove <= z[FOREST_Z] + z[VOLCANO_Z],
+                  "starvation takes forest and volcano pieces only (M-29)")
     elif phase == REST:
         s.rest_left = _int(pending["left"], "left", 1)
         retrieved = pending["retrieved"]
-        _check(isinstance(retrieved, dict) and set(retrieved) == set(ZONE_NAMES),
-               "retrieved counts the pieces taken from each zone")
+        check(isinstance(retrieved, dict) and set(retrieved) == set(ZONE_NAMES),
+              "retrieved counts the pieces taken from each zone")
         s.retrieved = [_int(retrieved[z], "a retrieved count") for z in ZONE_NAMES]
-        _check(not s.final, "there is no rest in the final round (M-35)")
-        _check(s.rest_left <= s.on_board(p), "a clan rests no more pieces than it has on the board")
+        check(not s.final, "there is no rest in the final round (M-35)")
+        check(s.rest_left <= s.on_board(p), "a clan rests no more pieces than it has on the board")
 
 
 # ---------------------------------------------------------------------------
