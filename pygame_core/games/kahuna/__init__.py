@@ -9,9 +9,10 @@ refused move), ``hints`` (advice for the bots); the game itself is here.
 from __future__ import annotations
 
 from ...engine import Game
+from . import hints
 from .moves import KahunaMove
 from .state import KahunaState
-from .tables import DECK, DEGREE, ISLANDS, LAYOUT, LINES, N_ISLANDS, NEEDED, NEEDED_AT
+from .tables import DECK, DEGREE, ISLANDS, LAYOUT, LINES, NEEDED
 
 __all__ = ["Kahuna", "KahunaMove", "KahunaState",
            "ISLANDS", "LINES", "DEGREE", "NEEDED", "LAYOUT", "DECK"]
@@ -26,10 +27,7 @@ class Kahuna(Game):
     setup_inputs = ("first_player",)
     Move = KahunaMove
     State = KahunaState
+    hints = hints
 
 
 KahunaState.game = Kahuna
-
-from .. import kahuna_hints  # noqa: E402  (it reads N_ISLANDS and NEEDED_AT from here)
-
-Kahuna.hints = kahuna_hints
