@@ -1,0 +1,36 @@
+"""Kanaloa: two to four players bridge the sixteen islands of the ORO archipelago.
+
+A game is a package of one shape: ``tables`` (the board, the cards and the
+codes), ``moves`` (the moves and their notation), ``state`` (the rules:
+``KanaloaState``), ``positions`` (positions from outside, and the words of a
+refused move), ``hints`` (advice for the bots); the game itself is here.
+"""
+
+from __future__ import annotations
+
+from ...engine import Game
+from .moves import KanaloaMove
+from .state import KanaloaState
+from .tables import (BRIDGES, COLOURS, DEGREE, GODS, ISLANDS, KANE, KANE_AT, LAYOUT, LINKS, N_GODS,
+                     N_ISLANDS, SIZE, THRESHOLD, colours_of)
+
+__all__ = ["Kanaloa", "KanaloaMove", "KanaloaState", "ISLANDS", "LINKS", "SIZE", "DEGREE",
+           "THRESHOLD", "LAYOUT", "COLOURS", "GODS"]
+
+
+class Kanaloa(Game):
+    id = "kanaloa"
+    title = {"fr": "Kanaloa", "en": "Kanaloa"}
+    players = (2, 3, 4)
+    options = {"gods": False}      # the advanced variant "Le Pouvoir des Dieux" (GD rules)
+    # S-9: who plays first is a set-up input, not a rulebook variant.
+    setup_inputs = ("first_player",)
+    Move = KanaloaMove
+    State = KanaloaState
+
+
+KanaloaState.game = Kanaloa
+
+from .. import kanaloa_hints  # noqa: E402  (it reads the board tables from here)
+
+Kanaloa.hints = kanaloa_hints
