@@ -9,10 +9,10 @@ refused move), ``hints`` (advice for the bots); the game itself is here.
 from __future__ import annotations
 
 from ...engine import Game
+from . import hints
 from .moves import KanaloaMove
 from .state import KanaloaState
-from .tables import (BRIDGES, COLOURS, DEGREE, GODS, ISLANDS, KANE, KANE_AT, LAYOUT, LINKS, N_GODS,
-                     N_ISLANDS, SIZE, THRESHOLD, colours_of)
+from .tables import COLOURS, DEGREE, GODS, ISLANDS, LAYOUT, LINKS, SIZE, THRESHOLD
 
 __all__ = ["Kanaloa", "KanaloaMove", "KanaloaState", "ISLANDS", "LINKS", "SIZE", "DEGREE",
            "THRESHOLD", "LAYOUT", "COLOURS", "GODS"]
@@ -27,10 +27,7 @@ class Kanaloa(Game):
     setup_inputs = ("first_player",)
     Move = KanaloaMove
     State = KanaloaState
+    hints = hints
 
 
 KanaloaState.game = Kanaloa
-
-from .. import kanaloa_hints  # noqa: E402  (it reads the board tables from here)
-
-Kanaloa.hints = kanaloa_hints
