@@ -43,6 +43,7 @@ __all__ = [
     "Game",
     "State",
     "is_int",
+    "copy_data",
     "check",
     "check_fields",
     "check_rng",
@@ -77,6 +78,16 @@ class BadState(GameError, ValueError):
 def is_int(value: object) -> bool:
     """An int that is not a bool (JSON and hand-built moves may carry either)."""
     return type(value) is int
+
+
+def copy_data(value: Any) -> Any:
+    """A copy of JSON-shaped data (dicts and lists of plain values), much
+    cheaper than ``copy.deepcopy``."""
+    if type(value) is dict:
+        return {k: copy_data(v) for k, v in value.items()}
+    if type(value) is list:
+        return [copy_data(v) for v in value]
+    return value
 
 
 def check(condition: object, message: str) -> None:
