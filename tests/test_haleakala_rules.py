@@ -16,9 +16,9 @@ import pytest
 
 from pygame_core import GAMES, BadState, GameError, IllegalMove, Rng
 from pygame_core.engine import event_for
-from pygame_core.games import haleakala_hints
 from pygame_core.games.haleakala import (
     DECK_COMPOSITION, KINDS, SHAMAN_REACH, SPACE_NAMES, Haleakala, HaleakalaMove, HaleakalaState)
+from pygame_core.games.haleakala import hints as haleakala_hints
 from pygame_core.games.haleakala.tables import (
     ADJACENT, HUTS, JETTY, SPACE_INDEX, TACTICAL_COMPOSITION, ccw, cw)
 

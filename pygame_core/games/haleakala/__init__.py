@@ -9,9 +9,10 @@ refused move), ``hints`` (advice for the bots); the game itself is here.
 from __future__ import annotations
 
 from ...engine import Game
+from . import hints
 from .moves import HaleakalaMove
 from .state import HaleakalaState
-from .tables import *
+from .tables import DECK_COMPOSITION, KINDS, SCORE_CARDS, SHAMAN_REACH, SPACE_NAMES
 
 __all__ = ["Haleakala", "HaleakalaMove", "HaleakalaState",
            "KINDS", "SCORE_CARDS", "SPACE_NAMES", "DECK_COMPOSITION", "SHAMAN_REACH"]
@@ -33,10 +34,7 @@ class Haleakala(Game):
     setup_inputs = ("first_player", "max_turns")
     Move = HaleakalaMove
     State = HaleakalaState
+    hints = hints
 
 
 HaleakalaState.game = Haleakala
-
-from .. import haleakala_hints  # noqa: E402  (it reads the tables from here)
-
-Haleakala.hints = haleakala_hints
