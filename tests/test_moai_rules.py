@@ -16,8 +16,8 @@ import pytest
 
 from pygame_core import GAMES, BadState, GameError, IllegalMove, Rng
 from pygame_core.engine import event_for
-from pygame_core.games import moai_hints
 from pygame_core.games.moai import EPOCH_CARDS, EPOCH_IDS, MOAI_HEIGHTS, Moai, MoaiMove, MoaiState
+from pygame_core.games.moai import hints as moai_hints
 from pygame_core.games.moai import tables as moai_tables
 from pygame_core.games.moai.tables import DECK_COMPOSITION
 

@@ -9,9 +9,10 @@ move breaks), ``hints`` (advice for the bots); the game itself is here.
 from __future__ import annotations
 
 from ...engine import Game
+from . import hints
 from .moves import MoaiMove
 from .state import MoaiState
-from .tables import *
+from .tables import COLOURS, EPOCH_CARDS, EPOCH_IDS, MOAI_HEIGHTS, OPTIONS
 
 __all__ = ["Moai", "MoaiMove", "MoaiState", "EPOCH_CARDS", "EPOCH_IDS", "MOAI_HEIGHTS",
            "COLOURS", "OPTIONS"]
@@ -24,6 +25,7 @@ class Moai(Game):
     options = {name: False for name in OPTIONS}
     Move = MoaiMove
     State = MoaiState
+    hints = hints
 
     @classmethod
     def new_with_events(cls, players: int = None, seed=0, **options) -> tuple:
@@ -35,7 +37,3 @@ class Moai(Game):
 
 
 MoaiState.game = Moai
-
-from .. import moai_hints  # noqa: E402  (it reads the tables from here)
-
-Moai.hints = moai_hints
