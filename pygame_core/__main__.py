@@ -190,7 +190,7 @@ def result_lines(game_id: str, result: dict) -> list:
 # -- playing ----------------------------------------------------------------------------
 
 def run(args, game, players: int, seats: list, options: dict) -> int:
-    match = Match(game.id, players, args.seed, options, seats)
+    match = Match(game, players, args.seed, options, seats)
     shown = numbering(game.id)
     bots = {seat: make_bot(match.bot_level(seat), f"{args.seed}/{seat}")
             for seat in range(players) if not match.is_human(seat)}

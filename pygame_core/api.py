@@ -182,12 +182,12 @@ def cmd_games(args: dict):
 def cmd_new(args: dict):
     global _session
     _only("new", args, ("game", "players", "seats", "seed", "options", "names"))
-    game = check_game(args.get("game"))
+    game = check_game(args.get("game"), GAMES)
     players = args.get("players")
     if players is None:
         players = min(game.players)
     # Match checks the rest (players first) before it builds anything.
-    match = Match(game.id, players, args.get("seed", 0), args.get("options"), args.get("seats"),
+    match = Match(game, players, args.get("seed", 0), args.get("options"), args.get("seats"),
                   args.get("names"))
     _session = Session(match)
     return _session.snapshot(_first_human(match))

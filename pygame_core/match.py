@@ -9,16 +9,21 @@ Undo policy: a player may take back their own moves of the turn they are still
 playing, one at a time, but never a move that drew at random or showed hidden
 information (``State.reveals``), and never a move after which someone else had
 to act.
+
+This module knows the protocol of ``engine`` and no game: a match is given its
+``Game``, or the id of one of ``Match.games``, the games the package hands it
+as it loads (``pygame_core/__init__.py``).
 """
 
 from __future__ import annotations
 
 import json
 import re
+from collections.abc import Mapping
+from typing import ClassVar
 
 from .bots import LEVELS
-from .engine import GameError, IllegalMove, event_for
-from .games import GAMES
+from .engine import Game, GameError, IllegalMove, event_for
 from .limits import (MAX_ID_TEXT, MAX_MOVE_TEXT, MAX_MOVES, MAX_NAME, MAX_OPTIONS, MAX_RECORD_TEXT,
                      MAX_SEAT_TEXT, json_problem, quoted, seed_problem)
 
@@ -65,11 +70,15 @@ def parse_seat(seat) -> dict:
     return {"kind": "bot", "level": int(found.group(1))}
 
 
-def check_game(game_id):
-    if not isinstance(game_id, str) or len(game_id) > MAX_ID_TEXT or game_id not in GAMES:
-        known = ", ".join(GAMES)
-        raise BadSetup("game", f"the game is one of {known}, not {quoted(game_id)}")
-    return GAMES[game_id]
+def check_game(game: object, games: Mapping[str, type[Game]]) -> type[Game]:
+    """``game`` itself when it is a ``Game``, else the game of ``games`` whose
+    id it is; ``BadSetup`` otherwise."""
+    if isinstance(game, type) and issubclass(game, Game):
+        return game
+    if not isinstance(game, str) or len(game) > MAX_ID_TEXT or game not in games:
+        known = ", ".join(games)
+        raise BadSetup("game", f"the game is one of {known}, not {quoted(game)}")
+    return games[game]
 
 
 def check_players(game, players) -> int:
@@ -146,13 +155,18 @@ class Entry:
 
 
 class Match:
-    """A game being played: its set-up, its moves, and the current state."""
+    """A game being played: its set-up, its moves, and the current state.
 
-    def __init__(self, game_id: str, players: int, seed, options: dict = None, seats=None,
+    ``game`` is a ``Game``, or the id of one of ``Match.games``."""
+
+    # The games a set-up or a saved game may name by their id.
+    games: ClassVar[Mapping[str, type[Game]]] = {}
+
+    def __init__(self, game: type[Game] | str, players: int, seed, options: dict = None, seats=None,
                  names=None):
         # Every part is checked, the player count first, before anything is
         # built from it (``BadSetup`` names the part that is wrong).
-        self.game = check_game(game_id)
+        self.game = check_game(game, self.games)
         self.players = check_players(self.game, players)
         self.seed = check_seed(seed)
         self.options = check_options(self.game, options)
@@ -191,7 +205,7 @@ class Match:
         self.state, self.entries = replayed.state, replayed.entries
 
     def _replayed(self, moves) -> "Match":
-        copy = Match(self.game.id, self.players, self.seed, self.options, self.seats, self.names)
+        copy = Match(self.game, self.players, self.seed, self.options, self.seats, self.names)
         for player, move in moves:
             copy.play(player, move)
         return copy

@@ -145,7 +145,7 @@ NAUTILUS_POINTS = 3                      # S-14
 
 
 # ---------------------------------------------------------------------------
-# 3. The kinds of move and the decisions (docs/games/haleakala.md, "Move notation"; H-52)
+# 3. The kinds of move and the decisions (H-52)
 # ---------------------------------------------------------------------------
 
 PLACE, TAKE, BOAT, SHAMAN, STAY, PICK, LAVA_MOVE, DECLINE, BUY, PASS, RAISE, NO_RAISE = range(12)

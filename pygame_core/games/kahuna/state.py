@@ -31,10 +31,6 @@ from .tables import (BRIDGES_PER_PLAYER, DECK, DEGREE, DRAW, HAND_LIMIT, HIDE, I
                      START_HAND, TAKE)
 
 
-# ---------------------------------------------------------------------------
-# 3. The position
-# ---------------------------------------------------------------------------
-
 class KahunaState(State):
     """A Kahuna position: the board, the cards and where the turn stands."""
 

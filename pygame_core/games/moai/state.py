@@ -1439,7 +1439,7 @@ class MoaiState(State):
                 "breakdown": {"players": rows, "toppled": [TILE_IDS[t] for t in self.toppled]}}
 
     # =====================================================================================
-    # 5. What a player sees (H-1 to H-13)
+    # What a player sees (H-1 to H-13)
     # =====================================================================================
     def view(self, player) -> dict:
         self.check_viewer(player)
@@ -1815,7 +1815,7 @@ class MoaiState(State):
         self.edeck = stacks[2] + stacks[1] + stacks[0]
 
     # =====================================================================================
-    # 6. Saved positions
+    # Saved positions
     # =====================================================================================
     def to_json(self) -> dict:
         n = self.players
