@@ -116,3 +116,29 @@ def test_the_match_layer_knows_no_game():
     assert not any(name.startswith("pygame_core.games") for name in reachable("pygame_core.match"))
     assert not any(name.startswith("pygame_core.games") for name in reachable("pygame_core.bots"))
     assert reachable("pygame_core.engine") == set()
+
+
+def test_every_phase_and_every_kind_of_move_has_its_handler():
+    """The dispatch tables of the rules name a method for each phase (or
+    step) and each kind of move, so a new one cannot be forgotten."""
+    from pygame_core.games.haleakala import state as haleakala, tables as haleakala_tables
+    from pygame_core.games.kahuna import state as kahuna, tables as kahuna_tables
+    from pygame_core.games.kanaloa import state as kanaloa, tables as kanaloa_tables
+    from pygame_core.games.moai import state as moai, tables as moai_tables
+
+    assert set(kahuna.KahunaState.HANDLERS) == set(range(len(kahuna_tables.KINDS)))
+
+    h = haleakala_tables
+    assert set(haleakala.HaleakalaState.HANDLERS) == set(range(len(h.MOVE_KINDS)))
+    assert set(haleakala.HaleakalaState.PHASE_MOVES) == set(range(len(h.PHASES))) - {h.P_OVER}
+
+    k = kanaloa_tables
+    before = {k.CHOOSE, k.PASS, k.COLOUR, k.REMOVE, k.STEAL, k.GIVE}   # checked by play itself
+    assert set(kanaloa.KanaloaState.TURN_ACTIONS) == set(range(len(k.KINDS))) - before
+    assert set(kanaloa.KanaloaState.CHOICES) == {k.CHOICE_REMOVE, k.CHOICE_STEAL, k.CHOICE_GIVE}
+
+    m = moai_tables
+    assert set(moai.MoaiState.STEP_MOVES) == set(range(len(m.PHASE_NAMES)))
+    assert set(moai.MoaiState.HANDLERS) == set(range(len(m.KINDS)))
+    assert set(moai.MoaiState.DONE_IN_STEP) == {step for step, kinds in m.STEP_KINDS.items()
+                                                if m.M_DONE in kinds}

@@ -572,19 +572,21 @@ def _fill_sections(slot_rows: dict, given_slots: dict, available: list, decks, d
 # 3. Refused moves: the errors a player reads
 # ---------------------------------------------------------------------------
 
+# What each decision expects, in words and as a key of the page's texts.
+_EXPECTED = {
+    P_TURN: ("Play a turn action: place a disc, take one back or move the boat (H-2).",
+             "haleakala.illegal.expect_turn"),
+    P_SHAMAN: ("Move your shaman or let it stay (H-8).", "haleakala.illegal.expect_shaman"),
+    P_PICK: ("Choose one of the two cards of the section (H-24).", "haleakala.illegal.expect_pick"),
+    P_LAVA: ("Move a lava disc to a neighbouring crater, or decline (H-42).",
+             "haleakala.illegal.expect_lava"),
+    P_BUY: ("Buy one item or pass (H-44).", "haleakala.illegal.expect_buy"),
+    P_STATUE: ("Raise the statue on your shaman's space, or do not (H-41).",
+               "haleakala.illegal.expect_statue"),
+}
+
+
 def wrong_phase(phase: int) -> IllegalMove:
-    if phase == P_TURN:
-        return IllegalMove("Play a turn action: place a disc, take one back or move the boat (H-2).",
-                           "haleakala.illegal.expect_turn")
-    if phase == P_SHAMAN:
-        return IllegalMove("Move your shaman or let it stay (H-8).", "haleakala.illegal.expect_shaman")
-    if phase == P_PICK:
-        return IllegalMove("Choose one of the two cards of the section (H-24).",
-                           "haleakala.illegal.expect_pick")
-    if phase == P_LAVA:
-        return IllegalMove("Move a lava disc to a neighbouring crater, or decline (H-42).",
-                           "haleakala.illegal.expect_lava")
-    if phase == P_STATUE:
-        return IllegalMove("Raise the statue on your shaman's space, or do not (H-41).",
-                           "haleakala.illegal.expect_statue")
-    return IllegalMove("Buy one item or pass (H-44).", "haleakala.illegal.expect_buy")
+    """A move of a kind the decision in progress does not take (H-52)."""
+    message, key = _EXPECTED[phase]
+    return IllegalMove(message, key)

@@ -40,14 +40,14 @@ from .moves import (BOAT_MOVE, BUY_MOVES, DECLINE_MOVE, INVOKE_MOVES, LAVA_MOVES
                     PASS_MOVE, PICK_MOVES, PLACE_MOVES, RAISE_MOVE, SHAMAN_OPTIONS, STAY_MOVE,
                     TAKE_MOVES, HaleakalaMove)
 from .positions import check_max_turns, from_position, load, wrong_phase
-from .tables import (BOARD_PRIESTESS, BOAT, BUILDABLE, BUTTERFLIES, COLLECTIBLE, COLOURS,
+from .tables import (BOARD_PRIESTESS, BOAT, BUILDABLE, BUTTERFLIES, BUY, COLLECTIBLE, COLOURS,
                      CTX_BOARD, CTX_CARD, CTX_SCORING, CTX_SHELL, DECK_COMPOSITION, DECLINE,
                      DISC_VALUES, FISH_MAJORITY_POINTS, FLOW_PATH, FOREST, HEIGHT_OF, HUTS,
                      IN_RESERVE, INVOCATION_BOXED, ITEM_COST, ITEMS, JETTY, KINDS, LAVA,
                      LAVA_DISCS, LAVA_MOVE, MEADOW, MOUNTAIN, N_DISCS, N_KINDS, N_SCORE_CARDS,
                      N_SECTIONS, N_SLOTS, N_SPACES, NAUTILUS, NAUTILUS_POINTS, NO_RAISE, P_BUY,
                      P_LAVA, P_OVER, P_PICK, P_SHAMAN, P_STATUE, P_TURN, PASS, PEARL_B, PEARL_W,
-                     PHASE_MOVES, PHASES, PICK, PLACE, RAISE, RED, SC_BUTTERFLY, SC_FOREST,
+                     PHASE_KINDS, PHASES, PICK, PLACE, RAISE, RED, SC_BUTTERFLY, SC_FOREST,
                      SC_MAJORITY, SC_SECTION, SCORE_CARDS, SECTION_OF, SECTION_SPACES, SHAMAN,
                      SHAMAN_REACH, SHELL, SPACE_NAMES, START_DEAL, STATUE, STATUE_POINTS,
                      STATUES_PER_PLAYER, STAY, T_END_TURN, T_POINTS, T_PRESCORE, T_RECOVER,
@@ -174,26 +174,8 @@ class HaleakalaState(State):
     def legal_moves(self, player: int) -> list:
         if self.over or player != self.decider:
             return []
-        phase = self.phase
-        if phase == P_TURN:
-            return self._turn_moves(player)
-        if phase == P_SHAMAN:
-            opponent = self.shamans[1 - player]
-            moves = [STAY_MOVE]                                       # H-8: "no move"
-            moves += [move for d, move in SHAMAN_OPTIONS[self.shamans[player]] if d != opponent]
-            return moves
-        if phase == P_PICK:
-            return list(PICK_MOVES)
-        if phase == P_LAVA:
-            moves = [DECLINE_MOVE]                                    # H-42: the taker may decline
-            craters = self.craters
-            for s in range(N_SECTIONS):
-                if craters[s]:
-                    moves += LAVA_MOVES[s]
-            return moves
-        if phase == P_STATUE:
-            return [RAISE_MOVE, NO_RAISE_MOVE]                        # H-41: "peut ériger"
-        return [PASS_MOVE] + [BUY_MOVES[i] for i in self._affordable(player)]
+        # Each decision lists its moves (``PHASE_MOVES``, at the end of the class).
+        return self.PHASE_MOVES[self.phase](self, player)
 
     def _turn_moves(self, p: int) -> list:
         """H-2: actions 1a/1b (place), 2 (take back) and 3 (move the boat),
@@ -226,6 +208,29 @@ class HaleakalaState(State):
             moves.append(BOAT_MOVE)
         return moves
 
+    def _shaman_moves(self, p: int) -> list:
+        opponent = self.shamans[1 - p]
+        moves = [STAY_MOVE]                                           # H-8: "no move"
+        moves += [move for d, move in SHAMAN_OPTIONS[self.shamans[p]] if d != opponent]
+        return moves
+
+    def _pick_moves(self, p: int) -> list:
+        return list(PICK_MOVES)
+
+    def _lava_moves(self, p: int) -> list:
+        moves = [DECLINE_MOVE]                                        # H-42: the taker may decline
+        craters = self.craters
+        for s in range(N_SECTIONS):
+            if craters[s]:
+                moves += LAVA_MOVES[s]
+        return moves
+
+    def _statue_moves(self, p: int) -> list:
+        return [RAISE_MOVE, NO_RAISE_MOVE]                            # H-41: "peut ériger"
+
+    def _buy_moves(self, p: int) -> list:
+        return [PASS_MOVE] + [BUY_MOVES[i] for i in self._affordable(p)]
+
     def _affordable(self, p: int) -> list:
         """H-44: the items a player may buy now with the shells they hold."""
         shells = self.shells[p]
@@ -238,7 +243,8 @@ class HaleakalaState(State):
     def play(self, player: int, move) -> list:
         """Apply ``move`` for ``player`` and return the events it caused.
 
-        Each kind checks its own legality before touching anything, so an
+        Each kind of move has its handler (``HANDLERS``, at the end of the
+        class), which checks its own legality before touching anything, so an
         ``IllegalMove`` leaves the position as it was.
         """
         if move.__class__ is not HaleakalaMove or self.over:
@@ -247,23 +253,9 @@ class HaleakalaState(State):
             raise IllegalMove(f"It is not your turn: {COLOURS[self.decider]} is to decide.",
                               "error.not_your_turn", player=player)
         code = move.code
-        if code not in PHASE_MOVES[self.phase]:
+        if code not in PHASE_KINDS[self.phase]:
             raise wrong_phase(self.phase)
-        if code == PLACE:
-            return self._place(player, move)
-        if code == TAKE:
-            return self._take_back(player, move.a)
-        if code == BOAT:
-            return self._move_boat_one(player)
-        if code == SHAMAN or code == STAY:
-            return self._shaman(player, move)
-        if code == PICK:
-            return self._pick(player, move.a)
-        if code == LAVA_MOVE or code == DECLINE:
-            return self._priestess_choice(player, move)
-        if code == RAISE or code == NO_RAISE:
-            return self._statue_choice(player, move)
-        return self._purchase(player, move)
+        return self.HANDLERS[code](self, player, move)
 
     def reveals(self, player: int, move) -> bool:
         """A move that leads to a refill turns up cards from a face-down deck
@@ -314,8 +306,9 @@ class HaleakalaState(State):
         self._arrive(target, p if move.invoke else -1, events)
         return events
 
-    def _take_back(self, p: int, v: int) -> list:
+    def _take_back(self, p: int, move: HaleakalaMove) -> list:
         """H-6: one of your own numbered discs from any beach to your reserve."""
+        v = move.a
         index = N_DISCS * p + v - 1
         b = self.discs[index]
         if b == IN_RESERVE:
@@ -331,7 +324,7 @@ class HaleakalaState(State):
         self.phase = P_SHAMAN                                            # H-6 then H-8
         return [Event("haleakala.take_back", p, value=v, beach=b)]
 
-    def _move_boat_one(self, p: int) -> list:
+    def _move_boat_one(self, p: int, move: HaleakalaMove) -> list:
         """H-7: with no numbered disc in reserve, the boat moves one section."""
         if IN_RESERVE in self.discs[N_DISCS * p:N_DISCS * p + N_DISCS]:
             raise IllegalMove("You may move the boat only once all your numbered discs are on "
@@ -443,10 +436,10 @@ class HaleakalaState(State):
             events.append(Event("haleakala.identical", first, section=s, card=KINDS[c0]))
         return self._take_card(first, 2 * s if c0 >= 0 else 2 * s + 1, events)
 
-    def _pick(self, p: int, slot: int) -> list:
+    def _pick(self, p: int, move: HaleakalaMove) -> list:
         """H-23, H-24: the first (or sole) taker chooses one of two different cards."""
         events = []
-        if self._take_card(p, 2 * self.boat + slot, events):
+        if self._take_card(p, 2 * self.boat + move.a, events):
             return events
         self._run(events)
         return events
@@ -1022,6 +1015,16 @@ class HaleakalaState(State):
 
     # A position written the way the spec's scenarios are (section 9).
     from_position = classmethod(from_position)
+
+    # The moves of each decision (``legal_moves``; none once the game is over).
+    PHASE_MOVES = {P_TURN: _turn_moves, P_SHAMAN: _shaman_moves, P_PICK: _pick_moves,
+                   P_LAVA: _lava_moves, P_BUY: _buy_moves, P_STATUE: _statue_moves}
+    # What each kind of move does (``play``).
+    HANDLERS = {
+        PLACE: _place, TAKE: _take_back, BOAT: _move_boat_one, SHAMAN: _shaman, STAY: _shaman,
+        PICK: _pick, LAVA_MOVE: _priestess_choice, DECLINE: _priestess_choice, BUY: _purchase,
+        PASS: _purchase, RAISE: _statue_choice, NO_RAISE: _statue_choice,
+    }
 
 
 def _kind_name(k: int):

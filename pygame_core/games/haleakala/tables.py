@@ -155,7 +155,8 @@ MOVE_KINDS = ("place", "take", "boat", "shaman", "stay", "pick", "lava", "declin
 # Decision phases (H-52): who must answer what.
 P_TURN, P_SHAMAN, P_PICK, P_LAVA, P_BUY, P_STATUE, P_OVER = range(7)
 PHASES = ("turn", "shaman", "pick", "lava", "buy", "statue", "over")
-PHASE_MOVES = ((PLACE, TAKE, BOAT), (SHAMAN, STAY), (PICK,), (LAVA_MOVE, DECLINE), (BUY, PASS),
+# The kinds of move each decision takes.
+PHASE_KINDS = ((PLACE, TAKE, BOAT), (SHAMAN, STAY), (PICK,), (LAVA_MOVE, DECLINE), (BUY, PASS),
                (RAISE, NO_RAISE), ())
 
 

@@ -173,26 +173,17 @@ class KahunaState(State):
     def play(self, player: int, move) -> list:
         """Apply ``move`` for ``player`` and return the events it caused.
 
-        Each kind checks its own legality (KH-4, KH-7, KH-19 to KH-23) before
-        touching anything, so an ``IllegalMove`` leaves the position as it was.
+        Each kind of move has its handler (``HANDLERS``, at the end of the
+        class), which checks its own legality (KH-4, KH-7, KH-19 to KH-23)
+        before touching anything, so an ``IllegalMove`` leaves the position as
+        it was.
         """
         if move.__class__ is not KahunaMove or self.over:
             move = self.start_play(move)
         if player != self.player:
             raise IllegalMove(f"It is not your turn: {P_NAMES[self.player]} is to move.",
                               "error.not_your_turn", player=player)
-        code = move.code
-        if code == PLACE:
-            return self._place(player, move)
-        if code == REMOVE:
-            return self._remove(player, move)
-        if code == HIDE:
-            return self._hide(player, move)
-        if code == DRAW:
-            return self._draw(player)
-        if code == TAKE:
-            return self._take(player, move)
-        return self._skip(player)
+        return self.HANDLERS[move.code](self, player, move)
 
     def reveals(self, player: int, move) -> bool:
         """A draw or a take shows a card (and a refill); a skip ends the turn."""
@@ -342,7 +333,7 @@ class KahunaState(State):
         return [Event("kahuna.hide", p, secret_for=p, secret={"card": ISLANDS[card]})]
 
     # -- ending the turn (KH-19 to KH-21, KH-27, KH-28) ------------------------------------
-    def _draw(self, p: int) -> list:
+    def _draw(self, p: int, move: KahunaMove) -> list:
         if self.final_turns_left is not None:
             raise nothing_to_draw("draw")
         if not self.pile:
@@ -376,7 +367,7 @@ class KahunaState(State):
         self._end_turn(events, took=True, skipped=False)
         return events
 
-    def _skip(self, p: int) -> list:
+    def _skip(self, p: int, move: KahunaMove) -> list:
         if self.committed_to_draw:
             raise must_draw()
         if self.previous_turn_skipped and self.final_turns_left is None:
@@ -646,6 +637,9 @@ class KahunaState(State):
 
     # A position written the way the spec's scenarios are (section 8).
     from_position = classmethod(from_position)
+
+    # What each kind of move does (``play``).
+    HANDLERS = {PLACE: _place, REMOVE: _remove, HIDE: _hide, DRAW: _draw, TAKE: _take, SKIP: _skip}
 
 
 def _names(counts: list, player: int) -> list:

@@ -364,8 +364,11 @@ class KanaloaState(State):
     def play(self, player: int, move) -> list:
         """Apply ``move`` for ``player`` and return the events it caused.
 
-        Each kind checks its own legality before touching anything, so an
-        ``IllegalMove`` leaves the position exactly as it was.
+        The set-up's choice, a pending choice (``CHOICES``), a pass and the
+        colour of the turn come first; then each kind of move has its handler
+        (``TURN_ACTIONS``; both tables at the end of the class). Each checks
+        its own legality before touching anything, so an ``IllegalMove``
+        leaves the position exactly as it was.
         """
         if move.__class__ is not KanaloaMove or self.phase == OVER:
             move = self.start_play(move)
@@ -386,7 +389,7 @@ class KanaloaState(State):
             raise IllegalMove("The set-up cards have already been revealed (S-6).",
                               "kanaloa.illegal.not_setup")
         if self.pending:
-            return self._play_choice(player, move)
+            return self.CHOICES[self.pending](self, player, move)
         if code == PASS:
             return self._pass(player)
         if self.colour < 0:
@@ -400,15 +403,7 @@ class KanaloaState(State):
         if code in (REMOVE, STEAL, GIVE):
             raise IllegalMove(f"There is nothing to {KINDS[code]} now.",
                               "kanaloa.illegal.no_choice")
-        if code == BUILD:
-            return self._build(player, move)
-        if code == REPLACE:
-            return self._replace(player, move)
-        if code == DISCARD:
-            return self._discard(player, move.cards[0])
-        if code == DRAW or code == TAKE or code == END:
-            return self._end_action(player, move)
-        return self._use_stone(player, move)
+        return self.TURN_ACTIONS[code](self, player, move)
 
     def reveals(self, player: int, move) -> bool:
         """Moves that show hidden information or draw at random, and the moves
@@ -704,43 +699,47 @@ class KanaloaState(State):
         self._lift_bridge(link, events)                              # KN-19
 
     # -- pending choices: relative majority, KU, PELE -------------------------------------------
-    def _play_choice(self, p: int, move: KanaloaMove) -> list:
-        pending = self.pending
-        code = move.code
-        if pending == CHOICE_REMOVE:
-            if code != REMOVE:
-                raise IllegalMove(f"First remove a bridge of another colour on "
-                                  f"{ISLANDS[self.pend[0]]} (KN-16).",
-                                  "kanaloa.illegal.must_remove", island=ISLANDS[self.pend[0]])
-            island = self.pend[0]
-            link = move.link
-            if island not in LINK_ENDS[link]:
-                raise IllegalMove(f"{LINK_NAMES[link]} does not touch {ISLANDS[island]} (KN-16).",
-                                  "kanaloa.illegal.not_at_island", link=LINK_NAMES[link],
-                                  island=ISLANDS[island])
-            victim = self.owner[link]
-            if victim < 0 or victim == self.colour:
-                raise IllegalMove(f"Remove a bridge of another colour, not {LINK_NAMES[link]} "
-                                  f"(KN-16).", "kanaloa.illegal.not_removable",
-                                  link=LINK_NAMES[link])
-            events = []
-            self._remove_for_majority(self.colour, island, link, events)
-            self.pend.pop(0)
-            if not self.pend:
-                self.pending = NO_CHOICE
-            return events
-        if pending == CHOICE_STEAL:
-            if code != STEAL:
-                raise IllegalMove("First take one card from the hand KU showed you (GD-11).",
-                                  "kanaloa.illegal.must_steal")
-            return self._steal(p, move.cards[0])
-        if code != GIVE:
+    def _remove_chosen(self, p: int, move: KanaloaMove) -> list:
+        """KN-16: the bridge of another colour the player removes."""
+        if move.code != REMOVE:
+            raise IllegalMove(f"First remove a bridge of another colour on "
+                              f"{ISLANDS[self.pend[0]]} (KN-16).",
+                              "kanaloa.illegal.must_remove", island=ISLANDS[self.pend[0]])
+        island = self.pend[0]
+        link = move.link
+        if island not in LINK_ENDS[link]:
+            raise IllegalMove(f"{LINK_NAMES[link]} does not touch {ISLANDS[island]} (KN-16).",
+                              "kanaloa.illegal.not_at_island", link=LINK_NAMES[link],
+                              island=ISLANDS[island])
+        victim = self.owner[link]
+        if victim < 0 or victim == self.colour:
+            raise IllegalMove(f"Remove a bridge of another colour, not {LINK_NAMES[link]} "
+                              f"(KN-16).", "kanaloa.illegal.not_removable",
+                              link=LINK_NAMES[link])
+        events = []
+        self._remove_for_majority(self.colour, island, link, events)
+        self.pend.pop(0)
+        if not self.pend:
+            self.pending = NO_CHOICE
+        return events
+
+    def _steal_chosen(self, p: int, move: KanaloaMove) -> list:
+        """GD-11: the card taken from the hand KU showed."""
+        if move.code != STEAL:
+            raise IllegalMove("First take one card from the hand KU showed you (GD-11).",
+                              "kanaloa.illegal.must_steal")
+        return self._steal(p, move.cards[0])
+
+    def _give_chosen(self, p: int, move: KanaloaMove) -> list:
+        """GD-12: the card given back to an opponent PELE took one from."""
+        if move.code != GIVE:
             raise IllegalMove("First give a card back to each opponent PELE took one from (GD-12).",
                               "kanaloa.illegal.must_give")
         return self._give_back(p, move.target, move.cards[0])
 
     # -- the discard option and the hand limit (KN-3, KN-4, GD-14, A-5, A-28) ----------------------
-    def _discard(self, p: int, card: int) -> list:
+    def _discard(self, p: int, move: KanaloaMove) -> list:
+        card = move.cards[0]
         size = self.hand_sizes[p]
         if size > self.hand_cap():
             if not self.discarded and self.can_play(p):
@@ -1495,6 +1494,15 @@ class KanaloaState(State):
 
     # A position written the way the spec's scenarios are (section 10).
     from_position = classmethod(from_position)
+
+    # The pending choices: what answers each (``play``).
+    CHOICES = {CHOICE_REMOVE: _remove_chosen, CHOICE_STEAL: _steal_chosen, CHOICE_GIVE: _give_chosen}
+    # What each kind of move does once the turn's colour is known (``play``).
+    TURN_ACTIONS = {
+        BUILD: _build, REPLACE: _replace, DISCARD: _discard, DRAW: _end_action, TAKE: _end_action,
+        END: _end_action, USE_KU: _use_stone, USE_PELE: _use_stone, LONO_DRAW: _use_stone,
+        LONO_TAKE: _use_stone,
+    }
 
 
 def _tablet(tablets: list, p: int) -> dict:

@@ -387,38 +387,11 @@ class MoaiState(State):
         return moves
 
     def _generate(self, p: int) -> list:
-        phase = self.phase
-        if phase == WORK:
-            return self._work_moves(p)
-        if phase == BID:
-            return self._bid_moves(p)
-        if phase == RANK:
-            return [move_of(M_RANK, (q,)) for q in self._rank_candidates()]
-        if phase == TAKE:
-            return [move_of(M_TAKE, (c,)) for c in sorted(self.display)]
-        if phase == VICTIM:
-            return [move_of(M_VICTIM, (q,)) for q in range(self.players)]
-        if phase == ERODE:
-            return [move_of(M_ERODE, (FIELD0 + f,)) for f in range(N_FIELDS) if self.fields[f] == FREE]
-        if phase == KILL:
-            return [move_of(M_KILL, piece) for piece in self.own_pieces(self.victim) if not piece[3]]
-        if phase == LOSE:
-            return [move_of(M_LOSE, piece) for piece in self._all_pieces(self.victim)]
-        if phase == SINK:
-            return [move_of(M_SINK, (b,)) for b in range(N_BOATS) if self.boat_owner[b] == self.victim]
-        if phase == AWARD:
-            return [move_of(M_AWARD, (self.space, q)) for q in self.tied]
-        if phase == CARVE:
-            return self._carve_moves(p)
-        if phase == RAID_STEP:
-            return [move_of(M_RAID, raid) for raid in self._raid_options(p)] + [DONE_MOVE]
-        if phase == STARVE:
-            return [move_of(M_STARVE, piece) for piece in self.own_pieces(p)
-                    if zone_of(piece[0]) in (FOREST_Z, VOLCANO_Z)]
-        if phase == REST:
-            return [move_of(M_REST, piece) for piece in self._rest_options(p)]
-        if phase == BIRTH:
-            return self._birth_moves(p)
+        """The moves of ``p`` in the current step (``STEP_MOVES``, at the end of
+        the class, names each step's method)."""
+        return self.STEP_MOVES[self.phase](self, p)
+
+    def _no_moves(self, p: int) -> list:
         return []
 
     # -- playing --------------------------------------------------------------------------
@@ -486,59 +459,14 @@ class MoaiState(State):
         return copy._shown
 
     def _apply(self, p: int, move: MoaiMove, events: list) -> None:
-        code, a = move.code, move.args
-        if code == M_PLACE:
-            self._place(p, a[0], a[1], events)
-        elif code == M_PASS:
-            events.append(Event("moai.pass", p))
-            self._next_worker(events)
-        elif code == M_SWAP:
-            self._swap(p, a[0], a[1], events)
-        elif code == M_BID:
-            self._bid(p, a, events)
-        elif code == M_RANK:
-            self._rank(p, a[0], events)
-        elif code == M_TAKE:
-            self._take(p, a[0], events)
-        elif code == M_VICTIM:
-            self._name_victim(p, a[0], events)
-        elif code == M_ERODE:
-            self._erode(p, a[0], events)
-        elif code == M_KILL:
-            self._kill(p, a, events)
-        elif code == M_LOSE:
-            self._lose(p, a, events)
-        elif code == M_SINK:
-            self._sink(self.victim, a[0], events)
-            self._after_card(events)
-        elif code == M_AWARD:
-            self._award(p, a[0], a[1], events)
-        elif code == M_CARVE:
-            self._carve(p, a[0], a[1], events)
-        elif code == M_DONE:
-            self._done(p, events)
-        elif code == M_RAID:
-            self._raid(p, a[0], a[1], events)
-        elif code == M_STARVE:
-            self._starve(p, a, events)
-        elif code == M_REST:
-            self._rest(p, a, events)
-        elif code == M_BIRTH:
-            self._birth(p, a[0], a[1], events)
-        elif code == M_BUILD:
-            self._end_bilan(p, True, events)
+        """Play ``move`` (a legal one) for ``p``. Each kind of move has its
+        handler (``HANDLERS``, at the end of the class): it takes the player,
+        the move's ``args`` and the list of events."""
+        self.HANDLERS[move.code](self, p, move.args, events)
 
-    def _done(self, p: int, events: list) -> None:
-        phase = self.phase
-        if phase == CARVE:
-            events.append(Event("moai.carve_done", p))
-            self.cur += 1
-            self._carve_next(events)
-        elif phase == RAID_STEP:
-            events.append(Event("moai.raid_done", p, raids=self.raids))
-            self._start_starvation(p, events)
-        else:
-            self._end_bilan(p, False, events)
+    def _done(self, p: int, a: tuple, events: list) -> None:
+        """``done`` ends the step it is played in (``DONE_IN_STEP``)."""
+        self.DONE_IN_STEP[self.phase](self, p, events)
 
     # =====================================================================================
     # 4.1 Phase 1: bird-man (M-1 to M-6)
@@ -689,7 +617,11 @@ class MoaiState(State):
         events.append(Event("moai.order", order=list(self.order)))
         self._start_epoch(events)
 
-    def _rank(self, p: int, q: int, events: list) -> None:
+    def _rank_moves(self, p: int) -> list:
+        return [move_of(M_RANK, (q,)) for q in self._rank_candidates()]
+
+    def _rank(self, p: int, a: tuple, events: list) -> None:
+        q = a[0]
         self.ranking.append(q)
         events.append(Event("moai.rank", p, chosen=q, position=len(self.ranking)))
         self._rank_next(events)
@@ -716,7 +648,11 @@ class MoaiState(State):
             self.display = []
         self._start_work(events)
 
-    def _take(self, p: int, card: int, events: list) -> None:
+    def _take_moves(self, p: int) -> list:
+        return [move_of(M_TAKE, (c,)) for c in sorted(self.display)]
+
+    def _take(self, p: int, a: tuple, events: list) -> None:
+        card = a[0]
         self.display.remove(card)
         self.taken[p] = card
         events.append(Event("moai.take", p, card=EPOCH_IDS[card]))
@@ -742,7 +678,11 @@ class MoaiState(State):
         self.phase = VICTIM                                            # C-5.0a: any clan (A-27)
         self.actor = p
 
-    def _name_victim(self, p: int, victim: int, events: list) -> None:
+    def _victim_moves(self, p: int) -> list:
+        return [move_of(M_VICTIM, (q,)) for q in range(self.players)]
+
+    def _name_victim(self, p: int, a: tuple, events: list) -> None:
+        victim = a[0]
         events.append(Event("moai.victim", p, victim=victim, card=EPOCH_IDS[self.card], fixed=False))
         self._strike(victim, events)
 
@@ -804,11 +744,23 @@ class MoaiState(State):
         self.cur += 1
         self._epoch_next(events)
 
-    def _erode(self, p: int, loc: int, events: list) -> None:
+    def _erode_moves(self, p: int) -> list:
+        return [move_of(M_ERODE, (FIELD0 + f,)) for f in range(N_FIELDS) if self.fields[f] == FREE]
+
+    def _erode(self, p: int, a: tuple, events: list) -> None:
         """D-ERO: a disaster token from the supply covers a free field."""
+        loc = a[0]
         self.fields[loc - FIELD0] = COVERED
         self.dsupply -= 1
         events.append(Event("moai.erode", p, field=loc_name(loc)))
+        self._after_card(events)
+
+    def _sink_moves(self, p: int) -> list:
+        return [move_of(M_SINK, (b,)) for b in range(N_BOATS) if self.boat_owner[b] == self.victim]
+
+    def _sink_chosen(self, p: int, a: tuple, events: list) -> None:
+        """D-BOAT: the victim chose which of his boats sinks."""
+        self._sink(self.victim, a[0], events)
         self._after_card(events)
 
     def _sink(self, victim: int, b: int, events: list) -> None:
@@ -826,11 +778,17 @@ class MoaiState(State):
             strength = s + 1
         events.append(Event("moai.sink", victim, boat=BOAT_IDS[b], strength=strength))
 
+    def _kill_moves(self, p: int) -> list:
+        return [move_of(M_KILL, piece) for piece in self.own_pieces(self.victim) if not piece[3]]
+
     def _kill(self, p: int, piece, events: list) -> None:
         """D-WAR: the taker sends a face-up piece of the victim to the reserve."""
         self._to_reserve(piece, events, Event("moai.kill", p, victim=piece[1],
                                               location=loc_name(piece[0]), strength=piece[2] + 1))
         self._after_card(events)
+
+    def _lose_moves(self, p: int) -> list:
+        return [move_of(M_LOSE, piece) for piece in self._all_pieces(self.victim)]
 
     def _lose(self, p: int, piece, events: list) -> None:
         """D-EPI (and the D-WAR fallback): the victim gives up one of his pieces."""
@@ -896,9 +854,10 @@ class MoaiState(State):
             moves.extend(row[loc] for loc in targets)
         return moves
 
-    def _place(self, p: int, s: int, loc: int, events: list) -> None:
+    def _place(self, p: int, a: tuple, events: list) -> None:
         """M-13 to M-16: face down in the forest and on the volcano (face up with
         V-1), face up in a field and on a boat."""
+        s, loc = a
         self.camp[3 * p + s] -= 1
         face_down = not self.opts[V1] and (loc < FIELD0 or loc >= VOLCANO0)
         new = loc >= VOLCANO0 and 7 * (loc - VOLCANO0) == len(self.volcano)
@@ -944,7 +903,13 @@ class MoaiState(State):
                 moves.append(move_of(M_SWAP, (a, b)))
         return moves
 
-    def _swap(self, p: int, a, b, events: list) -> None:
+    def _pass(self, p: int, a: tuple, events: list) -> None:
+        """M-11 (b): a player with an empty camp passes."""
+        events.append(Event("moai.pass", p))
+        self._next_worker(events)
+
+    def _swap(self, p: int, pieces: tuple, events: list) -> None:
+        a, b = pieces
         la, _, sa, fa = a
         lb, _, sb, fb = b
         self._remove_piece(la, p, sa, fa)
@@ -1022,7 +987,11 @@ class MoaiState(State):
         self.forest_wood[sp] = 0
         self.stock[q] += 1
 
-    def _award(self, p: int, sp: int, q: int, events: list) -> None:
+    def _award_moves(self, p: int) -> list:
+        return [move_of(M_AWARD, (self.space, q)) for q in self.tied]
+
+    def _award(self, p: int, a: tuple, events: list) -> None:
+        sp, q = a
         self._give_wood(sp, q)
         events.append(Event("moai.award", p, space=loc_name(sp), winner=q))
         self.space += 1
@@ -1038,6 +1007,11 @@ class MoaiState(State):
         v = self.volcano
         carved = self.carved
         return [i // 7 for i in range(0, len(v), 7) if v[i] == p and i // 7 not in carved]
+
+    def _carve_done(self, p: int, events: list) -> None:
+        events.append(Event("moai.carve_done", p))
+        self.cur += 1
+        self._carve_next(events)
 
     def _carve_next(self, events: list) -> None:
         while self.cur < self.players:
@@ -1081,8 +1055,9 @@ class MoaiState(State):
         moves.append(DONE_MOVE)
         return moves
 
-    def _carve(self, p: int, loc: int, face_down: int, events: list) -> None:
+    def _carve(self, p: int, a: tuple, events: list) -> None:
         """M-23: reveal the space, then finish the Moai (1 wood, a tile) or abandon it."""
+        loc, face_down = a
         i = loc - VOLCANO0
         v = self.volcano
         b = 7 * i
@@ -1175,9 +1150,13 @@ class MoaiState(State):
                         targets.append((VOLCANO0 + i // 7, q, s, 0))
         return [(k, t) for k in cards for t in targets if VALUE[k] == t[2] + 1]
 
-    def _raid(self, p: int, k: int, target, events: list) -> None:
+    def _raid_moves(self, p: int) -> list:
+        return [move_of(M_RAID, raid) for raid in self._raid_options(p)] + [DONE_MOVE]
+
+    def _raid(self, p: int, a: tuple, events: list) -> None:
         """M-30, one raid per move: declaring them one after another is the same
         as declaring them at once, since every card and target is public."""
+        k, target = a
         h = self.hands
         base = 4 * p
         h[base + RAID] -= 1
@@ -1190,6 +1169,10 @@ class MoaiState(State):
                                                strength=target[2] + 1))
         if not self._raid_options(p):
             self._start_starvation(p, events)
+
+    def _raids_done(self, p: int, events: list) -> None:
+        events.append(Event("moai.raid_done", p, raids=self.raids))
+        self._start_starvation(p, events)
 
     def _start_starvation(self, p: int, events: list) -> None:
         """M-29: D - k of his forest and volcano pieces go to the reserve (A-15)."""
@@ -1216,6 +1199,10 @@ class MoaiState(State):
         self.to_remove -= 1
         self._to_reserve(piece, events, Event("moai.starve", p, location=loc_name(piece[0]),
                                               strength=piece[2] + 1))
+
+    def _starve_moves(self, p: int) -> list:
+        return [move_of(M_STARVE, piece) for piece in self.own_pieces(p)
+                if zone_of(piece[0]) in (FOREST_Z, VOLCANO_Z)]
 
     def _starve(self, p: int, piece, events: list) -> None:
         self._starve_one(p, piece, events)
@@ -1308,6 +1295,9 @@ class MoaiState(State):
             self.known[3 * p + s] += 1
             events.append(Event("moai.rest", p, location=loc_name(loc), strength=s + 1))
 
+    def _rest_moves(self, p: int) -> list:
+        return [move_of(M_REST, piece) for piece in self._rest_options(p)]
+
     def _rest(self, p: int, piece, events: list) -> None:
         self._rest_one(p, piece, events)
         self._rest_next(p, events)
@@ -1359,7 +1349,8 @@ class MoaiState(State):
             return
         self._end_bilan(p, False, events)
 
-    def _birth(self, p: int, a: int, b: int, events: list) -> None:
+    def _birth(self, p: int, cards: tuple, events: list) -> None:
+        a, b = cards
         h = self.hands
         h[4 * p + a] -= 1
         h[4 * p + b] -= 1
@@ -1371,6 +1362,12 @@ class MoaiState(State):
         self.known[3 * p + s] += 1                                     # H-12: public
         events.append(Event("moai.birth", p, cards=[KIND_NAMES[a], KIND_NAMES[b]], strength=s + 1))
         self._start_births(p, events)
+
+    def _build(self, p: int, a: tuple, events: list) -> None:
+        self._end_bilan(p, True, events)
+
+    def _bilan_done(self, p: int, events: list) -> None:
+        self._end_bilan(p, False, events)
 
     def _end_bilan(self, p: int, build: bool, events: list) -> None:
         """M-37: build the boat (1 wood) or let the epoch card leave the game (A-30)."""
@@ -1905,6 +1902,26 @@ class MoaiState(State):
 
     # A position written the way the spec's scenarios are (section 8).
     from_position = classmethod(from_position)
+
+    # =====================================================================================
+    # The steps and the kinds of move, each with its method
+    # =====================================================================================
+    # The moves of each step (``_generate``).
+    STEP_MOVES = {
+        BID: _bid_moves, RANK: _rank_moves, TAKE: _take_moves, VICTIM: _victim_moves,
+        ERODE: _erode_moves, KILL: _kill_moves, LOSE: _lose_moves, SINK: _sink_moves,
+        WORK: _work_moves, AWARD: _award_moves, CARVE: _carve_moves, RAID_STEP: _raid_moves,
+        STARVE: _starve_moves, REST: _rest_moves, BIRTH: _birth_moves, OVER: _no_moves,
+    }
+    # What each kind of move does (``_apply``).
+    HANDLERS = {
+        M_BID: _bid, M_RANK: _rank, M_TAKE: _take, M_VICTIM: _name_victim, M_ERODE: _erode,
+        M_KILL: _kill, M_LOSE: _lose, M_SINK: _sink_chosen, M_PLACE: _place, M_PASS: _pass,
+        M_SWAP: _swap, M_AWARD: _award, M_CARVE: _carve, M_DONE: _done, M_RAID: _raid,
+        M_STARVE: _starve, M_REST: _rest, M_BIRTH: _birth, M_BUILD: _build,
+    }
+    # The step a ``done`` ends (``_done``).
+    DONE_IN_STEP = {CARVE: _carve_done, RAID_STEP: _raids_done, BIRTH: _bilan_done}
 
 
 def _card_view(c: int) -> dict:
