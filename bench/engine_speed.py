@@ -5,10 +5,10 @@ Run from the repository root::
     python3 bench/engine_speed.py [--game kahuna] [--games N] [--positions N]
 
 For each game (all four by default) it plays random games, then times each
-primitive of the protocol on positions met along random games. Each figure
-is the best of ``--repeat`` runs of the same work, so that other processes
-on the machine disturb it less. It prints figures only; nothing here is a
-test.
+primitive of the protocol on positions met along random games. Times are
+the CPU time of this process, each figure the best of ``--repeat`` runs of
+the same work, so that other processes on a shared machine disturb them
+less. It prints figures only; nothing here is a test.
 
 A random game is the loop the bots' simulations run::
 
@@ -74,9 +74,9 @@ def best_time(repeat: int, run) -> float:
     best = float("inf")
     for _ in range(repeat):
         work = run()
-        start = time.perf_counter()
+        start = time.process_time()
         work()
-        best = min(best, time.perf_counter() - start)
+        best = min(best, time.process_time() - start)
     return best
 
 
