@@ -25,9 +25,9 @@ with a kind (``CodedMove``, ``CardsMove``), reading a move (``State.as_move``,
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import MutableSequence, Sequence
+from collections.abc import Callable, MutableSequence, Sequence
 from types import ModuleType
-from typing import Any, ClassVar, TypeVar
+from typing import Any, ClassVar, Self, TypeVar
 
 __all__ = [
     "GameError",
@@ -224,7 +224,7 @@ class TextMove(Move):
     interned: ClassVar[dict[str, Any]] = {}
 
     @classmethod
-    def parse(cls, text: str) -> TextMove:
+    def parse(cls, text: str) -> Self:
         """The move written ``text`` (``ValueError`` with the reason otherwise).
 
         Parsing checks the notation only; whether the move is legal now is
@@ -232,18 +232,18 @@ class TextMove(Move):
         """
         if not isinstance(text, str):
             raise ValueError(f"a move is text, not {type(text).__name__}")
-        known: TextMove | None = cls.interned.get(text)
+        known: Self | None = cls.interned.get(text)
         if known is not None:
             return known
         words = text.split()
         if not words:
             raise ValueError("the move is empty")
         move = cls.from_words(words[0], words[1:])
-        found: TextMove = cls.interned.get(move.text, move)
+        found: Self = cls.interned.get(move.text, move)
         return found
 
     @classmethod
-    def from_words(cls, kind: str, args: list[str]) -> TextMove:
+    def from_words(cls, kind: str, args: list[str]) -> Self:
         """The move whose text is ``kind`` followed by ``args`` (the game's
         notation); ``ValueError`` says why there is none. Each game's move
         class reads its own words."""
@@ -414,15 +414,15 @@ class State(ABC):
     """One position of a game. See the module docstring for the protocol."""
 
     game: ClassVar[type[Game]] = Game
-    # How many players play this position (an int; a class attribute for a
-    # game with one player count).
-    players: int = 0
+    # The opening position: ``new(players=, seed=, **options)``, a class
+    # method whose options are the game's own (``Game.new`` checks them first).
+    new: ClassVar[Callable[..., State]]
 
-    # -- set-up -------------------------------------------------------------
-    @classmethod
-    @abstractmethod
-    def new(cls, players: int | None = None, seed: int | str = 0, **options: Any) -> State:
-        """The opening position (``Game.new`` checks the options first)."""
+    @property
+    def players(self) -> int:
+        """How many players play this position (a class attribute for a game
+        with one player count)."""
+        raise NotImplementedError
 
     # -- whose turn -------------------------------------------------------
     @abstractmethod
@@ -431,7 +431,7 @@ class State(ABC):
         simultaneous); empty when the game is over."""
 
     @abstractmethod
-    def legal_moves(self, player: int) -> list[Any]:
+    def legal_moves(self, player: int) -> list[Move]:
         """Every legal move of ``player`` now (empty if they need not act)."""
 
     @abstractmethod

@@ -34,7 +34,7 @@ class Haleakala(Game):
     setup_inputs = ("first_player", "max_turns")
     Move = HaleakalaMove
     State = HaleakalaState
-    hints = hints
 
 
 HaleakalaState.game = Haleakala
+Haleakala.hints = hints

@@ -45,7 +45,7 @@ CARD_VALUE = (1.2, 1.4, 1.6, 2.0, 2.4, 2.0, 1.2, 2.5, 1.5, 2.2, 0.6, 0.0)
 
 def _burned(state) -> set:
     """The statues the next eruption would burn as things stand (E-3, E-4)."""
-    burned = set()
+    burned: set[int] = set()
     if not state.eruption:
         return burned
     statues = state.statues

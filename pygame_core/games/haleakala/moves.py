@@ -4,10 +4,12 @@ built once."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from ...engine import CodedMove
-from .tables import (BOAT, BUY, DECLINE, HEIGHT_OF, ITEM_COST, ITEM_WORDS, ITEMS, LAVA_MOVE,
-                     MOVE_KINDS, N_SECTIONS, N_SPACES, NO_RAISE, PASS, PICK, PLACE, RAISE,
-                     SECTION_OF, SHAMAN, SHAMAN_REACH, SPACE_INDEX, SPACE_NAMES, STAY, TAKE,
+from .tables import (BOAT, BUY, DECLINE, DISC_VALUES, HEIGHT_OF, ITEM_COST, ITEM_WORDS, ITEMS,
+                     LAVA_MOVE, MOVE_KINDS, N_SECTIONS, N_SPACES, NO_RAISE, PASS, PICK, PLACE,
+                     RAISE, SECTION_OF, SHAMAN, SHAMAN_REACH, SPACE_INDEX, SPACE_NAMES, STAY, TAKE,
                      TERRAINS, WALKABLE, ccw, cw)
 
 
@@ -22,6 +24,9 @@ class HaleakalaMove(CodedMove):
     """
 
     __slots__ = ("a", "b", "invoke")
+    a: int
+    b: int
+    invoke: bool
     KINDS = MOVE_KINDS
 
     def __init__(self, code: int, a: int = -1, b: int = -1, invoke: bool = False):
@@ -34,7 +39,7 @@ class HaleakalaMove(CodedMove):
 
     def to_dict(self) -> dict:
         code = self.code
-        data = {"kind": MOVE_KINDS[code], "text": self.text}
+        data: dict[str, Any] = {"kind": MOVE_KINDS[code], "text": self.text}
         if code == PLACE:
             data.update(value=self.a, beach=self.b, invoke=self.invoke)
         elif code == TAKE:
@@ -121,7 +126,7 @@ def _parse_section(word: str, what: str) -> int:
 # Every move that can ever be legal, built once.
 PLACE_MOVES = tuple(tuple(HaleakalaMove(PLACE, v, b) for b in range(N_SECTIONS)) for v in range(6))
 INVOKE_MOVES = tuple(tuple(HaleakalaMove(PLACE, v, b, True) for b in range(N_SECTIONS)) for v in range(6))
-TAKE_MOVES = tuple(HaleakalaMove(TAKE, v) if v else None for v in range(6))
+TAKE_MOVES = {v: HaleakalaMove(TAKE, v) for v in DISC_VALUES}
 BOAT_MOVE = HaleakalaMove(BOAT)
 SHAMAN_MOVES = tuple(HaleakalaMove(SHAMAN, i) if WALKABLE[i] else None for i in range(N_SPACES))
 STAY_MOVE = HaleakalaMove(STAY)
@@ -137,7 +142,7 @@ NO_RAISE_MOVE = HaleakalaMove(NO_RAISE)
 # Every move built ahead, by its text (see ``TextMove.parse``).
 HaleakalaMove.interned = {m.text: m for m in (
     [m for row in PLACE_MOVES[1:] + INVOKE_MOVES[1:] for m in row]
-    + [m for m in TAKE_MOVES + SHAMAN_MOVES if m is not None]
+    + list(TAKE_MOVES.values()) + [m for m in SHAMAN_MOVES if m is not None]
     + [m for pair in LAVA_MOVES for m in pair] + list(PICK_MOVES) + list(BUY_MOVES)
     + [BOAT_MOVE, STAY_MOVE, DECLINE_MOVE, PASS_MOVE, RAISE_MOVE, NO_RAISE_MOVE])}
 

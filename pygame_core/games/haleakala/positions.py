@@ -445,7 +445,7 @@ def _position_data(to_move, first_player, round, boat, shamans, beaches, statues
         if available[k] < 0:
             raise BadState(f"too many {name} cards in the position")
     # The decks, last drawn first: cards placed elsewhere more likely left the earlier decks.
-    deck_lists = [None, None, None]
+    deck_lists: list[list[str] | None] = [None, None, None]
     for d in (2, 1, 0):
         deck_lists[d] = _deal_deck(d, decks[d], composition[d], available)
     leftover = _fill_sections(slot_rows, given_slots, available, decks, deck_lists)
@@ -469,7 +469,7 @@ def _position_data(to_move, first_player, round, boat, shamans, beaches, statues
             if owners[SCORE_CARDS.index(name)] is not None:
                 raise BadState(f"{name} exists once (H-45)")
             owners[SCORE_CARDS.index(name)] = p
-    inv = [None, None]
+    inv: list[str | int | None] = [None, None]
     if tactical:
         inv = ["reserve", "reserve"]
         for p, where in (invocation or {}).items():
@@ -514,7 +514,7 @@ def _deal_deck(d: int, spec, counts, available: list) -> list:
     ``"..."`` for the rest of the deck), a number of cards, or ``None`` (all
     that is left of it). ``available`` loses the cards taken."""
     left = list(counts)
-    chosen = []
+    chosen: list[int] = []
 
     def take_rest(limit=None):
         for k in _FILL_ORDER:

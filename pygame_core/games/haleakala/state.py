@@ -35,6 +35,8 @@ decks (I-1).
 
 from __future__ import annotations
 
+from typing import Any
+
 from ...engine import Event, GameError, IllegalMove, Rng, State, copy_data
 from .moves import (BOAT_MOVE, BUY_MOVES, DECLINE_MOVE, INVOKE_MOVES, LAVA_MOVES, NO_RAISE_MOVE,
                     PASS_MOVE, PICK_MOVES, PLACE_MOVES, RAISE_MOVE, SHAMAN_OPTIONS, STAY_MOVE,
@@ -66,6 +68,37 @@ class HaleakalaState(State):
                  "destroyed", "slots", "decks", "craters", "collections", "shells",
                  "owners", "priestess_up", "discard", "scores", "scorings",
                  "truncated", "over")
+    tactical: bool
+    eruption: bool
+    max_turns: int | None
+    turns: int
+    round: int
+    first_player: int
+    player: int
+    phase: int
+    decider: int
+    context: int
+    stack: list[tuple[int, int, int]]                    # tasks (code, a, b), run from the end
+    boat: int
+    discs: list[int]
+    sums: list[int]
+    invocation: list[int]
+    shamans: list[int]
+    statues: list[int]
+    supply: list[int]
+    destroyed: list[int]
+    slots: list[int]
+    decks: list[list[int]]
+    craters: list[int]
+    collections: list[int]
+    shells: list[int]
+    owners: list[int]
+    priestess_up: bool
+    discard: list[int]
+    scores: list[int]
+    scorings: list[dict]
+    truncated: bool
+    over: bool
 
     # -- set-up (P-1 to P-10, V-1) -------------------------------------------------
     @classmethod
@@ -438,7 +471,7 @@ class HaleakalaState(State):
 
     def _pick(self, p: int, move: HaleakalaMove) -> list:
         """H-23, H-24: the first (or sole) taker chooses one of two different cards."""
-        events = []
+        events: list[dict[str, Any]] = []
         if self._take_card(p, 2 * self.boat + move.a, events):
             return events
         self._run(events)
@@ -704,7 +737,7 @@ class HaleakalaState(State):
             # The event tells the whole eruption, flow by flow, so that the
             # board can play it out: each flow's section and what it met on
             # each space on its way down (empty, a guarded statue, a burn).
-            flows = []
+            flows: list[dict[str, Any]] = []
             eruption = Event("haleakala.eruption", lava=sum(craters), craters=list(craters),
                              flows=flows)
             events.append(eruption)
@@ -712,7 +745,7 @@ class HaleakalaState(State):
             shamans = self.shamans
             for s in range(N_SECTIONS):                                   # E-2
                 for _ in range(craters[s]):
-                    visits = []
+                    visits: list[dict[str, Any]] = []
                     flows.append({"section": s, "visits": visits})
                     for sp in FLOW_PATH[s]:                               # E-3
                         owner = statues[sp]
@@ -757,6 +790,7 @@ class HaleakalaState(State):
                         else 1 if c[base + PEARL_W] else 0)                              # S-13
         nautilus = c[base + NAUTILUS]
         cards = []
+        detail: Any
         for card in range(N_SCORE_CARDS):                                                # S-15
             if self.owners[card] != p:
                 continue

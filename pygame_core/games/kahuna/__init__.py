@@ -27,7 +27,7 @@ class Kahuna(Game):
     setup_inputs = ("first_player",)
     Move = KahunaMove
     State = KahunaState
-    hints = hints
 
 
 KahunaState.game = Kahuna
+Kahuna.hints = hints

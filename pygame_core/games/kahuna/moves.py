@@ -3,6 +3,8 @@ spec 4.1): ``KahunaMove``, and every move that can ever be legal, built once."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from ...engine import CardsMove, is_int
 from .tables import (HIDE, ISLAND_INDEX, ISLANDS, KIND_CODE, KINDS, LINE_BETWEEN, LINE_ENDS,
                      LINE_NAMES, LINKS_AT, N_ISLANDS, N_LINES, PLACE, REMOVE, SLOTS, TAKE)
@@ -18,6 +20,8 @@ class KahunaMove(CardsMove):
     """
 
     __slots__ = ("line", "slot")
+    line: int
+    slot: int
     KINDS = KINDS
 
     def __init__(self, kind: str, line: int = -1, cards=(), slot: int = -1):
@@ -34,7 +38,7 @@ class KahunaMove(CardsMove):
 
     def to_dict(self) -> dict:
         code = self.code
-        data = {"kind": KINDS[code], "text": self.text}
+        data: dict[str, Any] = {"kind": KINDS[code], "text": self.text}
         if code == PLACE:
             data["line"] = self.line
             data["card"] = ISLANDS[self.cards[0]]

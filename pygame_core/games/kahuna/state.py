@@ -40,6 +40,25 @@ class KahunaState(State):
                  "pile", "display", "open_discard", "hidden",
                  "player", "scorings_done", "final_turns_left", "scores", "scorings",
                  "previous_turn_skipped", "committed_to_draw", "over", "rng")
+    owner: list[int]
+    bridges: list[int]
+    on_board: list[int]
+    hands: list[int]
+    hand_sizes: list[int]
+    known: list[int]
+    pile: list[int]
+    display: list[int]
+    open_discard: list[int]
+    hidden: list[list[int]]
+    player: int
+    scorings_done: int
+    final_turns_left: int | None
+    scores: list[int]
+    scorings: list[tuple[int, int, int, int, int]]     # (round, islands 0, 1, points 0, 1)
+    previous_turn_skipped: bool
+    committed_to_draw: bool
+    over: bool
+    rng: int
 
     # -- set-up (SU-1 to SU-8) ------------------------------------------------
     @classmethod
@@ -379,15 +398,15 @@ class KahunaState(State):
 
     def _end_turn(self, events: list, took: bool, skipped: bool) -> None:
         """KH-29, step by step."""
-        was_final = self.final_turns_left is not None
+        final_turns = self.final_turns_left                             # None before the final phase
         self.previous_turn_skipped = skipped                            # 1 (A-10)
         self.committed_to_draw = False                                  # 2
         if took and not self.pile and self.display == [-1, -1, -1]:     # 3, SC-1
             self._end_round(events)
         if self._check_wipeout(events):                                 # 4, SC-10
             return
-        if was_final:                                                   # 5, SC-6
-            self.final_turns_left -= 1
+        if final_turns is not None:                                     # 5, SC-6
+            self.final_turns_left = final_turns - 1
             if self.final_turns_left == 0:
                 self._final_scoring(events)
                 return

@@ -27,7 +27,7 @@ class Kanaloa(Game):
     setup_inputs = ("first_player",)
     Move = KanaloaMove
     State = KanaloaState
-    hints = hints
 
 
 KanaloaState.game = Kanaloa
+Kanaloa.hints = hints

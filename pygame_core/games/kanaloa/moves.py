@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from ...engine import CardsMove, is_int
 from .tables import (BUILD, CARD_NAMES, COLOUR, COLOURS, ISLAND_INDEX, ISLANDS, JOKER, KIND_CODE,
                      KINDS, LINK_BETWEEN, LINK_ENDS, LINK_NAMES, LINKS, LINKS_AT, N_ISLANDS,
@@ -19,6 +21,8 @@ class KanaloaMove(CardsMove):
     """
 
     __slots__ = ("link", "target")
+    link: int
+    target: int
     KINDS = KINDS
 
     def __init__(self, kind: str, link: int = -1, cards=(), target: int = -1):
@@ -36,7 +40,7 @@ class KanaloaMove(CardsMove):
 
     def to_dict(self) -> dict:
         code = self.code
-        data = {"kind": KINDS[code], "text": self.text}
+        data: dict[str, Any] = {"kind": KINDS[code], "text": self.text}
         if self.link >= 0:
             data["link"] = self.link
             data["ends"] = list(LINKS[self.link])

@@ -33,6 +33,8 @@ written as the pseudo-card ``16`` in moves. Tables are flat lists of ints:
 
 from __future__ import annotations
 
+from typing import Any
+
 from ...engine import Event, GameError, IllegalMove, Rng, State, is_int
 from .moves import (BUILD_MOVES, BUILDS_WITH, CHOOSE_MOVES, COLOUR_MOVES, DISCARD_MOVES, DRAW_MOVE,
                     END_MOVE, GIVE_MOVES, KU_MOVES, LONO_DRAW_MOVE, LONO_TAKE_MOVES, PASS_MOVE,
@@ -59,6 +61,42 @@ class KanaloaState(State):
                  "talon", "display", "face_up", "face_down", "scores", "points",
                  "known", "talon_known", "stones", "tablets", "last_done", "last_order",
                  "early", "rng")
+    n: int
+    ncol: int
+    gods: bool
+    phase: int
+    round: int
+    final: bool
+    first: int
+    player: int
+    colour: int
+    fresh: bool
+    played: int
+    discarded: int
+    must_play: bool
+    pending: int
+    pend: list[int]
+    owner: list[int]
+    count: list[int]
+    on_board: list[int]
+    markers: list[int]
+    hands: list[int]
+    hand_sizes: list[int]
+    chosen: list[int]
+    talon: list[int]
+    display: list[int]
+    face_up: list[int]
+    face_down: list[list[int]]
+    scores: list[int]
+    points: list[tuple[int, int, int, int]]            # (source, colour, island, points)
+    known: list[int]
+    talon_known: list[int]
+    stones: list[int]
+    tablets: list[int]
+    last_done: list[bool]
+    last_order: list[int]
+    early: tuple[int, int] | None                       # (colour, island) of an early win
+    rng: int
 
     # -- set-up (S-1 to S-10, GD-1) ---------------------------------------------
     @classmethod
@@ -300,7 +338,7 @@ class KanaloaState(State):
                     if both is not None and hands[base + other]:
                         moves.append(both)
 
-    def can_play(self, player: int, colour: int = None) -> bool:
+    def can_play(self, player: int, colour: int | None = None) -> bool:
         """KN-3, A-5: is any build or replacement possible with cards alone, in
         ``colour`` (by default the colour of the turn)?"""
         if colour is None:
@@ -716,7 +754,7 @@ class KanaloaState(State):
             raise IllegalMove(f"Remove a bridge of another colour, not {LINK_NAMES[link]} "
                               f"(KN-16).", "kanaloa.illegal.not_removable",
                               link=LINK_NAMES[link])
-        events = []
+        events: list[dict[str, Any]] = []
         self._remove_for_majority(self.colour, island, link, events)
         self.pend.pop(0)
         if not self.pend:
@@ -1179,7 +1217,7 @@ class KanaloaState(State):
         n = self.n
         colours = []
         for c in range(self.ncol):
-            entry = {"colour": COLOURS[c], "index": c, "player": owner_of(n, c),
+            entry: dict[str, Any] = {"colour": COLOURS[c], "index": c, "player": owner_of(n, c),
                      "total": self.scores[c], "earlier": 0, "kane": [],
                      "first_scoring": None, "final_scoring": None}
             colours.append(entry)
@@ -1440,8 +1478,8 @@ class KanaloaState(State):
         if s.pending == CHOICE_STEAL and s.player != player:
             # H-7: whoever is choosing with KU has seen the victim's whole hand.
             victim = s.pend[0]
-            row = N_ISLANDS * (n * s.player + victim)
-            s.known[row:row + N_ISLANDS] = s.hands[N_ISLANDS * victim:N_ISLANDS * (victim + 1)]
+            seen = N_ISLANDS * (n * s.player + victim)
+            s.known[seen:seen + N_ISLANDS] = s.hands[N_ISLANDS * victim:N_ISLANDS * (victim + 1)]
         s.rng = rng.next64()
         return s
 

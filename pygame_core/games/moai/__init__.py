@@ -8,6 +8,8 @@ move breaks), ``hints`` (advice for the bots); the game itself is here.
 
 from __future__ import annotations
 
+from typing import Any
+
 from ...engine import Game
 from . import hints
 from .moves import MoaiMove
@@ -25,15 +27,16 @@ class Moai(Game):
     options = {name: False for name in OPTIONS}
     Move = MoaiMove
     State = MoaiState
-    hints = hints
 
     @classmethod
-    def new_with_events(cls, players: int = None, seed=0, **options) -> tuple:
+    def new_with_events(cls, players: int | None = None, seed: int | str = 0,
+                        **options: Any) -> tuple[MoaiState, list[dict[str, Any]]]:
         """The opening position and the events of round 1's start (M-1, M-2)."""
-        events = []
+        events: list[dict[str, Any]] = []
         state = MoaiState.new(players=players, seed=seed, events=events,
                               **cls.check_options(players, options))
         return state, events
 
 
 MoaiState.game = Moai
+Moai.hints = hints

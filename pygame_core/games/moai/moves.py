@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from ...engine import CodedMove
 from .tables import (BOAT0, BOAT_IDS, EPOCH_IDS, EPOCH_INDEX, FIELD0, KIND_NAMES, KIND_OF, KINDS,
                      LETTERS, M_AWARD, M_BID, M_BIRTH, M_BUILD, M_CARVE, M_DONE, M_ERODE, M_KILL,
@@ -20,6 +22,7 @@ class MoaiMove(CodedMove):
     """
 
     __slots__ = ("args",)
+    args: tuple
     KINDS = KINDS
 
     def __init__(self, code: int, args: tuple = ()):
@@ -30,7 +33,7 @@ class MoaiMove(CodedMove):
 
     def to_dict(self) -> dict:
         code, a = self.code, self.args
-        data = {"kind": KINDS[code], "text": self.text}
+        data: dict[str, Any] = {"kind": KINDS[code], "text": self.text}
         if code == M_BID:
             data["cards"] = cards_text(a)
             data["value"] = sum(VALUE[k] * a[k] for k in range(4))
@@ -190,9 +193,10 @@ def _notation(code: int, a: tuple) -> str:
     return kind
 
 
-_BY_ARGS = {}
+_BY_ARGS: dict[tuple, MoaiMove] = {}
 # Every move built so far, by its text (see ``TextMove.parse``).
-_TEXT = MoaiMove.interned = {}
+_TEXT: dict[str, MoaiMove] = {}
+MoaiMove.interned = _TEXT
 
 
 def move_of(code: int, args: tuple = ()) -> MoaiMove:

@@ -5,6 +5,8 @@ the rule a refused move breaks, in words a player reads."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from typing import TYPE_CHECKING
 
 from ...engine import BadState, IllegalMove, Rng, check, check_fields, check_result, check_rng, is_int
@@ -46,14 +48,14 @@ _ORDERED_STEPS = (TAKE, VICTIM, ERODE, KILL, LOSE, SINK, WORK, AWARD, CARVE, RAI
                   REST, BIRTH)
 
 
-def _int(value, what: str, low: int = 0, high: int = None) -> int:
+def _int(value, what: str, low: int = 0, high: int | None = None) -> int:
     check(is_int(value) and value >= low and (high is None or value <= high),
           f"{what} must be an integer" + (f" from {low} to {high}" if high is not None
                                           else f" of at least {low}"))
     return value
 
 
-def _list(value, what: str, size: int = None) -> list:
+def _list(value, what: str, size: int | None = None) -> list:
     check(isinstance(value, list), f"{what} must be a list")
     if size is not None:
         check(len(value) == size, f"{what} must have {size} entries, not {len(value)}")
@@ -494,16 +496,16 @@ def from_position(cls, players: int = 3, options=None, round: int = 1, phase: st
     ranking = [seat(x) for x in ranking] if ranking is not None else []
     # Fields: the S-4 covering, then the overrides.
     covered = COVERED_FIELDS.get(n, 0)
-    field_list = [None] * N_FIELDS
+    field_list: list[str | None] = [None] * N_FIELDS
     for f in range(N_FIELDS - covered, N_FIELDS):
         field_list[f] = "X"
     for name, value in (fields or {}).items():
         field_list[parse_loc(name) - FIELD0] = value
-    forest_list = [[] for _ in range(N_FOREST)]
+    forest_list: list[list[str]] = [[] for _ in range(N_FOREST)]
     for name, pieces in (forest or {}).items():
         forest_list[parse_loc(name)] = list(pieces)
     volcano_list = [list(space) for space in (volcano or [])]
-    boat_map = {}
+    boat_map: dict[str, dict[str, Any]] = {}
     for name, value in (boats or {}).items():
         boat_map[name] = {"owner": seat(value[0]),
                           "piece": int(value[1]) if len(value) > 1 else None}
@@ -559,7 +561,7 @@ def from_position(cls, players: int = 3, options=None, round: int = 1, phase: st
     if deck_list is None:
         deck_list, left = left, []
     if discard_list is None:
-        discard_list, left = sorted(left, key=KIND_OF.get), []
+        discard_list, left = sorted(left, key=KIND_OF.__getitem__), []
     # Epoch cards.
     display = list(display or [])
     removed = list(removed or [])
@@ -801,10 +803,10 @@ def _diagnose_swap(s: MoaiState, p: int, a, b) -> IllegalMove:
     return IllegalMove("This swap changes nothing: pass instead (M-17).",
                        "moai.illegal.swap_changes_nothing")
 
-def _diagnose_raid(s: MoaiState, p: int, k: int, target) -> IllegalMove:
-    h = s.hands
+def _diagnose_raid(state: MoaiState, p: int, k: int, target) -> IllegalMove:
+    h = state.hands
     base = 4 * p
-    if s.raids >= s.deficit:
+    if state.raids >= state.deficit:
         return IllegalMove("You cannot raid more often than you have unfed pieces (M-30, A-16).",
                            "moai.illegal.raid_limit")
     if not h[base + RAID]:

@@ -32,6 +32,8 @@ Representation. Everything is a flat list of small ints:
 
 from __future__ import annotations
 
+from typing import Any
+
 from ...engine import Event, GameError, IllegalMove, Rng, State, is_int
 from .moves import (BIRTH_PAIRS, BUILD_MOVE, DONE_MOVE, PASS_MOVE, PLACE_MOVES, MoaiMove, move_of,
                     place_move)
@@ -67,6 +69,58 @@ class MoaiState(State):
         "deficit", "raids", "to_remove", "rest_left", "retrieved",
         "rng", "over", "zc", "_cache", "_shown",
     )
+    players: int
+    opts: tuple[bool, ...]
+    round: int
+    phase: int
+    final: bool
+    order: list[int]
+    ranking: list[int]
+    pawn: int
+    cur: int
+    actor: int
+    deck: list[int]
+    discard: list[int]
+    hands: list[int]
+    bids: list[int]
+    bid_status: list[int]
+    edeck: list[int]
+    display: list[int]
+    taken: list[int]
+    removed: list[int]
+    set_aside: list[int]
+    admiral: bool
+    boat_owner: list[int]
+    boat_piece: list[int]
+    wood: int
+    forest_wood: list[int]
+    stock: list[int]
+    dsupply: int
+    fields: list[int]
+    msupply: list[int]
+    tiles: list[list[int]]
+    toppled: list[int]
+    camp: list[int]
+    reserve: list[int]
+    known: list[int]
+    forest: list[int]
+    volcano: list[int]
+    carved: list[int]
+    card: int
+    taker: int
+    victim: int
+    space: int
+    tied: list[int]
+    deficit: int
+    raids: int
+    to_remove: int
+    rest_left: int
+    retrieved: list[int]
+    rng: int
+    over: bool
+    zc: list[int]
+    _cache: list[list[MoaiMove] | None] | None           # each seat's legal moves, once computed
+    _shown: bool                                          # the last move showed something hidden
 
     # bid_status values (M-3, H-5): still choosing, chosen (and set aside),
     # choosing again in a determinized copy (shown as chosen), revealed.
@@ -74,7 +128,7 @@ class MoaiState(State):
 
     # -- set-up (S-1 to S-11) ---------------------------------------------------
     @classmethod
-    def new(cls, players: int = 3, seed=0, events=None, **options) -> "MoaiState":
+    def new(cls, players: int | None = 3, seed=0, events=None, **options) -> "MoaiState":
         """The opening position: set up (S-1 to S-11), then round 1 begun (M-1,
         M-2: the first epoch cards revealed, the wood laid) up to the bids;
         what that played is appended to ``events`` when a list is given."""
@@ -418,7 +472,7 @@ class MoaiState(State):
                 raise diagnose(self, player, move)
         self._cache = None
         self._shown = False
-        events = []
+        events: list[dict[str, Any]] = []
         self._apply(player, move, events)
         self._auto(events)
         return events
@@ -846,7 +900,7 @@ class MoaiState(State):
         for b in range(N_BOATS):                                       # M-16
             if owner_of[b] == p and piece_on[b] < 0:
                 targets.append(BOAT0 + b)
-        moves = []
+        moves: list[MoaiMove] = []
         if VOLCANO0 + len(v) // 7 >= len(PLACE_MOVES[0]):
             place_move(0, VOLCANO0 + len(v) // 7)
         for s in strengths:
@@ -1077,7 +1131,7 @@ class MoaiState(State):
         self.wood += 1
         self.msupply[tile] = 0
         self.tiles[p].append(2 * tile + face_down)
-        taken = {"pieces": pieces, "height": h, "tile": TILE_IDS[tile],
+        taken: dict[str, Any] = {"pieces": pieces, "height": h, "tile": TILE_IDS[tile],
                  "tile_height": MOAI_HEIGHTS[tile]}
         if face_down:
             # H-9: "pour en garder la hauteur secrète": only its owner reads
@@ -1410,7 +1464,7 @@ class MoaiState(State):
         if not self.over:
             return None
         n = self.players
-        rows = []
+        rows: list[dict[str, Any]] = []
         for p in range(n):
             tiles = sorted(self.tiles[p], key=lambda t: t >> 1)
             on_board = self.on_board(p)
@@ -1445,7 +1499,7 @@ class MoaiState(State):
         forest = []
         f = self.forest
         for sp in range(N_FOREST):
-            pieces = []
+            pieces: list[list[Any]] = []
             for q in range(n):
                 b = 6 * (n * sp + q)
                 for s in range(3):
@@ -1493,7 +1547,7 @@ class MoaiState(State):
         deck_by_epoch = [0, 0, 0]
         for c in self.edeck:
             deck_by_epoch[EPOCH_OF[c] - 1] += 1
-        supply = {}
+        supply: dict[str, int] = {}
         for t in range(N_TILES):
             if self.msupply[t]:
                 supply[str(MOAI_HEIGHTS[t])] = supply.get(str(MOAI_HEIGHTS[t]), 0) + 1
