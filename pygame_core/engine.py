@@ -45,6 +45,7 @@ __all__ = [
     "is_int",
     "copy_data",
     "check",
+    "check_pair",
     "check_fields",
     "check_rng",
     "check_result",
@@ -97,6 +98,14 @@ def check(condition: object, message: str) -> None:
         raise BadState(message)
 
 
+def check_pair(value: object, what: str) -> list[Any]:
+    """``value`` when it is a list of two entries (one per player of a
+    two-player game); ``BadState`` otherwise."""
+    if not isinstance(value, list) or len(value) != 2:
+        raise BadState(f"{what} must be a list of two entries")
+    return value
+
+
 def check_fields(data: object, keys: Sequence[str], game_id: str, title: str) -> dict[str, Any]:
     """The start of every ``from_json``: ``data`` is an object with exactly the
     fields ``keys``, and it is a position of the game ``game_id``."""
@@ -120,8 +129,8 @@ def check_rng(value: object) -> int:
 def check_result(expected: object, state: State) -> None:
     """The end of every ``from_json``: the saved result is the one the loaded
     position gives (``None`` before the end)."""
-    check(expected == state.result(),
-          "result does not match the position" if state.is_over() else "result must be null before the end")
+    check(expected == state.result(), "result does not match the position" if state.is_over()
+          else "result must be null before the end")
 
 
 class Rng:

@@ -73,7 +73,8 @@ class Advice:
     def __init__(self, game: type[Game], depth: int | None = None) -> None:
         hints = getattr(game, "hints", None)
         self.evaluate: Callable[[State, int], float] | None = getattr(hints, "evaluate", None)
-        self.rollout_move: Callable[[State, int, Rng], Move] | None = getattr(hints, "rollout_move", None)
+        self.rollout_move: Callable[[State, int, Rng], Move] | None = getattr(
+            hints, "rollout_move", None)
         self.scale = float(getattr(hints, "EVAL_SCALE", EVAL_SCALE))
         if depth is None:
             depth = getattr(hints, "ROLLOUT_DEPTH", ROLLOUT_DEPTH)

@@ -7,7 +7,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ...engine import BadState, IllegalMove, check, check_fields, check_result, copy_data, is_int
+from ...engine import (BadState, IllegalMove, check, check_fields, check_pair, check_result, copy_data,
+                      is_int)
 from .tables import (COLLECTIBLE, COLOURS, CTX_SCORING, DECK_COMPOSITION, HUTS, IN_RESERVE,
                      KIND_INDEX, KINDS, LAVA, LAVA_DISCS, N_DISCS, N_KINDS, N_SCORE_CARDS,
                      N_SECTIONS, P_BUY, P_LAVA, P_OVER, P_PICK, P_SHAMAN, P_STATUE, P_TURN, PHASES,
@@ -29,11 +30,6 @@ _KEYS = ("game", "tactical", "eruption", "max_turns", "turns", "round", "first_p
          "statues", "statue_supply", "statues_destroyed", "slots", "decks", "craters",
          "collections", "shells", "score_cards", "priestess_up", "discard", "scores",
          "scorings", "truncated", "over", "result")
-
-
-def _pair(value, what: str) -> list:
-    check(isinstance(value, list) and len(value) == 2, f"{what} must be a list of two entries")
-    return value
 
 
 def _int_in(value, low: int, high: int, what: str) -> int:
@@ -77,7 +73,7 @@ def load(cls, data) -> HaleakalaState:
 
 def _load_pieces(s: HaleakalaState, data) -> None:
     """D-1 to D-4: discs, the invocation discs, shamans, statues and lava."""
-    discs = _pair(data["discs"], "discs")
+    discs = check_pair(data["discs"], "discs")
     for p in (YELLOW, RED):
         row = discs[p]
         check(isinstance(row, list) and len(row) == N_DISCS,
@@ -91,7 +87,7 @@ def _load_pieces(s: HaleakalaState, data) -> None:
     for b in range(N_SECTIONS):
         check(s.sums[b] != s.sums[N_SECTIONS + b] or not s.sums[b],
               f"beach {b} holds equal sums for both players (H-3)")
-    invocation = _pair(data["invocation"], "invocation")
+    invocation = check_pair(data["invocation"], "invocation")
     for p in (YELLOW, RED):
         where = invocation[p]
         if not s.tactical:
@@ -100,7 +96,7 @@ def _load_pieces(s: HaleakalaState, data) -> None:
             s.invocation[p] = IN_RESERVE
         else:
             s.invocation[p] = _int_in(where, 0, N_SECTIONS - 1, "the invocation disc's beach")
-    shamans = _pair(data["shamans"], "shamans")
+    shamans = check_pair(data["shamans"], "shamans")
     for p in (YELLOW, RED):
         name = shamans[p]
         check(name in SPACE_INDEX, f"shaman: {name!r} is not a space")
@@ -109,9 +105,9 @@ def _load_pieces(s: HaleakalaState, data) -> None:
               f"a shaman stands on a meadow, forest or mountain, or still on its hut's beach (H-9)")
         s.shamans[p] = where
     check(s.shamans[0] != s.shamans[1], "the two shamans never share a space (H-11)")
-    statues = _pair(data["statues"], "statues")
-    supply = _pair(data["statue_supply"], "statue_supply")
-    destroyed = _pair(data["statues_destroyed"], "statues_destroyed")
+    statues = check_pair(data["statues"], "statues")
+    supply = check_pair(data["statue_supply"], "statue_supply")
+    destroyed = check_pair(data["statues_destroyed"], "statues_destroyed")
     for p in (YELLOW, RED):
         check(isinstance(statues[p], list), "statues lists space names per player")
         for name in statues[p]:
@@ -157,7 +153,7 @@ def _load_cards(s: HaleakalaState, data) -> None:
         s.decks[d] = deck[::-1]
         for k in deck:
             counts[k] += 1
-    collections = _pair(data["collections"], "collections")
+    collections = check_pair(data["collections"], "collections")
     for p in (YELLOW, RED):
         check(isinstance(collections[p], list), "a collection is a list of card kinds")
         for name in collections[p]:
@@ -165,7 +161,7 @@ def _load_cards(s: HaleakalaState, data) -> None:
             check(COLLECTIBLE[card], f"{name} is not a collectible card (H-40)")
             s.collections[N_KINDS * p + card] += 1
             counts[card] += 1
-    shells = _pair(data["shells"], "shells")
+    shells = check_pair(data["shells"], "shells")
     for p in (YELLOW, RED):
         s.shells[p] = _int_in(shells[p], 0, 42, "shells")
         counts[SHELL] += s.shells[p]
@@ -208,7 +204,7 @@ def _check_lava(s: HaleakalaState) -> None:
 
 
 def _load_scores(s: HaleakalaState, data) -> None:
-    scores = _pair(data["scores"], "scores")
+    scores = check_pair(data["scores"], "scores")
     for p in (YELLOW, RED):
         s.scores[p] = _int_in(scores[p], 0, 1 << 30, "a score")
     scorings = data["scorings"]
@@ -220,7 +216,7 @@ def _load_scores(s: HaleakalaState, data) -> None:
               "a scoring is {round, truncated, points, burned, protected, players}")
         check(entry["round"] == number or (entry["round"] == 2 and entry["truncated"]),
               f"scoring {number} must say round {number}")
-        points = _pair(entry["points"], "scoring points")
+        points = check_pair(entry["points"], "scoring points")
         for p in (YELLOW, RED):
             totals[p] += _int_in(points[p], 0, 1 << 30, "scoring points")
         check(isinstance(entry["players"], list) and len(entry["players"]) == 2

@@ -7,7 +7,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ...engine import BadState, IllegalMove, Rng, check, check_fields, check_result, check_rng, is_int
+from ...engine import (BadState, IllegalMove, Rng, check, check_fields, check_pair, check_result,
+                      check_rng, is_int)
 from .tables import (BRIDGES_PER_PLAYER, HAND_LIMIT, INTERIM_POINTS, ISLAND_INDEX, ISLANDS,
                      LINE_ENDS, LINE_INDEX, N_ISLANDS, N_LINES, SLOTS)
 
@@ -29,11 +30,6 @@ def _card_list(value, what: str) -> list:
     for name in value:
         check(name in ISLAND_INDEX, f"{what}: {name!r} is not an island")
     return [ISLAND_INDEX[name] for name in value]
-
-
-def _pair(value, what: str) -> list:
-    check(isinstance(value, list) and len(value) == 2, f"{what} must be a list of two entries")
-    return value
 
 
 def load(cls, data) -> KahunaState:
@@ -58,7 +54,7 @@ def load(cls, data) -> KahunaState:
 
 
 def _load_bridges(s: KahunaState, bridges) -> None:
-    _pair(bridges, "bridges")
+    check_pair(bridges, "bridges")
     for p in (0, 1):
         check(isinstance(bridges[p], list), "bridges must list line names per player")
         for name in bridges[p]:
@@ -76,9 +72,9 @@ def _load_bridges(s: KahunaState, bridges) -> None:
 
 
 def _load_cards(s: KahunaState, data) -> None:
-    hands = _pair(data["hands"], "hands")
-    known = _pair(data["known_hands"], "known_hands")
-    hidden = _pair(data["hidden_discards"], "hidden_discards")
+    hands = check_pair(data["hands"], "hands")
+    known = check_pair(data["known_hands"], "known_hands")
+    hidden = check_pair(data["hidden_discards"], "hidden_discards")
     everything = []
     for p in (0, 1):
         cards = _card_list(hands[p], f"hand of P{p}")
@@ -120,7 +116,7 @@ def _load_scorings(s: KahunaState, data) -> None:
     else:
         check(done < 3, "the final scoring happens only after the final phase (SC-7)")
     s.final_turns_left = final
-    scores = _pair(data["scores"], "scores")
+    scores = check_pair(data["scores"], "scores")
     check(all(is_int(v) and v >= 0 for v in scores), "scores must be whole numbers")
     s.scores = list(scores)
     scorings = data["scorings"]
@@ -131,8 +127,8 @@ def _load_scorings(s: KahunaState, data) -> None:
         check(isinstance(entry, dict) and set(entry) == {"round", "islands", "points"},
               "a scoring is {round, islands, points}")
         check(entry["round"] == r, f"scoring {r} must say round {r}")
-        islands = _pair(entry["islands"], "scoring islands")
-        points = _pair(entry["points"], "scoring points")
+        islands = check_pair(entry["islands"], "scoring islands")
+        points = check_pair(entry["points"], "scoring points")
         check(all(is_int(v) and 0 <= v <= N_ISLANDS for v in islands),
               "island counts are 0 to 12")
         a, b = islands
