@@ -1,7 +1,7 @@
 """The protocol every game implements.
 
-Everything outside a game module -- the browser facade, the bots, the tests and
-the benchmarks -- reaches a game only through the names defined here:
+Everything outside a game's package -- the browser facade, the bots, the tests
+and the benchmarks -- reaches a game only through the names defined here:
 
 * ``Game``: static facts (``id``, ``title``, ``players``, ``options``) and the
   constructors ``new(players=, seed=, **options)`` and ``from_json(data)``.
@@ -15,11 +15,11 @@ Players are numbered from 0. Randomness comes only from ``Rng``, a tiny
 generator whose whole state is one integer stored in the game state, so that a
 seed and a list of moves replay byte for byte in CPython and in Pyodide.
 
-Besides the protocol, the helpers every game uses live here: the move classes
+Besides the protocol, the helpers the games share live here: the move classes
 with a kind (``CodedMove``, ``CardsMove``), reading a move (``State.as_move``,
-``State.start_play``), checking seats and viewers, and the checks that every
-``from_json`` starts and ends with (``check_fields``, ``check_rng``,
-``check_result``).
+``State.start_play``), checking seats and viewers, the checks a ``from_json``
+is made of (``check_fields`` first, ``check``, ``check_pair``, ``check_rng``,
+``check_result`` last) and ``copy_data``.
 """
 
 from __future__ import annotations
