@@ -6,7 +6,10 @@ noticing, and the player can turn the whole thing off.
 The tests share one browser context (one "player"), as visits to the site
 do; each test first brings the stored snapshot to the state it needs, so
 that any of them also runs alone. The worker's `ready` message says how it
-booted; the page copies that to <html data-boot>.
+booted; the page copies that to <html data-boot>. The last test has a
+context of its own, with the service worker running as players have it: a
+player who closes the tab ten seconds after the first board finds the
+snapshot on the next visit.
 """
 
 from __future__ import annotations
@@ -24,6 +27,10 @@ from pages import choices, click_choice, settle, status
 from conftest import STEP_TIMEOUT_MS, _local_only, open_game, watch_console
 
 DEEP_LINK = "play=kahuna&players=2&seats=h,bot0&seed=3"
+# A player who leaves soon after the first board appears closes the tab this
+# long after it is playable (the case the snapshot must be stored in time
+# for; a scenario, not a time under test).
+LEAVES_AFTER_MS = 10_000
 MAX_CLICKS = 4000
 SNAPSHOT_WAIT_S = 60
 
@@ -211,3 +218,15 @@ def test_with_fast_start_off_no_snapshot_is_used_or_stored(player, site_url, man
     # Back on: the next visit saves one again.
     assert visit(player, site_url)["boot"] == "fresh"
     wait_for_snapshot(player, manifest)
+
+
+def test_a_player_who_closes_the_tab_soon_after_the_first_board_finds_the_snapshot(make_context, site_url):
+    # The players' way: the service worker runs and caches the site meanwhile.
+    context = make_context(service_workers="allow")
+    context.add_init_script(KEEP_READY_MESSAGE)
+    first = context.new_page()
+    assert visit(first, site_url)["boot"] == "fresh"
+    first.wait_for_timeout(LEAVES_AFTER_MS)
+    first.close()  # the engine's worker goes with the tab
+    again = context.new_page()
+    assert visit(again, site_url)["boot"] == "snapshot"
