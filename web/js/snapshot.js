@@ -40,14 +40,14 @@ function mapLength(size) {
 
 /**
  * The stored snapshot for `key`: null when none is stored, else
- * `{bytes, checked, complete}`. `bytes` has the snapshot's length and is
+ * `{bytes, checked, complete, cancel}`. `bytes` has the snapshot's length and is
  * filled as the entry is read, so that Pyodide can start meanwhile;
  * `checked` resolves once the stored key is known to be `key` (which may be
  * a promise: the manifest may still be on its way while the entry is
  * read), and rejects when the snapshot was made from other files;
  * `complete` resolves once `bytes` is full and checked, and rejects when the
  * entry is shorter or longer than its map says (a truncated entry must never
- * restore half a heap) or of another key.
+ * restore half a heap) or of another key. `cancel()` stops the reading.
  */
 export async function openSnapshot(key) {
   if (!canStore()) return null;
@@ -68,7 +68,10 @@ export async function openSnapshot(key) {
   const complete = Promise.all([checked, unpackSnapshot(bytes, response.body, stop)]);
   checked.catch(() => {}); // reported where they are awaited
   complete.catch(() => {});
-  return { bytes, checked, complete };
+  const cancel = () => {
+    stop.reason ??= new Error('snapshot not wanted');
+  };
+  return { bytes, checked, complete, cancel };
 }
 
 /**

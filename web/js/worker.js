@@ -44,9 +44,11 @@ const STORE_AT_LATEST_MS = 5000;
 // 4): they change nothing in the engine, or only start a game, which a
 // restored engine forgets (api.reset) before its first request.
 const SNAPSHOT_SAFE = new Set(['games', 'new', 'snapshot']);
-// Starting a game: once its answer is out (the page is drawing the board),
-// the worker does the work it had put off.
+// Starting a game: the worker does the work it had put off once the board is
+// up, that is once the page has sent nothing for a moment after the game's
+// answer (it asks at once for what it draws: the view of the seat to play).
 const STARTS_A_GAME = new Set(['new', 'load']);
+const QUIET_AFTER_START_MS = 100;
 
 let lastProgress = 0;
 function progress(step, fraction) {
@@ -220,8 +222,8 @@ async function restore(manifest, loadPyodide, snapshot) {
   return pyodide;
 }
 
-/** The stored snapshot (`{bytes, checked, complete}`, being read), null,
- * or 'bad' (then deleted). `manifest` is a promise: the key is checked when
+/** The stored snapshot (`{bytes, checked, complete, cancel}`, being read),
+ * null, or 'bad' (then deleted). `manifest` is a promise: the key is checked when
  * it comes, and a wrong one fails the restore. */
 async function storedSnapshot(manifest) {
   const { openSnapshot } = await snapshotCache;
@@ -290,10 +292,20 @@ async function boot() {
   // Python runs.
   const wheel = manifest.then((m) => fetchOk(new URL(m.wheel, SITE), 'bytes'));
   wheel.catch(() => {});
-  // The stored snapshot is looked up, and read, while build.json comes.
+  // The stored snapshot is looked up, and read, at once: while the page's
+  // settings, Pyodide's loader and build.json come. It is used only if the
+  // player's setting allows.
+  const lookup = snapshotCache.then((cache) => (cache.canStore() ? storedSnapshot(manifest) : null));
+  lookup.catch(() => {}); // a failure is raised where it is awaited
   const { snapshots } = await config;
+  mark('config');
   const useSnapshots = snapshots && (await snapshotCache).canStore();
-  const stored = useSnapshots ? await storedSnapshot(manifest) : null;
+  let stored = await lookup;
+  if (!useSnapshots) {
+    if (stored && stored !== 'bad') stored.cancel();
+    stored = null;
+  }
+  mark('snapshot_found');
 
   progress('runtime', 0.05);
   const { loadPyodide } = await loaderImport;
@@ -339,11 +351,11 @@ let pendingSnapshot = null;
 /**
  * A later visit must restore the engine as booted: nothing a request changed
  * but the game started, which the restore forgets. So the snapshot is taken
- * once the first game's answer is out (while the page draws the board), or
- * before the first request that changes more (a move, a search), or after a
- * second with no request at all, whichever comes first. Taking it copies the
- * heap (tens of ms); storing it (gzip, the Cache API) waits until the page is
- * quiet, and requests are answered in between.
+ * once the first game's board is up (see putOff below), or before the first
+ * request that changes more (a move, a search), or after a second with no
+ * request at all, whichever comes first. Taking it copies the heap (tens of
+ * ms); storing it (its pages that are not all zeros, in the Cache API) waits
+ * until the page is quiet, and requests are answered in between.
  */
 function planSnapshot(engine) {
   pendingSnapshot = () => {
@@ -459,21 +471,40 @@ self.onmessage = async (event) => {
     self.postMessage({ id, ok: false, error: { key: 'error.boot', message: String(error.message || error) } });
     return;
   }
-  if (!SNAPSHOT_SAFE.has(cmd)) takePendingSnapshot();
+  if (!SNAPSHOT_SAFE.has(cmd)) doPutOffWork(engine);
   const answer = call(engine, id, cmd, args);
   self.postMessage(answer);
   lastRequest = performance.now();
-  if (STARTS_A_GAME.has(cmd) && answer.ok) {
-    // The answer is on its way: what was put off is done while the page draws.
-    setTimeout(() => {
-      takePendingSnapshot();
-      putFilesBack(engine);
-    }, 0);
-  }
+  // A game has started, or the page is still asking for what it draws: the
+  // work put off waits until it has sent nothing for a moment.
+  if ((STARTS_A_GAME.has(cmd) && answer.ok) || putOffTimer !== null) doPutOffWorkWhenQuiet(engine);
 };
 
-// After a restore, the package's files go back on disk once the first game
-// has started (or after a moment with no request), outside the player's wait.
+// -- work put off until the first board is up --------------------------------------
+//
+// Taking the first snapshot (after a fresh boot) and putting the package's
+// files back (after a restore) must not delay the first board: they are done
+// once a game has started and the page has sent no request for a moment, or
+// before the first request that changes more than the start of a game, or a
+// second after `ready` when no game starts, whichever comes first.
+
+let putOffTimer = null;
+
+function doPutOffWork(engine) {
+  clearTimeout(putOffTimer);
+  putOffTimer = null;
+  takePendingSnapshot();
+  putFilesBack(engine);
+}
+
+function doPutOffWorkWhenQuiet(engine) {
+  clearTimeout(putOffTimer);
+  putOffTimer = setTimeout(() => doPutOffWork(engine), QUIET_AFTER_START_MS);
+}
+
+// After a restore, the package's files go back on disk outside the player's
+// wait (every module is imported already; the files serve tracebacks and
+// anything read from the package).
 function putFilesBack(engine) {
   const put = engine.filesLater;
   if (!put) return;
