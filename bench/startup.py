@@ -295,26 +295,26 @@ def median(values) -> float:
     return statistics.median(values) if values else float("nan")
 
 
+def cell(ms: float, reference: float, path: str = "") -> str:
+    return f"{ms / 1000:6.2f} s {ms / reference:5.2f} × {path:<9}"
+
+
 def report(results: dict, modes: list[str], runs: int) -> None:
     reference = median(run["first"] for run in results["bare"])
     print(f"\nnavigation → ready, median of {runs} runs; × = ratio to bare Pyodide's first visit "
           f"({reference / 1000:.2f} s)")
-    header = f"{'':34}" + "".join(f"{'service worker ' + mode:>26}" for mode in modes)
-    print(header)
+    print(f"{'':40}" + "".join(f"{'service worker ' + mode:<28}" for mode in modes))
     for name, label in (("bare", "bare Pyodide (stock, no page)"), ("pyc", "Pyodide, .pyc stdlib (no page)")):
         for visit in VISITS:
             value = median(run[visit] for run in results[name])
-            cells = f"{value / 1000:8.2f} s {value / reference:6.2f} ×"
-            print(f"{label + ', ' + visit:34}" + f"{cells:>26}" * len(modes))
+            print(f"{label + ', ' + visit:40}" + f"{cell(value, reference):<28}" * len(modes))
     for visit in VISITS:
         cells = ""
         for mode in modes:
             visits = [run[visit] for run in results[mode]]
-            value = median(v["ms"] for v in visits)
             paths = "/".join(sorted({v["boot"] or "?" for v in visits}))
-            cells += f"{value / 1000:8.2f} s {value / reference:5.2f} × {paths[:8]:>8}"
-        aim = f"  (aim ≤ {AIMS[visit]:.2f} ×)"
-        print(f"{'Archipel, ' + visit:34}{cells}{aim}")
+            cells += f"{cell(median(v['ms'] for v in visits), reference, paths):<28}"
+        print(f"{'Archipel, ' + visit:40}{cells}(aim ≤ {AIMS[visit]:.2f} ×)")
     for mode in modes:
         for visit in VISITS:
             visits = [run[visit] for run in results[mode]]
@@ -328,7 +328,7 @@ def report(results: dict, modes: list[str], runs: int) -> None:
                   " median ms after navigation:")
             print("  " + ", ".join(f"{name} {at:.0f}" for name, at in timeline))
             if visit == "first":
-                for what in ("snapshot", "offline"):
+                for what in ("snapshot", "offline") if mode == "on" else ("snapshot",):
                     times = [v["stored_at"].get(what) for v in visits]
                     done = [t for t in times if t is not None]
                     print(f"  {what} stored: {len(done)}/{len(times)} visits, median {median(done):.1f} s"
