@@ -2,7 +2,7 @@
 """Build, serve and test Archipel with nothing but Python 3.11+ and Node 20.
 
     python3 build.py                 build dist/ (web + Pyodide runtime + wheel)
-    python3 build.py serve           build, then serve dist/ and the tables on 127.0.0.1:8000
+    python3 build.py serve           build, then serve dist/ and the tables on port 8000, to the network
     python3 build.py test            run every test (unit, Node smoke, browser)
 
 Run ``python3 build.py COMMAND --help`` for the options of each command.
@@ -25,6 +25,7 @@ import os
 import re
 import shutil
 import signal
+import socket
 import subprocess
 import sys
 import time
@@ -138,11 +139,31 @@ def page_policy(html: str, connect: tuple = ()) -> str:
     return policy_text(policy)
 
 
-def with_policy(html: str) -> str:
+def connect_sources(server: str | None) -> tuple:
+    """What connect-src must add for a table server elsewhere (build.json's
+    `server`): its origin over HTTP(S) and over WebSocket. A server served
+    with the site needs nothing: 'self' covers its requests and sockets."""
+    if not server:
+        return ()
+    parts = urllib.parse.urlsplit(server)
+    socket_scheme = "wss" if parts.scheme == "https" else "ws"
+    return (f"{parts.scheme}://{parts.netloc}", f"{socket_scheme}://{parts.netloc}")
+
+
+def built_server(directory: Path) -> str | None:
+    """The table server a built site plays online with (its build.json's)."""
+    try:
+        server = json.loads((directory / "build.json").read_text(encoding="utf-8")).get("server")
+    except (OSError, ValueError, AttributeError):
+        return None
+    return server if isinstance(server, str) else None
+
+
+def with_policy(html: str, server: str | None = None) -> str:
     """index.html with its policy written into its <meta> tag."""
     if not CSP_META.search(html):
         sys.exit('[build] web/index.html lacks <meta http-equiv="Content-Security-Policy" content="...">')
-    policy = page_policy(html)
+    policy = page_policy(html, connect=connect_sources(server))
     return CSP_META.sub(lambda m: m.group(1) + policy + m.group(2), html, count=1)
 
 
@@ -384,7 +405,7 @@ def build(quiet: bool = False, server: str | None = None, web: Path = WEB, dist:
             sw_template = source.read_text(encoding="utf-8")
             continue
         if rel.as_posix() == "index.html":
-            write_if_changed(dist / rel, with_policy(source.read_text(encoding="utf-8")).encode("utf-8"))
+            write_if_changed(dist / rel, with_policy(source.read_text(encoding="utf-8"), server).encode("utf-8"))
         else:
             copy_if_changed(source, dist / rel)
         expected.add(dist / rel)
@@ -531,7 +552,8 @@ def static_headers(path: str, directory: Path) -> dict:
     if path == "" or path.endswith("/") or path.endswith(".html"):
         page = (directory / (path + "index.html" if path == "" or path.endswith("/") else path)).resolve()
         if page.is_relative_to(directory.resolve()) and page.is_file():
-            headers["Content-Security-Policy"] = page_policy(page.read_text(encoding="utf-8"))
+            headers["Content-Security-Policy"] = page_policy(page.read_text(encoding="utf-8"),
+                                                             connect=connect_sources(built_server(directory)))
     elif path in ("js/worker.js", "sw.js"):
         headers["Content-Security-Policy"] = policy_text(WORKER_POLICY)
     return headers
@@ -601,7 +623,30 @@ def make_server(directory: Path = DIST, port: int = 8000, prefix: str = "/",
     return server
 
 
-def serve(port: int, prefix: str, host: str = "127.0.0.1", database: Path = TABLES_DB,
+# `serve` listens on every interface: two people on one network play online
+# with nothing to set up (the other device opens the address printed). Only
+# the site's own pages may use the tables (their Origin is the Host they
+# asked), and `--host 127.0.0.1` keeps everything on this computer.
+SERVE_HOST = "0.0.0.0"
+
+
+def network_addresses() -> list[str]:
+    """This computer's IPv4 addresses on its networks, as the system names
+    them (no packet is sent to find them)."""
+    found = set()
+    try:
+        for *_, address in socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET):
+            found.add(address[0])
+    except OSError:
+        pass
+    if shutil.which("hostname"):
+        # Linux's `hostname -I`: every address of every interface.
+        listed = subprocess.run(["hostname", "-I"], capture_output=True, text=True).stdout.split()
+        found.update(ip for ip in listed if ip.count(".") == 3)
+    return sorted(ip for ip in found if not ip.startswith("127."))
+
+
+def serve(port: int, prefix: str, host: str = SERVE_HOST, database: Path = TABLES_DB,
           origins: tuple = ()) -> int:
     """Build, then run the table server (server/archipel_server, from .venv)
     serving dist/ and the tables on one port."""
@@ -611,9 +656,14 @@ def serve(port: int, prefix: str, host: str = "127.0.0.1", database: Path = TABL
                "--host", host, "--port", str(port), "--db", str(database)]
     for origin in origins:
         command += ["--origin", origin]
-    shown = "localhost" if host in ("0.0.0.0", "::") else host
+    everywhere = host in ("0.0.0.0", "::")
+    shown = "localhost" if everywhere else host
     base = "/" + prefix.strip("/") + "/" if prefix.strip("/") else "/"
     log(f"serving dist/ and the tables on http://{shown}:{port}{base}  (Ctrl-C to stop)")
+    if everywhere:
+        for address in network_addresses():
+            log(f"  other devices of your network: http://{address}:{port}{base}")
+        log("  (--host 127.0.0.1: this computer only)")
     process = subprocess.Popen(command, cwd=ROOT, env=server_env())
     # A SIGTERM to build.py stops the server too (a Ctrl-C reaches both).
     signal.signal(signal.SIGTERM, lambda signum, frame: sys.exit(128 + signum))
@@ -826,9 +876,9 @@ def parse(argv: list[str]) -> tuple[argparse.Namespace, list[str]]:
     serve_parser.add_argument("--port", type=int, default=8000, help="port (default 8000)")
     serve_parser.add_argument("--base", default="/",
                               help="URL prefix, e.g. /archipel/ to mimic GitHub Pages (default /)")
-    serve_parser.add_argument("--host", default="127.0.0.1",
-                              help="address to listen on (default 127.0.0.1, this machine only; "
-                                   "0.0.0.0 lets the devices of the network in)")
+    serve_parser.add_argument("--host", default=SERVE_HOST,
+                              help="address to listen on (default 0.0.0.0: the devices of your network "
+                                   "can play too; 127.0.0.1: this computer only)")
     serve_parser.add_argument("--db", type=Path, default=TABLES_DB,
                               help=f"the SQLite file of the tables (default {TABLES_DB.name})")
     serve_parser.add_argument("--origin", action="append", default=[], metavar="URL",

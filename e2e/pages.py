@@ -113,3 +113,45 @@ def recording_page(make_context, recorder: str, **options):
 def seen(page) -> dict:
     """What the page's recorder kept."""
     return page.evaluate("() => window.__seen")
+
+
+# -- online tables -------------------------------------------------------------------
+
+# An online page, as one look: its status (with the connection), whether it
+# waits for an answer, what it offers to click, whether a dialog holds it.
+ONLINE_LOOK = """() => {
+  const s = document.getElementById('status');
+  if (!s) return null;
+  const open = document.querySelector('dialog[open]');
+  const settled = s.getAttribute('aria-busy') === 'false';
+  return {
+    state: s.dataset.state, toMove: s.dataset.toMove, connection: s.dataset.connection ?? null,
+    settled, dialog: open ? open.id : null,
+    choices: settled && !open ? (%s)() : [],
+  };
+}""" % VISIBLE_CHOICES
+
+
+def online_look(page) -> dict | None:
+    """The page's status, connection and choices, without waiting."""
+    return page.evaluate(ONLINE_LOOK)
+
+
+def invitation(page, seat: int, timeout: int = BOOT_TIMEOUT_MS) -> str:
+    """The whole invitation link of a free seat, as the creator's page shows it."""
+    selector = f'[data-invite-seat="{seat}"]'
+    page.wait_for_selector(selector, state="attached", timeout=timeout)
+    return page.get_attribute(selector, "href")
+
+
+def join_table(page, link: str, name: str, timeout: int = BOOT_TIMEOUT_MS) -> None:
+    """Open an invitation, type a name, sit down."""
+    page.goto(link)
+    page.wait_for_selector("[data-join-name]", timeout=timeout)
+    page.fill("[data-join-name]", name)
+    page.click("[data-join]")
+    page.wait_for_selector("#join-dialog", state="hidden", timeout=timeout)
+
+
+def connection(page) -> str | None:
+    return page.get_attribute("#status", "data-connection")

@@ -210,6 +210,10 @@ def test_after_the_end_moves_are_refused_and_a_rematch_starts_at_the_same_seats(
         assert state["snapshot"]["seats"] == ["h", "bot0"] and state["snapshot"]["names"] == ["Ana", ""]
         assert state["snapshot"]["seed"] != 21 and not state["snapshot"]["over"]
         assert (await ana.call("rematch", number=3))["key"] == "error.stale"
+        # The bot may open the new game: once it is Ana's turn nothing moves
+        # until she does, and the store holds what her page shows.
+        if 0 not in state["snapshot"]["to_move"]:
+            state = await ana.wait_for(lambda now: now["table"]["number"] == 2 and 0 in now["snapshot"]["to_move"])
         return table, state
 
     table, state = run(scene())

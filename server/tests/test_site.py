@@ -7,6 +7,7 @@ from __future__ import annotations
 import http.client
 import json
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -111,6 +112,12 @@ def test_build_py_serve_runs_the_site_and_the_tables_on_one_port(dist, tmp_path)
         process.send_signal(signal.SIGTERM)
         output = process.communicate(timeout=30)[0]
     assert "serving dist/ and the tables" in output
+    # By default every interface listens: the devices of the network are told
+    # where to go, and how to keep the tables to this computer.
+    assert build.parse(["serve"])[0].host == "0.0.0.0"
+    assert "--host 127.0.0.1: this computer only" in output
+    for address in build.network_addresses():
+        assert f"http://{address}:{port}{BASE}" in output
     # SIGTERM to build.py stops the server as well: the port is free again.
     with pytest.raises(OSError):
         fetch(port, BASE + "api/info")
@@ -128,8 +135,18 @@ def test_a_build_for_another_host_names_its_table_server(dist):
     try:
         elsewhere = build.build(quiet=True, server="https://tables.example.org/")
         written = json.loads((dist / "build.json").read_text())
+        # The page may reach that server, over HTTPS and WebSocket, whether
+        # its policy comes in the page or as a header; nothing else changes.
+        meta = re.search(r'http-equiv="Content-Security-Policy" content="([^"]*)"',
+                         (dist / "index.html").read_text()).group(1)
+        header = build.static_headers("index.html", dist)["Content-Security-Policy"]
     finally:
         build.build(quiet=True)
+    assert meta == header
+    assert "connect-src 'self' https://tables.example.org wss://tables.example.org;" in header
+    assert header.replace(" https://tables.example.org wss://tables.example.org", "") == \
+        build.static_headers("index.html", dist)["Content-Security-Policy"]
+    assert build.connect_sources("http://192.0.2.7:8000/archipel/") == ("http://192.0.2.7:8000", "ws://192.0.2.7:8000")
     assert "server" not in plain
     assert elsewhere["server"] == written["server"] == "https://tables.example.org/"
     # Another server, another build: the service worker fetches it anew.

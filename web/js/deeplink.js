@@ -2,16 +2,27 @@
 // (`h` a human seat, `botN` a bot of level N from 0 to 4; seats of bots only
 // open a game to watch; any other `name=1` is a game option; `names=Ana,Bob`
 // optional player names).
+//
+// Online tables: index.html#online=new&game=moai&players=3&seats=h,h,bot1&seed=5
+// (options and names as above) creates a table at once, this browser at
+// seat 0; index.html#online=<table>&token=<token> takes the seat the token
+// holds (or watches, with the spectators' token), `server=` naming the table
+// server when it is not the site's own.
 
 import { MAX_NAME, seedFromText } from './limits.js';
 
-const RESERVED = new Set(['play', 'players', 'seats', 'seed', 'lang', 'names']);
+const RESERVED = new Set(['play', 'players', 'seats', 'seed', 'lang', 'names', 'online', 'game', 'token', 'server']);
 
 /** The set-up a URL fragment asks for, or null when it asks for no game. */
 export function parseDeepLink(hash) {
   const params = new URLSearchParams(String(hash || '').replace(/^#/, ''));
   const lang = params.get('lang');
-  const game = params.get('play');
+  const online = params.get('online');
+  if (online && online !== 'new') {
+    return { lang, online: 'table', table: online, token: params.get('token') || '', server: params.get('server') };
+  }
+  const game = online ? params.get('game') : params.get('play');
+  if (online && !game) return { lang, online: 'new', game: null, error: 'game' };
   if (!game) return lang ? { lang } : null;
   const seats = (params.get('seats') || '')
     .split(',')
@@ -28,7 +39,7 @@ export function parseDeepLink(hash) {
     if (!RESERVED.has(name)) options[name] = value === '1' || value === 'true';
   }
   const names = (params.get('names') || '').split(',').map((s) => s.trim().slice(0, MAX_NAME));
-  return { game, players, seats, seed, options, lang, names };
+  return { game, players, seats, seed, options, lang, names, ...(online ? { online: 'new' } : {}) };
 }
 
 /** The fragment that starts the given set-up (for sharing). */

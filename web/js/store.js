@@ -172,3 +172,81 @@ export function saveGame(id, record, names) {
 export function forgetGame(id) {
   remove(PREFIX + id);
 }
+
+// -- online tables ------------------------------------------------------------------------
+//
+// One entry per seat this browser holds (or table it watches),
+// `archipel.v1.online.<table>.<the token's first 8 characters>`:
+// {table, token, seat (null: watching), server, game, savedAt, invitations
+// ([{seat, token}], the creator's), spectator (the creator's spectators'
+// token)}. The token is the seat: it never leaves this browser but to the
+// table server.
+
+const ONLINE = PREFIX + 'online.';
+const TABLE_ID = /^[A-Za-z0-9_-]{12}$/;
+const TOKEN = /^[A-Za-z0-9_-]{22}$/;
+const isSeat = (value) => value === null || (Number.isInteger(value) && value >= 0 && value < MAX_PLAYERS);
+const isServer = (value) => isText(value, 2000) && /^https?:\/\/[^\s]+\/$/.test(value);
+
+/** An online table as stored, checked field by field; null when unusable. */
+function onlineEntry(entry) {
+  if (!isObject(entry) || !isText(entry.table, 12) || !TABLE_ID.test(entry.table)) return null;
+  if (!isText(entry.token, 22) || !TOKEN.test(entry.token) || !isSeat(entry.seat) || !isServer(entry.server)) return null;
+  const game = isText(entry.game, MAX_ID_TEXT) && GAME_ID.test(entry.game) ? entry.game : null;
+  const invitations = Array.isArray(entry.invitations)
+    ? entry.invitations.filter((each) => isObject(each) && isSeat(each.seat) && each.seat !== null && isText(each.token, 22) && TOKEN.test(each.token))
+    : [];
+  const spectator = isText(entry.spectator, 22) && TOKEN.test(entry.spectator) ? entry.spectator : null;
+  return {
+    table: entry.table,
+    token: entry.token,
+    seat: entry.seat,
+    server: entry.server,
+    game,
+    savedAt: Number.isFinite(entry.savedAt) ? entry.savedAt : 0,
+    invitations: invitations.slice(0, MAX_PLAYERS).map(({ seat, token }) => ({ seat, token })),
+    spectator,
+  };
+}
+
+/** The online tables of this browser, the latest used first. */
+export function onlineTables() {
+  const found = [];
+  for (const key of keys(ONLINE)) {
+    const entry = onlineEntry(read(key));
+    if (entry && key === onlineKey(entry)) found.push(entry);
+  }
+  return found.sort((a, b) => b.savedAt - a.savedAt);
+}
+
+const onlineKey = ({ table, token }) => `${ONLINE}${table}.${token.slice(0, 8)}`;
+
+/** The entry of one seat (its table and token), or null. */
+export function onlineTable(table, token) {
+  if (!TABLE_ID.test(String(table)) || !TOKEN.test(String(token))) return null;
+  const entry = onlineEntry(read(onlineKey({ table, token })));
+  return entry && entry.table === table && entry.token === token ? entry : null;
+}
+
+/** Keep (or update) a table: what is given replaces what was kept. Returns
+ * false when the browser refused to store it. */
+export function saveOnlineTable(fields) {
+  const before = onlineTable(fields.table, fields.token) || {};
+  const entry = onlineEntry({ ...before, ...fields, savedAt: Date.now() });
+  return entry ? write(onlineKey(entry), entry) : false;
+}
+
+export function forgetOnlineTable({ table, token }) {
+  if (TABLE_ID.test(String(table)) && TOKEN.test(String(token))) remove(onlineKey({ table, token }));
+}
+
+/** The table server address typed in the menu (null: none). */
+export function savedServer() {
+  const server = read(PREFIX + 'server');
+  return isServer(server) ? server : null;
+}
+
+export function saveServer(server) {
+  if (server) write(PREFIX + 'server', server);
+  else remove(PREFIX + 'server');
+}

@@ -25,7 +25,7 @@ import { narrow, laneTargets, played, selecting } from './select-common.js';
 
 export const JOKER = 'KANALOA';
 const CARD_KINDS = new Set(['build', 'replace', 'discard']);
-const STONE_KINDS = { ku: 'KU', pele: 'PELE', 'lono draw': 'LONO', 'lono take': 'LONO' };
+export const STONE_KINDS = { ku: 'KU', pele: 'PELE', 'lono draw': 'LONO', 'lono take': 'LONO' };
 
 export const cardsOf = (move) => (move.kind === 'replace' ? move.cards : [move.card]);
 export const linkOf = (move) => (move.ends ? move.ends.join('-') : null);

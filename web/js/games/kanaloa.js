@@ -114,7 +114,7 @@ export function createRenderer(host) {
     }
     if (turn.discarded) {
       // GD-9: a stone may still be used before the draw.
-      const stone = moves.some((m) => STONE_KINDS[m.kind] || ((m.kind === 'build' || m.kind === 'replace') && m.kanaloa));
+      const stone = moves.some((m) => select.STONE_KINDS[m.kind] || ((m.kind === 'build' || m.kind === 'replace') && m.kanaloa));
       return t(stone ? 'kanaloa.hint.after_discard_stone' : 'kanaloa.hint.after_discard');
     }
     if (view.final_phase) return canPlay ? t('kanaloa.hint.last_turn') : t('kanaloa.hint.last_turn_end');
