@@ -6,10 +6,10 @@ noticing, and the player can turn the whole thing off.
 The tests share one browser context (one "player"), as visits to the site
 do; each test first brings the stored snapshot to the state it needs, so
 that any of them also runs alone. The worker's `ready` message says how it
-booted; the page copies that to <html data-boot>. The last test has a
-context of its own, with the service worker running as players have it: a
-player who closes the tab ten seconds after the first board finds the
-snapshot on the next visit.
+booted; the page copies that to <html data-boot>. The last test is a
+player's browser of its own, its profile on disk and the service worker
+running: a player who closes the browser ten seconds after the first board
+finds the snapshot when it is opened again.
 """
 
 from __future__ import annotations
@@ -24,11 +24,12 @@ import zipfile
 import pytest
 
 from pages import choices, click_choice, settle, status
-from conftest import STEP_TIMEOUT_MS, _local_only, open_game, watch_console
+from conftest import (CHROMIUM, CHROMIUM_ARGS, CONSOLE, REPORT_VIOLATIONS, STEP_TIMEOUT_MS, VIOLATIONS, _local_only,
+                      open_game, watch_console)
 
 DEEP_LINK = "play=kahuna&players=2&seats=h,bot0&seed=3"
-# A player who leaves soon after the first board appears closes the tab this
-# long after it is playable (the case the snapshot must be stored in time
+# A player who leaves soon after the first board appears closes the browser
+# this long after it is playable (the case the snapshot must be stored in time
 # for; a scenario, not a time under test).
 LEAVES_AFTER_MS = 10_000
 MAX_CLICKS = 4000
@@ -220,13 +221,45 @@ def test_with_fast_start_off_no_snapshot_is_used_or_stored(player, site_url, man
     wait_for_snapshot(player, manifest)
 
 
-def test_a_player_who_closes_the_tab_soon_after_the_first_board_finds_the_snapshot(make_context, site_url):
-    # The players' way: the service worker runs and caches the site meanwhile.
-    context = make_context(service_workers="allow")
+def open_players_browser(browser, profile, outside: list):
+    """The player's own browser on the profile `profile` (on disk, kept
+    between launches), the service worker on as players have it, and its
+    page. Only localhost is reached, and its pages' policy violations are
+    noted (VIOLATIONS) as for every other page."""
+    context = browser.browser_type.launch_persistent_context(
+        str(profile), executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS, service_workers="allow")
+    context.set_default_timeout(STEP_TIMEOUT_MS)
+    context.route("**/*", _local_only(outside))
+    context.add_init_script(REPORT_VIOLATIONS)
     context.add_init_script(KEEP_READY_MESSAGE)
-    first = context.new_page()
-    assert visit(first, site_url)["boot"] == "fresh"
-    first.wait_for_timeout(LEAVES_AFTER_MS)
-    first.close()  # the engine's worker goes with the tab
-    again = context.new_page()
-    assert visit(again, site_url)["boot"] == "snapshot"
+    page = context.pages[0] if context.pages else context.new_page()
+    watch_console(page)
+    return context, page
+
+
+def test_a_player_who_closes_the_browser_soon_after_the_first_board_finds_the_snapshot(
+        browser, site_url, tmp_path):
+    profile = tmp_path / "profile"
+    outside: list = []
+    pages = []
+    context, first = open_players_browser(browser, profile, outside)
+    pages.append(first)
+    try:
+        assert visit(first, site_url)["boot"] == "fresh"
+        first.wait_for_timeout(LEAVES_AFTER_MS)
+    finally:
+        context.close()  # the whole browser: its tab, the engine's worker, the service worker
+    context, again = open_players_browser(browser, profile, outside)
+    pages.append(again)
+    try:
+        assert visit(again, site_url)["boot"] == "snapshot"
+        assert again.evaluate("document.documentElement.dataset.boot") == "snapshot"
+        # The return visit came through the service worker, the players' path.
+        assert again.evaluate("!!navigator.serviceWorker.controller")
+    finally:
+        context.close()
+    assert outside == [], f"requests left localhost: {outside}"
+    for page in pages:
+        CONSOLE.pop(page, None)
+    blocked = [line for page in pages for line in VIOLATIONS.pop(page, [])]
+    assert blocked == [], f"the Content-Security-Policy blocked: {blocked}"
