@@ -24,7 +24,6 @@ import json
 import os
 import re
 import shutil
-import signal
 import socket
 import subprocess
 import sys
@@ -664,18 +663,12 @@ def serve(port: int, prefix: str, host: str = SERVE_HOST, database: Path = TABLE
         for address in network_addresses():
             log(f"  other devices of your network: http://{address}:{port}{base}")
         log("  (--host 127.0.0.1: this computer only)")
-    process = subprocess.Popen(command, cwd=ROOT, env=server_env())
-    # A SIGTERM to build.py stops the server too (a Ctrl-C reaches both).
-    signal.signal(signal.SIGTERM, lambda signum, frame: sys.exit(128 + signum))
-    try:
-        return process.wait()
-    except KeyboardInterrupt:
-        # The terminal sent SIGINT to the server too: let it close its tables.
-        return process.wait()
-    finally:
-        if process.poll() is None:
-            process.terminate()
-            process.wait()
+    # The server takes build.py's place: Ctrl-C, SIGTERM and even SIGKILL
+    # reach it directly, and no server outlives the command that started it.
+    sys.stdout.flush()
+    sys.stderr.flush()
+    os.chdir(ROOT)
+    os.execve(str(python), command, server_env())
 
 
 def server_env() -> dict:
@@ -761,10 +754,14 @@ def ensure_chromium() -> None:
 
 
 # The runners' closing tallies: pytest's "== 3 failed, 40 passed in 2.1s =="
-# (without the rule under -q), and node --test's TAP trailer ("# pass 3", ...).
+# (without the rule under -q), node --test's TAP trailer ("# pass 3", ...),
+# and mypy's last line, counted in source files ("Success: no issues found in
+# 35 source files", "Found 4 errors in 2 files (checked 35 source files)").
 PYTEST_SUMMARY = re.compile(r"^=*\s*(\d+ \w+.* in [\d.]+s.*?)\s*=*$")
 PYTEST_COUNT = re.compile(r"(\d+) (passed|failed|errors?|skipped|xfailed|xpassed)")
 NODE_COUNT = re.compile(r"^# (pass|fail|cancelled|skipped|todo) (\d+)$")
+MYPY_SUCCESS = re.compile(r"^Success: no issues found in (\d+) source files?$")
+MYPY_FAILURE = re.compile(r"^Found \d+ errors? in (\d+) files? \(checked (\d+) source files?\)$")
 # Every outcome, folded into passed / failed / skipped.
 OUTCOME = {"passed": "passed", "xpassed": "passed", "pass": "passed",
            "failed": "failed", "error": "failed", "errors": "failed", "fail": "failed",
@@ -794,6 +791,15 @@ class Suite:
         if node_count:
             self.counts[OUTCOME[node_count.group(1)]] += int(node_count.group(2))
             self.summary = ", ".join(f"{n} {k}" for k, n in self.counts.items())
+        mypy_success = MYPY_SUCCESS.match(line)
+        if mypy_success:
+            self.summary = line
+            self.counts = {"passed": int(mypy_success.group(1)), "failed": 0, "skipped": 0}
+        mypy_failure = MYPY_FAILURE.match(line)
+        if mypy_failure:
+            wrong, checked = int(mypy_failure.group(1)), int(mypy_failure.group(2))
+            self.summary = line
+            self.counts = {"passed": checked - wrong, "failed": wrong, "skipped": 0}
 
     def run(self, command: list[str], env: dict) -> "Suite":
         """Run, echoing the output as it comes, and keep the tally."""
@@ -821,6 +827,7 @@ def test(args: argparse.Namespace, passthrough: list[str]) -> int:
     env = {**server_env(), "PYTHON": str(python), "PYTHONDONTWRITEBYTECODE": "1"}
     node = shutil.which("node") or "node"
     commands = {
+        "types": [str(python), "-m", "mypy"],
         "unit": [str(python), "-m", "pytest", "tests", *passthrough],
         "server": [str(python), "-m", "pytest", "server/tests", *passthrough],
         "node": [node, "--test", "--test-reporter=tap", "tests/node/"],
@@ -829,7 +836,7 @@ def test(args: argparse.Namespace, passthrough: list[str]) -> int:
     return report([Suite(name).run(commands[name], env) for name in suites])
 
 
-SUITES = ("unit", "server", "node", "e2e")
+SUITES = ("types", "unit", "server", "node", "e2e")
 
 
 def report(results: list[Suite]) -> int:
@@ -890,13 +897,16 @@ def parse(argv: list[str]) -> tuple[argparse.Namespace, list[str]]:
         help="run every test suite",
         description=(
             "Create/refresh .venv, install Chromium if missing (as root), build dist/, then run "
-            "the suites: unit (pytest tests/), server (pytest server/tests/, the table server "
-            "over real sockets), node (node --test tests/node/) and e2e (pytest e2e/, Playwright "
-            "in headless Chromium). Select suites with --unit/--server/--node/--e2e "
+            "the suites: types (mypy over pygame_core, configured in pyproject.toml), unit "
+            "(pytest tests/), server (pytest server/tests/, the table server over real sockets), "
+            "node (node --test tests/node/) and e2e (pytest e2e/, Playwright in headless "
+            "Chromium). Select suites with --types/--unit/--server/--node/--e2e "
             "(default: all). Every other argument goes to every pytest run, e.g. "
             "`python3 build.py test -k kahuna` or `python3 build.py test --e2e -x -v`."
         ),
     )
+    test_parser.add_argument("--types", action="store_true",
+                             help="check the types of pygame_core (mypy, its files counted)")
     test_parser.add_argument("--unit", action="store_true", help="run the unit tests (pytest tests/)")
     test_parser.add_argument("--server", action="store_true",
                              help="run the table server's tests (pytest server/tests/)")

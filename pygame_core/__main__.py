@@ -190,10 +190,10 @@ def result_lines(game_id: str, result: dict) -> list:
 # -- playing ----------------------------------------------------------------------------
 
 def run(args, game, players: int, seats: list, options: dict) -> int:
-    match = Match(game.id, players, args.seed, options, seats)
+    match = Match(game, players, args.seed, options, seats)
     shown = numbering(game.id)
-    bots = {seat: make_bot(match.bot_level(seat), f"{args.seed}/{seat}")
-            for seat in range(players) if not match.is_human(seat)}
+    bots = {seat: make_bot(level, f"{args.seed}/{seat}")
+            for seat in range(players) if (level := match.bot_level(seat)) is not None}
     humans = [seat for seat in range(players) if match.is_human(seat)]
 
     def log(events, mover):
@@ -225,7 +225,9 @@ def run(args, game, players: int, seats: list, options: dict) -> int:
             print(f"  ! {exc}")
             continue
         log(entry.events, player)
-    for line in result_lines(game.id, match.state.result()):
+    result = match.state.result()
+    assert result is not None, "the game is over"
+    for line in result_lines(game.id, result):
         print(line)
     return 0
 
@@ -302,9 +304,9 @@ def main(argv=None) -> int:
     args = parser.parse_args(argv)
     if args.cmd == "games":
         for game in GAMES.values():
-            options = ", ".join(f"{n} ({'on' if v else 'off'})" for n, v in game.options.items())
+            switches = ", ".join(f"{n} ({'on' if v else 'off'})" for n, v in game.options.items())
             print(f"{game.id}: {game.title['en']}, {'/'.join(map(str, game.players))} players"
-                  + (f"; options: {options}" if options else ""))
+                  + (f"; options: {switches}" if switches else ""))
         return 0
     game = GAMES[args.game]
     seats = args.seats.split(",") if args.seats else None

@@ -10,22 +10,32 @@ commands and the snapshot are described in ``docs/protocol.md``.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
+from typing import Any
 
-from .bots import HINT_LEVEL, make_bot
-from .engine import GameError
+from .bots import HINT_LEVEL, Bot, ISMCTSBot, Search, make_bot
+from .engine import GameError, State
 from .games import GAMES
 from .limits import MAX_MOVE_TEXT, MAX_REQUEST_TEXT, MAX_THINK_MS, json_problem, quoted
-from .match import Match, check_game
+from .match import Entry, Match, check_game
 
 
 class RequestError(GameError):
     """A request the facade cannot serve (unknown command, bad arguments).
     ``field`` names the argument that is wrong, when one is."""
 
-    def __init__(self, message: str, key: str = "error.bad_request", **params):
+    def __init__(self, message: str, key: str = "error.bad_request", **params: Any) -> None:
         super().__init__(message)
         self.key = key
         self.params = params
+
+
+# A search under way: (purpose, seat, version of the position, the search).
+Thinking = tuple[str, int, int, Search]
+# All that a request may change (``Session.memento``).
+Memento = tuple[State, list[Entry], int, Thinking | None, dict[int, int]]
+# A command: its arguments, checked by itself, and its answer.
+Command = Callable[[dict[str, Any]], Any]
 
 
 class Session:
@@ -35,21 +45,21 @@ class Session:
     (``thinking``) belongs to one version and is dropped by any change.
     """
 
-    def __init__(self, match: Match):
+    def __init__(self, match: Match) -> None:
         self.match = match
-        self.bots = {}
+        self.bots: dict[int, Bot] = {}
         for seat in range(match.players):
             level = match.bot_level(seat)
             if level is not None:
                 self.bots[seat] = make_bot(level, f"{match.seed}/{seat}")
         self.version = 0
-        self.thinking = None      # (purpose, seat, version, search)
+        self.thinking: Thinking | None = None
 
     def changed(self) -> None:
         self.version += 1
         self.thinking = None
 
-    def search(self, purpose: str, seat: int, start):
+    def search(self, purpose: str, seat: int, start: Callable[[], Search]) -> Search:
         """The search for ``purpose`` ("move" or "hint") at ``seat`` in the
         current position: the one under way, or a new one from ``start()``."""
         thinking = self.thinking
@@ -59,25 +69,25 @@ class Session:
         self.thinking = (purpose, seat, self.version, search)
         return search
 
-    def memento(self):
+    def memento(self) -> Memento:
         """Everything a request may change: the position, the moves, the
         version, the search under way and each bot's generator. A refused
         request puts it all back (``restore``)."""
         bots = {seat: bot.rng.state for seat, bot in self.bots.items()}
         return (self.match.state.clone(), list(self.match.entries), self.version, self.thinking, bots)
 
-    def restore(self, memento) -> None:
+    def restore(self, memento: Memento) -> None:
         state, entries, version, thinking, bots = memento
         self.match.state, self.match.entries = state, entries
         self.version, self.thinking = version, thinking
         for seat, rng_state in bots.items():
             self.bots[seat].rng.state = rng_state
 
-    def snapshot(self, viewer) -> dict:
+    def snapshot(self, viewer: int | None) -> dict[str, Any]:
         return snapshot(self.match, viewer)
 
 
-def snapshot(match: Match, viewer, log_from: int = 0) -> dict:
+def snapshot(match: Match, viewer: int | None, log_from: int = 0) -> dict[str, Any]:
     """What ``viewer`` (a seat, or ``None`` for a spectator) may see of
     ``match``: the shape of ``docs/protocol.md``. ``log`` holds the entries
     after the first ``log_from`` (the table server sends only the new ones)."""
@@ -118,7 +128,7 @@ def _session_or_error() -> Session:
     return _session
 
 
-def _only(cmd: str, args: dict, allowed: tuple) -> None:
+def _only(cmd: str, args: dict[str, Any], allowed: tuple[str, ...]) -> None:
     for name in args:
         if name not in allowed:
             expected = ", ".join(allowed) or "none"
@@ -126,24 +136,24 @@ def _only(cmd: str, args: dict, allowed: tuple) -> None:
                                field=quoted(name))
 
 
-def _seat_number(value, name: str, players: int) -> int:
+def _seat_number(value: object, name: str, players: int) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < players:
         raise RequestError(f"{name} must be a seat number from 0 to {players - 1}, not {quoted(value)}",
                            field=name)
     return value
 
 
-def _seat(args: dict, session: Session, name: str = "seat") -> int:
+def _seat(args: dict[str, Any], session: Session, name: str = "seat") -> int:
     return _seat_number(args.get(name), name, session.match.players)
 
 
-def _viewer(args: dict, players: int):
+def _viewer(args: dict[str, Any], players: int) -> int | None:
     """The optional ``viewer``: a seat number, or None (a spectator)."""
     value = args.get("viewer")
     return None if value is None else _seat_number(value, "viewer", players)
 
 
-def _move_text(args: dict) -> str:
+def _move_text(args: dict[str, Any]) -> str:
     move = args.get("move")
     if not isinstance(move, str):
         raise RequestError(f"move must be the text of a move, not {quoted(move)}", "error.malformed",
@@ -153,7 +163,7 @@ def _move_text(args: dict) -> str:
     return move
 
 
-def _millis(args: dict):
+def _millis(args: dict[str, Any]) -> float:
     ms = args.get("ms", 50)
     if isinstance(ms, bool) or not isinstance(ms, (int, float)) or not 1 <= ms <= MAX_THINK_MS:
         raise RequestError(f"ms must be a number of milliseconds from 1 to {MAX_THINK_MS}, not {quoted(ms)}",
@@ -161,7 +171,7 @@ def _millis(args: dict):
     return ms
 
 
-def _flag(args: dict, name: str) -> bool:
+def _flag(args: dict[str, Any], name: str) -> bool:
     value = args.get(name, False)
     if not isinstance(value, bool):
         raise RequestError(f"{name} must be true or false, not {quoted(value)}", field=name)
@@ -170,7 +180,7 @@ def _flag(args: dict, name: str) -> bool:
 
 # -- commands ---------------------------------------------------------------
 
-def cmd_games(args: dict):
+def cmd_games(args: dict[str, Any]) -> Any:
     _only("games", args, ())
     return [
         {"id": game.id, "title": game.title, "players": list(game.players),
@@ -179,21 +189,21 @@ def cmd_games(args: dict):
     ]
 
 
-def cmd_new(args: dict):
+def cmd_new(args: dict[str, Any]) -> Any:
     global _session
     _only("new", args, ("game", "players", "seats", "seed", "options", "names"))
-    game = check_game(args.get("game"))
+    game = check_game(args.get("game"), GAMES)
     players = args.get("players")
     if players is None:
         players = min(game.players)
     # Match checks the rest (players first) before it builds anything.
-    match = Match(game.id, players, args.get("seed", 0), args.get("options"), args.get("seats"),
+    match = Match(game, players, args.get("seed", 0), args.get("options"), args.get("seats"),
                   args.get("names"))
     _session = Session(match)
     return _session.snapshot(_first_human(match))
 
 
-def _first_human(match: Match):
+def _first_human(match: Match) -> int | None:
     to_move = match.state.to_move()
     for seat in to_move:
         if match.is_human(seat):
@@ -204,13 +214,13 @@ def _first_human(match: Match):
     return None
 
 
-def cmd_snapshot(args: dict):
+def cmd_snapshot(args: dict[str, Any]) -> Any:
     session = _session_or_error()
     _only("snapshot", args, ("viewer",))
     return session.snapshot(_viewer(args, session.match.players))
 
 
-def cmd_play(args: dict):
+def cmd_play(args: dict[str, Any]) -> Any:
     session = _session_or_error()
     _only("play", args, ("seat", "move", "viewer"))
     seat = _seat(args, session)
@@ -221,7 +231,7 @@ def cmd_play(args: dict):
     return session.snapshot(seat if viewer is None else viewer)
 
 
-def cmd_undo(args: dict):
+def cmd_undo(args: dict[str, Any]) -> Any:
     session = _session_or_error()
     _only("undo", args, ("seat", "viewer"))
     seat = _seat(args, session)
@@ -233,7 +243,7 @@ def cmd_undo(args: dict):
     return session.snapshot(seat if viewer is None else viewer)
 
 
-def _bot_to_move(session: Session, seat: int):
+def _bot_to_move(session: Session, seat: int) -> Bot:
     bot = session.bots.get(seat)
     if bot is None:
         raise RequestError("this seat is not played by a bot", "error.not_a_bot")
@@ -242,7 +252,7 @@ def _bot_to_move(session: Session, seat: int):
     return bot
 
 
-def cmd_think(args: dict):
+def cmd_think(args: dict[str, Any]) -> Any:
     """Search a little longer, for at most ``ms`` milliseconds: for the bot of
     ``seat`` (``bot_move`` then plays what it found), or, with ``hint``, for
     the best move of the human at ``seat`` (given once the search is done).
@@ -257,11 +267,12 @@ def cmd_think(args: dict):
     if hint:
         if not session.match.is_human(seat) or seat not in state.to_move():
             raise RequestError("a hint is for a human player who is to move", "error.no_hint")
-        bot = make_bot(HINT_LEVEL, f"{session.match.seed}/hint/{len(session.match.entries)}")
-        search = session.search("hint", seat, lambda: bot.search(state, seat))
+        adviser = make_bot(HINT_LEVEL, f"{session.match.seed}/hint/{len(session.match.entries)}")
+        assert isinstance(adviser, ISMCTSBot), "the hint's level searches"
+        search = session.search("hint", seat, lambda: adviser.search(state, seat))
     else:
         bot = _bot_to_move(session, seat)
-        if not hasattr(bot, "search"):
+        if not isinstance(bot, ISMCTSBot):       # the levels that do not search answer at once
             return {"done": True, "iterations": 0, "millis": 0, "budget": None, "move": None}
         search = session.search("move", seat, lambda: bot.search(state, seat))
     search.run(millis=ms)
@@ -278,7 +289,7 @@ def cmd_think(args: dict):
     return answer
 
 
-def cmd_bot_move(args: dict):
+def cmd_bot_move(args: dict[str, Any]) -> Any:
     session = _session_or_error()
     _only("bot_move", args, ("seat", "viewer"))
     seat = _seat(args, session)
@@ -295,13 +306,13 @@ def cmd_bot_move(args: dict):
     return session.snapshot(viewer)
 
 
-def cmd_save(args: dict):
+def cmd_save(args: dict[str, Any]) -> Any:
     session = _session_or_error()
     _only("save", args, ())
     return session.match.to_record()
 
 
-def cmd_load(args: dict):
+def cmd_load(args: dict[str, Any]) -> Any:
     global _session
     _only("load", args, ("record", "viewer"))
     record = args.get("record")
@@ -329,7 +340,7 @@ COMMANDS = {
 
 # -- the entry point ----------------------------------------------------------
 
-def _error(key: str, message: str, params=None) -> str:
+def _error(key: str, message: str, params: dict[str, Any] | None = None) -> str:
     return json.dumps({"ok": False, "error": {"key": key, "message": message, "params": params or {}}})
 
 
@@ -342,7 +353,7 @@ def handle(request_text: str) -> str:
         return _error("error.internal", f"{type(exc).__name__}: {str(exc)[:200]}")
 
 
-def _serve(request_text) -> str:
+def _serve(request_text: object) -> str:
     if not isinstance(request_text, (str, bytes, bytearray)):
         return _error("error.bad_request", "a request is the JSON text of an object")
     # Its size and nesting are checked before it is parsed.
@@ -382,8 +393,8 @@ def reset() -> None:
     _session = None
 
 
-def _restore(saved, memento) -> None:
+def _restore(saved: Session | None, memento: Memento | None) -> None:
     global _session
     _session = saved
-    if saved is not None:
+    if saved is not None and memento is not None:
         saved.restore(memento)

@@ -59,13 +59,13 @@ _STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"', re.S)
 _BRACKET = re.compile(r"[\[\]{}]")
 
 
-def json_problem(text, max_chars: int):
+def json_problem(text: str | bytes | bytearray, max_chars: int) -> str | None:
     """Why ``text`` must not be parsed as JSON (too long, nested too deeply),
     or None. Checked before ``json.loads``, which would otherwise spend its
     time and memory first, or overflow the stack on deep nesting."""
     if len(text) > max_chars:
         return f"it is {len(text):,} characters long; the limit is {max_chars:,}"
-    if isinstance(text, bytes):
+    if isinstance(text, (bytes, bytearray)):
         text = text.decode("utf-8", "replace")
     depth = 0
     for bracket in _BRACKET.findall(_STRING.sub("", text)):
@@ -78,7 +78,7 @@ def json_problem(text, max_chars: int):
     return None
 
 
-def seed_problem(seed):
+def seed_problem(seed: object) -> str | None:
     """Why ``seed`` cannot seed a game (the same rule as the page's), or None."""
     if isinstance(seed, bool) or not isinstance(seed, (int, str)):
         return "the seed must be an integer or a text"
@@ -89,7 +89,7 @@ def seed_problem(seed):
     return None
 
 
-def quoted(value) -> str:
+def quoted(value: object) -> str:
     """``repr(value)``, cut short: an error message never repeats a whole
     hostile input."""
     if isinstance(value, int) and value.bit_length() > 128:

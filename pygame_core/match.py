@@ -9,16 +9,21 @@ Undo policy: a player may take back their own moves of the turn they are still
 playing, one at a time, but never a move that drew at random or showed hidden
 information (``State.reveals``), and never a move after which someone else had
 to act.
+
+This module knows the protocol of ``engine`` and no game: a match is given its
+``Game``, or the id of one of ``Match.games``, the games the package hands it
+as it loads (``pygame_core/__init__.py``).
 """
 
 from __future__ import annotations
 
 import json
 import re
+from collections.abc import Mapping
+from typing import Any, ClassVar
 
 from .bots import LEVELS
-from .engine import GameError, IllegalMove, event_for
-from .games import GAMES
+from .engine import Game, GameError, IllegalMove, State, event_for
 from .limits import (MAX_ID_TEXT, MAX_MOVE_TEXT, MAX_MOVES, MAX_NAME, MAX_OPTIONS, MAX_RECORD_TEXT,
                      MAX_SEAT_TEXT, json_problem, quoted, seed_problem)
 
@@ -32,7 +37,7 @@ class BadSetup(GameError, ValueError):
 
     key = "error.bad_setup"
 
-    def __init__(self, field: str, message: str):
+    def __init__(self, field: str, message: str) -> None:
         super().__init__(f"{field}: {message}")
         self.field = field
         self.params = {"field": field}
@@ -43,7 +48,7 @@ class BadRecord(GameError, ValueError):
 
     key = "error.bad_record"
 
-    def __init__(self, message: str, **params):
+    def __init__(self, message: str, **params: Any) -> None:
         super().__init__(message)
         self.params = params
 
@@ -55,7 +60,7 @@ SEAT = re.compile(r"h|bot([0-9])")
 CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")
 
 
-def parse_seat(seat) -> dict:
+def parse_seat(seat: object) -> dict[str, Any]:
     """``"h"`` → a human; ``"botN"`` → a bot of level N (0 to 4)."""
     found = SEAT.fullmatch(seat) if isinstance(seat, str) and len(seat) <= MAX_SEAT_TEXT else None
     if found is None or (found.group(1) is not None and int(found.group(1)) not in LEVELS):
@@ -65,28 +70,33 @@ def parse_seat(seat) -> dict:
     return {"kind": "bot", "level": int(found.group(1))}
 
 
-def check_game(game_id):
-    if not isinstance(game_id, str) or len(game_id) > MAX_ID_TEXT or game_id not in GAMES:
-        known = ", ".join(GAMES)
-        raise BadSetup("game", f"the game is one of {known}, not {quoted(game_id)}")
-    return GAMES[game_id]
+def check_game(game: object, games: Mapping[str, type[Game]]) -> type[Game]:
+    """``game`` itself when it is a ``Game``, else the game of ``games`` whose
+    id it is; ``BadSetup`` otherwise."""
+    if isinstance(game, type) and issubclass(game, Game):
+        return game
+    if not isinstance(game, str) or len(game) > MAX_ID_TEXT or game not in games:
+        known = ", ".join(games)
+        raise BadSetup("game", f"the game is one of {known}, not {quoted(game)}")
+    return games[game]
 
 
-def check_players(game, players) -> int:
+def check_players(game: type[Game], players: object) -> int:
     if isinstance(players, bool) or not isinstance(players, int) or players not in game.players:
         allowed = ", ".join(str(n) for n in game.players)
         raise BadSetup("players", f"{game.id} is played by {allowed} players, not {quoted(players)}")
     return players
 
 
-def check_seed(seed):
+def check_seed(seed: object) -> int | str:
     problem = seed_problem(seed)
     if problem:
         raise BadSetup("seed", problem)
+    assert isinstance(seed, (int, str)), "seed_problem has checked it"
     return seed
 
 
-def check_options(game, options) -> dict:
+def check_options(game: type[Game], options: object) -> dict[str, bool]:
     if options is None:
         return {}
     if not isinstance(options, dict):
@@ -102,7 +112,7 @@ def check_options(game, options) -> dict:
     return dict(options)
 
 
-def check_seats(seats, players: int) -> list:
+def check_seats(seats: object, players: int) -> list[str]:
     if seats is None:
         return ["h"] * players
     if not isinstance(seats, (list, tuple)):
@@ -114,7 +124,7 @@ def check_seats(seats, players: int) -> list:
     return list(seats)
 
 
-def check_names(names, players: int) -> list:
+def check_names(names: object, players: int) -> list[str]:
     """The players' names as shown; an empty name means "the default name"."""
     if names is None:
         return [""] * players
@@ -138,7 +148,7 @@ class Entry:
 
     __slots__ = ("player", "move", "events", "undoable")
 
-    def __init__(self, player: int, move: str, events: list, undoable: bool):
+    def __init__(self, player: int, move: str, events: list[dict[str, Any]], undoable: bool) -> None:
         self.player = player
         self.move = move
         self.events = events
@@ -146,24 +156,29 @@ class Entry:
 
 
 class Match:
-    """A game being played: its set-up, its moves, and the current state."""
+    """A game being played: its set-up, its moves, and the current state.
 
-    def __init__(self, game_id: str, players: int, seed, options: dict = None, seats=None,
-                 names=None):
+    ``game`` is a ``Game``, or the id of one of ``Match.games``."""
+
+    # The games a set-up or a saved game may name by their id.
+    games: ClassVar[Mapping[str, type[Game]]] = {}
+
+    def __init__(self, game: object, players: object, seed: object, options: object = None,
+                 seats: object = None, names: object = None) -> None:
         # Every part is checked, the player count first, before anything is
         # built from it (``BadSetup`` names the part that is wrong).
-        self.game = check_game(game_id)
+        self.game = check_game(game, self.games)
         self.players = check_players(self.game, players)
         self.seed = check_seed(seed)
         self.options = check_options(self.game, options)
-        self.seats = check_seats(seats, players)
+        self.seats = check_seats(seats, self.players)
         self.seat_kinds = [parse_seat(seat) for seat in self.seats]
-        self.names = check_names(names, players)
-        self.state = self.game.new(players=players, seed=seed, **self.options)
+        self.names = check_names(names, self.players)
+        self.state = self.game.new(players=self.players, seed=self.seed, **self.options)
         self.entries: list[Entry] = []
 
     # -- playing ------------------------------------------------------------
-    def play(self, player: int, move) -> Entry:
+    def play(self, player: int, move: object) -> Entry:
         """Play ``move`` for ``player``; ``IllegalMove`` leaves everything as it was."""
         state = self.state
         if player not in state.to_move():
@@ -190,14 +205,14 @@ class Match:
         replayed = self._replayed(moves)
         self.state, self.entries = replayed.state, replayed.entries
 
-    def _replayed(self, moves) -> "Match":
-        copy = Match(self.game.id, self.players, self.seed, self.options, self.seats, self.names)
+    def _replayed(self, moves: list[tuple[int, str]]) -> Match:
+        copy = Match(self.game, self.players, self.seed, self.options, self.seats, self.names)
         for player, move in moves:
             copy.play(player, move)
         return copy
 
     # -- records --------------------------------------------------------------
-    def to_record(self) -> dict:
+    def to_record(self) -> dict[str, Any]:
         return {
             "format": RECORD_FORMAT,
             "version": RECORD_VERSION,
@@ -211,7 +226,7 @@ class Match:
         }
 
     @classmethod
-    def from_record(cls, record) -> "Match":
+    def from_record(cls, record: object) -> Match:
         """Rebuild a match by replaying its moves; ``BadRecord`` if anything is
         off. Every size is checked before anything is built or replayed."""
         if isinstance(record, (str, bytes)):
@@ -254,7 +269,7 @@ class Match:
         return match
 
     # -- what the browser shows -------------------------------------------
-    def log_for(self, viewer, start: int = 0) -> list:
+    def log_for(self, viewer: int | None, start: int = 0) -> list[dict[str, Any]]:
         """The log as ``viewer`` may read it: events only, secrets filtered;
         from entry number ``start + 1`` on (a server sends only what is new)."""
         return [
@@ -264,8 +279,9 @@ class Match:
         ]
 
     def is_human(self, player: int) -> bool:
-        return self.seat_kinds[player]["kind"] == "human"
+        kind: str = self.seat_kinds[player]["kind"]
+        return kind == "human"
 
-    def bot_level(self, player: int):
+    def bot_level(self, player: int) -> int | None:
         kind = self.seat_kinds[player]
         return kind["level"] if kind["kind"] == "bot" else None

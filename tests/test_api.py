@@ -264,6 +264,13 @@ def test_deep_nesting_and_huge_requests_are_refused_before_parsing(game):
     assert ok("save") == before
 
 
+def test_a_request_as_bytes_is_read_as_its_text():
+    for request in (b'{"cmd": "games"}', bytearray(b'{"cmd": "games"}')):
+        assert json.loads(api.handle(request)) == {"ok": True, "data": ok("games")}
+    answer = json.loads(api.handle(bytearray(b"[" * 100)))
+    assert answer["error"]["key"] == "error.bad_request" and answer["error"]["params"] == {"field": "request"}
+
+
 def test_a_record_nested_too_deeply_or_too_long_is_refused(game):
     record = json.dumps(ok("save"))
     deep = record[:-1] + ', "extra": ' + "[" * 50 + "]" * 50 + "}"

@@ -16,10 +16,11 @@ import pytest
 
 from pygame_core import GAMES, BadState, GameError, IllegalMove, Rng
 from pygame_core.engine import event_for
-from pygame_core.games import haleakala_hints
 from pygame_core.games.haleakala import (
-    ADJACENT, DECK_COMPOSITION, HUTS, JETTY, KINDS, SHAMAN_REACH, SPACE_INDEX, SPACE_NAMES,
-    TACTICAL_COMPOSITION, Haleakala, HaleakalaMove, HaleakalaState, ccw, cw)
+    DECK_COMPOSITION, KINDS, SHAMAN_REACH, SPACE_NAMES, Haleakala, HaleakalaMove, HaleakalaState)
+from pygame_core.games.haleakala import hints as haleakala_hints
+from pygame_core.games.haleakala.tables import (
+    ADJACENT, HUTS, JETTY, SPACE_INDEX, TACTICAL_COMPOSITION, ccw, cw)
 
 from haleakala_helpers import (
     R, Y, act, act_all, craters, deck_sizes, decider, destinations, discs, final_scoring_position,

@@ -17,7 +17,8 @@ from pygame_core import GAMES, BadState, GameError, IllegalMove, Rng
 from pygame_core.engine import event_for
 from pygame_core.games.kanaloa import (
     COLOURS, DEGREE, GODS, ISLANDS, LAYOUT, LINKS, SIZE, THRESHOLD, Kanaloa,
-    KanaloaMove, KanaloaState, colours_of)
+    KanaloaMove, KanaloaState)
+from pygame_core.games.kanaloa.tables import colours_of
 
 from kanaloa_helpers import (ADAM, BETTY, KAYLA, MATEO, act, bridges, find, hand, keys, legal,
                              markers, position, refused, stock)

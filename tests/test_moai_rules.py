@@ -16,10 +16,10 @@ import pytest
 
 from pygame_core import GAMES, BadState, GameError, IllegalMove, Rng
 from pygame_core.engine import event_for
-from pygame_core.games import moai as moai_module
-from pygame_core.games import moai_hints
-from pygame_core.games.moai import (
-    DECK_COMPOSITION, EPOCH_CARDS, EPOCH_IDS, MOAI_HEIGHTS, Moai, MoaiMove, MoaiState)
+from pygame_core.games.moai import EPOCH_CARDS, EPOCH_IDS, MOAI_HEIGHTS, Moai, MoaiMove, MoaiState
+from pygame_core.games.moai import hints as moai_hints
+from pygame_core.games.moai import tables as moai_tables
+from pygame_core.games.moai.tables import DECK_COMPOSITION
 
 import test_moai_scenarios
 from moai_helpers import B, G, R, W, Y, act, data, field, find, forest, keys, legal, position, refused, volcano
@@ -132,14 +132,14 @@ def test_C_2_A_8_board_six_forest_spaces_sixteen_fields_open_volcano():
 
 
 def test_C_3_card_values_and_composition():
-    assert moai_module.VALUE == (1, 2, 3, 1)
+    assert moai_tables.VALUE == (1, 2, 3, 1)
     assert DECK_COMPOSITION == (12, 12, 10, 6)
-    kinds = moai_module.RN_KIND
+    kinds = moai_tables.RN_KIND
     assert [kinds[f"RN{i:02d}"] for i in (1, 12, 13, 24, 25, 34, 35, 40)] == [0, 0, 1, 1, 2, 2, 3, 3]
 
 
 def test_C_3_3_deck_total_value_is_72():
-    assert sum(v * c for v, c in zip(moai_module.VALUE, DECK_COMPOSITION)) == 72
+    assert sum(v * c for v, c in zip(moai_tables.VALUE, DECK_COMPOSITION)) == 72
 
 
 def test_C_3_1_C_3_2_A_4_raid_counts_one_in_bids_births_and_raids():
@@ -288,7 +288,7 @@ def test_C_6_tiles_heights_total_and_lowest_numbered_first():
 
 
 def test_C_7_colours_and_pieces():
-    assert moai_module.COLOURS == ("red", "yellow", "green", "blue", "white")
+    assert moai_tables.COLOURS == ("red", "yellow", "green", "blue", "white")
     view = Moai.new(players=5, seed=1).view(None)
     assert view["colours"] == ["red", "yellow", "green", "blue", "white"]
     assert view["reserve"] == [[3, 3, 3]] * 5 and view["camps"] == [9] * 5
@@ -311,7 +311,7 @@ def test_C_9_boats_hold_one_piece_and_stay():
     state = work(camps={R: [1, 2]}, boats={"E1-06": "R"})
     act(state, "place 2 E1-06")
     assert data(state)["boats"]["E1-06"] == {"owner": R, "piece": 2}
-    assert len(moai_module.BOAT_CARDS) == 6
+    assert len(moai_tables.BOAT_CARDS) == 6
 
 
 # =============================================================================================

@@ -7,7 +7,8 @@ their position explicitly with ``MoaiState.from_position``.
 """
 
 from pygame_core.engine import event_for
-from pygame_core.games.moai import EPOCH_IDS, RN_KIND
+from pygame_core.games.moai import EPOCH_IDS
+from pygame_core.games.moai.tables import RN_KIND
 
 from moai_helpers import B, G, R, Y, act, data, field, find, forest, keys, legal, position, refused, volcano
 

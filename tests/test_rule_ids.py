@@ -8,8 +8,9 @@ them the resolutions of ambiguities ``A-n`` and the test scenarios ``T-n``.
 Comments cite them (``# KN-16``) and test names carry them (``test_KN_16_...``,
 ``test_C_5_0a_...``). One letter ids mean different rules in different specs
 (Moai's ``H-9`` is not Haleakala's), so an id cited in a file of one game (its
-name says which: ``kanaloa.py``, ``test_moai_rules.py``, ``haleakala_helpers.py``)
-must be defined in that game's spec; elsewhere, in one of the four.
+name or its folder says which: ``games/kanaloa/state.py``, ``test_moai_rules.py``,
+``haleakala_helpers.py``) must be defined in that game's spec; elsewhere, in one
+of the four.
 """
 
 import pathlib
@@ -82,8 +83,9 @@ def sources() -> list:
 
 
 def spec_of(path: pathlib.Path):
-    """The game a file belongs to, from its name; None for a shared file."""
-    games = [game for game in SPECS if game in path.name]
+    """The game a file belongs to, from its name or its game's folder
+    (``pygame_core/games/moai/state.py``); None for a shared file."""
+    games = [game for game in SPECS if game in path.name or game in path.parts]
     return games[0] if len(games) == 1 else None
 
 
@@ -112,6 +114,12 @@ def test_citations_are_read_from_comments_and_test_names(tmp_path, line, ids):
     path = tmp_path / "example.py"
     path.write_text(line + "\n", "utf-8")
     assert [i for _, i in cited_ids(path)] == ids
+
+
+def test_a_game_s_modules_are_read_against_its_own_spec():
+    assert spec_of(ROOT / "pygame_core" / "games" / "moai" / "state.py") == "moai"
+    assert spec_of(ROOT / "tests" / "test_haleakala_rules.py") == "haleakala"
+    assert spec_of(ROOT / "pygame_core" / "engine.py") is None
 
 
 def test_every_cited_rule_id_exists_in_its_specification():

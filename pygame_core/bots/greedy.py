@@ -10,17 +10,27 @@ always favour the first move in the list.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
+from ..engine import Move, Rng, State
+
 WIN = 1_000_000.0
 
+# A game's evaluation of a position for a player (its hints' ``evaluate``).
+Evaluation = Callable[[State, int], float]
 
-def evaluation_of(state):
+
+def evaluation_of(state: State) -> Evaluation:
     """The game's evaluation hint, or a neutral one when the game has none."""
     hints = getattr(state.game, "hints", None)
-    return getattr(hints, "evaluate", None) or (lambda s, p: 0.0)
+    evaluate: Evaluation = getattr(hints, "evaluate", None) or (lambda s, p: 0.0)
+    return evaluate
 
 
-def outcome_value(state, player) -> float:
-    winners = state.result()["winners"]
+def outcome_value(state: State, player: int) -> float:
+    result = state.result()
+    assert result is not None, "the game is over"
+    winners = result["winners"]
     if player in winners:
         return WIN / len(winners)
     return -WIN
@@ -29,11 +39,11 @@ def outcome_value(state, player) -> float:
 class GreedyBot:
     level = 1
 
-    def __init__(self, rng, samples: int = 2):
+    def __init__(self, rng: Rng, samples: int = 2) -> None:
         self.rng = rng
         self.samples = samples
 
-    def choose(self, state, player):
+    def choose(self, state: State, player: int) -> Move:
         moves = state.legal_moves(player)
         if not moves:
             raise ValueError(f"player {player} has no legal move")
@@ -41,7 +51,8 @@ class GreedyBot:
             return moves[0]
         evaluate = evaluation_of(state)
         worlds = [state.determinize(player, self.rng.fork()) for _ in range(self.samples)]
-        best, best_value = [], None
+        best: list[Move] = []
+        best_value: float | None = None
         for move in moves:
             value = 0.0
             for world in worlds:

@@ -26,7 +26,7 @@ reveals nothing.
 
 from __future__ import annotations
 
-from .haleakala import (
+from .tables import (
     BASKETS, BUILDABLE, BUTTERFLIES, FLOW_PATH, FOREST, HEIGHT_OF, ITEM_COST, LAVA_MOVE, MOUNTAIN,
     N_DISCS, N_KINDS, N_SECTIONS, NAUTILUS, P_LAVA, P_PICK, P_SHAMAN, P_STATUE, P_TURN, PEARL_B,
     PEARL_W, PLACE, PRIESTESS, RAISE, SC_BUTTERFLY, SC_FOREST, SC_MAJORITY, SC_MOUNTAIN, SC_SECTION,
@@ -45,7 +45,7 @@ CARD_VALUE = (1.2, 1.4, 1.6, 2.0, 2.4, 2.0, 1.2, 2.5, 1.5, 2.2, 0.6, 0.0)
 
 def _burned(state) -> set:
     """The statues the next eruption would burn as things stand (E-3, E-4)."""
-    burned = set()
+    burned: set[int] = set()
     if not state.eruption:
         return burned
     statues = state.statues

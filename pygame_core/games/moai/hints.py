@@ -21,7 +21,7 @@ determinized copies, so reading the copy's fields reveals nothing.
 
 from __future__ import annotations
 
-from .moai import BOAT, BOAT0, CARD_TYPE, FIELD0, MAX_HEIGHT, N_FOREST, TILES_OF_HEIGHT, VOLCANO0
+from .tables import BOAT, BOAT0, CARD_TYPE, FIELD0, MAX_HEIGHT, N_FOREST, TILES_OF_HEIGHT, VOLCANO0
 
 # Evaluation units are prestige points; a margin this large is a clear advantage.
 EVAL_SCALE = 8.0

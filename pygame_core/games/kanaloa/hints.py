@@ -20,8 +20,8 @@ so reading the copy's fields reveals nothing.
 
 from __future__ import annotations
 
-from .kanaloa import (BRIDGES, DEGREE, KANE, KANE_AT, N_GODS, N_ISLANDS, THRESHOLD,
-                      colours_of)
+from .tables import (BRIDGES, DEGREE, KANE, KANE_AT, N_GODS, N_ISLANDS, THRESHOLD,
+                     colours_of)
 
 POINT = 1.0           # a point already scored
 HOLD = (0.7, 0.9)     # weight of an island's future points in round 1, round 2
