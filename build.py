@@ -452,6 +452,11 @@ def make_manifest(files: set[Path], version: str, wheel: Path, sw_template: str,
         if not path.name.startswith(".")
     )
     hashes = {rel: sha256_file(dist / rel) for rel in precached}
+    # Subresource Integrity for each file the service worker caches ("./" is
+    # index.html): it caches a file only if it is this build's.
+    integrity = {rel: "sha256-" + base64.b64encode(bytes.fromhex(hashes[rel])).decode() for rel in precached}
+    if "index.html" in integrity:
+        integrity["./"] = integrity["index.html"]
     digest = hashlib.sha256()
     for rel in precached:
         digest.update(f"{rel}\0{hashes[rel]}\n".encode())
@@ -477,6 +482,7 @@ def make_manifest(files: set[Path], version: str, wheel: Path, sw_template: str,
         "snapshot_key": snapshot_key(hashes, [*SNAPSHOT_INPUTS, wheel_rel]),
         # "./" is the site root itself (a visit to /archipel/ without index.html).
         "files": ["./", "build.json", *precached],
+        "integrity": integrity,
         # The table server for online play, when it is not the site's own
         # (a site on GitHub Pages); absent otherwise.
         **({"server": server} if server else {}),

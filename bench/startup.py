@@ -1,32 +1,34 @@
-"""Time from navigation to a playable board, next to a bare Pyodide boot, in
-headless Chromium.
+"""Time from navigation to a playable board as players get it (the service
+worker on), next to bare Pyodide, in headless Chromium.
 
     python3 build.py test --node      # once: creates .venv with Playwright
-    .venv/bin/python bench/startup.py [--runs 5]
+    .venv/bin/python bench/startup.py [--runs 5] [--service-worker on|blocked|both]
+                                      [--close-after 10]
 
-Each run measures, from navigation start:
-  plain   the site booted the plain way, to a playable board: the stock npm
-          Pyodide files (stock standard library, compiled at import), the
-          rules package as sources only, no memory snapshot; once in a new
-          browser profile (first visit), once more in it (return visit: HTTP
-          cache warm). This is the bare boot the aims are measured against;
-  bare    for reference, a page whose module worker only runs loadPyodide on
-          the stock npm files and answers 1 + 1 (Pyodide alone, no page, no
-          engine, no board);
-  pyc     the same page on the site's Pyodide files (precompiled standard
-          library), for reference: Pyodide alone, without page or engine;
-  first   the built site opened at a deep link in a new profile (empty cache
-          and storage), until #status has data-state="playing";
-  return  the same deep link again in that profile, once the first visit has
-          stored its memory snapshot: the worker restores it.
-It prints the medians with their ratios to the plain boot (of the same kind of
-visit, and of a first visit), and the boot phases the worker reports. Figures
-only: nothing is asserted.
-
-Each visit pair runs in a browser of its own with a profile on disk, as a
-player's browser is: an in-memory (incognito) profile keeps no 9.6 MB wasm
-in its HTTP cache, so every visit would compile it again. Service workers are
-blocked, so that both pages are served alike (by the HTTP cache).
+Every page is visited twice, each time in a browser of its own with a
+profile on disk, as a player's browser is: a first visit in a new profile,
+then the browser is closed, opened again on the same profile, and the page
+opened once more (the return visit). Each run measures, from navigation:
+  bare      Pyodide alone, the reference of the aims: a page whose module
+            worker runs loadPyodide on npm's files (stock standard library,
+            compiled at import) and answers 1 + 1; no page, no engine;
+  pyc       the same on the site's Pyodide files (standard library
+            precompiled to bytecode): what Pyodide alone costs the site;
+  archipel  the built site at a deep link, until #status says "playing".
+            Its first visit lasts --close-after seconds after the board is
+            playable (a player who leaves then), and the return visit reports
+            how the engine booted (<html data-boot>: "snapshot" when the
+            first visit's memory snapshot was stored in time) and whether the
+            service worker served it.
+The service worker runs as it does for players (blocked with
+--service-worker blocked; "both" measures the site both ways in each run).
+It prints each run, the medians with their ratios to bare Pyodide's first
+visit, and where the time goes: the worker's timeline (the `marks` of its
+`ready` message), when the page created the worker and drew the board, when
+the service worker answered the navigation, and when the first visit had
+stored its snapshot and its offline copy. Figures only: nothing is
+asserted. The machine's load average is printed with each run; on a busy
+machine compare the phases, not the totals.
 """
 
 from __future__ import annotations
@@ -39,7 +41,6 @@ import sys
 import tempfile
 import threading
 import time
-import zipfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -55,27 +56,30 @@ except ImportError:
 
 import build  # noqa: E402
 
-DEEP_LINK = "play=kahuna&players=2&seats=h,bot0&seed=3"
+DEEP_LINK = "play=kahuna&players=2&seats=h,h&seed=3"
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
                  "--disable-component-update", "--disable-sync", "--no-first-run"]
 TIMEOUT_MS = 120_000
 # A new browser keeps busy for a moment after it starts: let it settle before
 # the clock runs.
 SETTLE_MS = 1500
-# The aims: our visit at most this fraction of the plain boot of the same kind.
-AIMS = {"first": 0.45, "return": 0.30}
+# The aims, as fractions of bare Pyodide's first visit.
+AIMS = {"first": 0.45, "return": 0.25}
+VISITS = ("first", "return")
 
-# ?worker=bare (the stock npm files) or ?worker=pyc (the site's files).
+# ?worker=bare (the stock npm files) or ?worker=pyc (the site's files). The
+# script is a file of its own: the bench's server sends the site's policy,
+# which allows no inline script.
 BARE_PAGE = """<!doctype html>
 <meta charset="utf-8"><title>bare Pyodide boot</title>
-<script type="module">
-  const name = new URLSearchParams(location.search).get('worker');
-  const worker = new Worker(new URL(`${name}-worker.mjs`, location.href), {type: 'module'});
-  worker.onmessage = (event) => {
-    window.__readyAt = performance.now();
-    window.__answer = event.data;
-  };
-</script>
+<script type="module" src="bare.mjs"></script>
+"""
+BARE_SCRIPT = """const name = new URLSearchParams(location.search).get('worker');
+const worker = new Worker(new URL(`${name}-worker.mjs`, location.href), {type: 'module'});
+worker.onmessage = (event) => {
+  window.__readyAt = performance.now();
+  window.__answer = event.data;
+};
 """
 
 # Pyodide from /stock/ (the npm package as it is) or /archipel/pyodide/.
@@ -86,14 +90,18 @@ self.postMessage(pyodide.runPython('1 + 1'));
 """
 
 # Runs in the site's page before its own scripts: notes when #status first
-# says "playing", and keeps the `ready` message (boot path and phases).
+# says "playing", and keeps the worker's `ready` message and when it came.
 PROBE = """(() => {
   const NativeWorker = window.Worker;
   window.Worker = class extends NativeWorker {
     constructor(...args) {
       super(...args);
+      window.__workerCreatedAt = performance.now();
       this.addEventListener('message', (event) => {
-        if (event.data && event.data.type === 'ready') window.__workerReady = event.data;
+        if (event.data && event.data.type === 'ready') {
+          window.__workerReady = event.data;
+          window.__readyAt = performance.now();
+        }
       });
     }
   };
@@ -106,54 +114,71 @@ PROBE = """(() => {
   new MutationObserver(check).observe(document, {subtree: true, childList: true, attributes: true});
 })();"""
 
-# True once the worker has stored the snapshot for this build.
-SNAPSHOT_STORED = """async () => {
-  const manifest = await (await fetch('build.json')).json();
-  const cache = await caches.open('archipel.snapshot');
-  const entry = await cache.match(new URL('engine.snapshot', location.href));
-  return !!entry && entry.headers.get('X-Snapshot-Key') === manifest.snapshot_key;
+# What the page knows once the board is up.
+PAGE_FACTS = """() => {
+  const nav = performance.getEntriesByType('navigation')[0];
+  return {
+    boot: document.documentElement.dataset.boot || null,
+    controlled: !!(navigator.serviceWorker && navigator.serviceWorker.controller),
+    ready: window.__workerReady,
+    readyAt: window.__readyAt,
+    workerCreatedAt: window.__workerCreatedAt,
+    playingAt: window.__playingAt,
+    navWorkerStart: nav.workerStart,
+    navResponseStart: nav.responseStart,
+    timeOrigin: performance.timeOrigin,
+  };
+}"""
+
+# The worker's own downloads: [path, start, response start, response end].
+WORKER_FILES = """() => ({
+  timeOrigin: performance.timeOrigin,
+  files: performance.getEntriesByType('resource').map((e) =>
+    [new URL(e.name).pathname.split('/').slice(-1)[0], e.startTime, e.responseStart, e.responseEnd]),
+})"""
+
+# After a first visit: is the snapshot stored under this build's key, and
+# does a service worker control the page (its offline copy is complete)?
+STORED = """async (key) => {
+  let snapshot = false;
+  if (typeof caches !== 'undefined') {
+    const entry = await (await caches.open('archipel.snapshot')).match(new URL('engine.snapshot', location.href));
+    snapshot = !!entry && entry.headers.get('X-Snapshot-Key') === key;
+  }
+  return {snapshot, offline: !!(navigator.serviceWorker && navigator.serviceWorker.controller)};
 }"""
 
 
-def make_plain_site(site: Path, manifest: dict) -> None:
-    """dist/ with npm's Pyodide files (the stock standard library) and a
-    wheel of sources only: the site as it would boot with no start-up work."""
-    site.mkdir()
-    for entry in build.DIST.iterdir():
-        if entry.name not in ("pyodide", "wheels"):
-            (site / entry.name).symlink_to(entry, target_is_directory=entry.is_dir())
-    (site / "pyodide").symlink_to(build.PYODIDE_DIR, target_is_directory=True)
-    wheel = build.DIST / manifest["wheel"]
-    with zipfile.ZipFile(wheel) as source:
-        entries = [(info.filename, source.read(info)) for info in source.infolist()
-                   if "__pycache__" not in info.filename.split("/")]
-    target = site / manifest["wheel"]
-    target.parent.mkdir(parents=True)
-    target.write_bytes(build.zip_bytes(entries))
-
-
 def make_bench_root(tmp: Path, manifest: dict) -> Path:
-    """tmp/site/ is served: /archipel/ is dist/, /plain/ the plain site,
-    /stock/ the npm Pyodide files, /bare/ the bare page. tmp/profiles/ holds
-    the browser profiles."""
+    """tmp/site/ is served: /archipel/ is dist/, /stock/ the npm Pyodide
+    files, /bare/ the bare page. tmp/profiles/ holds the browser profiles."""
     site = tmp / "site"
     site.mkdir()
     (site / "archipel").symlink_to(build.DIST, target_is_directory=True)
-    make_plain_site(site / "plain", manifest)
     (site / "stock").symlink_to(build.PYODIDE_DIR, target_is_directory=True)
     bare = site / "bare"
     bare.mkdir(parents=True)
     (bare / "index.html").write_text(BARE_PAGE)
+    (bare / "bare.mjs").write_text(BARE_SCRIPT)
     worker = BARE_WORKER.replace("LOCK_INFO", json.dumps(manifest["lock_info"]))
     (bare / "bare-worker.mjs").write_text(worker.replace("INDEX", "stock"))
     (bare / "pyc-worker.mjs").write_text(worker.replace("INDEX", "archipel/pyodide"))
+    (tmp / "profiles").mkdir()
     return tmp
 
 
+def open_browser(playwright, profile: Path, service_workers: str):
+    """A browser on the profile `profile` (created when new), and its page."""
+    context = playwright.chromium.launch_persistent_context(
+        str(profile), executable_path=str(build.CHROMIUM), headless=True, args=CHROMIUM_ARGS,
+        service_workers=service_workers)
+    page = context.pages[0] if context.pages else context.new_page()
+    page.wait_for_timeout(SETTLE_MS)
+    return context, page
+
+
 def open_and_wait(page, url: str, ready_expression: str) -> float:
-    """Navigate (from about:blank, so that a deep link always loads the page
-    anew) and return the milliseconds from navigation to ready."""
-    page.goto("about:blank")
+    """Navigate and return the milliseconds from navigation to ready."""
     response = page.goto(url)
     if response is not None and response.status >= 400:
         raise RuntimeError(f"{url} answered HTTP {response.status}")
@@ -161,137 +186,179 @@ def open_and_wait(page, url: str, ready_expression: str) -> float:
     return page.evaluate(ready_expression)
 
 
-def wait_for_snapshot(page, timeout_s: float = 60) -> None:
-    deadline = time.monotonic() + timeout_s
-    while not page.evaluate(SNAPSHOT_STORED):
-        if time.monotonic() > deadline:
-            raise RuntimeError("the first visit stored no snapshot")
-        page.wait_for_timeout(100)
-
-
-def new_profile(playwright, profile: Path):
-    """A browser with an empty profile on disk, and its one page."""
-    context = playwright.chromium.launch_persistent_context(
-        str(profile), executable_path=str(build.CHROMIUM), headless=True, args=CHROMIUM_ARGS,
-        service_workers="block")
-    page = context.pages[0] if context.pages else context.new_page()
-    page.wait_for_timeout(SETTLE_MS)
-    return context, page
-
-
 def run_bare(playwright, url: str, profile: Path) -> dict:
-    context, page = new_profile(playwright, profile)
+    times = {}
+    for visit in VISITS:
+        context, page = open_browser(playwright, profile, "block")
+        try:
+            times[visit] = open_and_wait(page, url, "window.__readyAt")
+        finally:
+            context.close()
+    return times
+
+
+def site_visit(page, url: str) -> dict:
+    """Open the site's deep link; what the visit took, and how it went."""
+    elapsed = open_and_wait(page, url, "window.__playingAt")
+    facts = page.evaluate(PAGE_FACTS)
+    files = page.workers[0].evaluate(WORKER_FILES) if page.workers else None
+    # Worker times are counted from the worker's creation: moved onto the
+    # page's clock (from navigation).
+    offset = files["timeOrigin"] - facts["timeOrigin"] if files else 0
+    marks = {name: at + offset for name, at in (facts["ready"] or {}).get("marks", {}).items()}
+    downloads = {name: [value + offset for value in times] for name, *times in files["files"]} if files else {}
+    return {
+        "ms": elapsed,
+        "boot": facts["boot"],
+        "controlled": facts["controlled"],
+        "phases": {
+            "navigation answered": facts["navResponseStart"],
+            "worker created": facts["workerCreatedAt"],
+            **{f"worker: {name}": at for name, at in marks.items()},
+            **{f"{name} downloaded": times[2] for name, times in downloads.items()
+               if name in ("pyodide.asm.wasm", "python_stdlib.zip", "pyodide.asm.mjs")},
+            "ready received": facts["readyAt"],
+            "playable": facts["playingAt"],
+        },
+    }
+
+
+def watch_after_first_visit(page, key: str, seconds: float) -> dict:
+    """Stay on the page `seconds` after the board is playable (a player who
+    then closes it); note when the snapshot and the offline copy were in."""
+    stored_at = {}
+    start = time.monotonic()
+    while time.monotonic() - start < seconds:
+        state = page.evaluate(STORED, key)
+        for what, done in state.items():
+            if done and what not in stored_at:
+                stored_at[what] = round(time.monotonic() - start, 1)
+        page.wait_for_timeout(100)
+    return stored_at
+
+
+def run_site(playwright, url: str, profile: Path, service_workers: str, key: str, close_after: float) -> dict:
+    context, page = open_browser(playwright, profile, service_workers)
+    context.add_init_script(PROBE)
     try:
-        first = open_and_wait(page, url, "window.__readyAt")
-        again = open_and_wait(page, url, "window.__readyAt")
+        first = site_visit(page, url)
+        first["stored_at"] = watch_after_first_visit(page, key, close_after)
+    finally:
+        context.close()
+    context, page = open_browser(playwright, profile, service_workers)
+    context.add_init_script(PROBE)
+    try:
+        again = site_visit(page, url)
     finally:
         context.close()
     return {"first": first, "return": again}
 
 
-# The plain boot is asked not to use memory snapshots (the menu's setting).
-NO_SNAPSHOTS = "try { localStorage.setItem('archipel.snapshots', 'off'); } catch (e) {}"
+def loadavg() -> str:
+    return "load " + " ".join(f"{value:.1f}" for value in os.getloadavg())
 
 
-def run_plain(playwright, url: str, profile: Path) -> dict:
-    context, page = new_profile(playwright, profile)
-    context.add_init_script(NO_SNAPSHOTS)
-    context.add_init_script(PROBE)
-    try:
-        first = open_and_wait(page, url, "window.__playingAt")
-        again = open_and_wait(page, url, "window.__playingAt")
-        ready = page.evaluate("window.__workerReady")
-    finally:
-        context.close()
-    if ready["boot"] != "fresh-no-snapshot-setting" or ready["stdlib"] == "pyc":
-        raise RuntimeError(f"the plain site booted {ready['boot']} with a {ready['stdlib']} stdlib")
-    return {"first": first, "return": again}
+def describe(visit: dict) -> str:
+    served = "service worker" if visit["controlled"] else "network"
+    stored = ""
+    if "stored_at" in visit:
+        stored = ", stored " + ", ".join(f"{what} +{at} s" for what, at in visit["stored_at"].items()) \
+            if visit["stored_at"] else ", nothing stored"
+    return f"{visit['ms'] / 1000:5.2f} s ({visit['boot']}, {served}{stored})"
 
 
-def run_archipel(playwright, url: str, profile: Path) -> dict:
-    context, page = new_profile(playwright, profile)
-    context.add_init_script(PROBE)
-    try:
-        first = open_and_wait(page, url, "window.__playingAt")
-        first_ready = page.evaluate("window.__workerReady")
-        wait_for_snapshot(page)
-        again = open_and_wait(page, url, "window.__playingAt")
-        again_ready = page.evaluate("window.__workerReady")
-    finally:
-        context.close()
-    return {"first": first, "return": again, "ready": {"first": first_ready, "return": again_ready}}
-
-
-def measure(base: str, runs: int, profiles: Path) -> dict:
-    results = {name: {"first": [], "return": []}
-               for name in ("plain", "bare", "pyc", "archipel", "ready")}
+def measure(base: str, runs: int, modes: list[str], close_after: float, key: str, profiles: Path) -> dict:
+    results = {"bare": [], "pyc": [], **{mode: [] for mode in modes}}
     site_url = f"{base}archipel/index.html#{DEEP_LINK}"
-    plain_url = f"{base}plain/index.html#{DEEP_LINK}"
     with sync_playwright() as playwright:
         for run in range(runs):
-            # Alternate the two pages so that a slow spell of the machine
-            # does not land on one of them only.
-            plain = run_plain(playwright, plain_url, profiles / f"plain-{run}")
-            bare = run_bare(playwright, base + "bare/index.html?worker=bare", profiles / f"bare-{run}")
-            pyc = run_bare(playwright, base + "bare/index.html?worker=pyc", profiles / f"pyc-{run}")
-            ours = run_archipel(playwright, site_url, profiles / f"archipel-{run}")
-            for visit in ("first", "return"):
-                results["plain"][visit].append(plain[visit])
-                results["bare"][visit].append(bare[visit])
-                results["pyc"][visit].append(pyc[visit])
-                results["archipel"][visit].append(ours[visit])
-                results["ready"][visit].append(ours["ready"][visit])
-            paths = "/".join(ours["ready"][v]["boot"] for v in ("first", "return"))
-            print(f"run {run + 1}/{runs}: plain {plain['first'] / 1000:5.2f} s, {plain['return'] / 1000:5.2f} s;"
-                  f" bare {bare['first'] / 1000:5.2f} s, {bare['return'] / 1000:5.2f} s;"
-                  f" pyc {pyc['first'] / 1000:5.2f} s, {pyc['return'] / 1000:5.2f} s;"
-                  f" archipel {ours['first'] / 1000:5.2f} s, {ours['return'] / 1000:5.2f} s ({paths})",
-                  flush=True)
+            before = loadavg()
+            # The pages take turns, so that a slow spell of the machine does
+            # not land on one of them only.
+            results["bare"].append(run_bare(playwright, base + "bare/index.html?worker=bare", profiles / f"bare-{run}"))
+            for mode in modes:
+                results[mode].append(run_site(playwright, site_url, profiles / f"{mode}-{run}",
+                                              "allow" if mode == "on" else "block", key, close_after))
+            results["pyc"].append(run_bare(playwright, base + "bare/index.html?worker=pyc", profiles / f"pyc-{run}"))
+            bare, pyc = results["bare"][-1], results["pyc"][-1]
+            line = (f"run {run + 1}/{runs} ({before}): bare {bare['first'] / 1000:.2f} s, {bare['return'] / 1000:.2f} s;"
+                    f" pyc {pyc['first'] / 1000:.2f} s, {pyc['return'] / 1000:.2f} s")
+            for mode in modes:
+                site = results[mode][-1]
+                line += f"\n    service worker {mode}: first {describe(site['first'])}; return {describe(site['return'])}"
+            print(line, flush=True)
     return results
 
 
-def report(results: dict, runs: int) -> None:
-    median = {name: {visit: statistics.median(values) for visit, values in visits.items()}
-              for name, visits in results.items() if name != "ready"}
-    plain_first = median["plain"]["first"]
-    print(f"\nnavigation → ready, median of {runs} runs (module worker, headless Chromium)")
-    print(f"{'':36} {'median':>8}  {'× plain, same visit':>19}  {'× plain, first visit':>20}")
-    rows = [("plain", "plain boot, playable"), ("bare", "Pyodide alone, stock"),
-            ("pyc", "Pyodide alone, .pyc stdlib"), ("archipel", "Archipel, playable")]
-    for name, label in rows:
-        for visit in ("first", "return"):
-            value = median[name][visit]
-            aim = f"  (aim ≤ {AIMS[visit]:.2f} ×)" if name == "archipel" else ""
-            print(f"{label + ', ' + visit:36} {value / 1000:6.2f} s  {value / median['plain'][visit]:18.2f} ×"
-                  f"  {value / plain_first:19.2f} ×{aim}")
-    for visit in ("first", "return"):
-        readies = results["ready"][visit]
-        paths = sorted({ready["boot"] for ready in readies})
-        phases = sorted({key for ready in readies for key in ready["timings"]})
-        medians = ", ".join(
-            f"{key} {statistics.median(r['timings'][key] for r in readies if key in r['timings']):.0f}"
-            for key in phases
-        )
-        print(f"worker, {visit} visits ({', '.join(paths)}), median ms: {medians}")
+def median(values) -> float:
+    values = [value for value in values if value is not None]
+    return statistics.median(values) if values else float("nan")
+
+
+def cell(ms: float, reference: float, path: str = "") -> str:
+    return f"{ms / 1000:6.2f} s {ms / reference:5.2f} × {path:<9}"
+
+
+def report(results: dict, modes: list[str], runs: int) -> None:
+    reference = median(run["first"] for run in results["bare"])
+    print(f"\nnavigation → ready, median of {runs} runs; × = ratio to bare Pyodide's first visit "
+          f"({reference / 1000:.2f} s)")
+    print(f"{'':40}" + "".join(f"{'service worker ' + mode:<28}" for mode in modes))
+    for name, label in (("bare", "bare Pyodide (stock, no page)"), ("pyc", "Pyodide, .pyc stdlib (no page)")):
+        for visit in VISITS:
+            value = median(run[visit] for run in results[name])
+            print(f"{label + ', ' + visit:40}" + f"{cell(value, reference):<28}" * len(modes))
+    for visit in VISITS:
+        cells = ""
+        for mode in modes:
+            visits = [run[visit] for run in results[mode]]
+            paths = "/".join(sorted({v["boot"] or "?" for v in visits}))
+            cells += f"{cell(median(v['ms'] for v in visits), reference, paths):<28}"
+        print(f"{'Archipel, ' + visit:40}{cells}(aim ≤ {AIMS[visit]:.2f} ×)")
+    for mode in modes:
+        for visit in VISITS:
+            visits = [run[visit] for run in results[mode]]
+            names = []
+            for v in visits:
+                names += [name for name in v["phases"] if name not in names]
+            timeline = [(name, median(v["phases"].get(name) for v in visits)) for name in names]
+            timeline.sort(key=lambda item: item[1])
+            served = sum(v["controlled"] for v in visits)
+            print(f"\nservice worker {mode}, {visit} visits ({served}/{len(visits)} served by the service worker),"
+                  " median ms after navigation:")
+            print("  " + ", ".join(f"{name} {at:.0f}" for name, at in timeline))
+            if visit == "first":
+                for what in ("snapshot", "offline") if mode == "on" else ("snapshot",):
+                    times = [v["stored_at"].get(what) for v in visits]
+                    done = [t for t in times if t is not None]
+                    print(f"  {what} stored: {len(done)}/{len(times)} visits, median {median(done):.1f} s"
+                          " after the board was playable")
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--runs", type=int, default=5, help="runs of each page (default 5)")
+    parser.add_argument("--service-worker", choices=("on", "blocked", "both"), default="on",
+                        help="the site with its service worker (players' way, the default), blocked, or both")
+    parser.add_argument("--close-after", type=float, default=10,
+                        help="seconds the first visit stays open once the board is playable (default 10)")
     args = parser.parse_args()
+    modes = ["on", "blocked"] if args.service_worker == "both" else [args.service_worker]
 
     manifest = build.build(quiet=True)
+    print(f"build {manifest['hash']}, Pyodide {manifest['pyodide']}, {loadavg()}", flush=True)
     with tempfile.TemporaryDirectory(prefix="archipel-bench-") as tmp:
         root = make_bench_root(Path(tmp), manifest)
         server = build.make_server(root / "site", port=0, quiet=True)
         threading.Thread(target=server.serve_forever, daemon=True).start()
         base = f"http://127.0.0.1:{server.server_address[1]}/"
         try:
-            results = measure(base, args.runs, root / "profiles")
+            results = measure(base, args.runs, modes, args.close_after, manifest["snapshot_key"], root / "profiles")
         finally:
             server.shutdown()
             server.server_close()
-    report(results, args.runs)
+    report(results, modes, args.runs)
+    print(f"\n{loadavg()}")
     return 0
 
 

@@ -17,7 +17,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 import build  # noqa: E402
-from pages import status  # noqa: E402
+from pages import BOOT_TIMEOUT_MS, status  # noqa: E402
 
 DEEP_LINK = "play=kahuna&players=2&seats=h,h&seed=5"
 
@@ -52,6 +52,11 @@ def test_the_manifest_lists_every_shipped_file_and_a_valid_wheel():
         if path.is_file() and path.name not in ("sw.js", ".nojekyll")
     }
     assert set(manifest["files"]) - {"./"} == shipped
+    # The service worker caches a file only if it is the one of this build.
+    for path in shipped - {"build.json"}:
+        digest = base64.b64encode(hashlib.sha256((build.DIST / path).read_bytes()).digest()).decode()
+        assert manifest["integrity"][path] == f"sha256-{digest}", path
+    assert manifest["integrity"]["./"] == manifest["integrity"]["index.html"]
     assert f"const BUILD_HASH = '{manifest['hash']}';" in (build.DIST / "sw.js").read_text()
 
     wheel = zipfile.ZipFile(io.BytesIO((build.DIST / manifest["wheel"]).read_bytes()))
@@ -169,26 +174,54 @@ SERVICE_WORKER_READY = """async () => {
   const manifest = await (await fetch('build.json')).json();
   const name = 'archipel-' + manifest.hash;
   if (!(await caches.has(name))) return null;
-  const cached = (await (await caches.open(name)).keys()).map((request) => request.url);
+  const cache = await caches.open(name);
+  const cached = (await cache.keys()).map((request) => request.url);
   const wanted = manifest.files.map((file) => new URL(file, registration.scope).href);
-  return {scope: registration.scope, missing: wanted.filter((url) => !cached.includes(url))};
+  // The types the server sent are kept: the browser compiles the wasm while
+  // it streams in only when it is served as application/wasm.
+  const types = {};
+  for (const file of ['pyodide/pyodide.asm.wasm', 'pyodide/pyodide.asm.mjs', 'pyodide/python_stdlib.zip', 'build.json']) {
+    const entry = await cache.match(new URL(file, registration.scope).href);
+    types[file] = entry && entry.headers.get('Content-Type');
+  }
+  return {scope: registration.scope, missing: wanted.filter((url) => !cached.includes(url)), types};
 }"""
+
+# Notes what the page's first screen was when it registered its service
+# worker (it precaches the whole site: not while Python boots).
+WATCH_REGISTRATION = """(() => {
+  const register = ServiceWorkerContainer.prototype.register;
+  ServiceWorkerContainer.prototype.register = function (...args) {
+    const status = document.getElementById('status');
+    window.__registeredWhile = {
+      state: status ? status.dataset.state : null,
+      menuReady: !!document.querySelector('#play-button:not([disabled])'),
+    };
+    return register.apply(this, args);
+  };
+})();"""
 
 
 def test_plays_offline_after_the_first_visit(
     make_context, site_url, outside_requests, open_game, play_one_turn
 ):
     context = make_context(service_workers="allow")
+    context.add_init_script(WATCH_REGISTRATION)
     page = context.new_page()
     open_game(page, DEEP_LINK)
 
-    # The first visit registers the service worker, which precaches the whole
-    # build and then takes control of the page.
+    # The first visit registers the service worker once the board is up,
+    # which precaches the whole build and then takes control of the page.
     page.wait_for_function("() => !!navigator.serviceWorker.controller", polling=250)
+    assert page.evaluate("window.__registeredWhile")["state"] == "playing"
     cache = page.evaluate(SERVICE_WORKER_READY)
     assert cache is not None, "the service worker did not activate with its cache"
     assert cache["scope"] == site_url
     assert cache["missing"] == [], f"not precached: {cache['missing']}"
+    assert cache["types"] == {"pyodide/pyodide.asm.wasm": "application/wasm",
+                              "pyodide/pyodide.asm.mjs": "text/javascript",
+                              "pyodide/python_stdlib.zip": "application/zip",
+                              "build.json": "application/json"}
 
     # Load the deep link again from scratch, with no network at all. (The page
     # may have dropped the fragment from its URL once the game started, and a
@@ -198,4 +231,19 @@ def test_plays_offline_after_the_first_visit(
     open_game(page, DEEP_LINK)
     after = play_one_turn(page)
     assert after["state"] in ("playing", "over")
+    # A query string selects nothing on a static site: the cached files answer.
+    page.goto("about:blank")
+    response = page.goto(f"{site_url}index.html?from=a-link#{DEEP_LINK}")
+    assert response.ok and response.from_service_worker
+    for path in ("build.json?v=2", "pyodide/pyodide.mjs?from=a-link"):
+        assert page.evaluate("async (path) => (await fetch(path)).ok", path) is True, path
     assert outside_requests == []
+
+
+def test_the_menu_registers_the_service_worker_once_ready(make_context, site_url):
+    context = make_context(service_workers="allow")
+    context.add_init_script(WATCH_REGISTRATION)
+    page = context.new_page()
+    page.goto(site_url)
+    page.wait_for_function("() => !!window.__registeredWhile", polling=250, timeout=BOOT_TIMEOUT_MS)
+    assert page.evaluate("window.__registeredWhile")["menuReady"] is True

@@ -35,20 +35,28 @@ self.addEventListener('install', (event) => {
 });
 
 async function precache() {
-  // `reload` bypasses the HTTP cache: a file kept by the browser from an
-  // older build must not end up in the cache of a newer one.
-  const response = await fetch(scoped('build.json'), { cache: 'reload' });
+  // build.json is read anew (`no-cache`: the browser asks the server).
+  const response = await fetch(scoped('build.json'), { cache: 'no-cache' });
   if (!response.ok) throw new Error(`build.json: HTTP ${response.status}`);
-  const manifest = await response.json();
+  const manifest = await response.clone().json();
   if (manifest.hash !== BUILD_HASH) {
     // A deploy in progress: sw.js and build.json come from different builds.
     // Failing the install makes the browser try again on a later visit.
     throw new Error(`build.json is build ${manifest.hash}, sw.js is ${BUILD_HASH}`);
   }
   const cache = await caches.open(CACHE_NAME);
-  const requests = manifest.files.map((path) => new Request(scoped(path), { cache: 'reload' }));
+  // The page registers this worker once its first board is up, so the files
+  // are in the browser's HTTP cache by now: `no-cache` asks the server
+  // whether they changed (a 304 costs no download) instead of fetching the
+  // whole site again, and keeps the code V8 compiled from them. Each file
+  // must be the very one build.json lists (its hash, `integrity`): a file
+  // of another build fails the install, which the browser tries again later.
+  const requests = manifest.files
+    .filter((path) => path !== 'build.json')
+    .map((path) => new Request(scoped(path), { cache: 'no-cache', integrity: manifest.integrity[path] }));
   // addAll is atomic: either every file is cached or the install fails.
   await cache.addAll(requests);
+  await cache.put(scoped('build.json'), response);
 }
 
 self.addEventListener('activate', (event) => {
@@ -105,7 +113,9 @@ async function forgetUnusedBuilds() {
     }
   }
   const names = await caches.keys();
-  await Promise.all(names.filter((name) => name.startsWith(CACHE_PREFIX) && !used.has(name)).map((name) => caches.delete(name)));
+  const unused = names.filter((name) => name.startsWith(CACHE_PREFIX) && !used.has(name));
+  for (const name of unused) opened.delete(name);
+  await Promise.all(unused.map((name) => caches.delete(name)));
 }
 
 /** Tell the open pages which build is the newest (each compares it with its
@@ -145,9 +155,26 @@ async function answer(event) {
   return fromBuild(request, build);
 }
 
+// The caches of builds opened so far, by name: opening one for each request
+// would cost a round trip to the browser's storage each time. A build with
+// no cache (deleted) gives null; caches.open would make an empty one.
+const opened = new Map();
+async function openCache(name) {
+  if (!opened.has(name)) {
+    if (!(await caches.has(name))) return null;
+    opened.set(name, caches.open(name));
+  }
+  return opened.get(name);
+}
+
 async function fromBuild(request, build) {
-  // The query string never selects content on a static site.
-  const hit = await caches.match(request, { cacheName: CACHE_PREFIX + build, ignoreSearch: true });
+  // The query string never selects content on a static site. It is dropped
+  // here rather than with `ignoreSearch`, which makes the browser go through
+  // every entry of the cache for each request instead of finding the one.
+  const url = new URL(request.url);
+  url.search = '';
+  const cache = await openCache(CACHE_PREFIX + build);
+  const hit = cache && (await cache.match(url.href));
   if (hit) return hit;
   try {
     return await fetch(request);

@@ -180,7 +180,12 @@ def test_a_build_for_another_host_names_its_table_server(dist):
     assert build.connect_sources("http://192.0.2.7:8000/archipel/") == ("http://192.0.2.7:8000", "ws://192.0.2.7:8000")
     assert "server" not in plain
     assert elsewhere["server"] == written["server"] == "https://tables.example.org/"
-    # Another server, another build: the service worker fetches it anew.
+    # Another server, another build: the service worker fetches it anew, and
+    # takes only the page that names the server ("./" is index.html).
     assert elsewhere["hash"] != plain["hash"]
-    assert {k: v for k, v in elsewhere.items() if k not in ("server", "hash")} == \
-        {k: v for k, v in plain.items() if k != "hash"}
+    page = ("./", "index.html")
+    assert all(elsewhere["integrity"][path] != plain["integrity"][path] for path in page)
+    assert {k: v for k, v in elsewhere["integrity"].items() if k not in page} == \
+        {k: v for k, v in plain["integrity"].items() if k not in page}
+    assert {k: v for k, v in elsewhere.items() if k not in ("server", "hash", "integrity")} == \
+        {k: v for k, v in plain.items() if k not in ("hash", "integrity")}

@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import path from 'node:path';
 import { loadPyodide } from 'pyodide';
-import { snapshotModuleFactory } from '../../web/js/snapshot.js';
+import { snapshotModuleFactory, packSnapshot, unpackSnapshot, PAGE_SIZE } from '../../web/js/snapshot.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const DIST = path.join(ROOT, 'dist');
@@ -63,7 +63,7 @@ test('a snapshot with a heap beyond 30 MiB restores once the memory is grown fir
   // Pyodide alone copies the heap into the memory it starts with: too small.
   await assert.rejects(restoreWith(bytes, createPyodideModule), RangeError);
 
-  const snapshot = { bytes, complete: Promise.resolve() };
+  const snapshot = { bytes, checked: Promise.resolve(), complete: Promise.resolve() };
   const pyodide = await restoreWith(bytes, snapshotModuleFactory(createPyodideModule, snapshot));
   installWheel(pyodide); // files are not part of a snapshot
   const answer = JSON.parse(pyodide.runPython(`
@@ -79,7 +79,7 @@ pygame_core.api.handle(json.dumps({"cmd": "new", "args": {"game": "kahuna", "pla
 test('a restored engine repeats its random numbers until reseeded', async () => {
   const { bytes } = await snapshotOfEngine(0);
   const draw = async (reseed) => {
-    const snapshot = { bytes, complete: Promise.resolve() };
+    const snapshot = { bytes, checked: Promise.resolve(), complete: Promise.resolve() };
     const pyodide = await restoreWith(bytes, snapshotModuleFactory(createPyodideModule, snapshot));
     if (reseed !== null) pyodide.runPython(`import random; random.seed(${reseed})`);
     return pyodide.runPython('import random; random.random()');
@@ -92,6 +92,61 @@ test('a snapshot of another Pyodide build does not restore', async () => {
   const { bytes } = await snapshotOfEngine(0);
   const damaged = bytes.slice();
   damaged[20] ^= 0xff; // inside the build id that follows the magic number
-  const snapshot = { bytes: damaged, complete: Promise.resolve() };
+  const snapshot = { bytes: damaged, checked: Promise.resolve(), complete: Promise.resolve() };
   await assert.rejects(restoreWith(damaged, snapshotModuleFactory(createPyodideModule, snapshot)), /build id/);
+});
+
+// The stored entry (snapshot.js, packSnapshot) leaves the heap's zero pages out.
+
+/** `blob`'s bytes as a stream of chunks of `size` bytes. */
+async function chunked(blob, size) {
+  const data = new Uint8Array(await blob.arrayBuffer());
+  let at = 0;
+  return new ReadableStream({
+    pull(controller) {
+      if (at >= data.length) return controller.close();
+      controller.enqueue(data.slice(at, at + size));
+      at += size;
+    },
+  });
+}
+
+async function unpacked(blob, length, size = 65536) {
+  const target = new Uint8Array(length);
+  await unpackSnapshot(target, await chunked(blob, size));
+  return target;
+}
+
+test('an engine snapshot is stored without its zero pages and read back whole', async () => {
+  const { bytes } = await snapshotOfEngine(0);
+  const packed = packSnapshot(bytes);
+  // Half of the heap is pages never written to.
+  assert.ok(packed.size < bytes.length * 0.7, `${packed.size} of ${bytes.length} bytes stored`);
+  assert.ok(Buffer.from(await unpacked(packed, bytes.length)).equals(Buffer.from(bytes)));
+});
+
+test('an entry comes back whole in pieces of any size; a truncated or padded one is refused', async () => {
+  // Stored pages first, in the middle and last (a partial page), zero ones between.
+  const bytes = new Uint8Array(6 * PAGE_SIZE + 100);
+  bytes[0] = 1;
+  bytes[2 * PAGE_SIZE + 17] = 2;
+  bytes[3 * PAGE_SIZE] = 3; // next to the one before: one run of two pages
+  bytes[6 * PAGE_SIZE + 99] = 4;
+  const packed = packSnapshot(bytes);
+  assert.equal(packed.size, 1 + 3 * PAGE_SIZE + 100); // the map, three whole pages, the partial one
+  for (const size of [1, 7, 1000, PAGE_SIZE, 1 << 20]) {
+    assert.deepEqual(await unpacked(packed, bytes.length, size), bytes, `pieces of ${size} bytes`);
+  }
+  const whole = new Uint8Array(await packed.arrayBuffer());
+  await assert.rejects(unpacked(new Blob([whole.subarray(0, whole.length - 1)]), bytes.length), /shorter/);
+  await assert.rejects(unpacked(new Blob([whole, new Uint8Array(1)]), bytes.length), /longer/);
+  // A heap of zeros is its map alone.
+  assert.equal(packSnapshot(new Uint8Array(3 * PAGE_SIZE)).size, 1);
+});
+
+test('reading stops as soon as the snapshot is known to be of other files', async () => {
+  const bytes = new Uint8Array(4 * PAGE_SIZE).fill(5);
+  const stop = { reason: new Error('snapshot of other files') };
+  await assert.rejects(unpackSnapshot(new Uint8Array(bytes.length), await chunked(packSnapshot(bytes), 100), stop),
+    /other files/);
 });

@@ -83,10 +83,16 @@ async function startGame(config) {
     await engine.ready;
     // The game screen shows once its board can be drawn: switching earlier
     // would make the browser draw an empty screen first.
-    await game.start(config, { onFirstDraw: () => showScreen('game') });
+    await game.start(config, {
+      onFirstDraw: () => {
+        showScreen('game');
+        registerServiceWorkerWhenIdle(); // once the board is drawn, the first one
+      },
+    });
   } catch (error) {
     game.exit();
     menu.showMessage(t('menu.start_failed', { message: errorText(error) }));
+    registerServiceWorkerWhenIdle();
   }
 }
 
@@ -380,13 +386,24 @@ function selectTab(chosen) {
   }
 }
 
-function registerServiceWorker() {
-  if (!('serviceWorker' in navigator) || location.protocol === 'file:') return;
-  navigator.serviceWorker.register(new URL('../sw.js', import.meta.url)).catch(() => {
-    /* no offline cache this time; the site still works online */
-  });
-  // This page keeps its build to the end; the menu offers the next one.
-  watchForUpdates(() => menu.offerUpdate(() => location.reload()));
+/**
+ * The offline copy (sw.js) is made once the page has nothing better to do:
+ * the service worker is registered after the first screen is up (the first
+ * board, or the menu when there is no game to open, or the boot has
+ * failed), when the browser is idle. On a first visit it then caches the
+ * site (15 MB) without taking the two cores from Python's boot; a later
+ * visit is served by it from its start. Called again, it does nothing.
+ */
+let serviceWorkerAsked = false;
+function registerServiceWorkerWhenIdle() {
+  if (serviceWorkerAsked || !('serviceWorker' in navigator) || location.protocol === 'file:') return;
+  serviceWorkerAsked = true;
+  const register = () =>
+    navigator.serviceWorker.register(new URL('../sw.js', import.meta.url)).catch(() => {
+      /* no offline cache this time; the site still works online */
+    });
+  if ('requestIdleCallback' in self) requestIdleCallback(register, { timeout: 2000 });
+  else setTimeout(register, 500);
 }
 
 async function main() {
@@ -396,7 +413,10 @@ async function main() {
   engine.onProgress((progress) => menu.setProgress(progress));
   if (!engine.booted()) menu.setProgress({ step: 'starting', fraction: 0.02 });
   showScreen('menu');
-  registerServiceWorker();
+  // This page keeps its build to the end; the menu offers the next one.
+  if ('serviceWorker' in navigator && location.protocol !== 'file:') {
+    watchForUpdates(() => menu.offerUpdate(() => location.reload()));
+  }
   // While Python boots, the page has time for what the first board needs.
   if ('requestIdleCallback' in self) requestIdleCallback(prepareFormatters);
   else setTimeout(prepareFormatters, 0);
@@ -422,9 +442,13 @@ async function main() {
   } catch (error) {
     menu.setFailed(errorText(error));
     if (!opening) showScreen('menu');
+    registerServiceWorkerWhenIdle();
     return;
   }
   menu.setReady(games);
+  // The menu is the first screen, or the deep link's board (drawn meanwhile,
+  // or soon: startGame registers it then).
+  if (!opening) registerServiceWorkerWhenIdle();
 
   window.addEventListener('hashchange', () => {
     const wanted = parseDeepLink(location.hash);

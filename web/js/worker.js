@@ -21,6 +21,12 @@ const SITE = new URL('../', import.meta.url);
 const INDEX_URL = new URL('pyodide/', SITE).href;
 const started = performance.now();
 const timings = {};
+// The boot's timeline: when each step ended, in milliseconds since the
+// worker was created (the time origin of its resource timings too).
+const marks = {};
+function mark(name) {
+  if (!(name in marks)) marks[name] = Math.round(performance.now());
+}
 
 // The snapshot cache is imported alongside the rest, not before this file
 // runs: a static import would hold back every download below by a round trip.
@@ -38,9 +44,11 @@ const STORE_AT_LATEST_MS = 5000;
 // 4): they change nothing in the engine, or only start a game, which a
 // restored engine forgets (api.reset) before its first request.
 const SNAPSHOT_SAFE = new Set(['games', 'new', 'snapshot']);
-// Starting a game: once its answer is out (the page is drawing the board),
-// the worker does the work it had put off.
+// Starting a game: the worker does the work it had put off once the board is
+// up, that is once the page has sent nothing for a moment after the game's
+// answer (it asks at once for what it draws: the view of the seat to play).
 const STARTS_A_GAME = new Set(['new', 'load']);
+const QUIET_AFTER_START_MS = 100;
 
 let lastProgress = 0;
 function progress(step, fraction) {
@@ -65,15 +73,27 @@ async function fetchOk(url, as) {
   return as === 'json' ? response.json() : new Uint8Array(await response.arrayBuffer());
 }
 
-// Both halves of Pyodide's JavaScript are imported at once, while build.json
-// is fetched (1.3 MB to parse: it would otherwise wait for loadPyodide).
-const pyodideImport = timed('import', () =>
-  Promise.all([
-    import(new URL('pyodide.mjs', INDEX_URL).href),
-    import(new URL('pyodide.asm.mjs', INDEX_URL).href),
-  ]),
-);
-pyodideImport.catch(() => {}); // a failure is raised where it is awaited
+// loadPyodide is in the small half of Pyodide's JavaScript (pyodide.mjs),
+// and starts the downloads of the wasm and of the standard library at once.
+// The large half (pyodide.asm.mjs, 1.3 MB of JavaScript) is needed only to
+// create the module: it is imported once loadPyodide has started those
+// downloads, which then stream in while it is compiled (on the worker's one
+// thread, which would otherwise compile it before anything else).
+const loaderImport = import(new URL('pyodide.mjs', INDEX_URL).href).then((loader) => {
+  mark('loader');
+  return loader;
+});
+loaderImport.catch(() => {}); // a failure is raised where it is awaited
+let moduleImport = null;
+function importModule() {
+  if (!moduleImport) {
+    moduleImport = timed('import', () => import(new URL('pyodide.asm.mjs', INDEX_URL).href)).then((module) => {
+      mark('module_js');
+      return module;
+    });
+  }
+  return moduleImport;
+}
 
 // The player's setting; the first value sent chooses how to boot, a later
 // one (the player turned it off) stops saving and deletes the snapshot.
@@ -116,10 +136,12 @@ import json
 
 // -- booting ---------------------------------------------------------------------
 
+// `manifest` is a promise: loadPyodide starts before build.json is in, and
+// waits for the lock-file header only once the module is made.
 function pyodideOptions(manifest, extra) {
   return {
     indexURL: INDEX_URL,
-    lockFileContents: { info: manifest.lock_info, packages: {} },
+    lockFileContents: manifest.then((m) => ({ info: m.lock_info, packages: {} })),
     packageBaseUrl: INDEX_URL,
     stdout: (line) => console.log(line),
     stderr: (line) => console.warn(line),
@@ -134,10 +156,38 @@ function installWheel(pyodide, wheel) {
   pyodide.unpackArchive(wheel, 'wheel', { extractDir: sitePackages });
 }
 
-async function bootFresh(manifest, pyodideJs, wheel, makeSnapshot) {
-  const [{ loadPyodide }, { default: createPyodideModule }] = pyodideJs;
-  const pyodide = await timed('runtime', () =>
-    loadPyodide(pyodideOptions(manifest, { createPyodideModule, _makeSnapshot: makeSnapshot })),
+/** Pyodide's module factory (pyodide.asm.mjs's default export), which
+ * loadPyodide calls once the downloads are under way: it waits for that
+ * file's import, and marks when the wasm is instantiated (through
+ * Emscripten's `instantiateWasm` hook, which Pyodide sets). */
+async function createPyodideModule(settings) {
+  const { default: create } = await importModule();
+  const instantiate = settings.instantiateWasm;
+  if (instantiate) {
+    settings.instantiateWasm = (imports, receive) =>
+      instantiate(imports, (...compiled) => {
+        mark('wasm');
+        receive(...compiled);
+      });
+  }
+  return create(settings);
+}
+
+// loadPyodide, timed as `runtime`; Pyodide's large half is imported as soon
+// as loadPyodide has started its downloads.
+async function startPython(loadPyodide, options) {
+  mark('load');
+  const loading = timed('runtime', () => loadPyodide(options));
+  importModule();
+  const pyodide = await loading;
+  mark('python');
+  return pyodide;
+}
+
+async function bootFresh(manifest, loadPyodide, wheel, makeSnapshot) {
+  const pyodide = await startPython(
+    loadPyodide,
+    pyodideOptions(manifest, { createPyodideModule, _makeSnapshot: makeSnapshot }),
   );
   progress('wheel', 0.8);
   await timed('wheel', async () => installWheel(pyodide, await wheel));
@@ -146,34 +196,35 @@ async function bootFresh(manifest, pyodideJs, wheel, makeSnapshot) {
   return pyodide;
 }
 
-async function restore(manifest, pyodideJs, snapshot) {
-  const [{ loadPyodide }, { default: createPyodideModule }] = pyodideJs;
+async function restore(manifest, loadPyodide, snapshot) {
   const { snapshotModuleFactory } = await snapshotCache;
-  const pyodide = await timed('runtime', () =>
-    loadPyodide(
-      pyodideOptions(manifest, {
-        _loadSnapshot: snapshot.bytes,
-        createPyodideModule: snapshotModuleFactory(createPyodideModule, snapshot),
-      }),
-    ),
+  snapshot.complete.then(() => mark('snapshot_read'), () => {});
+  const pyodide = await startPython(
+    loadPyodide,
+    pyodideOptions(manifest, {
+      _loadSnapshot: snapshot.bytes,
+      createPyodideModule: snapshotModuleFactory(createPyodideModule, snapshot),
+    }),
   );
   // The files are not part of the snapshot, but every module of the package
   // is already imported: the wheel goes back in place (for tracebacks and
   // anything read from the package) once the first answer is out.
   progress('rules', 0.9);
+  const { version: expected } = await manifest;
   await timed('rules', () => {
     // Restored state repeats itself: reseed Python's generator from the
     // browser's, so that no two visits draw the same numbers.
     const seed = Array.from(crypto.getRandomValues(new Uint32Array(8)), (n) => n.toString(16).padStart(8, '0'));
     pyodide.runPython(`import random; random.seed(0x${seed.join('')})`);
     const version = pyodide.runPython(CHECK_RESTORED);
-    if (version !== manifest.version) throw new Error(`restored engine ${version}, expected ${manifest.version}`);
+    if (version !== expected) throw new Error(`restored engine ${version}, expected ${expected}`);
   });
   return pyodide;
 }
 
-/** The stored snapshot (`{bytes, complete}`), null, or 'bad' (then deleted).
- * `manifest` is a promise: the key is checked when it comes. */
+/** The stored snapshot (`{bytes, checked, complete, cancel}`, being read),
+ * null, or 'bad' (then deleted). `manifest` is a promise: the key is checked when
+ * it comes, and a wrong one fails the restore. */
 async function storedSnapshot(manifest) {
   const { openSnapshot } = await snapshotCache;
   try {
@@ -230,29 +281,40 @@ async function boot() {
   progress('manifest', 0);
   // build.json names the wheel (its version is not known here), carries the
   // Pyodide lock-file header (so the lock file itself is never fetched) and
-  // the key of the files a snapshot must have been made from.
-  const manifestFetch = timed('manifest', () => fetchOk(new URL('build.json', SITE), 'json'));
-  manifestFetch.catch(() => {}); // a failure is raised where it is awaited
-  // The stored snapshot is looked up meanwhile; its key is checked once the
-  // manifest is in.
+  // the key of the files a snapshot must have been made from. Nothing waits
+  // for it but what needs it.
+  const manifest = timed('manifest', () => fetchOk(new URL('build.json', SITE), 'json')).then((m) => {
+    mark('manifest');
+    return m;
+  });
+  manifest.catch(() => {}); // a failure is raised where it is awaited
+  // The wheel downloads as soon as its name is known; it is installed once
+  // Python runs.
+  const wheel = manifest.then((m) => fetchOk(new URL(m.wheel, SITE), 'bytes'));
+  wheel.catch(() => {});
+  // The stored snapshot is looked up, and read, at once: while the page's
+  // settings, Pyodide's loader and build.json come. It is used only if the
+  // player's setting allows.
+  const lookup = snapshotCache.then((cache) => (cache.canStore() ? storedSnapshot(manifest) : null));
+  lookup.catch(() => {}); // a failure is raised where it is awaited
   const { snapshots } = await config;
+  mark('config');
   const useSnapshots = snapshots && (await snapshotCache).canStore();
-  const storedLookup = useSnapshots ? storedSnapshot(manifestFetch) : null;
-  const manifest = await manifestFetch;
-  // Start downloading the wheel now; it is installed once Python runs.
-  const wheel = fetchOk(new URL(manifest.wheel, SITE), 'bytes');
-  wheel.catch(() => {}); // a failure is raised where it is awaited, not reported early
+  let stored = await lookup;
+  if (!useSnapshots) {
+    if (stored && stored !== 'bad') stored.cancel();
+    stored = null;
+  }
+  mark('snapshot_found');
 
   progress('runtime', 0.05);
-  const stored = storedLookup ? await storedLookup : null;
-  const pyodideJs = await pyodideImport;
-
+  const { loadPyodide } = await loaderImport;
   let pyodide = null;
   let path = snapshots ? 'fresh' : 'fresh-no-snapshot-setting';
   if (stored === 'bad') path = 'fresh-after-bad-snapshot';
   else if (stored) {
     try {
-      pyodide = await restore(manifest, pyodideJs, stored);
+      pyodide = await restore(manifest, loadPyodide, stored);
       path = 'snapshot';
     } catch (error) {
       console.warn(`the stored snapshot did not restore, booting afresh: ${error.message || error}`);
@@ -260,9 +322,11 @@ async function boot() {
       path = 'fresh-after-bad-snapshot';
     }
   }
-  if (!pyodide) pyodide = await bootFresh(manifest, pyodideJs, wheel, useSnapshots);
+  if (!pyodide) pyodide = await bootFresh(manifest, loadPyodide, wheel, useSnapshots);
 
   const handle = pyodide.pyimport('pygame_core.api').handle;
+  const { version, hash, snapshot_key: key } = await manifest;
+  mark('rules');
   timings.total = Math.round(performance.now() - started);
   progress('ready', 1);
   return {
@@ -270,10 +334,10 @@ async function boot() {
     handle,
     path,
     stdlib: pyodide.runPython(STDLIB_KIND),
-    version: manifest.version,
-    build: manifest.hash,
+    version,
+    build: hash,
     // A fresh boot with snapshots on saves one for the next visit.
-    saveAs: useSnapshots && path !== 'snapshot' ? manifest.snapshot_key : null,
+    saveAs: useSnapshots && path !== 'snapshot' ? key : null,
     // After a restore, the package's files still have to be put back.
     filesLater: path === 'snapshot' ? () => timed('wheel', async () => installWheel(pyodide, await wheel)) : null,
   };
@@ -287,11 +351,11 @@ let pendingSnapshot = null;
 /**
  * A later visit must restore the engine as booted: nothing a request changed
  * but the game started, which the restore forgets. So the snapshot is taken
- * once the first game's answer is out (while the page draws the board), or
- * before the first request that changes more (a move, a search), or after a
- * second with no request at all, whichever comes first. Taking it copies the
- * heap (tens of ms); storing it (gzip, the Cache API) waits until the page is
- * quiet, and requests are answered in between.
+ * once the first game's board is up (see putOff below), or before the first
+ * request that changes more (a move, a search), or after a second with no
+ * request at all, whichever comes first. Taking it copies the heap (tens of
+ * ms); storing it (its pages that are not all zeros, in the Cache API) waits
+ * until the page is quiet, and requests are answered in between.
  */
 function planSnapshot(engine) {
   pendingSnapshot = () => {
@@ -361,11 +425,13 @@ function call(engine, id, cmd, args) {
 const ready = Promise.race([boot(), blockedWhileBooting]).then(
   (engine) => {
     booted = true;
+    mark('ready');
     self.postMessage({
       type: 'ready',
       boot: engine.path,
       stdlib: engine.stdlib,
       timings,
+      marks,
       version: engine.version,
       build: engine.build,
     });
@@ -405,21 +471,40 @@ self.onmessage = async (event) => {
     self.postMessage({ id, ok: false, error: { key: 'error.boot', message: String(error.message || error) } });
     return;
   }
-  if (!SNAPSHOT_SAFE.has(cmd)) takePendingSnapshot();
+  if (!SNAPSHOT_SAFE.has(cmd)) doPutOffWork(engine);
   const answer = call(engine, id, cmd, args);
   self.postMessage(answer);
   lastRequest = performance.now();
-  if (STARTS_A_GAME.has(cmd) && answer.ok) {
-    // The answer is on its way: what was put off is done while the page draws.
-    setTimeout(() => {
-      takePendingSnapshot();
-      putFilesBack(engine);
-    }, 0);
-  }
+  // A game has started, or the page is still asking for what it draws: the
+  // work put off waits until it has sent nothing for a moment.
+  if ((STARTS_A_GAME.has(cmd) && answer.ok) || putOffTimer !== null) doPutOffWorkWhenQuiet(engine);
 };
 
-// After a restore, the package's files go back on disk once the first game
-// has started (or after a moment with no request), outside the player's wait.
+// -- work put off until the first board is up --------------------------------------
+//
+// Taking the first snapshot (after a fresh boot) and putting the package's
+// files back (after a restore) must not delay the first board: they are done
+// once a game has started and the page has sent no request for a moment, or
+// before the first request that changes more than the start of a game, or a
+// second after `ready` when no game starts, whichever comes first.
+
+let putOffTimer = null;
+
+function doPutOffWork(engine) {
+  clearTimeout(putOffTimer);
+  putOffTimer = null;
+  takePendingSnapshot();
+  putFilesBack(engine);
+}
+
+function doPutOffWorkWhenQuiet(engine) {
+  clearTimeout(putOffTimer);
+  putOffTimer = setTimeout(() => doPutOffWork(engine), QUIET_AFTER_START_MS);
+}
+
+// After a restore, the package's files go back on disk outside the player's
+// wait (every module is imported already; the files serve tracebacks and
+// anything read from the package).
 function putFilesBack(engine) {
   const put = engine.filesLater;
   if (!put) return;
