@@ -5,7 +5,8 @@ sees only what its player may see) and the resulting positions are compared
 with the game's own evaluation, ``evaluate(state, player)`` from the game's
 hints module (``Game.hints``: a number, higher is better for ``player``). A finished game counts
 as a decisive win or loss. Ties are broken at random so that the bot does not
-always favour the first move in the list.
+always favour the first move in the list. When the hints module names the
+obvious blunders (``sensible_moves``), the bot never considers them.
 """
 
 from __future__ import annotations
@@ -17,6 +18,14 @@ def evaluation_of(state):
     """The game's evaluation hint, or a neutral one when the game has none."""
     hints = getattr(state.game, "hints", None)
     return getattr(hints, "evaluate", None) or (lambda s, p: 0.0)
+
+
+def sensible_moves(world, player, moves):
+    """``moves`` less the blunders the game's hints name (all of them when the
+    game names none). ``world`` is a determinization for ``player``."""
+    hints = getattr(world.game, "hints", None)
+    sensible = getattr(hints, "sensible_moves", None)
+    return sensible(world, player, moves) if sensible is not None else moves
 
 
 def outcome_value(state, player) -> float:
@@ -41,6 +50,7 @@ class GreedyBot:
             return moves[0]
         evaluate = evaluation_of(state)
         worlds = [state.determinize(player, self.rng.fork()) for _ in range(self.samples)]
+        moves = sensible_moves(worlds[0], player, moves)
         best, best_value = [], None
         for move in moves:
             value = 0.0
