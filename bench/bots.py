@@ -200,13 +200,20 @@ def timing(game_id, players, options, levels, count):
     chosen = positions(game_id, players, options, count)
     out = {}
     for level in levels:
-        times = []
+        times, iterations = [], []
         for i, (state, player) in enumerate(chosen):
             bot = make_bot(level, f"timing/{i}")
             start = time.perf_counter()
-            bot.choose(state, player)
+            if hasattr(bot, "search"):
+                search = bot.search(state, player)
+                search.run()
+                search.best_move()
+                iterations.append(search.iterations)
+            else:
+                bot.choose(state, player)
             times.append((time.perf_counter() - start) * 1000)
-        out[level] = {"mean": sum(times) / len(times), "max": max(times)}
+        out[level] = {"mean": sum(times) / len(times), "max": max(times),
+                      "iterations": sum(iterations) / len(iterations) if iterations else None}
     return json.dumps(out)
 """
 
@@ -350,12 +357,16 @@ def main(argv=None):
     cpython = timing_cpython(args.game, players, options, levels, args.positions)
     pyodide, why = (None, "skipped") if args.no_pyodide else timing_pyodide(
         args.game, players, options, levels, args.positions)
-    print(f"{'level':<14}{'CPython mean':>14}{'max':>8}{'Pyodide mean':>15}{'max':>8}")
+    print(f"{'level':<14}{'CPython mean':>14}{'max':>8}{'iterations':>12}"
+          f"{'Pyodide mean':>15}{'max':>8}{'iterations':>12}")
     for level in levels:
-        row = f"{level} {LEVELS[level]:<12}{cpython[level]['mean']:>14.0f}{cpython[level]['max']:>8.0f}"
-        if pyodide:
-            row += f"{pyodide[level]['mean']:>15.0f}{pyodide[level]['max']:>8.0f}"
+        row = f"{level} {LEVELS[level]:<12}"
+        for figures in (cpython, pyodide) if pyodide else (cpython,):
+            done = figures[level]["iterations"]
+            row += (f"{figures[level]['mean']:>{14 if figures is cpython else 15}.0f}"
+                    f"{figures[level]['max']:>8.0f}" + (f"{done:>12.0f}" if done is not None else " " * 12))
         print(row)
+    print("(iterations: the mean a search made before its choice, within its budget)")
     if pyodide is None:
         print(f"(Pyodide: {why})")
 
