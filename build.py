@@ -2,14 +2,14 @@
 """Build, serve and test Archipel with nothing but Python 3.11+ and Node 20.
 
     python3 build.py                 build dist/ (web + Pyodide runtime + wheel)
-    python3 build.py serve           build, then serve dist/ on 127.0.0.1:8000
+    python3 build.py serve           build, then serve dist/ and the tables on port 8000, to the network
     python3 build.py test            run every test (unit, Node smoke, browser)
 
 Run ``python3 build.py COMMAND --help`` for the options of each command.
 
 Only the standard library is imported here, so that a fresh checkout builds
-without a virtual environment; ``test`` creates ``.venv`` for pytest and
-Playwright itself.
+without a virtual environment; ``serve`` and ``test`` create ``.venv`` for the
+table server, pytest and Playwright themselves.
 """
 
 from __future__ import annotations
@@ -24,9 +24,12 @@ import json
 import os
 import re
 import shutil
+import signal
+import socket
 import subprocess
 import sys
 import time
+import urllib.parse
 import zipfile
 from pathlib import Path
 
@@ -38,6 +41,12 @@ NODE_MODULES = ROOT / "node_modules"
 PYODIDE_DIR = NODE_MODULES / "pyodide"
 VENV = ROOT / ".venv"
 REQUIREMENTS = ROOT / "requirements-dev.txt"
+# The table server's packages (server/archipel_server), installed into the
+# same .venv by `serve` and `test`.
+SERVER_REQUIREMENTS = ROOT / "requirements-server.txt"
+SERVER_DIR = ROOT / "server"
+# Where `serve` keeps its tables unless told otherwise.
+TABLES_DB = ROOT / "tables.sqlite3"
 CHROMIUM = Path(os.environ.get("CHROMIUM", "/usr/bin/chromium"))
 
 # The files Pyodide needs to boot offline, besides its standard library;
@@ -70,12 +79,93 @@ SNAPSHOT_INPUTS = (
 # Stamp written next to node_modules after a successful `npm ci`: the hash of
 # the lock file it installed, so a changed lock triggers a new install.
 NPM_STAMP = NODE_MODULES / ".archipel-lock.sha256"
-VENV_STAMP = VENV / ".archipel-requirements.sha256"
+# One stamp per requirements file in .venv: the hash of the file it installed
+# (and of the Python version), so a changed file triggers a new install.
+VENV_STAMPS = VENV / ".archipel-stamps"
 
 # The placeholder in web/sw.js that the build replaces with the manifest hash.
 # The browser re-installs a service worker only when its script changes byte
 # for byte, so the hash must live inside sw.js itself.
 SW_MARKER = re.compile(r"const BUILD_HASH = '[^']*';")
+
+# The Content-Security-Policy, written here once. The page carries it as a
+# <meta> tag in dist/index.html (all GitHub Pages can deliver), and
+# `serve` sends the same text as a header. A worker is governed by the
+# policy its own script arrives with, not by the page's: `serve` sends
+# WORKER_POLICY with js/worker.js and sw.js (Pyodide compiles WebAssembly,
+# which needs 'wasm-unsafe-eval' and nothing looser).
+#
+# The page's scripts are its own files and the one inline script of
+# index.html (allowed by its hash, computed at build time); styles are its
+# own stylesheets only (no style attributes: the renderers set colours as
+# SVG attributes, and positions through the CSSOM, which CSP leaves alone).
+# connect-src lists where the page may send requests: its own origin (a
+# table server served with the site is covered), plus any address given to
+# page_policy(connect=...).
+PAGE_POLICY = {
+    "default-src": ("'self'",),
+    "script-src": ("'self'",),
+    "style-src": ("'self'",),
+    "connect-src": ("'self'",),
+    "object-src": ("'none'",),
+    "base-uri": ("'self'",),
+}
+WORKER_POLICY = {
+    "default-src": ("'self'",),
+    "script-src": ("'self'", "'wasm-unsafe-eval'"),
+    "connect-src": ("'self'",),
+    "object-src": ("'none'",),
+    "base-uri": ("'self'",),
+}
+# The placeholder in web/index.html that the build fills with PAGE_POLICY.
+CSP_META = re.compile(r'(<meta http-equiv="Content-Security-Policy" content=")[^"]*(">)')
+INLINE_SCRIPT = re.compile(r"<script>(.*?)</script>", re.S)
+
+
+def policy_text(policy: dict) -> str:
+    return "; ".join(f"{directive} {' '.join(sources)}" for directive, sources in policy.items())
+
+
+def page_policy(html: str, connect: tuple = ()) -> str:
+    """PAGE_POLICY for this page: each inline script allowed by its hash,
+    and `connect` (addresses) added to connect-src."""
+    hashes = tuple(
+        "'sha256-" + base64.b64encode(hashlib.sha256(script.encode("utf-8")).digest()).decode() + "'"
+        for script in INLINE_SCRIPT.findall(html)
+    )
+    policy = dict(PAGE_POLICY)
+    policy["script-src"] = PAGE_POLICY["script-src"] + hashes
+    policy["connect-src"] = PAGE_POLICY["connect-src"] + tuple(connect)
+    return policy_text(policy)
+
+
+def connect_sources(server: str | None) -> tuple:
+    """What connect-src must add for a table server elsewhere (build.json's
+    `server`): its origin over HTTP(S) and over WebSocket. A server served
+    with the site needs nothing: 'self' covers its requests and sockets."""
+    if not server:
+        return ()
+    parts = urllib.parse.urlsplit(server)
+    socket_scheme = "wss" if parts.scheme == "https" else "ws"
+    return (f"{parts.scheme}://{parts.netloc}", f"{socket_scheme}://{parts.netloc}")
+
+
+def built_server(directory: Path) -> str | None:
+    """The table server a built site plays online with (its build.json's)."""
+    try:
+        server = json.loads((directory / "build.json").read_text(encoding="utf-8")).get("server")
+    except (OSError, ValueError, AttributeError):
+        return None
+    return server if isinstance(server, str) else None
+
+
+def with_policy(html: str, server: str | None = None) -> str:
+    """index.html with its policy written into its <meta> tag."""
+    if not CSP_META.search(html):
+        sys.exit('[build] web/index.html lacks <meta http-equiv="Content-Security-Policy" content="...">')
+    policy = page_policy(html, connect=connect_sources(server))
+    return CSP_META.sub(lambda m: m.group(1) + policy + m.group(2), html, count=1)
+
 
 # A fixed timestamp for every wheel entry: the same sources give the same
 # wheel bytes, hence the same manifest hash and no needless cache refresh.
@@ -288,57 +378,63 @@ def copy_if_changed(source: Path, target: Path) -> None:
     shutil.copy2(source, target)
 
 
-def web_files() -> list[Path]:
+def web_files(web: Path = WEB) -> list[Path]:
     return [
         path
-        for path in sorted(WEB.rglob("*"))
-        if path.is_file() and not any(part.startswith(".") for part in path.relative_to(WEB).parts)
+        for path in sorted(web.rglob("*"))
+        if path.is_file() and not any(part.startswith(".") for part in path.relative_to(web).parts)
     ]
 
 
-def build(quiet: bool = False) -> dict:
-    """Bring dist/ up to date and return its manifest."""
+def build(quiet: bool = False, server: str | None = None, web: Path = WEB, dist: Path = DIST) -> dict:
+    """Bring dist/ up to date and return its manifest. `server`: the address
+    of a table server for the page's online play (see server_address).
+    (Another `web` and `dist`: the same build of another copy of the front
+    end, as the update test makes two builds one after the other.)"""
     started = time.perf_counter()
     ensure_node_modules()
-    if not (WEB / "sw.js").exists():
+    if not (web / "sw.js").exists():
         sys.exit("[build] web/sw.js is missing")
-    DIST.mkdir(exist_ok=True)
+    dist.mkdir(exist_ok=True)
     expected: set[Path] = set()
 
     sw_template = None
-    for source in web_files():
-        rel = source.relative_to(WEB)
+    for source in web_files(web):
+        rel = source.relative_to(web)
         if rel.as_posix() == "sw.js":
             sw_template = source.read_text(encoding="utf-8")
             continue
-        copy_if_changed(source, DIST / rel)
-        expected.add(DIST / rel)
+        if rel.as_posix() == "index.html":
+            write_if_changed(dist / rel, with_policy(source.read_text(encoding="utf-8"), server).encode("utf-8"))
+        else:
+            copy_if_changed(source, dist / rel)
+        expected.add(dist / rel)
 
     for name in PYODIDE_FILES:
-        copy_if_changed(PYODIDE_DIR / name, DIST / "pyodide" / name)
-        expected.add(DIST / "pyodide" / name)
-    copy_if_changed(precompiled_stdlib(), DIST / "pyodide" / STDLIB)
-    expected.add(DIST / "pyodide" / STDLIB)
+        copy_if_changed(PYODIDE_DIR / name, dist / "pyodide" / name)
+        expected.add(dist / "pyodide" / name)
+    copy_if_changed(precompiled_stdlib(), dist / "pyodide" / STDLIB)
+    expected.add(dist / "pyodide" / STDLIB)
 
     version = package_version()
-    wheel = DIST / "wheels" / wheel_name(version)
+    wheel = dist / "wheels" / wheel_name(version)
     write_if_changed(wheel, wheel_bytes(version))
     expected.add(wheel)
 
-    write_if_changed(DIST / ".nojekyll", b"")
-    expected.add(DIST / ".nojekyll")
+    write_if_changed(dist / ".nojekyll", b"")
+    expected.add(dist / ".nojekyll")
 
     if not SW_MARKER.search(sw_template):
         sys.exit("[build] web/sw.js lacks the line: const BUILD_HASH = '...';")
-    manifest = make_manifest(expected, version, wheel, sw_template)
-    write_if_changed(DIST / "build.json", (json.dumps(manifest, indent=1) + "\n").encode())
-    expected.add(DIST / "build.json")
+    manifest = make_manifest(expected, version, wheel, sw_template, dist, server)
+    write_if_changed(dist / "build.json", (json.dumps(manifest, indent=1) + "\n").encode())
+    expected.add(dist / "build.json")
 
     sw = SW_MARKER.sub(f"const BUILD_HASH = '{manifest['hash']}';", sw_template, count=1)
-    write_if_changed(DIST / "sw.js", sw.encode("utf-8"))
-    expected.add(DIST / "sw.js")
+    write_if_changed(dist / "sw.js", sw.encode("utf-8"))
+    expected.add(dist / "sw.js")
 
-    remove_stale(expected)
+    remove_stale(expected, dist)
     if not quiet:
         elapsed = time.perf_counter() - started
         log(f"dist/ ready: {len(manifest['files'])} files, build {manifest['hash']}, "
@@ -346,22 +442,27 @@ def build(quiet: bool = False) -> dict:
     return manifest
 
 
-def make_manifest(files: set[Path], version: str, wheel: Path, sw_template: str) -> dict:
+def make_manifest(files: set[Path], version: str, wheel: Path, sw_template: str, dist: Path = DIST,
+                  server: str | None = None) -> dict:
     """The list the service worker precaches, and the hash that names its
     cache: it covers every shipped byte, sw.js included. `files` does not
     hold build.json yet (it is this manifest)."""
     precached = sorted(
-        path.relative_to(DIST).as_posix()
+        path.relative_to(dist).as_posix()
         for path in files
         if not path.name.startswith(".")
     )
-    hashes = {rel: sha256_file(DIST / rel) for rel in precached}
+    hashes = {rel: sha256_file(dist / rel) for rel in precached}
     digest = hashlib.sha256()
     for rel in precached:
         digest.update(f"{rel}\0{hashes[rel]}\n".encode())
     digest.update(sw_template.encode("utf-8"))
+    if server:
+        # Another server is another build: the service worker fetches the new
+        # build.json.
+        digest.update(f"server\0{server}\n".encode())
     lock = json.loads((PYODIDE_DIR / "pyodide-lock.json").read_text())
-    wheel_rel = wheel.relative_to(DIST).as_posix()
+    wheel_rel = wheel.relative_to(dist).as_posix()
     return {
         "hash": digest.hexdigest()[:16],
         "version": version,
@@ -377,7 +478,21 @@ def make_manifest(files: set[Path], version: str, wheel: Path, sw_template: str)
         "snapshot_key": snapshot_key(hashes, [*SNAPSHOT_INPUTS, wheel_rel]),
         # "./" is the site root itself (a visit to /archipel/ without index.html).
         "files": ["./", "build.json", *precached],
+        # The table server for online play, when it is not the site's own
+        # (a site on GitHub Pages); absent otherwise.
+        **({"server": server} if server else {}),
     }
+
+
+def server_address(url: str) -> str:
+    """A table server's address as build.json holds it: http(s), a host, a
+    path ending in "/", nothing else."""
+    parts = urllib.parse.urlsplit(url.strip())
+    if parts.scheme not in ("http", "https") or not parts.hostname or parts.query or parts.fragment \
+            or parts.username or parts.password:
+        raise ValueError(f"a server address is like https://tables.example.org/ (not {url!r})")
+    path = parts.path if parts.path.endswith("/") else parts.path + "/"
+    return urllib.parse.urlunsplit((parts.scheme, parts.netloc.lower(), path, "", ""))
 
 
 def snapshot_key(hashes: dict, inputs: list[str]) -> str:
@@ -387,9 +502,9 @@ def snapshot_key(hashes: dict, inputs: list[str]) -> str:
     return digest.hexdigest()[:32]
 
 
-def remove_stale(expected: set[Path]) -> None:
+def remove_stale(expected: set[Path], dist: Path = DIST) -> None:
     """Delete what an earlier build left that this one no longer ships."""
-    for path in sorted(DIST.rglob("*"), reverse=True):
+    for path in sorted(dist.rglob("*"), reverse=True):
         if path.is_file() and path not in expected:
             path.unlink()
         elif path.is_dir() and not any(path.iterdir()):
@@ -416,6 +531,26 @@ MIME_TYPES = {
     ".txt": "text/plain; charset=utf-8",
     ".md": "text/plain; charset=utf-8",
 }
+
+
+def static_headers(path: str, directory: Path) -> dict:
+    """The headers every static file of the site is served with, besides
+    its type and length: in one place, for `serve` and for any other server
+    of dist/. `path` is the request's path inside the site ("index.html",
+    "js/worker.js", "" for the site root)."""
+    headers = {
+        # The browser may keep a copy but must revalidate it, so a rebuilt
+        # file is always seen; offline play is the service worker's job.
+        "Cache-Control": "no-cache",
+    }
+    if path == "" or path.endswith("/") or path.endswith(".html"):
+        page = (directory / (path + "index.html" if path == "" or path.endswith("/") else path)).resolve()
+        if page.is_relative_to(directory.resolve()) and page.is_file():
+            headers["Content-Security-Policy"] = page_policy(page.read_text(encoding="utf-8"),
+                                                             connect=connect_sources(built_server(directory)))
+    elif path in ("js/worker.js", "sw.js"):
+        headers["Content-Security-Policy"] = policy_text(WORKER_POLICY)
+    return headers
 
 
 class SiteHandler(http.server.SimpleHTTPRequestHandler):
@@ -456,9 +591,13 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
         return None
 
     def end_headers(self):
-        # no-cache: the browser may keep a copy but must revalidate it, so a
-        # rebuilt file is always seen; offline play is the service worker's job.
-        self.send_header("Cache-Control", "no-cache")
+        bare = self.path.split("?", 1)[0].split("#", 1)[0]
+        inside = bare[len(self.prefix):] if bare.startswith(self.prefix) else None
+        if inside is not None:
+            for name, value in static_headers(urllib.parse.unquote(inside), Path(self.directory)).items():
+                self.send_header(name, value)
+        else:
+            self.send_header("Cache-Control", "no-cache")
         super().end_headers()
 
     def log_message(self, format, *args):
@@ -478,17 +617,68 @@ def make_server(directory: Path = DIST, port: int = 8000, prefix: str = "/",
     return server
 
 
-def serve(port: int, prefix: str) -> None:
-    build()
-    server = make_server(DIST, port, prefix)
-    host, real_port = server.server_address[:2]
-    log(f"serving dist/ on http://{host}:{real_port}{server.prefix}  (Ctrl-C to stop)")
+# `serve` listens on every interface: two people on one network play online
+# with nothing to set up (the other device opens the address printed). Only
+# the site's own pages may use the tables (their Origin is the Host they
+# asked), and `--host 127.0.0.1` keeps everything on this computer.
+SERVE_HOST = "0.0.0.0"
+
+
+def network_addresses() -> list[str]:
+    """This computer's IPv4 addresses on its networks, as the system names
+    them (no packet is sent to find them)."""
+    found = set()
     try:
-        server.serve_forever()
-    except KeyboardInterrupt:
+        for *_, address in socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET):
+            found.add(address[0])
+    except OSError:
         pass
+    if shutil.which("hostname"):
+        # Linux's `hostname -I`: every address of every interface.
+        listed = subprocess.run(["hostname", "-I"], capture_output=True, text=True).stdout.split()
+        found.update(ip for ip in listed if ip.count(".") == 3)
+    return sorted(ip for ip in found if not ip.startswith("127."))
+
+
+def serve(port: int, prefix: str, host: str = SERVE_HOST, database: Path = TABLES_DB,
+          origins: tuple = ()) -> int:
+    """Build, then run the table server (server/archipel_server, from .venv)
+    serving dist/ and the tables on one port."""
+    build()
+    python = ensure_venv(SERVER_REQUIREMENTS)
+    command = [str(python), "-m", "archipel_server", "--static", str(DIST), "--base", prefix,
+               "--host", host, "--port", str(port), "--db", str(database)]
+    for origin in origins:
+        command += ["--origin", origin]
+    everywhere = host in ("0.0.0.0", "::")
+    shown = "localhost" if everywhere else host
+    base = "/" + prefix.strip("/") + "/" if prefix.strip("/") else "/"
+    log(f"serving dist/ and the tables on http://{shown}:{port}{base}  (Ctrl-C to stop)")
+    if everywhere:
+        for address in network_addresses():
+            log(f"  other devices of your network: http://{address}:{port}{base}")
+        log("  (--host 127.0.0.1: this computer only)")
+    process = subprocess.Popen(command, cwd=ROOT, env=server_env())
+    # A SIGTERM to build.py stops the server too (a Ctrl-C reaches both).
+    signal.signal(signal.SIGTERM, lambda signum, frame: sys.exit(128 + signum))
+    try:
+        return process.wait()
+    except KeyboardInterrupt:
+        # The terminal sent SIGINT to the server too: let it close its tables.
+        return process.wait()
     finally:
-        server.server_close()
+        if process.poll() is None:
+            process.terminate()
+            process.wait()
+
+
+def server_env() -> dict:
+    """The environment the table server runs in: the rules and the server
+    importable from the repository."""
+    paths = [str(ROOT), str(SERVER_DIR)]
+    if os.environ.get("PYTHONPATH"):
+        paths.append(os.environ["PYTHONPATH"])
+    return {**os.environ, "PYTHONPATH": os.pathsep.join(paths)}
 
 
 # --------------------------------------------------------------------------
@@ -499,12 +689,20 @@ def venv_python() -> Path:
     return VENV / "bin" / "python"
 
 
-def ensure_venv() -> Path:
-    """.venv with the pinned test tools, reused while requirements-dev.txt and
-    the Python version are unchanged."""
-    wanted = sha256_bytes(REQUIREMENTS.read_bytes() + sys.version.encode())
+def ensure_venv(*requirements: Path) -> Path:
+    """.venv with the pinned packages of `requirements` (the test tools by
+    default), each file installed again only when it or the Python version
+    changed."""
+    requirements = requirements or (REQUIREMENTS,)
+    wanted = {path: sha256_bytes(path.read_bytes() + sys.version.encode()) for path in requirements}
     python = venv_python()
-    if python.exists() and VENV_STAMP.exists() and VENV_STAMP.read_text().strip() == wanted:
+
+    def stamp(path: Path) -> Path:
+        return VENV_STAMPS / f"{path.name}.sha256"
+
+    missing = [path for path in requirements
+               if not (stamp(path).exists() and stamp(path).read_text().strip() == wanted[path])]
+    if python.exists() and not missing:
         return python
     if python.exists():
         same_python = subprocess.run(
@@ -512,16 +710,19 @@ def ensure_venv() -> Path:
         ).stdout.strip() == sys.version.strip()
         if not same_python:
             shutil.rmtree(VENV)
+            missing = list(requirements)
     if not python.exists():
         log("creating .venv")
         ensure_venv_module()
         if subprocess.run([sys.executable, "-m", "venv", str(VENV)]).returncode != 0:
             shutil.rmtree(VENV, ignore_errors=True)  # never leave a venv without pip
             sys.exit("[build] could not create .venv")
-    log("installing requirements-dev.txt into .venv")
     pip = [str(python), "-m", "pip", "--disable-pip-version-check", "--quiet"]
-    subprocess.run(pip + ["install", "-r", str(REQUIREMENTS)], check=True)
-    VENV_STAMP.write_text(wanted + "\n")
+    VENV_STAMPS.mkdir(exist_ok=True)
+    for path in missing:
+        log(f"installing {path.name} into .venv")
+        subprocess.run(pip + ["install", "-r", str(path)], check=True)
+        stamp(path).write_text(wanted[path] + "\n")
     return python
 
 
@@ -554,10 +755,14 @@ def ensure_chromium() -> None:
 
 
 # The runners' closing tallies: pytest's "== 3 failed, 40 passed in 2.1s =="
-# (without the rule under -q), and node --test's TAP trailer ("# pass 3", ...).
+# (without the rule under -q), node --test's TAP trailer ("# pass 3", ...),
+# and mypy's last line, counted in source files ("Success: no issues found in
+# 35 source files", "Found 4 errors in 2 files (checked 35 source files)").
 PYTEST_SUMMARY = re.compile(r"^=*\s*(\d+ \w+.* in [\d.]+s.*?)\s*=*$")
 PYTEST_COUNT = re.compile(r"(\d+) (passed|failed|errors?|skipped|xfailed|xpassed)")
 NODE_COUNT = re.compile(r"^# (pass|fail|cancelled|skipped|todo) (\d+)$")
+MYPY_SUCCESS = re.compile(r"^Success: no issues found in (\d+) source files?$")
+MYPY_FAILURE = re.compile(r"^Found \d+ errors? in (\d+) files? \(checked (\d+) source files?\)$")
 # Every outcome, folded into passed / failed / skipped.
 OUTCOME = {"passed": "passed", "xpassed": "passed", "pass": "passed",
            "failed": "failed", "error": "failed", "errors": "failed", "fail": "failed",
@@ -587,6 +792,15 @@ class Suite:
         if node_count:
             self.counts[OUTCOME[node_count.group(1)]] += int(node_count.group(2))
             self.summary = ", ".join(f"{n} {k}" for k, n in self.counts.items())
+        mypy_success = MYPY_SUCCESS.match(line)
+        if mypy_success:
+            self.summary = line
+            self.counts = {"passed": int(mypy_success.group(1)), "failed": 0, "skipped": 0}
+        mypy_failure = MYPY_FAILURE.match(line)
+        if mypy_failure:
+            wrong, checked = int(mypy_failure.group(1)), int(mypy_failure.group(2))
+            self.summary = line
+            self.counts = {"passed": checked - wrong, "failed": wrong, "skipped": 0}
 
     def run(self, command: list[str], env: dict) -> "Suite":
         """Run, echoing the output as it comes, and keep the tally."""
@@ -604,21 +818,26 @@ class Suite:
 
 
 def test(args: argparse.Namespace, passthrough: list[str]) -> int:
-    suites = [s for s in ("unit", "node", "e2e") if getattr(args, s)] or ["unit", "node", "e2e"]
+    suites = [s for s in SUITES if getattr(args, s)] or list(SUITES)
     ensure_node_modules()
-    python = ensure_venv()
+    python = ensure_venv(REQUIREMENTS, SERVER_REQUIREMENTS)
     if "e2e" in suites:
         ensure_chromium()
     build()
 
-    env = {**os.environ, "PYTHON": str(python), "PYTHONDONTWRITEBYTECODE": "1"}
+    env = {**server_env(), "PYTHON": str(python), "PYTHONDONTWRITEBYTECODE": "1"}
     node = shutil.which("node") or "node"
     commands = {
+        "types": [str(python), "-m", "mypy"],
         "unit": [str(python), "-m", "pytest", "tests", *passthrough],
+        "server": [str(python), "-m", "pytest", "server/tests", *passthrough],
         "node": [node, "--test", "--test-reporter=tap", "tests/node/"],
         "e2e": [str(python), "-m", "pytest", "e2e", *passthrough],
     }
     return report([Suite(name).run(commands[name], env) for name in suites])
+
+
+SUITES = ("types", "unit", "server", "node", "e2e")
 
 
 def report(results: list[Suite]) -> int:
@@ -637,7 +856,7 @@ def report(results: list[Suite]) -> int:
             status, failed = f"FAILED (exit {suite.code})", True
         for outcome, number in suite.counts.items():
             total[outcome] += number
-        print(f"  {suite.name:5} {status:16} {suite.summary or '-'}  [{suite.seconds:.1f} s]")
+        print(f"  {suite.name:6} {status:16} {suite.summary or '-'}  [{suite.seconds:.1f} s]")
     if total["passed"] + total["failed"] == 0:
         print("  no test ran at all")
         failed = True
@@ -656,25 +875,42 @@ def parse(argv: list[str]) -> tuple[argparse.Namespace, list[str]]:
         description="Build, serve and test Archipel. With no command: build dist/.",
     )
     commands = parser.add_subparsers(dest="command")
+    parser.add_argument("--server", dest="server_url", metavar="URL",
+                        help="the table server the built site plays online with, e.g. "
+                             "https://tables.example.org/ (written into build.json)")
     commands.add_parser("build", help="build dist/ (the default)")
 
     serve_parser = commands.add_parser("serve", help="build, then serve dist/ locally")
     serve_parser.add_argument("--port", type=int, default=8000, help="port (default 8000)")
     serve_parser.add_argument("--base", default="/",
                               help="URL prefix, e.g. /archipel/ to mimic GitHub Pages (default /)")
+    serve_parser.add_argument("--host", default=SERVE_HOST,
+                              help="address to listen on (default 0.0.0.0: the devices of your network "
+                                   "can play too; 127.0.0.1: this computer only)")
+    serve_parser.add_argument("--db", type=Path, default=TABLES_DB,
+                              help=f"the SQLite file of the tables (default {TABLES_DB.name})")
+    serve_parser.add_argument("--origin", action="append", default=[], metavar="URL",
+                              help="another site whose pages may play at these tables, e.g. "
+                                   "https://you.github.io (repeatable)")
 
     test_parser = commands.add_parser(
         "test",
         help="run every test suite",
         description=(
             "Create/refresh .venv, install Chromium if missing (as root), build dist/, then run "
-            "the suites: unit (pytest tests/), node (node --test tests/node/) and e2e (pytest "
-            "e2e/, Playwright in headless Chromium). Select suites with --unit/--node/--e2e "
-            "(default: all). Every other argument goes to both pytest runs, e.g. "
+            "the suites: types (mypy over pygame_core, configured in pyproject.toml), unit "
+            "(pytest tests/), server (pytest server/tests/, the table server over real sockets), "
+            "node (node --test tests/node/) and e2e (pytest e2e/, Playwright in headless "
+            "Chromium). Select suites with --types/--unit/--server/--node/--e2e "
+            "(default: all). Every other argument goes to every pytest run, e.g. "
             "`python3 build.py test -k kahuna` or `python3 build.py test --e2e -x -v`."
         ),
     )
+    test_parser.add_argument("--types", action="store_true",
+                             help="check the types of pygame_core (mypy, its files counted)")
     test_parser.add_argument("--unit", action="store_true", help="run the unit tests (pytest tests/)")
+    test_parser.add_argument("--server", action="store_true",
+                             help="run the table server's tests (pytest server/tests/)")
     test_parser.add_argument("--node", action="store_true", help="run the Node smoke test")
     test_parser.add_argument("--e2e", action="store_true", help="run the browser tests (pytest e2e/)")
 
@@ -690,12 +926,19 @@ def main(argv: list[str] | None = None) -> int:
     if sys.version_info < (3, 11):
         sys.exit("[build] Python 3.11 or newer is needed")
     args, rest = parse(sys.argv[1:] if argv is None else argv)
+    if args.server_url and args.command in ("serve", "test"):
+        sys.exit("[build] --server is for a build to host elsewhere; `serve` serves the tables itself")
     if args.command == "serve":
-        serve(args.port, args.base)
-        return 0
+        return serve(args.port, args.base, args.host, args.db, tuple(args.origin))
     if args.command == "test":
         return test(args, rest)
-    build()
+    server = None
+    if args.server_url:
+        try:
+            server = server_address(args.server_url)
+        except ValueError as exc:
+            sys.exit(f"[build] {exc}")
+    build(server=server)
     return 0
 
 

@@ -6,19 +6,22 @@ Fixtures
     browser         one headless Chromium for the whole session
     make_context    make_context(**options) → a context that only reaches
                     localhost; service workers blocked unless
-                    service_workers="allow" is passed
+                    service_workers="allow" is passed. Whatever its pages
+                    do, the site's Content-Security-Policy must block
+                    nothing: a violation fails the test (unless
+                    allow_violations=True is passed)
     context, page   a fresh local-only context and a page in it
     outside_requests  URLs the page tried to fetch outside localhost (aborted)
     open_game       open_game(page, "play=kahuna&players=2&seats=h,h&seed=5")
                     opens a deep link and waits until the board is playable
     wait_for_state  wait_for_state(page, "playing" | "over" | "loading")
-    read_status     read_status(page) → {"state", "toMove"} of #status, or None
     play_one_turn   play_one_turn(page): clicks [data-choice] elements until
                     the player to move changes or the game ends
 
 The page reports its state on ``#status[data-state]`` (loading, playing, over)
-and ``data-to-move`` (docs/protocol.md, DESIGN.md); every helper here relies
-on that contract only.
+and ``data-to-move`` (docs/protocol.md, section 5); every helper here relies
+on that contract only. What a test reads of a page (its status, the choices
+on screen, the end screen …) is in ``pages.py``.
 """
 
 from __future__ import annotations
@@ -38,6 +41,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 import build  # noqa: E402  (the server of `python3 build.py serve`, reused)
+from pages import BOOT_TIMEOUT_MS, status  # noqa: E402
 
 SUB_PATH = "/archipel/"
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
@@ -52,11 +56,15 @@ CHROMIUM_ARGS = [
     "--no-first-run",
 ]
 LOCAL_HOSTS = {"127.0.0.1", "localhost", "::1"}
-# Pyodide boots in about 5 s here; leave room for a loaded 2-core machine.
-BOOT_TIMEOUT_MS = 90_000
 STEP_TIMEOUT_MS = 30_000
 # Console errors and warnings of each open page, quoted when a wait fails.
 CONSOLE: dict = {}
+# What the Content-Security-Policy blocked, page by page: the browser says it
+# in the console (the engine's worker's lines come through the page's), and
+# the page's own violation events are written there too.
+VIOLATIONS: dict = {}
+REPORT_VIOLATIONS = """document.addEventListener('securitypolicyviolation', (event) =>
+  console.error(`Content-Security-Policy violation: ${event.effectiveDirective} blocked ${event.blockedURI || 'inline'}`));"""
 
 
 # -- the site ------------------------------------------------------------------
@@ -109,13 +117,18 @@ def make_context(browser, outside_requests):
     blocked by default: Playwright does not see the requests a service worker
     answers, so only the offline test lets them run."""
     made = []
+    watched = []
 
     def make(**options):
         options.setdefault("service_workers", "block")
+        allow_violations = options.pop("allow_violations", False)
         context = browser.new_context(**options)
         context.set_default_timeout(STEP_TIMEOUT_MS)
         context.route("**/*", _local_only(outside_requests))
+        context.add_init_script(REPORT_VIOLATIONS)
         context.on("page", watch_console)
+        if not allow_violations:
+            context.on("page", lambda page: watched.append(page))
         made.append(context)
         return context
 
@@ -127,6 +140,9 @@ def make_context(browser, outside_requests):
             context.close()
         except PlaywrightError:
             pass  # already closed by the test
+    blocked = [line for page in watched for line in VIOLATIONS.pop(page, [])]
+    if blocked:
+        pytest.fail("the Content-Security-Policy blocked:\n  " + "\n  ".join(blocked[:10]))
 
 
 @pytest.fixture
@@ -138,8 +154,11 @@ def watch_console(page) -> list:
     """Keep the page's console errors and uncaught exceptions, so that a test
     that times out says why the page did not get there."""
     lines = CONSOLE.setdefault(page, [])
+    blocked = VIOLATIONS.setdefault(page, [])
     page.on("console", lambda message: lines.append(f"console.{message.type}: {message.text}")
             if message.type in ("error", "warning") else None)
+    page.on("console", lambda message: blocked.append(message.text)
+            if "Content Security Policy" in message.text or "Content-Security-Policy" in message.text else None)
     page.on("pageerror", lambda error: lines.append(f"page error: {error}"))
     page.on("worker", lambda worker: worker.on(
         "close", lambda _: lines.append(f"worker closed: {worker.url}")))
@@ -152,16 +171,6 @@ def page(context):
 
 
 # -- driving the page through #status ------------------------------------------------
-
-def status(page) -> dict:
-    """#status's data-state and data-to-move (None when there is no #status)."""
-    return page.evaluate(
-        """() => {
-            const el = document.querySelector('#status');
-            return el ? {state: el.dataset.state ?? null, toMove: el.dataset.toMove ?? null} : null;
-        }"""
-    )
-
 
 def _fail_with_console(page, message: str):
     seen = "\n  ".join(CONSOLE.get(page, [])[-15:]) or "(nothing in the console)"
@@ -214,11 +223,6 @@ def wait_for_state_fixture():
 @pytest.fixture(name="open_game")
 def open_game_fixture(site_url):
     return lambda page, deep_link, timeout=BOOT_TIMEOUT_MS: open_game(page, site_url, deep_link, timeout)
-
-
-@pytest.fixture
-def read_status():
-    return status
 
 
 @pytest.fixture(name="play_one_turn")

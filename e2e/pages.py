@@ -1,4 +1,20 @@
-"""What the browser tests ask of a page, shared by the test modules."""
+"""What the browser tests ask of a page, shared by the test modules: its
+status, the choices on screen and a click on one, waiting until it is
+settled or a person's turn, the menu, the end screen's words, and pages that
+record what is easily missed between two polls.
+
+The page's contract (DESIGN.md, "The browser"): ``#status`` carries
+``data-state`` (loading, playing, over) and ``data-to-move``, and
+``aria-busy="true"`` while it waits for Python; every game-advancing
+clickable carries ``data-choice``.
+"""
+
+from __future__ import annotations
+
+import re
+
+# Pyodide boots in about 5 s here; leave room for a loaded 2-core machine.
+BOOT_TIMEOUT_MS = 90_000
 
 # Settled: no request in flight, and the game is over or something can be
 # chosen (a bot's turn, or the pause before it, has no choice on screen).
@@ -9,7 +25,133 @@ SETTLED = """() => {
   return [...document.querySelectorAll('[data-choice]')].some((e) => e.checkVisibility());
 }"""
 
+STATUS = """() => {
+  const s = document.getElementById('status');
+  return s ? {state: s.dataset.state ?? null, toMove: s.dataset.toMove ?? null, text: s.textContent} : null;
+}"""
+
+# The visible [data-choice] elements: [index among all of them, choice].
+VISIBLE_CHOICES = """() => [...document.querySelectorAll('[data-choice]')]
+  .map((e, i) => [i, e.dataset.choice, e.checkVisibility()])
+  .filter((x) => x[2])
+  .map((x) => [x[0], x[1]])"""
+
+# Once the page is settled: the status and what can be clicked, in one look
+# (null until then).
+SETTLED_LOOK = """() => {
+  const status = document.getElementById('status');
+  if (!status || status.getAttribute('aria-busy') !== 'false') return null;
+  const now = { state: status.dataset.state, toMove: status.dataset.toMove };
+  if (now.state === 'over') return { ...now, choices: [] };
+  const choices = (%s)();
+  return choices.length ? { ...now, choices } : null;
+}""" % VISIBLE_CHOICES
+
+# A person's turn: settled, playing, the seat to move, something to choose.
+HUMAN_TURN = """(seat) => { const s = document.getElementById('status');
+  return s.getAttribute('aria-busy') === 'false' && s.dataset.state === 'playing'
+    && s.dataset.toMove === seat
+    && [...document.querySelectorAll('[data-choice]')].some((e) => e.checkVisibility()); }"""
+
 
 def settle(page, timeout: int = 60_000) -> None:
     """Wait until the page is settled (see ``SETTLED``)."""
     page.wait_for_function(SETTLED, timeout=timeout)
+
+
+def settled(page, timeout: int = 60_000) -> dict:
+    """Wait until the page is settled; its status and visible choices."""
+    return page.wait_for_function(SETTLED_LOOK, timeout=timeout).json_value()
+
+
+def status(page) -> dict | None:
+    """#status's state, seats to move and words (None without a #status)."""
+    return page.evaluate(STATUS)
+
+
+def choices(page) -> list:
+    """The [data-choice] elements on screen: [index, choice] each."""
+    return page.evaluate(VISIBLE_CHOICES)
+
+
+def click_choice(page, index: int) -> None:
+    """Click the `index`-th [data-choice] element (as ``choices`` counts)."""
+    page.locator("[data-choice]").nth(index).click()
+
+
+def human_turn(page, seat: str = "0", timeout: int = 60_000) -> None:
+    """Wait until seat `seat` (a person) has something to choose."""
+    page.wait_for_function(HUMAN_TURN, arg=seat, timeout=timeout)
+
+
+def plain(text: str) -> str:
+    """Text as read: spaces of every width as one, no word joiners."""
+    return re.sub(r"\s+", " ", text.replace("\u2060", "")).strip()
+
+
+def open_menu(page, site_url: str) -> None:
+    """Open the site and wait until its menu can start a game."""
+    page.goto(site_url)
+    page.wait_for_selector("#play-button:not([disabled])", timeout=BOOT_TIMEOUT_MS)
+
+
+def end_dialog_text(page, timeout: int = 60_000) -> str:
+    """The end screen's verdict ("Ana gagne !")."""
+    page.wait_for_selector("#end-dialog[open] .end-winner", timeout=timeout)
+    return plain(page.inner_text("#end-dialog .end-winner"))
+
+
+def recording_page(make_context, recorder: str, **options):
+    """A page of a new context (`options`) that runs `recorder` first: a
+    script that keeps in ``window.__seen`` what is easily missed between two
+    polls (see ``seen``)."""
+    page = make_context(**options).new_page()
+    page.add_init_script(recorder)
+    return page
+
+
+def seen(page) -> dict:
+    """What the page's recorder kept."""
+    return page.evaluate("() => window.__seen")
+
+
+# -- online tables -------------------------------------------------------------------
+
+# An online page, as one look: its status (with the connection), whether it
+# waits for an answer, what it offers to click, whether a dialog holds it.
+ONLINE_LOOK = """() => {
+  const s = document.getElementById('status');
+  if (!s) return null;
+  const open = document.querySelector('dialog[open]');
+  const settled = s.getAttribute('aria-busy') === 'false';
+  return {
+    state: s.dataset.state, toMove: s.dataset.toMove, connection: s.dataset.connection ?? null,
+    settled, dialog: open ? open.id : null,
+    choices: settled && !open ? (%s)() : [],
+  };
+}""" % VISIBLE_CHOICES
+
+
+def online_look(page) -> dict | None:
+    """The page's status, connection and choices, without waiting."""
+    return page.evaluate(ONLINE_LOOK)
+
+
+def invitation(page, seat: int, timeout: int = BOOT_TIMEOUT_MS) -> str:
+    """The whole invitation link of a free seat, as the creator's page shows it."""
+    selector = f'[data-invite-seat="{seat}"]'
+    page.wait_for_selector(selector, state="attached", timeout=timeout)
+    return page.get_attribute(selector, "href")
+
+
+def join_table(page, link: str, name: str, timeout: int = BOOT_TIMEOUT_MS) -> None:
+    """Open an invitation, type a name, sit down."""
+    page.goto(link)
+    page.wait_for_selector("[data-join-name]", timeout=timeout)
+    page.fill("[data-join-name]", name)
+    page.click("[data-join]")
+    page.wait_for_selector("#join-dialog", state="hidden", timeout=timeout)
+
+
+def connection(page) -> str | None:
+    return page.get_attribute("#status", "data-connection")

@@ -20,7 +20,7 @@ import zipfile
 
 import pytest
 
-from pages import settle
+from pages import choices, click_choice, settle, status
 from conftest import STEP_TIMEOUT_MS, _local_only, open_game, watch_console
 
 DEEP_LINK = "play=kahuna&players=2&seats=h,bot0&seed=3"
@@ -128,14 +128,11 @@ def with_a_snapshot(page, site_url: str, manifest: dict) -> None:
 def play_to_the_end(page, rng: random.Random) -> None:
     for _ in range(MAX_CLICKS):
         settle(page)
-        if page.evaluate("document.getElementById('status').dataset.state") == "over":
+        if status(page)["state"] == "over":
             return
-        offered = page.evaluate(
-            "() => [...document.querySelectorAll('[data-choice]')].map((e, i) => [i, e.checkVisibility()])"
-            ".filter(([, visible]) => visible).map(([i]) => i)"
-        )
+        offered = choices(page)
         assert offered, "nothing to choose while playing"
-        page.locator("[data-choice]").nth(rng.choice(offered)).click()
+        click_choice(page, rng.choice(offered)[0])
     pytest.fail(f"the game did not end within {MAX_CLICKS} clicks")
 
 
@@ -165,7 +162,7 @@ def test_a_return_visit_restores_the_snapshot_and_plays_a_whole_game(player, sit
     assert ready["boot"] == "snapshot"
     assert ready["stdlib"] == "pyc"
     play_to_the_end(player, random.Random(3))
-    assert player.evaluate("document.getElementById('status').dataset.state") == "over"
+    assert status(player)["state"] == "over"
     # The restored snapshot is kept for the next visit.
     assert stored(player)["key"] == manifest["snapshot_key"]
 

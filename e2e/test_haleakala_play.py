@@ -3,7 +3,7 @@ clicking the elements that carry ``data-choice`` (and the page's own buttons,
 keys and menu). Every random choice comes from a seeded generator, so a
 failure replays identically.
 
-The page's contract (DESIGN.md, "The browser"): ``#status`` carries
+The page's contract (docs/protocol.md, section 5): ``#status`` carries
 ``data-state`` and ``data-to-move``, and ``aria-busy="true"`` while it waits
 for Python; clicking any ``[data-choice]`` in any order never dead-ends.
 """
@@ -15,15 +15,11 @@ import re
 
 import pytest
 
-from pages import settle
+from pages import (
+    VISIBLE_CHOICES, choices, click_choice, end_dialog_text, open_menu, plain, recording_page, seen, settle, status,
+)
 
-BOOT_TIMEOUT_MS = 90_000
 MAX_CLICKS = 1500
-
-VISIBLE_CHOICES = """() => [...document.querySelectorAll('[data-choice]')]
-  .map((e, i) => [i, e.dataset.choice, e.checkVisibility()])
-  .filter((x) => x[2])
-  .map((x) => [x[0], x[1]])"""
 
 # What is easily missed between two polls: the sentences of the eruption
 # shown over the board, and every error toast.
@@ -47,25 +43,6 @@ MARKS = """() => ({
 })"""
 
 
-def plain(text: str) -> str:
-    return re.sub(r"\s+", " ", text.replace("\u00a0", " ").replace("\u2060", "")).strip()
-
-
-def status(page) -> dict:
-    return page.evaluate(
-        """() => { const s = document.getElementById('status');
-                   return {state: s.dataset.state, toMove: s.dataset.toMove, text: s.textContent}; }"""
-    )
-
-
-def choices(page) -> list:
-    return page.evaluate(VISIBLE_CHOICES)
-
-
-def click_choice(page, index: int) -> None:
-    page.locator("[data-choice]").nth(index).click()
-
-
 def boat_section(page) -> str | None:
     return page.evaluate("() => document.querySelector('.haleakala-board .hk-boat')?.dataset.section ?? null")
 
@@ -76,11 +53,10 @@ LOOK = """() => {
   const s = document.getElementById('status');
   return {
     state: s.dataset.state, toMove: s.dataset.toMove,
-    offered: [...document.querySelectorAll('[data-choice]')]
-      .map((e, i) => [i, e.dataset.choice, e.checkVisibility()]).filter((x) => x[2]).map((x) => [x[0], x[1]]),
+    offered: (%s)(),
     boat: document.querySelector('.haleakala-board .hk-boat')?.dataset.section ?? null,
   };
-}"""
+}""" % VISIBLE_CHOICES
 
 
 def pick(offered: list, rng: random.Random, boat: str | None, invoke: float = 0.0):
@@ -120,22 +96,10 @@ def play_to_the_end(page, rng: random.Random, *, invoke: float = 0.0, on_turn=No
     pytest.fail(f"the game did not end within {MAX_CLICKS} clicks ({status(page)!r})")
 
 
-def end_dialog_text(page) -> str:
-    page.wait_for_selector("#end-dialog[open] .end-winner", timeout=60_000)
-    return plain(page.inner_text("#end-dialog .end-winner"))
-
-
-def recording_page(make_context):
-    page = make_context().new_page()
-    page.add_init_script(RECORDER)
-    return page
-
-
 def test_a_game_against_the_casual_bot_to_the_end(make_context, site_url, wait_for_state):
-    page = recording_page(make_context)
+    page = recording_page(make_context, RECORDER)
     # Set up through the menu: Haleakala, seat 2 the level-1 bot, bots play at once.
-    page.goto(site_url)
-    page.wait_for_selector("#play-button:not([disabled])", timeout=BOOT_TIMEOUT_MS)
+    open_menu(page, site_url)
     page.click('#game-list label.game-choice:has(input[value="haleakala"])')
     assert page.is_checked('#game-list input[value="haleakala"]')
     options = plain(page.inner_text("#option-list"))
@@ -182,48 +146,73 @@ def test_a_game_against_the_casual_bot_to_the_end(make_context, site_url, wait_f
     assert "Ana pose son disque" in log and "Bot Amateur " in log
     assert "Éruption !" in log and "Premier décompte" in log
     # The eruption was also played out over the board, flow by flow.
-    seen = page.evaluate("() => window.__seen")
-    captions = [plain(text) for text in seen["captions"]]
+    record = seen(page)
+    captions = [plain(text) for text in record["captions"]]
     assert any(text.startswith("Éruption ! 4 disques de lave") for text in captions), captions[:5]
     assert any(text.startswith("Cratère ") for text in captions), captions[:5]
-    assert seen["errors"] == []
+    assert record["errors"] == []
     # No untranslated key is visible anywhere.
     page.click("#end-board")
     body = page.inner_text("body")
     assert not re.search(r"\b(haleakala|error|menu|status|game)\.[a-z_]+", body), body
 
 
+# A Statue card whose statue can stand under the shaman: the space and two
+# buttons, to raise the statue or not (H-41).
+STATUE_CHOICE = """() => ({
+  space: [...document.querySelectorAll('.haleakala-board .hk-target.space.strong[data-choice="raise"]')].length,
+  buttons: [...document.querySelectorAll('#actions button[data-choice]')].map((b) => [b.dataset.choice, b.textContent]),
+  hint: document.querySelector('#actions .hint')?.textContent ?? '',
+})"""
+
+
 def test_a_hot_seat_game_of_the_tactical_variant_to_the_end(make_context, open_game):
-    page = recording_page(make_context)
+    page = recording_page(make_context, RECORDER)
     open_game(page, "play=haleakala&players=2&seats=h,h&seed=11&tactical=1")
     movers = set()
+    statue_choices = []
 
     def on_turn(page, now):
         # Nothing is private in Haleakala: the device passes from one player
         # to the other with no privacy screen in between.
         assert not page.is_visible("#privacy-dialog")
         movers.add(status(page)["toMove"])
+        offered = {choice for _, choice in now["offered"]}
+        if "raise" in offered or "noraise" in offered:
+            statue_choices.append(page.evaluate(STATUE_CHOICE))
 
     clicked = play_to_the_end(page, random.Random(20240708), invoke=0.5, on_turn=on_turn)
 
     assert clicked.get("continue", 0) == 0, clicked
     assert movers == {"0", "1"}, movers
     assert clicked.get("invoke", 0) >= 1, clicked
+    # The Statue card asks: raise the statue on the shaman's space, or not.
+    assert statue_choices, "no Statue card came to a shaman on a free space"
+    for offer in statue_choices:
+        assert offer["space"] == 1, offer
+        assert [choice for choice, _ in offer["buttons"]] == ["raise", "noraise"], offer
+        assert [plain(text) for _, text in offer["buttons"]] == ["Ériger la statue", "Ne pas l'ériger"], offer
+        assert plain(offer["hint"]).startswith("Carte Statue : érigez une statue sur "), offer
     winner = end_dialog_text(page)
     assert winner in ("Joueur 1 gagne !", "Joueur 2 gagne !"), winner
     log = plain(page.inner_text("#log"))
+    raised, kept = clicked.get("raise", 0), clicked.get("noraise", 0)
+    assert raised + kept == len(statue_choices), (clicked, statue_choices)
+    if raised:
+        assert re.search(r"Joueur [12] érige une statue sur ", log), log[-2000:]
+    if kept:
+        assert re.search(r"Joueur [12] n'érige pas de statue sur ", log), log[-2000:]
     # The invocation disc calls the lava; no Lava card is ever drawn.
     assert "disque d'invocation" in log and "appelle la lave" in log, log[-2000:]
     assert "Carte Lave" not in log
     assert "Décompte final" in log
-    assert page.evaluate("() => window.__seen.errors") == []
+    assert seen(page)["errors"] == []
 
 
 def test_the_hint_the_keyboard_and_offline_play(make_context, site_url, open_game):
     # Service workers allowed: the first visit caches the site for offline play.
-    context = make_context(service_workers="allow")
-    page = context.new_page()
-    page.add_init_script(RECORDER)
+    page = recording_page(make_context, RECORDER, service_workers="allow")
+    context = page.context
     link = "play=haleakala&players=2&seats=h,bot0&seed=6&lang=en"
     open_game(page, link)
     settle(page)
@@ -279,4 +268,4 @@ def test_the_hint_the_keyboard_and_offline_play(make_context, site_url, open_gam
         click_choice(page, index)
         settle(page)
     assert page.locator("#log .log-entry").count() >= 1
-    assert page.evaluate("() => window.__seen.errors") == []
+    assert seen(page)["errors"] == []

@@ -15,9 +15,11 @@ import re
 
 import pytest
 
-from pages import settle
+from pages import (
+    BOOT_TIMEOUT_MS, choices, click_choice, end_dialog_text, human_turn, open_menu, plain, recording_page, seen,
+    settle, status,
+)
 
-BOOT_TIMEOUT_MS = 90_000
 MAX_CLICKS = 3000
 
 # Whatever the page shows for a moment is easily missed between two polls:
@@ -47,11 +49,6 @@ RECORDER = """(() => {
   });
 })();"""
 
-VISIBLE_CHOICES = """() => [...document.querySelectorAll('[data-choice]')]
-  .map((e, i) => [i, e.dataset.choice, e.checkVisibility()])
-  .filter((x) => x[2])
-  .map((x) => [x[0], x[1]])"""
-
 POSITION = """() => ({
   hand: [...document.querySelectorAll('#hand .card .card-name')].map((e) => e.textContent),
   bridges: [...document.querySelectorAll('.kahuna-board .plank:not(.leaving)')]
@@ -68,58 +65,8 @@ MARKS = """() => ({
 })"""
 
 
-def plain(text: str) -> str:
-    return re.sub(r"\s+", " ", text.replace("\u00a0", " ").replace("\u2060", "")).strip()
-
-
-def status(page) -> dict:
-    return page.evaluate(
-        """() => { const s = document.getElementById('status');
-                   return {state: s.dataset.state, toMove: s.dataset.toMove, text: s.textContent}; }"""
-    )
-
-
-def choices(page) -> list:
-    return page.evaluate(VISIBLE_CHOICES)
-
-
-def click_choice(page, index: int) -> None:
-    page.locator("[data-choice]").nth(index).click()
-
-
-def human_turn(page, seat: str = "0", timeout: int = 60_000) -> None:
-    page.wait_for_function(
-        """(seat) => { const s = document.getElementById('status');
-                       return s.getAttribute('aria-busy') === 'false' && s.dataset.state === 'playing'
-                         && s.dataset.toMove === seat
-                         && [...document.querySelectorAll('[data-choice]')].some((e) => e.checkVisibility()); }""",
-        arg=seat,
-        timeout=timeout,
-    )
-
-
-def recording_page(make_context):
-    page = make_context().new_page()
-    page.add_init_script(RECORDER)
-    return page
-
-
-def open_menu(page, site_url):
-    page.goto(site_url)
-    page.wait_for_selector("#play-button:not([disabled])", timeout=BOOT_TIMEOUT_MS)
-
-
-def open_link(page, site_url, link: str):
-    page.goto(f"{site_url}index.html#{link}")
-    page.wait_for_selector('#status[data-state="playing"]', state="attached", timeout=BOOT_TIMEOUT_MS)
-
-
-def seen(page) -> dict:
-    return page.evaluate("() => window.__seen")
-
-
 def test_a_whole_game_against_the_good_bot(make_context, site_url):
-    page = recording_page(make_context)
+    page = recording_page(make_context, RECORDER)
     open_menu(page, site_url)
     # The opponent offered by default is a fair challenge: level 2.
     assert page.input_value("#seat-kind-1") == "bot2"
@@ -154,8 +101,7 @@ def test_a_whole_game_against_the_good_bot(make_context, site_url):
     else:
         pytest.fail(f"the game did not end within {MAX_CLICKS} clicks ({status(page)!r})")
 
-    page.wait_for_selector("#end-dialog[open] .end-winner", timeout=30_000)
-    winner = plain(page.inner_text("#end-dialog .end-winner"))
+    winner = end_dialog_text(page)
     assert winner in ("Joueur 1 gagne !", "Bot Confirmé gagne !") or winner.startswith("Égalité"), winner
     assert marks_checked >= 1, "the bot never laid a bridge"
     record = seen(page)
@@ -165,9 +111,9 @@ def test_a_whole_game_against_the_good_bot(make_context, site_url):
     assert "Bot Confirmé pose un pont" in plain(page.inner_text("#log"))
 
 
-def test_the_hint_shows_a_legal_move_and_plays_nothing(make_context, site_url):
-    page = recording_page(make_context)
-    open_link(page, site_url, "play=kahuna&players=2&seats=h,bot2&seed=3")
+def test_the_hint_shows_a_legal_move_and_plays_nothing(make_context, open_game):
+    page = recording_page(make_context, RECORDER)
+    open_game(page, "play=kahuna&players=2&seats=h,bot2&seed=3")
     human_turn(page, "0")
     before = page.evaluate(POSITION)
     legal = {choice for _, choice in choices(page)}
@@ -217,7 +163,7 @@ def test_the_hint_shows_a_legal_move_and_plays_nothing(make_context, site_url):
 
 
 def test_watching_two_bots_play_to_the_end(make_context, site_url):
-    page = recording_page(make_context)
+    page = recording_page(make_context, RECORDER)
     open_menu(page, site_url)
     page.click("#mode-watch")
     assert page.locator("#seat-kind-0 option[value='h']").count() == 0, "no human seat when watching"
@@ -250,20 +196,19 @@ def test_watching_two_bots_play_to_the_end(make_context, site_url):
     assert page.get_attribute("#pause-button", "data-paused") == "false"
 
     page.wait_for_selector('#status[data-state="over"]', state="attached", timeout=180_000)
-    page.wait_for_selector("#end-dialog[open] .end-winner", timeout=30_000)
-    winner = plain(page.inner_text("#end-dialog .end-winner"))
+    winner = end_dialog_text(page)
     assert winner in ("Bot Débutant gagne !", "Bot Amateur gagne !") or winner.startswith("Égalité"), winner
     assert page.locator("#hand .card").count() == 0
     assert seen(page)["errors"] == []
-    # A watched game is not saved over the player's own game.
-    saves = page.evaluate("() => Object.keys(localStorage).filter((key) => key.includes('autosave'))")
+    # A watched game is not saved among the player's games.
+    saves = page.evaluate("() => Object.keys(localStorage).filter((key) => key.startsWith('archipel.v1.save.'))")
     assert saves == []
 
 
-def test_a_new_game_while_the_bot_thinks_drops_its_search(make_context, site_url):
-    page = recording_page(make_context)
+def test_a_new_game_while_the_bot_thinks_drops_its_search(make_context, open_game):
+    page = recording_page(make_context, RECORDER)
     # Seed 1: the expert bot moves first and thinks about a second.
-    open_link(page, site_url, "play=kahuna&players=2&seats=h,bot4&seed=1")
+    open_game(page, "play=kahuna&players=2&seats=h,bot4&seed=1")
     page.wait_for_selector('#status[data-to-move="1"] .meter[aria-valuenow]', timeout=60_000)
 
     # A new game (seed 3: the human moves first) while the bot is thinking.

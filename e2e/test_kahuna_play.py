@@ -3,7 +3,7 @@ the elements that carry ``data-choice`` (and the page's own buttons for undo,
 resume and language). Every random choice comes from a seeded generator, so a
 failure replays identically.
 
-The page's contract (DESIGN.md, "The browser"): ``#status`` carries
+The page's contract (docs/protocol.md, section 5): ``#status`` carries
 ``data-state`` and ``data-to-move``, and ``aria-busy="true"`` while it waits
 for Python; clicking any ``[data-choice]`` in any order never dead-ends.
 """
@@ -15,15 +15,11 @@ import re
 
 import pytest
 
-from pages import settle
+from pages import (
+    BOOT_TIMEOUT_MS, choices, click_choice, end_dialog_text, human_turn, open_menu, plain, settle, status,
+)
 
-BOOT_TIMEOUT_MS = 90_000
 MAX_CLICKS = 4000
-
-VISIBLE_CHOICES = """() => [...document.querySelectorAll('[data-choice]')]
-  .map((e, i) => [i, e.dataset.choice, e.checkVisibility()])
-  .filter((x) => x[2])
-  .map((x) => [x[0], x[1]])"""
 
 POSITION = """() => ({
   hand: [...document.querySelectorAll('#hand .card .card-name')].map((e) => e.textContent),
@@ -37,27 +33,8 @@ POSITION = """() => ({
 })"""
 
 
-def status(page) -> dict:
-    return page.evaluate(
-        """() => { const s = document.getElementById('status');
-                   return {state: s.dataset.state, toMove: s.dataset.toMove, text: s.textContent}; }"""
-    )
-
-
-def choices(page) -> list:
-    return page.evaluate(VISIBLE_CHOICES)
-
-
-def click_choice(page, index: int) -> None:
-    page.locator("[data-choice]").nth(index).click()
-
-
 def position(page) -> dict:
     return page.evaluate(POSITION)
-
-
-def plain(text: str) -> str:
-    return re.sub(r"\s+", " ", text.replace("\u00a0", " ")).strip()
 
 
 def play_to_the_end(page, rng: random.Random) -> dict:
@@ -76,17 +53,6 @@ def play_to_the_end(page, rng: random.Random) -> dict:
     pytest.fail(f"the game did not end within {MAX_CLICKS} clicks ({status(page)!r})")
 
 
-def human_turn(page, seat: str = "0", timeout: int = 60_000) -> None:
-    page.wait_for_function(
-        """(seat) => { const s = document.getElementById('status');
-                       return s.getAttribute('aria-busy') === 'false' && s.dataset.state === 'playing'
-                         && s.dataset.toMove === seat
-                         && [...document.querySelectorAll('[data-choice]')].some((e) => e.checkVisibility()); }""",
-        arg=seat,
-        timeout=timeout,
-    )
-
-
 def place_a_bridge(page) -> str:
     """Choose a hand card, then a glowing free line: returns the move played."""
     cards = [(i, c) for i, c in choices(page) if c.startswith("card:")]
@@ -100,11 +66,6 @@ def place_a_bridge(page) -> str:
             return move
         page.keyboard.press("Escape")
     pytest.fail("no hand card could lay a bridge")
-
-
-def end_dialog_text(page) -> str:
-    page.wait_for_selector("#end-dialog[open] .end-winner", timeout=30_000)
-    return plain(page.inner_text("#end-dialog .end-winner"))
 
 
 def test_hot_seat_game_to_the_end(page, open_game):
@@ -123,8 +84,7 @@ def test_hot_seat_game_to_the_end(page, open_game):
 
 def test_game_against_the_casual_bot_to_the_end(page, site_url, wait_for_state):
     # Set up through the menu: seat 2 is the level-1 bot, bots play at once.
-    page.goto(site_url)
-    page.wait_for_selector("#play-button:not([disabled])", timeout=BOOT_TIMEOUT_MS)
+    open_menu(page, site_url)
     page.select_option("#seat-kind-0", "h")
     page.select_option("#seat-kind-1", "bot1")
     page.fill("#seat-name-0", "Ana")
@@ -177,9 +137,10 @@ def test_reload_and_resume_the_same_position(page, open_game, site_url):
     log_before = plain(page.inner_text("#log"))
 
     page.reload()
-    resume = page.locator("#resume-kahuna")
+    resume = page.locator('.resume[data-game="kahuna"] .resume-button')
     resume.wait_for(state="visible", timeout=BOOT_TIMEOUT_MS)
-    page.wait_for_selector("#resume-kahuna:not([disabled])", timeout=BOOT_TIMEOUT_MS)
+    page.wait_for_selector('.resume[data-game="kahuna"] .resume-button:not([disabled])', timeout=BOOT_TIMEOUT_MS)
+    assert resume.count() == 1
     resume.click()
     human_turn(page, "0")
     assert position(page) == before
@@ -187,8 +148,7 @@ def test_reload_and_resume_the_same_position(page, open_game, site_url):
 
 
 def test_french_by_default_then_english(page, site_url, wait_for_state):
-    page.goto(site_url)
-    page.wait_for_selector("#play-button:not([disabled])", timeout=BOOT_TIMEOUT_MS)
+    open_menu(page, site_url)
     assert page.get_attribute("html", "lang") == "fr"
     assert plain(page.inner_text("#play-button")) == "Jouer"
     assert plain(page.inner_text("#seat-list")).startswith("Joueur 1")

@@ -2,7 +2,7 @@
 the elements that carry ``data-choice`` (and the menu). Every random choice
 comes from a seeded generator, so a failure replays identically.
 
-The page's contract (DESIGN.md, "The browser"): ``#status`` carries
+The page's contract (docs/protocol.md, section 5): ``#status`` carries
 ``data-state`` and ``data-to-move`` (several seats while everyone chooses the
 opening card in secret), and ``aria-busy="true"`` while it waits for Python;
 clicking any ``[data-choice]`` in any order never dead-ends.
@@ -17,24 +17,11 @@ import urllib.request
 
 import pytest
 
-from pages import settle
+from pages import (
+    BOOT_TIMEOUT_MS, click_choice, end_dialog_text, open_menu, plain, recording_page, seen, settle, settled, status,
+)
 
-BOOT_TIMEOUT_MS = 90_000
 MAX_CLICKS = 3000
-
-# Once the page is settled (no request in flight, and the game over or
-# something to choose): the status and what can be clicked, in one look.
-SETTLED = """() => {
-  const status = document.getElementById('status');
-  if (!status || status.getAttribute('aria-busy') !== 'false') return null;
-  const now = { state: status.dataset.state, toMove: status.dataset.toMove };
-  if (now.state === 'over') return { ...now, choices: [] };
-  const choices = [...document.querySelectorAll('[data-choice]')]
-    .map((e, i) => [i, e.dataset.choice, e.checkVisibility()])
-    .filter((x) => x[2])
-    .map((x) => [x[0], x[1]]);
-  return choices.length ? { ...now, choices } : null;
-}"""
 
 # Whatever the page shows for a moment is easily missed between two polls: an
 # observer keeps every error toast.
@@ -61,26 +48,6 @@ COMPLETE = re.compile(r"^(build|replace|remove|steal|give|ku|pele|lono|colour|pa
 GODS = re.compile(r"^(stone:|ku |pele$|lono |steal |give )")
 
 
-def plain(text: str) -> str:
-    return re.sub(r"\s+", " ", text.replace("\u00a0", " ").replace("\u2060", "")).strip()
-
-
-def status(page) -> dict:
-    return page.evaluate(
-        """() => { const s = document.getElementById('status');
-                   return {state: s.dataset.state, toMove: s.dataset.toMove, text: s.textContent}; }"""
-    )
-
-
-def settled(page) -> dict:
-    """Wait until the page is settled; its status and visible choices."""
-    return page.wait_for_function(SETTLED, timeout=60_000).json_value()
-
-
-def click_choice(page, index: int) -> None:
-    page.locator("[data-choice]").nth(index).click()
-
-
 def pick(rng: random.Random, offered: list, prefer=None):
     """A random choice, with a lean towards `prefer`ed ones, complete moves
     and the end of the turn; otherwise anything (a card, a link first, a card
@@ -99,26 +66,19 @@ def pick(rng: random.Random, offered: list, prefer=None):
     return rng.choice(offered)
 
 
-def end_dialog_text(page) -> str:
-    page.wait_for_selector("#end-dialog[open] .end-winner", timeout=30_000)
-    return plain(page.inner_text("#end-dialog .end-winner"))
-
-
 def test_the_offline_cache_lists_the_kanaloa_files(site_url):
     with urllib.request.urlopen(site_url + "build.json", timeout=30) as response:
         files = set(json.loads(response.read())["files"])
-    for name in ("kanaloa.js", "kanaloa-board.js", "kanaloa-panel.js", "kanaloa-log.js"):
+    for name in ("kanaloa.js", "kanaloa-select.js", "kanaloa-board.js", "kanaloa-panel.js", "kanaloa-log.js"):
         assert f"js/games/{name}" in files, name
     assert "css/kanaloa.css" in files
 
 
 def test_four_players_one_human_against_three_bots_to_the_end(make_context, site_url):
     # Reduced motion, as a player may ask: nothing pulses between two clicks.
-    context = make_context(reduced_motion="reduce")
-    page = context.new_page()
-    page.add_init_script(RECORDER)
-    page.goto(site_url)
-    page.wait_for_selector("#play-button:not([disabled])", timeout=BOOT_TIMEOUT_MS)
+    page = recording_page(make_context, RECORDER, reduced_motion="reduce")
+    context = page.context
+    open_menu(page, site_url)
 
     # The menu offers Kanaloa for two to four; chosen for the first time, it
     # sets a full table with a row per seat.
@@ -200,12 +160,11 @@ def test_four_players_one_human_against_three_bots_to_the_end(make_context, site
     page.click("#end-board")
     body = page.inner_text("body")
     assert not re.search(r"\b(kanaloa|error|menu|status|game)\.[a-z_]+", body), body
-    assert page.evaluate("() => window.__seen.errors") == []
+    assert seen(page)["errors"] == []
 
 
 def test_two_players_hot_seat_with_the_gods_to_the_end(make_context, site_url):
-    page = make_context(reduced_motion="reduce").new_page()
-    page.add_init_script(RECORDER)
+    page = recording_page(make_context, RECORDER, reduced_motion="reduce")
     page.goto(f"{site_url}index.html#play=kanaloa&players=2&seats=h,h&seed=11&gods=1&names=Ana,Bob")
     page.wait_for_selector('#status[data-state="playing"]', state="attached", timeout=BOOT_TIMEOUT_MS)
 
@@ -262,4 +221,4 @@ def test_two_players_hot_seat_with_the_gods_to_the_end(make_context, site_url):
     assert table.locator("tbody tr.kn-end-colour").count() == 4
     assert "KANE" in plain(table.locator("thead").inner_text())
     assert "couleur la plus faible" in plain(page.inner_text("#end-dialog"))
-    assert page.evaluate("() => window.__seen.errors") == []
+    assert seen(page)["errors"] == []

@@ -3,7 +3,7 @@ the elements that carry ``data-choice`` (and the menu, the page's own buttons
 and keys). Every random choice comes from a seeded generator, so a failure
 replays identically.
 
-The page's contract (DESIGN.md, "The browser"): ``#status`` carries
+The page's contract (docs/protocol.md, section 5): ``#status`` carries
 ``data-state`` and ``data-to-move`` (several seats while everyone chooses a
 secret bid), and ``aria-busy="true"`` while it waits for Python; clicking any
 ``[data-choice]`` in any order never dead-ends.
@@ -18,15 +18,11 @@ import urllib.request
 
 import pytest
 
-from pages import settle
+from pages import (
+    BOOT_TIMEOUT_MS, choices, click_choice, end_dialog_text, open_menu, plain, recording_page, seen, settle, status,
+)
 
-BOOT_TIMEOUT_MS = 90_000
 MAX_CLICKS = 2500
-
-VISIBLE_CHOICES = """() => [...document.querySelectorAll('[data-choice]')]
-  .map((e, i) => [i, e.dataset.choice, e.checkVisibility()])
-  .filter((x) => x[2])
-  .map((x) => [x[0], x[1]])"""
 
 # Whatever the page shows for a moment is easily missed between two polls: an
 # observer keeps every error toast, and whether the board ever marked the
@@ -47,25 +43,6 @@ RECORDER = """(() => {
 
 # A click that plays a move (not one that only selects a part of it).
 COMPLETE = re.compile(r"^(\S+ \S|pass$|done$|build$|continue$)")
-
-
-def plain(text: str) -> str:
-    return re.sub(r"\s+", " ", text.replace("\u00a0", " ").replace("\u202f", " ")).strip()
-
-
-def status(page) -> dict:
-    return page.evaluate(
-        """() => { const s = document.getElementById('status');
-                   return {state: s.dataset.state, toMove: s.dataset.toMove, text: s.textContent}; }"""
-    )
-
-
-def choices(page) -> list:
-    return page.evaluate(VISIBLE_CHOICES)
-
-
-def click_choice(page, index: int) -> None:
-    page.locator("[data-choice]").nth(index).click()
 
 
 def pick(rng: random.Random, offered: list, prefer=None):
@@ -99,26 +76,18 @@ def play_to_the_end(page, rng: random.Random, on_click=None, prefer=None) -> dic
     pytest.fail(f"the game did not end within {MAX_CLICKS} clicks ({status(page)!r})")
 
 
-def end_dialog_text(page) -> str:
-    page.wait_for_selector("#end-dialog[open] .end-winner", timeout=30_000)
-    return plain(page.inner_text("#end-dialog .end-winner"))
-
-
 def test_the_offline_cache_lists_the_moai_files(site_url):
     with urllib.request.urlopen(site_url + "build.json", timeout=30) as response:
         files = set(json.loads(response.read())["files"])
-    for name in ("moai.js", "moai-board.js", "moai-panel.js", "moai-log.js"):
+    for name in ("moai.js", "moai-select.js", "moai-board.js", "moai-panel.js", "moai-log.js"):
         assert f"js/games/{name}" in files, name
     assert "css/moai.css" in files
 
 
 def test_five_players_one_human_against_four_bots_to_the_end(make_context, site_url):
     # Reduced motion: nothing animates, so each click lands at once.
-    context = make_context(reduced_motion="reduce")
-    page = context.new_page()
-    page.add_init_script(RECORDER)
-    page.goto(site_url)
-    page.wait_for_selector("#play-button:not([disabled])", timeout=BOOT_TIMEOUT_MS)
+    page = recording_page(make_context, RECORDER, reduced_motion="reduce")
+    open_menu(page, site_url)
 
     # The menu offers Moai for two to five, with every variant as a switch.
     page.click('.game-choice:has(input[value="moai"])')
@@ -145,8 +114,16 @@ def test_five_players_one_human_against_four_bots_to_the_end(make_context, site_
     assert page.locator("#hand .mo-card").count() == 5
     assert page.locator("#market .mo-epoch").count() == 6
 
-    clicked = play_to_the_end(page, random.Random(5))
+    # A bot's tile taken face down shows Ana a "?", never its height (H-9).
+    hidden_chips: set = set()
+
+    def on_click(page, choice):
+        hidden_chips.update(page.eval_on_selector_all(
+            "#players .mo-player:not(.is-viewer) .mo-tile-chip.down", "(all) => all.map((e) => e.textContent)"))
+
+    clicked = play_to_the_end(page, random.Random(5), on_click)
     assert "continue" not in clicked, "no privacy screen with a single person"
+    assert hidden_chips == {"?"}, hidden_chips
     assert clicked.get("bid", 0) >= 2 and clicked.get("place", 0) >= 5, clicked
 
     winner = end_dialog_text(page)
@@ -158,23 +135,24 @@ def test_five_players_one_human_against_four_bots_to_the_end(make_context, site_
     assert rows == ["Moai (mètres)", "Survivants (île + camp)", "Bois (× 2 points)"], rows
 
     # The others' moves were marked on the board and in the log.
-    seen = page.evaluate("() => window.__seen")
-    assert any(mark.startswith("mo-last to:") for mark in seen["marked"]), seen["marked"]
-    assert seen["logMarked"] >= 1
-    assert seen["errors"] == []
+    record = seen(page)
+    assert any(mark.startswith("mo-last to:") for mark in record["marked"]), record["marked"]
+    assert record["logMarked"] >= 1
+    assert record["errors"] == []
 
     # The log speaks French with the names, and no key shows untranslated.
     page.click("#end-board")
     log = plain(page.inner_text("#log"))
     assert "Ana " in log and "Bot Débutant 1 " in log and "Les offres sont révélées" in log
+    assert re.search(r"Bot Débutant \d termine le Moai du volcan V\d+ et prend sa tuile face cachée\.", log), log
+    # At the end every tile is shown: no "?" is left.
+    assert page.locator("#players .mo-tile-chip.down").count() == 0
     body = page.inner_text("body")
     assert not re.search(r"\b(moai|error|menu|status|game)\.[a-z_]+", body), body
 
 
 def test_a_two_player_hot_seat_game_with_a_variant_to_the_end(make_context, open_game):
-    context = make_context(reduced_motion="reduce")
-    page = context.new_page()
-    page.add_init_script(RECORDER)
+    page = recording_page(make_context, RECORDER, reduced_motion="reduce")
     # The short game: five epoch cards are set aside.
     open_game(page, "play=moai&players=2&seats=h,h&seed=8&short_game=1&names=Ana,Bob")
 
@@ -222,14 +200,13 @@ def test_a_two_player_hot_seat_game_with_a_variant_to_the_end(make_context, open
     # Whoever bid second saw that the first had chosen, not what.
     assert all(peek["shown"] == 0 for peek in peeks), peeks
     assert any(peek["chosen"] == 1 and peek["toMove"] in ("0", "1") for peek in peeks), peeks
-    assert page.evaluate("() => window.__seen.errors") == []
+    assert seen(page)["errors"] == []
 
 
 def test_the_hint_the_keyboard_and_offline_play(make_context, site_url, open_game):
     # Service workers allowed: the first visit caches the site for offline play.
-    context = make_context(service_workers="allow")
-    page = context.new_page()
-    page.add_init_script(RECORDER)
+    page = recording_page(make_context, RECORDER, service_workers="allow")
+    context = page.context
     link = "play=moai&players=3&seats=h,bot0,bot0&seed=4&lang=en"
     open_game(page, link)
     settle(page)
@@ -285,4 +262,4 @@ def test_the_hint_the_keyboard_and_offline_play(make_context, site_url, open_gam
         click_choice(page, index)
     settle(page)
     assert page.locator("#log .log-entry").count() >= 1
-    assert page.evaluate("() => window.__seen.errors") == []
+    assert seen(page)["errors"] == []

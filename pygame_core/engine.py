@@ -1,7 +1,7 @@
 """The protocol every game implements.
 
-Everything outside a game module -- the browser facade, the bots, the tests and
-the benchmarks -- reaches a game only through the names defined here:
+Everything outside a game's package -- the browser facade, the bots, the tests
+and the benchmarks -- reaches a game only through the names defined here:
 
 * ``Game``: static facts (``id``, ``title``, ``players``, ``options``) and the
   constructors ``new(players=, seed=, **options)`` and ``from_json(data)``.
@@ -14,11 +14,20 @@ the benchmarks -- reaches a game only through the names defined here:
 Players are numbered from 0. Randomness comes only from ``Rng``, a tiny
 generator whose whole state is one integer stored in the game state, so that a
 seed and a list of moves replay byte for byte in CPython and in Pyodide.
+
+Besides the protocol, the helpers the games share live here: the move classes
+with a kind (``CodedMove``, ``CardsMove``), reading a move (``State.as_move``,
+``State.start_play``), checking seats and viewers, the checks a ``from_json``
+is made of (``check_fields`` first, ``check``, ``check_pair``, ``check_rng``,
+``check_result`` last) and ``copy_data``.
 """
 
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from collections.abc import Callable, MutableSequence, Sequence
+from types import ModuleType
+from typing import Any, ClassVar, Self, TypeVar
 
 __all__ = [
     "GameError",
@@ -27,12 +36,23 @@ __all__ = [
     "Rng",
     "Move",
     "TextMove",
+    "CodedMove",
+    "CardsMove",
     "Event",
+    "event_for",
     "Game",
     "State",
+    "is_int",
+    "copy_data",
+    "check",
+    "check_pair",
+    "check_fields",
+    "check_rng",
+    "check_result",
 ]
 
 MASK64 = (1 << 64) - 1
+T = TypeVar("T")
 
 
 class GameError(Exception):
@@ -46,7 +66,7 @@ class IllegalMove(GameError, ValueError):
     ``params`` let the browser show the same sentence in the player's language.
     """
 
-    def __init__(self, message: str, key: str = "error.illegal", **params):
+    def __init__(self, message: str, key: str = "error.illegal", **params: Any) -> None:
         super().__init__(message)
         self.key = key
         self.params = params
@@ -54,6 +74,63 @@ class IllegalMove(GameError, ValueError):
 
 class BadState(GameError, ValueError):
     """A position (JSON) that is malformed or breaks the game's invariants."""
+
+
+def is_int(value: object) -> bool:
+    """An int that is not a bool (JSON and hand-built moves may carry either)."""
+    return type(value) is int
+
+
+def copy_data(value: Any) -> Any:
+    """A copy of JSON-shaped data (dicts and lists of plain values), much
+    cheaper than ``copy.deepcopy``."""
+    if type(value) is dict:
+        return {k: copy_data(v) for k, v in value.items()}
+    if type(value) is list:
+        return [copy_data(v) for v in value]
+    return value
+
+
+def check(condition: object, message: str) -> None:
+    """``BadState(message)`` unless ``condition`` holds: one check of a position
+    being loaded."""
+    if not condition:
+        raise BadState(message)
+
+
+def check_pair(value: object, what: str) -> list[Any]:
+    """``value`` when it is a list of two entries (one per player of a
+    two-player game); ``BadState`` otherwise."""
+    if not isinstance(value, list) or len(value) != 2:
+        raise BadState(f"{what} must be a list of two entries")
+    return value
+
+
+def check_fields(data: object, keys: Sequence[str], game_id: str, title: str) -> dict[str, Any]:
+    """The start of every ``from_json``: ``data`` is an object with exactly the
+    fields ``keys``, and it is a position of the game ``game_id``."""
+    if not isinstance(data, dict):
+        raise BadState(f"a {title} position is a JSON object")
+    missing = [k for k in keys if k not in data]
+    check(not missing, f"missing field(s): {', '.join(missing)}")
+    extra = sorted(set(data) - set(keys))
+    check(not extra, f"unknown field(s): {', '.join(extra)}")
+    check(data["game"] == game_id, f"this is not a {title} position: game {data['game']!r}")
+    return data
+
+
+def check_rng(value: object) -> int:
+    """The generator's state saved in a position: a 64-bit unsigned integer."""
+    if type(value) is not int or not 0 <= value < 1 << 64:
+        raise BadState("rng must be an integer in [0, 2**64)")
+    return value
+
+
+def check_result(expected: object, state: State) -> None:
+    """The end of every ``from_json``: the saved result is the one the loaded
+    position gives (``None`` before the end)."""
+    check(expected == state.result(), "result does not match the position" if state.is_over()
+          else "result must be null before the end")
 
 
 class Rng:
@@ -65,11 +142,11 @@ class Rng:
 
     __slots__ = ("state",)
 
-    def __init__(self, state: int = 0):
+    def __init__(self, state: int = 0) -> None:
         self.state = state & MASK64
 
     @classmethod
-    def from_seed(cls, seed) -> "Rng":
+    def from_seed(cls, seed: int | str) -> Rng:
         """A generator from any int or string seed (strings hashed stably)."""
         if isinstance(seed, str):
             value = 1469598103934665603
@@ -99,16 +176,16 @@ class Rng:
     def random(self) -> float:
         return (self.next64() >> 11) * (1.0 / (1 << 53))
 
-    def choice(self, seq):
+    def choice(self, seq: Sequence[T]) -> T:
         return seq[self.below(len(seq))]
 
-    def shuffle(self, items: list) -> None:
+    def shuffle(self, items: MutableSequence[Any]) -> None:
         """Fisher-Yates, in place."""
         for i in range(len(items) - 1, 0, -1):
             j = self.below(i + 1)
             items[i], items[j] = items[j], items[i]
 
-    def fork(self) -> "Rng":
+    def fork(self) -> Rng:
         """An independent generator derived from this one (advances this one)."""
         return Rng(self.next64())
 
@@ -125,20 +202,20 @@ class Move:
     __slots__ = ()
 
     @classmethod
-    def parse(cls, text: str) -> "Move":
+    def parse(cls, text: str) -> Move:
         """The move written ``text``; ``ValueError`` when it is not one."""
         raise ValueError(f"{cls.__name__} has no notation")
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {"text": str(self)}
 
-    def __eq__(self, other):
+    def __eq__(self, other: object) -> bool:
         return isinstance(other, Move) and str(self) == str(other)
 
-    def __hash__(self):
+    def __hash__(self) -> int:
         return hash(str(self))
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return f"{type(self).__name__}({str(self)!r})"
 
 
@@ -149,13 +226,14 @@ class TextMove(Move):
     bots' inner loop costs one string comparison."""
 
     __slots__ = ("text",)
+    text: str
     # The moves built ahead (each legal move is one of them), by their text:
     # parsing a known text gives back that very object. Each game's move
     # class sets its own.
-    interned: dict = {}
+    interned: ClassVar[dict[str, Any]] = {}
 
     @classmethod
-    def parse(cls, text: str) -> "TextMove":
+    def parse(cls, text: str) -> Self:
         """The move written ``text`` (``ValueError`` with the reason otherwise).
 
         Parsing checks the notation only; whether the move is legal now is
@@ -163,42 +241,86 @@ class TextMove(Move):
         """
         if not isinstance(text, str):
             raise ValueError(f"a move is text, not {type(text).__name__}")
-        known = cls.interned.get(text)
+        known: Self | None = cls.interned.get(text)
         if known is not None:
             return known
         words = text.split()
         if not words:
             raise ValueError("the move is empty")
         move = cls.from_words(words[0], words[1:])
-        return cls.interned.get(move.text, move)
+        found: Self = cls.interned.get(move.text, move)
+        return found
 
     @classmethod
-    def from_words(cls, kind: str, args: list) -> "TextMove":
+    def from_words(cls, kind: str, args: list[str]) -> Self:
         """The move whose text is ``kind`` followed by ``args`` (the game's
         notation); ``ValueError`` says why there is none. Each game's move
         class reads its own words."""
         raise ValueError(f"{cls.__name__} has no notation")
 
-    def __setattr__(self, name, value):
+    def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("a move cannot be changed")
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[Any, tuple[str]]:
         # Copies and pickles go through the text, which also keeps interning.
         return (type(self).parse, (self.text,))
 
-    def __str__(self):
+    def __str__(self) -> str:
         return self.text
 
-    def __eq__(self, other):
+    def __eq__(self, other: object) -> bool:
         if other is self:
             return True
         return isinstance(other, Move) and self.text == str(other)
 
-    def __hash__(self):
+    def __hash__(self) -> int:
         return hash(self.text)
 
 
-def Event(key: str, player=None, secret_for=None, secret=None, **params) -> dict:
+class CodedMove(TextMove):
+    """A text move of one of a few kinds: ``code`` is the index of its kind's
+    name in the class's ``KINDS`` (the first word of its text). Every game's
+    moves are of this shape; the game's move class adds the fields of its
+    kinds and sets ``KINDS``."""
+
+    __slots__ = ("code",)
+    code: int
+    KINDS: ClassVar[tuple[str, ...]] = ()
+
+    @property
+    def kind(self) -> str:
+        return self.KINDS[self.code]
+
+    @classmethod
+    def code_of(cls, kind: str) -> int:
+        """The code of the kind named ``kind``; ``ValueError`` for a word that
+        names no kind (the first word of a move being read)."""
+        if kind not in cls.KINDS:
+            raise ValueError(f"unknown move {kind!r} (expected one of {', '.join(cls.KINDS)})")
+        return cls.KINDS.index(kind)
+
+    @staticmethod
+    def check_arity(kind: str, args: Sequence[str], count: int) -> None:
+        """``ValueError`` unless a ``kind`` move is written with ``count`` words after its kind."""
+        if len(args) != count:
+            raise ValueError(f"'{kind}' takes {count} argument(s), not {len(args)}")
+
+
+class CardsMove(CodedMove):
+    """A coded move that plays cards: ``cards`` is a sorted tuple of card
+    numbers (empty for the kinds that play none)."""
+
+    __slots__ = ("cards",)
+    cards: tuple[int, ...]
+
+    @property
+    def card(self) -> int | None:
+        """The single card of a one-card move, else None."""
+        return self.cards[0] if len(self.cards) == 1 else None
+
+
+def Event(key: str, player: int | None = None, secret_for: int | Sequence[int] | None = None,
+          secret: dict[str, Any] | None = None, **params: Any) -> dict[str, Any]:
     """One line of the game log, in words the browser translates.
 
     ``key`` names a sentence in ``web/i18n/*.json`` (for example
@@ -207,7 +329,7 @@ def Event(key: str, player=None, secret_for=None, secret=None, **params) -> dict
     (extra params such as the card drawn blind); everyone else gets the
     sentence without them.
     """
-    event = {"key": key, "params": params}
+    event: dict[str, Any] = {"key": key, "params": params}
     if player is not None:
         event["player"] = player
     if secret_for is not None:
@@ -216,11 +338,11 @@ def Event(key: str, player=None, secret_for=None, secret=None, **params) -> dict
     return event
 
 
-def event_for(event: dict, viewer) -> dict:
+def event_for(event: dict[str, Any], viewer: int | None) -> dict[str, Any]:
     """The event as ``viewer`` may see it (``None``: a spectator)."""
     if "secret_for" not in event:
         return event
-    shown = {"key": event["key"], "params": dict(event["params"])}
+    shown: dict[str, Any] = {"key": event["key"], "params": dict(event["params"])}
     if "player" in event:
         shown["player"] = event["player"]
     readers = event["secret_for"]
@@ -230,26 +352,35 @@ def event_for(event: dict, viewer) -> dict:
     return shown
 
 
+# The protocol's move class, under a name that the class attributes called
+# ``Move`` below do not hide.
+AnyMove = Move
+
+
 class Game:
     """The static facts of one game. Subclasses set the class attributes."""
 
-    id: str = ""
-    title: dict = {}
-    players: tuple = ()
-    options: dict = {}
-    Move: type = Move
-    State: type = None
+    id: ClassVar[str] = ""
+    title: ClassVar[dict[str, str]] = {}
+    players: ClassVar[tuple[int, ...]] = ()
+    options: ClassVar[dict[str, bool]] = {}
+    Move: ClassVar[type[AnyMove]] = AnyMove
+    State: ClassVar[type[AnyState]]
+    # Set-up inputs that are not rulebook variants (who plays first, a turn
+    # limit): ``new`` hands them to ``State.new`` as they are, the options
+    # after ``check_options``.
+    setup_inputs: ClassVar[tuple[str, ...]] = ()
     # Optional advice for the bots, in the game's own module: an object with
     # ``evaluate(state, player) -> float`` (higher is better for ``player``).
     # Bots only ever call it on determinized copies.
-    hints = None
+    hints: ClassVar[ModuleType | None] = None
     # Whether a player ever knows something another does not (a hand, a
     # face-down tile, a secret bid). When not, every player's view is the same
     # and a shared device passes between players without a privacy screen.
-    private_information: bool = True
+    private_information: ClassVar[bool] = True
 
     @classmethod
-    def check_options(cls, players, options: dict) -> dict:
+    def check_options(cls, players: object, options: dict[str, Any]) -> dict[str, bool]:
         if players not in cls.players:
             allowed = ", ".join(str(n) for n in cls.players)
             raise GameError(f"{cls.id} is played by {allowed} players, not {players}")
@@ -264,12 +395,26 @@ class Game:
         return merged
 
     @classmethod
-    def new(cls, players: int = None, seed=0, **options) -> "State":
-        """The opening position for ``players`` with the seeded generator."""
-        return cls.State.new(players=players, seed=seed, **cls.check_options(players, options))
+    def new(cls, players: int | None = None, seed: int | str = 0, **options: Any) -> AnyState:
+        """The opening position for ``players`` (``None``: the game's only
+        player count, when it has one) with the seeded generator.
+        ``options`` holds the variants and the game's ``setup_inputs``."""
+        if players is None and len(cls.players) == 1:
+            players = cls.players[0]
+        inputs = {name: options.pop(name) for name in cls.setup_inputs if name in options}
+        return cls.State.new(players=players, seed=seed, **inputs, **cls.check_options(players, options))
 
     @classmethod
-    def from_json(cls, data) -> "State":
+    def new_with_events(cls, players: int | None = None, seed: int | str = 0,
+                        **options: Any) -> tuple[AnyState, list[dict[str, Any]]]:
+        """``(state, events)``: the position ``new`` makes, and the events of
+        what the set-up itself played before anyone moved (Moai reveals its
+        first epoch cards and lays the wood), the first lines of a log. Most
+        games play nothing at set-up."""
+        return cls.new(players=players, seed=seed, **options), []
+
+    @classmethod
+    def from_json(cls, data: object) -> AnyState:
         """The position ``to_json`` wrote; ``BadState`` when it is not valid."""
         return cls.State.from_json(data)
 
@@ -277,33 +422,39 @@ class Game:
 class State(ABC):
     """One position of a game. See the module docstring for the protocol."""
 
-    game: type = Game
-    # How many players play this position (an int; a class attribute for a
-    # game with one player count).
-    players: int = 0
+    game: ClassVar[type[Game]] = Game
+    # The opening position: ``new(players=, seed=, **options)``, a class
+    # method whose options are the game's own (``Game.new`` checks them first).
+    new: ClassVar[Callable[..., State]]
+
+    @property
+    def players(self) -> int:
+        """How many players play this position (a class attribute for a game
+        with one player count)."""
+        raise NotImplementedError
 
     # -- whose turn -------------------------------------------------------
     @abstractmethod
-    def to_move(self) -> list:
+    def to_move(self) -> list[int]:
         """The players who must act now (several when choices are secret and
         simultaneous); empty when the game is over."""
 
     @abstractmethod
-    def legal_moves(self, player: int) -> list:
+    def legal_moves(self, player: int) -> list[Move]:
         """Every legal move of ``player`` now (empty if they need not act)."""
 
     @abstractmethod
-    def play(self, player: int, move) -> list:
+    def play(self, player: int, move: Any) -> list[dict[str, Any]]:
         """Apply a legal move (a ``Move`` or its text) and return the log
         events it caused. Raises ``IllegalMove``, state unchanged, otherwise."""
 
     # -- what a player sees -------------------------------------------------
     @abstractmethod
-    def view(self, player) -> dict:
+    def view(self, player: int | None) -> dict[str, Any]:
         """A JSON-ready dict of all that ``player`` may see (``None``: a
         spectator). Never another hand, a deck order or an unrevealed secret."""
 
-    def reveals(self, player: int, move) -> bool:
+    def reveals(self, player: int, move: Any) -> bool:
         """True when ``move`` draws at random or shows hidden information, so
         that it can never be taken back (the undo policy of ``match``)."""
         return False
@@ -314,31 +465,31 @@ class State(ABC):
         """True once the game has ended."""
 
     @abstractmethod
-    def result(self) -> dict:
+    def result(self) -> dict[str, Any] | None:
         """``{"scores": [...], "winners": [...], "reason": str, "breakdown": ...}``
         once the game is over; ``None`` before."""
 
     # -- copies ---------------------------------------------------------------
     @abstractmethod
-    def clone(self) -> "State":
+    def clone(self) -> State:
         """An independent copy, cheap: the bots make thousands per move."""
 
     @abstractmethod
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         """The whole position, hidden parts included, as JSON-ready data."""
 
     @classmethod
     @abstractmethod
-    def from_json(cls, data) -> "State":
+    def from_json(cls, data: object) -> State:
         """The position ``to_json`` wrote; ``BadState`` when it is not valid."""
 
     @abstractmethod
-    def determinize(self, player: int, rng: Rng) -> "State":
+    def determinize(self, player: int, rng: Rng) -> State:
         """A copy where all that ``player`` cannot see is resampled, consistent
         with what they saw. Depends only on ``view(player)`` and ``rng``."""
 
     # -- helpers shared by every game ---------------------------------------
-    def parse_move(self, move):
+    def parse_move(self, move: object) -> Move:
         """A ``Move`` from a ``Move`` or its text; ``IllegalMove`` if garbled."""
         if isinstance(move, Move):
             return move
@@ -350,3 +501,35 @@ class State(ABC):
             raise
         except (ValueError, KeyError, IndexError) as exc:
             raise IllegalMove(f"cannot read the move {move!r}: {exc}", "error.malformed", move=move) from None
+
+    def as_move(self, move: object) -> Any:
+        """One of this game's moves, from one, from its text, or from another
+        game's move (by its text); ``IllegalMove`` when it cannot be read."""
+        if isinstance(move, self.game.Move):
+            return move
+        if isinstance(move, Move):
+            move = str(move)
+        return self.parse_move(move)
+
+    def start_play(self, move: object) -> Any:
+        """The start of ``play`` for a move that is not already one of this
+        game's, or in a game that is over: the move read (``as_move``), then
+        ``IllegalMove`` if the game is over. Whose turn it is, each game checks
+        in its own words."""
+        move = self.as_move(move)
+        if self.is_over():
+            raise IllegalMove("The game is over.", "error.game_over")
+        return move
+
+    def check_seat(self, player: object, what: str = "a player") -> None:
+        """``ValueError`` unless ``player`` is a seat of this position."""
+        if type(player) is not int or not 0 <= player < self.players:
+            raise ValueError(f"{what} is a seat 0-{self.players - 1}, not {player!r}")
+
+    def check_viewer(self, viewer: object) -> None:
+        """``ValueError`` unless ``viewer`` is a seat or ``None`` (a spectator)."""
+        if viewer is not None and (type(viewer) is not int or not 0 <= viewer < self.players):
+            raise ValueError(f"a viewer is a seat 0-{self.players - 1} or None, not {viewer!r}")
+
+
+AnyState = State

@@ -9,17 +9,38 @@ Undo policy: a player may take back their own moves of the turn they are still
 playing, one at a time, but never a move that drew at random or showed hidden
 information (``State.reveals``), and never a move after which someone else had
 to act.
+
+This module knows the protocol of ``engine`` and no game: a match is given its
+``Game``, or the id of one of ``Match.games``, the games the package hands it
+as it loads (``pygame_core/__init__.py``).
 """
 
 from __future__ import annotations
 
 import json
+import re
+from collections.abc import Mapping
+from typing import Any, ClassVar
 
-from .engine import GameError, IllegalMove, event_for
-from .games import GAMES
+from .bots import LEVELS
+from .engine import Game, GameError, IllegalMove, State, event_for
+from .limits import (MAX_ID_TEXT, MAX_MOVE_TEXT, MAX_MOVES, MAX_NAME, MAX_OPTIONS, MAX_RECORD_TEXT,
+                     MAX_SEAT_TEXT, json_problem, quoted, seed_problem)
 
 RECORD_FORMAT = "archipel-record"
 RECORD_VERSION = 1
+
+
+class BadSetup(GameError, ValueError):
+    """A set-up (game, players, seed, options, seats, names) that cannot start
+    a game. ``field`` names the part that is wrong; nothing was built."""
+
+    key = "error.bad_setup"
+
+    def __init__(self, field: str, message: str) -> None:
+        super().__init__(f"{field}: {message}")
+        self.field = field
+        self.params = {"field": field}
 
 
 class BadRecord(GameError, ValueError):
@@ -27,31 +48,99 @@ class BadRecord(GameError, ValueError):
 
     key = "error.bad_record"
 
-    def __init__(self, message: str, **params):
+    def __init__(self, message: str, **params: Any) -> None:
         super().__init__(message)
         self.params = params
 
 
-def parse_seat(seat) -> dict:
-    """``"h"`` → a human; ``"botN"`` → a bot of level N."""
+# "h", or "bot" and one ASCII digit: "bot٣" (an Arabic-Indic three) and
+# "bot0001" are not seats, even though Python's int() reads them.
+SEAT = re.compile(r"h|bot([0-9])")
+# Control characters (line breaks, tabs, escapes) have no place in a name.
+CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")
+
+
+def parse_seat(seat: object) -> dict[str, Any]:
+    """``"h"`` → a human; ``"botN"`` → a bot of level N (0 to 4)."""
+    found = SEAT.fullmatch(seat) if isinstance(seat, str) and len(seat) <= MAX_SEAT_TEXT else None
+    if found is None or (found.group(1) is not None and int(found.group(1)) not in LEVELS):
+        raise BadSetup("seats", f"a seat is 'h' or 'bot0' to 'bot{max(LEVELS)}', not {quoted(seat)}")
     if seat == "h":
         return {"kind": "human"}
-    if isinstance(seat, str) and seat.startswith("bot") and seat[3:].isdigit():
-        return {"kind": "bot", "level": int(seat[3:])}
-    raise GameError(f"a seat is 'h' or 'botN', not {seat!r}")
+    return {"kind": "bot", "level": int(found.group(1))}
 
 
-MAX_NAME = 40
+def check_game(game: object, games: Mapping[str, type[Game]]) -> type[Game]:
+    """``game`` itself when it is a ``Game``, else the game of ``games`` whose
+    id it is; ``BadSetup`` otherwise."""
+    if isinstance(game, type) and issubclass(game, Game):
+        return game
+    if not isinstance(game, str) or len(game) > MAX_ID_TEXT or game not in games:
+        known = ", ".join(games)
+        raise BadSetup("game", f"the game is one of {known}, not {quoted(game)}")
+    return games[game]
 
 
-def check_names(names, players: int) -> list:
+def check_players(game: type[Game], players: object) -> int:
+    if isinstance(players, bool) or not isinstance(players, int) or players not in game.players:
+        allowed = ", ".join(str(n) for n in game.players)
+        raise BadSetup("players", f"{game.id} is played by {allowed} players, not {quoted(players)}")
+    return players
+
+
+def check_seed(seed: object) -> int | str:
+    problem = seed_problem(seed)
+    if problem:
+        raise BadSetup("seed", problem)
+    assert isinstance(seed, (int, str)), "seed_problem has checked it"
+    return seed
+
+
+def check_options(game: type[Game], options: object) -> dict[str, bool]:
+    if options is None:
+        return {}
+    if not isinstance(options, dict):
+        raise BadSetup("options", f"the options are an object of switches, not {quoted(options)}")
+    if len(options) > MAX_OPTIONS:
+        raise BadSetup("options", f"{len(options)} options given; {game.id} has {len(game.options)}")
+    for name, value in options.items():
+        if name not in game.options:
+            known = ", ".join(game.options) or "none"
+            raise BadSetup("options", f"{game.id} has no option {quoted(name)} (its options: {known})")
+        if not isinstance(value, bool):
+            raise BadSetup("options", f"option {name} must be true or false, not {quoted(value)}")
+    return dict(options)
+
+
+def check_seats(seats: object, players: int) -> list[str]:
+    if seats is None:
+        return ["h"] * players
+    if not isinstance(seats, (list, tuple)):
+        raise BadSetup("seats", f"the seats are a list, one per player, not {quoted(seats)}")
+    if len(seats) != players:
+        raise BadSetup("seats", f"{players} players need {players} seats, not {len(seats)}")
+    for seat in seats:
+        parse_seat(seat)
+    return list(seats)
+
+
+def check_names(names: object, players: int) -> list[str]:
     """The players' names as shown; an empty name means "the default name"."""
     if names is None:
         return [""] * players
-    if (not isinstance(names, list) or len(names) != players
-            or not all(isinstance(name, str) for name in names)):
-        raise GameError(f"names must be a list of {players} texts")
-    return [name.strip()[:MAX_NAME] for name in names]
+    if not isinstance(names, (list, tuple)) or len(names) != players:
+        raise BadSetup("names", f"the names are a list of {players} texts")
+    checked = []
+    for name in names:
+        if not isinstance(name, str):
+            raise BadSetup("names", f"a name is a text, not {quoted(name)}")
+        name = name.strip()
+        if len(name) > MAX_NAME:
+            raise BadSetup("names", f"a name has at most {MAX_NAME} characters")
+        if CONTROL.search(name):
+            raise BadSetup("names", f"a name cannot hold control characters: {quoted(name)}")
+        checked.append(name)
+    return checked
 
 
 class Entry:
@@ -59,7 +148,7 @@ class Entry:
 
     __slots__ = ("player", "move", "events", "undoable")
 
-    def __init__(self, player: int, move: str, events: list, undoable: bool):
+    def __init__(self, player: int, move: str, events: list[dict[str, Any]], undoable: bool) -> None:
         self.player = player
         self.move = move
         self.events = events
@@ -67,31 +156,29 @@ class Entry:
 
 
 class Match:
-    """A game being played: its set-up, its moves, and the current state."""
+    """A game being played: its set-up, its moves, and the current state.
 
-    def __init__(self, game_id: str, players: int, seed, options: dict = None, seats=None,
-                 names=None):
-        if game_id not in GAMES:
-            raise GameError(f"unknown game {game_id!r}")
-        self.game = GAMES[game_id]
-        if not isinstance(players, int) or isinstance(players, bool):
-            raise GameError("the number of players must be an integer")
-        if not isinstance(seed, (int, str)) or isinstance(seed, bool):
-            raise GameError("the seed must be an integer or a text")
-        self.players = players
-        self.seed = seed
-        self.options = dict(options or {})
-        seats = list(seats) if seats is not None else ["h"] * players
-        if len(seats) != players:
-            raise GameError(f"{players} players need {players} seats, not {len(seats)}")
-        self.seat_kinds = [parse_seat(seat) for seat in seats]
-        self.seats = seats
-        self.names = check_names(names, players)
-        self.state = self.game.new(players=players, seed=seed, **self.options)
+    ``game`` is a ``Game``, or the id of one of ``Match.games``."""
+
+    # The games a set-up or a saved game may name by their id.
+    games: ClassVar[Mapping[str, type[Game]]] = {}
+
+    def __init__(self, game: object, players: object, seed: object, options: object = None,
+                 seats: object = None, names: object = None) -> None:
+        # Every part is checked, the player count first, before anything is
+        # built from it (``BadSetup`` names the part that is wrong).
+        self.game = check_game(game, self.games)
+        self.players = check_players(self.game, players)
+        self.seed = check_seed(seed)
+        self.options = check_options(self.game, options)
+        self.seats = check_seats(seats, self.players)
+        self.seat_kinds = [parse_seat(seat) for seat in self.seats]
+        self.names = check_names(names, self.players)
+        self.state = self.game.new(players=self.players, seed=self.seed, **self.options)
         self.entries: list[Entry] = []
 
     # -- playing ------------------------------------------------------------
-    def play(self, player: int, move) -> Entry:
+    def play(self, player: int, move: object) -> Entry:
         """Play ``move`` for ``player``; ``IllegalMove`` leaves everything as it was."""
         state = self.state
         if player not in state.to_move():
@@ -118,14 +205,14 @@ class Match:
         replayed = self._replayed(moves)
         self.state, self.entries = replayed.state, replayed.entries
 
-    def _replayed(self, moves) -> "Match":
-        copy = Match(self.game.id, self.players, self.seed, self.options, self.seats, self.names)
+    def _replayed(self, moves: list[tuple[int, str]]) -> Match:
+        copy = Match(self.game, self.players, self.seed, self.options, self.seats, self.names)
         for player, move in moves:
             copy.play(player, move)
         return copy
 
     # -- records --------------------------------------------------------------
-    def to_record(self) -> dict:
+    def to_record(self) -> dict[str, Any]:
         return {
             "format": RECORD_FORMAT,
             "version": RECORD_VERSION,
@@ -139,9 +226,13 @@ class Match:
         }
 
     @classmethod
-    def from_record(cls, record) -> "Match":
-        """Rebuild a match by replaying its moves; ``BadRecord`` if anything is off."""
+    def from_record(cls, record: object) -> Match:
+        """Rebuild a match by replaying its moves; ``BadRecord`` if anything is
+        off. Every size is checked before anything is built or replayed."""
         if isinstance(record, (str, bytes)):
+            problem = json_problem(record, MAX_RECORD_TEXT)
+            if problem:
+                raise BadRecord(f"the saved game cannot be read: {problem}", field="record")
             try:
                 record = json.loads(record)
             except ValueError as exc:
@@ -151,38 +242,46 @@ class Match:
         if record.get("format") != RECORD_FORMAT:
             raise BadRecord("this file is not an Archipel saved game")
         if record.get("version") != RECORD_VERSION:
-            raise BadRecord(f"unsupported saved-game version {record.get('version')!r}")
+            raise BadRecord(f"unsupported saved-game version {quoted(record.get('version'))}",
+                            field="version")
         moves = record.get("moves")
         if not isinstance(moves, list):
-            raise BadRecord("the saved game has no list of moves")
-        try:
-            match = cls(record.get("game"), record.get("players"), record.get("seed"),
-                        record.get("options") or {}, record.get("seats"), record.get("names"))
-        except (GameError, TypeError) as exc:
-            raise BadRecord(f"the saved game's set-up is invalid: {exc}") from None
+            raise BadRecord("the saved game has no list of moves", field="moves")
+        if len(moves) > MAX_MOVES:
+            raise BadRecord(f"the saved game has {len(moves):,} moves; the limit is {MAX_MOVES:,}",
+                            field="moves")
         for number, item in enumerate(moves, 1):
             if (not isinstance(item, list) or len(item) != 2 or not isinstance(item[0], int)
-                    or isinstance(item[0], bool) or not isinstance(item[1], str)):
+                    or isinstance(item[0], bool) or not isinstance(item[1], str)
+                    or len(item[1]) > MAX_MOVE_TEXT):
                 raise BadRecord(f"move {number} of the saved game is malformed", move=number)
+        try:
+            match = cls(record.get("game"), record.get("players"), record.get("seed"),
+                        record.get("options"), record.get("seats"), record.get("names"))
+        except BadSetup as exc:
+            raise BadRecord(f"the saved game's set-up is invalid: {exc}", field=exc.field) from None
+        for number, (player, move) in enumerate(moves, 1):
             try:
-                match.play(item[0], item[1])
+                match.play(player, move)
             except GameError as exc:
-                raise BadRecord(f"move {number} ({item[1]}) of the saved game is illegal: {exc}",
+                raise BadRecord(f"move {number} ({quoted(move)}) of the saved game is illegal: {exc}",
                                 move=number) from None
         return match
 
     # -- what the browser shows -------------------------------------------
-    def log_for(self, viewer) -> list:
-        """The log as ``viewer`` may read it: events only, secrets filtered."""
+    def log_for(self, viewer: int | None, start: int = 0) -> list[dict[str, Any]]:
+        """The log as ``viewer`` may read it: events only, secrets filtered;
+        from entry number ``start + 1`` on (a server sends only what is new)."""
         return [
             {"n": number, "player": entry.player,
              "events": [event_for(event, viewer) for event in entry.events]}
-            for number, entry in enumerate(self.entries, 1)
+            for number, entry in enumerate(self.entries[start:], start + 1)
         ]
 
     def is_human(self, player: int) -> bool:
-        return self.seat_kinds[player]["kind"] == "human"
+        kind: str = self.seat_kinds[player]["kind"]
+        return kind == "human"
 
-    def bot_level(self, player: int):
+    def bot_level(self, player: int) -> int | None:
         kind = self.seat_kinds[player]
         return kind["level"] if kind["kind"] == "bot" else None

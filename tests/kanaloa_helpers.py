@@ -10,7 +10,8 @@ order, so the letter of a colour is also its seat; with two players Adam
 import pytest
 
 from pygame_core import IllegalMove
-from pygame_core.games.kanaloa import COLOURS, LINK_INDEX, KanaloaState
+from pygame_core.games.kanaloa import COLOURS, KanaloaState
+from pygame_core.games.kanaloa.tables import LINK_INDEX
 
 Y, R, G, B = 0, 1, 2, 3
 MATEO, BETTY, ADAM, KAYLA = 0, 1, 2, 3

@@ -1,10 +1,11 @@
 """The JSON facade: every failure is a clear error and changes nothing."""
 
 import json
+import tracemalloc
 
 import pytest
 
-from pygame_core import api
+from pygame_core import api, limits
 
 
 def call(cmd, **args):
@@ -207,3 +208,172 @@ def test_reset_forgets_the_game_in_progress(game):
     assert error("snapshot", viewer=0)["key"] == "error.no_game"
     assert error("play", seat=0, move="draw")["key"] == "error.no_game"
     assert ok("new", game="haleakala", players=2, seats=["h", "h"], seed=1)["game"] == "haleakala"
+
+
+def test_a_snapshot_can_carry_only_the_log_after_a_given_entry():
+    from pygame_core.match import Match
+    match = Match("kanaloa", 3, 8, {}, ["h", "h", "h"])
+    for _ in range(12):
+        player = match.state.to_move()[0]
+        match.play(player, match.state.legal_moves(player)[0])
+    whole = api.snapshot(match, 1)
+    tail = api.snapshot(match, 1, log_from=9)
+    assert [entry["n"] for entry in tail["log"]] == [10, 11, 12]
+    assert tail["log"] == whole["log"][9:]
+    assert {k: v for k, v in tail.items() if k != "log"} == {k: v for k, v in whole.items() if k != "log"}
+    assert api.snapshot(match, None, log_from=12)["log"] == []
+
+
+# -- bad input: sizes, types, and refusals that change nothing ------------------
+
+def measured(request_text):
+    """The answer to ``request_text`` and the most memory (bytes) Python held
+    while serving it."""
+    tracemalloc.start()
+    try:
+        answer = json.loads(api.handle(request_text))
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    return answer, peak
+
+
+def test_a_huge_player_count_is_refused_before_anything_is_built(game):
+    before = ok("save")
+    request = json.dumps({"cmd": "new", "args": {"game": "kahuna", "players": 1_000_000}})
+    answer, peak = measured(request)
+    assert answer["ok"] is False
+    assert answer["error"]["key"] == "error.bad_setup"
+    assert answer["error"]["params"] == {"field": "players"}
+    assert peak < 200_000, f"{peak:,} bytes held to refuse it"
+    record = {**before, "players": 1_000_000, "seats": None, "names": None}
+    answer, peak = measured(json.dumps({"cmd": "load", "args": {"record": record}}))
+    assert answer["error"]["key"] == "error.bad_record"
+    assert answer["error"]["params"] == {"field": "players"}
+    assert peak < 200_000, f"{peak:,} bytes held to refuse it"
+    assert ok("save") == before
+
+
+def test_deep_nesting_and_huge_requests_are_refused_before_parsing(game):
+    before = ok("save")
+    for text in ("[" * 100_000, '{"cmd": "play", "args": ' + "[" * 5000 + "]" * 5000 + "}",
+                 json.dumps({"cmd": "load", "args": {"record": "x" * (limits.MAX_REQUEST_TEXT + 1)}})):
+        answer = json.loads(api.handle(text))
+        assert answer["ok"] is False and answer["error"]["key"] == "error.bad_request"
+        assert answer["error"]["params"] == {"field": "request"}
+    assert ok("save") == before
+
+
+def test_a_request_as_bytes_is_read_as_its_text():
+    for request in (b'{"cmd": "games"}', bytearray(b'{"cmd": "games"}')):
+        assert json.loads(api.handle(request)) == {"ok": True, "data": ok("games")}
+    answer = json.loads(api.handle(bytearray(b"[" * 100)))
+    assert answer["error"]["key"] == "error.bad_request" and answer["error"]["params"] == {"field": "request"}
+
+
+def test_a_record_nested_too_deeply_or_too_long_is_refused(game):
+    record = json.dumps(ok("save"))
+    deep = record[:-1] + ', "extra": ' + "[" * 50 + "]" * 50 + "}"
+    assert error("load", record=deep)["params"] == {"field": "record"}
+    long = record[:-1] + ', "extra": "' + "x" * limits.MAX_RECORD_TEXT + '"}'
+    assert error("load", record=long)["params"] == {"field": "record"}
+
+
+@pytest.mark.parametrize("args, field", [
+    ({"game": ["kahuna"]}, "game"),
+    ({"game": {"id": "kahuna"}}, "game"),
+    ({"game": "kahuna", "seats": 5}, "seats"),
+    ({"game": "kahuna", "seats": "hh"}, "seats"),
+    ({"game": "kahuna", "seats": ["h", "bot²"]}, "seats"),
+    ({"game": "kahuna", "seats": ["h", "bot٣"]}, "seats"),
+    ({"game": "kahuna", "seats": ["h", "bot0001"]}, "seats"),
+    ({"game": "kahuna", "seats": ["h", "bot7"]}, "seats"),
+    ({"game": "kahuna", "players": "2"}, "players"),
+    ({"game": "kahuna", "options": "gods"}, "options"),
+    ({"game": "kanaloa", "options": {"gods": "yes"}}, "options"),
+    ({"game": "kahuna", "seed": 12345678901234567891}, "seed"),
+    ({"game": "kahuna", "seed": 2 ** 53}, "seed"),
+    ({"game": "kahuna", "seed": 1.5}, "seed"),
+    ({"game": "kahuna", "seed": "s" * 101}, "seed"),
+    ({"game": "kahuna", "names": ["Ana", "x" * 41]}, "names"),
+    ({"game": "kahuna", "names": ["Ana", "Bo\nb"]}, "names"),
+    ({"game": "kahuna", "names": [1, 2]}, "names"),
+])
+def test_every_bad_set_up_is_a_clear_error_naming_its_field(game, args, field):
+    before = ok("save")
+    err = error("new", **args)
+    assert err["key"] == "error.bad_setup" and err["params"] == {"field": field}, err
+    assert err["message"].startswith(field + ":")
+    assert ok("save") == before
+
+
+def test_seeds_are_safe_integers_or_texts():
+    assert ok("new", game="kahuna", seed=2 ** 53 - 1)["seed"] == 2 ** 53 - 1
+    assert ok("new", game="kahuna", seed=-(2 ** 53 - 1))["seed"] == -(2 ** 53 - 1)
+    assert ok("new", game="kahuna", seed="12345678901234567891")["seed"] == "12345678901234567891"
+    record = ok("save")
+    record["seed"] = 12345678901234567891
+    err = error("load", record=record)
+    assert err["key"] == "error.bad_record" and err["params"] == {"field": "seed"}
+
+
+@pytest.mark.parametrize("cmd, args, field", [
+    ("play", {"seat": 0, "move": "draw", "viewer": "0"}, "viewer"),
+    ("play", {"seat": 0, "move": "d" * 201}, "move"),
+    ("play", {"seat": True, "move": "draw"}, "seat"),
+    ("think", {"seat": 0, "hint": "yes"}, "hint"),
+    ("think", {"seat": 0, "ms": float("nan")}, "ms"),
+    ("bot_move", {"seat": 1, "viewer": 9}, "viewer"),
+    ("snapshot", {"viewer": [0]}, "viewer"),
+    ("undo", {"seat": 0, "viewer": -1}, "viewer"),
+    ("load", {"record": 5}, "record"),
+    ("play", {"seat": 0, "move": "draw", "colour": "red"}, "'colour'"),
+])
+def test_every_bad_argument_is_a_clear_error_naming_it(cmd, args, field):
+    ok("new", game="kahuna", seats=["h", "bot1"], seed=12)
+    before = ok("save")
+    answer = json.loads(api.handle(json.dumps({"cmd": cmd, "args": args})))
+    assert answer["ok"] is False and answer["error"]["key"] != "error.internal", answer
+    assert answer["error"]["params"].get("field") == field, answer
+    assert ok("save") == before
+
+
+def session_marks():
+    session = api._session
+    return (session, session.version, session.thinking, json.dumps(session.match.state.to_json()),
+            [(e.player, e.move) for e in session.match.entries],
+            {seat: bot.rng.state for seat, bot in session.bots.items()})
+
+
+def test_a_refused_play_changes_nothing_not_even_counters():
+    snap = bot_game()        # the bot (seat 1) is to move, and thinks
+    ok("think", seat=1, ms=5)
+    marks = session_marks()
+    assert error("play", seat=1, move="draw", viewer="me")["params"] == {"field": "viewer"}
+    assert error("bot_move", seat=1, viewer=7)["params"] == {"field": "viewer"}
+    assert error("undo", seat=0, viewer=[])["params"] == {"field": "viewer"}
+    assert session_marks() == marks
+    assert snap["to_move"] == [1]
+
+
+def test_a_refused_bot_move_leaves_the_bots_generator_alone():
+    """The same requests, with and without a refused ``bot_move`` among them,
+    give the same game."""
+    def game_of(with_refusal):
+        snap = ok("new", game="kahuna", players=2, seats=["bot0", "bot0"], seed=21)
+        for turn in range(30):
+            if snap["over"]:
+                break
+            seat = snap["to_move"][0]
+            if with_refusal and turn % 3 == 0:
+                error("bot_move", seat=seat, viewer="nobody")
+            snap = ok("bot_move", seat=seat)
+        return ok("save")["moves"]
+    assert game_of(True) == game_of(False)
+
+
+def test_a_refused_load_keeps_the_game_in_progress(game):
+    marks = session_marks()
+    record = ok("save")
+    assert error("load", record=record, viewer=2)["params"] == {"field": "viewer"}
+    assert session_marks() == marks

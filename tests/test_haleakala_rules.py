@@ -1,4 +1,4 @@
-"""Haleakala: one or more tests per numbered rule of shared/rules/haleakala.md.
+"""Haleakala: one or more tests per numbered rule of docs/rules/haleakala.md.
 
 Each test name carries the rule id it checks (``test_H_24_...``) and, where a
 test pins down one of the spec's resolutions of section 8, that id too
@@ -16,10 +16,11 @@ import pytest
 
 from pygame_core import GAMES, BadState, GameError, IllegalMove, Rng
 from pygame_core.engine import event_for
-from pygame_core.games import haleakala_hints
 from pygame_core.games.haleakala import (
-    ADJACENT, DECK_COMPOSITION, HUTS, JETTY, KINDS, SHAMAN_REACH, SPACE_INDEX, SPACE_NAMES,
-    TACTICAL_COMPOSITION, Haleakala, HaleakalaMove, HaleakalaState, ccw, cw)
+    DECK_COMPOSITION, KINDS, SHAMAN_REACH, SPACE_NAMES, Haleakala, HaleakalaMove, HaleakalaState)
+from pygame_core.games.haleakala import hints as haleakala_hints
+from pygame_core.games.haleakala.tables import (
+    ADJACENT, HUTS, JETTY, SPACE_INDEX, TACTICAL_COMPOSITION, ccw, cw)
 
 from haleakala_helpers import (
     R, Y, act, act_all, craters, deck_sizes, decider, destinations, discs, final_scoring_position,
@@ -635,19 +636,44 @@ def test_H_40_collected_cards_stay_across_rounds():
     assert player(state, R)["collection"] == ["FISH4"]
 
 
-def test_H_41_A_08_A_41_the_statue_card():
+def test_H_41_A_08_the_statue_card_is_a_choice_raise_it_or_not():
+    """The rulebook's Statue card "peut ériger" a statue, as the Priestess may
+    move a lava disc: the taker raises it on the shaman's space or not (A-08
+    read it as compulsory; the project follows the rulebook's "peut")."""
+    def take_statue():
+        state = position(boat=0, to_move=Y, beaches={2: {Y: [1]}},
+                         slots={2: ["STATUE", "STATUE"]}, shamans={Y: "Mt3"})
+        discarded = view(state)["discard"].get("STATUE", 0)
+        return state, act(state, "place 2 0"), discarded
+    state, events, _ = take_statue()
+    assert keys(events) == ["haleakala.sail", "haleakala.take_card"]
+    assert view(state)["phase"] == "statue" and view(state)["pending"] == {"space": "Mt3"}
+    assert decider(state) == Y and legal(state) == {"raise", "noraise"}
+    refused(state, "pass", key="haleakala.illegal.expect_statue")
+    events = act(state, "raise")
+    assert keys(events)[0] == "haleakala.statue" and params(events, "haleakala.statue") == [{"space": "Mt3"}]
+    assert statues(state)[Y] == {"Mt3"} and player(state, Y)["statue_supply"] == 7
+    assert decider(state) == R, "the turn goes on after the choice: discs back, refill, next turn"
+    state, _, discarded = take_statue()
+    events = act(state, "noraise")
+    assert keys(events)[0] == "haleakala.statue_declined"
+    assert params(events, "haleakala.statue_declined") == [{"space": "Mt3"}]
+    assert statues(state)[Y] == set() and player(state, Y)["statue_supply"] == 8
+    assert view(state)["discard"]["STATUE"] == discarded + 1 and decider(state) == R
+
+
+def test_H_41_A_41_a_statue_card_that_cannot_build_asks_nothing():
     def take_statue(**kw):
         state = position(boat=0, to_move=Y, beaches={2: {Y: [1]}}, slots={2: ["STATUE", "STATUE"]},
                          **kw)
         return state, act(state, "place 2 0")
-    state, events = take_statue(shamans={Y: "Mt3"})
-    assert "haleakala.statue" in keys(events) and statues(state)[Y] == {"Mt3"}, "compulsory (A-08)"
     for kw, key in ((dict(), "haleakala.statue_beach"),
                     (dict(shamans={Y: "Mt3"}, statues={Y: ["Mt3"]}), "haleakala.statue_taken"),
                     (dict(shamans={Y: "Mt3"}, statues={Y: ["M0"]}, destroyed=(7, 0)),
                      "haleakala.statue_none_left")):
         state, events = take_statue(**kw)
         assert key in keys(events) and "haleakala.statue" not in keys(events)
+        assert decider(state) == R
 
 
 def test_H_42_A_09_A_39_the_priestess_moves_one_disc_of_a_stack_or_none():
@@ -745,9 +771,9 @@ def test_H_52_decisions_only_where_there_is_a_choice():
                 assert n == 2 and len(set(slots(before, b))) == 2, "a choice between two different cards"
             elif phase in ("lava", "buy"):
                 assert n >= 2, "a decision offers more than declining or passing"
-            elif phase == "shaman":
+            elif phase in ("shaman", "statue"):
                 assert n >= 2
-    assert phases == {"turn", "shaman", "pick", "lava", "buy"}
+    assert phases == {"turn", "shaman", "pick", "lava", "buy", "statue"}
 
 
 def test_H_53_A_36_the_optional_turn_limit():
@@ -1349,7 +1375,7 @@ def test_rollout_move_is_legal_in_every_phase_and_beats_random_play():
         phases.add(view(state)["phase"])
         move = haleakala_hints.rollout_move(state, p, Rng(len(phases)))
         assert move in state.legal_moves(p)
-    assert phases == {"turn", "shaman", "pick", "lava", "buy"}
+    assert phases == {"turn", "shaman", "pick", "lava", "buy", "statue"}
     wins = 0
     for seed in range(20):
         state = Haleakala.new(seed=seed)

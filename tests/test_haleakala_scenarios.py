@@ -1,4 +1,4 @@
-"""Haleakala: the test scenarios T-01 to T-42 of shared/rules/haleakala.md, section 9.
+"""Haleakala: the test scenarios T-01 to T-42 of docs/rules/haleakala.md, section 9.
 
 Each test builds the scenario's position explicitly with
 ``HaleakalaState.from_position`` and asserts the exact outcome the spec
@@ -144,8 +144,11 @@ def test_T_09_both_players_take_in_order():
     assert view(state)["phase"] == "buy" and decider(state) == Y
     assert legal(state) == {"pass", "buy butterfly", "buy majority", "buy section", "buy priestess"}
     events = act(state, "pass")
-    assert keys(events)[:3] == ["haleakala.pass", "haleakala.take_card", "haleakala.statue"]
+    assert keys(events) == ["haleakala.pass", "haleakala.take_card"]
     assert events[1]["player"] == R and events[1]["params"]["card"] == "STATUE"
+    assert view(state)["phase"] == "statue" and decider(state) == R, "Red may raise it (H-41)"
+    events = act(state, "raise")
+    assert keys(events)[0] == "haleakala.statue"
     assert statues(state) == {Y: set(), R: {"F5"}}
     assert player(state, R)["statue_supply"] == 7
     assert view(state)["discard"]["STATUE"] >= 1
@@ -221,7 +224,9 @@ def statue_card_for_yellow(**kw):
 
 
 def test_T_14_the_statue_goes_under_the_shaman():
-    state, events = statue_card_for_yellow()
+    state, _ = statue_card_for_yellow()
+    assert legal(state) == {"raise", "noraise"}
+    events = act(state, "raise")
     assert params(events, "haleakala.statue") == [{"space": "F1"}]
     assert statues(state)[Y] == {"F1"}
     assert player(state, Y)["statue_supply"] == 7 and player(state, Y)["shaman"] == "F1"

@@ -1,4 +1,4 @@
-"""Kahuna: one or more tests per numbered rule of shared/rules/kahuna.md.
+"""Kahuna: one or more tests per numbered rule of docs/rules/kahuna.md.
 
 Each test name carries the rule id it checks (``test_KH_12_...``). Positions
 are written explicitly with ``KahunaState.from_position``; cards left out are

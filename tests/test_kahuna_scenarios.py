@@ -1,4 +1,4 @@
-"""Kahuna: the test scenarios T-1 to T-12 of shared/rules/kahuna.md, section 8.
+"""Kahuna: the test scenarios T-1 to T-12 of docs/rules/kahuna.md, section 8.
 
 Each test builds the scenario's position explicitly and asserts the exact
 position, controllers and scores the spec states. Cards the spec leaves out are
@@ -307,7 +307,7 @@ def test_T_8_hidden_discard_event_shows_no_identity():
     assert event_for(event, 1) == {"key": "kahuna.hide", "player": 0, "params": {}}
 
 
-def test_T_8_5_playing_cards_does_not_lift_the_restriction():
+def test_T_8_step_5_playing_cards_does_not_lift_the_restriction():
     state = t8()
     act(state, "place ALOA-BARI ALOA")
     assert "skip" not in legal(state)
@@ -319,7 +319,7 @@ def test_T_8_5_playing_cards_does_not_lift_the_restriction():
     assert events[0]["params"] == {"card": "FAAA", "slot": 0, "refill": refill}
 
 
-def test_T_8_6_contrast_skip_legal_with_five_cards():
+def test_T_8_step_6_contrast_skip_legal_with_five_cards():
     state = t8(previous_turn_skipped=False)
     assert "skip" in legal(state)
     act(state, "skip")

@@ -1,4 +1,4 @@
-"""Kanaloa: one or more tests per numbered rule of shared/rules/kanaloa.md.
+"""Kanaloa: one or more tests per numbered rule of docs/rules/kanaloa.md.
 
 Each test name carries the rule id it checks (``test_KN_12_...``, and
 ``test_A_5_...`` for the spec's resolutions of ambiguities). Positions are
@@ -17,7 +17,8 @@ from pygame_core import GAMES, BadState, GameError, IllegalMove, Rng
 from pygame_core.engine import event_for
 from pygame_core.games.kanaloa import (
     COLOURS, DEGREE, GODS, ISLANDS, LAYOUT, LINKS, SIZE, THRESHOLD, Kanaloa,
-    KanaloaMove, KanaloaState, colours_of)
+    KanaloaMove, KanaloaState)
+from pygame_core.games.kanaloa.tables import colours_of
 
 from kanaloa_helpers import (ADAM, BETTY, KAYLA, MATEO, act, bridges, find, hand, keys, legal,
                              markers, position, refused, stock)
@@ -1156,11 +1157,11 @@ def test_GD_9_stones_in_ones_own_action_phase_only():
                        round=2, player=MATEO, tablets={MATEO: ["LONO"]}, hands={MATEO: ["RASI"]})
     act(pending, "build BAFI-RASI RASI")
     refused(pending, "lono draw", key="kanaloa.illegal.must_remove")
-    # Not after the discard that closes the action phase.
+    # After the face-down discard too (below), until the draw.
     closed = position(gods=True, round=2, player=MATEO, tablets={MATEO: ["LONO"]},
                       hands={MATEO: ["ALOA"]})
-    act(closed, "discard ALOA")
-    refused(closed, "lono draw", key="kanaloa.illegal.after_discard")
+    act(closed, "discard ALOA", "lono draw", "draw")
+    assert closed.view(None)["player"] == BETTY
     # Never in a last turn.
     last = final_position(gods=True, player=MATEO, tablets={MATEO: ["LONO", "PELE"]},
                           hands={MATEO: ["ALOA"], BETTY: ["BAFI"]})
@@ -1168,6 +1169,31 @@ def test_GD_9_stones_in_ones_own_action_phase_only():
                            "build ALOA-DALI ALOA", "build ALOA-ELOI ALOA",
                            "build ALOA-FARE ALOA", "discard ALOA", "end"}
     refused(last, "pele", key="kanaloa.illegal.stones_last_turn")
+
+
+def test_GD_9_a_stone_may_be_used_after_the_face_down_discard():
+    """GD-9: "la pierre des Dieux peut être utilisée ... à n'importe quel moment
+    pendant un tour du joueur": discard one card, use KU, then draw. The
+    discard still closes the card plays (KN-4): KANALOA with a card is a card
+    play, KANALOA alone is not (GD-15)."""
+    state = position("ALOA-BAFI:G", players=2, gods=True, round=2, player=0,
+                     tablets={0: ["KU", "LONO", "KANALOA", "KANALOA"]},
+                     hands={0: ["ALOA", "BAFI", "COCO", "ELOI"], 1: ["LANI", "ORO"]},
+                     display=["KULU", "HONU", "JEKA", "DALI"])
+    act(state, "colour 0", "discard ALOA")
+    moves = legal(state)
+    assert {"ku 1", "lono draw", "lono take KULU", "build ORO-RASI KANALOA",
+            "replace ALOA-BAFI KANALOA KANALOA", "draw", "take KULU"} <= moves
+    with_cards = [m for m in moves if m.startswith(("build", "replace", "discard"))
+                  and set(m.split()[2:]) & {"BAFI", "COCO", "ELOI"}]
+    assert with_cards == [] and not any(m.startswith("discard") for m in moves)
+    refused(state, "replace ALOA-BAFI BAFI KANALOA", key="kanaloa.illegal.after_discard")
+    events = act(state, "ku 1", "steal ORO")
+    assert keys(events) == ["kanaloa.ku", "kanaloa.steal"]
+    assert hand(state, 0) == ["BAFI", "COCO", "ELOI", "ORO"] and hand(state, 1) == ["LANI"]
+    refused(state, "build BAFI-ORO ORO", key="kanaloa.illegal.after_discard")
+    act(state, "draw")
+    assert len(hand(state, 0)) == 5 and state.view(None)["player"] == 1
 
 
 def test_GD_10_kanaloa_is_a_wild_card():
@@ -1458,6 +1484,38 @@ def test_A_5_five_cards_discard_only_when_no_play_exists():
                      "INOA-KULU:Y", player=MATEO,
                      hands={MATEO: ["DALI", "DALI", "DALI", "KULU", "KULU"]})
     assert legal(stuck) == {"discard DALI", "discard KULU"}
+
+
+def test_A_5_KN_3_TP_3_two_players_declare_a_colour_in_which_a_card_can_be_played():
+    """A-5: with five cards a player must play if any play exists; with two
+    players that holds over both colours, so the colour declared (TP-3) must
+    be one with a play. Here every DALI and KULU link holds a yellow bridge:
+    yellow can do nothing, red can replace one of them with a pair (TP-5)."""
+    links = ("ALOA-DALI:Y", "DALI-ELOI:Y", "DALI-MOTU:Y", "FARE-KULU:Y", "GAPU-KULU:Y",
+             "INOA-KULU:Y")
+    state = position(*links, players=2, player=0,
+                     hands={0: ["DALI", "DALI", "DALI", "KULU", "KULU"], 1: ["ORO"]})
+    assert legal(state) == {"colour 1"}
+    refused(state, "colour 0", key="kanaloa.illegal.colour_without_play")
+    act(state, "colour 1")
+    assert "discard DALI" not in legal(state)
+    act(state, "replace ALOA-DALI DALI DALI", "draw")
+    assert bridges(state)["ALOA-DALI"] == "R"
+    # Four cards: no obligation, either colour.
+    four = position(*links, players=2, player=0,
+                    hands={0: ["DALI", "DALI", "DALI", "KULU"], 1: ["ORO"]})
+    assert legal(four) == {"colour 0", "colour 1"}
+    # No play in either colour (every link of the five islands is taken, no
+    # pair, no two ends of one link): either colour, then the discard (KN-3).
+    taken = ("ALOA-DALI", "DALI-ELOI", "DALI-MOTU", "FARE-KULU", "GAPU-KULU", "INOA-KULU",
+             "INOA-JEKA", "JEKA-LANI", "JEKA-MOTU", "GAPU-HONU", "HONU-ORO", "HONU-RASI",
+             "COCO-NALU", "ELOI-NALU", "LANI-NALU", "MOTU-NALU", "NALU-ORO")
+    none = position(*(f"{name}:G" for name in taken), players=2, player=0,
+                    hands={0: ["DALI", "HONU", "JEKA", "KULU", "NALU"], 1: ["ORO"]})
+    assert legal(none) == {"colour 0", "colour 1"}
+    act(none, "colour 0")
+    assert legal(none) == {"discard DALI", "discard HONU", "discard JEKA", "discard KULU",
+                           "discard NALU"}
 
 
 def test_A_6_no_card_is_played_for_nothing():

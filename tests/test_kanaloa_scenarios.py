@@ -1,4 +1,4 @@
-"""Kanaloa: the test scenarios T-1 to T-37 of shared/rules/kanaloa.md, section 10.
+"""Kanaloa: the test scenarios T-1 to T-37 of docs/rules/kanaloa.md, section 10.
 
 Each test builds the scenario's position explicitly and asserts the exact
 board, markers, stocks, hands and scores the spec states. Colours use the

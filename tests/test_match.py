@@ -4,8 +4,9 @@ import json
 
 import pytest
 
+from pygame_core import limits
 from pygame_core.engine import GameError, IllegalMove
-from pygame_core.match import BadRecord, Match
+from pygame_core.match import BadRecord, BadSetup, Match
 
 
 def new_match(seed=5, seats=("h", "h")):
@@ -117,3 +118,51 @@ def test_names_travel_with_the_record():
     assert match.names == ["Ana", "Bot"]
     assert Match.from_record(match.to_record()).names == ["Ana", "Bot"]
     assert Match("kahuna", 2, 3).names == ["", ""]
+
+
+def test_every_part_of_a_set_up_is_checked_before_anything_is_built():
+    with pytest.raises(BadSetup, match="players"):
+        Match("kahuna", 10 ** 7, 1)
+    with pytest.raises(BadSetup, match="game"):
+        Match(["kahuna"], 2, 1)
+    with pytest.raises(BadSetup, match="seats"):
+        Match("kahuna", 2, 1, {}, "hh")
+    with pytest.raises(BadSetup, match="seed"):
+        Match("kahuna", 2, 2 ** 53)
+    with pytest.raises(BadSetup, match="names"):
+        Match("kahuna", 2, 1, {}, None, ["Ana", "B" * (limits.MAX_NAME + 1)])
+
+
+def test_a_record_with_too_many_moves_is_refused_before_its_replay():
+    record = new_match().to_record()
+    record["moves"] = [[0, "skip"]] * (limits.MAX_MOVES + 1)
+    with pytest.raises(BadRecord, match="limit") as info:
+        Match.from_record(record)
+    assert info.value.params == {"field": "moves"}
+    record["moves"] = [[0, "skip " + "x" * limits.MAX_MOVE_TEXT]]
+    with pytest.raises(BadRecord, match="move 1 .* malformed"):
+        Match.from_record(record)
+
+
+def test_a_record_text_is_measured_before_it_is_parsed():
+    text = json.dumps(new_match().to_record())
+    with pytest.raises(BadRecord, match="nested") as info:
+        Match.from_record(text[:-1] + ', "x": ' + "[" * 100_000 + "}")
+    assert info.value.params == {"field": "record"}
+    with pytest.raises(BadRecord, match="characters long"):
+        Match.from_record(" " * limits.MAX_RECORD_TEXT + text)
+
+
+def test_a_set_up_error_in_a_record_names_its_field():
+    record = new_match().to_record()
+    record["options"] = "gods"
+    with pytest.raises(BadRecord) as info:
+        Match.from_record(record)
+    assert info.value.params == {"field": "options"}
+
+
+def test_json_limits_ignore_brackets_inside_texts():
+    assert limits.json_problem('{"a": "' + "[" * 100 + '", "b": [[1]]}', 1000) is None
+    assert limits.json_problem('{"a": "\\"[[[[[[[[[[[[[[[[[[[[[[[[[[[[["}', 1000) is None
+    assert "nested" in limits.json_problem("[" * (limits.MAX_DEPTH + 1), 1000)
+    assert limits.json_problem("[" * limits.MAX_DEPTH + "]" * limits.MAX_DEPTH, 1000) is None

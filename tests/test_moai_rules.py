@@ -1,4 +1,4 @@
-"""Moai: one or more tests per numbered rule of shared/rules/moai.md.
+"""Moai: one or more tests per numbered rule of docs/rules/moai.md.
 
 Each test name carries the rule ids it checks (``test_M_12_...``; an
 ambiguity resolution ``A-n`` is named next to the rule it shapes). Positions
@@ -16,10 +16,10 @@ import pytest
 
 from pygame_core import GAMES, BadState, GameError, IllegalMove, Rng
 from pygame_core.engine import event_for
-from pygame_core.games import moai as moai_module
-from pygame_core.games import moai_hints
-from pygame_core.games.moai import (
-    DECK_COMPOSITION, EPOCH_CARDS, EPOCH_IDS, MOAI_HEIGHTS, Moai, MoaiMove, MoaiState)
+from pygame_core.games.moai import EPOCH_CARDS, EPOCH_IDS, MOAI_HEIGHTS, Moai, MoaiMove, MoaiState
+from pygame_core.games.moai import hints as moai_hints
+from pygame_core.games.moai import tables as moai_tables
+from pygame_core.games.moai.tables import DECK_COMPOSITION
 
 import test_moai_scenarios
 from moai_helpers import B, G, R, W, Y, act, data, field, find, forest, keys, legal, position, refused, volcano
@@ -132,14 +132,14 @@ def test_C_2_A_8_board_six_forest_spaces_sixteen_fields_open_volcano():
 
 
 def test_C_3_card_values_and_composition():
-    assert moai_module.VALUE == (1, 2, 3, 1)
+    assert moai_tables.VALUE == (1, 2, 3, 1)
     assert DECK_COMPOSITION == (12, 12, 10, 6)
-    kinds = moai_module.RN_KIND
+    kinds = moai_tables.RN_KIND
     assert [kinds[f"RN{i:02d}"] for i in (1, 12, 13, 24, 25, 34, 35, 40)] == [0, 0, 1, 1, 2, 2, 3, 3]
 
 
 def test_C_3_3_deck_total_value_is_72():
-    assert sum(v * c for v, c in zip(moai_module.VALUE, DECK_COMPOSITION)) == 72
+    assert sum(v * c for v, c in zip(moai_tables.VALUE, DECK_COMPOSITION)) == 72
 
 
 def test_C_3_1_C_3_2_A_4_raid_counts_one_in_bids_births_and_raids():
@@ -288,7 +288,7 @@ def test_C_6_tiles_heights_total_and_lowest_numbered_first():
 
 
 def test_C_7_colours_and_pieces():
-    assert moai_module.COLOURS == ("red", "yellow", "green", "blue", "white")
+    assert moai_tables.COLOURS == ("red", "yellow", "green", "blue", "white")
     view = Moai.new(players=5, seed=1).view(None)
     assert view["colours"] == ["red", "yellow", "green", "blue", "white"]
     assert view["reserve"] == [[3, 3, 3]] * 5 and view["camps"] == [9] * 5
@@ -311,7 +311,7 @@ def test_C_9_boats_hold_one_piece_and_stay():
     state = work(camps={R: [1, 2]}, boats={"E1-06": "R"})
     act(state, "place 2 E1-06")
     assert data(state)["boats"]["E1-06"] == {"owner": R, "piece": 2}
-    assert len(moai_module.BOAT_CARDS) == 6
+    assert len(moai_tables.BOAT_CARDS) == 6
 
 
 # =============================================================================================
@@ -733,13 +733,16 @@ def test_M_24_A_11_pieces_stay_and_carve_again_next_round_not_twice():
 
 
 def test_M_25_A_36_tile_side_chosen_when_taken():
-    state = carve_step(stocks={R: 1}, volcano=[["R3fd", "R2fd"], ["Y1fd"]], order=[R, Y, G])
+    state = carve_step(stocks={R: 2}, volcano=[["R3fd", "R2fd"], ["R3fd"], ["Y1fd"]],
+                       order=[R, Y, G])
     events = act(state, "carve V1 facedown")
-    assert find(events, "moai.carve")[0]["face_down"] is True
-    assert data(state)["tiles"][R] == [{"id": "M09", "face_down": True}]
-    view = state.view(Y)["moai"]
-    assert view["tiles"][R] == [{"id": "M09", "height": 5, "face_down": True}]
-    assert view["supply"]["5"] == 2
+    assert keys(events) == ["moai.carve_hidden"]
+    assert "carve V1" not in legal(state) and "carve V1 facedown" not in legal(state)
+    events = act(state, "carve V2")
+    assert keys(events)[0] == "moai.carve"
+    assert data(state)["tiles"][R] == [{"id": "M09", "face_down": True},
+                                       {"id": "M03", "face_down": False}]
+    assert state.view(R)["moai"]["supply"]["5"] == 2
 
 
 def test_M_26_M_31_feeding_in_turn_order_each_completely():
@@ -1052,12 +1055,68 @@ def test_H_8_face_up_strengths_visible():
     assert view["volcano"][0]["pieces"] == [[Y, 3, True]]
 
 
-def test_H_9_tile_heights_public_when_taken():
-    state = carve_step(stocks={R: 1}, volcano=[["R3fd", "R3fd"], ["Y1fd"]], order=[R, Y, G])
+def test_H_9_a_face_down_tile_keeps_its_height_secret():
+    """« les joueurs peuvent placer leurs tuiles faces cachées pour en garder la
+    hauteur secrète »: the others (and a spectator) see that Red holds a tile
+    and that it lies face down, never its height nor its id (which names the
+    height, C-6); Red sees it; the end reveals and scores it."""
+    state = carve_step(stocks={R: 1}, volcano=[["R3fd", "R3fd"], ["Y1fd"]], order=[R, Y, G],
+                       tiles={Y: ["M20"]})
     events = act(state, "carve V1 facedown")
-    carve = find(events, "moai.carve")[0]
-    assert carve["tile_height"] == 6 and "secret_for" not in events[0]
-    assert state.view(Y)["moai"]["tiles"][R][0]["face_down"] is True
+    carve = events[0]
+    assert event_for(carve, Y) == event_for(carve, None) == {
+        "key": "moai.carve_hidden", "player": R, "params": {"space": "V1"}}
+    assert event_for(carve, R) == {
+        "key": "moai.carve_hidden.own", "player": R,
+        "params": {"space": "V1", "pieces": [3, 3], "height": 6, "tile": "M12", "tile_height": 6}}
+    hidden = {"id": None, "height": None, "face_down": True}
+    for viewer in (Y, G, None):
+        view = state.view(viewer)
+        assert view["moai"]["tiles"][R] == [hidden]
+        assert view["moai"]["tiles"][Y] == [{"id": "M20", "height": 9, "face_down": False}]
+        assert "M12" not in json.dumps(view["moai"])
+    assert state.view(R)["moai"]["tiles"][R] == [{"id": "M12", "height": 6, "face_down": True}]
+    # The end reveals every tile, in the view and in the result.
+    over = position(players=2, phase="over", round=10, order=[R, Y], bird_man=R,
+                    tiles={R: [("M12", True)]}, camps={R: [], Y: []})
+    shown = {"id": "M12", "height": 6, "face_down": True}
+    assert over.view(Y)["moai"]["tiles"][R] == [shown]
+    assert over.view(Y)["result"]["breakdown"]["players"][R]["tiles"] == [shown]
+    assert over.result()["scores"][R] == 6
+
+
+def test_H_9_H_13_determinize_deals_the_heights_nobody_has_seen():
+    """A bot sees the supply (public, by height), the toppled tiles, the
+    face-up tiles and its own; each face-down tile of another clan is one of
+    the tiles left over, dealt at random, and the view stays the same."""
+    state = carve_step(players=3, stocks={R: 0},
+                       tiles={R: [("M20", True), "M01"], Y: [("M09", True), ("M15", True)],
+                              G: ["M02", ("M18", True)]},
+                       toppled=["M21"], volcano=[["R1"]])
+    # The supply holds every tile not held nor toppled: by height, 2 m: none
+    # (M01 and M02 are shown), 5 m: two of M09-M11, 7 m: two of M15-M17,
+    # 8 m: one of M18-M19, 9 m: none. So Green has not seen one 5 m, one 7 m
+    # and one 9 m tile: those are Red's and Yellow's face-down tiles.
+    assert state.view(G)["moai"]["supply"] == {"3": 3, "4": 3, "5": 2, "6": 3, "7": 2, "8": 1}
+    heights = set()
+    for seed in range(40):
+        twin = state.determinize(G, Rng(seed))
+        assert twin.view(G) == state.view(G)
+        tiles = twin.to_json()["tiles"]
+        assert tiles[G] == [{"id": "M02", "face_down": False}, {"id": "M18", "face_down": True}]
+        assert tiles[R][1] == {"id": "M01", "face_down": False}
+        dealt = [tiles[R][0]["id"], tiles[Y][0]["id"], tiles[Y][1]["id"]]
+        assert all(tile["face_down"] for tile in (tiles[R][0], tiles[Y][0], tiles[Y][1]))
+        assert sorted(MOAI_HEIGHTS[int(name[1:]) - 1] for name in dealt) == [5, 7, 9]
+        heights.add(tuple(MOAI_HEIGHTS[int(name[1:]) - 1] for name in dealt))
+    assert len(heights) == 6, "every way of dealing the three heights comes up"
+    # Red sees his own 9 m tile, not Green's 8 m one: Yellow's two tiles and
+    # Green's face-down one are dealt 5, 7 and 8 m.
+    for seed in range(10):
+        tiles = state.determinize(R, Rng(seed)).to_json()["tiles"]
+        assert tiles[R][0] == {"id": "M20", "face_down": True}
+        dealt = [tiles[Y][0]["id"], tiles[Y][1]["id"], tiles[G][1]["id"]]
+        assert sorted(MOAI_HEIGHTS[int(name[1:]) - 1] for name in dealt) == [5, 7, 8]
 
 
 def test_H_10_public_elements_in_every_view():

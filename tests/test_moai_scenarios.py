@@ -1,4 +1,4 @@
-"""Moai: the test scenarios T-1 to T-22 of shared/rules/moai.md, section 8.
+"""Moai: the test scenarios T-1 to T-22 of docs/rules/moai.md, section 8.
 
 T-1 to T-8 replay the rulebook's worked example as one continuous round from
 the shared initial state Σ0; each later step starts again from Σ0 and plays
@@ -7,7 +7,8 @@ their position explicitly with ``MoaiState.from_position``.
 """
 
 from pygame_core.engine import event_for
-from pygame_core.games.moai import EPOCH_IDS, RN_KIND
+from pygame_core.games.moai import EPOCH_IDS
+from pygame_core.games.moai.tables import RN_KIND
 
 from moai_helpers import B, G, R, Y, act, data, field, find, forest, keys, legal, position, refused, volcano
 
@@ -197,8 +198,7 @@ def test_T_5_carving():
     act(state, "done", player=R)
     events = act(state, "carve V1", player=Y)
     assert find(events, "moai.carve")[0] == {
-        "space": "V1", "pieces": [1, 1, 2, 2, 2], "height": 8, "tile": "M18", "tile_height": 8,
-        "face_down": False}
+        "space": "V1", "pieces": [1, 1, 2, 2, 2], "height": 8, "tile": "M18", "tile_height": 8}
     events = act(state, "carve V3", player=G)
     assert find(events, "moai.carve")[0]["tile"] == "M06"
     assert volcano(state, "V2") == ["R1fd", "R2fd", "R3fd"], "Red keeps his statue secret"

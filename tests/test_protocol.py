@@ -183,3 +183,90 @@ def test_private_information_says_whether_views_ever_differ(game):
         if differ and game.private_information:
             break
     assert differ == game.private_information
+
+
+def test_a_face_down_moai_tile_is_seen_by_its_owner_only_until_the_end():
+    """Moai's H-9 through the protocol: once a clan takes its tile face down,
+    no other clan's view or log, nor a spectator's, holds its height or its id
+    (which names the height); its owner's do; a determinized copy for another
+    clan keeps that clan's view; the end reveals the tile to everyone."""
+    checked = 0
+    for seed in range(3):
+        match = Match("moai", 3, 60_000 + seed, {})
+        rng = Rng.from_seed(seed)
+        owner = tile = None
+        while not match.state.is_over():
+            player = match.state.to_move()[0]
+            legal = [str(m) for m in match.state.legal_moves(player)]
+            face_down = [m for m in legal if m.endswith(" facedown")]
+            move = face_down[0] if face_down and owner is None else rng.choice(legal)
+            entry = match.play(player, move)
+            if owner is not None or not face_down or move not in face_down:
+                continue
+            owner = player
+            carve = next(e for e in entry.events if e["key"] == "moai.carve_hidden")
+            tile = carve["secret"]["tile"]
+            index = len(match.state.view(owner)["moai"]["tiles"][owner]) - 1
+            for viewer in [q for q in range(3) if q != owner] + [None]:
+                view = match.state.view(viewer)
+                assert view["moai"]["tiles"][owner][index] == {"id": None, "height": None,
+                                                               "face_down": True}
+                assert tile not in json.dumps(view["moai"])
+                shown = match.log_for(viewer)[-1]["events"]
+                assert {"key": "moai.carve_hidden", "player": owner,
+                        "params": {"space": carve["params"]["space"]}} in shown
+                if viewer is not None:
+                    for k in range(3):
+                        twin = match.state.determinize(viewer, Rng(k))
+                        assert twin.view(viewer) == view
+            own = match.state.view(owner)["moai"]["tiles"][owner][index]
+            assert own["id"] == tile and own["face_down"] is True
+            assert any(e["key"] == "moai.carve_hidden.own" and e["params"]["tile"] == tile
+                       for e in match.log_for(owner)[-1]["events"])
+        if owner is None:
+            continue
+        checked += 1
+        final = match.state.view(None)
+        if tile in final["moai"]["toppled"]:                   # a toppled Moai is shown anyway
+            continue
+        revealed = [t for t in final["moai"]["tiles"][owner] if t["id"] == tile]
+        assert revealed and revealed[0]["height"] is not None and revealed[0]["face_down"]
+        scored = final["result"]["breakdown"]["players"][owner]["tiles"]
+        assert revealed[0] in scored
+    assert checked, "no game took a tile face down"
+
+
+# A clone copies its position field by field (an explicit list per game, for
+# speed). Left out on purpose: the legal moves already listed (lists shared,
+# never changed) and whether the last move showed something hidden (a copy
+# has played nothing yet).
+NOT_COPIED = {"_cache", "_shown"}
+# Lists whose entries a clone shares: tuples, or records never changed once written.
+SHARED_ENTRIES = {"scorings", "points", "stack"}
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_a_clone_copies_every_field_and_shares_no_list(game_id):
+    game = GAMES[game_id]
+    cls = game.State
+    assert set(cls.__slots__) == set(cls.__annotations__), "each field is declared with its type"
+    for seed in range(3):
+        positions = []
+
+        def keep(state, moves):
+            if len(moves) % 9 == 0:
+                positions.append(state.clone())
+
+        random_game(game, max(game.players), {}, 30_000 + seed, keep)
+        for state in positions:
+            clone = state.clone()
+            assert type(clone) is cls
+            for name in cls.__slots__:
+                if name in NOT_COPIED:
+                    continue
+                mine, theirs = getattr(state, name), getattr(clone, name)
+                assert theirs == mine, name
+                if isinstance(mine, list):
+                    assert theirs is not mine, name
+                    if name not in SHARED_ENTRIES:
+                        assert not any(a is b for a, b in zip(mine, theirs) if isinstance(a, list)), name

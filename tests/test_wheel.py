@@ -48,8 +48,19 @@ def test_every_module_has_its_bytecode_next_to_its_source(wheel):
     names = set(wheel.namelist())
     sources = {name for name in names if name.endswith(".py")}
     compiled = {name for name in names if name.endswith(".pyc")}
-    assert {f"{build.PACKAGE}/api.py", f"{build.PACKAGE}/games/kahuna.py"} <= sources
+    assert {f"{build.PACKAGE}/api.py", f"{build.PACKAGE}/games/kahuna/state.py"} <= sources
     assert compiled == {bytecode_path(source) for source in sources}
+
+
+def test_the_wheel_holds_the_package_and_nothing_else(wheel):
+    """The modules, their bytecode, the PEP 561 marker ``py.typed`` and the
+    wheel's own metadata: no cache of a type checker or a test run."""
+    modules = {path.relative_to(ROOT).as_posix() for path in (ROOT / build.PACKAGE).rglob("*.py")
+               if "__pycache__" not in path.parts}
+    info = f"{build.PACKAGE}-{build.package_version()}.dist-info"
+    expected = (modules | {bytecode_path(module) for module in modules} | {f"{build.PACKAGE}/py.typed"}
+                | {f"{info}/{name}" for name in ("METADATA", "WHEEL", "top_level.txt", "RECORD")})
+    assert set(wheel.namelist()) == expected
 
 
 def test_the_bytecode_is_unchecked_and_of_the_stdlib_interpreter(wheel):

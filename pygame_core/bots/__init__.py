@@ -27,8 +27,11 @@ LEVELS = {0: "novice", 1: "casual", 2: "skilled", 3: "strong", 4: "expert"}
 # The level that answers a player's request for a hint: the strongest.
 HINT_LEVEL = max(LEVELS)
 
+# A bot of any level.
+Bot = RandomBot | GreedyBot | ISMCTSBot
 
-def make_bot(level: int, seed=0, timed: bool = True):
+
+def make_bot(level: int, seed: int | str = 0, timed: bool = True) -> Bot:
     """The bot of ``level`` with its own seeded generator. ``timed=False``
     drops the millisecond bounds, so that the bot's moves depend only on its
     seed and what its player sees (tests and ladders)."""
@@ -43,4 +46,5 @@ def make_bot(level: int, seed=0, timed: bool = True):
     return ISMCTSBot(rng, level, iterations, millis if timed else None)
 
 
-__all__ = ["make_bot", "LEVELS", "HINT_LEVEL", "SEARCH_BUDGETS", "RandomBot", "GreedyBot", "ISMCTSBot", "Search"]
+__all__ = ["make_bot", "Bot", "LEVELS", "HINT_LEVEL", "SEARCH_BUDGETS", "RandomBot", "GreedyBot",
+           "ISMCTSBot", "Search"]

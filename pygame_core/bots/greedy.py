@@ -11,25 +11,36 @@ obvious blunders (``sensible_moves``), the bot never considers them.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
+from ..engine import Move, Rng, State
+
 WIN = 1_000_000.0
 
+# A game's evaluation of a position for a player (its hints' ``evaluate``).
+Evaluation = Callable[[State, int], float]
 
-def evaluation_of(state):
+
+def evaluation_of(state: State) -> Evaluation:
     """The game's evaluation hint, or a neutral one when the game has none."""
     hints = getattr(state.game, "hints", None)
-    return getattr(hints, "evaluate", None) or (lambda s, p: 0.0)
+    evaluate: Evaluation = getattr(hints, "evaluate", None) or (lambda s, p: 0.0)
+    return evaluate
 
 
-def sensible_moves(world, player, moves):
+def sensible_moves(world: State, player: int, moves: list[Move]) -> list[Move]:
     """``moves`` less the blunders the game's hints name (all of them when the
     game names none). ``world`` is a determinization for ``player``."""
     hints = getattr(world.game, "hints", None)
-    sensible = getattr(hints, "sensible_moves", None)
+    sensible: Callable[[State, int, list[Move]], list[Move]] | None = getattr(
+        hints, "sensible_moves", None)
     return sensible(world, player, moves) if sensible is not None else moves
 
 
-def outcome_value(state, player) -> float:
-    winners = state.result()["winners"]
+def outcome_value(state: State, player: int) -> float:
+    result = state.result()
+    assert result is not None, "the game is over"
+    winners = result["winners"]
     if player in winners:
         return WIN / len(winners)
     return -WIN
@@ -38,11 +49,11 @@ def outcome_value(state, player) -> float:
 class GreedyBot:
     level = 1
 
-    def __init__(self, rng, samples: int = 2):
+    def __init__(self, rng: Rng, samples: int = 2) -> None:
         self.rng = rng
         self.samples = samples
 
-    def choose(self, state, player):
+    def choose(self, state: State, player: int) -> Move:
         moves = state.legal_moves(player)
         if not moves:
             raise ValueError(f"player {player} has no legal move")
@@ -51,7 +62,8 @@ class GreedyBot:
         evaluate = evaluation_of(state)
         worlds = [state.determinize(player, self.rng.fork()) for _ in range(self.samples)]
         moves = sensible_moves(worlds[0], player, moves)
-        best, best_value = [], None
+        best: list[Move] = []
+        best_value: float | None = None
         for move in moves:
             value = 0.0
             for world in worlds:

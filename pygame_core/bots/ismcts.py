@@ -39,6 +39,10 @@ from __future__ import annotations
 
 import math
 import time
+from collections.abc import Callable
+from typing import Any
+
+from ..engine import Game, Move, Rng, State
 
 # UCB1 exploration constant for rewards in [0, 1].
 EXPLORATION = 0.7
@@ -54,10 +58,10 @@ class Node:
 
     __slots__ = ("move", "player", "children", "visits", "available", "reward")
 
-    def __init__(self, move=None, player=None):
+    def __init__(self, move: Any = None, player: Any = None) -> None:
         self.move = move
         self.player = player
-        self.children = {}
+        self.children: dict[Move, Node] = {}
         self.visits = 0
         self.available = 0
         self.reward = 0.0
@@ -68,19 +72,21 @@ class Advice:
 
     __slots__ = ("evaluate", "rollout_move", "sensible", "scale", "depth")
 
-    def __init__(self, game, depth=None):
+    def __init__(self, game: type[Game], depth: int | None = None) -> None:
         hints = getattr(game, "hints", None)
-        self.evaluate = getattr(hints, "evaluate", None)
-        self.rollout_move = getattr(hints, "rollout_move", None)
-        self.sensible = getattr(hints, "sensible_moves", None)
+        self.evaluate: Callable[[State, int], float] | None = getattr(hints, "evaluate", None)
+        self.rollout_move: Callable[[State, int, Rng], Move] | None = getattr(
+            hints, "rollout_move", None)
+        self.sensible: Callable[[State, int, list[Move]], list[Move]] | None = getattr(
+            hints, "sensible_moves", None)
         self.scale = float(getattr(hints, "EVAL_SCALE", EVAL_SCALE))
         if depth is None:
             depth = getattr(hints, "ROLLOUT_DEPTH", ROLLOUT_DEPTH)
         # Without an evaluation, only finished games say anything: play out.
-        self.depth = depth if self.evaluate is not None else None
+        self.depth: int | None = depth if self.evaluate is not None else None
 
 
-def rewards(state, players: int, advice: Advice) -> list:
+def rewards(state: State, players: int, advice: Advice) -> list[float]:
     """Each player's reward in [0, 1], summing to 1.
 
     A finished game: the winners share 1. An unfinished one: a softmax of the
@@ -88,10 +94,13 @@ def rewards(state, players: int, advice: Advice) -> list:
     about e to 1.
     """
     if state.is_over():
-        winners = state.result()["winners"]
+        result = state.result()
+        assert result is not None, "the game is over"
+        winners = result["winners"]
         share = 1.0 / len(winners)
         return [share if p in winners else 0.0 for p in range(players)]
     evaluate, scale = advice.evaluate, advice.scale
+    assert evaluate is not None, "a search without an evaluation plays every game out"
     values = [evaluate(state, p) / scale for p in range(players)]
     top = max(values)
     weights = [math.exp(v - top) for v in values]
@@ -104,8 +113,9 @@ class Search:
     through ``state.determinize(player, rng)`` and ``state.legal_moves(player)``
     (the player's own choices, which they know)."""
 
-    def __init__(self, state, player: int, rng, max_iterations=None, max_millis=None,
-                 exploration: float = EXPLORATION, depth=None):
+    def __init__(self, state: State, player: int, rng: Rng, max_iterations: int | None = None,
+                 max_millis: float | None = None, exploration: float = EXPLORATION,
+                 depth: int | None = None) -> None:
         self.state = state
         self.player = player
         self.rng = rng
@@ -135,7 +145,7 @@ class Search:
             return True
         return self.max_millis is not None and self.millis >= self.max_millis
 
-    def run(self, iterations=None, millis=None) -> bool:
+    def run(self, iterations: int | None = None, millis: float | None = None) -> bool:
         """Search on for at most ``iterations`` more iterations and ``millis``
         more milliseconds, within the whole budget; True once it is spent."""
         start = time.perf_counter()
@@ -212,6 +222,7 @@ class Search:
                          + exploration * math.sqrt(math.log(child.available) / child.visits))
                 if value > best_value:
                     best, best_value = child, value
+            assert best is not None, "every value is at least 0"
             world.play(actor, best.move)
             path.append(best)
             node = best
@@ -231,7 +242,7 @@ class Search:
         self.root.visits += 1
         self.iterations += 1
 
-    def _actor(self, world) -> int:
+    def _actor(self, world: State) -> int:
         """Who acts next in ``world``: in a simultaneous step, the bot's own
         player first (its choice is a tree decision), then the others."""
         to_move = world.to_move()
@@ -241,7 +252,7 @@ class Search:
             return self.player
         return to_move[0]
 
-    def _policy(self, world, actor, moves):
+    def _policy(self, world: State, actor: int, moves: list[Move]) -> Move:
         advice = self.advice
         if advice.rollout_move is not None:
             return advice.rollout_move(world, actor, self.rng)
@@ -250,7 +261,7 @@ class Search:
         return moves[self.rng.below(len(moves))]
 
     # -- the answer ------------------------------------------------------------------
-    def statistics(self) -> list:
+    def statistics(self) -> list[tuple[Move, int, float]]:
         """``(move, visits, mean reward)`` for each of the player's moves, most
         visited first."""
         stats = []
@@ -263,7 +274,7 @@ class Search:
         stats.sort(key=lambda entry: (-entry[1], -entry[2]))
         return stats
 
-    def best_move(self):
+    def best_move(self) -> Move:
         """The most visited move (ties: the better mean reward, then the
         order of the legal moves)."""
         if len(self.moves) == 1:
@@ -275,8 +286,8 @@ class ISMCTSBot:
     """A bot that searches ``iterations`` determinizations, within
     ``millis`` milliseconds when that is set."""
 
-    def __init__(self, rng, level: int, iterations: int, millis=None,
-                 exploration: float = EXPLORATION, depth=None):
+    def __init__(self, rng: Rng, level: int, iterations: int, millis: float | None = None,
+                 exploration: float = EXPLORATION, depth: int | None = None) -> None:
         self.rng = rng
         self.level = level
         self.iterations = iterations
@@ -284,13 +295,13 @@ class ISMCTSBot:
         self.exploration = exploration
         self.depth = depth
 
-    def search(self, state, player: int, timed: bool = True) -> Search:
+    def search(self, state: State, player: int, timed: bool = True) -> Search:
         """A search not yet run: ``run()`` it (in slices if need be), then
         ask ``best_move()``."""
         return Search(state, player, self.rng.fork(), self.iterations,
                       self.millis if timed else None, self.exploration, self.depth)
 
-    def choose(self, state, player: int):
+    def choose(self, state: State, player: int) -> Move:
         search = self.search(state, player)
         search.run()
         return search.best_move()

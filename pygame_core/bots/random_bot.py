@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
+from ..engine import Move, Rng, State
+
 
 class RandomBot:
     level = 0
 
-    def __init__(self, rng):
+    def __init__(self, rng: Rng) -> None:
         self.rng = rng
 
-    def choose(self, state, player):
+    def choose(self, state: State, player: int) -> Move:
         moves = state.legal_moves(player)
         if not moves:
             raise ValueError(f"player {player} has no legal move")

@@ -1,4 +1,5 @@
-"""One module per game; ``GAMES`` lists the games the package knows."""
+"""One package per game, each of the same shape (see ``kahuna``); ``GAMES``
+lists the games the package knows."""
 
 from .haleakala import Haleakala
 from .kahuna import Kahuna

@@ -1,17 +1,23 @@
 // The page: starts the Python worker first, paints the menu, and switches
-// between the menu and a game. Deep links (#play=…) start a game directly.
+// between the menu and a game. Deep links (#play=…) start a game directly;
+// online links (#online=…) create a table or sit at one, through the table
+// server the page finds (online.js, remote.js).
 
 import * as engine from './worker-client.js';
 import { setLanguage, applyTo, t, has, language, prepareFormatters, DEFAULT_LANGUAGE } from './i18n.js';
 import { createMenu, BOT_PACES } from './menu.js';
 import { createGame, errorText } from './game.js';
 import { parseDeepLink } from './deeplink.js';
-import { DEFAULT_BOT_LEVEL } from './players.js';
+import { DEFAULT_BOT_LEVEL, seatNames } from './players.js';
 import { installKeyboard } from './keyboard.js';
 import { watchDock } from './layout.js';
 import { showRules, toast } from './dialogs.js';
 import * as store from './store.js';
 import { preloadRenderers } from './games/index.js';
+import { MAX_PLAYERS, MAX_RECORD_TEXT, nameText } from './limits.js';
+import { watchForUpdates } from './updates.js';
+import { findServer, createTable, tablesStatus, serverAddress, parseCode, tableLink, isTableId, isToken } from './online.js';
+import { createRemoteTable } from './remote.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -25,10 +31,10 @@ function showScreen(name) {
 }
 
 const menu = createMenu({
-  onStart: (config) => startGame(config),
+  onStart: (config) => (config.online ? createOnline(config) : startGame(config)),
   onResume: (entry) => resumeGame(entry),
   onForget: (entry) => {
-    store.forgetAutosave(entry.game);
+    store.forgetGame(entry.id);
     menu.renderResume();
   },
   onLoadFile: (file) => loadFile(file),
@@ -37,12 +43,24 @@ const menu = createMenu({
     await switchLanguage(lang);
   },
   onRules: (game) => showRules(game, has),
+  online: {
+    setServer: (address) => chooseServer(address),
+    joinCode: (code) => joinCode(code),
+    resume: (entry) => openTable(entry),
+    forget: (entry) => {
+      store.forgetOnlineTable(entry);
+      menu.renderOnlineTables();
+    },
+  },
 });
 
 const game = createGame({
   onExit: () => {
+    // An online table's link leaves the address bar with it.
+    if (location.hash) history.replaceState(null, '', location.pathname + location.search);
     showScreen('menu');
     menu.render();
+    refreshOnlineTables();
   },
   onNewGame: (setup) => startGame({ ...setup, seed: Math.floor(Math.random() * 2 ** 31) }),
   pace: () => menu.pace,
@@ -77,12 +95,13 @@ async function resumeGame(entry) {
   try {
     await engine.ready;
     showScreen('game');
-    await game.resume(entry.record, entry.names);
+    // The game goes on in its own entry of the saved games.
+    await game.resume(entry.record, entry.names, { saveId: entry.id });
   } catch (error) {
     // This save cannot be read: say so, drop it, keep every other save.
     if (game.active) game.exit();
     showScreen('menu');
-    store.forgetAutosave(entry.game);
+    store.forgetGame(entry.id);
     menu.render();
     menu.showMessage(t('menu.resume_failed', { message: errorText(error) }));
   }
@@ -90,9 +109,15 @@ async function resumeGame(entry) {
 
 async function loadFile(file) {
   menu.showMessage('');
-  let record;
+  // A file far larger than any saved game is not even read.
+  if (file.size > MAX_RECORD_TEXT) {
+    menu.showMessage(t('menu.load_too_large', { file: file.name, limit: megabytes(MAX_RECORD_TEXT) }));
+    return;
+  }
+  let text;
   try {
-    record = JSON.parse(await file.text());
+    text = await file.text();
+    JSON.parse(text);
   } catch {
     menu.showMessage(t('menu.load_not_json', { file: file.name }));
     return;
@@ -100,12 +125,218 @@ async function loadFile(file) {
   try {
     await engine.ready;
     showScreen('game');
-    await game.resume(record, []);
+    // The engine gets the text itself: it measures a record before it
+    // parses it. A loaded file is a game of its own: it never replaces a
+    // saved one.
+    await game.resume(text, [], { saveId: null });
   } catch (error) {
     if (game.active) game.exit();
     showScreen('menu');
     menu.showMessage(t('menu.load_failed', { file: file.name, message: errorText(error) }));
   }
+}
+
+// -- online play ---------------------------------------------------------------------------
+
+// The site's own address, and the table server its links need not name:
+// build.json's, or the site's own. `server` is the one that answered.
+const site = new URL('./', location.href).href;
+let own = site;
+let server = null;
+let looking = null;
+
+async function configuredServer() {
+  try {
+    const response = await fetch(new URL('build.json', site), { cache: 'no-cache' });
+    const manifest = await response.json();
+    return typeof manifest.server === 'string' ? serverAddress(manifest.server) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Find the table server: an address typed in the menu, build.json's, or
+ * the site's own (`python3 build.py serve`). */
+function lookForServer() {
+  looking = (async () => {
+    const configured = await configuredServer();
+    own = configured || site;
+    const found = await findServer([store.savedServer(), configured, site].filter(Boolean));
+    server = found ? found.server : null;
+    menu.setOnline(found);
+    refreshOnlineTables();
+    return found;
+  })();
+  return looking;
+}
+
+async function chooseServer(text) {
+  menu.showMessage('');
+  const address = text.trim() ? serverAddress(text) : null;
+  if (text.trim() && !address) {
+    menu.showMessage(t('online.bad_address'));
+    return;
+  }
+  store.saveServer(address);
+  const found = await lookForServer();
+  if (address && (!found || found.server !== address)) menu.showMessage(t('online.no_server_at', { server: address }));
+}
+
+/** Whose turn it is at the tables of this browser, server by server. */
+async function refreshOnlineTables() {
+  const entries = store.onlineTables();
+  if (!entries.length) return;
+  const byServer = new Map();
+  for (const entry of entries) byServer.set(entry.server, [...(byServer.get(entry.server) || []), entry]);
+  const answers = [];
+  for (const [address, list] of byServer) {
+    try {
+      const items = await tablesStatus(address, list);
+      // One answer per table asked, in order; the seat's own answer is kept.
+      list.forEach((entry, i) => items[i] && answers.push({ ...items[i], table: entry.table }));
+    } catch {
+      /* that server does not answer now: its tables show no status */
+    }
+  }
+  menu.setOnlineStatus(answers);
+}
+
+/** The link of a seat (or of the spectators) as the address bar keeps it. */
+const ownLink = (entry) => new URL(tableLink(site, { ...entry, own })).hash;
+
+/** Create a table at the server from a set-up (the menu's, or a link's),
+ * this browser at `seat` (the first person's by default). */
+async function createOnline(config) {
+  menu.showMessage('');
+  const found = server ? { server } : await (looking || lookForServer());
+  if (!found || !server) {
+    showScreen('menu');
+    menu.showMessage(t('online.needs_server'));
+    return;
+  }
+  const seats = config.seats;
+  const seat = Number.isInteger(config.seat) ? config.seat : Math.max(0, seats.indexOf('h'));
+  const name = nameText(config.names && config.names[seat]) || seatNames(seats, [])[seat] || t('seat.default_human', { n: seat + 1 });
+  let made;
+  try {
+    made = await createTable(server, {
+      game: config.game,
+      players: config.players,
+      seats,
+      options: config.options || {},
+      ...(config.seed === null || config.seed === undefined ? {} : { seed: config.seed }),
+      seat,
+      name,
+    });
+  } catch (error) {
+    showScreen('menu');
+    menu.showMessage(t('online.create_failed', { message: errorText(error) }));
+    return;
+  }
+  const entry = {
+    table: made.table,
+    token: made.token,
+    seat: made.seat,
+    server,
+    game: config.game,
+    invitations: made.invitations || [],
+    spectator: made.spectator || null,
+  };
+  store.saveOnlineTable(entry);
+  await openTable(store.onlineTable(entry.table, entry.token) || entry);
+}
+
+/** A code (or a whole link) typed in the menu. */
+async function joinCode(text) {
+  const found = parseCode(text);
+  if (!found) {
+    menu.showMessage(t('online.bad_code'));
+    return;
+  }
+  await openLink(found);
+}
+
+/** An invitation, a seat's own link or a spectators' link. */
+async function openLink({ table, token, server: named }) {
+  menu.showMessage('');
+  if (!isTableId(table) || !isToken(token)) {
+    showScreen('menu');
+    menu.showMessage(t('online.bad_link'));
+    return;
+  }
+  const kept = store.onlineTable(table, token);
+  let address = kept ? kept.server : named ? serverAddress(named) : null;
+  if (!address) {
+    await (looking || lookForServer());
+    address = server;
+  }
+  if (!address) {
+    showScreen('menu');
+    menu.showMessage(t('online.needs_server'));
+    return;
+  }
+  await openTable(kept || { table, token, seat: null, server: address, game: null, invitations: [], spectator: null });
+}
+
+/** How long the first connection may take before the menu says so (the
+ * table keeps trying meanwhile only while it is on screen). */
+const FIRST_CONNECTION_MS = 15000;
+
+/** Sit at (or watch) a table this browser holds a token of. */
+async function openTable(entry) {
+  menu.showMessage('');
+  if (game.active) game.exit();
+  let remote;
+  remote = createRemoteTable({
+    server: entry.server,
+    table: entry.table,
+    token: entry.token,
+    onState: (state) => game.onlineState(remote, state),
+    onConnection: (kind) => game.onlineConnection(remote, kind),
+    onPresence: (table) => game.onlinePresence(remote, table),
+    onFatal: (error) => {
+      if (game.remote === remote) game.exit();
+      showScreen('menu');
+      menu.showMessage(t('online.link_refused', { message: errorText(error) }));
+    },
+  });
+  let timer;
+  const timeout = new Promise((_, reject) => {
+    timer = setTimeout(() => reject({ key: 'error.no_server', message: 'no answer', params: {} }), FIRST_CONNECTION_MS);
+  });
+  let first;
+  try {
+    first = await Promise.race([remote.ready, timeout]);
+  } catch (error) {
+    remote.close();
+    showScreen('menu');
+    if (error.key === 'error.no_server') menu.showMessage(t('online.link_refused', { message: errorText(error) }));
+    return;
+  } finally {
+    clearTimeout(timer);
+  }
+  const kept = { ...entry, seat: first.seat, game: first.snapshot.game };
+  store.saveOnlineTable(kept);
+  // The address bar keeps the seat's link: a reload comes back to the table.
+  history.replaceState(null, '', location.pathname + location.search + ownLink(kept));
+  try {
+    await game.startOnline(remote, kept, { site, own, onFirstDraw: () => showScreen('game') });
+  } catch (error) {
+    remote.close();
+    if (game.active) game.exit();
+    showScreen('menu');
+    menu.showMessage(t('online.link_refused', { message: errorText(error) }));
+  }
+}
+
+// The browser says when the network goes and comes back: the table stops
+// trying meanwhile, and tries at once when it is back.
+window.addEventListener('offline', () => game.remote && game.remote.offline());
+window.addEventListener('online', () => game.remote && game.remote.online());
+
+/** A size in megabytes, in the current language ("1 Mo", "1 MB"). */
+function megabytes(bytes) {
+  return new Intl.NumberFormat(language(), { style: 'unit', unit: 'megabyte', maximumFractionDigits: 1 }).format(bytes / 1e6);
 }
 
 function wireGameScreen() {
@@ -154,6 +385,8 @@ function registerServiceWorker() {
   navigator.serviceWorker.register(new URL('../sw.js', import.meta.url)).catch(() => {
     /* no offline cache this time; the site still works online */
   });
+  // This page keeps its build to the end; the menu offers the next one.
+  watchForUpdates(() => menu.offerUpdate(() => location.reload()));
 }
 
 async function main() {
@@ -169,12 +402,18 @@ async function main() {
   else setTimeout(prepareFormatters, 0);
 
   // A deep link is used once: a reload then offers to resume, not restart.
-  if (link) history.replaceState(null, '', location.pathname + location.search);
+  // (An online table's link stays: it is the seat, and a reload sits again.)
+  if (link && !link.online) history.replaceState(null, '', location.pathname + location.search);
 
   preloadRenderers(link && link.game ? [link.game] : undefined);
+  // Online play needs no Python: the table server plays the rules.
+  const searching = lookForServer();
+  if (link && link.online) {
+    searching.then(() => followOnline(link)).catch((error) => toast(errorText(error), 'error'));
+  }
   // A deep link to a game opens it as soon as Python is ready (the menu shows
   // the boot until then); the menu learns the games afterwards, behind it.
-  const opening = link && link.game ? engine.ready.then(() => followLink(link)) : null;
+  const opening = link && link.game && !link.online ? engine.ready.then(() => followLink(link)) : null;
   if (opening) opening.catch(() => {}); // a failed boot is shown by the menu below
   let games;
   try {
@@ -187,9 +426,31 @@ async function main() {
   }
   menu.setReady(games);
 
-  window.addEventListener('hashchange', () => followLink(parseDeepLink(location.hash)));
+  window.addEventListener('hashchange', () => {
+    const wanted = parseDeepLink(location.hash);
+    if (wanted && wanted.online) followOnline(wanted);
+    else followLink(wanted);
+  });
   if (opening) await opening;
-  else await followLink(link);
+  else if (!link || !link.online) await followLink(link);
+}
+
+/** An online link: create the table it describes, or sit at its table. */
+async function followOnline(wanted) {
+  if (wanted.lang && wanted.lang !== language()) await switchLanguage(wanted.lang);
+  if (wanted.online === 'table') {
+    if (game.remote && game.remote.state && location.hash.includes(wanted.token)) return;
+    await openLink(wanted);
+    return;
+  }
+  history.replaceState(null, '', location.pathname + location.search);
+  if (wanted.error || !wanted.game) {
+    menu.showMessage(t('online.bad_link'));
+    return;
+  }
+  const players = wanted.players || wanted.seats.length || 2;
+  const seats = wanted.seats.length ? wanted.seats : Array.from({ length: players }, (_, i) => (i === 0 ? 'h' : `bot${DEFAULT_BOT_LEVEL}`));
+  await createOnline({ game: wanted.game, players, seats, seed: wanted.seed, options: wanted.options, names: wanted.names, seat: 0 });
 }
 
 /** Start the game a deep link describes (once Python is ready). */
@@ -200,7 +461,10 @@ async function followLink(wanted) {
   history.replaceState(null, '', location.pathname + location.search);
   if (game.active) game.exit();
   const players = wanted.players || wanted.seats.length || 2;
-  const seats = wanted.seats.length ? wanted.seats : Array.from({ length: players }, (_, i) => (i === 0 ? 'h' : `bot${DEFAULT_BOT_LEVEL}`));
+  // Seats are made up only for a player count that can be right; any other
+  // goes to the engine as it is, which says what is wrong with it.
+  const fits = Number.isInteger(players) && players >= 1 && players <= MAX_PLAYERS;
+  const seats = wanted.seats.length || !fits ? wanted.seats : Array.from({ length: players }, (_, i) => (i === 0 ? 'h' : `bot${DEFAULT_BOT_LEVEL}`));
   const seed = wanted.seed ?? Math.floor(Math.random() * 2 ** 31);
   await startGame({ game: wanted.game, players, seats, seed, options: wanted.options, names: wanted.names });
 }

@@ -17,6 +17,9 @@ export function svg(tag, attrs = {}, ...children) {
   return node;
 }
 
+/** A number with one decimal, as the boards write coordinates in paths. */
+export const f1 = (v) => Number(v).toFixed(1);
+
 /** A small deterministic generator (mulberry32) seeded from a string, so an
  * island keeps the same coastline on every visit. */
 export function seededRandom(text) {

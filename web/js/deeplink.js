@@ -2,14 +2,27 @@
 // (`h` a human seat, `botN` a bot of level N from 0 to 4; seats of bots only
 // open a game to watch; any other `name=1` is a game option; `names=Ana,Bob`
 // optional player names).
+//
+// Online tables: index.html#online=new&game=moai&players=3&seats=h,h,bot1&seed=5
+// (options and names as above) creates a table at once, this browser at
+// seat 0; index.html#online=<table>&token=<token> takes the seat the token
+// holds (or watches, with the spectators' token), `server=` naming the table
+// server when it is not the site's own.
 
-const RESERVED = new Set(['play', 'players', 'seats', 'seed', 'lang', 'names']);
+import { MAX_NAME, seedFromText } from './limits.js';
+
+const RESERVED = new Set(['play', 'players', 'seats', 'seed', 'lang', 'names', 'online', 'game', 'token', 'server']);
 
 /** The set-up a URL fragment asks for, or null when it asks for no game. */
 export function parseDeepLink(hash) {
   const params = new URLSearchParams(String(hash || '').replace(/^#/, ''));
   const lang = params.get('lang');
-  const game = params.get('play');
+  const online = params.get('online');
+  if (online && online !== 'new') {
+    return { lang, online: 'table', table: online, token: params.get('token') || '', server: params.get('server') };
+  }
+  const game = online ? params.get('game') : params.get('play');
+  if (online && !game) return { lang, online: 'new', game: null, error: 'game' };
   if (!game) return lang ? { lang } : null;
   const seats = (params.get('seats') || '')
     .split(',')
@@ -18,13 +31,15 @@ export function parseDeepLink(hash) {
   const players = params.has('players') ? Number(params.get('players')) : seats.length || null;
   const seedText = params.get('seed');
   let seed = null;
-  if (seedText !== null && seedText !== '') seed = /^-?\d+$/.test(seedText) ? Number(seedText) : seedText;
+  // A number too large for JavaScript to hold exactly stays a text, which
+  // seeds a game just as well (and the same game in every browser).
+  if (seedText !== null && seedText !== '') seed = seedFromText(seedText);
   const options = {};
   for (const [name, value] of params) {
     if (!RESERVED.has(name)) options[name] = value === '1' || value === 'true';
   }
-  const names = (params.get('names') || '').split(',').map((s) => s.trim());
-  return { game, players, seats, seed, options, lang, names };
+  const names = (params.get('names') || '').split(',').map((s) => s.trim().slice(0, MAX_NAME));
+  return { game, players, seats, seed, options, lang, names, ...(online ? { online: 'new' } : {}) };
 }
 
 /** The fragment that starts the given set-up (for sharing). */

@@ -7,7 +7,9 @@ import { h } from './dom.js';
 
 const $ = (id) => document.getElementById(id);
 
-export function showEnd(snap, { names, details, onNewGame, onMenu }) {
+/** `newGameLabel`: the words of the button that starts the next game (a new
+ * game, a rematch online); null: no such button. */
+export function showEnd(snap, { names, details, onNewGame, onMenu, newGameLabel = t('end.new_game') }) {
   const result = snap.result || {};
   const winners = result.winners || [];
   const single = winners.length === 1;
@@ -26,10 +28,10 @@ export function showEnd(snap, { names, details, onNewGame, onMenu }) {
     { class: 'dialog-actions' },
     h('button', { class: 'btn ghost', type: 'button', id: 'end-board', onclick: close }, t('end.see_board')),
     h('button', { class: 'btn ghost', type: 'button', id: 'end-menu', onclick: () => { close(); onMenu(); } }, t('end.menu')),
-    h('button', { class: 'btn primary', type: 'button', id: 'end-new', onclick: () => { close(); onNewGame(); } }, t('end.new_game')),
+    newGameLabel === null ? null : h('button', { class: 'btn primary', type: 'button', id: 'end-new', onclick: () => { close(); onNewGame(); } }, newGameLabel),
   );
   $('end-body').replaceChildren(head, details, actions);
   dialog.setAttribute('aria-labelledby', 'end-title');
   if (!dialog.open) dialog.showModal();
-  $('end-new').focus();
+  ($('end-new') || $('end-board')).focus();
 }

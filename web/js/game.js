@@ -1,72 +1,34 @@
-// One game on screen: the turn loop (humans, bots, the pass-the-device
-// screen), bots thinking in slices, hints, watching bots play, undo, save and
-// autosave, the log, the status line and the end of the game. It talks to
-// Python only through worker-client.js and draws only through the game's
-// renderer.
+// One game on screen: the view of the turn controller (turns.js), for a
+// table in this browser (table-local.js) or on a table server (remote.js).
+// It draws through the game's renderer, and writes the status line, the
+// log, the tools, the hint, the watch bar, the saved game and, online, the
+// table's panel (online-view.js).
 
-import { call } from './worker-client.js';
 import { t, has } from './i18n.js';
-import { seatNames, isHuman, token } from './players.js';
+import { seatNames, token } from './players.js';
 import { renderLog, eventText } from './log.js';
 import { privacyScreen, closeAll, toast } from './dialogs.js';
 import { showEnd } from './end.js';
-import { loadRenderer } from './games/index.js';
+import { hasRenderer, loadRenderer } from './games/index.js';
 import { h } from './dom.js';
 import * as store from './store.js';
+import { nameText } from './limits.js';
+import { createTurns } from './turns.js';
+import { createLocalTable } from './table-local.js';
+import { createOnlineView } from './online-view.js';
 
 const $ = (id) => document.getElementById(id);
 
-/** Pauses before a bot acts (first action of its turn, later actions), so
- * that each move can be seen before the next. A bot that thinks longer than
- * the pause moves as soon as it is done. */
-const PACES = {
-  slow: [1600, 1100],
-  calm: [900, 650],
-  quick: [350, 220],
-  instant: [0, 0],
-};
-
-/** How long one `think` request searches: short enough that a new game, an
- * undo or a pause is served at once, long enough that the messages cost
- * little next to the search. */
-const SLICE_MS = 60;
-
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** A cancellation token. Work that belongs to a run checks `cancelled`
- * after every await and sends nothing more once it is set. */
-const newRun = () => ({ cancelled: false });
-
-/** How far a search has gone, from a `think` answer: 0 to 1, or null when
- * the bot has no budget to measure (levels that answer at once). */
-function progressOf(answer) {
-  if (!answer || !answer.budget) return null;
-  if (answer.done) return 1;
-  const { iterations, millis } = answer.budget;
-  const parts = [];
-  if (millis) parts.push(answer.millis / millis);
-  if (iterations) parts.push(answer.iterations / iterations);
-  return parts.length ? Math.min(1, Math.max(0, ...parts)) : null;
-}
-
-/** The entries of the latest turn: the moves at the end of the log made by
- * the player who moved last. */
-function latestTurn(log) {
-  if (!log.length) return [];
-  const player = log[log.length - 1].player;
-  let start = log.length - 1;
-  while (start > 0 && log[start - 1].player === player) start -= 1;
-  return log.slice(start);
-}
-
-/** What the others did since the viewer's own latest move (with two
- * players, the other's latest turn; with more, every turn played since).
- * A spectator sees the latest turn. */
-function sinceViewer(log, viewer) {
-  if (viewer === null || viewer === undefined) return latestTurn(log);
-  let start = log.length;
-  while (start > 0 && log[start - 1].player !== viewer) start -= 1;
-  return log.slice(start);
+/** A record as text for the engine, which checks its size and depth before
+ * it parses it (the browser could not even pass a deeply nested object to
+ * the worker). */
+function recordText(record) {
+  if (typeof record === 'string') return record;
+  try {
+    return JSON.stringify(record);
+  } catch (error) {
+    throw { key: 'error.bad_record', message: String(error && error.message), params: {} };
+  }
 }
 
 /** The sentence for an error answer, in the current language. A key may
@@ -81,62 +43,58 @@ export function errorText(error) {
 }
 
 export function createGame({ onExit, onNewGame, pace, setPace, paces }) {
+  // What is on screen: {game, seats, typedNames, setup, renderer, table,
+  // turns, saveId, saveRefused, online (the online view, or null)}.
   let session = null;
-  let busy = 0;
+  let lastStatus = null;
 
   const status = $('status');
   const undoButton = $('undo-button');
   const hintButton = $('hint-button');
+  const saveButton = $('save-button');
   const advice = $('advice');
   const watchBar = $('watch-bar');
 
-  const humans = () => session.seats.map((kind, seat) => (isHuman(kind) ? seat : null)).filter((s) => s !== null);
-  const names = () => seatNames(session.seats, session.typedNames);
-
-  function setBusy(delta) {
-    busy = Math.max(0, busy + delta);
-    status.setAttribute('aria-busy', busy ? 'true' : 'false');
-    updateTools();
-  }
-
-  async function request(cmd, args) {
-    setBusy(1);
-    try {
-      return await call(cmd, args);
-    } finally {
-      setBusy(-1);
-    }
-  }
-
-  /** Search in slices until the search is done: `think` again and again,
-   * checking `run` between slices (and, for a bot, the pause of a watched
-   * game). Resolves with the last answer, or null once `run` is cancelled.
-   * The status is not marked busy meanwhile: the player may still act (a
-   * hint is no reason to wait), and screen readers hear at once that a bot
-   * is thinking. */
-  async function think(args, run, { onProgress, held = () => false }) {
-    for (;;) {
-      while (held() && !run.cancelled) await sleep(40);
-      if (run.cancelled) return null;
-      const answer = await call('think', { ...args, ms: SLICE_MS });
-      if (run.cancelled) return null;
-      onProgress(progressOf(answer));
-      if (answer.done) return answer;
-    }
-  }
+  const names = () => {
+    if (!session) return [];
+    // Online, the table's latest names (a friend who just sat down).
+    if (session.online) return seatNames(session.seats, session.table.state.snapshot.names);
+    return seatNames(session.seats, session.typedNames);
+  };
 
   // -- the status line and the thinking indicator ----------------------------------
 
-  function setStatus(state, text, { toMove = [], thinking = false, seat = null } = {}) {
+  function statusText({ kind, seat, winners = [], named, text }) {
+    if (kind === 'loading') return text || '';
+    const list = names();
+    if (kind === 'over') {
+      return winners.length === 1 ? t('status.over_winner', { player: list[winners[0]] }) : t('status.over_draw');
+    }
+    if (kind === 'paused') return t('status.paused', { player: list[seat] });
+    if (kind === 'thinking') return t('status.thinking', { player: list[seat] });
+    if (kind === 'your_turn') return named ? t('status.your_turn_named', { player: list[seat] }) : t('status.your_turn');
+    if (kind === 'waiting') {
+      if (session.online && !session.online.joined(seat)) return t('online.waiting_seat', { n: seat + 1 });
+      return t('status.waiting', { player: list[seat] });
+    }
+    return '';
+  }
+
+  function setStatus(facts) {
+    lastStatus = facts;
+    const { state, seat = null, toMove = [], kind } = facts;
+    const thinking = kind === 'thinking';
     status.dataset.state = state;
     status.dataset.toMove = toMove.join(',');
     status.classList.toggle('thinking', thinking);
     const parts = [];
+    if (session && session.online) parts.push(session.online.connectionBadge());
     if (seat !== null && seat !== undefined) parts.push(token(seat, 18));
-    parts.push(h('span', { class: 'status-text' }, text));
+    parts.push(h('span', { class: 'status-text' }, session ? statusText(facts) : facts.text || ''));
     if (thinking) parts.push(meter(t('status.thinking_progress')));
-    status.replaceChildren(...parts);
-    if (thinking && session) showProgress(status, session.progress);
+    status.replaceChildren(...parts.filter(Boolean));
+    if (thinking && session && session.turns) showProgress(status, session.turns.progress);
+    if (session && session.online) session.online.turnChanged(state === 'playing' && kind === 'your_turn');
   }
 
   /** A small progress bar; without a value it only moves (no budget known). */
@@ -164,57 +122,83 @@ export function createGame({ onExit, onNewGame, pace, setPace, paces }) {
   }
 
   function updateTools() {
-    if (!session || !session.snapshot) {
+    const turns = session && session.turns;
+    saveButton.hidden = Boolean(session && session.online);
+    if (!turns || !turns.snapshot) {
       undoButton.disabled = true;
       hintButton.disabled = true;
       hintButton.setAttribute('aria-pressed', 'false');
       return;
     }
-    const snap = session.snapshot;
-    undoButton.disabled = Boolean(busy) || !snap.can_undo || !isInteractive(snap);
-    const hinting = Boolean(session.hint);
-    hintButton.hidden = session.watching;
-    hintButton.disabled = !hinting && !canHint();
+    const snap = turns.snapshot;
+    undoButton.disabled = turns.busy || !snap.can_undo || !turns.isInteractive();
+    const hinting = Boolean(turns.hint);
+    hintButton.hidden = turns.watching || !session.table.botsHere;
+    hintButton.disabled = !hinting && !turns.canHint();
     hintButton.setAttribute('aria-pressed', String(hinting));
   }
 
-  function isInteractive(snap) {
-    return (
-      !snap.over &&
-      snap.viewer !== null &&
-      snap.viewer !== undefined &&
-      snap.to_move.includes(snap.viewer) &&
-      isHuman(session.seats[snap.viewer]) &&
-      snap.legal.length > 0
-    );
-  }
+  // -- the view the turn controller draws through ------------------------------------
 
-  // -- drawing a snapshot -----------------------------------------------------------
-
-  function draw(snap, { interactive = isInteractive(snap) } = {}) {
-    const list = names();
-    const viewer = snap.viewer;
-    const seen = session.seen[viewer ?? 'spectator'] ?? 0;
-    const fresh = snap.log.filter((entry) => entry.n > seen && entry.player !== viewer);
-    // What the others did since the viewer's latest move stays marked, on the
-    // board and in the log, until the viewer moves: the public events say what
-    // it was.
-    const marked = sinceViewer(snap.log, viewer);
-    session.renderer.render(snap, { names: list, interactive, lastMove: marked.flatMap((entry) => entry.events) });
-    renderLog($('log'), snap.log, {
-      names: list,
-      format: session.renderer.logParams,
-      freshAfter: fresh.length ? Math.min(...fresh.map((e) => e.n)) - 1 : Infinity,
-      markFrom: marked.length ? marked[0].n : Infinity,
-    });
-    if (fresh.length) {
-      session.renderer.flashEvents(fresh.flatMap((entry) => entry.events), 1500);
-      announce(fresh.slice(-3), list);
-    }
-    session.seen[viewer ?? 'spectator'] = snap.log.length ? snap.log[snap.log.length - 1].n : 0;
-    describeStatus(snap);
-    renderWatchBar();
-    updateTools();
+  function makeView(mine) {
+    const live = () => session === mine;
+    return {
+      draw(snap, { interactive, marked, fresh }) {
+        if (!live()) return;
+        const list = names();
+        mine.renderer.render(snap, { names: list, interactive, lastMove: marked.flatMap((entry) => entry.events) });
+        renderLog($('log'), snap.log, {
+          names: list,
+          format: mine.renderer.logParams,
+          freshAfter: fresh.length ? Math.min(...fresh.map((e) => e.n)) - 1 : Infinity,
+          markFrom: marked.length ? marked[0].n : Infinity,
+          notes: mine.online ? mine.online.undoNotes(list) : [],
+        });
+        if (fresh.length) {
+          mine.renderer.flashEvents(fresh.flatMap((entry) => entry.events), 1500);
+          announce(fresh.slice(-3), list);
+        }
+        if (mine.online) mine.online.drawn(snap);
+      },
+      status(facts) {
+        if (live()) setStatus(facts);
+      },
+      progress(progress) {
+        if (live()) showProgress(status, progress);
+      },
+      busy(flag) {
+        if (live()) status.setAttribute('aria-busy', flag ? 'true' : 'false');
+      },
+      tools() {
+        if (live()) updateTools();
+      },
+      privacy(seat) {
+        return privacyScreen({ name: names()[seat], mark: token(seat, 72) });
+      },
+      error(error) {
+        toast(errorText(error), 'error');
+      },
+      finish(snap) {
+        if (live()) finish(snap);
+      },
+      settled(always) {
+        const renderer = mine.renderer;
+        if (!renderer.settled || (!always && mine.table.botsHere && pace() === 'instant')) return null;
+        return renderer.settled();
+      },
+      autosave: (snap) => autosave(mine, snap),
+      advice(hint, progress) {
+        if (!live()) return;
+        if (progress !== undefined) showProgress(advice, progress);
+        else renderAdvice(hint);
+      },
+      suggest(move) {
+        if (live()) mine.renderer.suggest?.(move);
+      },
+      watchBar() {
+        if (live()) renderWatchBar();
+      },
+    };
   }
 
   /** Tell screen readers, politely, what the others just did. */
@@ -227,241 +211,56 @@ export function createGame({ onExit, onNewGame, pace, setPace, paces }) {
     $('announce').textContent = text;
   }
 
-  /** Who acts next among the players to move (several when choices are
-   * simultaneous and secret): the human whose view is on screen, else another
-   * human (behind the pass-the-device screen), else a bot. */
-  function actorOf(snap) {
-    const toMove = snap.to_move;
-    if (toMove.includes(session.viewer) && isHuman(session.seats[session.viewer])) return session.viewer;
-    const human = toMove.find((seat) => isHuman(session.seats[seat]));
-    return human !== undefined ? human : toMove[0];
-  }
-
-  function describeStatus(snap) {
-    const list = names();
+  /** Save the game in its own entry of the saved games (a first move gives
+   * a new game its entry; a game resumed keeps the one it came from). A
+   * finished game is no longer in progress. Online, the table server keeps
+   * the game: the menu's list of tables only learns it was used. */
+  async function autosave(mine, snap) {
+    if (mine.online) {
+      mine.online.used();
+      return;
+    }
     if (snap.over) {
-      const winners = (snap.result && snap.result.winners) || [];
-      const text =
-        winners.length === 1 ? t('status.over_winner', { player: list[winners[0]] }) : t('status.over_draw');
-      setStatus('over', text, { seat: winners.length === 1 ? winners[0] : null });
+      if (mine.saveId) store.forgetGame(mine.saveId);
       return;
     }
-    const seat = actorOf(snap);
-    if (seat === undefined) {
-      setStatus('playing', '', {});
-      return;
-    }
-    if (!isHuman(session.seats[seat])) {
-      if (session.paused) {
-        setStatus('playing', t('status.paused', { player: list[seat] }), { toMove: snap.to_move, seat });
-        return;
-      }
-      setStatus('playing', t('status.thinking', { player: list[seat] }), { toMove: snap.to_move, thinking: true, seat });
-      return;
-    }
-    if (seat === snap.viewer) {
-      const text = humans().length > 1 ? t('status.your_turn_named', { player: list[seat] }) : t('status.your_turn');
-      setStatus('playing', text, { toMove: snap.to_move, seat });
-      return;
-    }
-    setStatus('playing', t('status.waiting', { player: list[seat] }), { toMove: snap.to_move, seat });
-  }
-
-  // -- the loop ----------------------------------------------------------------------
-
-  /** Show a snapshot, save it, and let whoever must act next act. */
-  async function show(snap) {
-    if (!session) return;
-    dropHint();
-    session.snapshot = snap;
-    session.progress = null;
-    draw(snap);
-    await autosave(snap);
-    if (session === null) return;
-    const mine = session;
-    if (snap.over) {
-      if (!session.watching) store.forgetAutosave(session.game);
-      await settled(true);
-      if (session !== mine || session.snapshot !== snap) return;
-      finish(snap);
-      return;
-    }
-    await settled(false);
-    if (session !== mine || session.snapshot !== snap) return;
-    await next(snap);
-  }
-
-  /** Let the renderer finish what it plays out of the latest moves (an
-   * eruption, step by step) before the result shows or the next player acts;
-   * bots that play instantly do not wait for it. */
-  async function settled(always) {
-    const renderer = session.renderer;
-    if (!renderer.settled || (!always && pace() === 'instant')) return;
-    await renderer.settled();
-  }
-
-  async function next(snap) {
-    const mine = session;
-    const seat = actorOf(snap);
-    if (seat === undefined) return;
-    if (!isHuman(session.seats[seat])) {
-      if (snap.private && humans().length > 1 && session.viewer !== null && !snap.to_move.includes(session.viewer)) {
-        // Several people share the device: while the bots play, nobody's
-        // hand stays on the screen.
-        session.viewer = null;
-        try {
-          const hidden = await request('snapshot', { viewer: null });
-          if (session !== mine) return;
-          await show(hidden);
-        } catch (error) {
-          toast(errorText(error), 'error');
-        }
-        return;
-      }
-      await botTurn(seat);
-      return;
-    }
-    session.lastActor = seat;
-    if (seat === snap.viewer) return;
-    // Another human's turn: in hot-seat, hide everything until they take the
-    // device (unless the game keeps nothing private: then the device passes).
-    const list = names();
-    if (snap.private && humans().length > 1) {
-      draw(snap, { interactive: false });
-      mine.privacy = true;
-      updateTools();
-      await privacyScreen({ name: list[seat], mark: token(seat, 72) });
-      mine.privacy = false;
-      if (session !== mine) return;
-    }
-    session.viewer = seat;
-    try {
-      const fresh = await request('snapshot', { viewer: seat });
-      if (session !== mine) return;
-      await show(fresh);
-    } catch (error) {
-      toast(errorText(error), 'error');
-    }
-  }
-
-  /** A bot's move: think in slices (the indicator follows), wait out what is
-   * left of the pause, then play what the search found. */
-  async function botTurn(seat) {
-    const mine = session;
-    const run = mine.run;
-    const started = performance.now();
-    const continuing = mine.lastActor === seat;
-    const wait = () => {
-      const [first, later] = PACES[pace()] || PACES.calm;
-      return continuing ? later : first;
-    };
-    const held = () => mine.paused;
-    let after;
-    try {
-      const answer = await think({ seat }, run, {
-        held,
-        onProgress: (progress) => {
-          mine.progress = progress;
-          showProgress(status, progress);
-        },
-      });
-      if (!answer) return;
-      // The pace can change, and the game be paused, while we wait.
-      while (!run.cancelled && (held() || performance.now() - started < wait())) await sleep(40);
-      if (run.cancelled) return;
-      after = await request('bot_move', { seat, viewer: mine.viewer });
-    } catch (error) {
-      if (!run.cancelled) toast(errorText(error), 'error');
-      return;
-    }
-    if (run.cancelled || session !== mine) return;
-    mine.lastActor = seat;
-    await show(after);
-  }
-
-  /** Stop the bot's search of the session; what comes next starts a new run. */
-  function cancelRun(which) {
-    which.run.cancelled = true;
-    which.run = newRun();
-  }
-
-  let savedAt = -1;
-  async function autosave(snap) {
     const moves = snap.log.length;
-    // A game of bots only is watched, not played: it never replaces the
-    // player's own game in the saves.
-    if (snap.over || moves === savedAt || session.watching) return;
-    const mine = session;
+    // A game of bots only is watched, not played: it is never saved.
+    if (moves === mine.savedAt || mine.turns.watching) return;
+    if (!moves && !mine.saveId) return;
+    let record;
     try {
-      const record = await request('save', {});
-      if (session !== mine) return;
-      store.autosave(session.game, record, session.typedNames);
-      savedAt = moves;
+      record = await mine.table.save();
     } catch {
-      /* an unsaved move is not worth interrupting the game */
+      return; /* an unsaved move is not worth interrupting the game */
+    }
+    if (session !== mine) return;
+    const id = store.saveGame(mine.saveId, record, mine.typedNames);
+    if (id) {
+      mine.saveId = id;
+      mine.savedAt = moves;
+    } else if (!mine.saveRefused) {
+      // Said once a game: the browser's storage is full or disabled.
+      mine.saveRefused = true;
+      toast(t('game.save_failed'), 'error');
     }
   }
 
   function finish(snap) {
+    const mine = session;
+    const online = mine.online;
     showEnd(snap, {
       names: names(),
-      details: session.renderer.endDetails(snap, names()),
-      onNewGame: () => onNewGame(session.setup),
+      details: mine.renderer.endDetails(snap, names()),
+      onNewGame: online ? () => online.rematch() : () => onNewGame(mine.setup),
+      newGameLabel: online ? (online.canRematch() ? t('online.rematch') : null) : t('end.new_game'),
       onMenu: () => exit(),
     });
   }
 
   // -- hints -------------------------------------------------------------------------------
 
-  function canHint() {
-    return Boolean(
-      session && session.snapshot && !session.privacy && !session.hint && isInteractive(session.snapshot),
-    );
-  }
-
-  /** "What would the expert play?": search in slices, then show the move on
-   * the board and in words, without playing it. Asking again hides it. */
-  async function toggleHint() {
-    if (!session) return;
-    if (session.hint) {
-      dropHint();
-      return;
-    }
-    if (!canHint()) return;
-    const mine = session;
-    const snap = mine.snapshot;
-    const hint = { run: newRun(), move: null };
-    mine.hint = hint;
-    renderAdvice();
-    updateTools();
-    try {
-      const answer = await think({ seat: snap.viewer, hint: true }, hint.run, {
-        onProgress: (progress) => showProgress(advice, progress),
-      });
-      if (!answer || mine.hint !== hint) return;
-      hint.move = answer.move;
-      mine.renderer.suggest?.(answer.move);
-      renderAdvice();
-    } catch (error) {
-      if (hint.run.cancelled || mine.hint !== hint) return;
-      toast(errorText(error), 'error');
-      dropHint();
-    }
-  }
-
-  /** Forget the hint: stop its search, take its marks off. */
-  function dropHint() {
-    if (!session || !session.hint) return;
-    session.hint.run.cancelled = true;
-    const shown = session.hint.move;
-    session.hint = null;
-    if (shown) session.renderer.suggest?.(null);
-    renderAdvice();
-    updateTools();
-  }
-
-  function renderAdvice() {
-    const hint = session && session.hint;
+  function renderAdvice(hint) {
     if (!hint) {
       advice.replaceChildren();
       advice.classList.remove('open');
@@ -471,7 +270,7 @@ export function createGame({ onExit, onNewGame, pace, setPace, paces }) {
     const close = h(
       'button',
       { type: 'button', class: 'advice-close', 'aria-label': t('hint.close'), title: t('hint.close'), onclick: () => {
-          dropHint();
+          if (session) session.turns.dropHint();
           hintButton.focus();
         } },
       '×',
@@ -498,15 +297,16 @@ export function createGame({ onExit, onNewGame, pace, setPace, paces }) {
 
   /** Pause and speed, when only bots play. */
   function renderWatchBar() {
-    const show = Boolean(session && session.watching);
+    const turns = session && session.turns;
+    const show = Boolean(turns && turns.watching);
     watchBar.hidden = !show;
     if (!show) {
       watchBar.replaceChildren();
       delete watchBar.dataset.key;
       return;
     }
-    const over = Boolean(session.snapshot && session.snapshot.over);
-    const paused = session.paused;
+    const over = Boolean(turns.snapshot && turns.snapshot.over);
+    const paused = turns.paused;
     const key = [over, paused, pace(), t('watch.pause')].join('/');
     if (watchBar.dataset.key === key && watchBar.firstChild) return;
     watchBar.dataset.key = key;
@@ -551,52 +351,15 @@ export function createGame({ onExit, onNewGame, pace, setPace, paces }) {
   }
 
   function togglePause() {
-    if (!session || !session.watching || (session.snapshot && session.snapshot.over)) return;
-    session.paused = !session.paused;
-    if (session.snapshot) describeStatus(session.snapshot);
-    renderWatchBar();
+    if (session) session.turns.togglePause();
   }
 
   // -- what the player does --------------------------------------------------------------
 
-  async function choose(text) {
-    if (!session || busy) return;
-    const snap = session.snapshot;
-    if (!isInteractive(snap)) return;
-    const seat = snap.viewer;
-    dropHint();
-    let after;
-    try {
-      after = await request('play', { seat, move: text, viewer: seat });
-    } catch (error) {
-      toast(errorText(error), 'error');
-      draw(snap);
-      return;
-    }
-    session.lastActor = seat;
-    await show(after);
-  }
-
-  async function undo() {
-    if (!session || busy || !session.snapshot.can_undo) return;
-    const mine = session;
-    dropHint();
-    cancelRun(mine);
-    const seat = mine.snapshot.viewer;
-    try {
-      const after = await request('undo', { seat, viewer: seat });
-      if (session !== mine) return;
-      mine.seen[seat] = after.log.length ? after.log[after.log.length - 1].n : 0;
-      await show(after);
-    } catch (error) {
-      toast(errorText(error), 'error');
-    }
-  }
-
   async function download() {
-    if (!session) return;
+    if (!session || session.online) return;
     try {
-      const record = await request('save', {});
+      const record = await session.table.save();
       const blob = new Blob([JSON.stringify(record, null, 1)], { type: 'application/json' });
       const stamp = new Date().toISOString().slice(0, 16).replace(/[-:T]/g, '');
       const link = document.createElement('a');
@@ -621,19 +384,22 @@ export function createGame({ onExit, onNewGame, pace, setPace, paces }) {
     generation += 1;
     const left = session;
     if (!left) return;
-    dropHint();
-    left.run.cancelled = true;
     session = null;
+    lastStatus = null;
+    if (left.turns) left.turns.retire();
+    if (left.online) left.online.close();
+    left.table.close();
     left.renderer.destroy();
+    renderAdvice(null);
     updateTools();
   }
 
-  /** A new session for a game; null when the player left meanwhile. */
-  async function mount(gameId, seats, typedNames, setup) {
+  /** The renderer of a game; null when the player left meanwhile. */
+  async function renderer(gameId) {
     const wanted = generation;
     const module = await loadRenderer(gameId);
     if (generation !== wanted) return null;
-    const renderer = module.createRenderer({
+    return module.createRenderer({
       els: {
         board: $('board'),
         players: $('players'),
@@ -643,95 +409,139 @@ export function createGame({ onExit, onNewGame, pace, setPace, paces }) {
         market: $('market'),
         actions: $('actions'),
       },
-      onChoice: (text) => choose(text),
+      onChoice: (text) => session && session.turns && session.turns.choose(text),
     });
-    session = {
-      game: gameId,
-      seats,
-      typedNames,
-      setup,
-      renderer,
-      snapshot: null,
-      viewer: null,
-      seen: {},
-      lastActor: null,
-      // Nobody plays: bots only, watched.
-      watching: !seats.some(isHuman),
-      paused: false,
-      privacy: false,
-      run: newRun(),
-      hint: null,
-      progress: null,
-    };
-    savedAt = -1;
-    return session;
   }
 
   /** The viewer at the start: the only human, or nobody yet in hot-seat (the
    * privacy screen comes first), or a spectator when only bots play. */
   function firstViewer(seats) {
-    const list = seats.map((kind, seat) => (isHuman(kind) ? seat : null)).filter((s) => s !== null);
+    const list = seats.map((kind, seat) => (kind === 'h' ? seat : null)).filter((s) => s !== null);
     return list.length === 1 ? list[0] : null;
   }
 
-  async function begin(snap, { fromStart, onFirstDraw }) {
-    const mine = session;
-    session.viewer = firstViewer(session.seats);
-    if (fromStart) session.seen = {};
-    else {
-      const last = snap.log.length ? snap.log[snap.log.length - 1].n : 0;
-      session.seen = Object.fromEntries(session.seats.map((_, seat) => [seat, last]));
-      session.seen.spectator = last;
+  /** A session for a game in this browser; null when the player left meanwhile. */
+  async function mountLocal(gameId, seats, typedNames, setup, table, saveId = null) {
+    const made = await renderer(gameId);
+    if (!made) {
+      table.close();
+      return null;
     }
-    let first = snap;
-    if (snap.viewer !== session.viewer) first = await request('snapshot', { viewer: session.viewer });
-    if (session !== mine) return;
-    $('game-name').textContent = setupTitle(session.game);
-    if (onFirstDraw) onFirstDraw();
-    await show(first);
+    const mine = { game: gameId, seats, typedNames, setup, renderer: made, table, turns: null, saveId, savedAt: -1, saveRefused: false, online: null };
+    session = mine;
+    mine.turns = createTurns({ table, view: makeView(mine), seats, viewer: firstViewer(seats), pace });
+    return mine;
   }
 
   let titleOf = (id) => id;
-  function setupTitle(id) {
-    return titleOf(id);
-  }
 
   async function start(config, { onFirstDraw } = {}) {
     retire();
     const { game, players, seats, seed, options, names: typed } = config;
-    const mine = await mount(game, seats, typed || [], config);
+    if (!hasRenderer(game)) throw { key: 'error.bad_setup', message: `no game ${game}`, params: { field: 'game' } };
+    const table = createLocalTable();
+    const mine = await mountLocal(game, seats, typed || [], config, table);
     if (!mine) return;
-    setStatus('loading', t('status.loading'));
-    const names = seats.map((_, seat) => (typed && typed[seat]) || '');
-    const snap = await request('new', { game, players, seats, seed, options: options || {}, names });
+    setStatus({ state: 'loading', text: t('status.loading'), kind: 'loading' });
+    const names = seats.map((_, seat) => nameText(typed && typed[seat]));
+    status.setAttribute('aria-busy', 'true');
+    let snap;
+    try {
+      snap = await table.start({ game, players, seats, seed, options: options || {}, names });
+    } finally {
+      if (session === mine) status.setAttribute('aria-busy', 'false');
+    }
     if (session !== mine) return;
-    await begin(snap, { fromStart: true, onFirstDraw });
+    $('game-name').textContent = titleOf(game);
+    await mine.turns.begin(snap, { fromStart: true, onFirstDraw });
   }
 
-  async function resume(record, typed) {
+  /** Load a record (its text, or the object a saved game holds) and go on
+   * with the game; `saveId` is the saved game it continues (null: a game of
+   * its own from now on). */
+  async function resume(record, typed, { saveId = null } = {}) {
     // Stopped before `load` is sent, so that no late move of the game being
     // left can reach the game being loaded.
     retire();
     const wanted = generation;
-    const snap = await call('load', { record });
+    const table = createLocalTable();
+    const snap = await table.load(recordText(record));
     if (generation !== wanted) return;
     // The record carries the names; an autosave may also keep its own copy.
     const names = typed && typed.some(Boolean) ? typed : snap.names || [];
-    const mine = await mount(snap.game, snap.seats, names, {
-      game: snap.game,
-      players: snap.players,
-      seats: snap.seats,
-      options: snap.options,
-      names,
-    });
+    const setup = { game: snap.game, players: snap.players, seats: snap.seats, options: snap.options, names };
+    const mine = await mountLocal(snap.game, snap.seats, names, setup, table, saveId);
     if (!mine) return;
-    await begin(snap, { fromStart: false });
+    $('game-name').textContent = titleOf(snap.game);
+    await mine.turns.begin(snap, { fromStart: false });
+  }
+
+  /**
+   * Play at a table on a table server. `remote` is the table (remote.js),
+   * already connected; `entry` what this browser keeps of it (store.js).
+   * The states that follow arrive through `remote`'s onState, which the
+   * caller passes on to `onlineState`.
+   */
+  async function startOnline(remote, entry, { site, own, onFirstDraw } = {}) {
+    retire();
+    const first = remote.state;
+    const gameId = first.snapshot.game;
+    if (!hasRenderer(gameId)) {
+      remote.close();
+      throw { key: 'error.bad_setup', message: `no game ${gameId}`, params: { field: 'game' } };
+    }
+    const made = await renderer(gameId);
+    if (!made) {
+      remote.close();
+      return;
+    }
+    const seats = first.snapshot.seats;
+    const mine = { game: gameId, seats, typedNames: [], setup: null, renderer: made, table: remote, turns: null, online: null };
+    session = mine;
+    mine.online = createOnlineView({
+      remote,
+      entry,
+      site,
+      own,
+      names: () => names(),
+      eventsText: (events, list) => events.map((event) => eventText(event, made.logParams, list)).join(' '),
+      redrawStatus: () => session === mine && lastStatus && setStatus(lastStatus),
+      errorText,
+    });
+    mine.turns = createTurns({ table: remote, view: makeView(mine), seats, viewer: first.seat });
+    $('game-name').textContent = titleOf(gameId);
+    mine.online.show(first);
+    await mine.turns.begin(first.snapshot, { fromStart: false, onFirstDraw });
+  }
+
+  /** A new state from the table server. */
+  function onlineState(remote, state) {
+    const mine = session;
+    if (!mine || mine.table !== remote) return;
+    if (state.cause && state.cause.kind === 'rematch') {
+      const dialog = $('end-dialog');
+      if (dialog.open) dialog.close();
+    }
+    mine.online.show(state);
+    mine.turns.update(state.snapshot);
+  }
+
+  /** The connection to the table server came, went or came back. */
+  function onlineConnection(remote, kind) {
+    if (session && session.table === remote) session.online.setConnection(kind);
+  }
+
+  /** A device of the table came or went. */
+  function onlinePresence(remote, table) {
+    if (session && session.table === remote) session.online.presence(table);
   }
 
   function exit() {
     closeAll();
     retire();
-    setStatus('loading', '');
+    lastStatus = null;
+    setStatus({ state: 'loading', text: '', kind: 'loading' });
+    delete status.dataset.connection;
     $('log').replaceChildren();
     $('announce').textContent = '';
     renderWatchBar();
@@ -739,10 +549,11 @@ export function createGame({ onExit, onNewGame, pace, setPace, paces }) {
   }
 
   function retranslate() {
-    if (!session || !session.snapshot) return;
-    $('game-name').textContent = setupTitle(session.game);
-    draw(session.snapshot, { interactive: isInteractive(session.snapshot) && !session.privacy });
-    renderAdvice();
+    if (!session || !session.turns || !session.turns.snapshot) return;
+    $('game-name').textContent = titleOf(session.game);
+    session.turns.redraw();
+    renderAdvice(session.turns.hint);
+    if (session.online) session.online.retranslate();
   }
 
   function clearSelection() {
@@ -752,12 +563,16 @@ export function createGame({ onExit, onNewGame, pace, setPace, paces }) {
   return {
     start,
     resume,
+    startOnline,
+    onlineState,
+    onlineConnection,
+    onlinePresence,
     exit,
-    undo,
+    undo: () => session && session.turns && session.turns.undo(),
     download,
     retranslate,
     clearSelection,
-    toggleHint,
+    toggleHint: () => session && session.turns && session.turns.toggleHint(),
     togglePause,
     /** The pace was changed elsewhere (the menu): show it. */
     paceChanged() {
@@ -770,10 +585,14 @@ export function createGame({ onExit, onNewGame, pace, setPace, paces }) {
       return Boolean(session);
     },
     get watching() {
-      return Boolean(session && session.watching);
+      return Boolean(session && session.turns && session.turns.watching);
     },
     get gameId() {
       return session && session.game;
+    },
+    /** The table server's table on screen, if any. */
+    get remote() {
+      return session && session.online ? session.table : null;
     },
   };
 }

@@ -96,12 +96,20 @@ function scrollToEnd(el) {
 
 /** Redraw the log. Entries numbered above `freshAfter` are marked as new
  * (for a moment); entries from `markFrom` on are the latest turn of another
- * player, marked until the next move. The lines already on screen are kept
- * (only their marks change), so a long log costs little to redraw. */
-export function renderLog(el, log, { names, format, freshAfter = Infinity, markFrom = Infinity }) {
+ * player, marked until the next move. `notes` are lines of their own after
+ * the first `after` entries ({after, player, text, key}: a move taken back,
+ * online). The lines already on screen are kept (only their marks change),
+ * so a long log costs little to redraw. */
+export function renderLog(el, log, { names, format, freshAfter = Infinity, markFrom = Infinity, notes = [] }) {
   const version = `${language()}|${names.join('\u0000')}`;
   const wanted = [];
-  for (const entry of log) {
+  const noteAt = (count) => {
+    for (const note of notes) {
+      if (note.after === count) wanted.push({ key: `${version}|note|${note.key}`, className: `log-note${entryClass(note.player)}`, text: note.text });
+    }
+  };
+  noteAt(0);
+  for (const [index, entry] of log.entries()) {
     const lines = entryLines(entry, format, names, version);
     const fresh = entry.n > freshAfter ? ' fresh' : '';
     lines.lines.forEach(({ system, player, text }, i) => {
@@ -110,6 +118,7 @@ export function renderLog(el, log, { names, format, freshAfter = Infinity, markF
         : `log-entry${entryClass(player)}${fresh}${entry.n >= markFrom ? ' last-move' : ''}`;
       wanted.push({ key: `${version}|${lines.sig}|${i}`, className, text });
     });
+    noteAt(index + 1);
   }
   if (!wanted.length) wanted.push({ key: `${version}|empty`, className: 'log-empty', text: t('log.empty') });
   followEnd(el);

@@ -1,6 +1,8 @@
-// The menu: game, mode (play, or watch bots play each other), seats (human
-// or bot and its level), names, options, language, resume, load a saved
-// game. It paints before Python is ready; only "Play" waits for it.
+// The menu: game, mode (play, watch bots play each other, or play online),
+// seats (human or bot and its level), names, options, language, resume, load
+// a saved game, and online play: the table server, a code to join with, and
+// the tables this browser sits at. It paints before Python is ready; only
+// "Play" waits for it (a table online does not).
 
 import { t, has, plural, language } from './i18n.js';
 import { DEFAULT_BOT_LEVELS, DEFAULT_BOT_LEVEL, levelName, levelAbout, seatNames, botLevel, token } from './players.js';
@@ -13,7 +15,7 @@ const $ = (id) => document.getElementById(id);
 
 /** The pauses between bots' moves, slowest first (game.js gives their lengths). */
 export const BOT_PACES = ['slow', 'calm', 'quick', 'instant'];
-export const MODES = ['play', 'watch'];
+export const MODES = ['play', 'watch', 'online'];
 
 function emblem() {
   const ns = 'http://www.w3.org/2000/svg';
@@ -29,9 +31,13 @@ function emblem() {
   return root;
 }
 
-export function createMenu({ onStart, onResume, onForget, onLoadFile, onLanguage, onRules }) {
+export function createMenu({ onStart, onResume, onForget, onLoadFile, onLanguage, onRules, online: onlineHooks }) {
   let games = null;
   let ready = false;
+  // The table server: undefined while looked for, null when none answers,
+  // else {server, info}. The statuses of the online tables, by table id.
+  let online;
+  let onlineStatus = new Map();
   // The seats of the "watch" mode are kept apart, so that switching modes
   // gives each its own set-up back.
   const watchSeats = [`bot${DEFAULT_BOT_LEVEL}`, `bot${DEFAULT_BOT_LEVEL + 1}`];
@@ -48,6 +54,8 @@ export function createMenu({ onStart, onResume, onForget, onLoadFile, onLanguage
   };
   if (!BOT_PACES.includes(setup.pace)) setup.pace = 'calm';
   if (!MODES.includes(setup.mode)) setup.mode = 'play';
+  /** The mode shown: online play only while a server answers. */
+  const mode = () => (setup.mode === 'online' && !online ? 'play' : setup.mode);
   if (!Array.isArray(setup.watchSeats)) setup.watchSeats = watchSeats;
 
   const form = $('new-game-form');
@@ -94,7 +102,10 @@ export function createMenu({ onStart, onResume, onForget, onLoadFile, onLanguage
     setup.names = setup.seats.map((_, i) => setup.names[i] || '');
   }
 
-  const watching = () => setup.mode === 'watch';
+  const watching = () => mode() === 'watch';
+  const onlineMode = () => mode() === 'online';
+  /** Online, the creator's seat: the first person's. */
+  const creatorSeat = () => setup.seats.indexOf('h');
   /** The seats of the current mode. */
   const seatsNow = () => (watching() ? setup.watchSeats : setup.seats);
 
@@ -199,10 +210,14 @@ export function createMenu({ onStart, onResume, onForget, onLoadFile, onLanguage
                 renderSeats();
               },
             },
-            watching() ? null : h('option', { value: 'h', selected: kind === 'h' }, t('seat.human')),
+            watching()
+              ? null
+              : h('option', { value: 'h', selected: kind === 'h' }, onlineMode() ? t(seat === creatorSeat() || (creatorSeat() < 0 && seat === 0) ? 'online.seat_you' : 'online.seat_friend') : t('seat.human')),
             ...levels.map((each) => h('option', { value: `bot${each}`, selected: kind === `bot${each}` }, t('seat.bot', { level: levelName(each) }))),
           ),
-          h('input', {
+          onlineMode() && seat !== creatorSeat()
+            ? null
+            : h('input', {
             id: nameId,
             class: 'seat-name',
             type: 'text',
@@ -223,8 +238,10 @@ export function createMenu({ onStart, onResume, onForget, onLoadFile, onLanguage
     // The play button says what it starts (its data-i18n follows, for a
     // change of language).
     const label = playButton.querySelector('span');
-    label.dataset.i18n = watching() ? 'menu.watch_start' : 'menu.play';
-    label.textContent = watching() ? t('menu.watch_start') : t('menu.play');
+    const labelKey = watching() ? 'menu.watch_start' : onlineMode() ? 'online.create' : 'menu.play';
+    label.dataset.i18n = labelKey;
+    label.textContent = t(labelKey);
+    playButton.disabled = !startable();
   }
 
   /** Play against bots and friends, or watch bots play each other. */
@@ -236,23 +253,24 @@ export function createMenu({ onStart, onResume, onForget, onLoadFile, onLanguage
     }
     box.setAttribute('aria-label', t('menu.mode'));
     box.replaceChildren(
-      ...MODES.map((mode) =>
+      ...MODES.filter((each) => each !== 'online' || online).map((each) =>
         h(
           'label',
           { class: 'mode' },
           h('input', {
             type: 'radio',
             name: 'mode',
-            id: `mode-${mode}`,
-            value: mode,
-            checked: setup.mode === mode,
+            id: `mode-${each}`,
+            value: each,
+            checked: mode() === each,
             onchange: () => {
-              setup.mode = mode;
+              setup.mode = each;
               save();
               renderSeats();
+              renderOptions();
             },
           }),
-          h('span', {}, t(`menu.mode.${mode}`)),
+          h('span', {}, t(`menu.mode.${each}`)),
         ),
       ),
     );
@@ -291,7 +309,8 @@ export function createMenu({ onStart, onResume, onForget, onLoadFile, onLanguage
         ),
       );
     }
-    rows.push(
+    // Online, the table server sets its bots' pace.
+    if (!onlineMode()) rows.push(
       h(
         'label',
         { class: 'pace' },
@@ -327,7 +346,7 @@ export function createMenu({ onStart, onResume, onForget, onLoadFile, onLanguage
   }
 
   function relativeTime(when) {
-    const minutes = Math.round((Date.now() - when) / 60000);
+    const minutes = Math.max(0, Math.round((Date.now() - when) / 60000));
     const rtf = new Intl.RelativeTimeFormat(language(), { numeric: 'auto' });
     if (Math.abs(minutes) < 60) return rtf.format(-minutes, 'minute');
     const hours = Math.round(minutes / 60);
@@ -335,9 +354,11 @@ export function createMenu({ onStart, onResume, onForget, onLoadFile, onLanguage
     return rtf.format(-Math.round(hours / 24), 'day');
   }
 
+  /** The games in progress, newest first, each with its game, players,
+   * moves and date; a damaged entry can only be forgotten. */
   function renderResume() {
     const area = $('resume-area');
-    const entries = store.autosaves();
+    const entries = store.savedGames();
     if (!entries.length) {
       area.hidden = true;
       area.replaceChildren();
@@ -345,31 +366,32 @@ export function createMenu({ onStart, onResume, onForget, onLoadFile, onLanguage
     }
     area.hidden = false;
     area.replaceChildren(
-      ...entries.map((entry) => {
-        const forget = h('button', { type: 'button', class: 'btn ghost', onclick: () => onForget(entry) }, t('menu.forget'));
-        if (entry.broken) {
-          return h('div', { class: 'resume broken' }, h('span', {}, h('span', { class: 'resume-title' }, t('menu.resume_broken', { game: entry.game }))), forget);
-        }
-        const record = entry.record || {};
-        const seats = Array.isArray(record.seats) ? record.seats : [];
-        const names = seatNames(seats, entry.names || []);
-        const moves = Array.isArray(record.moves) ? record.moves.length : 0;
-        const game = games && games.find((g) => g.id === entry.game);
-        const title = game ? game.title[language()] || game.id : entry.game;
-        const resumable = !games || (game && hasRenderer(entry.game));
-        return h(
-          'div',
-          { class: 'resume' },
-          h(
-            'span',
-            {},
-            h('span', { class: 'resume-title' }, t('menu.resume_title', { game: title })),
-            h('span', { class: 'resume-meta' }, plural('menu.resume_meta', moves, { players: names.join(' · '), when: relativeTime(entry.savedAt || Date.now()) })),
-          ),
-          forget,
-          h('button', { type: 'button', class: 'btn primary', id: `resume-${entry.game}`, disabled: !ready || !resumable, onclick: () => onResume(entry) }, t('menu.resume')),
-        );
-      }),
+      h('h2', { class: 'card-title resume-heading' }, t('menu.saved_games')),
+      h('div', { class: 'resume-list' }, ...entries.map(resumeEntry)),
+    );
+  }
+
+  function resumeEntry(entry) {
+    const forget = h('button', { type: 'button', class: 'btn ghost forget-button', onclick: () => onForget(entry) }, t('menu.forget'));
+    if (entry.damaged) {
+      const text = entry.game ? t('menu.save_damaged_game', { game: gameTitle(entry.game) }) : t('menu.save_damaged');
+      return h('div', { class: 'resume damaged', 'data-save': entry.id }, h('span', {}, h('span', { class: 'resume-title' }, text)), forget);
+    }
+    const record = entry.record;
+    const names = seatNames(record.seats, entry.names.some(Boolean) ? entry.names : record.names || []);
+    const game = games && games.find((g) => g.id === entry.game);
+    const resumable = !games || (game && hasRenderer(entry.game));
+    return h(
+      'div',
+      { class: 'resume', 'data-save': entry.id, 'data-game': entry.game },
+      h(
+        'span',
+        {},
+        h('span', { class: 'resume-title' }, gameTitle(entry.game)),
+        h('span', { class: 'resume-meta' }, plural('menu.resume_meta', record.moves.length, { players: names.join(' · '), when: relativeTime(entry.savedAt) })),
+      ),
+      forget,
+      h('button', { type: 'button', class: 'btn primary resume-button', disabled: !ready || !resumable, onclick: () => onResume(entry) }, t('menu.resume')),
     );
   }
 
@@ -379,14 +401,24 @@ export function createMenu({ onStart, onResume, onForget, onLoadFile, onLanguage
     }
   }
 
+  /** Draw the whole menu. Each part is drawn on its own: whatever the
+   * browser's storage holds, a part that fails cannot keep the others, and
+   * the Play button, from coming up. */
   function render() {
-    fitSeats();
-    renderGames();
-    renderSeats();
-    renderOptions();
-    renderResume();
-    renderLanguage();
-    playButton.disabled = !ready || !games || !games.length;
+    for (const part of [fitSeats, renderGames, renderSeats, renderOptions, renderResume, renderOnline, renderOnlineTables, renderLanguage]) {
+      try {
+        part();
+      } catch (error) {
+        console.error(`the menu's ${part.name} failed:`, error);
+      }
+    }
+    playButton.disabled = !startable();
+  }
+
+  /** Local games wait for Python; a table online needs only the server. */
+  function startable() {
+    if (onlineMode()) return Boolean(online && games && games.length);
+    return Boolean(ready && games && games.length);
   }
 
   form.addEventListener('submit', (event) => {
@@ -400,6 +432,7 @@ export function createMenu({ onStart, onResume, onForget, onLoadFile, onLanguage
       names: [...setup.names],
       options: { ...setup.options },
       seed: Math.floor(Math.random() * 2 ** 31),
+      online: onlineMode(),
     });
   });
 
@@ -425,7 +458,7 @@ export function createMenu({ onStart, onResume, onForget, onLoadFile, onLanguage
 
   function setReady(list) {
     ready = true;
-    games = list.filter((game) => hasRenderer(game.id));
+    if (!games) games = list.filter((game) => hasRenderer(game.id));
     const boot = $('boot');
     boot.querySelector('.boot-bar').firstElementChild.style.width = '100%';
     boot.querySelector('.boot-text').textContent = t('boot.ready');
@@ -439,6 +472,12 @@ export function createMenu({ onStart, onResume, onForget, onLoadFile, onLanguage
     boot.querySelector('.boot-text').textContent = t('boot.failed', { message });
   }
 
+  /** A new version is ready: the menu offers to reload into it. */
+  function offerUpdate(onReload) {
+    $('update-offer').hidden = false;
+    $('update-reload').onclick = onReload;
+  }
+
   function showMessage(text, kind = 'error') {
     const box = $('menu-message');
     box.hidden = !text;
@@ -446,13 +485,147 @@ export function createMenu({ onStart, onResume, onForget, onLoadFile, onLanguage
     box.className = `menu-message ${kind}`;
   }
 
+  function gameTitle(id) {
+    const game = games && games.find((g) => g.id === id);
+    return game ? game.title[language()] || game.title.fr || id : id;
+  }
+
+  // -- online play -------------------------------------------------------------------------
+
+  /** The table server (or why there is none), a code to join with, and the
+   * address of another server. */
+  function renderOnline() {
+    const body = $('online-body');
+    if (online === undefined) {
+      body.replaceChildren(h('p', { class: 'muted' }, t('online.looking')));
+      return;
+    }
+    const address = h('input', {
+      type: 'url',
+      id: 'server-address',
+      class: 'server-address',
+      placeholder: 'https://…',
+      value: store.savedServer() || '',
+      'aria-label': t('online.server_address'),
+      autocomplete: 'url',
+    });
+    const serverForm = h(
+      'form',
+      {
+        class: 'online-row',
+        onsubmit: (event) => {
+          event.preventDefault();
+          onlineHooks.setServer(address.value);
+        },
+      },
+      h('label', { for: 'server-address' }, t('online.server_address')),
+      address,
+      h('button', { type: 'submit', class: 'btn ghost', id: 'server-connect' }, t('online.connect')),
+    );
+    if (!online) {
+      body.replaceChildren(
+        h('p', { id: 'online-needs-server' }, t('online.needs_server')),
+        h('p', { class: 'muted' }, t('online.how_to_serve')),
+        serverForm,
+      );
+      return;
+    }
+    const code = h('input', {
+      type: 'text',
+      id: 'join-code',
+      class: 'join-code',
+      autocomplete: 'off',
+      spellcheck: 'false',
+      'aria-label': t('online.code_label'),
+      placeholder: t('online.code_placeholder'),
+    });
+    body.replaceChildren(
+      h('p', { id: 'online-ready' }, t('online.ready', { server: new URL(online.server).host })),
+      h(
+        'form',
+        {
+          class: 'online-row',
+          onsubmit: (event) => {
+            event.preventDefault();
+            onlineHooks.joinCode(code.value);
+          },
+        },
+        h('label', { for: 'join-code' }, t('online.code_label')),
+        code,
+        h('button', { type: 'submit', class: 'btn ghost', id: 'join-code-button' }, t('online.open_code')),
+      ),
+      h('details', { class: 'online-server' }, h('summary', {}, t('online.other_server')), serverForm),
+    );
+  }
+
+  /** "Your online tables": whose turn it is at each, resume, forget. */
+  function renderOnlineTables() {
+    const area = $('online-tables');
+    const entries = store.onlineTables();
+    if (!entries.length) {
+      area.hidden = true;
+      area.replaceChildren();
+      return;
+    }
+    area.hidden = false;
+    area.replaceChildren(
+      h('h2', { class: 'card-title resume-heading' }, t('online.your_tables')),
+      h('div', { class: 'resume-list' }, ...entries.map(onlineEntry)),
+    );
+  }
+
+  function onlineEntry(entry) {
+    const known = onlineStatus.get(entry.table);
+    const title = entry.game ? gameTitle(entry.game) : t('online.a_table');
+    let meta;
+    if (!known) meta = t('online.status_unknown');
+    else if (!known.ok) meta = known.error && known.error.key === 'error.bad_token' ? t('error.bad_token') : t('error.unknown_table');
+    else meta = tableMeta(known);
+    const forget = h('button', { type: 'button', class: 'btn ghost forget-button', onclick: () => onlineHooks.forget(entry) }, t('menu.forget'));
+    const turn = known && known.ok && !known.over && known.seat !== null && known.to_move.includes(known.seat);
+    return h(
+      'div',
+      { class: `resume online-table${turn ? ' your-turn' : ''}`, 'data-online-table': entry.table, 'data-turn': turn ? 'yours' : '' },
+      h('span', {}, h('span', { class: 'resume-title' }, title), h('span', { class: 'resume-meta' }, meta)),
+      forget,
+      h('button', { type: 'button', class: 'btn primary resume-button', onclick: () => onlineHooks.resume(entry) }, entry.seat === null ? t('online.watch') : t('menu.resume')),
+    );
+  }
+
+  /** "Ana · Bob · your turn": the people seated, and whose turn it is (names
+   * as text; a bot or a free seat has no name of its own here). */
+  function tableMeta(known) {
+    const names = Array.from({ length: known.players }, (_, i) => known.names[i] || t('seat.label', { n: i + 1 }));
+    let turn;
+    if (known.over) turn = t('online.status_over');
+    else if (known.seat !== null && known.to_move.includes(known.seat)) turn = t('online.status_yours');
+    else turn = t('online.status_waiting', { players: known.to_move.map((seat) => names[seat]).join(', ') });
+    return [...known.names.filter(Boolean), turn].join(' · ');
+  }
+
+  /** The server found (or null: none answers). */
+  function setOnline(found) {
+    online = found;
+    if (found && !games) games = found.info.games.filter((game) => hasRenderer(game.id));
+    render();
+  }
+
+  function setOnlineStatus(items) {
+    onlineStatus = new Map(items.filter((item) => item && typeof item.table === 'string').map((item) => [item.table, item]));
+    renderOnlineTables();
+  }
+
   return {
     render,
     renderResume,
+    renderOnlineTables,
+    setOnline,
+    setOnlineStatus,
     setProgress,
     setReady,
     setFailed,
     showMessage,
+    offerUpdate,
     get pace() {
       return setup.pace;
     },
@@ -467,9 +640,6 @@ export function createMenu({ onStart, onResume, onForget, onLoadFile, onLanguage
     get ready() {
       return ready;
     },
-    gameTitle(id) {
-      const game = games && games.find((g) => g.id === id);
-      return game ? game.title[language()] || game.title.fr || id : id;
-    },
+    gameTitle,
   };
 }

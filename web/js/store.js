@@ -1,10 +1,27 @@
 // What the page keeps in localStorage: the language, the last set-up of the
-// menu, and one autosaved game per game id. Keys carry a version so that a
-// later format never misreads an older one; every entry is separate, so one
-// unreadable save never costs the others.
+// menu, and the games in progress. Keys carry a version so that a later
+// format never misreads an older one; every saved game is an entry of its
+// own, so one unreadable entry never costs the others.
+//
+// Everything read back is checked, field by field: storage can hold
+// anything (an older page, an extension, a hand edit), and the menu must
+// come up whatever it holds. A set-up field that is wrong falls back to its
+// default; a saved game that is wrong is listed as damaged, to be forgotten.
+//
+// Saved games: one entry per game in progress, `archipel.v1.save.<id>`,
+// holding {game, savedAt, names, record}. A new game, or a file loaded,
+// gets a new entry; nothing is ever saved over another game. The entry's
+// game is always its record's own game.
+
+import { MAX_ID_TEXT, MAX_MOVES, MAX_NAME, MAX_OPTIONS, MAX_PLAYERS, SEAT, isSeed } from './limits.js';
 
 const PREFIX = 'archipel.v1.';
-const AUTOSAVE = PREFIX + 'autosave.';
+const SAVE = PREFIX + 'save.';
+// Before several games could be kept: one autosave per game id. Read once,
+// moved to the list.
+const OLD_AUTOSAVE = PREFIX + 'autosave.';
+
+const GAME_ID = new RegExp(`^[a-z][a-z0-9_]{0,${MAX_ID_TEXT - 1}}$`);
 
 function read(key) {
   try {
@@ -20,7 +37,7 @@ function write(key, value) {
     localStorage.setItem(key, JSON.stringify(value));
     return true;
   } catch {
-    return false; // storage full or disabled: the game goes on unsaved
+    return false; // storage full or disabled
   }
 }
 
@@ -32,50 +49,204 @@ function remove(key) {
   }
 }
 
+function keys(prefix) {
+  try {
+    return Object.keys(localStorage).filter((key) => key.startsWith(prefix));
+  } catch {
+    return []; // storage disabled
+  }
+}
+
+const isObject = (value) => value !== null && typeof value === 'object' && !Array.isArray(value);
+const isText = (value, max) => typeof value === 'string' && value.length <= max;
+const isTextList = (value, max) => Array.isArray(value) && value.length <= MAX_PLAYERS && value.every((each) => isText(each, max));
+const isCount = (value) => Number.isInteger(value) && value >= 1 && value <= MAX_PLAYERS;
+
+// -- language and set-up -------------------------------------------------------------------
+
 export function savedLanguage() {
   const lang = read(PREFIX + 'lang');
-  return typeof lang === 'string' ? lang : null;
+  return isText(lang, 8) ? lang : null;
 }
 
 export function saveLanguage(lang) {
   write(PREFIX + 'lang', lang);
 }
 
+/** The fields of the menu's last set-up that are well formed; the menu
+ * takes its defaults for the others. */
 export function savedSetup() {
-  const setup = read(PREFIX + 'setup');
-  return setup && typeof setup === 'object' ? setup : {};
+  const stored = read(PREFIX + 'setup');
+  if (!isObject(stored)) return {};
+  const checks = {
+    game: (value) => isText(value, MAX_ID_TEXT) && GAME_ID.test(value),
+    players: isCount,
+    mode: (value) => isText(value, 16),
+    pace: (value) => isText(value, 16),
+    seats: (value) => isTextList(value, 8) && value.every((seat) => SEAT.test(seat)),
+    watchSeats: (value) => isTextList(value, 8) && value.every((seat) => SEAT.test(seat)),
+    names: (value) => isTextList(value, MAX_NAME),
+    options: (value) =>
+      isObject(value) && Object.keys(value).length <= MAX_OPTIONS && Object.values(value).every((on) => typeof on === 'boolean'),
+    playersByGame: (value) => isObject(value) && Object.keys(value).length <= MAX_OPTIONS && Object.values(value).every(isCount),
+  };
+  const setup = {};
+  for (const [field, check] of Object.entries(checks)) {
+    if (check(stored[field])) setup[field] = stored[field];
+  }
+  return setup;
 }
 
 export function saveSetup(setup) {
   write(PREFIX + 'setup', setup);
 }
 
-/** The autosaves present, newest first: [{game, savedAt, names, record}].
- * An entry that cannot be parsed is listed with `broken: true`. */
-export function autosaves() {
-  const found = [];
-  let keys = [];
-  try {
-    keys = Object.keys(localStorage).filter((key) => key.startsWith(AUTOSAVE));
-  } catch {
-    return found;
-  }
-  for (const key of keys) {
-    const game = key.slice(AUTOSAVE.length);
+// -- saved games -------------------------------------------------------------------------
+
+/** A record the engine could be asked to load, as far as the page can tell
+ * without it (the engine checks the rest, and replays every move). */
+function isRecord(record, game) {
+  return (
+    isObject(record) &&
+    record.format === 'archipel-record' &&
+    record.game === game &&
+    isCount(record.players) &&
+    Array.isArray(record.seats) &&
+    record.seats.length === record.players &&
+    record.seats.every((seat) => typeof seat === 'string' && SEAT.test(seat)) &&
+    Array.isArray(record.moves) &&
+    record.moves.length <= MAX_MOVES &&
+    isSeed(record.seed) &&
+    (record.names === undefined || record.names === null || isTextList(record.names, MAX_NAME))
+  );
+}
+
+/** The listing of one stored entry: {id, game, savedAt, names, record}, or
+ * {id, damaged: true, game} (game null when even that is unreadable). */
+function listing(id, entry) {
+  const game = isObject(entry) && isText(entry.game, MAX_ID_TEXT) && GAME_ID.test(entry.game) ? entry.game : null;
+  const sound =
+    game !== null &&
+    Number.isFinite(entry.savedAt) &&
+    (entry.names === undefined || isTextList(entry.names, MAX_NAME)) &&
+    isRecord(entry.record, game);
+  if (!sound) return { id, damaged: true, game };
+  return { id, game, savedAt: entry.savedAt, names: entry.names || [], record: entry.record };
+}
+
+/** Entries of the former one-per-game autosave move to the list, each
+ * under a new id (an unreadable one stays where it is, listed as damaged). */
+function moveOldAutosaves() {
+  for (const key of keys(OLD_AUTOSAVE)) {
     const entry = read(key);
-    if (entry && typeof entry === 'object' && entry.record && typeof entry.record === 'object') {
-      found.push({ ...entry, game });
-    } else {
-      found.push({ game, broken: true });
-    }
+    if (listing(key, entry).damaged) continue;
+    if (write(SAVE + newId(), entry)) remove(key);
   }
-  return found.sort((a, b) => (b.savedAt || 0) - (a.savedAt || 0));
 }
 
-export function autosave(game, record, names) {
-  return write(AUTOSAVE + game, { game, savedAt: Date.now(), names, record });
+function newId() {
+  const random = Math.floor(Math.random() * 36 ** 6).toString(36).padStart(6, '0');
+  return `${Date.now().toString(36)}-${random}`;
 }
 
-export function forgetAutosave(game) {
-  remove(AUTOSAVE + game);
+/** Every game in progress, newest first; damaged entries last. `id` is what
+ * `saveGame` and `forgetGame` take. */
+export function savedGames() {
+  moveOldAutosaves();
+  const found = [];
+  for (const key of keys(SAVE)) found.push(listing(key.slice(PREFIX.length), read(key)));
+  for (const key of keys(OLD_AUTOSAVE)) {
+    found.push({ id: key.slice(PREFIX.length), damaged: true, game: listing(key, read(key)).game });
+  }
+  return found.sort((a, b) => (b.damaged ? -1 : b.savedAt) - (a.damaged ? -1 : a.savedAt));
+}
+
+/** Save `record` as the game `id` (null: a new entry). Returns the id, or
+ * null when the browser refused to store it (storage full or disabled). */
+export function saveGame(id, record, names) {
+  const entryId = id || `save.${newId()}`;
+  const entry = { game: record.game, savedAt: Date.now(), names, record };
+  return write(PREFIX + entryId, entry) ? entryId : null;
+}
+
+export function forgetGame(id) {
+  remove(PREFIX + id);
+}
+
+// -- online tables ------------------------------------------------------------------------
+//
+// One entry per seat this browser holds (or table it watches),
+// `archipel.v1.online.<table>.<the token's first 8 characters>`:
+// {table, token, seat (null: watching), server, game, savedAt, invitations
+// ([{seat, token}], the creator's), spectator (the creator's spectators'
+// token)}. The token is the seat: it never leaves this browser but to the
+// table server.
+
+const ONLINE = PREFIX + 'online.';
+const TABLE_ID = /^[A-Za-z0-9_-]{12}$/;
+const TOKEN = /^[A-Za-z0-9_-]{22}$/;
+const isSeat = (value) => value === null || (Number.isInteger(value) && value >= 0 && value < MAX_PLAYERS);
+const isServer = (value) => isText(value, 2000) && /^https?:\/\/[^\s]+\/$/.test(value);
+
+/** An online table as stored, checked field by field; null when unusable. */
+function onlineEntry(entry) {
+  if (!isObject(entry) || !isText(entry.table, 12) || !TABLE_ID.test(entry.table)) return null;
+  if (!isText(entry.token, 22) || !TOKEN.test(entry.token) || !isSeat(entry.seat) || !isServer(entry.server)) return null;
+  const game = isText(entry.game, MAX_ID_TEXT) && GAME_ID.test(entry.game) ? entry.game : null;
+  const invitations = Array.isArray(entry.invitations)
+    ? entry.invitations.filter((each) => isObject(each) && isSeat(each.seat) && each.seat !== null && isText(each.token, 22) && TOKEN.test(each.token))
+    : [];
+  const spectator = isText(entry.spectator, 22) && TOKEN.test(entry.spectator) ? entry.spectator : null;
+  return {
+    table: entry.table,
+    token: entry.token,
+    seat: entry.seat,
+    server: entry.server,
+    game,
+    savedAt: Number.isFinite(entry.savedAt) ? entry.savedAt : 0,
+    invitations: invitations.slice(0, MAX_PLAYERS).map(({ seat, token }) => ({ seat, token })),
+    spectator,
+  };
+}
+
+/** The online tables of this browser, the latest used first. */
+export function onlineTables() {
+  const found = [];
+  for (const key of keys(ONLINE)) {
+    const entry = onlineEntry(read(key));
+    if (entry && key === onlineKey(entry)) found.push(entry);
+  }
+  return found.sort((a, b) => b.savedAt - a.savedAt);
+}
+
+const onlineKey = ({ table, token }) => `${ONLINE}${table}.${token.slice(0, 8)}`;
+
+/** The entry of one seat (its table and token), or null. */
+export function onlineTable(table, token) {
+  if (!TABLE_ID.test(String(table)) || !TOKEN.test(String(token))) return null;
+  const entry = onlineEntry(read(onlineKey({ table, token })));
+  return entry && entry.table === table && entry.token === token ? entry : null;
+}
+
+/** Keep (or update) a table: what is given replaces what was kept. Returns
+ * false when the browser refused to store it. */
+export function saveOnlineTable(fields) {
+  const before = onlineTable(fields.table, fields.token) || {};
+  const entry = onlineEntry({ ...before, ...fields, savedAt: Date.now() });
+  return entry ? write(onlineKey(entry), entry) : false;
+}
+
+export function forgetOnlineTable({ table, token }) {
+  if (TABLE_ID.test(String(table)) && TOKEN.test(String(token))) remove(onlineKey({ table, token }));
+}
+
+/** The table server address typed in the menu (null: none). */
+export function savedServer() {
+  const server = read(PREFIX + 'server');
+  return isServer(server) ? server : null;
+}
+
+export function saveServer(server) {
+  if (server) write(PREFIX + 'server', server);
+  else remove(PREFIX + 'server');
 }

@@ -27,6 +27,7 @@ let lastProgress = null;
 let resolveReady;
 let rejectReady;
 let isReady = false;
+let buildHash = null;
 
 /** Resolves when Python answers; rejects if the worker cannot start. */
 export const ready = new Promise((resolve, reject) => {
@@ -44,13 +45,21 @@ function onMessage(event) {
   }
   if (message.type === 'ready') {
     isReady = true;
-    // How the engine started (from a snapshot or not), for the tests.
+    buildHash = message.build || null;
+    // How the engine started (from a snapshot or not) and the build it runs,
+    // for the tests.
     document.documentElement.dataset.boot = message.boot || '';
+    document.documentElement.dataset.build = buildHash || '';
     resolveReady();
     return;
   }
   if (message.type === 'fatal') {
-    rejectReady({ key: 'error.boot', message: String(message.message || ''), params: {} });
+    rejectReady({ key: message.key || 'error.boot', message: String(message.message || ''), params: message.params || {} });
+    return;
+  }
+  if (message.type === 'violation') {
+    // Something the site's Content-Security-Policy blocked in the engine.
+    console.error(message.message);
     return;
   }
   const waiting = pending.get(message.id);
@@ -83,6 +92,11 @@ export function booted() {
   return isReady;
 }
 
+/** The build the engine runs (build.json's hash), once it is ready. */
+export function build() {
+  return buildHash;
+}
+
 /** Listen to boot progress; the latest value is replayed at once. */
 export function onProgress(listener) {
   progressListeners.add(listener);
@@ -94,8 +108,14 @@ export function onProgress(listener) {
 export function call(cmd, args = {}) {
   const id = nextId++;
   return new Promise((resolve, reject) => {
+    try {
+      worker.postMessage({ id, cmd, args });
+    } catch (error) {
+      // Arguments the browser cannot pass on (nested too deeply, say).
+      reject({ key: 'error.bad_request', message: String((error && error.message) || error), params: {} });
+      return;
+    }
     pending.set(id, { resolve, reject });
-    worker.postMessage({ id, cmd, args });
   });
 }
 

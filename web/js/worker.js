@@ -5,7 +5,8 @@
 //   page → worker   {type: 'config', snapshots} first, then {id, cmd, args}
 //   worker → page   {id, ok: true, data} | {id, ok: false, error: {key, message}}
 //   while booting   {type: 'progress', step, fraction}, then
-//                   {type: 'ready', boot, stdlib, timings, …} or {type: 'fatal', message}
+//                   {type: 'ready', boot, stdlib, timings, …} or {type: 'fatal', key, message}
+//   after the boot  {type: 'violation', message} when the site's policy blocks something
 //
 // Two ways to boot. A fresh boot starts Pyodide, installs the wheel and
 // imports the whole engine. A snapshot boot restores the memory of such an
@@ -189,7 +190,43 @@ async function forgetSnapshot() {
   return cache.forgetSnapshot();
 }
 
+// -- a boot the site's policy blocks -------------------------------------------------
+
+/** A boot that cannot go on, with the key of the sentence the page shows. */
+class BlockedBoot extends Error {
+  constructor(key, message, params = {}) {
+    super(message);
+    this.key = key;
+    this.params = params;
+  }
+}
+
+// A Content-Security-Policy without 'wasm-unsafe-eval' forbids compiling
+// WebAssembly, and Pyodide then waits forever instead of failing: the
+// smallest module there is (eight bytes) tells at once.
+function checkWasmAllowed() {
+  try {
+    new WebAssembly.Module(new Uint8Array([0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00]));
+  } catch (error) {
+    throw new BlockedBoot('error.blocked_wasm', `WebAssembly is not allowed here: ${error.message || error}`);
+  }
+}
+
+// Anything else the policy blocks while the engine boots stops the boot with
+// a sentence, rather than leave it waiting; after the boot, it is reported.
+let booted = false;
+const blockedWhileBooting = new Promise((resolve, reject) => {
+  self.addEventListener('securitypolicyviolation', (event) => {
+    const directive = event.effectiveDirective || event.violatedDirective || '';
+    const what = `${directive} blocked ${event.blockedURI || 'inline code'}`;
+    if (!booted) reject(new BlockedBoot('error.blocked', `Content-Security-Policy: ${what}`, { directive }));
+    else self.postMessage({ type: 'violation', message: `Content-Security-Policy: ${what}` });
+  });
+});
+blockedWhileBooting.catch(() => {}); // raised where the boot is awaited
+
 async function boot() {
+  checkWasmAllowed();
   progress('manifest', 0);
   // build.json names the wheel (its version is not known here), carries the
   // Pyodide lock-file header (so the lock file itself is never fetched) and
@@ -321,8 +358,9 @@ function call(engine, id, cmd, args) {
   }
 }
 
-const ready = boot().then(
+const ready = Promise.race([boot(), blockedWhileBooting]).then(
   (engine) => {
+    booted = true;
     self.postMessage({
       type: 'ready',
       boot: engine.path,
@@ -336,7 +374,8 @@ const ready = boot().then(
   },
   (error) => {
     console.error(error);
-    self.postMessage({ type: 'fatal', message: String((error && error.message) || error) });
+    const { key = 'error.boot', params = {} } = error instanceof BlockedBoot ? error : {};
+    self.postMessage({ type: 'fatal', key, params, message: String((error && error.message) || error) });
     throw error;
   },
 );

@@ -8,17 +8,15 @@
 // The boards share a lane's shape from beach to beach, the sea, and the
 // overlays drawn lane by lane: the clickable targets, the flash of what just
 // happened, the marks of the others' latest moves, a suggested move. The
-// renderers share how a selection of cards and a lane narrows the legal
-// moves; the panels share the island cards, the pile and the discards. What
+// panels share the island cards, the pile and the discards. (How a selection
+// of cards and a lane narrows the legal moves is in select-common.js.) What
 // is a game's own (its islands, planks, tags, score track, god stones, its
 // words) stays in its files.
 
-import { svg, blobRadii, blobPath, blobReach, seededRandom, shapePath } from '../board-svg.js';
+import { svg, f1, blobRadii, blobPath, blobReach, seededRandom, shapePath } from '../board-svg.js';
 import { number } from '../i18n.js';
 import { h } from '../dom.js';
-import { PORTRAIT, actAsButton, oceanGradient, wavesPattern, within } from './renderer-common.js';
-
-export const f1 = (v) => v.toFixed(1);
+import { PORTRAIT, actAsButton, oceanGradient, wavesPattern } from './renderer-common.js';
 
 // -- geometry --------------------------------------------------------------------------
 
@@ -102,16 +100,16 @@ export function seaDefs(prefix, oceanMiddle, ...more) {
     svg(
       'radialGradient',
       { id: `${prefix}-shallow`, cx: '0.5', cy: '0.5', r: '0.5' },
-      svg('stop', { offset: '0.45', style: 'stop-color: var(--ocean-4); stop-opacity: 0.85' }),
-      svg('stop', { offset: '0.75', style: 'stop-color: var(--ocean-3); stop-opacity: 0.45' }),
-      svg('stop', { offset: '1', style: 'stop-color: var(--ocean-3); stop-opacity: 0' }),
+      svg('stop', { offset: '0.45', 'stop-color': 'var(--ocean-4)', 'stop-opacity': '0.85' }),
+      svg('stop', { offset: '0.75', 'stop-color': 'var(--ocean-3)', 'stop-opacity': '0.45' }),
+      svg('stop', { offset: '1', 'stop-color': 'var(--ocean-3)', 'stop-opacity': '0' }),
     ),
     svg(
       'radialGradient',
       { id: `${prefix}-land`, cx: '0.38', cy: '0.32', r: '0.75' },
-      svg('stop', { offset: '0', style: 'stop-color: var(--grass-light)' }),
-      svg('stop', { offset: '0.6', style: 'stop-color: var(--grass)' }),
-      svg('stop', { offset: '1', style: 'stop-color: var(--grass-dark)' }),
+      svg('stop', { offset: '0', 'stop-color': 'var(--grass-light)' }),
+      svg('stop', { offset: '0.6', 'stop-color': 'var(--grass)' }),
+      svg('stop', { offset: '1', 'stop-color': 'var(--grass-dark)' }),
     ),
     wavesPattern(`${prefix}-waves`, { width: 90, height: 46, className: 'wave', second: [50, 36] }),
     ...more,
@@ -323,51 +321,6 @@ export function layBridges(layer, viewLanes, shapes, previous, plank) {
     }
   }
   return viewLanes.map((lane) => lane.owner);
-}
-
-// -- choosing a move: cards and a lane -------------------------------------------------
-
-/** What a selection of `cards` (names) and `lane` (a name, or null) allows
- * among `moves`, the legal moves made of cards and, but for one that puts a
- * card aside, a lane: those still open (their cards contain the selected
- * ones, their lane is the selected one), and the one the selection
- * completes. `laneOf(move)` is a move's lane (null for none), `cardsOf(move)`
- * its cards. A move without a lane is never completed here: a button plays
- * it. Null when nothing is left open. */
-export function narrow(moves, cards, lane, { laneOf, cardsOf }) {
-  const open = moves.filter((m) => (lane === null || laneOf(m) === lane) && within(cards, cardsOf(m)));
-  if (!open.length) return null;
-  const done = open.find((m) => lane !== null && laneOf(m) === lane && cardsOf(m).length === cards.length);
-  return { open, done };
-}
-
-/** The board's targets for a selection, one per lane it can use: the
- * selected lane (`selected`, a name or null), or with none selected every
- * lane that leaves a move open (`open(name)`, as `narrow` answers). `strong`
- * ones glow; `label(move, lane, removal)` and `selectedLabel(name)` name
- * them. A target whose lane completes a move plays it; another selects the
- * lane ("<word>:<name>"). */
-export function laneTargets(lanes, selected, { word, open, strong, label, selectedLabel }) {
-  const targets = [];
-  for (const lane of lanes) {
-    const name = `${lane.a}-${lane.b}`;
-    const removal = lane.owner !== null && lane.owner !== undefined;
-    if (selected === name) {
-      targets.push({ [word]: name, selected: true, removal, label: selectedLabel(name) });
-      continue;
-    }
-    if (selected !== null) continue;
-    const result = open(name);
-    if (!result) continue;
-    targets.push({
-      [word]: name,
-      choice: result.done ? result.done.text : `${word}:${name}`,
-      strong,
-      removal,
-      label: label(result.done, lane, removal),
-    });
-  }
-  return targets;
 }
 
 // -- the panels: island cards, the pile, the discards ---------------------------------------

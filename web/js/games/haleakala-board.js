@@ -7,7 +7,7 @@
 // marks of the latest move, a suggested move, and plays the eruption step
 // by step. It decides nothing: what can be clicked comes from the legal moves.
 
-import { svg, blobRadii, blobPath, shapePath } from '../board-svg.js';
+import { svg, f1, blobRadii, blobPath, shapePath } from '../board-svg.js';
 import { t, plural } from '../i18n.js';
 import { seatStyle } from '../players.js';
 import { parseSpace, spaceName, cardName, shown } from './haleakala-log.js';
@@ -47,12 +47,10 @@ const PORTRAIT_GEO = {
   shaman: 1.22,
   coast: 256,
 };
-let G = LANDSCAPE;
 const HUTS = { 1: 0, 4: 1 }; // beach → the player whose hut stands there (rules G-4)
 const JETTY = 0;
 
 const rad = (deg) => (deg * Math.PI) / 180;
-const f1 = (v) => Number(v).toFixed(1);
 /** The middle of section s, in degrees (SVG: clockwise from +x); section 0
  * at the bottom, the others clockwise (G-1). */
 export const sectionAngle = (s) => 90 + 60 * s;
@@ -78,8 +76,9 @@ function arc(r, a0, a1) {
   return `M${f1(x0)},${f1(y0)} A${r},${r} 0 ${large} ${sweep} ${f1(x1)},${f1(y1)}`;
 }
 
-/** Where a space's pieces stand: the centre, and left/right spots (on screen). */
-export function spacePlace(id) {
+/** Where a space's pieces stand on a board of measures `G`: the centre, and
+ * left/right spots (on screen). */
+export function spacePlace(G, id) {
   const space = parseSpace(id);
   const [r0, r1] = G.rings[space.terrain];
   const mid = space.terrain === 'crater' ? G.lava.r : (r0 + r1) / 2;
@@ -97,14 +96,14 @@ export function spacePlace(id) {
   };
 }
 
-const slotAngle = (s, slot) => sectionAngle(s) + readDir(s) * (slot ? G.card.spread : -G.card.spread);
-const slotCentre = (s, slot) => polar(G.card.r, slotAngle(s, slot));
-const hutSpot = (s) => polar(G.hut, sectionAngle(s) + readDir(s) * 23);
+const slotAngle = (G, s, slot) => sectionAngle(s) + readDir(s) * (slot ? G.card.spread : -G.card.spread);
+const slotCentre = (G, s, slot) => polar(G.card.r, slotAngle(G, s, slot));
+const hutSpot = (G, s) => polar(G.hut, sectionAngle(s) + readDir(s) * 23);
 
-/** The positions along one lane of a beach: the player's mark, the discs,
- * then the sum, centred on the beach (beside the hut, on a hut's beach).
- * Spacing shrinks when a lane is crowded. */
-function laneLayout(s, lane, discCount) {
+/** The positions along one lane of a beach, on a board of measures `G`: the
+ * player's mark, the discs, then the sum, centred on the beach (beside the
+ * hut, on a hut's beach). Spacing shrinks when a lane is crowded. */
+function laneLayout(G, s, lane, discCount) {
   const r = G.lanes[lane];
   const dir = readDir(s);
   const theta = sectionAngle(s);
@@ -134,6 +133,8 @@ function laneLayout(s, lane, discCount) {
 // -- the board ------------------------------------------------------------------
 
 export function createBoard(container, { onTarget, onBackground }) {
+  // The measures of this board: landscape, or a phone held upright.
+  let G = LANDSCAPE;
   let root = null;
   let layers = null;
   let portrait = null;
@@ -155,15 +156,15 @@ export function createBoard(container, { onTarget, onBackground }) {
       svg(
         'radialGradient',
         { id: 'hk-crater', cx: '0.5', cy: '0.5', r: '0.5' },
-        svg('stop', { offset: '0', style: 'stop-color: #ff8a3d' }),
-        svg('stop', { offset: '0.35', style: 'stop-color: #a3361a' }),
-        svg('stop', { offset: '1', style: 'stop-color: #3b2a24' }),
+        svg('stop', { offset: '0', 'stop-color': '#ff8a3d' }),
+        svg('stop', { offset: '0.35', 'stop-color': '#a3361a' }),
+        svg('stop', { offset: '1', 'stop-color': '#3b2a24' }),
       ),
       svg(
         'radialGradient',
         { id: 'hk-glowfill', cx: '0.5', cy: '0.5', r: '0.5' },
-        svg('stop', { offset: '0', style: 'stop-color: var(--lava-glow); stop-opacity: 0.9' }),
-        svg('stop', { offset: '1', style: 'stop-color: var(--lava); stop-opacity: 0' }),
+        svg('stop', { offset: '0', 'stop-color': 'var(--lava-glow)', 'stop-opacity': '0.9' }),
+        svg('stop', { offset: '1', 'stop-color': 'var(--lava)', 'stop-opacity': '0' }),
       ),
       wavesPattern('hk-waves', { width: 80, height: 44, className: 'hk-wave', second: [44, 34] }),
       svg(
@@ -269,7 +270,7 @@ export function createBoard(container, { onTarget, onBackground }) {
       g.append(svg('path', { class: 'hk-jetty-planks', d: `M${f1(x0)},${f1(y0)} L${f1(x1)},${f1(y1)}` }));
     }
     for (const [beach, owner] of Object.entries(HUTS)) {
-      const [x, y] = hutSpot(Number(beach));
+      const [x, y] = hutSpot(G, Number(beach));
       g.append(
         svg(
           'g',
@@ -305,7 +306,7 @@ export function createBoard(container, { onTarget, onBackground }) {
     for (const sp of view.spaces) {
       const place = parseSpace(sp.id);
       if (!place || place.terrain === 'beach' || place.terrain === 'crater') continue;
-      const where = spacePlace(sp.id);
+      const where = spacePlace(G, sp.id);
       anchors.set(`space-${sp.id}`, where.centre);
       if (sp.statue !== null && sp.statue !== undefined) {
         const fresh = previousStatues && !previousStatues.has(sp.id);
@@ -327,7 +328,7 @@ export function createBoard(container, { onTarget, onBackground }) {
     // The two cards in front of each beach.
     view.sections.forEach((section, s) => {
       section.slots.forEach((kind, slot) => {
-        const [x, y] = slotCentre(s, slot);
+        const [x, y] = slotCentre(G, s, slot);
         anchors.set(`slot-${s}-${slot}`, [x, y]);
         if (!kind) {
           layers.cards.append(svg('rect', { class: 'hk-slot-empty', x: f1(x - G.card.w / 2), y: f1(y - G.card.h / 2), width: G.card.w, height: G.card.h, rx: 7, role: 'img', 'aria-label': t('haleakala.aria.slot_empty', { section: shown(s) }) }));
@@ -374,7 +375,7 @@ export function createBoard(container, { onTarget, onBackground }) {
       const invoked = section.invocation[p];
       const count = values.length + (invoked ? 1 : 0);
       if (!count) continue;
-      const lane = laneLayout(s, p, count);
+      const lane = laneLayout(G, s, p, count);
       const theta = sectionAngle(s);
       const dir = readDir(s);
       g.append(svg('path', { class: `hk-lane p${p}`, d: arc(lane.r, lane.from, lane.to), 'stroke-width': G.lane.width }));
@@ -443,9 +444,9 @@ export function createBoard(container, { onTarget, onBackground }) {
       const where = player.shaman;
       const space = parseSpace(where);
       let spot;
-      if (space.terrain === 'beach') spot = hutSpot(space.section).map((v, i) => v + (i ? -10 : 0));
+      if (space.terrain === 'beach') spot = hutSpot(G, space.section).map((v, i) => v + (i ? -10 : 0));
       else {
-        const place = spacePlace(where);
+        const place = spacePlace(G, where);
         const statueThere = view.spaces.find((sp) => sp.id === where);
         spot = statueThere && statueThere.statue !== null && statueThere.statue !== undefined ? place.right : place.centre;
       }
@@ -527,7 +528,7 @@ export function createBoard(container, { onTarget, onBackground }) {
         return { hit: circlePath(at[0], at[1], G.lane.disc + 3) };
       }
       case 'space': {
-        const place = spacePlace(target.space);
+        const place = spacePlace(G, target.space);
         return { hit: sector(place.r0, place.r1, place.theta - 29.5, place.theta + 29.5), glow: sector(place.r0 + 3, place.r1 - 3, place.theta - 27.5, place.theta + 27.5) };
       }
       case 'stay': {
@@ -535,7 +536,7 @@ export function createBoard(container, { onTarget, onBackground }) {
         return at ? { hit: circlePath(at[0], at[1] - 2, 17) } : null;
       }
       case 'slot': {
-        const [x, y] = slotCentre(target.section, target.slot);
+        const [x, y] = slotCentre(G, target.section, target.slot);
         return { hit: roundRect(x - G.card.w / 2 - 3, y - G.card.h / 2 - 3, G.card.w + 6, G.card.h + 6, 9) };
       }
       case 'crater': {
@@ -569,7 +570,7 @@ export function createBoard(container, { onTarget, onBackground }) {
     const heading = a1 - 7 + 90;
     layers.preview.append(svg('path', { class: 'hk-voyage-head', d: 'M-7,-6 L5,0 L-7,6Z', transform: `translate(${f1(x)},${f1(y)}) rotate(${f1(heading)})` }));
     for (const slot of [0, 1]) {
-      const [cx, cy] = slotCentre(to, slot);
+      const [cx, cy] = slotCentre(G, to, slot);
       layers.preview.append(svg('rect', { class: 'hk-voyage-slot', x: f1(cx - G.card.w / 2 - 4), y: f1(cy - G.card.h / 2 - 4), width: G.card.w + 8, height: G.card.h + 8, rx: 10 }));
     }
   }
@@ -601,12 +602,12 @@ export function createBoard(container, { onTarget, onBackground }) {
       return polar(G.rings.beach[1] - 6, sectionAngle(s) + readDir(s) * 26);
     }
     if (key.startsWith('space-')) {
-      const place = spacePlace(key.slice(6));
+      const place = spacePlace(G, key.slice(6));
       return polar(place.r1 - 10, place.theta + readDir(place.section) * 24);
     }
     if (key.startsWith('slot-')) {
       const [, s, slot] = key.split('-').map(Number);
-      const [x, y] = slotCentre(s, slot);
+      const [x, y] = slotCentre(G, s, slot);
       return [x + G.card.w / 2 - 2, y - G.card.h / 2 + 2];
     }
     if (key.startsWith('crater-')) return polar(G.rings.crater[1] - 12, sectionAngle(Number(key.slice(7))) + 18);
@@ -666,7 +667,7 @@ export function createBoard(container, { onTarget, onBackground }) {
     for (const d of marks.gone) {
       // Where a disc was taken back: a dashed ghost on its lane.
       const section = view.sections[d.beach];
-      const lane = laneLayout(d.beach, d.player, section.discs[d.player].length + (section.invocation[d.player] ? 1 : 0) + 1);
+      const lane = laneLayout(G, d.beach, d.player, section.discs[d.player].length + (section.invocation[d.player] ? 1 : 0) + 1);
       const [x, y] = lane.discs[lane.discs.length - 1];
       const ghost = svg('g', { class: `${cls} gone p${d.player}`, 'data-beach': d.beach, 'data-value': d.value, transform: `translate(${f1(x)},${f1(y)})` });
       ghost.append(svg('circle', { r: G.lane.disc }), svg('text', { y: f1(G.lane.font * 0.32), 'font-size': f1(G.lane.font * 0.9) }, String(d.value)));
@@ -691,11 +692,11 @@ export function createBoard(container, { onTarget, onBackground }) {
       if (spot) ring(spot[0], spot[1] - 2, 17 * G.shaman, walk.from === to ? 'stay' : 'shaman', { space: to, player });
     }
     for (const { section, slot } of marks.slots) {
-      const [x, y] = slotCentre(section, slot);
+      const [x, y] = slotCentre(G, section, slot);
       top.append(svg('path', { class: `${cls} slot`, 'data-section': section, 'data-slot': slot, d: roundRect(x - G.card.w / 2 - 5, y - G.card.h / 2 - 5, G.card.w + 10, G.card.h + 10, 11) }));
     }
     for (const space of marks.statues) {
-      const at = anchors.get(`statue-${space}`) || spacePlace(space).centre;
+      const at = anchors.get(`statue-${space}`) || spacePlace(G, space).centre;
       ring(at[0], at[1] - 1, 17 * G.statue, 'statue', { space });
     }
     for (const { from, to } of marks.lava) {
@@ -713,11 +714,11 @@ export function createBoard(container, { onTarget, onBackground }) {
       top.append(svg('path', { class: `${cls} item`, 'data-item': item, d: roundRect(at[0] - w / 2 - 5, at[1] - h / 2 - 5, w + 10, h + 10, 13) }));
     }
     for (const space of marks.burned) {
-      const place = spacePlace(space);
+      const place = spacePlace(G, space);
       under.append(scorch(place.centre[0], place.centre[1], `${cls} burned`, space));
     }
     for (const space of marks.protected) {
-      const at = anchors.get(`statue-${space}`) || spacePlace(space).centre;
+      const at = anchors.get(`statue-${space}`) || spacePlace(G, space).centre;
       ring(at[0], at[1] - 1, 17 * G.statue, 'protected', { space });
     }
   }
@@ -726,9 +727,9 @@ export function createBoard(container, { onTarget, onBackground }) {
    * first, then round the ring (never across the crater). */
   function walkPath(from, to) {
     const a = parseSpace(from);
-    const b = spacePlace(to);
+    const b = spacePlace(G, to);
     if (!a || !b) return null;
-    const start = a.terrain === 'beach' ? hutSpot(a.section) : spacePlace(from).centre;
+    const start = a.terrain === 'beach' ? hutSpot(G, a.section) : spacePlace(G, from).centre;
     const mid = (b.r0 + b.r1) / 2;
     const theta = sectionAngle(a.section);
     let delta = b.theta - theta;
@@ -769,7 +770,7 @@ export function createBoard(container, { onTarget, onBackground }) {
     };
     drawCounts();
     for (const ghost of sequence.ghosts) {
-      const place = spacePlace(ghost.space);
+      const place = spacePlace(G, ghost.space);
       const node = statue(ghost.owner, place.centre[0], place.centre[1] - 1, G.statue, 'hk-ghost');
       ghosts.set(ghost.space, node);
       layer.append(node);
@@ -786,7 +787,7 @@ export function createBoard(container, { onTarget, onBackground }) {
         drawCounts();
         const stop = flow.visits.find((v) => v.outcome === 'burn');
         const theta = sectionAngle(flow.section);
-        const end = stop ? spacePlace(stop.space).centre : polar(G.rings.beach[0] + 4, theta);
+        const end = stop ? spacePlace(G, stop.space).centre : polar(G.rings.beach[0] + 4, theta);
         const [x0, y0] = polar(G.lava.r, theta);
         // Earlier flows stay, faded: the eruption builds up flow by flow.
         for (const earlier of layer.querySelectorAll('.hk-flow:not(.past)')) earlier.classList.add('past');
@@ -795,7 +796,7 @@ export function createBoard(container, { onTarget, onBackground }) {
         layer.insertBefore(path, lavaLayer);
         for (const visit of flow.visits) {
           if (visit.outcome !== 'protected') continue;
-          const place = spacePlace(visit.space);
+          const place = spacePlace(G, visit.space);
           layer.append(svg('path', { class: 'hk-shield', 'data-space': visit.space, d: circlePath(place.centre[0], place.centre[1], 24) }));
         }
         say(words.flows[i]);
@@ -805,7 +806,7 @@ export function createBoard(container, { onTarget, onBackground }) {
         if (!stop) return;
         const node = ghosts.get(stop.space);
         if (node) node.classList.add('burning');
-        const place = spacePlace(stop.space);
+        const place = spacePlace(G, stop.space);
         layer.append(flame(place.centre[0], place.centre[1]));
         layer.append(scorch(place.centre[0], place.centre[1], 'hk-scorch-new', stop.space));
       });

@@ -56,6 +56,7 @@ export function logParams(event, { names }) {
       params.space = spaceName(p.space);
       break;
     case 'haleakala.statue':
+    case 'haleakala.statue_declined':
     case 'haleakala.statue_taken':
     case 'haleakala.protected':
       params.space = spaceName(p.space);

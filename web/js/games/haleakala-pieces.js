@@ -4,10 +4,9 @@
 // Every piece of a player carries the player's shape (▲ ◆) as well as the
 // colour.
 
-import { svg, shapePath } from '../board-svg.js';
+import { svg, f1, shapePath } from '../board-svg.js';
 import { seatStyle } from '../players.js';
 
-const f1 = (v) => Number(v).toFixed(1);
 const at = (x, y, scale = 1) => `translate(${f1(x)},${f1(y)})${scale !== 1 ? ` scale(${scale})` : ''}`;
 
 /** The butterflies printed on each collectible kind (rules §2.4). */

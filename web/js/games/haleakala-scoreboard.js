@@ -3,13 +3,11 @@
 // discard pile, and the score cards and the Priestess with their price in
 // shells and, once bought, their owner's mark.
 
-import { svg, shapePath } from '../board-svg.js';
+import { svg, f1, shapePath } from '../board-svg.js';
 import { t, plural } from '../i18n.js';
 import { seatStyle } from '../players.js';
 import { cardName, itemName, shellCost } from './haleakala-log.js';
 import { lavaDisc, cardBack, itemCard } from './haleakala-pieces.js';
-
-const f1 = (v) => Number(v).toFixed(1);
 
 /** Where everything goes; `k` scales the type (an upright phone shows the
  * board at about half size). */

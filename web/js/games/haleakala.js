@@ -1,20 +1,9 @@
 // The Haleakala renderer: draws a snapshot (the island, the score board and
 // the panels) and turns clicks into moves. It holds no rules: every target
-// comes from the snapshot's `legal` list, and a selection only narrows it.
-//
-// The decision due (view.phase) sets what can be clicked:
-//   turn    a disc of the reserve, then a beach (or a beach, then a disc; in
-//           the tactical variant the invocation disc may join a disc bound
-//           for the boat's beach); one of one's own discs on a beach to take
-//           it back; the boat, to move it one section
-//   shaman  a space the shaman can reach, or the shaman itself to stay
-//   pick    one of the two cards of the section where the boat stopped
-//   lava    a crater with lava, then a neighbouring crater; or decline
-//   buy     a score card or the Priestess on the score board; or pass
-// A target is offered when adding it to the selection leaves some legal move
-// possible; when it completes a move its data-choice is that move's text and
-// a click plays it. Every click narrows towards a legal move and never
-// dead-ends.
+// comes from the snapshot's `legal` list, and a selection only narrows it, as
+// haleakala-select.js says (a disc and a beach, a crater and its neighbour
+// …); the shell (renderer-shell.js) keeps the selection, the focus and the
+// rest.
 //
 // Besides, it keeps another player's latest move marked (`lastMove`), shows a
 // suggested move (`suggest`), and plays each eruption step by step from the
@@ -25,107 +14,86 @@ import { createBoard } from './haleakala-board.js';
 import { renderPlayers, renderRound, renderScoreline, renderHand, renderMarket, renderActions, endDetails } from './haleakala-panel.js';
 import { logParams, eventMarks, spaceName, cardName, itemName, shellCost, shown } from './haleakala-log.js';
 import { eruptionSequence, eruptionWords } from './haleakala-eruption.js';
-import { loadStylesheet, PORTRAIT, isSameTurn, screenOf, focusedKey, restoreFocus, firstOf } from './renderer-common.js';
+import * as select from './haleakala-select.js';
+import { loadStylesheet, PORTRAIT, firstOf } from './renderer-common.js';
+import { createShell } from './renderer-shell.js';
 
 // The stylesheet belongs to this renderer: it is loaded with it, before the
 // first drawing.
 await loadStylesheet('haleakala');
 
-const EMPTY = () => ({ value: null, invoke: false, crater: null });
+/** The words of the action bar's buttons, by kind. */
+const BUTTON_WORDS = {
+  boat: 'haleakala.action.row',
+  stay: 'haleakala.action.stay',
+  decline: 'haleakala.action.decline',
+  pass: 'haleakala.action.pass',
+  raise: 'haleakala.action.raise',
+  noraise: 'haleakala.action.noraise',
+};
 
 export function createRenderer(host) {
-  const { els, onChoice } = host;
-  let snapshot = null;
-  let view = null;
-  let names = [];
-  let interactive = false;
-  let selection = EMPTY();
-  let lastMove = [];
-  let suggestion = null;
+  const shell = createShell(host);
+  const { els } = shell;
   let seenN = null;
   let settling = null;
   let drawnIn = null;
 
   const board = createBoard(els.board, {
-    onTarget: (target) => pick(target),
-    onBackground: () => clearSelection(),
+    onTarget: (target) => shell.pick(target),
+    onBackground: () => shell.clearSelection(),
   });
 
-  const legal = () => (snapshot && interactive ? snapshot.legal : []);
-  const viewer = () => (snapshot ? snapshot.viewer : null);
-  const hasSelection = () => selection.value !== null || selection.invoke || selection.crater !== null;
+  const viewer = () => (shell.snapshot ? shell.snapshot.viewer : null);
 
-  // -- the turn: discs and beaches ----------------------------------------------------
+  // -- the targets, in words ------------------------------------------------------------
 
-  /** The place moves a selection allows, and the one it completes. */
-  function evaluate(value, beach, invoke) {
-    const open = legal().filter(
-      (m) => m.kind === 'place' && (value === null || m.value === value) && (beach === null || m.beach === beach) && (!invoke || m.invoke),
-    );
-    if (!open.length) return null;
-    const done = value !== null && beach !== null ? open.find((m) => m.value === value && m.beach === beach && m.invoke === Boolean(invoke)) || null : null;
-    return { open, done };
+  /** Everything clickable now (haleakala-select.js), named. */
+  function targets() {
+    const all = select.targets(shell.view, shell.legal(), shell.selection);
+    all.board = all.board.map((target) => ({ ...target, label: targetLabel(target) }));
+    all.hand.discs = all.hand.discs.map((disc) => ('choice' in disc ? { ...disc, label: disc.move ? placeLabel(disc.move) : null } : disc));
+    if (all.hand.invoke && 'choice' in all.hand.invoke) {
+      all.hand.invoke = { ...all.hand.invoke, label: all.hand.invoke.move ? placeLabel(all.hand.invoke.move) : null };
+    }
+    all.hand.takes = all.hand.takes.map((take) => ({ ...take, label: takeLabel(take) }));
+    all.buttons = all.buttons.map((button) => ({ ...button, text: t(BUTTON_WORDS[button.kind]) }));
+    return all;
   }
 
-  function turnTargets(out) {
-    const sel = selection;
-    const me = viewer();
-    const player = view.players[me];
-    // The reserve (the dock): numbered discs, and the invocation disc.
-    for (const value of player.reserve) {
-      if (sel.value === value) {
-        out.hand.discs.push({ value, selected: true });
-        continue;
+  const takeLabel = (take) => t('haleakala.aria.take', { value: take.value, beach: shown(take.beach) });
+
+  function targetLabel(target) {
+    const { view } = shell;
+    switch (target.kind) {
+      case 'beach':
+        return placeLabel(target.move);
+      case 'take':
+        return takeLabel(target);
+      case 'boat':
+        return t('haleakala.aria.row', { section: shown((view.boat + 1) % 6) });
+      case 'space':
+        if (target.raise) return t('haleakala.aria.raise', { space: spaceName(target.space) });
+        return t('haleakala.aria.shaman_to', { space: spaceName(target.space) });
+      case 'stay':
+        return t('haleakala.aria.stay', { space: spaceName(view.players[target.player].shaman) });
+      case 'slot':
+        return t('haleakala.aria.pick', { card: cardName(target.card) });
+      case 'crater':
+        if (target.selected) return t('haleakala.aria.crater_selected', { crater: shown(target.crater) });
+        if (target.move) return t('haleakala.aria.lava_to', { crater: shown(target.move.crater), to: shown(target.move.to) });
+        return t('haleakala.aria.crater_choose', { crater: shown(target.crater) });
+      case 'item': {
+        const { item, cost } = target.move;
+        return t('haleakala.aria.buy', { item: itemName(item), cost: shellCost(cost), about: t(`haleakala.item_about.${item.toLowerCase()}`) });
       }
-      const result = evaluate(value, null, sel.invoke);
-      const choice = result ? (result.done ? result.done.text : `disc:${value}`) : null;
-      out.hand.discs.push({ value, choice, label: result && result.done ? placeLabel(result.done) : null });
-    }
-    if (player.invocation === 'reserve') {
-      if (sel.invoke) out.hand.invoke = { selected: true };
-      else {
-        const result = evaluate(sel.value, null, true);
-        out.hand.invoke = { choice: result ? (result.done ? result.done.text : 'invoke') : null, label: result && result.done ? placeLabel(result.done) : null };
-      }
-    }
-    // The beaches, once a disc is chosen (the invocation disc alone does not
-    // say which numbered disc goes with it).
-    if (sel.value !== null) {
-      for (let beach = 0; beach < 6; beach++) {
-        const result = evaluate(sel.value, beach, sel.invoke);
-        if (!result || !result.done) continue;
-        out.board.push({
-          kind: 'beach',
-          key: `beach-${beach}`,
-          beach,
-          choice: result.done.text,
-          strong: true,
-          label: placeLabel(result.done),
-          data: { beach, boat: beach === view.boat ? 'true' : null },
-        });
-      }
-    }
-    if (!hasSelection()) {
-      for (const move of legal().filter((m) => m.kind === 'take')) {
-        const beach = view.sections.findIndex((section) => section.discs[me].includes(move.value));
-        const label = t('haleakala.aria.take', { value: move.value, beach: shown(beach) });
-        out.board.push({ kind: 'take', key: `take-${me}-${move.value}`, player: me, value: move.value, choice: move.text, strong: true, label, data: { value: move.value } });
-        // Also in the bar below the board, where a finger finds it easily.
-        out.hand.takes.push({ value: move.value, beach, choice: move.text, label });
-      }
-      const boatMove = legal().find((m) => m.kind === 'boat');
-      if (boatMove) {
-        out.board.push({ kind: 'boat', key: 'boat', section: view.boat, choice: boatMove.text, strong: true, label: t('haleakala.aria.row', { section: shown((view.boat + 1) % 6) }) });
-        out.buttons.push({ kind: 'boat', choice: boatMove.text, text: t('haleakala.action.row') });
-      }
-    }
-    // Where the boat would sail with the chosen disc.
-    if (sel.value !== null && evaluate(sel.value, view.boat, sel.invoke)) {
-      out.preview = { from: view.boat, to: (view.boat + sel.value) % 6 };
+      default:
+        return undefined;
     }
   }
 
   function placeLabel(move) {
+    const { view } = shell;
     if (move.beach === view.boat) {
       const to = shown((view.boat + move.value) % 6);
       return move.invoke ? t('haleakala.aria.sail_invoke', { value: move.value, beach: shown(move.beach), section: to }) : t('haleakala.aria.sail', { value: move.value, beach: shown(move.beach), section: to });
@@ -133,101 +101,10 @@ export function createRenderer(host) {
     return t('haleakala.aria.place', { value: move.value, beach: shown(move.beach) });
   }
 
-  // -- the other decisions ------------------------------------------------------------
-
-  function shamanTargets(out) {
-    const me = viewer();
-    for (const move of legal()) {
-      if (move.kind === 'shaman') {
-        out.board.push({ kind: 'space', key: `space-${move.space}`, space: move.space, choice: move.text, strong: true, label: t('haleakala.aria.shaman_to', { space: spaceName(move.space) }), data: { space: move.space } });
-      } else if (move.kind === 'stay') {
-        out.board.push({ kind: 'stay', key: `stay-${me}`, player: me, choice: move.text, strong: true, label: t('haleakala.aria.stay', { space: spaceName(view.players[me].shaman) }) });
-        out.buttons.push({ kind: 'stay', choice: move.text, text: t('haleakala.action.stay') });
-      }
-    }
-  }
-
-  function pickTargets(out) {
-    const section = view.pending ? view.pending.section : view.boat;
-    const options = [];
-    for (const move of legal().filter((m) => m.kind === 'pick')) {
-      const card = view.sections[section].slots[move.slot];
-      options.push({ slot: move.slot, card, choice: move.text });
-      out.board.push({ kind: 'slot', key: `slot-${section}-${move.slot}`, section, slot: move.slot, choice: move.text, strong: true, label: t('haleakala.aria.pick', { card: cardName(card) }), data: { section, slot: move.slot } });
-    }
-    if (options.length) out.market = { kind: 'pick', options };
-  }
-
-  function lavaTargets(out) {
-    const moves = legal().filter((m) => m.kind === 'lava');
-    const sources = [...new Set(moves.map((m) => m.crater))];
-    if (selection.crater !== null) {
-      out.board.push({ kind: 'crater', key: `crater-${selection.crater}`, crater: selection.crater, selected: true, label: t('haleakala.aria.crater_selected', { crater: shown(selection.crater) }), data: { crater: selection.crater } });
-      for (const move of moves.filter((m) => m.crater === selection.crater)) {
-        out.board.push({ kind: 'crater', key: `crater-${move.to}`, crater: move.to, choice: move.text, strong: true, label: t('haleakala.aria.lava_to', { crater: shown(move.crater), to: shown(move.to) }), data: { crater: move.to } });
-      }
-    } else {
-      for (const crater of sources) {
-        out.board.push({ kind: 'crater', key: `crater-${crater}`, crater, choice: `crater:${crater}`, strong: true, label: t('haleakala.aria.crater_choose', { crater: shown(crater) }), data: { crater } });
-      }
-    }
-    const decline = legal().find((m) => m.kind === 'decline');
-    if (decline) out.buttons.push({ kind: 'decline', choice: decline.text, text: t('haleakala.action.decline') });
-  }
-
-  function buyTargets(out) {
-    const options = [];
-    for (const move of legal()) {
-      if (move.kind === 'buy') {
-        options.push({ item: move.item, cost: move.cost, choice: move.text });
-        out.board.push({ kind: 'item', key: `item-${move.item}`, item: move.item, choice: move.text, strong: true, label: t('haleakala.aria.buy', { item: itemName(move.item), cost: shellCost(move.cost), about: t(`haleakala.item_about.${move.item.toLowerCase()}`) }), data: { item: move.item } });
-      } else if (move.kind === 'pass') {
-        out.buttons.push({ kind: 'pass', choice: move.text, text: t('haleakala.action.pass') });
-      }
-    }
-    if (options.length) out.market = { kind: 'buy', options };
-  }
-
-  /** Everything clickable now, from the legal moves and the selection. */
-  function targets() {
-    const out = { board: [], hand: { discs: [], invoke: null, takes: [] }, buttons: [], market: null, preview: null };
-    const me = viewer();
-    if (!view || me === null || me === undefined) return out;
-    if (!interactive) {
-      // Not the viewer's decision: the reserve is shown, nothing is offered.
-      out.hand.discs = view.players[me].reserve.map((value) => ({ value }));
-      if (view.players[me].invocation === 'reserve') out.hand.invoke = {};
-      return out;
-    }
-    switch (view.phase) {
-      case 'turn':
-        turnTargets(out);
-        break;
-      case 'shaman':
-        shamanTargets(out);
-        break;
-      case 'pick':
-        pickTargets(out);
-        break;
-      case 'lava':
-        lavaTargets(out);
-        break;
-      case 'buy':
-        buyTargets(out);
-        break;
-      default:
-        break;
-    }
-    if (view.phase !== 'turn') {
-      out.hand.discs = view.players[me].reserve.map((value) => ({ value }));
-      if (view.players[me].invocation === 'reserve') out.hand.invoke = {};
-    }
-    return out;
-  }
-
   // -- what to do, in words -----------------------------------------------------------------
 
   function hint(all) {
+    const { view, names, selection, interactive } = shell;
     if (!interactive) return '';
     const me = viewer();
     const player = view.players[me];
@@ -235,7 +112,8 @@ export function createRenderer(host) {
       case 'turn': {
         if (selection.crater !== null) return '';
         if (selection.value !== null) {
-          const sail = evaluate(selection.value, view.boat, selection.invoke);
+          // The boat's beach takes the disc: it would sail.
+          const sail = all.preview;
           const base = t('haleakala.hint.disc', { value: selection.value });
           return sail ? `${base} ${t('haleakala.hint.disc_sail', { beach: shown(view.boat), section: shown((view.boat + selection.value) % 6) })}` : base;
         }
@@ -268,81 +146,34 @@ export function createRenderer(host) {
         const reason = view.pending && view.pending.reason === 'scoring' ? 'haleakala.hint.buy_scoring' : 'haleakala.hint.buy_shell';
         return t(reason, { shells: shellCost(player.shells) });
       }
+      case 'statue':
+        return t('haleakala.hint.statue', { space: spaceName(view.pending ? view.pending.space : player.shaman) });
       default:
         return '';
     }
   }
 
-  // -- clicks -----------------------------------------------------------------------------------
-
-  function pick(target) {
-    if (!interactive) return;
-    if (target.selected) {
-      // A second click on what is chosen puts it back.
-      if (target.kind === 'crater') selection.crater = null;
-      else if (target.invoke) selection.invoke = false;
-      else if (target.value !== undefined) selection.value = null;
-      return refresh();
-    }
-    const choice = target.choice;
-    if (!choice) return;
-    if (choice.startsWith('disc:')) {
-      selection.value = Number(choice.slice(5));
-      return refresh();
-    }
-    if (choice === 'invoke') {
-      selection.invoke = true;
-      return refresh();
-    }
-    if (choice.startsWith('crater:')) {
-      selection.crater = Number(choice.slice(7));
-      return refresh();
-    }
-    play(choice);
-  }
-
-  function play(text) {
-    selection = EMPTY();
-    onChoice(text);
-  }
-
-  function clearSelection() {
-    if (board.erupting()) board.stopEruption();
-    if (!hasSelection()) return;
-    selection = EMPTY();
-    refresh();
-  }
-
-  /** Where the focus goes once a redraw has replaced the focused element. */
-  const focusRules = {
-    // A disc just chosen from the keyboard: go on to the beaches it can use.
-    afterChoice: () => firstOf(els.board, '.hk-target.strong.suggested', '.hk-target.strong'),
-    next: '.hk-target.strong, .hk-disc-btn.target, .hk-pick, .hk-buy',
-  };
-
   /** Redraw what depends on the selection: targets, reserve, choices, actions. */
-  function refresh() {
-    if (!view) return;
-    const focusKey = focusedKey();
+  function redraw() {
+    const { view } = shell;
     const all = targets();
     board.drawTargets(all.board, all.preview);
     // The reserve makes way for the cards or the purchases to choose from.
     renderHand(els.hand, view, all.market ? null : all.hand, {
       viewer: viewer(),
-      onPick: (item) => pick({ ...item, invoke: item === all.hand.invoke }),
-      onChoice: play,
+      onPick: (item) => shell.pick({ ...item, invoke: item === all.hand.invoke }),
+      onChoice: shell.play,
     });
-    renderMarket(els.market, view, all.market, { onChoice: play });
+    renderMarket(els.market, view, all.market, { onChoice: shell.play });
     renderActions(els.actions, {
       hint: hint(all),
       buttons: all.buttons,
-      canCancel: hasSelection(),
-      interactive,
-      onChoice: play,
-      onCancel: clearSelection,
+      canCancel: shell.hasSelection(),
+      interactive: shell.interactive,
+      onChoice: shell.play,
+      onCancel: shell.clearSelection,
     });
     markSuggestion();
-    if (focusKey) restoreFocus(screenOf(els.board), focusKey, focusRules);
   }
 
   // -- hints ----------------------------------------------------------------------------------
@@ -350,9 +181,10 @@ export function createRenderer(host) {
   /** The keys of the elements that would play the suggested move, given the
    * selection (a mark never leads elsewhere than to that move). */
   function suggestedKeys(move) {
+    const { view } = shell;
     if (!move || !view) return [];
     const me = viewer();
-    const sel = selection;
+    const sel = shell.selection;
     switch (move.kind) {
       case 'place': {
         if (sel.invoke && !move.invoke) return [];
@@ -385,13 +217,17 @@ export function createRenderer(host) {
         return [`item-${move.item}`, `buy-${move.item}`];
       case 'pass':
         return ['btn-pass'];
+      case 'raise':
+        return view.pending ? [`space-${view.pending.space}`, 'btn-raise'] : ['btn-raise'];
+      case 'noraise':
+        return ['btn-noraise'];
       default:
         return [];
     }
   }
 
   function markSuggestion() {
-    const keys = suggestedKeys(suggestion);
+    const keys = suggestedKeys(shell.suggestion);
     board.suggest(keys);
     for (const root of [els.hand, els.market, els.actions]) {
       if (!root) continue;
@@ -403,13 +239,9 @@ export function createRenderer(host) {
     }
   }
 
-  function suggest(move) {
-    suggestion = move || null;
-    refresh();
-  }
-
   /** A move in words, to end a sentence ("put disc 3 on beach 2"). */
   function moveText(move) {
+    const { view } = shell;
     switch (move.kind) {
       case 'place':
         if (view && move.beach === view.boat) {
@@ -438,6 +270,10 @@ export function createRenderer(host) {
         return t('haleakala.move.buy', { item: itemName(move.item), cost: shellCost(move.cost) });
       case 'pass':
         return t('haleakala.move.pass');
+      case 'raise':
+        return t('haleakala.move.raise', { space: spaceName(view && view.pending ? view.pending.space : '') });
+      case 'noraise':
+        return t('haleakala.move.noraise');
       default:
         return move.text;
     }
@@ -454,20 +290,14 @@ export function createRenderer(host) {
     if (jump) board.stopEruption();
     if (!fresh.length || jump) return jump;
     const sequence = eruptionSequence(fresh);
-    if (sequence) settling = board.playEruption(sequence, eruptionWords(sequence, names));
+    if (sequence) settling = board.playEruption(sequence, eruptionWords(sequence, shell.names));
     return jump;
   }
 
-  function render(snap, options = {}) {
-    const sameTurn = isSameTurn(snapshot, snap, view);
-    const before = view;
-    snapshot = snap;
-    view = snap.view;
-    names = options.names || names;
-    interactive = Boolean(options.interactive) && snap.legal.length > 0;
-    if (!sameTurn || !interactive) selection = EMPTY();
-    if (!sameTurn) suggestion = null;
-    if (options.lastMove) lastMove = options.lastMove;
+  /** Draw what the snapshot shows, whatever the selection; play out the
+   * eruptions of the moves just played. */
+  function draw(snap, { previous }) {
+    const { view, names } = shell;
     const lastN = snap.log.length ? snap.log[snap.log.length - 1].n : 0;
     const jump = seenN === null || lastN < seenN;
     if (jump) board.forget();
@@ -477,16 +307,15 @@ export function createRenderer(host) {
       drawnIn = language();
     }
     board.draw(view, { names, portrait: PORTRAIT.matches, jump });
-    playEruptions(snap, jump || !before);
-    board.markMove(eventMarks(lastMove, view), view);
+    playEruptions(snap, jump || !previous);
+    board.markMove(eventMarks(shell.lastMove, view), view);
     renderPlayers(els.players, view, { names, viewer: snap.viewer });
     renderRound(els.round, view);
     renderScoreline(els.scoreline, view, { names });
-    refresh();
   }
 
   function flashEvents(events, duration) {
-    if (view) board.flash(eventMarks(events, view), view, duration);
+    if (shell.view) board.flash(eventMarks(events, shell.view), shell.view, duration);
   }
 
   /** Resolves once what is being played out on the board (an eruption) is over. */
@@ -494,33 +323,27 @@ export function createRenderer(host) {
     return board.erupting() && settling ? settling : Promise.resolve();
   }
 
-  function onOrientation() {
-    if (snapshot) {
-      board.reset();
-      render(snapshot, { names, interactive, lastMove });
-    }
-  }
-  PORTRAIT.addEventListener('change', onOrientation);
-
-  function destroy() {
-    PORTRAIT.removeEventListener('change', onOrientation);
-    board.reset();
-    for (const el of Object.values(els)) {
-      if (!el) continue;
-      el.replaceChildren();
-      el.classList.remove('hk-market');
-    }
-  }
-
-  return {
-    render,
+  return shell.renderer({
+    select,
+    board,
+    draw,
+    redraw,
+    focusRules: {
+      // A disc just chosen from the keyboard: go on to the beaches it can use.
+      afterChoice: () => firstOf(els.board, '.hk-target.strong.suggested', '.hk-target.strong'),
+      next: '.hk-target.strong, .hk-disc-btn.target, .hk-pick, .hk-buy',
+    },
+    // A click on the sea (or Escape) also stops an eruption being played out.
+    onClear: () => {
+      if (board.erupting()) board.stopEruption();
+    },
+    onDestroy: () => {
+      for (const el of Object.values(els)) if (el) el.classList.remove('hk-market');
+    },
     flashEvents,
-    clearSelection,
-    suggest,
     moveText,
     settled,
-    destroy,
     logParams: (event, ctx) => logParams(event, ctx),
     endDetails: (snap, list) => endDetails(snap.view, snap.result, list),
-  };
+  });
 }

@@ -17,6 +17,10 @@
 // and, optionally, when a renderer plays out what just happened in steps:
 //   settled() -> Promise   resolves once it is over (game.js lets a bot or
 //       the pass-the-device screen wait for it, unless bots play instantly)
+//
+// Each renderer is built in the shared shell (renderer-shell.js), and how
+// its clicks narrow the legal moves down to one is its game's selection
+// module (<game>-select.js, see select-common.js), which knows no DOM.
 
 const RENDERERS = {
   kahuna: () => import('./kahuna.js'),

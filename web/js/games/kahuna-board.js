@@ -1,14 +1,14 @@
 // The Kahuna board as SVG: islands, sea lines, bridges, control markers, and
 // the clickable targets the renderer asks for; the marks of the latest move
 // of another player and of a suggested move. It draws what it is given;
-// which targets exist is decided by kahuna.js from the legal moves. The sea,
+// which targets exist is decided by kahuna-select.js from the legal moves. The sea,
 // the lines' shapes and what is drawn line by line (targets, marks, the
 // suggestion) are the archipelago's, shared with Kanaloa (archipelago.js).
 
-import { svg, blobPath, shapePath } from '../board-svg.js';
+import { svg, f1, blobPath, shapePath } from '../board-svg.js';
 import { t, plural } from '../i18n.js';
 import { seatStyle } from '../players.js';
-import { f1, isleShape, laneShape, seaDefs, drawSea, laneOverlays, overlayCalls, layBridges, plankBody } from './archipelago.js';
+import { isleShape, laneShape, seaDefs, drawSea, laneOverlays, overlayCalls, layBridges, plankBody } from './archipelago.js';
 
 /** The view's coordinates fit a 1000 × 700 box; on a portrait phone the
  * board turns a quarter so that it fills the screen's width and height. */

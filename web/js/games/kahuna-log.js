@@ -4,7 +4,8 @@
 
 import { t, plural } from '../i18n.js';
 
-const dash = (line) => String(line).replace('-', '–');
+/** A line's name as it is written: ALOA–BARI. */
+export const dash = (line) => String(line).replace('-', '–');
 
 /** {key, params} for one event as the viewer received it. */
 export function logParams(event, { names }) {

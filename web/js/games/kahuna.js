@@ -1,13 +1,8 @@
 // The Kahuna renderer: draws a snapshot (board and panels) and turns clicks
 // into moves. It holds no rules: every target it offers comes from the
-// snapshot's `legal` list, and a selection only narrows that list.
-//
-// A selection is some hand cards and at most one line. The moves still
-// possible are the legal card moves whose cards contain the selected ones
-// and whose line is the selected line. A hand card or a line is offered when
-// adding it leaves some move possible; when it completes a move exactly, its
-// data-choice is that move's text and a click plays it. Every click therefore
-// narrows towards a legal move, in any order, and never dead-ends.
+// snapshot's `legal` list, and a selection only narrows that list, as
+// kahuna-select.js says (a card and a line, two cards and a bridge …); the
+// shell (renderer-shell.js) keeps the selection, the focus and the rest.
 //
 // Besides, it keeps the latest move of another player marked (`lastMove`,
 // its public events) and shows a suggested move (`suggest`, a hint) on the
@@ -16,96 +11,50 @@
 import { t } from '../i18n.js';
 import { createBoard } from './kahuna-board.js';
 import { renderPlayers, renderRound, renderHand, renderMarket, renderActions, renderScoreline, endDetails } from './kahuna-panel.js';
-import { logParams, eventMarks } from './kahuna-log.js';
-import { narrow, laneTargets } from './archipelago.js';
-import { PORTRAIT, isSameTurn, screenOf, focusedKey, restoreFocus, firstOf } from './renderer-common.js';
+import { logParams, eventMarks, dash } from './kahuna-log.js';
+import * as select from './kahuna-select.js';
+import { PORTRAIT, firstOf } from './renderer-common.js';
+import { createShell } from './renderer-shell.js';
 
-const cardsOf = (move) => (move.kind === 'remove' ? move.cards : [move.card]);
+const { cardsOf } = select;
 
 export function createRenderer(host) {
-  const { els, onChoice } = host;
-  let snapshot = null;
-  let view = null;
-  let names = [];
-  let interactive = false;
-  let selection = { cards: [], line: null };
-  let lastMove = [];
-  let suggestion = null;
+  const shell = createShell(host);
+  const { els } = shell;
 
   const board = createBoard(els.board, {
-    onTarget: (target) => pick({ line: target.line, choice: target.choice }),
-    onBackground: () => clearSelection(),
+    onTarget: (target) => shell.pick(target),
+    onBackground: () => shell.clearSelection(),
   });
 
-  const lineName = (id) => {
-    const line = view && view.lines[id];
-    return line ? `${line.a}-${line.b}` : String(id);
-  };
-
-  function cardMoves() {
-    if (!snapshot || !interactive) return [];
-    return snapshot.legal.filter((m) => m.kind === 'place' || m.kind === 'remove' || m.kind === 'hide');
-  }
-
-  /** What a selection of `cards` (names) and `line` (name or null) allows:
-   * a hidden card has no line. */
-  function evaluate(moves, cards, line) {
-    return narrow(moves, cards, line, { laneOf: (m) => (m.kind === 'hide' ? null : lineName(m.line)), cardsOf });
-  }
+  const lineName = (id) => select.lineName(shell.view, id);
 
   function selectedNames() {
-    const hand = (view && view.hand) || [];
-    return selection.cards.map((i) => hand[i]);
+    const hand = (shell.view && shell.view.hand) || [];
+    return shell.selection.cards.map((i) => hand[i]);
   }
 
-  /** Everything clickable now, derived from the legal moves and the selection. */
+  /** Everything clickable now (kahuna-select.js), the lines named. */
   function targets() {
-    const moves = cardMoves();
-    const hand = (view && view.hand) || [];
-    const chosen = selectedNames();
-    const hasSelection = chosen.length > 0 || selection.line !== null;
-    const cards = hand.map((name, index) => {
-      if (selection.cards.includes(index)) return { index, name, selected: true };
-      const result = evaluate(moves, [...chosen, name], selection.line);
-      if (!result) return { index, name };
-      return { index, name, choice: result.done ? result.done.text : `card:${name}` };
-    });
-    const lines = laneTargets(view ? view.lines : [], selection.line, {
-      word: 'line',
-      open: (name) => evaluate(moves, chosen, name),
-      strong: hasSelection,
-      label: lineLabel,
-      selectedLabel: (name) => t('kahuna.aria.line_selected', { line: dash(name) }),
-    });
-    const legal = snapshot && interactive ? snapshot.legal : [];
-    const hide =
-      chosen.length === 1 && selection.line === null
-        ? legal.find((m) => m.kind === 'hide' && m.card === chosen[0])
-        : null;
-    return {
-      cards,
-      lines,
-      hide: hide ? hide.text : null,
-      draw: legal.some((m) => m.kind === 'draw') ? 'draw' : null,
-      take: legal.filter((m) => m.kind === 'take').map((m) => ({ slot: m.slot, choice: m.text })),
-      skip: legal.some((m) => m.kind === 'skip') ? 'skip' : null,
-      hasSelection,
-    };
+    const all = select.targets(shell.view, shell.legal(), shell.selection);
+    all.lines = all.lines.map((line) => ({
+      ...line,
+      label: line.selected ? t('kahuna.aria.line_selected', { line: dash(line.line) }) : lineLabel(line.move, line.line, line.removal),
+    }));
+    return all;
   }
 
-  const dash = (name) => name.replace('-', '–');
-
-  function lineLabel(move, line, removal) {
-    const name = `${line.a}-${line.b}`;
+  function lineLabel(move, name, removal) {
     if (move && move.kind === 'place') return t('kahuna.aria.place', { line: dash(name), card: move.card });
     if (move && move.kind === 'remove') return t('kahuna.aria.remove', { line: dash(name), cards: move.cards.join(' + ') });
     return removal ? t('kahuna.aria.line_bridge', { line: dash(name) }) : t('kahuna.aria.line_free', { line: dash(name) });
   }
 
   function hint(all) {
-    if (!interactive) return '';
+    if (!shell.interactive) return '';
+    const { view, selection } = shell;
     const chosen = selectedNames();
-    const legal = snapshot.legal;
+    const legal = shell.snapshot.legal;
     if (selection.line !== null) {
       const line = view.lines.find((l) => `${l.a}-${l.b}` === selection.line);
       const removal = line && line.owner !== null && line.owner !== undefined;
@@ -131,82 +80,36 @@ export function createRenderer(host) {
     return all.skip ? t('kahuna.hint.turn') : t('kahuna.hint.turn_must_draw');
   }
 
-  function pick({ index, line, choice }) {
-    if (!interactive) return;
-    if (index !== undefined && selection.cards.includes(index)) {
-      selection.cards = selection.cards.filter((i) => i !== index);
-      return refresh();
-    }
-    if (line !== undefined && selection.line === line) {
-      selection.line = null;
-      return refresh();
-    }
-    if (!choice) return;
-    if (choice.startsWith('card:')) {
-      selection.cards = [...selection.cards, index];
-      return refresh();
-    }
-    if (choice.startsWith('line:')) {
-      selection.line = line;
-      return refresh();
-    }
-    play(choice);
-  }
-
-  function play(text) {
-    selection = { cards: [], line: null };
-    onChoice(text);
-  }
-
-  function clearSelection() {
-    if (!selection.cards.length && selection.line === null) return;
-    selection = { cards: [], line: null };
-    refresh();
-  }
-
-  /** Where the focus goes once a redraw has replaced the focused element. */
-  const focusRules = {
-    // A card just chosen from the keyboard: go on to the lines it can use.
-    afterChoice: (same, key) => (key.startsWith('card-') ? firstOf(els.board, '.line-target.strong.suggested', '.line-target.strong') : null),
-    next: '.line-target.strong, .card.target, .pile.target',
-    stay: true,
-  };
-
   /** Redraw what depends on the selection: targets, hand, market, actions. */
-  function refresh() {
-    if (!view) return;
-    // Redrawing replaces the elements: keep the keyboard focus where it was.
-    const focusKey = focusedKey();
+  function redraw() {
+    const { view } = shell;
     const all = targets();
     board.drawTargets(all.lines);
-    renderHand(els.hand, view, all.cards, {
-      onPick: (card) => pick({ index: card.index, choice: card.choice }),
-    });
-    renderMarket(els.market, view, all, { onChoice: play });
+    renderHand(els.hand, view, all.cards, { onPick: (card) => shell.pick(card) });
+    renderMarket(els.market, view, all, { onChoice: shell.play });
     renderActions(els.actions, {
       hint: hint(all),
       hide: all.hide,
       skip: all.skip,
       finalPhase: view.final_phase,
       canCancel: all.hasSelection,
-      interactive,
-      onChoice: play,
-      onCancel: clearSelection,
+      interactive: shell.interactive,
+      onChoice: shell.play,
+      onCancel: shell.clearSelection,
     });
     markSuggestion();
-    if (focusKey) restoreFocus(screenOf(els.board), focusKey, focusRules);
   }
 
   /** Mark the elements that would play the suggested move: its cards in
    * the hand, its line on the board, the pile, a face-up card or "Skip". */
   function markSuggestion() {
-    const move = suggestion;
+    const move = shell.suggestion;
     const line = move && (move.kind === 'place' || move.kind === 'remove') ? lineName(move.line) : null;
     board.suggest(line);
     if (!move) return;
     const mark = (node) => node && node.classList.add('suggested');
     if (move.kind === 'place' || move.kind === 'remove' || move.kind === 'hide') {
-      const hand = view.hand || [];
+      const hand = shell.view.hand || [];
       const used = new Set();
       for (const card of cardsOf(move)) {
         const index = hand.findIndex((name, i) => name === card && !used.has(i));
@@ -225,15 +128,10 @@ export function createRenderer(host) {
     }
   }
 
-  /** Show a suggested move (a `to_dict()` of a legal move), or none. */
-  function suggest(move) {
-    suggestion = move || null;
-    refresh();
-  }
-
   /** A move in words, as the end of a sentence ("lay a bridge ALOA–BARI
    * with the BARI card"). */
   function moveText(move) {
+    const { view } = shell;
     // A line's name does not break at its dash.
     const line = () => dash(lineName(move.line)).replace('–', '–\u2060');
     switch (move.kind) {
@@ -254,23 +152,14 @@ export function createRenderer(host) {
     }
   }
 
-  /** Draw a snapshot. `options.interactive` false shows the position only
-   * (a bot's turn, a privacy screen, the end of the game); `options.lastMove`
-   * are the events of another player's latest turn, to keep marked. */
-  function render(snap, options = {}) {
-    const sameTurn = isSameTurn(snapshot, snap, view);
-    snapshot = snap;
-    view = snap.view;
-    names = options.names || names;
-    interactive = Boolean(options.interactive) && snap.legal.length > 0;
-    if (!sameTurn || !interactive) selection = { cards: [], line: null };
-    if (options.lastMove) lastMove = options.lastMove;
+  /** Draw what the snapshot shows, whatever the selection. */
+  function draw(snap) {
+    const { view, names } = shell;
     board.draw(view, { names, portrait: PORTRAIT.matches });
-    board.markMove(eventMarks(lastMove), view);
+    board.markMove(eventMarks(shell.lastMove), view);
     renderPlayers(els.players, view, { names, seats: snap.seats, viewer: snap.viewer });
     renderRound(els.round, view);
     renderScoreline(els.scoreline, view, { names });
-    refresh();
   }
 
   function flashEvents(events, duration) {
@@ -278,25 +167,20 @@ export function createRenderer(host) {
     board.flash(lines, islands, duration);
   }
 
-  function onOrientation() {
-    if (snapshot) render(snapshot, { names, interactive, lastMove });
-  }
-  PORTRAIT.addEventListener('change', onOrientation);
-
-  function destroy() {
-    PORTRAIT.removeEventListener('change', onOrientation);
-    board.reset();
-    for (const el of Object.values(els)) if (el) el.replaceChildren();
-  }
-
-  return {
-    render,
+  return shell.renderer({
+    select,
+    board,
+    draw,
+    redraw,
+    focusRules: {
+      // A card just chosen from the keyboard: go on to the lines it can use.
+      afterChoice: (same, key) => (key.startsWith('card-') ? firstOf(els.board, '.line-target.strong.suggested', '.line-target.strong') : null),
+      next: '.line-target.strong, .card.target, .pile.target',
+      stay: true,
+    },
     flashEvents,
-    clearSelection,
-    suggest,
     moveText,
-    destroy,
     logParams: (event, ctx) => logParams(event, ctx),
     endDetails: (snap, list) => endDetails(snap.view, snap.result, list),
-  };
+  });
 }

@@ -6,11 +6,11 @@
 // the links' shapes and what is drawn link by link (targets, marks, the
 // suggestion) are the archipelago's, shared with Kahuna (archipelago.js).
 
-import { svg, blobPath, shapePath } from '../board-svg.js';
+import { svg, f1, blobPath, shapePath } from '../board-svg.js';
 import { t, plural } from '../i18n.js';
 import { seatStyle } from '../players.js';
 import { h } from '../dom.js';
-import { f1, isleShape, laneShape, seaDefs, drawSea, laneOverlays, overlayCalls, layBridges, plankBody } from './archipelago.js';
+import { isleShape, laneShape, seaDefs, drawSea, laneOverlays, overlayCalls, layBridges, plankBody } from './archipelago.js';
 
 // -- colours ------------------------------------------------------------------
 
@@ -147,8 +147,8 @@ function defs() {
     svg(
       'radialGradient',
       { id: 'kn-mountain', cx: '0.45', cy: '0.35', r: '0.7' },
-      svg('stop', { offset: '0', style: 'stop-color: #8d7b70' }),
-      svg('stop', { offset: '1', style: 'stop-color: var(--basalt)' }),
+      svg('stop', { offset: '0', 'stop-color': '#8d7b70' }),
+      svg('stop', { offset: '1', 'stop-color': 'var(--basalt)' }),
     ),
   );
 }

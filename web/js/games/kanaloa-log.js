@@ -5,7 +5,8 @@
 import { t } from '../i18n.js';
 import { colourWords } from './kanaloa-board.js';
 
-const dash = (link) => String(link).replace('-', '–\u2060');
+/** A link's name as it is written, unbroken at its dash: ALOA–BAFI. */
+export const dash = (link) => String(link).replace('-', '–\u2060');
 
 /** {key, params, inline} for one event as the viewer received it. `inline`
  * events belong to no player but read as the end of the move's sentence. */

@@ -3,12 +3,13 @@
 // their disaster tokens, Orongo hill with the turn order and the supplies),
 // the boats in the ocean, and every clan's pieces. It draws what it is given:
 // which places and pieces can be clicked (`targets`, part → {choice, label,
-// selected}) is decided by moai.js from the legal moves.
+// selected}) is decided by moai-select.js from the legal moves.
 
-import { svg, seededRandom, shapePath } from '../board-svg.js';
+import { svg, f1, seededRandom, shapePath } from '../board-svg.js';
 import { t, plural } from '../i18n.js';
 import { seatStyle } from '../players.js';
-import { LETTERS, placeName } from './moai-log.js';
+import { placeName } from './moai-log.js';
+import { pieceText } from './moai-select.js';
 
 /** The zones of the island, landscape (1000 × 700) or portrait (700 × 1000). */
 function layout(portrait) {
@@ -42,8 +43,6 @@ function layout(portrait) {
   };
 }
 
-const f1 = (v) => v.toFixed(1);
-
 /** A rounded, slightly wavy island: a superellipse with seeded noise. */
 function islandPath({ cx, cy, rx, ry }) {
   const rand = seededRandom('rapa-nui');
@@ -75,9 +74,9 @@ function defs() {
     svg(
       'radialGradient',
       { id: 'mo-ocean', cx: '45%', cy: '45%', r: '80%' },
-      svg('stop', { offset: '0', style: 'stop-color: var(--ocean-3)' }),
-      svg('stop', { offset: '0.55', style: 'stop-color: var(--ocean-2)' }),
-      svg('stop', { offset: '1', style: 'stop-color: var(--ocean-1)' }),
+      svg('stop', { offset: '0', 'stop-color': 'var(--ocean-3)' }),
+      svg('stop', { offset: '0.55', 'stop-color': 'var(--ocean-2)' }),
+      svg('stop', { offset: '1', 'stop-color': 'var(--ocean-1)' }),
     ),
     svg(
       'pattern',
@@ -106,9 +105,9 @@ function defs() {
     svg(
       'radialGradient',
       { id: 'mo-lava', cx: '0.5', cy: '0.5', r: '0.5' },
-      svg('stop', { offset: '0', style: 'stop-color: var(--lava-glow)' }),
-      svg('stop', { offset: '0.6', style: 'stop-color: var(--lava)' }),
-      svg('stop', { offset: '1', style: 'stop-color: #7a2a12' }),
+      svg('stop', { offset: '0', 'stop-color': 'var(--lava-glow)' }),
+      svg('stop', { offset: '0.6', 'stop-color': 'var(--lava)' }),
+      svg('stop', { offset: '1', 'stop-color': '#7a2a12' }),
     ),
   );
 }
@@ -205,12 +204,6 @@ function groupPieces(pieces) {
     groups.get(key).count += 1;
   }
   return [...groups.entries()].sort((a, b) => (a[0] < b[0] ? -1 : 1)).map(([, g]) => g);
-}
-
-/** The text of a piece in the move notation, when the viewer knows it. */
-export function pieceText(location, seat, strength, faceUp) {
-  if (strength === null || strength === undefined) return null;
-  return `${location}:${LETTERS[seat]}${strength}${faceUp ? '' : 'fd'}`;
 }
 
 // -- the board ----------------------------------------------------------------------------

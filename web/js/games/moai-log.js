@@ -91,9 +91,6 @@ export function logParams(event, { names }) {
       params.a = placeName(p.a);
       params.b = placeName(p.b);
       break;
-    case 'moai.carve':
-      if (p.face_down) key = 'moai.carve_hidden';
-      break;
     case 'moai.feed':
       if (!p.deficit) key = 'moai.feed_ok';
       break;
@@ -156,6 +153,8 @@ export function eventMarks(events) {
         at.add(p.field);
         break;
       case 'moai.carve':
+      case 'moai.carve_hidden':
+      case 'moai.carve_hidden.own':
       case 'moai.abandon':
       case 'moai.award':
       case 'moai.forest_win':

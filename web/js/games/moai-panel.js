@@ -97,18 +97,27 @@ function stat(name, value, label) {
   return h('li', { class: 'mo-stat', title: label, 'aria-label': `${label} ${value}` }, icon(name), h('span', {}, value));
 }
 
-/** The Moai a player shows: own heights, others' face-up heights and a
- * count of face-down tiles. */
+/** A tile whose height the viewer may not see (another clan's, face down,
+ * before the end): the view gives it no height. */
+const heightHidden = (tile) => tile.height === null || tile.height === undefined;
+
+/** The Moai a player shows: the heights the viewer sees and a count of the
+ * face-down tiles whose height is hidden. */
 export function visibleMoai(view, seat) {
   const tiles = (view.moai && view.moai.tiles[seat]) || [];
-  const mine = seat === view.viewer;
   let metres = 0;
   let hidden = 0;
   for (const tile of tiles) {
-    if (tile.face_down && !mine) hidden += 1;
+    if (heightHidden(tile)) hidden += 1;
     else metres += tile.height;
   }
   return { metres, hidden, count: tiles.length };
+}
+
+function tileChip(tile, own) {
+  if (heightHidden(tile)) return h('span', { class: 'mo-tile-chip down', title: t('moai.player.tile_hidden') }, '?');
+  const title = !tile.face_down ? '' : own ? t('moai.player.tile_own_hidden') : t('moai.player.tile_revealed');
+  return h('span', { class: `mo-tile-chip${tile.face_down ? ' mine-down' : ''}`, title }, `${tile.height}`);
 }
 
 /** A bid laid or revealed, in words (the second line of a clan). */
@@ -135,11 +144,7 @@ export function renderPlayers(el, view, { names, viewer, lastCards = [] }) {
     const toMove = view.to_move.includes(seat) && !view.over;
     const position = view.order.indexOf(seat);
     const moai = visibleMoai(view, seat);
-    const tiles = (view.moai.tiles[seat] || []).map((tile) =>
-      tile.face_down && seat !== viewer
-        ? h('span', { class: 'mo-tile-chip down', title: t('moai.player.tile_hidden') }, '?')
-        : h('span', { class: `mo-tile-chip${tile.face_down ? ' mine-down' : ''}`, title: tile.face_down ? t('moai.player.tile_own_hidden') : '' }, `${tile.height}`),
-    );
+    const tiles = (view.moai.tiles[seat] || []).map((tile) => tileChip(tile, seat === viewer));
     const taken = view.epoch.taken[seat];
     const boats = view.boats.filter((b) => b.owner === seat).length;
     const onBoard = countBoard(view, seat);

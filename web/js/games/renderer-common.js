@@ -1,8 +1,8 @@
-// What the four games' renderers share: their stylesheets, when a phone
-// counts as held upright, whether a new snapshot still belongs to the turn
-// on screen and whether a selection still fits a move, where the keyboard
-// focus goes once a redraw has replaced the elements, board targets that act
-// as buttons, and the sea the boards are drawn on.
+// What the four games' renderers share besides their shell
+// (renderer-shell.js): their stylesheets, when a phone counts as held
+// upright, whether a new snapshot still belongs to the turn on screen, where
+// the keyboard focus goes once a redraw has replaced the elements, board
+// targets that act as buttons, and the sea the boards are drawn on.
 
 import { svg } from '../board-svg.js';
 
@@ -40,18 +40,6 @@ export function isSameTurn(previous, snap, view) {
       view &&
       JSON.stringify(snap.legal) === JSON.stringify(previous.legal),
   );
-}
-
-/** True when the multiset `small` is contained in `big`: the cards (or the
- * parts) of a selection, in a legal move. */
-export function within(small, big) {
-  const left = [...big];
-  for (const item of small) {
-    const i = left.indexOf(item);
-    if (i < 0) return false;
-    left.splice(i, 1);
-  }
-  return true;
 }
 
 // -- the keyboard focus -------------------------------------------------------------
@@ -122,9 +110,9 @@ export function oceanGradient(id, { cx, cy, r, middle }) {
   return svg(
     'radialGradient',
     { id, cx, cy, r },
-    svg('stop', { offset: '0', style: 'stop-color: var(--ocean-3)' }),
-    svg('stop', { offset: middle, style: 'stop-color: var(--ocean-2)' }),
-    svg('stop', { offset: '1', style: 'stop-color: var(--ocean-1)' }),
+    svg('stop', { offset: '0', 'stop-color': 'var(--ocean-3)' }),
+    svg('stop', { offset: middle, 'stop-color': 'var(--ocean-2)' }),
+    svg('stop', { offset: '1', 'stop-color': 'var(--ocean-1)' }),
   );
 }
 

@@ -1,11 +1,11 @@
-"""Kanaloa: two to four players bridge the sixteen islands of the ORO archipelago.
+"""Kanaloa's rules: ``KanaloaState``, one position and every rule that changes it.
 
-The rules follow ``shared/rules/kanaloa.md``; each rule is cited by its id
+The rules follow ``docs/rules/kanaloa.md``; each rule is cited by its id
 (``KN-11``, ``E-8``, ``TP-5``, ``GD-12``, ``A-24`` ...) where the code applies
-it. The module reads in rulebook order: the board, cards and colours, moves,
-set-up, the turn (card plays, island control, relative majority, the draw),
-the god stones, rounds and scorings, then what each player sees, and last the
-saved position.
+it. The module reads in rulebook order: set-up, the turn (card plays, island
+control, relative majority, the draw), the god stones, rounds and scorings,
+then what each player sees, copies and the saved position. The board, the
+cards and the colours are in ``tables``, the moves in ``moves``.
 
 Colours and players. A *colour* is one set of bridges and markers; with three
 or four players colour ``c`` is player ``c``'s, with two players player ``p``
@@ -33,337 +33,24 @@ written as the pseudo-card ``16`` in moves. Tables are flat lists of ints:
 
 from __future__ import annotations
 
-from ..engine import BadState, Event, Game, GameError, IllegalMove, Move, Rng, State, TextMove
+from typing import Any
 
-__all__ = ["Kanaloa", "KanaloaMove", "KanaloaState", "ISLANDS", "LINKS", "SIZE", "DEGREE",
-           "THRESHOLD", "LAYOUT", "COLOURS", "GODS"]
+from ...engine import Event, GameError, IllegalMove, Rng, State, is_int
+from .moves import (BUILD_MOVES, BUILDS_WITH, CHOOSE_MOVES, COLOUR_MOVES, DISCARD_MOVES, DRAW_MOVE,
+                    END_MOVE, GIVE_MOVES, KU_MOVES, LONO_DRAW_MOVE, LONO_TAKE_MOVES, PASS_MOVE,
+                    PELE_MOVE, REMOVE_MOVES, REPLACE_JOKERS, REPLACES_WITH, STEAL_MOVES,
+                    TAKE_MOVES, KanaloaMove)
+from .positions import (from_position, load, must_play, no_stock, not_an_end, not_displayed, not_held,
+                        stones_not_now)
+from .tables import (BRIDGES, BUILD, CARD_NAMES, CARDS_PER_ISLAND, CHOICE_GIVE, CHOICE_REMOVE,
+                     CHOICE_STEAL, CHOOSE, COLOUR, COLOURS, DEAL, DEGREE, DISCARD, DISPLAY, DRAW,
+                     EMPTY, END, GIVE, GODS, HAND_LIMIT, ISLAND_MARKERS, ISLANDS, JOKER, KANALOA,
+                     KANE, KANE_AT, KINDS, KU, LAYOUT, LINK_ENDS, LINK_NAMES, LINKS, LINKS_AT,
+                     LONO, LONO_DRAW, LONO_TAKE, N_GODS, N_ISLANDS, N_LINKS, NO_CHOICE, OVER, PASS,
+                     PELE, PHASES, PLAY, REMOVE, REPLACE, SETUP, SIZE, SMALL, SOURCES, STEAL,
+                     STONE_COUNTS, TAKE, THRESHOLD, USE_KU, USE_PELE, colour_count, colours_of,
+                     owner_of)
 
-# ---------------------------------------------------------------------------
-# 1. The board (spec 2.2, M-1 to M-7)
-# ---------------------------------------------------------------------------
-
-ISLAND_TABLE = {  # M-5: name: (size class, x, y) -- box 1000 x 700, y grows downward
-    "ORO":  ("main",  500, 350),
-    "ALOA": ("large", 276,  77),
-    "BAFI": ("large", 462, 181),
-    "COCO": ("large", 321, 240),
-    "DALI": ("small",  64, 315),
-    "ELOI": ("large", 213, 341),
-    "FARE": ("large", 659,  67),
-    "GAPU": ("large", 751, 257),
-    "HONU": ("small", 647, 367),
-    "INOA": ("large", 690, 525),
-    "JEKA": ("small", 434, 636),
-    "KULU": ("small", 926, 259),
-    "LANI": ("large", 498, 501),
-    "MOTU": ("large", 231, 507),
-    "NALU": ("large", 360, 424),
-    "RASI": ("large", 605, 223),
-}
-LINKS = (                                                                       # id
-    ("ALOA", "BAFI"), ("ALOA", "COCO"), ("ALOA", "DALI"), ("ALOA", "ELOI"),     #  0- 3
-    ("ALOA", "FARE"), ("BAFI", "COCO"), ("BAFI", "FARE"), ("BAFI", "ORO"),      #  4- 7
-    ("BAFI", "RASI"), ("COCO", "ELOI"), ("COCO", "NALU"), ("COCO", "ORO"),      #  8-11
-    ("DALI", "ELOI"), ("DALI", "MOTU"), ("ELOI", "MOTU"), ("ELOI", "NALU"),     # 12-15
-    ("FARE", "GAPU"), ("FARE", "KULU"), ("FARE", "RASI"), ("GAPU", "HONU"),     # 16-19
-    ("GAPU", "INOA"), ("GAPU", "KULU"), ("GAPU", "RASI"), ("HONU", "ORO"),      # 20-23
-    ("HONU", "RASI"), ("INOA", "JEKA"), ("INOA", "KULU"), ("INOA", "LANI"),     # 24-27
-    ("INOA", "ORO"), ("JEKA", "LANI"), ("JEKA", "MOTU"), ("LANI", "MOTU"),      # 28-31
-    ("LANI", "NALU"), ("LANI", "ORO"), ("MOTU", "NALU"), ("NALU", "ORO"),       # 32-35
-    ("ORO", "RASI"),                                                            # 36
-)
-SIZE_LINKS = {"small": 3, "large": 5, "main": 7}
-CONTROL_THRESHOLD = {"small": 2, "large": 3, "main": 4}   # KN-10: "more than half"
-KANE_POINTS = {"small": 1, "large": 2, "main": 3}        # GD-7
-
-ISLANDS = tuple(sorted(ISLAND_TABLE))
-N_ISLANDS = len(ISLANDS)
-N_LINKS = len(LINKS)
-ISLAND_INDEX = {name: i for i, name in enumerate(ISLANDS)}
-SIZE = tuple(ISLAND_TABLE[name][0] for name in ISLANDS)
-LAYOUT = {name: ISLAND_TABLE[name][1:] for name in ISLANDS}
-LINK_ENDS = tuple((ISLAND_INDEX[a], ISLAND_INDEX[b]) for a, b in LINKS)
-LINK_NAMES = tuple(f"{a}-{b}" for a, b in LINKS)
-LINK_INDEX = {name: i for i, name in enumerate(LINK_NAMES)}
-LINK_BETWEEN = {}
-for _link, (_a, _b) in enumerate(LINK_ENDS):
-    LINK_BETWEEN[_a, _b] = LINK_BETWEEN[_b, _a] = _link
-del _link, _a, _b
-# For each island, (link, island at the other end) for every link touching it.
-LINKS_AT = tuple(
-    tuple((link, b if a == x else a) for link, (a, b) in enumerate(LINK_ENDS) if x in (a, b))
-    for x in range(N_ISLANDS))
-DEGREE = tuple(len(LINKS_AT[x]) for x in range(N_ISLANDS))
-THRESHOLD = tuple(CONTROL_THRESHOLD[s] for s in SIZE)
-SMALL = tuple(s == "small" for s in SIZE)
-KANE_AT = tuple(KANE_POINTS[s] for s in SIZE)
-
-# M-6: the facts the seed fixes, checked when the module loads.
-assert N_ISLANDS == 16 and N_LINKS == 37 and len(set(LINKS)) == 37
-assert all(a < b for a, b in LINKS) and list(LINKS) == sorted(LINKS)
-assert all(DEGREE[x] == SIZE_LINKS[SIZE[x]] for x in range(N_ISLANDS))
-assert sorted(SIZE).count("small") == 4 and SIZE.count("large") == 11 and SIZE.count("main") == 1
-assert list(ISLANDS) == sorted(ISLANDS)
-
-# ---------------------------------------------------------------------------
-# 2. Components: cards, colours, stones (C-1 to C-7)
-# ---------------------------------------------------------------------------
-
-CARDS_PER_ISLAND = 3                 # C-3
-N_CARDS = N_ISLANDS * CARDS_PER_ISLAND
-JOKER = N_ISLANDS                    # KANALOA written as a card in moves (GD-10)
-CARD_NAMES = ISLANDS + ("KANALOA",)
-CARD_INDEX = {name: i for i, name in enumerate(CARD_NAMES)}
-BRIDGES = 20                         # C-2
-ISLAND_MARKERS = 10                  # C-6: the 11th marker is the score pawn
-HAND_LIMIT = 5                       # KN-23
-DEAL = 4                             # S-4
-DISPLAY = 4                          # S-6, S-7
-EMPTY = -1
-
-# Colour c's name. The spec's scenarios seat Mateo (yellow), Betty (red),
-# Adam (green) and Kayla (blue) in that order, and give Adam red and yellow,
-# Betty green and blue with two players: this order keeps both true.
-COLOURS = ("yellow", "red", "green", "blue")
-COLOUR_INDEX = {name: i for i, name in enumerate(COLOURS)}
-
-GODS = ("KANE", "KANALOA", "KU", "PELE", "LONO")          # C-4
-KANE, KANALOA, KU, PELE, LONO = range(5)
-STONE_COUNTS = (8, 2, 2, 2, 2)
-GOD_INDEX = {name: i for i, name in enumerate(GODS)}
-N_GODS = len(GODS)
-
-
-def colour_count(players: int) -> int:
-    """TP-1: two colours each with two players, one each otherwise."""
-    return 4 if players == 2 else players
-
-
-def colours_of(players: int, player: int) -> tuple:
-    return (2 * player, 2 * player + 1) if players == 2 else (player,)
-
-
-def owner_of(players: int, colour: int) -> int:
-    return colour // 2 if players == 2 else colour
-
-
-def _is_int(value) -> bool:
-    """An int that is not a bool (JSON and hand-built moves may carry either)."""
-    return type(value) is int
-
-
-# ---------------------------------------------------------------------------
-# 3. Moves (docs/games/kanaloa.md, "Move notation")
-# ---------------------------------------------------------------------------
-
-(CHOOSE, COLOUR, BUILD, REPLACE, REMOVE, DISCARD, DRAW, TAKE, END, PASS,
- USE_KU, STEAL, USE_PELE, GIVE, LONO_DRAW, LONO_TAKE) = range(16)
-KINDS = ("choose", "colour", "build", "replace", "remove", "discard", "draw", "take", "end",
-         "pass", "ku", "steal", "pele", "give", "lono draw", "lono take")
-KIND_CODE = {kind: code for code, kind in enumerate(KINDS)}
-# Per kind: (takes a link, number of cards, takes a target seat or colour).
-SHAPE = {
-    CHOOSE: (False, 1, False), COLOUR: (False, 0, True), BUILD: (True, 1, False),
-    REPLACE: (True, 2, False), REMOVE: (True, 0, False), DISCARD: (False, 1, False),
-    DRAW: (False, 0, False), TAKE: (False, 1, False), END: (False, 0, False),
-    PASS: (False, 0, False), USE_KU: (False, 0, True), STEAL: (False, 1, False),
-    USE_PELE: (False, 0, False), GIVE: (False, 1, True), LONO_DRAW: (False, 0, False),
-    LONO_TAKE: (False, 1, False),
-}
-
-
-class KanaloaMove(TextMove):
-    """One atomic action of a turn, written as in docs/games/kanaloa.md.
-
-    ``code`` is one of the kind constants; ``link`` a link id (or -1);
-    ``cards`` a sorted tuple of card ints (16 is the KANALOA stone used as a
-    wild card); ``target`` a seat (``ku``, ``give``) or a colour (``colour``),
-    else -1. Moves are frozen; the ones that can ever be legal are built once.
-    """
-
-    __slots__ = ("code", "link", "cards", "target")
-
-    def __init__(self, kind: str, link: int = -1, cards=(), target: int = -1):
-        if kind not in KIND_CODE:
-            raise ValueError(f"unknown move kind {kind!r}")
-        code = KIND_CODE[kind]
-        cards = tuple(sorted(cards))
-        _check_fields(code, link, cards, target)
-        setattr_ = object.__setattr__
-        setattr_(self, "code", code)
-        setattr_(self, "link", link)
-        setattr_(self, "cards", cards)
-        setattr_(self, "target", target)
-        setattr_(self, "text", _notation(code, link, cards, target))
-
-    @property
-    def kind(self) -> str:
-        return KINDS[self.code]
-
-    @property
-    def card(self):
-        """The single card of a one-card move (an int), else None."""
-        return self.cards[0] if len(self.cards) == 1 else None
-
-    def to_dict(self) -> dict:
-        code = self.code
-        data = {"kind": KINDS[code], "text": self.text}
-        if self.link >= 0:
-            data["link"] = self.link
-            data["ends"] = list(LINKS[self.link])
-        if code == REPLACE:
-            data["cards"] = [CARD_NAMES[c] for c in self.cards]
-            data["kanaloa"] = self.cards.count(JOKER)
-        elif self.cards:
-            data["card"] = CARD_NAMES[self.cards[0]]
-            if code == BUILD:
-                data["kanaloa"] = int(self.cards[0] == JOKER)
-        if code == COLOUR:
-            data["colour"] = self.target
-            data["colour_name"] = COLOURS[self.target]
-        elif self.target >= 0:
-            data["player"] = self.target
-        return data
-
-    @classmethod
-    def from_words(cls, kind: str, args: list) -> "KanaloaMove":
-        if kind == "lono":
-            if not args or args[0] not in ("draw", "take"):
-                raise ValueError("LONO is written 'lono draw' or 'lono take CARD'")
-            kind, args = f"lono {args[0]}", args[1:]
-        if kind not in KIND_CODE:
-            raise ValueError(f"unknown move {kind!r} (expected one of {', '.join(KINDS)})")
-        code = KIND_CODE[kind]
-        takes_link, n_cards, takes_target = SHAPE[code]
-        expected = int(takes_link) + n_cards + int(takes_target)
-        if len(args) != expected:
-            raise ValueError(f"'{kind}' takes {expected} argument(s), not {len(args)}")
-        link, target = -1, -1
-        if takes_target:
-            target = _parse_number(args.pop(0), 3, "a colour" if code == COLOUR else "a seat")
-        if takes_link:
-            link = _parse_link(args.pop(0))
-        joker_ok = code in (BUILD, REPLACE)
-        cards = [_parse_card(word, joker_ok) for word in args]
-        if len(cards) == 2 and cards[0] > cards[1]:
-            raise ValueError(f"write the cards in order (islands alphabetically, KANALOA last): "
-                             f"{args[1]} {args[0]}")
-        return cls(kind, link, cards, target)
-
-
-def _check_fields(code, link, cards, target) -> None:
-    """The fields each kind needs, within range (a move built by hand)."""
-    takes_link, n_cards, takes_target = SHAPE[code]
-    kind = KINDS[code]
-    if takes_link != (link != -1) or (takes_link and not (_is_int(link) and 0 <= link < N_LINKS)):
-        raise ValueError(f"'{kind}' needs a link id 0-36" if takes_link
-                         else f"'{kind}' takes no link")
-    top = JOKER if code in (BUILD, REPLACE) else JOKER - 1
-    if len(cards) != n_cards or not all(_is_int(c) and 0 <= c <= top for c in cards):
-        raise ValueError(f"'{kind}' takes {n_cards} card(s)")
-    if takes_target != (target != -1) or (takes_target
-                                          and not (_is_int(target) and 0 <= target <= 3)):
-        raise ValueError(f"'{kind}' needs a number 0-3" if takes_target
-                         else f"'{kind}' takes no number")
-
-
-def _notation(code, link, cards, target) -> str:
-    words = [KINDS[code]]
-    if target >= 0:
-        words.append(str(target))
-    if link >= 0:
-        words.append(LINK_NAMES[link])
-    words += [CARD_NAMES[c] for c in cards]
-    return " ".join(words)
-
-
-def _parse_card(word: str, joker_ok: bool) -> int:
-    if word == "KANALOA" and joker_ok:
-        return JOKER
-    if word not in ISLAND_INDEX:
-        raise ValueError(f"{word!r} is not an island (islands: {', '.join(ISLANDS)})")
-    return ISLAND_INDEX[word]
-
-
-def _parse_link(word: str) -> int:
-    ends = word.split("-")
-    if len(ends) != 2:
-        raise ValueError(f"a link is written like ALOA-BAFI, not {word!r}")
-    a, b = _parse_card(ends[0], False), _parse_card(ends[1], False)
-    if (a, b) not in LINK_BETWEEN:
-        raise ValueError(f"no link joins {ends[0]} and {ends[1]}")
-    if a > b:
-        raise ValueError(f"write the link with the first island first: {ends[1]}-{ends[0]}")
-    return LINK_BETWEEN[a, b]
-
-
-def _parse_number(word: str, top: int, what: str) -> int:
-    if len(word) != 1 or not "0" <= word <= str(top):
-        raise ValueError(f"{what} is a number 0-{top}, not {word!r}")
-    return int(word)
-
-
-# Every move that can ever be legal, built once.
-CHOOSE_MOVES = tuple(KanaloaMove("choose", cards=(x,)) for x in range(N_ISLANDS))
-COLOUR_MOVES = tuple(KanaloaMove("colour", target=c) for c in range(4))
-BUILD_MOVES = tuple(                                     # [link][0 | 1 | 2 = KANALOA]
-    tuple(KanaloaMove("build", link, (card,)) for card in LINK_ENDS[link] + (JOKER,))
-    for link in range(N_LINKS))
-REPLACE_SAME = tuple(tuple(KanaloaMove("replace", link, (end, end)) for end in LINK_ENDS[link])
-                     for link in range(N_LINKS))
-REPLACE_PAIR = tuple(KanaloaMove("replace", link, LINK_ENDS[link]) for link in range(N_LINKS))
-REPLACE_JOKER = tuple(tuple(KanaloaMove("replace", link, (end, JOKER)) for end in LINK_ENDS[link])
-                      for link in range(N_LINKS))
-REPLACE_JOKERS = tuple(KanaloaMove("replace", link, (JOKER, JOKER)) for link in range(N_LINKS))
-REMOVE_MOVES = tuple(KanaloaMove("remove", link) for link in range(N_LINKS))
-DISCARD_MOVES = tuple(KanaloaMove("discard", cards=(x,)) for x in range(N_ISLANDS))
-TAKE_MOVES = tuple(KanaloaMove("take", cards=(x,)) for x in range(N_ISLANDS))
-STEAL_MOVES = tuple(KanaloaMove("steal", cards=(x,)) for x in range(N_ISLANDS))
-GIVE_MOVES = tuple(tuple(KanaloaMove("give", cards=(x,), target=q) for x in range(N_ISLANDS))
-                   for q in range(4))
-KU_MOVES = tuple(KanaloaMove("ku", target=q) for q in range(4))
-LONO_TAKE_MOVES = tuple(KanaloaMove("lono take", cards=(x,)) for x in range(N_ISLANDS))
-DRAW_MOVE = KanaloaMove("draw")
-END_MOVE = KanaloaMove("end")
-PASS_MOVE = KanaloaMove("pass")
-PELE_MOVE = KanaloaMove("pele")
-LONO_DRAW_MOVE = KanaloaMove("lono draw")
-
-# Every move built ahead, by its text (see ``TextMove.parse``).
-KanaloaMove.interned = {m.text: m for m in (
-    list(CHOOSE_MOVES) + list(COLOUR_MOVES) + [m for t in BUILD_MOVES for m in t]
-    + [m for t in REPLACE_SAME for m in t] + list(REPLACE_PAIR)
-    + [m for t in REPLACE_JOKER for m in t] + list(REPLACE_JOKERS) + list(REMOVE_MOVES)
-    + list(DISCARD_MOVES) + list(TAKE_MOVES) + list(STEAL_MOVES)
-    + [m for t in GIVE_MOVES for m in t] + list(KU_MOVES) + list(LONO_TAKE_MOVES)
-    + [DRAW_MOVE, END_MOVE, PASS_MOVE, PELE_MOVE, LONO_DRAW_MOVE])}
-
-# Per card: the builds it can make (link, move), and the replacements it can
-# take part in: (link, other end, move with two of this card, move with one
-# card of each end or None when the other end sorts first so that each pair is
-# listed once, move with this card and KANALOA).
-BUILDS_WITH = tuple(
-    tuple((link, BUILD_MOVES[link][LINK_ENDS[link].index(x)]) for link, _ in LINKS_AT[x])
-    for x in range(N_ISLANDS))
-REPLACES_WITH = tuple(
-    tuple((link, other, REPLACE_SAME[link][LINK_ENDS[link].index(x)],
-           REPLACE_PAIR[link] if other > x else None,
-           REPLACE_JOKER[link][LINK_ENDS[link].index(x)]) for link, other in LINKS_AT[x])
-    for x in range(N_ISLANDS))
-
-# Turn phases and pending sub-choices.
-SETUP, PLAY, OVER = range(3)
-PHASES = ("setup", "play", "over")
-NO_CHOICE, CHOICE_REMOVE, CHOICE_STEAL, CHOICE_GIVE = range(4)
-PENDING_KINDS = (None, "remove", "steal", "give")
-# Where points come from (the breakdown): points a position was built with,
-# KANE captures, the first scoring, the final scoring, the final marker bonus.
-SOURCES = ("earlier", "kane", "first", "final", "marker")
-
-
-# ---------------------------------------------------------------------------
-# 4. The position
-# ---------------------------------------------------------------------------
 
 class KanaloaState(State):
     """A Kanaloa position: the board, the cards, the stones and the turn."""
@@ -374,6 +61,42 @@ class KanaloaState(State):
                  "talon", "display", "face_up", "face_down", "scores", "points",
                  "known", "talon_known", "stones", "tablets", "last_done", "last_order",
                  "early", "rng")
+    n: int
+    ncol: int
+    gods: bool
+    phase: int
+    round: int
+    final: bool
+    first: int
+    player: int
+    colour: int
+    fresh: bool
+    played: int
+    discarded: int
+    must_play: bool
+    pending: int
+    pend: list[int]
+    owner: list[int]
+    count: list[int]
+    on_board: list[int]
+    markers: list[int]
+    hands: list[int]
+    hand_sizes: list[int]
+    chosen: list[int]
+    talon: list[int]
+    display: list[int]
+    face_up: list[int]
+    face_down: list[list[int]]
+    scores: list[int]
+    points: list[tuple[int, int, int, int]]            # (source, colour, island, points)
+    known: list[int]
+    talon_known: list[int]
+    stones: list[int]
+    tablets: list[int]
+    last_done: list[bool]
+    last_order: list[int]
+    early: tuple[int, int] | None                       # (colour, island) of an early win
+    rng: int
 
     # -- set-up (S-1 to S-10, GD-1) ---------------------------------------------
     @classmethod
@@ -385,9 +108,9 @@ class KanaloaState(State):
         when it is not given it is drawn from the seeded generator first.
         GD-1: with the gods, the 16 stones are laid one per island at random.
         """
-        if players not in (2, 3, 4) or not _is_int(players):
+        if players not in (2, 3, 4) or not is_int(players):
             raise GameError(f"kanaloa is played by 2, 3 or 4 players, not {players!r}")
-        if first_player is not None and (not _is_int(first_player)
+        if first_player is not None and (not is_int(first_player)
                                          or not 0 <= first_player < players):
             raise GameError(f"the first player is a seat 0-{players - 1}, not {first_player!r}")
         rng = Rng.from_seed(seed)
@@ -530,7 +253,7 @@ class KanaloaState(State):
             if player != self.player:
                 return []
         elif phase == SETUP:
-            if not _is_int(player) or not 0 <= player < self.n or self.chosen[player] >= 0:
+            if not is_int(player) or not 0 <= player < self.n or self.chosen[player] >= 0:
                 return []
             base = N_ISLANDS * player
             return [CHOOSE_MOVES[x] for x in range(N_ISLANDS) if self.hands[base + x]]
@@ -543,7 +266,7 @@ class KanaloaState(State):
         if self.final and self.fresh and self.may_pass(player):    # E-8
             moves.append(PASS_MOVE)
         if self.colour < 0:                                         # TP-3
-            moves += [COLOUR_MOVES[c] for c in colours_of(self.n, player)]
+            moves += [COLOUR_MOVES[c] for c in self._colours_to_declare(player)]
             return moves
         base = N_ISLANDS * player
         hands = self.hands
@@ -555,8 +278,8 @@ class KanaloaState(State):
         if not closed:                                              # KN-4: after a discard, no play
             self._card_plays(player, held, moves)
             card_plays = len(moves) - (1 if moves and moves[0] is PASS_MOVE else 0)
-            if self.stones_usable():
-                self._stone_moves(player, held, moves)
+        if self.stones_usable():                                    # GD-9: until the draw
+            self._stone_moves(player, held, moves, closed)
         # KN-3, KN-4, GD-14: when a face-down discard is allowed.
         if size > cap:
             may_discard = closed or card_plays == 0
@@ -615,9 +338,11 @@ class KanaloaState(State):
                     if both is not None and hands[base + other]:
                         moves.append(both)
 
-    def can_play(self, player: int) -> bool:
-        """KN-3, A-5: is any build or replacement possible with cards alone?"""
-        colour = self.colour
+    def can_play(self, player: int, colour: int | None = None) -> bool:
+        """KN-3, A-5: is any build or replacement possible with cards alone, in
+        ``colour`` (by default the colour of the turn)?"""
+        if colour is None:
+            colour = self.colour
         if colour < 0 or self.on_board[colour] >= BRIDGES or self.discarded:
             return False
         owner = self.owner
@@ -635,8 +360,10 @@ class KanaloaState(State):
                     return True
         return False
 
-    def _stone_moves(self, player: int, held: list, moves: list) -> None:
-        """GD-9 to GD-13: the stones on the player's tablet."""
+    def _stone_moves(self, player: int, held: list, moves: list, closed: bool) -> None:
+        """GD-9 to GD-13: the stones on the player's tablet. After a face-down
+        discard (``closed``) no card is played any more (KN-4), so KANALOA goes
+        without a card of the hand (GD-15: a stone is not a card)."""
         tablet = N_GODS * player
         tablets = self.tablets
         n = self.n
@@ -647,7 +374,7 @@ class KanaloaState(State):
             for link in range(N_LINKS):
                 if owner[link] < 0:
                     moves.append(BUILD_MOVES[link][2])
-            for x in held:
+            for x in (() if closed else held):
                 for link, _, _, _, with_joker in REPLACES_WITH[x]:
                     o = owner[link]
                     if o >= 0 and o != colour:
@@ -675,15 +402,16 @@ class KanaloaState(State):
     def play(self, player: int, move) -> list:
         """Apply ``move`` for ``player`` and return the events it caused.
 
-        Each kind checks its own legality before touching anything, so an
-        ``IllegalMove`` leaves the position exactly as it was.
+        The set-up's choice, a pending choice (``CHOICES``), a pass and the
+        colour of the turn come first; then each kind of move has its handler
+        (``TURN_ACTIONS``; both tables at the end of the class). Each checks
+        its own legality before touching anything, so an ``IllegalMove``
+        leaves the position exactly as it was.
         """
-        if move.__class__ is not KanaloaMove:
-            move = self._as_move(move)
+        if move.__class__ is not KanaloaMove or self.phase == OVER:
+            move = self.start_play(move)
         phase = self.phase
-        if phase == OVER:
-            raise IllegalMove("The game is over.", "error.game_over")
-        if not _is_int(player) or not 0 <= player < self.n:
+        if not is_int(player) or not 0 <= player < self.n:
             raise IllegalMove(f"There is no player {player!r}.", "error.not_your_turn",
                               player=player)
         code = move.code
@@ -699,7 +427,7 @@ class KanaloaState(State):
             raise IllegalMove("The set-up cards have already been revealed (S-6).",
                               "kanaloa.illegal.not_setup")
         if self.pending:
-            return self._play_choice(player, move)
+            return self.CHOICES[self.pending](self, player, move)
         if code == PASS:
             return self._pass(player)
         if self.colour < 0:
@@ -713,30 +441,15 @@ class KanaloaState(State):
         if code in (REMOVE, STEAL, GIVE):
             raise IllegalMove(f"There is nothing to {KINDS[code]} now.",
                               "kanaloa.illegal.no_choice")
-        if code == BUILD:
-            return self._build(player, move)
-        if code == REPLACE:
-            return self._replace(player, move)
-        if code == DISCARD:
-            return self._discard(player, move.cards[0])
-        if code == DRAW or code == TAKE or code == END:
-            return self._end_action(player, move)
-        return self._use_stone(player, move)
+        return self.TURN_ACTIONS[code](self, player, move)
 
     def reveals(self, player: int, move) -> bool:
         """Moves that show hidden information or draw at random, and the moves
         that end a turn: none of them can be taken back."""
-        code = self._as_move(move).code
+        code = self.as_move(move).code
         if code == CHOOSE:                        # the last choice reveals every card
             return self.phase == SETUP and sum(1 for c in self.chosen if c < 0) == 1
         return code in (DRAW, TAKE, END, PASS, USE_KU, STEAL, USE_PELE, GIVE, LONO_DRAW, LONO_TAKE)
-
-    def _as_move(self, move) -> KanaloaMove:
-        if isinstance(move, KanaloaMove):
-            return move
-        if isinstance(move, Move):
-            move = str(move)
-        return self.parse_move(move)
 
     # -- set-up: the secret choice (S-6 to S-8, H-5) ----------------------------------------
     def _choose(self, p: int, card: int) -> list:
@@ -744,7 +457,7 @@ class KanaloaState(State):
             raise IllegalMove("You have already chosen your card (S-6).",
                               "kanaloa.illegal.already_chosen")
         if not self.hands[N_ISLANDS * p + card]:
-            raise _not_held(card)
+            raise not_held(card)
         self._take_card(p, card)
         self.chosen[p] = card
         events = [Event("kanaloa.choose", p, secret_for=p, secret={"card": ISLANDS[card]})]
@@ -781,19 +494,38 @@ class KanaloaState(State):
         self.pending = NO_CHOICE
         self.pend = []
 
+    def _colours_to_declare(self, p: int) -> tuple:
+        """TP-3 with KN-3 and A-5: a player bound to play a card must play one
+        if any play exists, in either of his colours; so he declares a colour in
+        which a card can be played, when there is one. Otherwise the choice of
+        colour would let him dodge the obligation and discard."""
+        colours = colours_of(self.n, p)
+        if self.must_play:
+            playable = tuple(c for c in colours if self.can_play(p, c))
+            if playable:
+                return playable
+        return colours
+
     def _declare(self, p: int, colour: int) -> list:
         """TP-3: with two players, the colour of every bridge of this turn."""
         if colour not in colours_of(self.n, p):
             raise IllegalMove(f"The {COLOURS[colour]} colour is not yours (TP-1).",
                               "kanaloa.illegal.not_your_colour", colour=COLOURS[colour])
+        if colour not in self._colours_to_declare(p):
+            raise IllegalMove("You began your turn with five cards and can play one only in "
+                              "your other colour: declare that one (KN-3, A-5).",
+                              "kanaloa.illegal.colour_without_play")
         self.colour = colour
         self.fresh = False
         return [Event("kanaloa.colour", p, colour=COLOURS[colour])]
 
-    def _check_action(self, p: int) -> None:
-        if self.discarded:
-            raise IllegalMove("After a face-down discard you may not play any more: draw now "
-                              "(KN-4).", "kanaloa.illegal.after_discard")
+    def _check_card_play(self, cards) -> None:
+        """KN-4: after a face-down discard no card is played any more; a stone
+        may still be used until the draw (GD-9), KANALOA alone too (GD-15)."""
+        if self.discarded and any(c != JOKER for c in cards):
+            raise IllegalMove("After a face-down discard you play no more cards (KN-4); a stone "
+                              "may still be used before the draw (GD-9).",
+                              "kanaloa.illegal.after_discard")
 
     # -- card effects: build (KN-5, KN-6, GD-10a) -------------------------------------------------
     def _build(self, p: int, move: KanaloaMove) -> list:
@@ -801,7 +533,7 @@ class KanaloaState(State):
         card = move.cards[0]
         a, b = LINK_ENDS[link]
         colour = self.colour
-        self._check_action(p)
+        self._check_card_play(move.cards)
         if self.owner[link] >= 0:
             raise IllegalMove(f"{LINK_NAMES[link]} already holds a bridge: replace it with two "
                               f"cards instead (KN-5, KN-7).", "kanaloa.illegal.link_taken",
@@ -810,11 +542,11 @@ class KanaloaState(State):
             self._check_jokers(p, 1)
         else:
             if card != a and card != b:
-                raise _not_an_end(card, link)
+                raise not_an_end(card, link)
             if not self.hands[N_ISLANDS * p + card]:
-                raise _not_held(card)
+                raise not_held(card)
         if self.on_board[colour] >= BRIDGES:
-            raise _no_stock()
+            raise no_stock()
         events = []
         if card == JOKER:
             self.tablets[N_GODS * p + KANALOA] -= 1                  # GD-6
@@ -835,7 +567,7 @@ class KanaloaState(State):
         c1, c2 = move.cards
         a, b = LINK_ENDS[link]
         colour = self.colour
-        self._check_action(p)
+        self._check_card_play(move.cards)
         victim = self.owner[link]
         if victim < 0:
             raise IllegalMove(f"{LINK_NAMES[link]} is free: build on it with one card (KN-8).",
@@ -847,7 +579,7 @@ class KanaloaState(State):
         cards = [c for c in (c1, c2) if c != JOKER]
         for c in cards:
             if c != a and c != b:
-                raise _not_an_end(c, link)
+                raise not_an_end(c, link)
         base = N_ISLANDS * p
         if len(cards) == 2 and cards[0] == cards[1]:
             if self.hands[base + cards[0]] < 2:
@@ -856,11 +588,11 @@ class KanaloaState(State):
         else:
             for c in cards:
                 if not self.hands[base + c]:
-                    raise _not_held(c)
+                    raise not_held(c)
         if jokers:
             self._check_jokers(p, jokers)
         if self.on_board[colour] >= BRIDGES:
-            raise _no_stock()
+            raise no_stock()
         for c in cards:
             self._spend(p, c)
         if jokers:
@@ -876,7 +608,7 @@ class KanaloaState(State):
 
     def _check_jokers(self, p: int, needed: int) -> None:
         if not self.stones_usable():
-            raise _stones_not_now(self)
+            raise stones_not_now(self)
         if self.tablets[N_GODS * p + KANALOA] < needed:
             raise IllegalMove("You do not have enough KANALOA stones (GD-10).",
                               "kanaloa.illegal.no_stone", stone="KANALOA")
@@ -1005,48 +737,52 @@ class KanaloaState(State):
         self._lift_bridge(link, events)                              # KN-19
 
     # -- pending choices: relative majority, KU, PELE -------------------------------------------
-    def _play_choice(self, p: int, move: KanaloaMove) -> list:
-        pending = self.pending
-        code = move.code
-        if pending == CHOICE_REMOVE:
-            if code != REMOVE:
-                raise IllegalMove(f"First remove a bridge of another colour on "
-                                  f"{ISLANDS[self.pend[0]]} (KN-16).",
-                                  "kanaloa.illegal.must_remove", island=ISLANDS[self.pend[0]])
-            island = self.pend[0]
-            link = move.link
-            if island not in LINK_ENDS[link]:
-                raise IllegalMove(f"{LINK_NAMES[link]} does not touch {ISLANDS[island]} (KN-16).",
-                                  "kanaloa.illegal.not_at_island", link=LINK_NAMES[link],
-                                  island=ISLANDS[island])
-            victim = self.owner[link]
-            if victim < 0 or victim == self.colour:
-                raise IllegalMove(f"Remove a bridge of another colour, not {LINK_NAMES[link]} "
-                                  f"(KN-16).", "kanaloa.illegal.not_removable",
-                                  link=LINK_NAMES[link])
-            events = []
-            self._remove_for_majority(self.colour, island, link, events)
-            self.pend.pop(0)
-            if not self.pend:
-                self.pending = NO_CHOICE
-            return events
-        if pending == CHOICE_STEAL:
-            if code != STEAL:
-                raise IllegalMove("First take one card from the hand KU showed you (GD-11).",
-                                  "kanaloa.illegal.must_steal")
-            return self._steal(p, move.cards[0])
-        if code != GIVE:
+    def _remove_chosen(self, p: int, move: KanaloaMove) -> list:
+        """KN-16: the bridge of another colour the player removes."""
+        if move.code != REMOVE:
+            raise IllegalMove(f"First remove a bridge of another colour on "
+                              f"{ISLANDS[self.pend[0]]} (KN-16).",
+                              "kanaloa.illegal.must_remove", island=ISLANDS[self.pend[0]])
+        island = self.pend[0]
+        link = move.link
+        if island not in LINK_ENDS[link]:
+            raise IllegalMove(f"{LINK_NAMES[link]} does not touch {ISLANDS[island]} (KN-16).",
+                              "kanaloa.illegal.not_at_island", link=LINK_NAMES[link],
+                              island=ISLANDS[island])
+        victim = self.owner[link]
+        if victim < 0 or victim == self.colour:
+            raise IllegalMove(f"Remove a bridge of another colour, not {LINK_NAMES[link]} "
+                              f"(KN-16).", "kanaloa.illegal.not_removable",
+                              link=LINK_NAMES[link])
+        events: list[dict[str, Any]] = []
+        self._remove_for_majority(self.colour, island, link, events)
+        self.pend.pop(0)
+        if not self.pend:
+            self.pending = NO_CHOICE
+        return events
+
+    def _steal_chosen(self, p: int, move: KanaloaMove) -> list:
+        """GD-11: the card taken from the hand KU showed."""
+        if move.code != STEAL:
+            raise IllegalMove("First take one card from the hand KU showed you (GD-11).",
+                              "kanaloa.illegal.must_steal")
+        return self._steal(p, move.cards[0])
+
+    def _give_chosen(self, p: int, move: KanaloaMove) -> list:
+        """GD-12: the card given back to an opponent PELE took one from."""
+        if move.code != GIVE:
             raise IllegalMove("First give a card back to each opponent PELE took one from (GD-12).",
                               "kanaloa.illegal.must_give")
         return self._give_back(p, move.target, move.cards[0])
 
     # -- the discard option and the hand limit (KN-3, KN-4, GD-14, A-5, A-28) ----------------------
-    def _discard(self, p: int, card: int) -> list:
+    def _discard(self, p: int, move: KanaloaMove) -> list:
+        card = move.cards[0]
         size = self.hand_sizes[p]
         if size > self.hand_cap():
             if not self.discarded and self.can_play(p):
                 if self.must_play and not self.played:
-                    raise _must_play()
+                    raise must_play()
                 raise IllegalMove("Your hand is over the limit: play cards to bring it down "
                                   "(GD-14).", "kanaloa.illegal.must_play_down")
         else:
@@ -1057,9 +793,9 @@ class KanaloaState(State):
                 raise IllegalMove("The face-down discard is only for a player who plays no card "
                                   "this turn (KN-4).", "kanaloa.illegal.discard_after_play")
             if self.must_play and self.can_play(p):
-                raise _must_play()
+                raise must_play()
         if not self.hands[N_ISLANDS * p + card]:
-            raise _not_held(card)
+            raise not_held(card)
         self._take_card(p, card)
         self.face_down[p].append(card)
         self.discarded += 1
@@ -1084,7 +820,7 @@ class KanaloaState(State):
         without draw)."""
         if self.must_play and not self.played and not self.discarded:
             if self.can_play(p):
-                raise _must_play()
+                raise must_play()
             raise IllegalMove("You hold five cards and cannot play any: discard one face down "
                               "first (KN-3).", "kanaloa.illegal.must_discard")
         cap = self.hand_cap()
@@ -1108,7 +844,7 @@ class KanaloaState(State):
                 raise IllegalMove("The talon is empty: take a face-up card (KN-22).",
                                   "kanaloa.illegal.talon_empty")
             if code == TAKE and move.cards[0] not in self.display:
-                raise _not_displayed(move.cards[0])
+                raise not_displayed(move.cards[0])
         self._end_ready(p)
         if code == END:
             events = [Event("kanaloa.end_turn", p)]
@@ -1240,9 +976,8 @@ class KanaloaState(State):
     def _use_stone(self, p: int, move: KanaloaMove) -> list:
         code = move.code
         stone = {USE_KU: KU, USE_PELE: PELE, LONO_DRAW: LONO, LONO_TAKE: LONO}[code]
-        self._check_action(p)
         if not self.stones_usable():
-            raise _stones_not_now(self)
+            raise stones_not_now(self)
         tablet = N_GODS * p + stone
         if not self.tablets[tablet]:
             raise IllegalMove(f"You have no {GODS[stone]} stone (GD-6).",
@@ -1261,7 +996,7 @@ class KanaloaState(State):
             if not self.talon:
                 raise IllegalMove("The talon is empty (GD-13).", "kanaloa.illegal.talon_empty")
         elif move.cards[0] not in self.display:
-            raise _not_displayed(move.cards[0])
+            raise not_displayed(move.cards[0])
         self.tablets[tablet] -= 1                                   # GD-6
         self.fresh = False
         if code == USE_KU:
@@ -1354,7 +1089,7 @@ class KanaloaState(State):
             raise IllegalMove(f"Give a card to player {self.pend[0] + 1} now (GD-12).",
                               "kanaloa.illegal.give_order", player=self.pend[0])
         if not self.hands[N_ISLANDS * p + card]:
-            raise _not_held(card)
+            raise not_held(card)
         self._take_card(p, card)
         self._give(q, card)
         n = self.n
@@ -1482,7 +1217,7 @@ class KanaloaState(State):
         n = self.n
         colours = []
         for c in range(self.ncol):
-            entry = {"colour": COLOURS[c], "index": c, "player": owner_of(n, c),
+            entry: dict[str, Any] = {"colour": COLOURS[c], "index": c, "player": owner_of(n, c),
                      "total": self.scores[c], "earlier": 0, "kane": [],
                      "first_scoring": None, "final_scoring": None}
             colours.append(entry)
@@ -1530,9 +1265,8 @@ class KanaloaState(State):
 
     # -- what a player sees (H-1 to H-9) -----------------------------------------------------------
     def view(self, player) -> dict:
+        self.check_viewer(player)
         n = self.n
-        if player is not None and (not _is_int(player) or not 0 <= player < n):
-            raise ValueError(f"a viewer is a seat 0-{n - 1} or None, not {player!r}")
         ncol = self.ncol
         count = self.count
         islands = []
@@ -1685,9 +1419,8 @@ class KanaloaState(State):
         cards are gathered in sorted order before the shuffle, so two positions
         ``player`` cannot tell apart give the same copy for the same ``rng``.
         """
+        self.check_seat(player)
         n = self.n
-        if not _is_int(player) or not 0 <= player < n:
-            raise ValueError(f"a player is a seat 0-{n - 1}, not {player!r}")
         s = self.clone()
         if s.phase == SETUP:
             for q in range(n):
@@ -1745,8 +1478,8 @@ class KanaloaState(State):
         if s.pending == CHOICE_STEAL and s.player != player:
             # H-7: whoever is choosing with KU has seen the victim's whole hand.
             victim = s.pend[0]
-            row = N_ISLANDS * (n * s.player + victim)
-            s.known[row:row + N_ISLANDS] = s.hands[N_ISLANDS * victim:N_ISLANDS * (victim + 1)]
+            seen = N_ISLANDS * (n * s.player + victim)
+            s.known[seen:seen + N_ISLANDS] = s.hands[N_ISLANDS * victim:N_ISLANDS * (victim + 1)]
         s.rng = rng.next64()
         return s
 
@@ -1795,103 +1528,19 @@ class KanaloaState(State):
         """The position ``to_json`` wrote, checked against the game's invariants
         (cards, bridges, markers and stones conserved; a coherent turn);
         ``BadState`` says what is wrong."""
-        return _load(cls, data)
+        return load(cls, data)
 
-    @classmethod
-    def from_position(cls, players: int = 4, gods: bool = False, round: int = 1, player: int = 0,
-                      colour=None, bridges=None, hands=None, display=None, talon=None,
-                      discard=None, face_down=None, scores=None, stones=None, tablets=None,
-                      final: bool = False, last_played=(), last_order=None, played: int = 0,
-                      discarded: int = 0, must_play=None, fresh=None, known=None,
-                      talon_known=None, pending=None, first_player: int = 0,
-                      talon_top=None, seed=0) -> "KanaloaState":
-        """A position written the way the spec's scenarios are (section 10).
+    # A position written the way the spec's scenarios are (section 10).
+    from_position = classmethod(from_position)
 
-        ``bridges`` maps a colour (index or name) to link names; ``hands`` and
-        ``face_down`` map a seat to card names; ``stones`` maps an island to a
-        god, ``tablets`` a seat to god names (stones not placed anywhere are out
-        of the game); ``scores`` maps a colour to points already scored;
-        ``known`` maps a viewer to {seat: cards}. Cards not placed anywhere are
-        dealt, in alphabetical order, to the first of these left unspecified:
-        the display (four cards, none in the final phase), the talon (its given
-        size, or all that is left; a list is written top first; ``talon_top``
-        puts the named cards on top of all that is left), the face-up discard
-        pile.
-        """
-        n = players
-        bridges = {(COLOUR_INDEX[c] if isinstance(c, str) else c): v
-                   for c, v in (bridges or {}).items()}
-        hands = hands or {}
-        face_down = face_down or {}
-        scores = {(COLOUR_INDEX[c] if isinstance(c, str) else c): v
-                  for c, v in (scores or {}).items()}
-        placed = [c for p in range(n) for c in list(hands.get(p, [])) + list(face_down.get(p, []))]
-        placed += [c for c in (display or []) if c is not None]
-        placed += list(talon) if isinstance(talon, (list, tuple)) else []
-        placed += list(talon_top or [])
-        placed += list(discard or [])
-        left = []
-        for name in ISLANDS:
-            left += [name] * (CARDS_PER_ISLAND - placed.count(name))
-        if display is None:
-            display = [] if final else left[:DISPLAY]
-            left = left[len(display):]
-        display = list(display) + [None] * (DISPLAY - len(display))
-        if talon_top is not None:
-            _check(talon is None, "give either talon or talon_top")
-            talon, left = list(talon_top) + left, []
-        elif talon is None:
-            talon, left = ([], left) if final else (left, [])
-        elif isinstance(talon, int):
-            talon, left = left[:talon], left[talon:]
-        if discard is None:
-            discard, left = left, []
-        if left:
-            raise BadState(f"{len(left)} card(s) are not placed anywhere: {left}")
-        ncol = colour_count(n)
-        if colour is None:
-            colour = None if n == 2 else player
-        elif isinstance(colour, str):
-            colour = COLOUR_INDEX[colour]
-        size = len(hands.get(player, []))
-        data = {
-            "game": "kanaloa",
-            "players": n,
-            "gods": gods,
-            "phase": "play",
-            "round": round,
-            "final": final,
-            "first_player": first_player,
-            "player": player,
-            "colour": colour,
-            "turn": {"fresh": (played == 0 and discarded == 0 and (n != 2 or colour is None))
-                     if fresh is None else fresh,
-                     "played": played, "discarded": discarded,
-                     "must_play": size >= HAND_LIMIT if must_play is None else must_play},
-            "pending": pending,
-            "bridges": [sorted(bridges.get(c, []), key=lambda name: LINK_INDEX.get(name, N_LINKS))
-                        for c in range(ncol)],
-            "hands": [sorted(hands.get(p, [])) for p in range(n)],
-            "chosen": [None] * n,
-            "known": [[sorted((known or {}).get(v, {}).get(q, [])) if q != v else []
-                       for q in range(n)] for v in range(n)],
-            "talon": list(talon),
-            "talon_known": [sorted((talon_known or {}).get(v, [])) for v in range(n)],
-            "display": display,
-            "discard_face_up": list(discard),
-            "discard_face_down": [list(face_down.get(p, [])) for p in range(n)],
-            "scores": [scores.get(c, 0) for c in range(ncol)],
-            "points": [["earlier", c, None, scores[c]] for c in range(ncol) if scores.get(c, 0)],
-            "stones": [(stones or {}).get(name) for name in ISLANDS],
-            "tablets": [{g: list((tablets or {}).get(p, [])).count(g) for g in GODS}
-                        for p in range(n)],
-            "last_turn_played": [p in last_played for p in range(n)],
-            "last_turn_order": list(last_order if last_order is not None else last_played),
-            "early_win": None,
-            "rng": Rng.from_seed(seed).state,
-            "result": None,
-        }
-        return cls.from_json(data)
+    # The pending choices: what answers each (``play``).
+    CHOICES = {CHOICE_REMOVE: _remove_chosen, CHOICE_STEAL: _steal_chosen, CHOICE_GIVE: _give_chosen}
+    # What each kind of move does once the turn's colour is known (``play``).
+    TURN_ACTIONS = {
+        BUILD: _build, REPLACE: _replace, DISCARD: _discard, DRAW: _end_action, TAKE: _end_action,
+        END: _end_action, USE_KU: _use_stone, USE_PELE: _use_stone, LONO_DRAW: _use_stone,
+        LONO_TAKE: _use_stone,
+    }
 
 
 def _tablet(tablets: list, p: int) -> dict:
@@ -1910,435 +1559,3 @@ def _counted_names(counts: list, row: int) -> list:
         if k:
             names += [ISLANDS[x]] * k
     return names
-
-
-# -- errors a player reads ----------------------------------------------------------------------
-
-def _not_held(card: int) -> IllegalMove:
-    return IllegalMove(f"You do not hold a {ISLANDS[card]} card.", "kanaloa.illegal.not_held",
-                       card=ISLANDS[card])
-
-
-def _not_an_end(card: int, link: int) -> IllegalMove:
-    return IllegalMove(f"A {ISLANDS[card]} card cannot be used on {LINK_NAMES[link]}: it must "
-                       f"name one of its islands (KN-5, KN-7).", "kanaloa.illegal.card_not_an_end",
-                       card=ISLANDS[card], link=LINK_NAMES[link])
-
-
-def _no_stock() -> IllegalMove:
-    return IllegalMove("This colour has no bridge left in stock (KN-24).",
-                       "kanaloa.illegal.no_stock")
-
-
-def _must_play() -> IllegalMove:
-    return IllegalMove("You began your turn with five cards: play at least one card (KN-3).",
-                       "kanaloa.illegal.must_play")
-
-
-def _not_displayed(card: int) -> IllegalMove:
-    return IllegalMove(f"There is no face-up {ISLANDS[card]} card.",
-                       "kanaloa.illegal.not_displayed", card=ISLANDS[card])
-
-
-def _stones_not_now(state: KanaloaState) -> IllegalMove:
-    if not state.gods:
-        return IllegalMove("There are no god stones in this game.", "kanaloa.illegal.no_gods")
-    if state.final:
-        return IllegalMove("Stones may never be used in a last turn (GD-9).",
-                           "kanaloa.illegal.stones_last_turn")
-    return IllegalMove("The gods lend their power only in round 2 (GD-8).",
-                       "kanaloa.illegal.stones_round_two")
-
-
-# ---------------------------------------------------------------------------
-# 5. Loading a position: every field checked
-# ---------------------------------------------------------------------------
-
-_KEYS = ("game", "players", "gods", "phase", "round", "final", "first_player", "player",
-         "colour", "turn", "pending", "bridges", "hands", "chosen", "known", "talon",
-         "talon_known", "display", "discard_face_up", "discard_face_down", "scores", "points",
-         "stones", "tablets", "last_turn_played", "last_turn_order", "early_win", "rng",
-         "result")
-
-
-def _check(condition, message: str) -> None:
-    if not condition:
-        raise BadState(message)
-
-
-def _card_list(value, what: str) -> list:
-    _check(isinstance(value, list), f"{what} must be a list of island names")
-    try:
-        return [ISLAND_INDEX[name] for name in value]
-    except (KeyError, TypeError):
-        bad = next(name for name in value if not isinstance(name, str) or name not in ISLAND_INDEX)
-        raise BadState(f"{what}: {bad!r} is not an island") from None
-
-
-def _per(value, size: int, what: str) -> list:
-    _check(isinstance(value, list) and len(value) == size, f"{what} must list {size} entries")
-    return value
-
-
-def _seat(value, n: int, what: str) -> int:
-    _check(_is_int(value) and 0 <= value < n, f"{what} must be a seat 0-{n - 1}")
-    return value
-
-
-def _load(cls, data) -> KanaloaState:
-    _check(isinstance(data, dict), "a Kanaloa position is a JSON object")
-    missing = [k for k in _KEYS if k not in data]
-    _check(not missing, f"missing field(s): {', '.join(missing)}")
-    extra = sorted(set(data) - set(_KEYS))
-    _check(not extra, f"unknown field(s): {', '.join(extra)}")
-    _check(data["game"] == "kanaloa", f"this is not a Kanaloa position: game {data['game']!r}")
-    n = data["players"]
-    _check(_is_int(n) and n in (2, 3, 4), "players must be 2, 3 or 4 (S-1)")
-    _check(isinstance(data["gods"], bool), "gods must be true or false")
-    s = cls._empty(n, data["gods"])
-    _check(data["phase"] in PHASES, "phase must be setup, play or over")
-    s.phase = PHASES.index(data["phase"])
-    _check(data["round"] in (1, 2) and _is_int(data["round"]), "round must be 1 or 2")
-    s.round = data["round"]
-    _check(isinstance(data["final"], bool), "final must be true or false")
-    s.final = data["final"]
-    s.first = _seat(data["first_player"], n, "first_player")
-    s.player = _seat(data["player"], n, "player")
-    rng = data["rng"]
-    _check(_is_int(rng) and 0 <= rng < 1 << 64, "rng must be an integer in [0, 2**64)")
-    s.rng = rng
-    _load_board(s, data)
-    _load_cards(s, data)
-    _load_knowledge(s, data)
-    _load_stones(s, data)
-    _load_points(s, data)
-    _load_turn(s, data)
-    _check(data["result"] == s.result(),
-           "result does not match the position" if s.phase == OVER
-           else "result must be null before the end")
-    return s
-
-
-def _load_board(s: KanaloaState, data) -> None:
-    ncol = s.ncol
-    bridges = _per(data["bridges"], ncol, "bridges (one list per colour)")
-    for c in range(ncol):
-        _check(isinstance(bridges[c], list), "bridges must list link names per colour")
-        for name in bridges[c]:
-            _check(name in LINK_INDEX, f"bridges of {COLOURS[c]}: {name!r} is not a link "
-                                       f"(like ALOA-BAFI)")
-            link = LINK_INDEX[name]
-            _check(s.owner[link] < 0, f"link {name} holds more than one bridge")
-            s._put_bridge(c, link)
-        _check(s.on_board[c] <= BRIDGES,
-               f"{COLOURS[c]} has {s.on_board[c]} bridges on the board, more than 20 (C-2)")
-    for c in range(ncol):
-        s.markers[c] = sum(1 for k, need in zip(s.count[N_ISLANDS * c:N_ISLANDS * (c + 1)],
-                                                THRESHOLD) if k >= need)
-    early = data["early_win"]
-    if early is not None:
-        _check(isinstance(early, dict) and set(early) == {"colour", "island"},
-               "early_win is {colour, island}")
-        _check(_is_int(early["colour"]) and 0 <= early["colour"] < ncol, "early_win: bad colour")
-        _check(early["island"] in ISLAND_INDEX, "early_win: bad island")
-        c, x = early["colour"], ISLAND_INDEX[early["island"]]
-        _check(s.count[N_ISLANDS * c + x] >= THRESHOLD[x],
-               "early_win: the island is not controlled")
-        _check(s.markers[c] >= ISLAND_MARKERS + 1,
-               "early_win needs an 11th controlled island (E-14)")
-        s.early = (c, x)
-        s.markers[c] = ISLAND_MARKERS      # the 11th island got no marker
-    for c in range(ncol):
-        _check(s.markers[c] <= ISLAND_MARKERS,
-               f"{COLOURS[c]} controls more than 10 islands: the game should have ended (E-14)")
-
-
-def _load_cards(s: KanaloaState, data) -> None:
-    n = s.n
-    hands = _per(data["hands"], n, "hands")
-    everything = []
-    for p in range(n):
-        cards = _card_list(hands[p], f"hand of seat {p}")
-        for card in cards:
-            s._give(p, card)
-        everything += cards
-    chosen = _per(data["chosen"], n, "chosen")
-    for p in range(n):
-        if chosen[p] is not None:
-            s.chosen[p] = _card_list([chosen[p]], "chosen")[0]
-            everything.append(s.chosen[p])
-    display = _per(data["display"], DISPLAY, "display (4 slots, a name or null)")
-    shown = iter(_card_list([c for c in display if c is not None], "display"))
-    s.display = [EMPTY if c is None else next(shown) for c in display]
-    s.talon = _card_list(data["talon"], "talon")[::-1]
-    s.face_up = _card_list(data["discard_face_up"], "face-up discards")
-    down = _per(data["discard_face_down"], n, "discard_face_down")
-    s.face_down = [_card_list(down[p], f"face-down discards of seat {p}") for p in range(n)]
-    everything += [c for c in s.display if c >= 0] + s.talon + s.face_up
-    for cards in s.face_down:
-        everything += cards
-    tally = [0] * N_ISLANDS
-    for card in everything:
-        tally[card] += 1
-    for x, k in enumerate(tally):
-        _check(k == CARDS_PER_ISLAND,
-               f"there must be 3 {ISLANDS[x]} cards in the game, not {k} (C-3)")
-    _check(s.phase == SETUP or not s.talon or EMPTY not in s.display,
-           "the talon holds cards but a display slot is empty (KN-21)")
-
-
-def _load_knowledge(s: KanaloaState, data) -> None:
-    n = s.n
-    known = _per(data["known"], n, "known")
-    for v in range(n):
-        row = _per(known[v], n, "known (a list per seat)")
-        for q in range(n):
-            if row[q] == []:
-                continue
-            cards = _card_list(row[q], "known cards")
-            _check(q != v, "a player's knowledge of his own hand is not stored")
-            base = N_ISLANDS * (n * v + q)
-            for card in cards:
-                s.known[base + card] += 1
-            _check(all(k <= h for k, h in zip(s.known[base:base + N_ISLANDS],
-                                              s.hands[N_ISLANDS * q:N_ISLANDS * (q + 1)])),
-                   f"seat {v} is said to know cards that seat {q} does not hold")
-    talon_known = _per(data["talon_known"], n, "talon_known")
-    in_talon = None
-    for v in range(n):
-        cards = _card_list(talon_known[v], "talon_known")
-        if not cards:
-            continue
-        if in_talon is None:
-            in_talon = [s.talon.count(x) for x in range(N_ISLANDS)]
-        for card in cards:
-            s.talon_known[N_ISLANDS * v + card] += 1
-        _check(all(k <= t for k, t in zip(s.talon_known[N_ISLANDS * v:N_ISLANDS * (v + 1)],
-                                          in_talon)),
-               f"seat {v} is said to know cards that are not in the talon")
-
-
-def _load_stones(s: KanaloaState, data) -> None:
-    n = s.n
-    stones = _per(data["stones"], N_ISLANDS, "stones (one entry per island)")
-    tablets = _per(data["tablets"], n, "tablets")
-    total = [0] * N_GODS
-    for x, god in enumerate(stones):
-        if god is None:
-            continue
-        _check(s.gods, "god stones are only in play with the gods variant (S-3)")
-        _check(god in GOD_INDEX, f"{god!r} is not a god")
-        _check(s.controller(x) is None or (s.early is not None and s.early[1] == x),
-               f"{ISLANDS[x]} is controlled yet still holds its stone (GD-3)")
-        s.stones[x] = GOD_INDEX[god]
-        total[GOD_INDEX[god]] += 1
-    for p in range(n):
-        tablet = tablets[p]
-        _check(isinstance(tablet, dict) and len(tablet) == N_GODS
-               and all(g in tablet for g in GODS),
-               "a tablet counts every god: {KANE, KANALOA, KU, PELE, LONO}")
-        values = [tablet[god] for god in GODS]
-        _check(all(_is_int(k) and k >= 0 for k in values), "stone counts are whole numbers")
-        if any(values):
-            _check(s.gods, "god stones are only in play with the gods variant (S-3)")
-            _check(values[KANE] == 0, "KANE is never kept on a tablet (GD-7)")
-            s.tablets[N_GODS * p:N_GODS * (p + 1)] = values
-            for g in range(N_GODS):
-                total[g] += values[g]
-    for g in range(N_GODS):
-        _check(total[g] <= STONE_COUNTS[g], f"more than {STONE_COUNTS[g]} {GODS[g]} stones (C-4)")
-
-
-def _load_points(s: KanaloaState, data) -> None:
-    ncol = s.ncol
-    scores = _per(data["scores"], ncol, "scores (one per colour)")
-    _check(all(_is_int(v) and v >= 0 for v in scores), "scores must be whole numbers")
-    s.scores = list(scores)
-    points = data["points"]
-    _check(isinstance(points, list), "points must be a list")
-    totals = [0] * ncol
-    for entry in points:
-        _check(isinstance(entry, list) and len(entry) == 4, "a points entry is [source, colour, "
-                                                            "island, points]")
-        source, c, island, value = entry
-        _check(source in SOURCES, f"unknown points source {source!r}")
-        _check(_is_int(c) and 0 <= c < ncol, "points: bad colour")
-        _check(_is_int(value) and value >= 0, "points: bad value")
-        code = SOURCES.index(source)
-        if code == 0:
-            _check(island is None, "earlier points name no island")
-            x = -1
-        else:
-            _check(island in ISLAND_INDEX, "points: bad island")
-            x = ISLAND_INDEX[island]
-            if code == 1:
-                _check(s.gods and value == KANE_AT[x], "KANE points are 1, 2 or 3 by island (GD-7)")
-            elif code == 4:
-                _check(value == 1, "a marker is worth 1 point (E-12)")
-            else:
-                _check(value <= DEGREE[x] - THRESHOLD[x],
-                       "points: more than the island's free links can give (E-11)")
-            if code == 2:
-                _check(s.round == 2, "the first scoring ends round 1 (E-2)")
-            if code in (3, 4):
-                _check(s.phase == OVER, "the final scoring ends the game (E-10)")
-        totals[c] += value
-        s.points.append((code, c, x, value))
-    _check(totals == s.scores, "scores must be the sum of the points entries")
-
-
-def _load_turn(s: KanaloaState, data) -> None:
-    n = s.n
-    last = _per(data["last_turn_played"], n, "last_turn_played")
-    _check(all(isinstance(v, bool) for v in last), "last_turn_played holds true or false")
-    s.last_done = list(last)
-    order = data["last_turn_order"]
-    _check(isinstance(order, list) and all(_is_int(p) and 0 <= p < n for p in order)
-           and len(set(order)) == len(order) and set(order) == {p for p in range(n) if last[p]},
-           "last_turn_order lists, in order, exactly the seats that played their last turn")
-    s.last_order = list(order)
-    _check(s.final or not order, "last turns are played only in the final phase (E-7)")
-    colour = data["colour"]
-    turn = data["turn"]
-    _check(isinstance(turn, dict) and set(turn) == {"fresh", "played", "discarded", "must_play"},
-           "turn is {fresh, played, discarded, must_play}")
-    _check(isinstance(turn["fresh"], bool) and isinstance(turn["must_play"], bool),
-           "turn flags are true or false")
-    _check(_is_int(turn["played"]) and turn["played"] >= 0
-           and _is_int(turn["discarded"]) and turn["discarded"] >= 0,
-           "turn counts are whole numbers")
-    s.fresh = turn["fresh"]
-    s.played = turn["played"]
-    s.discarded = turn["discarded"]
-    s.must_play = turn["must_play"]
-    phase = s.phase
-    if phase == SETUP:
-        _load_setup(s, data, colour)
-        return
-    _check(all(c is None for c in data["chosen"]), "set-up choices exist only in the set-up (S-6)")
-    for p in range(n):
-        limit = HAND_LIMIT
-        if p == s.player and phase == PLAY and s.gods and s.round == 2:
-            # GD-14: during his turn, two KU and two LONO stones, and PELE's
-            # cards not yet given back, may take the player above five.
-            limit = HAND_LIMIT + 4 + (n - 1)
-        _check(s.hand_sizes[p] <= limit,
-               f"seat {p} holds {s.hand_sizes[p]} cards, more than 5 (KN-23)")
-    if s.final:
-        _check(s.round == 2, "the final phase follows round 2 (E-6)")
-        _check(not s.talon and s.display == [EMPTY] * DISPLAY,
-               "in the final phase talon and display are empty (E-6)")
-        for p in range(n):
-            _check(not last[p] or s.hand_sizes[p] == 0,
-                   "a player who played his last turn has discarded his hand (E-9)")
-    elif phase == PLAY and s.round == 1:
-        _check(s.talon or s.display != [EMPTY] * DISPLAY,
-               "round 1 ends when its last card is taken (E-1)")
-    if phase == OVER:
-        _check(data["pending"] is None, "a finished game has no pending choice")
-        _check(colour is None or (_is_int(colour) and 0 <= colour < s.ncol), "bad colour")
-        s.colour = -1 if colour is None else colour
-        _check(s.early is not None or (s.final and all(last)),
-               "a game ends by an early win (E-14) or after every last turn (E-10)")
-        return
-    _check(s.early is None, "an early win ends the game (E-14)")
-    _check(not s.final or not last[s.player], "the player to move has already played his last turn")
-    if n == 2:
-        _check(colour is None or colour in colours_of(2, s.player),
-               "the active colour belongs to the player to move (TP-3)")
-        s.colour = -1 if colour is None else colour
-        _check(s.colour >= 0 or (s.played == 0 and s.discarded == 0),
-               "with two players the colour is chosen before anything else (TP-3)")
-    else:
-        _check(colour == s.player, "the active colour is the player's own (S-1)")
-        s.colour = colour
-    pending = data["pending"]
-    if pending is None:
-        return
-    _check(isinstance(pending, dict) and "kind" in pending, "pending is {kind, ...}")
-    kind = pending["kind"]
-    _check(s.colour >= 0, "a pending choice needs an active colour")
-    if kind == "remove":
-        _check(set(pending) == {"kind", "islands"}, "pending remove is {kind, islands}")
-        islands = _card_list(pending["islands"], "pending islands")
-        _check(1 <= len(islands) <= 2, "one or two islands may await a removal (KN-16)")
-        for x in islands:
-            _check(not SMALL[x] and s.controller(x) is None
-                   and all(s.owner[link] >= 0 for link, _ in LINKS_AT[x])
-                   and any(s.owner[link] != s.colour for link, _ in LINKS_AT[x]),
-                   f"{ISLANDS[x]} cannot await a relative-majority removal (KN-16)")
-        s.pending = CHOICE_REMOVE
-        s.pend = islands
-    elif kind == "steal":
-        _check(set(pending) == {"kind", "victim"}, "pending steal is {kind, victim}")
-        victim = _seat(pending["victim"], n, "the KU victim")
-        _check(victim != s.player and s.hand_sizes[victim] > 0,
-               "KU takes a card from an opponent who holds one (GD-11)")
-        _check(s.gods and s.round == 2 and not s.final, "KU works only in round 2 (GD-8)")
-        row = N_ISLANDS * (n * s.player + victim)
-        _check(s.known[row:row + N_ISLANDS] == s.hands[N_ISLANDS * victim:N_ISLANDS * (victim + 1)],
-               "the KU user has seen the victim's whole hand (H-7)")
-        s.pending = CHOICE_STEAL
-        s.pend = [victim]
-    elif kind == "give":
-        _check(set(pending) == {"kind", "to"}, "pending give is {kind, to}")
-        to = pending["to"]
-        _check(isinstance(to, list) and 1 <= len(to) < n, "PELE gives to one to three opponents")
-        for q in to:
-            _seat(q, n, "a PELE recipient")
-            _check(q != s.player, "PELE gives only to opponents (GD-12)")
-        _check(len(set(to)) == len(to), "each opponent receives one card (GD-12)")
-        _check(s.gods and s.round == 2 and not s.final, "PELE works only in round 2 (GD-8)")
-        _check(s.hand_sizes[s.player] >= len(to), "the PELE user has a card for each opponent")
-        s.pending = CHOICE_GIVE
-        s.pend = list(to)
-    else:
-        raise BadState(f"unknown pending choice {kind!r}")
-
-
-def _load_setup(s: KanaloaState, data, colour) -> None:
-    n = s.n
-    _check(colour is None, "no colour is active during the set-up")
-    _check(data["pending"] is None, "no pending choice during the set-up")
-    _check(s.round == 1 and not s.final, "the set-up comes before round 1")
-    _check(not any(s.owner[link] >= 0 for link in range(N_LINKS)), "the board is empty at set-up")
-    _check(s.display == [EMPTY] * DISPLAY and not s.face_up and not any(s.face_down),
-           "display and discards are empty until the reveal (S-6)")
-    for p in range(n):
-        _check(s.hand_sizes[p] + (s.chosen[p] >= 0) == DEAL, "each player was dealt 4 cards (S-4)")
-    _check(min(s.chosen) < 0, "when everyone has chosen, the cards are revealed (S-6)")
-    _check(not s.points and not any(s.scores), "nobody has points at set-up (S-2)")
-    _check(s.player == s.first, "the first player starts (S-9)")
-    _check(not any(s.known) and not any(s.talon_known), "nobody knows other cards at set-up")
-    _check(not any(s.tablets), "no stone is captured at set-up")
-    _check(not s.gods or min(s.stones) >= 0, "with the gods every island holds a stone (GD-1)")
-    _check(s.fresh and not s.played and not s.discarded, "no turn has begun at set-up")
-    s.colour = -1
-
-
-# ---------------------------------------------------------------------------
-# 6. The game
-# ---------------------------------------------------------------------------
-
-class Kanaloa(Game):
-    id = "kanaloa"
-    title = {"fr": "Kanaloa", "en": "Kanaloa"}
-    players = (2, 3, 4)
-    options = {"gods": False}      # the advanced variant "Le Pouvoir des Dieux" (GD rules)
-    Move = KanaloaMove
-    State = KanaloaState
-
-    @classmethod
-    def new(cls, players: int = 4, seed=0, first_player=None, **options) -> KanaloaState:
-        """The opening position. ``first_player`` (S-9) is a set-up input, not a
-        rulebook variant, so it is taken out before the options are checked."""
-        merged = cls.check_options(players, options)
-        return KanaloaState.new(players=players, seed=seed, gods=merged["gods"],
-                                first_player=first_player)
-
-
-KanaloaState.game = Kanaloa
-
-from . import kanaloa_hints  # noqa: E402  (it reads this module's board tables)
-
-Kanaloa.hints = kanaloa_hints

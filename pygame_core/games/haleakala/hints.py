@@ -16,8 +16,8 @@ the difference of two sides, each counted in points:
 ``rollout_move(state, player, rng)`` is a cheap policy for simulations,
 much stronger than a random move (it beats random play in every one of 800
 test games, by about 40 points): it places discs to win the cards where the
-boat will stop, takes the better card, keeps its shaman on a free high space,
-steers lava towards the opponent's statues and buys what scores now; one
+boat will stop, takes the better card, keeps its shaman on a free high space
+and raises a statue there when a Statue card comes, steers lava towards the opponent's statues and buys what scores now; one
 move in ten stays random to keep simulations varied.
 
 Bots call both only on determinized copies, so reading the copy's fields
@@ -26,10 +26,10 @@ reveals nothing.
 
 from __future__ import annotations
 
-from .haleakala import (
+from .tables import (
     BASKETS, BUILDABLE, BUTTERFLIES, FLOW_PATH, FOREST, HEIGHT_OF, ITEM_COST, LAVA_MOVE, MOUNTAIN,
-    N_DISCS, N_KINDS, N_SECTIONS, NAUTILUS, P_LAVA, P_PICK, P_SHAMAN, P_TURN, PEARL_B, PEARL_W,
-    PLACE, PRIESTESS, SC_BUTTERFLY, SC_FOREST, SC_MAJORITY, SC_MOUNTAIN, SC_SECTION,
+    N_DISCS, N_KINDS, N_SECTIONS, NAUTILUS, P_LAVA, P_PICK, P_SHAMAN, P_STATUE, P_TURN, PEARL_B,
+    PEARL_W, PLACE, PRIESTESS, RAISE, SC_BUTTERFLY, SC_FOREST, SC_MAJORITY, SC_MOUNTAIN, SC_SECTION,
     SECTION_SPACES, SHAMAN, STATUE, STATUE_POINTS, TAKE, WALKABLE,
 )
 
@@ -45,7 +45,7 @@ CARD_VALUE = (1.2, 1.4, 1.6, 2.0, 2.4, 2.0, 1.2, 2.5, 1.5, 2.2, 0.6, 0.0)
 
 def _burned(state) -> set:
     """The statues the next eruption would burn as things stand (E-3, E-4)."""
-    burned = set()
+    burned: set[int] = set()
     if not state.eruption:
         return burned
     statues = state.statues
@@ -262,6 +262,10 @@ def rollout_move(state, player: int, rng):
         return moves[0] if worth[0] >= worth[1] else moves[1]
     if phase == P_LAVA:
         return max(moves, key=lambda m: _lava_value(state, player, m))
+    if phase == P_STATUE:
+        # H-41: a statue scores at each scoring it survives, and the shaman
+        # standing on it guards it from the lava (E-3) while it stays.
+        return next(m for m in moves if m.code == RAISE)
     # A purchase (H-44): the item that scores most per shell, if worth a shell.
     terrain = [0, 0, 0, 0, 0]
     for sp in BUILDABLE:

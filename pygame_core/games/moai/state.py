@@ -1,11 +1,12 @@
-"""Moai: two to five Rapa Nui clans carve statues while their island runs dry.
+"""Moai's rules: ``MoaiState``, one position and every rule that changes it.
 
-The rules follow ``shared/rules/moai.md``; each rule is cited by its id
+The rules follow ``docs/rules/moai.md``; each rule is cited by its id
 (``M-20``, ``C-5``, ``S-4``, ``H-5``, ``V-4``, ``A-12`` ...) where the code
-applies it. The module reads in rulebook order: the components, the moves and
-their notation, the set-up, the round phase by phase (bird-man, epoch, work,
-production, bilan), the end and the scoring, then what each player sees, and
-last the saved position.
+applies it. The module reads in rulebook order: the set-up, the round phase by
+phase (bird-man, epoch, work, production, bilan), the end and the scoring,
+then what each player sees, copies and the saved position. The components
+and the locations are in ``tables``, the moves in ``moves``; the rule a
+refused move breaks is told by ``positions.diagnose``.
 
 Representation. Everything is a flat list of small ints:
 
@@ -31,457 +32,26 @@ Representation. Everything is a flat list of small ints:
 
 from __future__ import annotations
 
-from ..engine import BadState, Event, Game, GameError, IllegalMove, Move, Rng, State, TextMove
+from typing import Any
 
-__all__ = ["Moai", "MoaiMove", "MoaiState", "EPOCH_CARDS", "EPOCH_IDS", "MOAI_HEIGHTS",
-           "COLOURS", "OPTIONS"]
+from ...engine import Event, GameError, IllegalMove, Rng, State, is_int
+from .moves import (BIRTH_PAIRS, BUILD_MOVE, DONE_MOVE, PASS_MOVE, PLACE_MOVES, MoaiMove, move_of,
+                    place_move)
+from .positions import diagnose, from_position, load
+from .tables import (ADMIRAL, AWARD, BID, BIRTH, BOAT, BOAT0, BOAT_CARDS, BOAT_IDS, BOAT_INDEX,
+                     CAMP, CARD_TYPE, CARDS_DRAWN, CARDS_OF_EPOCH, CARVE, COLOURS, COVERED,
+                     COVERED_FIELDS, DECK_COMPOSITION, DISASTER, DISASTER_STEPS, DISASTER_TOKENS,
+                     EFFECT, EFFECT_NAMES, EPOCH_CARDS, EPOCH_IDS, EPOCH_OF, ERODE, FIELD0,
+                     FIELDS_Z, FIRE_LOSS, FOREST_Z, FREE, FX_BURN, FX_EPI, FX_ERO, FX_FIRE,
+                     FX_TOPPLE, FX_WAR, HAND_SIZE, HUTS, KILL, KIND_NAMES, LETTERS, LOSE, M_AWARD,
+                     M_BID, M_BIRTH, M_BUILD, M_CARVE, M_DONE, M_ERODE, M_KILL, M_LOSE, M_PASS,
+                     M_PLACE, M_RAID, M_RANK, M_REST, M_SINK, M_STARVE, M_SWAP, M_TAKE, M_VICTIM,
+                     MAX_HEIGHT, MOAI_HEIGHTS, N_BOATS, N_FIELDS, N_FOREST, N_TILES, OCEAN_Z,
+                     OPTIONS, OVER, PALM, PER_STRENGTH, PHASE_NAMES, RAID, RAID_STEP, RANK, REST,
+                     ROUND_PHASE, SHORT_GAME_REMOVALS, SINK, START_CAMP, STARVE, TAKE, TILE_IDS,
+                     TILES_OF_HEIGHT, TYPE_NAMES, V1, V2, V3, V4, V5, VALUE, VICTIM, VOLCANO0,
+                     VOLCANO_Z, WOOD_TOKENS, WORK, ZONE_NAMES, cards_text, loc_name, zone_of)
 
-# ---------------------------------------------------------------------------
-# 1. Components (spec section 2)
-# ---------------------------------------------------------------------------
-
-COLOURS = ("red", "yellow", "green", "blue", "white")       # C-7 [designed names]
-LETTERS = "RYGBW"                                            # seat p plays COLOURS[p]
-
-# C-3 Rapa Nui cards: four kinds. A Raid card is worth 1 for every purpose (A-4).
-ONE, TWO, THREE, RAID = range(4)
-KIND_NAMES = ("1", "2", "3", "R")
-KIND_OF = {name: k for k, name in enumerate(KIND_NAMES)}
-VALUE = (1, 2, 3, 1)
-DECK_COMPOSITION = (12, 12, 10, 6)                           # RN01-12, 13-24, 25-34, 35-40
-N_CARDS = 40
-RN_KIND = {f"RN{i:02d}": (ONE if i <= 12 else TWO if i <= 24 else THREE if i <= 34 else RAID)
-           for i in range(1, N_CARDS + 1)}
-HAND_SIZE = 5                                                # S-9
-
-# C-4 Epoch cards.
-NEUTRAL, BOAT, DISASTER, END = range(4)
-TYPE_NAMES = ("neutral", "boat", "disaster", "end")
-(FX_NONE, FX_BOAT, FX_ERO, FX_FIRE, FX_BURN, FX_EPI, FX_WAR, FX_TOPPLE, FX_END) = range(9)
-EFFECT_NAMES = ("none", "boat_build", "erosion", "fire", "burning_boat", "epidemic",
-                "tribal_war", "toppled_moai", "end")
-
-#               id      epoch name            type      cards huts palm effect   fire
-EPOCH_CARDS = (
-    ("E1-01", 1, "plenty", NEUTRAL, 3, 3, 1, FX_NONE, 0),
-    ("E1-02", 1, "plenty", NEUTRAL, 3, 3, 1, FX_NONE, 0),
-    ("E1-03", 1, "peace", NEUTRAL, 4, 2, 1, FX_NONE, 0),
-    ("E1-04", 1, "feast", NEUTRAL, 3, 3, 1, FX_NONE, 0),
-    ("E1-05", 1, "ceremony", NEUTRAL, 2, 4, 0, FX_NONE, 0),
-    ("E1-06", 1, "boat", BOAT, 3, 2, 1, FX_BOAT, 0),
-    ("E1-07", 1, "boat", BOAT, 3, 2, 1, FX_BOAT, 0),
-    ("E1-08", 1, "boat", BOAT, 3, 2, 0, FX_BOAT, 0),
-    ("E1-09", 1, "boat", BOAT, 2, 3, 1, FX_BOAT, 0),
-    ("E1-10", 1, "erosion", DISASTER, 2, 3, 1, FX_ERO, 0),
-    ("E1-11", 1, "erosion", DISASTER, 2, 3, 1, FX_ERO, 0),
-    ("E1-12", 1, "erosion", DISASTER, 2, 3, 0, FX_ERO, 0),
-    ("E1-13", 1, "erosion", DISASTER, 3, 2, 1, FX_ERO, 0),
-    ("E1-14", 1, "fire", DISASTER, 2, 3, 0, FX_FIRE, 1),
-    ("E2-01", 2, "peace", NEUTRAL, 3, 3, 1, FX_NONE, 0),
-    ("E2-02", 2, "feast", NEUTRAL, 3, 2, 0, FX_NONE, 0),
-    ("E2-03", 2, "boat", BOAT, 3, 2, 1, FX_BOAT, 0),
-    ("E2-04", 2, "boat", BOAT, 2, 2, 0, FX_BOAT, 0),
-    ("E2-05", 2, "erosion", DISASTER, 2, 3, 1, FX_ERO, 0),
-    ("E2-06", 2, "erosion", DISASTER, 2, 2, 0, FX_ERO, 0),
-    ("E2-07", 2, "erosion", DISASTER, 2, 3, 0, FX_ERO, 0),
-    ("E2-08", 2, "fire", DISASTER, 2, 3, 1, FX_FIRE, 1),
-    ("E2-09", 2, "fire", DISASTER, 2, 2, 0, FX_FIRE, 1),
-    ("E2-10", 2, "burning_boat", DISASTER, 2, 3, 1, FX_BURN, 0),
-    ("E2-11", 2, "burning_boat", DISASTER, 2, 2, 0, FX_BURN, 0),
-    ("E2-12", 2, "epidemic", DISASTER, 2, 3, 0, FX_EPI, 0),
-    ("E2-13", 2, "epidemic", DISASTER, 2, 2, 1, FX_EPI, 0),
-    ("E2-14", 2, "tribal_war", DISASTER, 2, 2, 0, FX_WAR, 0),
-    ("E3-01", 3, "admiral", END, 0, 0, 0, FX_END, 0),
-    ("E3-02", 3, "erosion", DISASTER, 1, 2, 1, FX_ERO, 0),
-    ("E3-03", 3, "great_fire", DISASTER, 1, 2, 0, FX_FIRE, 2),
-    ("E3-04", 3, "burning_boat", DISASTER, 1, 2, 0, FX_BURN, 0),
-    ("E3-05", 3, "epidemic", DISASTER, 2, 2, 1, FX_EPI, 0),
-    ("E3-06", 3, "tribal_war", DISASTER, 1, 3, 0, FX_WAR, 0),
-    ("E3-07", 3, "toppled_moai", DISASTER, 1, 2, 0, FX_TOPPLE, 0),
-    ("E3-08", 3, "toppled_moai", DISASTER, 2, 2, 0, FX_TOPPLE, 0),
-)
-N_EPOCH = len(EPOCH_CARDS)
-EPOCH_IDS = tuple(c[0] for c in EPOCH_CARDS)
-EPOCH_INDEX = {name: i for i, name in enumerate(EPOCH_IDS)}
-EPOCH_OF = tuple(c[1] for c in EPOCH_CARDS)
-CARD_TYPE = tuple(c[3] for c in EPOCH_CARDS)
-CARDS_DRAWN = tuple(c[4] for c in EPOCH_CARDS)
-HUTS = tuple(c[5] for c in EPOCH_CARDS)
-PALM = tuple(c[6] for c in EPOCH_CARDS)
-EFFECT = tuple(c[7] for c in EPOCH_CARDS)
-FIRE_LOSS = tuple(c[8] for c in EPOCH_CARDS)
-ADMIRAL = EPOCH_INDEX["E3-01"]
-EPOCH_SIZES = (14, 14, 8)
-SHORT_GAME_REMOVALS = (2, 2, 1)                              # V-3
-CARDS_OF_EPOCH = tuple(tuple(i for i in range(N_EPOCH) if EPOCH_OF[i] == e) for e in (1, 2, 3))
-
-# C-9 the six boat cards; a built boat is a location.
-BOAT_CARDS = tuple(i for i in range(N_EPOCH) if CARD_TYPE[i] == BOAT)
-BOAT_INDEX = {card: b for b, card in enumerate(BOAT_CARDS)}
-BOAT_IDS = tuple(EPOCH_IDS[c] for c in BOAT_CARDS)
-N_BOATS = len(BOAT_CARDS)
-
-# C-6 Moai tiles [designed heights].
-MOAI_HEIGHTS = (2, 2, 3, 3, 3, 4, 4, 4, 5, 5, 5, 6, 6, 6, 7, 7, 7, 8, 8, 9, 9)
-N_TILES = len(MOAI_HEIGHTS)
-TILE_IDS = tuple(f"M{i + 1:02d}" for i in range(N_TILES))
-TILE_INDEX = {name: i for i, name in enumerate(TILE_IDS)}
-TILES_OF_HEIGHT = {h: tuple(i for i in range(N_TILES) if MOAI_HEIGHTS[i] == h) for h in range(10)}
-MAX_HEIGHT = max(MOAI_HEIGHTS)
-
-# C-2 the board, C-8 the tokens, S-4.
-N_FOREST = 6
-N_FIELDS = 16
-WOOD_TOKENS = 15
-DISASTER_TOKENS = 10
-COVERED_FIELDS = {2: 8, 3: 5, 4: 2, 5: 0}
-PER_STRENGTH = 6                                              # C-7: 6 pieces of each strength
-START_CAMP = 3                                                # S-7: 3 of each strength
-COVERED, FREE = -2, -1
-
-# Locations.
-CAMP = -1
-FIELD0 = N_FOREST
-BOAT0 = FIELD0 + N_FIELDS
-VOLCANO0 = BOAT0 + N_BOATS
-FOREST_Z, VOLCANO_Z, FIELDS_Z, OCEAN_Z = range(4)
-ZONE_NAMES = ("forest", "volcano", "fields", "ocean")
-MAX_SPACES = 999
-
-# Options: one per rulebook variant (spec section 6).
-OPTIONS = ("all_face_up", "open_bids", "short_game", "title_rule", "fixed_victims")
-V1, V2, V3, V4, V5 = range(5)
-
-# Steps of the round (the "phase" of the position).
-(BID, RANK, TAKE, VICTIM, ERODE, KILL, LOSE, SINK, WORK, AWARD, CARVE, RAID_STEP, STARVE,
- REST, BIRTH, OVER) = range(16)
-PHASE_NAMES = ("bid", "rank", "take", "victim", "erode", "kill", "lose", "sink", "work",
-               "award", "carve", "raid", "starve", "rest", "birth", "over")
-PHASE_INDEX = {name: i for i, name in enumerate(PHASE_NAMES)}
-# The five phases of M-0 for the view.
-ROUND_PHASE = ("bird_man", "bird_man", "epoch", "epoch", "epoch", "epoch", "epoch", "epoch",
-               "work", "production", "production", "production", "production", "bilan",
-               "bilan", "over")
-DISASTER_STEPS = (VICTIM, ERODE, KILL, LOSE, SINK)
-
-
-def _is_int(value) -> bool:
-    return type(value) is int
-
-
-def loc_name(loc: int) -> str:
-    if loc < 0:
-        return "camp"
-    if loc < FIELD0:
-        return f"S{loc + 1}"
-    if loc < BOAT0:
-        return f"F{loc - FIELD0 + 1}"
-    if loc < VOLCANO0:
-        return BOAT_IDS[loc - BOAT0]
-    return f"V{loc - VOLCANO0 + 1}"
-
-
-def zone_of(loc: int) -> int:
-    if loc < FIELD0:
-        return FOREST_Z
-    if loc < BOAT0:
-        return FIELDS_Z
-    if loc < VOLCANO0:
-        return OCEAN_Z
-    return VOLCANO_Z
-
-
-_LOC_INDEX = {"camp": CAMP}
-_LOC_INDEX.update({f"S{i + 1}": i for i in range(N_FOREST)})
-_LOC_INDEX.update({f"F{i + 1}": FIELD0 + i for i in range(N_FIELDS)})
-_LOC_INDEX.update({name: BOAT0 + b for b, name in enumerate(BOAT_IDS)})
-
-
-def parse_loc(word: str) -> int:
-    loc = _LOC_INDEX.get(word)
-    if loc is not None:
-        return loc
-    if len(word) > 1 and word[0] == "V" and word[1:].isdigit() and word[1] != "0":
-        k = int(word[1:])
-        if 1 <= k <= MAX_SPACES:
-            return VOLCANO0 + k - 1
-    raise ValueError(f"{word!r} is not a place (S1-S6, F1-F16, V1 ..., a boat like E1-06, camp)")
-
-
-def piece_text(piece) -> str:
-    loc, q, s, fd = piece
-    return f"{loc_name(loc)}:{LETTERS[q]}{s + 1}{'fd' if fd else ''}"
-
-
-def parse_piece(word: str):
-    where, sep, what = word.partition(":")
-    if not sep:
-        raise ValueError(f"a piece is written like S1:R2 or V3:G1fd, not {word!r}")
-    loc = parse_loc(where)
-    fd = 0
-    if what.endswith("fd"):
-        fd, what = 1, what[:-2]
-    if len(what) != 2 or what[0] not in LETTERS or what[1] not in "123":
-        raise ValueError(f"a piece is a colour letter and a strength like R2, not {what!r}")
-    if fd and (loc < 0 or FIELD0 <= loc < VOLCANO0):
-        raise ValueError(f"a piece {'in camp' if loc < 0 else 'in a field or on a boat'} "
-                         f"has no face-down side: {word!r}")
-    return (loc, LETTERS.index(what[0]), int(what[1]) - 1, fd)
-
-
-def piece_dict(piece) -> dict:
-    loc, q, s, fd = piece
-    return {"location": loc_name(loc), "zone": "camp" if loc < 0 else ZONE_NAMES[zone_of(loc)],
-            "player": q, "strength": s + 1, "face_up": not fd}
-
-
-# ---------------------------------------------------------------------------
-# 2. Moves (docs/games/moai.md, "Move notation")
-# ---------------------------------------------------------------------------
-
-(M_BID, M_RANK, M_TAKE, M_VICTIM, M_ERODE, M_KILL, M_LOSE, M_SINK, M_PLACE, M_PASS, M_SWAP,
- M_AWARD, M_CARVE, M_DONE, M_RAID, M_STARVE, M_REST, M_BIRTH, M_BUILD) = range(19)
-KINDS = ("bid", "rank", "take", "victim", "erode", "kill", "lose", "sink", "place", "pass",
-         "swap", "award", "carve", "done", "raid", "starve", "rest", "birth", "build")
-KIND_CODE = {kind: code for code, kind in enumerate(KINDS)}
-
-# Which kinds of move each step accepts.
-STEP_KINDS = {
-    BID: (M_BID,), RANK: (M_RANK,), TAKE: (M_TAKE,), VICTIM: (M_VICTIM,), ERODE: (M_ERODE,),
-    KILL: (M_KILL,), LOSE: (M_LOSE,), SINK: (M_SINK,), WORK: (M_PLACE, M_PASS, M_SWAP),
-    AWARD: (M_AWARD,), CARVE: (M_CARVE, M_DONE), RAID_STEP: (M_RAID, M_DONE),
-    STARVE: (M_STARVE,), REST: (M_REST,), BIRTH: (M_BIRTH, M_DONE, M_BUILD), OVER: (),
-}
-
-
-def _cards_text(counts) -> list:
-    return [KIND_NAMES[k] for k in range(4) for _ in range(counts[k])]
-
-
-class MoaiMove(TextMove):
-    """One decision of spec 4.7, written as in docs/games/moai.md.
-
-    ``code`` is the kind; ``args`` a tuple whose shape depends on it (a piece
-    is ``(location, seat, s, fd)``). Moves are frozen and interned: ``_move``
-    builds each one once, so generating legal moves allocates only the list.
-    """
-
-    __slots__ = ("code", "args")
-
-    def __init__(self, code: int, args: tuple = ()):
-        setattr_ = object.__setattr__
-        setattr_(self, "code", code)
-        setattr_(self, "args", args)
-        setattr_(self, "text", _notation(code, args))
-
-    @property
-    def kind(self) -> str:
-        return KINDS[self.code]
-
-    def to_dict(self) -> dict:
-        code, a = self.code, self.args
-        data = {"kind": KINDS[code], "text": self.text}
-        if code == M_BID:
-            data["cards"] = _cards_text(a)
-            data["value"] = sum(VALUE[k] * a[k] for k in range(4))
-        elif code in (M_RANK, M_VICTIM):
-            data["player"] = a[0]
-        elif code == M_TAKE:
-            data["card"] = EPOCH_IDS[a[0]]
-        elif code == M_ERODE:
-            data["field"] = loc_name(a[0])
-        elif code in (M_KILL, M_LOSE, M_STARVE, M_REST):
-            data["piece"] = piece_dict(a)
-        elif code == M_SINK:
-            data["boat"] = BOAT_IDS[a[0]]
-        elif code == M_PLACE:
-            data["strength"] = a[0] + 1
-            data["location"] = loc_name(a[1])
-            data["zone"] = ZONE_NAMES[zone_of(a[1])]
-        elif code == M_SWAP:
-            data["pieces"] = [piece_dict(a[0]), piece_dict(a[1])]
-        elif code == M_AWARD:
-            data["space"] = loc_name(a[0])
-            data["player"] = a[1]
-        elif code == M_CARVE:
-            data["space"] = loc_name(a[0])
-            data["face_down"] = bool(a[1])
-        elif code == M_RAID:
-            data["card"] = KIND_NAMES[a[0]]
-            data["target"] = piece_dict(a[1])
-        elif code == M_BIRTH:
-            data["cards"] = [KIND_NAMES[a[0]], KIND_NAMES[a[1]]]
-        return data
-
-    @classmethod
-    def parse(cls, text: str) -> "MoaiMove":
-        """As every move, and in its one way of writing only."""
-        move = super().parse(text)
-        if move.text != text:
-            raise ValueError(f"write this move as {move.text!r}")
-        return move
-
-    @classmethod
-    def from_words(cls, kind: str, args: list) -> "MoaiMove":
-        if kind not in KIND_CODE:
-            raise ValueError(f"unknown move {kind!r} (expected one of {', '.join(KINDS)})")
-        code = KIND_CODE[kind]
-        return _move(code, _parse_args(code, args))
-
-
-def _need(args, count: int, kind: str):
-    if len(args) != count:
-        raise ValueError(f"'{kind}' takes {count} argument(s), not {len(args)}")
-
-
-def _seat_letter(word: str) -> int:
-    if len(word) != 1 or word not in LETTERS:
-        raise ValueError(f"a player is a colour letter ({', '.join(LETTERS)}), not {word!r}")
-    return LETTERS.index(word)
-
-
-def _kind(word: str) -> int:
-    if word not in KIND_OF:
-        raise ValueError(f"a Rapa Nui card is 1, 2, 3 or R, not {word!r}")
-    return KIND_OF[word]
-
-
-def _parse_args(code: int, args: list) -> tuple:
-    kind = KINDS[code]
-    if code == M_BID:
-        if args == ["-"]:
-            return (0, 0, 0, 0)
-        if not args:
-            raise ValueError("write an empty bid as 'bid -'")
-        counts = [0, 0, 0, 0]
-        for word in args:
-            counts[_kind(word)] += 1
-        return tuple(counts)
-    if code in (M_RANK, M_VICTIM):
-        _need(args, 1, kind)
-        return (_seat_letter(args[0]),)
-    if code == M_TAKE:
-        _need(args, 1, kind)
-        if args[0] not in EPOCH_INDEX:
-            raise ValueError(f"{args[0]!r} is not an epoch card (E1-01 ... E3-08)")
-        return (EPOCH_INDEX[args[0]],)
-    if code == M_ERODE:
-        _need(args, 1, kind)
-        loc = parse_loc(args[0])
-        if not FIELD0 <= loc < BOAT0:
-            raise ValueError(f"erosion covers a field F1-F16, not {args[0]!r}")
-        return (loc,)
-    if code in (M_KILL, M_LOSE, M_STARVE, M_REST):
-        _need(args, 1, kind)
-        return parse_piece(args[0])
-    if code == M_SINK:
-        _need(args, 1, kind)
-        if args[0] not in BOAT_IDS:
-            raise ValueError(f"{args[0]!r} is not a boat card ({', '.join(BOAT_IDS)})")
-        return (BOAT_IDS.index(args[0]),)
-    if code == M_PLACE:
-        _need(args, 2, kind)
-        if args[0] not in ("1", "2", "3"):
-            raise ValueError(f"a strength is 1, 2 or 3, not {args[0]!r}")
-        loc = parse_loc(args[1])
-        if loc < 0:
-            raise ValueError("a piece is placed on the board, not in the camp")
-        return (int(args[0]) - 1, loc)
-    if code == M_SWAP:
-        _need(args, 2, kind)
-        a, b = parse_piece(args[0]), parse_piece(args[1])
-        if a[0] < 0 or b[0] < 0:
-            raise ValueError("a swap exchanges two pieces on the board")
-        return (a, b) if a <= b else (b, a)
-    if code == M_AWARD:
-        _need(args, 2, kind)
-        loc = parse_loc(args[0])
-        if not 0 <= loc < N_FOREST:
-            raise ValueError(f"a wood token is awarded on a forest space S1-S6, not {args[0]!r}")
-        return (loc, _seat_letter(args[1]))
-    if code == M_CARVE:
-        if len(args) not in (1, 2) or (len(args) == 2 and args[1] != "facedown"):
-            raise ValueError("write 'carve V1' or 'carve V1 facedown'")
-        loc = parse_loc(args[0])
-        if loc < VOLCANO0:
-            raise ValueError(f"a Moai is carved on a volcano space, not {args[0]!r}")
-        return (loc, len(args) - 1)
-    if code == M_RAID:
-        _need(args, 2, kind)
-        return (_kind(args[0]), parse_piece(args[1]))
-    if code == M_BIRTH:
-        _need(args, 2, kind)
-        a, b = _kind(args[0]), _kind(args[1])
-        return (a, b) if a <= b else (b, a)
-    _need(args, 0, kind)
-    return ()
-
-
-def _notation(code: int, a: tuple) -> str:
-    kind = KINDS[code]
-    if code == M_BID:
-        cards = _cards_text(a)
-        return "bid " + (" ".join(cards) if cards else "-")
-    if code in (M_RANK, M_VICTIM):
-        return f"{kind} {LETTERS[a[0]]}"
-    if code == M_TAKE:
-        return f"take {EPOCH_IDS[a[0]]}"
-    if code == M_ERODE:
-        return f"erode {loc_name(a[0])}"
-    if code in (M_KILL, M_LOSE, M_STARVE, M_REST):
-        return f"{kind} {piece_text(a)}"
-    if code == M_SINK:
-        return f"sink {BOAT_IDS[a[0]]}"
-    if code == M_PLACE:
-        return f"place {a[0] + 1} {loc_name(a[1])}"
-    if code == M_SWAP:
-        return f"swap {piece_text(a[0])} {piece_text(a[1])}"
-    if code == M_AWARD:
-        return f"award {loc_name(a[0])} {LETTERS[a[1]]}"
-    if code == M_CARVE:
-        return f"carve {loc_name(a[0])}" + (" facedown" if a[1] else "")
-    if code == M_RAID:
-        return f"raid {KIND_NAMES[a[0]]} {piece_text(a[1])}"
-    if code == M_BIRTH:
-        return f"birth {KIND_NAMES[a[0]]} {KIND_NAMES[a[1]]}"
-    return kind
-
-
-_BY_ARGS = {}
-# Every move built so far, by its text (see ``TextMove.parse``).
-_TEXT = MoaiMove.interned = {}
-
-
-def _move(code: int, args: tuple = ()) -> MoaiMove:
-    """The interned move ``(code, args)``."""
-    key = (code, args)
-    move = _BY_ARGS.get(key)
-    if move is None:
-        move = MoaiMove(code, args)
-        _BY_ARGS[key] = move
-        _TEXT[move.text] = move
-    return move
-
-
-PASS_MOVE = _move(M_PASS)
-DONE_MOVE = _move(M_DONE)
-BUILD_MOVE = _move(M_BUILD)
-# Placements: PLACE_MOVES[s][loc], grown as volcano spaces appear.
-PLACE_MOVES = [[_move(M_PLACE, (s, loc)) for loc in range(VOLCANO0 + 40)] for s in range(3)]
-BIRTH_PAIRS = tuple((a, b) for a in range(4) for b in range(a, 4))
-
-
-def _place_move(s: int, loc: int) -> MoaiMove:
-    row = PLACE_MOVES[s]
-    while loc >= len(row):
-        for t in range(3):
-            PLACE_MOVES[t].append(_move(M_PLACE, (t, len(PLACE_MOVES[t]))))
-    return row[loc]
-
-
-# ---------------------------------------------------------------------------
-# 3. The position
-# ---------------------------------------------------------------------------
 
 class MoaiState(State):
     """A Moai position: the island, the clans, the cards and the step of the round."""
@@ -499,6 +69,58 @@ class MoaiState(State):
         "deficit", "raids", "to_remove", "rest_left", "retrieved",
         "rng", "over", "zc", "_cache", "_shown",
     )
+    players: int
+    opts: tuple[bool, ...]
+    round: int
+    phase: int
+    final: bool
+    order: list[int]
+    ranking: list[int]
+    pawn: int
+    cur: int
+    actor: int
+    deck: list[int]
+    discard: list[int]
+    hands: list[int]
+    bids: list[int]
+    bid_status: list[int]
+    edeck: list[int]
+    display: list[int]
+    taken: list[int]
+    removed: list[int]
+    set_aside: list[int]
+    admiral: bool
+    boat_owner: list[int]
+    boat_piece: list[int]
+    wood: int
+    forest_wood: list[int]
+    stock: list[int]
+    dsupply: int
+    fields: list[int]
+    msupply: list[int]
+    tiles: list[list[int]]
+    toppled: list[int]
+    camp: list[int]
+    reserve: list[int]
+    known: list[int]
+    forest: list[int]
+    volcano: list[int]
+    carved: list[int]
+    card: int
+    taker: int
+    victim: int
+    space: int
+    tied: list[int]
+    deficit: int
+    raids: int
+    to_remove: int
+    rest_left: int
+    retrieved: list[int]
+    rng: int
+    over: bool
+    zc: list[int]
+    _cache: list[list[MoaiMove] | None] | None           # each seat's legal moves, once computed
+    _shown: bool                                          # the last move showed something hidden
 
     # bid_status values (M-3, H-5): still choosing, chosen (and set aside),
     # choosing again in a determinized copy (shown as chosen), revealed.
@@ -506,8 +128,11 @@ class MoaiState(State):
 
     # -- set-up (S-1 to S-11) ---------------------------------------------------
     @classmethod
-    def new(cls, players: int = 3, seed=0, **options) -> "MoaiState":
-        if players not in (2, 3, 4, 5) or not _is_int(players):
+    def new(cls, players: int | None = 3, seed=0, events=None, **options) -> "MoaiState":
+        """The opening position: set up (S-1 to S-11), then round 1 begun (M-1,
+        M-2: the first epoch cards revealed, the wood laid) up to the bids;
+        what that played is appended to ``events`` when a list is given."""
+        if players not in (2, 3, 4, 5) or not is_int(players):
             raise GameError(f"moai is played by 2 to 5 players, not {players!r}")
         opts = tuple(bool(options.get(name, False)) for name in OPTIONS)
         rng = Rng.from_seed(seed)
@@ -547,7 +172,7 @@ class MoaiState(State):
             stacks.append(cards)
         s.edeck = stacks[2] + stacks[1] + stacks[0]                    # epoch 1 on top (the end)
         s.rng = rng.state
-        events = []
+        events = [] if events is None else events
         s._start_round(events)
         s._auto(events)
         return s
@@ -816,38 +441,11 @@ class MoaiState(State):
         return moves
 
     def _generate(self, p: int) -> list:
-        phase = self.phase
-        if phase == WORK:
-            return self._work_moves(p)
-        if phase == BID:
-            return self._bid_moves(p)
-        if phase == RANK:
-            return [_move(M_RANK, (q,)) for q in self._rank_candidates()]
-        if phase == TAKE:
-            return [_move(M_TAKE, (c,)) for c in sorted(self.display)]
-        if phase == VICTIM:
-            return [_move(M_VICTIM, (q,)) for q in range(self.players)]
-        if phase == ERODE:
-            return [_move(M_ERODE, (FIELD0 + f,)) for f in range(N_FIELDS) if self.fields[f] == FREE]
-        if phase == KILL:
-            return [_move(M_KILL, piece) for piece in self.own_pieces(self.victim) if not piece[3]]
-        if phase == LOSE:
-            return [_move(M_LOSE, piece) for piece in self._all_pieces(self.victim)]
-        if phase == SINK:
-            return [_move(M_SINK, (b,)) for b in range(N_BOATS) if self.boat_owner[b] == self.victim]
-        if phase == AWARD:
-            return [_move(M_AWARD, (self.space, q)) for q in self.tied]
-        if phase == CARVE:
-            return self._carve_moves(p)
-        if phase == RAID_STEP:
-            return [_move(M_RAID, raid) for raid in self._raid_options(p)] + [DONE_MOVE]
-        if phase == STARVE:
-            return [_move(M_STARVE, piece) for piece in self.own_pieces(p)
-                    if zone_of(piece[0]) in (FOREST_Z, VOLCANO_Z)]
-        if phase == REST:
-            return [_move(M_REST, piece) for piece in self._rest_options(p)]
-        if phase == BIRTH:
-            return self._birth_moves(p)
+        """The moves of ``p`` in the current step (``STEP_MOVES``, at the end of
+        the class, names each step's method)."""
+        return self.STEP_MOVES[self.phase](self, p)
+
+    def _no_moves(self, p: int) -> list:
         return []
 
     # -- playing --------------------------------------------------------------------------
@@ -860,10 +458,8 @@ class MoaiState(State):
         runs on by itself (draws, reveals, productions) up to the next decision;
         a decision with a single possible answer is taken at once.
         """
-        if move.__class__ is not MoaiMove:
-            move = self._as_move(move)
-        if self.over:
-            raise IllegalMove("The game is over.", "error.game_over")
+        if move.__class__ is not MoaiMove or self.over:
+            move = self.start_play(move)
         if player not in self.to_move():
             raise IllegalMove(f"It is not {self._seat(player)}'s turn to act.",
                               "error.not_your_turn", player=player)
@@ -873,23 +469,16 @@ class MoaiState(State):
                 break
         else:
             if move not in legal:
-                raise self._diagnose(player, move)
+                raise diagnose(self, player, move)
         self._cache = None
         self._shown = False
-        events = []
+        events: list[dict[str, Any]] = []
         self._apply(player, move, events)
         self._auto(events)
         return events
 
     def _seat(self, p) -> str:
-        return COLOURS[p] if _is_int(p) and 0 <= p < self.players else str(p)
-
-    def _as_move(self, move) -> MoaiMove:
-        if isinstance(move, MoaiMove):
-            return move
-        if isinstance(move, Move):
-            move = str(move)
-        return self.parse_move(move)
+        return COLOURS[p] if is_int(p) and 0 <= p < self.players else str(p)
 
     def _auto(self, events: list) -> None:
         """Take every decision that has a single legal answer (a forced pass,
@@ -913,7 +502,7 @@ class MoaiState(State):
         shows something hidden: a bid laid or revealed, a card drawn, a face-down
         piece turned up or sent to the reserve, epoch cards revealed."""
         try:
-            move = self._as_move(move)
+            move = self.as_move(move)
         except IllegalMove:
             return False
         copy = self.clone()
@@ -924,59 +513,14 @@ class MoaiState(State):
         return copy._shown
 
     def _apply(self, p: int, move: MoaiMove, events: list) -> None:
-        code, a = move.code, move.args
-        if code == M_PLACE:
-            self._place(p, a[0], a[1], events)
-        elif code == M_PASS:
-            events.append(Event("moai.pass", p))
-            self._next_worker(events)
-        elif code == M_SWAP:
-            self._swap(p, a[0], a[1], events)
-        elif code == M_BID:
-            self._bid(p, a, events)
-        elif code == M_RANK:
-            self._rank(p, a[0], events)
-        elif code == M_TAKE:
-            self._take(p, a[0], events)
-        elif code == M_VICTIM:
-            self._name_victim(p, a[0], events)
-        elif code == M_ERODE:
-            self._erode(p, a[0], events)
-        elif code == M_KILL:
-            self._kill(p, a, events)
-        elif code == M_LOSE:
-            self._lose(p, a, events)
-        elif code == M_SINK:
-            self._sink(self.victim, a[0], events)
-            self._after_card(events)
-        elif code == M_AWARD:
-            self._award(p, a[0], a[1], events)
-        elif code == M_CARVE:
-            self._carve(p, a[0], a[1], events)
-        elif code == M_DONE:
-            self._done(p, events)
-        elif code == M_RAID:
-            self._raid(p, a[0], a[1], events)
-        elif code == M_STARVE:
-            self._starve(p, a, events)
-        elif code == M_REST:
-            self._rest(p, a, events)
-        elif code == M_BIRTH:
-            self._birth(p, a[0], a[1], events)
-        elif code == M_BUILD:
-            self._end_bilan(p, True, events)
+        """Play ``move`` (a legal one) for ``p``. Each kind of move has its
+        handler (``HANDLERS``, at the end of the class): it takes the player,
+        the move's ``args`` and the list of events."""
+        self.HANDLERS[move.code](self, p, move.args, events)
 
-    def _done(self, p: int, events: list) -> None:
-        phase = self.phase
-        if phase == CARVE:
-            events.append(Event("moai.carve_done", p))
-            self.cur += 1
-            self._carve_next(events)
-        elif phase == RAID_STEP:
-            events.append(Event("moai.raid_done", p, raids=self.raids))
-            self._start_starvation(p, events)
-        else:
-            self._end_bilan(p, False, events)
+    def _done(self, p: int, a: tuple, events: list) -> None:
+        """``done`` ends the step it is played in (``DONE_IN_STEP``)."""
+        self.DONE_IN_STEP[self.phase](self, p, events)
 
     # =====================================================================================
     # 4.1 Phase 1: bird-man (M-1 to M-6)
@@ -1041,7 +585,7 @@ class MoaiState(State):
             for c1 in range(h[b + 1] + 1):
                 for c2 in range(h[b + 2] + 1):
                     for c3 in range(h[b + 3] + 1):
-                        moves.append(_move(M_BID, (c0, c1, c2, c3)))
+                        moves.append(move_of(M_BID, (c0, c1, c2, c3)))
         return moves
 
     def _bid(self, p: int, counts: tuple, events: list) -> None:
@@ -1052,7 +596,7 @@ class MoaiState(State):
             self.bids[base + k] = counts[k]
         value = sum(VALUE[k] * counts[k] for k in range(4))
         self.bid_status[p] = self.CHOSEN
-        cards = _cards_text(counts)
+        cards = cards_text(counts)
         if self._open_bids():                                          # V-2, V-4: face up, once
             self._shown = True
             events.append(Event("moai.bid_open", p, cards=cards, value=value))
@@ -1076,7 +620,7 @@ class MoaiState(State):
         values = [self.bid_value(p) for p in range(n)]
         if not self._open_bids():
             self._shown = True
-            events.append(Event("moai.bids", cards=[_cards_text(self.bids[4 * p:4 * p + 4])
+            events.append(Event("moai.bids", cards=[cards_text(self.bids[4 * p:4 * p + 4])
                                                     for p in range(n)], values=values))
         for i in range(4 * n):                                         # M-5
             self.discard[i % 4] += self.bids[i]
@@ -1127,7 +671,11 @@ class MoaiState(State):
         events.append(Event("moai.order", order=list(self.order)))
         self._start_epoch(events)
 
-    def _rank(self, p: int, q: int, events: list) -> None:
+    def _rank_moves(self, p: int) -> list:
+        return [move_of(M_RANK, (q,)) for q in self._rank_candidates()]
+
+    def _rank(self, p: int, a: tuple, events: list) -> None:
+        q = a[0]
         self.ranking.append(q)
         events.append(Event("moai.rank", p, chosen=q, position=len(self.ranking)))
         self._rank_next(events)
@@ -1154,7 +702,11 @@ class MoaiState(State):
             self.display = []
         self._start_work(events)
 
-    def _take(self, p: int, card: int, events: list) -> None:
+    def _take_moves(self, p: int) -> list:
+        return [move_of(M_TAKE, (c,)) for c in sorted(self.display)]
+
+    def _take(self, p: int, a: tuple, events: list) -> None:
+        card = a[0]
         self.display.remove(card)
         self.taken[p] = card
         events.append(Event("moai.take", p, card=EPOCH_IDS[card]))
@@ -1180,7 +732,11 @@ class MoaiState(State):
         self.phase = VICTIM                                            # C-5.0a: any clan (A-27)
         self.actor = p
 
-    def _name_victim(self, p: int, victim: int, events: list) -> None:
+    def _victim_moves(self, p: int) -> list:
+        return [move_of(M_VICTIM, (q,)) for q in range(self.players)]
+
+    def _name_victim(self, p: int, a: tuple, events: list) -> None:
+        victim = a[0]
         events.append(Event("moai.victim", p, victim=victim, card=EPOCH_IDS[self.card], fixed=False))
         self._strike(victim, events)
 
@@ -1242,11 +798,23 @@ class MoaiState(State):
         self.cur += 1
         self._epoch_next(events)
 
-    def _erode(self, p: int, loc: int, events: list) -> None:
+    def _erode_moves(self, p: int) -> list:
+        return [move_of(M_ERODE, (FIELD0 + f,)) for f in range(N_FIELDS) if self.fields[f] == FREE]
+
+    def _erode(self, p: int, a: tuple, events: list) -> None:
         """D-ERO: a disaster token from the supply covers a free field."""
+        loc = a[0]
         self.fields[loc - FIELD0] = COVERED
         self.dsupply -= 1
         events.append(Event("moai.erode", p, field=loc_name(loc)))
+        self._after_card(events)
+
+    def _sink_moves(self, p: int) -> list:
+        return [move_of(M_SINK, (b,)) for b in range(N_BOATS) if self.boat_owner[b] == self.victim]
+
+    def _sink_chosen(self, p: int, a: tuple, events: list) -> None:
+        """D-BOAT: the victim chose which of his boats sinks."""
+        self._sink(self.victim, a[0], events)
         self._after_card(events)
 
     def _sink(self, victim: int, b: int, events: list) -> None:
@@ -1264,11 +832,17 @@ class MoaiState(State):
             strength = s + 1
         events.append(Event("moai.sink", victim, boat=BOAT_IDS[b], strength=strength))
 
+    def _kill_moves(self, p: int) -> list:
+        return [move_of(M_KILL, piece) for piece in self.own_pieces(self.victim) if not piece[3]]
+
     def _kill(self, p: int, piece, events: list) -> None:
         """D-WAR: the taker sends a face-up piece of the victim to the reserve."""
         self._to_reserve(piece, events, Event("moai.kill", p, victim=piece[1],
                                               location=loc_name(piece[0]), strength=piece[2] + 1))
         self._after_card(events)
+
+    def _lose_moves(self, p: int) -> list:
+        return [move_of(M_LOSE, piece) for piece in self._all_pieces(self.victim)]
 
     def _lose(self, p: int, piece, events: list) -> None:
         """D-EPI (and the D-WAR fallback): the victim gives up one of his pieces."""
@@ -1326,17 +900,18 @@ class MoaiState(State):
         for b in range(N_BOATS):                                       # M-16
             if owner_of[b] == p and piece_on[b] < 0:
                 targets.append(BOAT0 + b)
-        moves = []
+        moves: list[MoaiMove] = []
         if VOLCANO0 + len(v) // 7 >= len(PLACE_MOVES[0]):
-            _place_move(0, VOLCANO0 + len(v) // 7)
+            place_move(0, VOLCANO0 + len(v) // 7)
         for s in strengths:
             row = PLACE_MOVES[s]
             moves.extend(row[loc] for loc in targets)
         return moves
 
-    def _place(self, p: int, s: int, loc: int, events: list) -> None:
+    def _place(self, p: int, a: tuple, events: list) -> None:
         """M-13 to M-16: face down in the forest and on the volcano (face up with
         V-1), face up in a field and on a boat."""
+        s, loc = a
         self.camp[3 * p + s] -= 1
         face_down = not self.opts[V1] and (loc < FIELD0 or loc >= VOLCANO0)
         new = loc >= VOLCANO0 and 7 * (loc - VOLCANO0) == len(self.volcano)
@@ -1379,10 +954,16 @@ class MoaiState(State):
                     fb_after = 0 if a_up else fb
                     if fb_after == fa and fa_after == fb:
                         continue
-                moves.append(_move(M_SWAP, (a, b)))
+                moves.append(move_of(M_SWAP, (a, b)))
         return moves
 
-    def _swap(self, p: int, a, b, events: list) -> None:
+    def _pass(self, p: int, a: tuple, events: list) -> None:
+        """M-11 (b): a player with an empty camp passes."""
+        events.append(Event("moai.pass", p))
+        self._next_worker(events)
+
+    def _swap(self, p: int, pieces: tuple, events: list) -> None:
+        a, b = pieces
         la, _, sa, fa = a
         lb, _, sb, fb = b
         self._remove_piece(la, p, sa, fa)
@@ -1460,7 +1041,11 @@ class MoaiState(State):
         self.forest_wood[sp] = 0
         self.stock[q] += 1
 
-    def _award(self, p: int, sp: int, q: int, events: list) -> None:
+    def _award_moves(self, p: int) -> list:
+        return [move_of(M_AWARD, (self.space, q)) for q in self.tied]
+
+    def _award(self, p: int, a: tuple, events: list) -> None:
+        sp, q = a
         self._give_wood(sp, q)
         events.append(Event("moai.award", p, space=loc_name(sp), winner=q))
         self.space += 1
@@ -1476,6 +1061,11 @@ class MoaiState(State):
         v = self.volcano
         carved = self.carved
         return [i // 7 for i in range(0, len(v), 7) if v[i] == p and i // 7 not in carved]
+
+    def _carve_done(self, p: int, events: list) -> None:
+        events.append(Event("moai.carve_done", p))
+        self.cur += 1
+        self._carve_next(events)
 
     def _carve_next(self, events: list) -> None:
         while self.cur < self.players:
@@ -1513,14 +1103,15 @@ class MoaiState(State):
         wood = self.stock[p] > 0
         for i in self._carvable(p):
             loc = VOLCANO0 + i
-            moves.append(_move(M_CARVE, (loc, 0)))
+            moves.append(move_of(M_CARVE, (loc, 0)))
             if wood and self._tile_for(self._space_height(i)) >= 0:    # M-25: the tile's side
-                moves.append(_move(M_CARVE, (loc, 1)))
+                moves.append(move_of(M_CARVE, (loc, 1)))
         moves.append(DONE_MOVE)
         return moves
 
-    def _carve(self, p: int, loc: int, face_down: int, events: list) -> None:
+    def _carve(self, p: int, a: tuple, events: list) -> None:
         """M-23: reveal the space, then finish the Moai (1 wood, a tile) or abandon it."""
+        loc, face_down = a
         i = loc - VOLCANO0
         v = self.volcano
         b = 7 * i
@@ -1540,9 +1131,15 @@ class MoaiState(State):
         self.wood += 1
         self.msupply[tile] = 0
         self.tiles[p].append(2 * tile + face_down)
-        events.append(Event("moai.carve", p, space=loc_name(loc), pieces=pieces, height=h,
-                            tile=TILE_IDS[tile], tile_height=MOAI_HEIGHTS[tile],
-                            face_down=bool(face_down)))
+        taken: dict[str, Any] = {"pieces": pieces, "height": h, "tile": TILE_IDS[tile],
+                 "tile_height": MOAI_HEIGHTS[tile]}
+        if face_down:
+            # H-9: "pour en garder la hauteur secrète": only its owner reads
+            # the height in the log; the others learn where a tile was taken.
+            events.append(Event("moai.carve_hidden", p, secret_for=p, secret=taken,
+                                space=loc_name(loc)))
+        else:
+            events.append(Event("moai.carve", p, space=loc_name(loc), **taken))
 
     # -- fields and ocean: feeding (M-26 to M-31) ----------------------------------------------
     def _start_feeding(self, events: list) -> None:
@@ -1607,9 +1204,13 @@ class MoaiState(State):
                         targets.append((VOLCANO0 + i // 7, q, s, 0))
         return [(k, t) for k in cards for t in targets if VALUE[k] == t[2] + 1]
 
-    def _raid(self, p: int, k: int, target, events: list) -> None:
+    def _raid_moves(self, p: int) -> list:
+        return [move_of(M_RAID, raid) for raid in self._raid_options(p)] + [DONE_MOVE]
+
+    def _raid(self, p: int, a: tuple, events: list) -> None:
         """M-30, one raid per move: declaring them one after another is the same
         as declaring them at once, since every card and target is public."""
+        k, target = a
         h = self.hands
         base = 4 * p
         h[base + RAID] -= 1
@@ -1622,6 +1223,10 @@ class MoaiState(State):
                                                strength=target[2] + 1))
         if not self._raid_options(p):
             self._start_starvation(p, events)
+
+    def _raids_done(self, p: int, events: list) -> None:
+        events.append(Event("moai.raid_done", p, raids=self.raids))
+        self._start_starvation(p, events)
 
     def _start_starvation(self, p: int, events: list) -> None:
         """M-29: D - k of his forest and volcano pieces go to the reserve (A-15)."""
@@ -1648,6 +1253,10 @@ class MoaiState(State):
         self.to_remove -= 1
         self._to_reserve(piece, events, Event("moai.starve", p, location=loc_name(piece[0]),
                                               strength=piece[2] + 1))
+
+    def _starve_moves(self, p: int) -> list:
+        return [move_of(M_STARVE, piece) for piece in self.own_pieces(p)
+                if zone_of(piece[0]) in (FOREST_Z, VOLCANO_Z)]
 
     def _starve(self, p: int, piece, events: list) -> None:
         self._starve_one(p, piece, events)
@@ -1690,7 +1299,7 @@ class MoaiState(State):
         for k in range(4):
             h[4 * p + k] += drawn[k]
         self._shown = True
-        events.append(Event("moai.draw", p, secret_for=p, secret={"cards": _cards_text(drawn)},
+        events.append(Event("moai.draw", p, secret_for=p, secret={"cards": cards_text(drawn)},
                             count=got))
 
     def _reshuffle(self, events: list) -> None:
@@ -1740,6 +1349,9 @@ class MoaiState(State):
             self.known[3 * p + s] += 1
             events.append(Event("moai.rest", p, location=loc_name(loc), strength=s + 1))
 
+    def _rest_moves(self, p: int) -> list:
+        return [move_of(M_REST, piece) for piece in self._rest_options(p)]
+
     def _rest(self, p: int, piece, events: list) -> None:
         self._rest_one(p, piece, events)
         self._rest_next(p, events)
@@ -1776,7 +1388,7 @@ class MoaiState(State):
         """M-36, M-37. Decision: ``build`` also ends the bilan (births come
         first in the rulebook's order), ``done`` ends it without a boat;
         building stays legal in the final round, where it only costs 2 points."""
-        moves = [_move(M_BIRTH, pair) for pair in self._births(p)]
+        moves = [move_of(M_BIRTH, pair) for pair in self._births(p)]
         if moves and self.final:                                       # A-25: compulsory
             return moves
         moves.append(DONE_MOVE)
@@ -1791,7 +1403,8 @@ class MoaiState(State):
             return
         self._end_bilan(p, False, events)
 
-    def _birth(self, p: int, a: int, b: int, events: list) -> None:
+    def _birth(self, p: int, cards: tuple, events: list) -> None:
+        a, b = cards
         h = self.hands
         h[4 * p + a] -= 1
         h[4 * p + b] -= 1
@@ -1803,6 +1416,12 @@ class MoaiState(State):
         self.known[3 * p + s] += 1                                     # H-12: public
         events.append(Event("moai.birth", p, cards=[KIND_NAMES[a], KIND_NAMES[b]], strength=s + 1))
         self._start_births(p, events)
+
+    def _build(self, p: int, a: tuple, events: list) -> None:
+        self._end_bilan(p, True, events)
+
+    def _bilan_done(self, p: int, events: list) -> None:
+        self._end_bilan(p, False, events)
 
     def _end_bilan(self, p: int, build: bool, events: list) -> None:
         """M-37: build the boat (1 wood) or let the epoch card leave the game (A-30)."""
@@ -1845,7 +1464,7 @@ class MoaiState(State):
         if not self.over:
             return None
         n = self.players
-        rows = []
+        rows: list[dict[str, Any]] = []
         for p in range(n):
             tiles = sorted(self.tiles[p], key=lambda t: t >> 1)
             on_board = self.on_board(p)
@@ -1871,17 +1490,16 @@ class MoaiState(State):
                 "breakdown": {"players": rows, "toppled": [TILE_IDS[t] for t in self.toppled]}}
 
     # =====================================================================================
-    # 5. What a player sees (H-1 to H-13)
+    # What a player sees (H-1 to H-13)
     # =====================================================================================
     def view(self, player) -> dict:
+        self.check_viewer(player)
         n = self.players
-        if player is not None and (not _is_int(player) or not 0 <= player < n):
-            raise ValueError(f"a viewer is a seat 0-{n - 1} or None, not {player!r}")
         me = player
         forest = []
         f = self.forest
         for sp in range(N_FOREST):
-            pieces = []
+            pieces: list[list[Any]] = []
             for q in range(n):
                 b = 6 * (n * sp + q)
                 for s in range(3):
@@ -1917,7 +1535,7 @@ class MoaiState(State):
             bids.append({
                 "status": ("revealed" if status == self.REVEALED
                            else "choosing" if status == self.CHOOSING else "chosen"),
-                "cards": _cards_text(counts) if shown else None,
+                "cards": cards_text(counts) if shown else None,
                 "value": self.bid_value(q) if shown else None,
             })
         hand_sizes = []
@@ -1929,7 +1547,7 @@ class MoaiState(State):
         deck_by_epoch = [0, 0, 0]
         for c in self.edeck:
             deck_by_epoch[EPOCH_OF[c] - 1] += 1
-        supply = {}
+        supply: dict[str, int] = {}
         for t in range(N_TILES):
             if self.msupply[t]:
                 supply[str(MOAI_HEIGHTS[t])] = supply.get(str(MOAI_HEIGHTS[t]), 0) + 1
@@ -1951,10 +1569,10 @@ class MoaiState(State):
                         (self.phase == BID and self._open_bids()) else None),
             "pending": self._pending_view(),
             "bids": bids,
-            "hand": None if me is None else _cards_text(self.hands[4 * me:4 * me + 4]),
+            "hand": None if me is None else cards_text(self.hands[4 * me:4 * me + 4]),
             "hand_sizes": hand_sizes,
             "deck_size": len(self.deck),
-            "discard": _cards_text(self.discard),
+            "discard": cards_text(self.discard),
             "epoch": {
                 "deck_size": len(self.edeck),
                 "deck_by_epoch": deck_by_epoch,
@@ -1979,15 +1597,20 @@ class MoaiState(State):
             "reserve": [self.reserve[3 * q:3 * q + 3] for q in range(n)],
             "moai": {
                 "supply": supply,
-                # H-9: everyone saw each height when the tile was taken; the
-                # renderer draws a face-down tile of another player face down.
-                "tiles": [[{"id": TILE_IDS[t >> 1], "height": MOAI_HEIGHTS[t >> 1],
-                            "face_down": bool(t & 1)} for t in self.tiles[q]] for q in range(n)],
+                "tiles": [[self._tile_view(t, q == me) for t in self.tiles[q]] for q in range(n)],
                 "toppled": [TILE_IDS[t] for t in self.toppled],
             },
             "over": self.over,
             "result": self.result(),
         }
+
+    def _tile_view(self, tile: int, own: bool) -> dict:
+        """H-9: a face-down tile shows its height (and its id, which names the
+        height, C-6) to its owner only, until the end reveals every tile (M-41)."""
+        face_down = bool(tile & 1)
+        if face_down and not own and not self.over:
+            return {"id": None, "height": None, "face_down": True}
+        return {"id": TILE_IDS[tile >> 1], "height": MOAI_HEIGHTS[tile >> 1], "face_down": face_down}
 
     def _pending_view(self) -> dict:
         phase = self.phase
@@ -2084,15 +1707,17 @@ class MoaiState(State):
         * H-4, V-3: each epoch's unseen cards are shuffled between the epoch
           deck (the same count per epoch) and the five cards set aside unseen;
           the Admiral is never one of those.
+        * H-9: the other clans' face-down Moai tiles get again the heights
+          nobody has seen (all the tiles less the supply, the toppled ones, the
+          face-up ones and ``player``'s own), until the end reveals them.
         * H-14: the generator's future.
 
         Every input is read from ``view(player)`` and gathered in a canonical
         order before shuffling, so positions ``player`` cannot tell apart give
         the same copy for the same ``rng``.
         """
+        self.check_seat(player)
         n = self.players
-        if not _is_int(player) or not 0 <= player < n:
-            raise ValueError(f"a player is a seat 0-{n - 1}, not {player!r}")
         s = self.clone()
         s._cache = None
         hands = s.hands
@@ -2138,8 +1763,45 @@ class MoaiState(State):
         # H-4, V-3: the epoch deck and the cards set aside unseen.
         if s.set_aside or len(s.edeck) > 1:
             s._deal_epoch_deck(rng)
+        # H-9: the heights of the others' face-down tiles.
+        if not s.over:
+            s._deal_hidden_tiles(player, rng)
         s.rng = rng.next64()
         return s
+
+    def _deal_hidden_tiles(self, player: int, rng: Rng) -> None:
+        """H-9: the tiles ``player`` has not seen are those of the 21 that are
+        neither in the supply (public, by height) nor toppled nor shown (face
+        up, or his own); they are dealt at random to the others' face-down
+        tiles. Tiles of one height are interchangeable (C-6), so the supply
+        keeps, height by height, the highest-numbered tiles not seen elsewhere,
+        as taking the lowest-numbered first leaves it (T-5)."""
+        n = self.players
+        hidden = [(q, i) for q in range(n) if q != player
+                  for i, tile in enumerate(self.tiles[q]) if tile & 1]
+        if not hidden:
+            return
+        seen = set(self.toppled)
+        for q in range(n):
+            for tile in self.tiles[q]:
+                if q == player or not tile & 1:
+                    seen.add(tile >> 1)
+        in_supply = [0] * (MAX_HEIGHT + 1)
+        for t in range(N_TILES):
+            if self.msupply[t]:
+                in_supply[MOAI_HEIGHTS[t]] += 1
+        supply = [0] * N_TILES
+        unseen = []
+        for height in range(MAX_HEIGHT + 1):
+            free = [t for t in TILES_OF_HEIGHT[height] if t not in seen]
+            kept = len(free) - in_supply[height]
+            unseen += free[:kept]
+            for t in free[kept:]:
+                supply[t] = 1
+        rng.shuffle(unseen)
+        for (q, i), tile in zip(hidden, unseen):
+            self.tiles[q][i] = 2 * tile + 1
+        self.msupply = supply
 
     def _deal_hidden_pieces(self, q: int, rng: Rng) -> None:
         n = self.players
@@ -2204,162 +1866,7 @@ class MoaiState(State):
         self.edeck = stacks[2] + stacks[1] + stacks[0]
 
     # =====================================================================================
-    # Illegal moves: which rule a move breaks
-    # =====================================================================================
-    def _diagnose(self, p: int, move: MoaiMove) -> IllegalMove:
-        code, a = move.code, move.args
-        phase = self.phase
-        text = move.text
-        if code not in STEP_KINDS[phase]:
-            return IllegalMove(f"'{text}' is not a move of this step ({PHASE_NAMES[phase]}).",
-                               "moai.illegal.wrong_step", move=text, step=PHASE_NAMES[phase])
-        if code == M_BID:
-            return IllegalMove(f"You do not hold the cards of the bid '{text}' (M-3).",
-                               "moai.illegal.cards_not_held", cards=_cards_text(a))
-        if code == M_RANK:
-            return IllegalMove(f"{self._seat(a[0])} cannot take position {len(self.ranking) + 1}: "
-                               f"choose among the tied players (M-4, A-2, V-4).",
-                               "moai.illegal.rank", chosen=a[0], position=len(self.ranking) + 1)
-        if code == M_TAKE:
-            return IllegalMove(f"{EPOCH_IDS[a[0]]} is not in the display (M-7).",
-                               "moai.illegal.not_displayed", card=EPOCH_IDS[a[0]])
-        if code == M_VICTIM:
-            return IllegalMove(f"There is no {self._seat(a[0])} clan in this game (C-5.0a).",
-                               "moai.illegal.no_such_clan", victim=a[0])
-        if code == M_ERODE:
-            return IllegalMove(f"{loc_name(a[0])} is not a free field (D-ERO).",
-                               "moai.illegal.field_not_free", field=loc_name(a[0]))
-        if code == M_KILL:
-            return IllegalMove(f"{piece_text(a)} is not a face-up piece of the victim on the board "
-                               f"(D-WAR).", "moai.illegal.war_target", piece=piece_text(a))
-        if code in (M_LOSE, M_STARVE, M_REST) and (a[1] != p or not self.count_at(*a)):
-            return IllegalMove(f"You have no piece {piece_text(a)}.", "moai.illegal.no_such_piece",
-                               piece=piece_text(a))
-        if code == M_STARVE:
-            return IllegalMove("Pieces in the fields and on boats feed first: remove a forest or "
-                               "volcano piece (M-29, A-15).", "moai.illegal.starve_feeding_piece",
-                               piece=piece_text(a))
-        if code == M_REST:
-            return IllegalMove(f"Take your next piece from a zone you have taken the fewest from "
-                               f"so far, not the {ZONE_NAMES[zone_of(a[0])]} (M-34).",
-                               "moai.illegal.rest_zone", zone=ZONE_NAMES[zone_of(a[0])])
-        if code == M_SINK:
-            return IllegalMove(f"{BOAT_IDS[a[0]]} is not a boat of yours (D-BOAT).",
-                               "moai.illegal.not_your_boat", boat=BOAT_IDS[a[0]])
-        if code == M_PLACE:
-            return self._diagnose_place(p, a[0], a[1])
-        if code in (M_PASS, M_SWAP):
-            if self.camp_size(p):
-                return IllegalMove("You still have pieces in your camp: place one (M-11).",
-                                   "moai.illegal.must_place")
-            if code == M_SWAP:
-                return self._diagnose_swap(p, a[0], a[1])
-        if code == M_AWARD:
-            if a[0] != self.space:
-                return IllegalMove(f"The wood token at stake is on {loc_name(self.space)} (M-20).",
-                                   "moai.illegal.wrong_space", space=loc_name(self.space))
-            return IllegalMove(f"{self._seat(a[1])} is not tied for the wood of "
-                               f"{loc_name(a[0])} (M-20).", "moai.illegal.not_tied",
-                               winner=a[1], space=loc_name(a[0]))
-        if code == M_CARVE:
-            i = a[0] - VOLCANO0
-            if i >= self.n_spaces() or self.volcano[7 * i] != p:
-                return IllegalMove(f"{loc_name(a[0])} holds none of your pieces (M-23).",
-                                   "moai.illegal.not_your_space", space=loc_name(a[0]))
-            if i in self.carved:
-                return IllegalMove(f"{loc_name(a[0])} was already carved this round (A-11).",
-                                   "moai.illegal.already_carved", space=loc_name(a[0]))
-            return IllegalMove("No tile will be taken for this Moai: it has no side to choose "
-                               "(M-25).", "moai.illegal.no_tile_to_hide", space=loc_name(a[0]))
-        if code == M_RAID:
-            return self._diagnose_raid(p, a[0], a[1])
-        if code == M_BIRTH:
-            h = self.hands
-            if (h[4 * p + a[0]] < 1 or h[4 * p + a[1]] < 1
-                    or (a[0] == a[1] and h[4 * p + a[0]] < 2)):
-                return IllegalMove("You do not hold these two cards (M-36).",
-                                   "moai.illegal.cards_not_held",
-                                   cards=[KIND_NAMES[a[0]], KIND_NAMES[a[1]]])
-            m = min(VALUE[a[0]], VALUE[a[1]])
-            return IllegalMove(f"The reserve holds no {COLOURS[p]} piece of strength {m} or less "
-                               f"(M-36, A-21).", "moai.illegal.birth_no_piece", strength=m)
-        if code in (M_DONE, M_BUILD) and phase == BIRTH:
-            if self.final and self._births(p):
-                return IllegalMove("In the final round births are compulsory while one is "
-                                   "possible (M-36, A-25).", "moai.illegal.birth_compulsory")
-            card = self.taken[p]
-            if card < 0 or CARD_TYPE[card] != BOAT:
-                return IllegalMove("Only a boat epoch card can become a boat (M-37).",
-                                   "moai.illegal.no_boat_card")
-            return IllegalMove("Building a boat costs 1 wood (M-37).", "moai.illegal.no_wood")
-        return IllegalMove(f"'{text}' is not legal now.", "moai.illegal.not_legal", move=text)
-
-    def _diagnose_place(self, p: int, s: int, loc: int) -> IllegalMove:
-        if not self.camp_size(p):
-            return IllegalMove("Your camp is empty: pass or swap two pieces (M-11).",
-                               "moai.illegal.camp_empty")
-        if not self.camp[3 * p + s]:
-            return IllegalMove(f"You have no piece of strength {s + 1} in your camp.",
-                               "moai.illegal.not_in_camp", strength=s + 1)
-        if FIELD0 <= loc < BOAT0:
-            if self.fields[loc - FIELD0] == COVERED:
-                return IllegalMove(f"{loc_name(loc)} is covered by a disaster token (M-14).",
-                                   "moai.illegal.field_covered", field=loc_name(loc))
-            return IllegalMove(f"{loc_name(loc)} already holds a piece (M-14).",
-                               "moai.illegal.field_occupied", field=loc_name(loc))
-        if BOAT0 <= loc < VOLCANO0:
-            return IllegalMove(f"{loc_name(loc)} is not an empty boat you built in an earlier "
-                               f"round (M-16).", "moai.illegal.boat_unavailable",
-                               boat=loc_name(loc))
-        i = loc - VOLCANO0
-        spaces = self.n_spaces()
-        if i > spaces or (i == spaces and any(self.volcano[7 * j] < 0 for j in range(spaces))):
-            return IllegalMove("Use a free volcano space; a new one is opened only when every "
-                               "space is occupied (M-15).", "moai.illegal.volcano_free_first")
-        return IllegalMove(f"{loc_name(loc)} holds another clan's pieces (M-15).",
-                           "moai.illegal.volcano_taken", space=loc_name(loc))
-
-    def _diagnose_swap(self, p: int, a, b) -> IllegalMove:
-        for piece in (a, b):
-            if piece[1] != p or not self.count_at(*piece):
-                return IllegalMove(f"You have no piece {piece_text(piece)}.",
-                                   "moai.illegal.no_such_piece", piece=piece_text(piece))
-        if a[0] == b[0]:
-            return IllegalMove("Swap two pieces at two different places (M-17).",
-                               "moai.illegal.swap_same_place")
-        return IllegalMove("This swap changes nothing: pass instead (M-17).",
-                           "moai.illegal.swap_changes_nothing")
-
-    def _diagnose_raid(self, p: int, k: int, target) -> IllegalMove:
-        h = self.hands
-        base = 4 * p
-        if self.raids >= self.deficit:
-            return IllegalMove("You cannot raid more often than you have unfed pieces (M-30, A-16).",
-                               "moai.illegal.raid_limit")
-        if not h[base + RAID]:
-            return IllegalMove("A raid needs a Raid card (M-30).", "moai.illegal.no_raid_card")
-        if h[base + k] < (2 if k == RAID else 1):
-            return IllegalMove(f"A raid needs a second card; you hold no other {KIND_NAMES[k]} "
-                               f"card (M-30).", "moai.illegal.cards_not_held", cards=[KIND_NAMES[k]])
-        loc, q, s, fd = target
-        if q == p:
-            return IllegalMove("A raid takes a piece of another clan (M-30).",
-                               "moai.illegal.raid_own_piece")
-        if loc < 0 or FIELD0 <= loc < VOLCANO0:
-            return IllegalMove("Pieces in the fields and on boats cannot be raided (M-30).",
-                               "moai.illegal.raid_feeding_piece")
-        if fd:
-            return IllegalMove("Only a face-up piece can be raided (M-30).",
-                               "moai.illegal.raid_face_down")
-        if s + 1 != VALUE[k]:
-            return IllegalMove(f"A card of value {VALUE[k]} takes a piece of strength {VALUE[k]}, "
-                               f"not {s + 1} (M-30).", "moai.illegal.raid_strength",
-                               value=VALUE[k], strength=s + 1)
-        return IllegalMove(f"There is no piece {piece_text(target)}.", "moai.illegal.no_such_piece",
-                           piece=piece_text(target))
-
-    # =====================================================================================
-    # 6. Saved positions
+    # Saved positions
     # =====================================================================================
     def to_json(self) -> dict:
         n = self.players
@@ -2376,11 +1883,11 @@ class MoaiState(State):
             "bird_man": self.pawn,
             "current": self.cur,
             "pending": self._pending_json(),
-            "hands": [_cards_text(self.hands[4 * p:4 * p + 4]) for p in range(n)],
-            "bids": [_cards_text(self.bids[4 * p:4 * p + 4]) for p in range(n)],
+            "hands": [cards_text(self.hands[4 * p:4 * p + 4]) for p in range(n)],
+            "bids": [cards_text(self.bids[4 * p:4 * p + 4]) for p in range(n)],
             "bid_status": [status_names[x] for x in self.bid_status],
             "deck": [KIND_NAMES[k] for k in reversed(self.deck)],
-            "discard": _cards_text(self.discard),
+            "discard": cards_text(self.discard),
             "epoch_deck": [EPOCH_IDS[c] for c in reversed(self.edeck)],
             "display": [EPOCH_IDS[c] for c in self.display],
             "taken": [EPOCH_IDS[c] if c >= 0 else None for c in self.taken],
@@ -2445,231 +1952,30 @@ class MoaiState(State):
     def from_json(cls, data) -> "MoaiState":
         """The position ``to_json`` wrote, checked against the invariants of spec
         4.8 and the step of the round; ``BadState`` says what is wrong."""
-        return _load(cls, data)
+        return load(cls, data)
 
-    @classmethod
-    def from_position(cls, players: int = 3, options=None, round: int = 1, phase: str = "bid",
-                      final_round: bool = False, order=None, bird_man: int = 0, current: int = 0,
-                      ranking=None, pending=None, hands=None, bids=None, bid_status=None,
-                      deck=None, discard=None, epoch_deck=None, display=None, taken=None,
-                      removed=None, set_aside=None, admiral_aside=None, boats=None,
-                      stocks=None, forest_wood=None, wood_supply=None, fields=None,
-                      tiles=None, toppled=None, camps=None, known_camps=None, reserve=None,
-                      forest=None, volcano=None, carved=None, seed=0) -> "MoaiState":
-        """A position written the way the spec's scenarios are (section 8).
+    # A position written the way the spec's scenarios are (section 8).
+    from_position = classmethod(from_position)
 
-        Seats are ints or colour letters. Cards are kinds (``"3"``, ``"R"``) or
-        the spec's ids (``"RN25"``). ``hands``, ``bids``, ``camps``, ``stocks``
-        and ``tiles`` map a seat to its contents; ``fields`` maps ``"F1"`` to a
-        piece like ``"R3"`` (face up) or ``"X"`` (covered) on top of the S-4
-        covering; ``forest`` maps ``"S1"`` to pieces (``"R2fd"`` face down);
-        ``volcano`` lists the spaces' pieces (``[]`` a free space); ``boats`` maps
-        a boat card to ``"R"`` (empty) or ``"R2"`` (carrying a 2).
-
-        Defaults: a camp not given holds the S-7 camp (3 of each strength)
-        when the clan has no piece on the board, else nothing; the reserve holds
-        the rest. Rapa Nui cards not placed go to the deck (when ``deck`` is
-        None, in kind order) or else the discard pile; epoch cards not placed
-        go to the epoch deck (when None, epoch 1 on top, in id order) or else
-        are removed. Wood not placed is in the supply; disaster tokens not on
-        fields are in the supply; tiles not held or toppled are in the supply.
-
-        ``phase="start"`` is the moment before M-1 of ``round``: the position is
-        built with an empty display, then the round starts (M-1 reveal, M-2
-        palms, M-3 bids) as it does in play.
-        """
-        n = players
-        start = phase == "start"
-        if start:
-            phase = "bid"
-        seat = _seat_of
-        options = dict(options or {})
-        hands = {seat(k): v for k, v in (hands or {}).items()}
-        bids = {seat(k): v for k, v in (bids or {}).items()}
-        camps = {seat(k): v for k, v in (camps or {}).items()} if camps is not None else {}
-        known_camps = {seat(k): v for k, v in (known_camps or {}).items()}
-        stocks = {seat(k): v for k, v in (stocks or {}).items()}
-        tiles = {seat(k): v for k, v in (tiles or {}).items()}
-        taken = {seat(k): v for k, v in (taken or {}).items()}
-        order = [seat(x) for x in order] if order is not None else []
-        ranking = [seat(x) for x in ranking] if ranking is not None else []
-        # Fields: the S-4 covering, then the overrides.
-        covered = COVERED_FIELDS.get(n, 0)
-        field_list = [None] * N_FIELDS
-        for f in range(N_FIELDS - covered, N_FIELDS):
-            field_list[f] = "X"
-        for name, value in (fields or {}).items():
-            field_list[parse_loc(name) - FIELD0] = value
-        forest_list = [[] for _ in range(N_FOREST)]
-        for name, pieces in (forest or {}).items():
-            forest_list[parse_loc(name)] = list(pieces)
-        volcano_list = [list(space) for space in (volcano or [])]
-        boat_map = {}
-        for name, value in (boats or {}).items():
-            boat_map[name] = {"owner": seat(value[0]),
-                              "piece": int(value[1]) if len(value) > 1 else None}
-        # Pieces on the board, per seat and strength, for the camps and reserves.
-        on_board = [[0, 0, 0] for _ in range(n)]
-
-        def count(code):
-            q = LETTERS.index(code[0])
-            if q < n:
-                on_board[q][int(code[1]) - 1] += 1
-
-        for code in field_list:
-            if code and code != "X":
-                count(code)
-        for pieces in forest_list + volcano_list:
-            for code in pieces:
-                count(code)
-        for value in boat_map.values():
-            if value["piece"]:
-                on_board[value["owner"]][value["piece"] - 1] += 1
-        camp_lists = []
-        for q in range(n):
-            if q in camps:
-                camp_lists.append(sorted(int(x) for x in camps[q]))
-            elif sum(on_board[q]):
-                camp_lists.append([])
-            else:
-                camp_lists.append([1, 1, 1, 2, 2, 2, 3, 3, 3])
-        if reserve is None:
-            reserve_lists = [[PER_STRENGTH - on_board[q][s] - camp_lists[q].count(s + 1)
-                              for s in range(3)] for q in range(n)]
-        else:
-            reserve = {seat(k): v for k, v in reserve.items()}
-            reserve_lists = [list(reserve.get(q, [0, 0, 0])) for q in range(n)]
-        # Rapa Nui cards.
-        hand_lists = [[_kind_name(c) for c in hands.get(q, [])] for q in range(n)]
-        bid_lists = [[_kind_name(c) for c in bids.get(q, [])] for q in range(n)]
-        placed = [c for lst in hand_lists for c in lst]
-        status = list(bid_status) if bid_status is not None else None
-        if phase == "bid":
-            if status is None:
-                status = ["chosen" if bids.get(q) is not None and q in bids else "choosing"
-                          for q in range(n)]
-            placed += [c for q in range(n) if status[q] == "chosen" for c in bid_lists[q]]
-        elif status is None:
-            status = ["revealed"] * n
-        deck_list = [_kind_name(c) for c in deck] if deck is not None else None
-        discard_list = [_kind_name(c) for c in discard] if discard is not None else None
-        placed += (deck_list or []) + (discard_list or [])
-        left = []
-        for k in range(4):
-            left += [KIND_NAMES[k]] * (DECK_COMPOSITION[k] - placed.count(KIND_NAMES[k]))
-        if deck_list is None:
-            deck_list, left = left, []
-        if discard_list is None:
-            discard_list, left = sorted(left, key=KIND_OF.get), []
-        # Epoch cards.
-        display = list(display or [])
-        removed = list(removed or [])
-        set_aside = list(set_aside or [])
-        taken_list = [taken.get(q) for q in range(n)]
-        if admiral_aside is None:
-            admiral_aside = final_round
-        seen = display + removed + set_aside + [c for c in taken_list if c] + list(boat_map)
-        if admiral_aside:
-            seen.append("E3-01")
-        if epoch_deck is None:
-            epoch_deck = [c for c in EPOCH_IDS if c not in seen]
-        else:
-            epoch_deck = list(epoch_deck)
-            removed += [c for c in EPOCH_IDS if c not in seen and c not in epoch_deck]
-        # Wood.
-        stock_list = [stocks.get(q, 0) for q in range(n)]
-        wood_flags = [False] * N_FOREST
-        for name in (forest_wood or []):
-            wood_flags[parse_loc(name)] = True
-        if wood_supply is None:
-            wood_supply = WOOD_TOKENS - sum(stock_list) - sum(wood_flags)
-        # Tiles.
-        tile_lists = []
-        for q in range(n):
-            lst = []
-            for t in tiles.get(q, []):
-                if isinstance(t, (list, tuple)):
-                    lst.append({"id": t[0], "face_down": bool(t[1])})
-                else:
-                    lst.append({"id": t, "face_down": False})
-            tile_lists.append(lst)
-        toppled = list(toppled or [])
-        held = {t["id"] for lst in tile_lists for t in lst} | set(toppled)
-        data = {
-            "game": "moai",
-            "players": n,
-            "options": {name: bool(options.get(name, False)) for name in OPTIONS},
-            "round": round,
-            "phase": phase,
-            "final_round": final_round,
-            "order": order,
-            "ranking": ranking,
-            "bird_man": seat(bird_man),
-            "current": current,
-            "pending": _pending_seats(pending or {}),
-            "hands": hand_lists,
-            "bids": bid_lists,
-            "bid_status": status,
-            "deck": deck_list,
-            "discard": discard_list,
-            "epoch_deck": epoch_deck,
-            "display": display,
-            "taken": taken_list,
-            "removed": removed,
-            "set_aside": set_aside,
-            "admiral_aside": admiral_aside,
-            "boats": boat_map,
-            "wood_supply": wood_supply,
-            "forest_wood": wood_flags,
-            "stocks": stock_list,
-            "disaster_supply": DISASTER_TOKENS - field_list.count("X"),
-            "fields": field_list,
-            "moai_supply": [t for t in TILE_IDS if t not in held],
-            "tiles": tile_lists,
-            "toppled": toppled,
-            "camps": camp_lists,
-            "known_camps": [sorted(int(x) for x in known_camps.get(q, [])) for q in range(n)],
-            "reserve": reserve_lists,
-            "forest": forest_list,
-            "volcano": volcano_list,
-            "carved": list(carved or []),
-            "rng": Rng.from_seed(seed).state,
-            "over": phase == "over",
-            "result": None,
-        }
-        if phase == "over":
-            probe = _load(cls, dict(data, result=None), check_result=False)
-            data["result"] = probe.result()
-        state = cls.from_json(data)
-        if start:
-            state.round -= 1
-            state._start_round([])
-            state._auto([])
-        return state
-
-
-def _seat_of(value) -> int:
-    if isinstance(value, str) and len(value) == 1 and value in LETTERS:
-        return LETTERS.index(value)
-    return value
-
-
-def _kind_name(card) -> str:
-    if card in RN_KIND:
-        return KIND_NAMES[RN_KIND[card]]
-    if isinstance(card, int) and not isinstance(card, bool) and 1 <= card <= 3:
-        return str(card)
-    return card
-
-
-def _pending_seats(pending: dict) -> dict:
-    out = dict(pending)
-    for key in ("taker", "victim"):
-        if key in out and out[key] is not None:
-            out[key] = _seat_of(out[key])
-    if "tied" in out:
-        out["tied"] = [_seat_of(x) for x in out["tied"]]
-    return out
+    # =====================================================================================
+    # The steps and the kinds of move, each with its method
+    # =====================================================================================
+    # The moves of each step (``_generate``).
+    STEP_MOVES = {
+        BID: _bid_moves, RANK: _rank_moves, TAKE: _take_moves, VICTIM: _victim_moves,
+        ERODE: _erode_moves, KILL: _kill_moves, LOSE: _lose_moves, SINK: _sink_moves,
+        WORK: _work_moves, AWARD: _award_moves, CARVE: _carve_moves, RAID_STEP: _raid_moves,
+        STARVE: _starve_moves, REST: _rest_moves, BIRTH: _birth_moves, OVER: _no_moves,
+    }
+    # What each kind of move does (``_apply``).
+    HANDLERS = {
+        M_BID: _bid, M_RANK: _rank, M_TAKE: _take, M_VICTIM: _name_victim, M_ERODE: _erode,
+        M_KILL: _kill, M_LOSE: _lose, M_SINK: _sink_chosen, M_PLACE: _place, M_PASS: _pass,
+        M_SWAP: _swap, M_AWARD: _award, M_CARVE: _carve, M_DONE: _done, M_RAID: _raid,
+        M_STARVE: _starve, M_REST: _rest, M_BIRTH: _birth, M_BUILD: _build,
+    }
+    # The step a ``done`` ends (``_done``).
+    DONE_IN_STEP = {CARVE: _carve_done, RAID_STEP: _raids_done, BIRTH: _bilan_done}
 
 
 def _card_view(c: int) -> dict:
@@ -2688,453 +1994,3 @@ def _space_json(v: list, i: int) -> list:
         for s in range(3):
             out += [f"{LETTERS[q]}{s + 1}{'fd' if fd else ''}"] * v[i + 1 + 3 * fd + s]
     return out
-
-
-# ---------------------------------------------------------------------------
-# 7. Loading a position: every field checked (spec 4.8)
-# ---------------------------------------------------------------------------
-
-_KEYS = ("game", "players", "options", "round", "phase", "final_round", "order", "ranking",
-         "bird_man", "current", "pending", "hands", "bids", "bid_status", "deck", "discard",
-         "epoch_deck", "display", "taken", "removed", "set_aside", "admiral_aside", "boats",
-         "wood_supply", "forest_wood", "stocks", "disaster_supply", "fields", "moai_supply",
-         "tiles", "toppled", "camps", "known_camps", "reserve", "forest", "volcano", "carved",
-         "rng", "over", "result")
-_STATUS = {"choosing": 0, "chosen": 1, "rechoosing": 2, "revealed": 3}
-# Steps during which the forest may hold wood (M-2 to M-20) and the display cards (M-1 to M-10).
-_WOOD_STEPS = (BID, RANK, TAKE, VICTIM, ERODE, KILL, LOSE, SINK, WORK, AWARD)
-_DISPLAY_STEPS = (BID, RANK, TAKE, VICTIM, ERODE, KILL, LOSE, SINK)
-_TAKEN_STEPS = (TAKE, VICTIM, ERODE, KILL, LOSE, SINK, WORK, AWARD, CARVE, RAID_STEP, STARVE,
-                REST, BIRTH)
-_ORDERED_STEPS = (TAKE, VICTIM, ERODE, KILL, LOSE, SINK, WORK, AWARD, CARVE, RAID_STEP, STARVE,
-                  REST, BIRTH)
-
-
-def _check(condition, message: str) -> None:
-    if not condition:
-        raise BadState(message)
-
-
-def _int(value, what: str, low: int = 0, high: int = None) -> int:
-    _check(_is_int(value) and value >= low and (high is None or value <= high),
-           f"{what} must be an integer" + (f" from {low} to {high}" if high is not None
-                                           else f" of at least {low}"))
-    return value
-
-
-def _list(value, what: str, size: int = None) -> list:
-    _check(isinstance(value, list), f"{what} must be a list")
-    if size is not None:
-        _check(len(value) == size, f"{what} must have {size} entries, not {len(value)}")
-    return value
-
-
-def _kinds(value, what: str) -> list:
-    _list(value, what)
-    for card in value:
-        _check(card in KIND_OF, f"{what}: {card!r} is not a Rapa Nui card (1, 2, 3 or R)")
-    return [KIND_OF[c] for c in value]
-
-
-def _counts(value, what: str) -> list:
-    counts = [0, 0, 0, 0]
-    for k in _kinds(value, what):
-        counts[k] += 1
-    return counts
-
-
-def _epochs(value, what: str) -> list:
-    _list(value, what)
-    for card in value:
-        _check(card in EPOCH_INDEX, f"{what}: {card!r} is not an epoch card")
-    return [EPOCH_INDEX[c] for c in value]
-
-
-def _seat(value, n: int, what: str) -> int:
-    return _int(value, what, 0, n - 1)
-
-
-def _piece_code(code, n: int, what: str, face_down_ok: bool):
-    _check(isinstance(code, str), f"{what}: a piece is written like R2 or R2fd")
-    fd = 0
-    text = code
-    if text.endswith("fd"):
-        _check(face_down_ok, f"{what}: {code!r} cannot be face down here (M-14, M-16, A-5)")
-        fd, text = 1, text[:-2]
-    _check(len(text) == 2 and text[0] in LETTERS[:n] and text[1] in "123",
-           f"{what}: {code!r} is not a piece of a colour in play")
-    return LETTERS.index(text[0]), int(text[1]) - 1, fd
-
-
-def _load(cls, data, check_result: bool = True) -> MoaiState:
-    _check(isinstance(data, dict), "a Moai position is a JSON object")
-    missing = [k for k in _KEYS if k not in data]
-    _check(not missing, f"missing field(s): {', '.join(missing)}")
-    extra = sorted(set(data) - set(_KEYS))
-    _check(not extra, f"unknown field(s): {', '.join(extra)}")
-    _check(data["game"] == "moai", f"this is not a Moai position: game {data['game']!r}")
-    n = data["players"]
-    _check(_is_int(n) and 2 <= n <= 5, "players must be 2 to 5")
-    options = data["options"]
-    _check(isinstance(options, dict) and set(options) == set(OPTIONS)
-           and all(isinstance(v, bool) for v in options.values()),
-           f"options must give true or false for each of {', '.join(OPTIONS)}")
-    s = cls._empty(n, tuple(options[name] for name in OPTIONS))
-    s.round = _int(data["round"], "round", 1)
-    _check(data["phase"] in PHASE_INDEX, f"phase {data['phase']!r} is not a step of the round")
-    s.phase = PHASE_INDEX[data["phase"]]
-    for flag in ("final_round", "admiral_aside", "over"):
-        _check(isinstance(data[flag], bool), f"{flag} must be true or false")
-    s.final = data["final_round"]
-    s.admiral = data["admiral_aside"]
-    s.over = data["over"]
-    _check(s.over == (s.phase == OVER), "over is true exactly in the phase 'over'")
-    _check(s.final == s.admiral, "the final round is the round the Admiral was set aside (M-39)")
-    rng = data["rng"]
-    _check(_is_int(rng) and 0 <= rng < 1 << 64, "rng must be an integer in [0, 2**64)")
-    s.rng = rng
-    _load_turn(s, data)
-    _load_cards(s, data)
-    _load_epochs(s, data)
-    _load_board(s, data)
-    _load_pending(s, data)
-    if check_result:
-        _check(data["result"] == s.result(),
-               "result does not match the position" if s.over else "result must be null before the end")
-    return s
-
-
-def _load_turn(s: MoaiState, data) -> None:
-    n = s.players
-    order = _list(data["order"], "order")
-    open_bids = s._open_bids()
-    if order or open_bids or s.phase not in (BID, RANK) or s.round > 1:
-        _check(sorted(order) == list(range(n)) and all(_is_int(q) for q in order),
-               "order must list every seat once (positions 1..N on the Orongo hill)")
-    else:
-        _check(order == [], "order is empty until the first bids are ranked")
-    s.order = list(order)
-    ranking = _list(data["ranking"], "ranking")
-    _check(all(_is_int(q) and 0 <= q < n for q in ranking) and len(set(ranking)) == len(ranking),
-           "ranking must list distinct seats")
-    _check(not ranking or s.phase == RANK, "ranking is only built during the rank step (M-4)")
-    _check(len(ranking) < n, "a complete ranking is the turn order")
-    s.ranking = list(ranking)
-    s.pawn = _seat(data["bird_man"], n, "bird_man")
-    if s.phase in _ORDERED_STEPS or (s.phase in (BID, RANK) and (s.round > 1 or open_bids)):
-        _check(len(s.order) == n, "the turn order must be set")
-    if s.phase in _ORDERED_STEPS:
-        _check(s.pawn == s.order[0], "after the bids the bird-man holds position 1 (M-6)")
-    if open_bids and s.phase == BID:
-        _check(s.pawn == s.order[0], "open bids are made in the turn order, from the pawn holder")
-    s.cur = _int(data["current"], "current", 0, n)
-    _check(s.cur < n or s.phase == OVER, "current must be a position 0..N-1")
-
-
-def _load_cards(s: MoaiState, data) -> None:
-    n = s.players
-    hands = _list(data["hands"], "hands", n)
-    bids = _list(data["bids"], "bids", n)
-    status = _list(data["bid_status"], "bid_status", n)
-    total = [0, 0, 0, 0]
-    for p in range(n):
-        counts = _counts(hands[p], f"hand of seat {p}")
-        s.hands[4 * p:4 * p + 4] = counts
-        bid = _counts(bids[p], f"bid of seat {p}")
-        s.bids[4 * p:4 * p + 4] = bid
-        _check(status[p] in _STATUS, f"bid_status {status[p]!r} is not choosing, chosen, "
-                                     f"rechoosing or revealed")
-        s.bid_status[p] = _STATUS[status[p]]
-        for k in range(4):
-            total[k] += counts[k]
-        if s.phase == BID:
-            _check(s.bid_status[p] != 3, "bids are revealed only when every player has chosen")
-            if s.bid_status[p] == 1:
-                for k in range(4):
-                    total[k] += bid[k]
-            else:
-                _check(not any(bid), f"seat {p} has not chosen a bid but has cards set aside")
-        else:
-            _check(s.bid_status[p] == 3, "outside the bids every bid is revealed")
-    if s.phase == BID:
-        if s._open_bids():
-            _check(all(s.bid_status[s.order[i]] == (1 if i < s.cur else 0) for i in range(n)),
-                   "open bids: the players before the current one have bid, the others not (V-2)")
-            s.actor = s.order[s.cur]
-        else:
-            _check(any(x != 1 for x in s.bid_status), "when every bid is chosen they are revealed")
-    s.deck = _kinds(data["deck"], "deck")[::-1]
-    s.discard = _counts(data["discard"], "discard")
-    for k in range(4):
-        total[k] += s.discard[k] + s.deck.count(k)
-    _check(total == list(DECK_COMPOSITION),
-           f"the Rapa Nui cards must be 12 of 1, 12 of 2, 10 of 3 and 6 Raids, not {total} (C-3)")
-
-
-def _load_epochs(s: MoaiState, data) -> None:
-    n = s.players
-    s.edeck = _epochs(data["epoch_deck"], "epoch deck")[::-1]
-    epochs = [EPOCH_OF[c] for c in reversed(s.edeck)]
-    _check(epochs == sorted(epochs), "the epoch deck lies epoch 1 over 2 over 3 (S-10)")
-    s.display = _epochs(data["display"], "display")
-    _check(len(s.display) <= n + 1 and ADMIRAL not in s.display,
-           "the display holds at most N + 1 cards, never the Admiral (M-1)")
-    _check(not s.display or s.phase in _DISPLAY_STEPS, "the display is empty after the epoch phase")
-    taken = _list(data["taken"], "taken", n)
-    for p in range(n):
-        if taken[p] is not None:
-            _check(s.phase in _TAKEN_STEPS, "epoch cards lie in front of players only from the "
-                                            "epoch phase to their bilan (M-7, M-37)")
-            card = _epochs([taken[p]], "taken")[0]
-            _check(card != ADMIRAL, "the Admiral is never taken")
-            s.taken[p] = card
-    s.removed = _epochs(data["removed"], "removed")
-    s.set_aside = _epochs(data["set_aside"], "set_aside")
-    _check(ADMIRAL not in s.removed and ADMIRAL not in s.set_aside,
-           "the Admiral never leaves the game (A-34)")
-    if s.opts[V3]:
-        _check([sum(EPOCH_OF[c] == e for c in s.set_aside) for e in (1, 2, 3)]
-               == list(SHORT_GAME_REMOVALS), "V-3 sets aside 2, 2 and 1 cards of epochs 1, 2, 3")
-    else:
-        _check(not s.set_aside, "cards are set aside only in the short game (V-3)")
-    boats = data["boats"]
-    _check(isinstance(boats, dict), "boats must map boat cards to their owner and piece")
-    for name, boat in boats.items():
-        _check(name in BOAT_IDS, f"{name!r} is not a boat card")
-        _check(isinstance(boat, dict) and set(boat) == {"owner", "piece"}, "a boat is {owner, piece}")
-        b = BOAT_IDS.index(name)
-        s.boat_owner[b] = _seat(boat["owner"], n, f"owner of {name}")
-        if boat["piece"] is not None:
-            strength = _int(boat["piece"], f"piece on {name}", 1, 3)
-            s.boat_piece[b] = 3 * s.boat_owner[b] + strength - 1
-    everything = s.edeck + s.display + [c for c in s.taken if c >= 0] + s.removed + s.set_aside
-    everything += [BOAT_CARDS[b] for b in range(N_BOATS) if s.boat_owner[b] >= 0]
-    if s.admiral:
-        everything.append(ADMIRAL)
-    _check(sorted(everything) == list(range(N_EPOCH)),
-           "each of the 36 epoch cards must be in exactly one place (spec 4.8)")
-
-
-def _load_board(s: MoaiState, data) -> None:
-    n = s.players
-    # Wood (C-8, M-2, M-22).
-    s.wood = _int(data["wood_supply"], "wood_supply", 0, WOOD_TOKENS)
-    wood = _list(data["forest_wood"], "forest_wood", N_FOREST)
-    _check(all(isinstance(w, bool) for w in wood), "forest_wood must be true or false per space")
-    s.forest_wood = [int(w) for w in wood]
-    _check(not any(wood) or s.phase in _WOOD_STEPS,
-           "wood lies in the forest only from the palms (M-2) to the forest production (M-20)")
-    stocks = _list(data["stocks"], "stocks", n)
-    s.stock = [_int(x, "a wood stock") for x in stocks]
-    _check(s.wood + sum(s.forest_wood) + sum(s.stock) == WOOD_TOKENS, "there are 15 wood tokens (C-8)")
-    # Fields and disaster tokens.
-    s.dsupply = _int(data["disaster_supply"], "disaster_supply", 0, DISASTER_TOKENS)
-    fields = _list(data["fields"], "fields", N_FIELDS)
-    for i, code in enumerate(fields):
-        if code is None:
-            s.fields[i] = FREE
-        elif code == "X":
-            s.fields[i] = COVERED
-        else:
-            q, st, _ = _piece_code(code, n, f"field F{i + 1}", False)
-            s.fields[i] = 3 * q + st
-    _check(s.dsupply + s.fields.count(COVERED) == DISASTER_TOKENS, "there are 10 disaster tokens (C-8)")
-    # Moai tiles.
-    supply = _list(data["moai_supply"], "moai_supply")
-    tiles = _list(data["tiles"], "tiles", n)
-    toppled = _list(data["toppled"], "toppled")
-    seen = []
-    s.msupply = [0] * N_TILES
-    for name in supply:
-        _check(name in TILE_INDEX, f"{name!r} is not a Moai tile")
-        s.msupply[TILE_INDEX[name]] = 1
-        seen.append(name)
-    for p in range(n):
-        for tile in _list(tiles[p], f"tiles of seat {p}"):
-            _check(isinstance(tile, dict) and set(tile) == {"id", "face_down"}
-                   and tile["id"] in TILE_INDEX and isinstance(tile["face_down"], bool),
-                   "a tile is {id, face_down}")
-            s.tiles[p].append(2 * TILE_INDEX[tile["id"]] + int(tile["face_down"]))
-            seen.append(tile["id"])
-    for name in toppled:
-        _check(name in TILE_INDEX, f"{name!r} is not a Moai tile")
-        s.toppled.append(TILE_INDEX[name])
-        seen.append(name)
-    _check(sorted(seen) == list(TILE_IDS), "each of the 21 Moai tiles must be in exactly one place")
-    # Pieces (C-7, spec 4.8).
-    camps = _list(data["camps"], "camps", n)
-    known = _list(data["known_camps"], "known_camps", n)
-    reserve = _list(data["reserve"], "reserve", n)
-    for p in range(n):
-        for x in _list(camps[p], f"camp of seat {p}"):
-            s.camp[3 * p + _int(x, "a camp strength", 1, 3) - 1] += 1
-        for x in _list(known[p], f"known camp of seat {p}"):
-            s.known[3 * p + _int(x, "a known strength", 1, 3) - 1] += 1
-        row = _list(reserve[p], f"reserve of seat {p}", 3)
-        for st in range(3):
-            s.reserve[3 * p + st] = _int(row[st], "a reserve count", 0, PER_STRENGTH)
-    _check(all(s.known[i] <= s.camp[i] for i in range(3 * n)),
-           "a known camp piece must be in the camp (H-13)")
-    forest = _list(data["forest"], "forest", N_FOREST)
-    for sp in range(N_FOREST):
-        for code in _list(forest[sp], f"forest S{sp + 1}"):
-            q, st, fd = _piece_code(code, n, f"forest S{sp + 1}", True)
-            s.forest[6 * (n * sp + q) + 3 * fd + st] += 1
-    volcano = _list(data["volcano"], "volcano")
-    _check(len(volcano) <= MAX_SPACES, "too many volcano spaces")
-    for i, space in enumerate(volcano):
-        row = [-1, 0, 0, 0, 0, 0, 0]
-        for code in _list(space, f"volcano V{i + 1}"):
-            q, st, fd = _piece_code(code, n, f"volcano V{i + 1}", True)
-            _check(row[0] in (-1, q), f"volcano V{i + 1} holds pieces of two colours (C-2)")
-            row[0] = q
-            row[1 + 3 * fd + st] += 1
-        s.volcano.extend(row)
-    counts = [s.camp[i] + s.reserve[i] for i in range(3 * n)]
-    f = s.forest
-    for sp in range(N_FOREST):
-        for p in range(n):
-            b = 6 * (n * sp + p)
-            for st in range(3):
-                counts[3 * p + st] += f[b + st] + f[b + 3 + st]
-    for c in s.fields + s.boat_piece:
-        if c >= 0:
-            counts[c] += 1
-    v = s.volcano
-    for i in range(0, len(v), 7):
-        if v[i] >= 0:
-            for st in range(3):
-                counts[3 * v[i] + st] += v[i + 1 + st] + v[i + 4 + st]
-    for i, count in enumerate(counts):
-        _check(count == PER_STRENGTH, f"{COLOURS[i // 3]} must have 6 pieces of strength {i % 3 + 1} "
-                                      f"in camp, on the board and in the reserve, not {count}")
-    if s.opts[V1]:
-        _check(not any(s.forest[6 * (n * sp + p) + 3 + st] for sp in range(N_FOREST)
-                       for p in range(n) for st in range(3))
-               and not any(s.volcano[i + 4 + st] for i in range(0, len(s.volcano), 7)
-                           for st in range(3)), "with all pieces face up (V-1) none is face down")
-    s.zc = s._count_zones()
-    carved = _list(data["carved"], "carved")
-    for name in carved:
-        _check(isinstance(name, str), "carved lists volcano spaces")
-        try:
-            loc = parse_loc(name)
-        except ValueError as exc:
-            raise BadState(f"carved: {exc}") from None
-        _check(loc >= VOLCANO0 and loc - VOLCANO0 < s.n_spaces(), f"carved: {name} is not a space")
-        s.carved.append(loc - VOLCANO0)
-    _check(len(set(s.carved)) == len(s.carved), "a space is carved once per round (A-11)")
-    _check(not s.carved or s.phase in (CARVE, RAID_STEP, STARVE, REST, BIRTH),
-           "carved spaces are remembered only from the volcano to the end of the round")
-
-
-def _load_pending(s: MoaiState, data) -> None:
-    n = s.players
-    pending = data["pending"]
-    _check(isinstance(pending, dict), "pending must be an object")
-    phase = s.phase
-    keys = {"card", "taker", "victim"} if phase in DISASTER_STEPS else (
-        {"space", "tied"} if phase == AWARD else {"deficit", "raids"} if phase == RAID_STEP else
-        {"deficit", "raids", "to_remove"} if phase == STARVE else
-        {"left", "retrieved"} if phase == REST else set())
-    _check(set(pending) == keys, f"pending of the {PHASE_NAMES[phase]} step must be "
-                                 f"{{{', '.join(sorted(keys))}}}")
-    if phase == BID:
-        return
-    if phase == RANK:
-        s.actor = s.pawn
-        group = s._rank_candidates()
-        _check(len(group) > 1, "the rank step needs a tie to break (M-4)")
-        return
-    if phase == OVER:
-        return
-    if phase in DISASTER_STEPS:
-        card = _epochs([pending["card"]], "pending card")[0]
-        _check(CARD_TYPE[card] == DISASTER, "the pending card must be a disaster (C-5)")
-        s.card = card
-        s.taker = _seat(pending["taker"], n, "taker")
-        _check(s.taken[s.taker] == card, "the taker has the disaster in front of him")
-        _check(s.order[s.cur] == s.taker, "the taker is the current player of the epoch phase")
-        ero = EFFECT[card] == FX_ERO
-        if pending["victim"] is None:
-            _check(phase in (VICTIM, ERODE), "a victim is named before the effect applies")
-        else:
-            s.victim = _seat(pending["victim"], n, "victim")
-        if phase == VICTIM:
-            _check(not ero and s.victim < 0 and not s.opts[V5], "a victim is named for a clan "
-                                                                 "disaster, not with V-5 (C-5.0a)")
-            s.actor = s.taker
-        elif phase == ERODE:
-            _check(ero and s.victim < 0, "erosion names no victim (A-43)")
-            _check(s.dsupply and FREE in s.fields, "erosion needs a token and a free field (A-28)")
-            s.actor = s.taker
-        elif phase == KILL:
-            _check(EFFECT[card] == FX_WAR and s.victim >= 0, "the kill step belongs to D-WAR")
-            s.actor = s.taker
-        elif phase == LOSE:
-            _check(EFFECT[card] in (FX_EPI, FX_WAR) and s.victim >= 0,
-                   "the lose step belongs to D-EPI or D-WAR")
-            s.actor = s.victim
-        else:
-            _check(EFFECT[card] == FX_BURN and s.victim >= 0, "the sink step belongs to D-BOAT")
-            s.actor = s.victim
-        return
-    if phase == AWARD:
-        try:
-            sp = parse_loc(pending["space"]) if isinstance(pending["space"], str) else -1
-        except ValueError:
-            sp = -1
-        _check(0 <= sp < N_FOREST and s.forest_wood[sp], "the award is for a forest space with wood")
-        s.space = sp
-        tied = _list(pending["tied"], "tied")
-        _check(len(tied) >= 2 and all(_is_int(q) and 0 <= q < n for q in tied),
-               "a forest tie has two or more players")
-        s.tied = list(tied)
-        _check(not any(s.forest_wood[:sp]), "the forest spaces before the tie are resolved")
-        s.actor = s.pawn
-        return
-    if phase == WORK:
-        _check(any(s.camp), "the work phase ends when every camp is empty (M-12)")
-    if phase == TAKE:
-        _check(s.display, "a player takes an epoch card from a display that holds one (M-7)")
-        _check(s.taken[s.order[s.cur]] < 0, "the current player has not taken his card yet")
-    s.actor = s.order[s.cur]
-    p = s.actor
-    if phase == CARVE:
-        _check(s._carvable(p), "the carving player has a volcano space to declare (M-23)")
-    elif phase in (RAID_STEP, STARVE):
-        s.deficit = _int(pending["deficit"], "deficit", 1)
-        s.raids = _int(pending["raids"], "raids", 0, s.deficit)
-        if phase == STARVE:
-            s.to_remove = _int(pending["to_remove"], "to_remove", 1, s.deficit - s.raids)
-            z = s.zones(p)
-            _check(s.to_remove <= z[FOREST_Z] + z[VOLCANO_Z],
-                   "starvation takes forest and volcano pieces only (M-29)")
-    elif phase == REST:
-        s.rest_left = _int(pending["left"], "left", 1)
-        retrieved = pending["retrieved"]
-        _check(isinstance(retrieved, dict) and set(retrieved) == set(ZONE_NAMES),
-               "retrieved counts the pieces taken from each zone")
-        s.retrieved = [_int(retrieved[z], "a retrieved count") for z in ZONE_NAMES]
-        _check(not s.final, "there is no rest in the final round (M-35)")
-        _check(s.rest_left <= s.on_board(p), "a clan rests no more pieces than it has on the board")
-
-
-# ---------------------------------------------------------------------------
-# 8. The game
-# ---------------------------------------------------------------------------
-
-class Moai(Game):
-    id = "moai"
-    title = {"fr": "Moai", "en": "Moai"}
-    players = (2, 3, 4, 5)
-    options = {name: False for name in OPTIONS}
-    Move = MoaiMove
-    State = MoaiState
-
-
-MoaiState.game = Moai
-
-from . import moai_hints  # noqa: E402  (it reads this module's tables)
-
-Moai.hints = moai_hints

@@ -1,0 +1,362 @@
+"""Online tables in the browser: friends on their own devices (one browser
+context each) play whole games through a real table server — the one of
+``python3 build.py serve``, started here on a free port with a temporary
+SQLite file — by invitation links, with bots on the server in the other
+seats. Along the way: a reload, a phone, the connection lost and found
+again, the server killed (SIGKILL) and started again, an undo everyone
+sees, a rematch, a spectator who sees only public information, names that
+stay text. Nothing leaves this machine, and the security policy blocks
+nothing (conftest.py).
+"""
+
+from __future__ import annotations
+
+import random
+import re
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+import build
+from conftest import CONSOLE
+from pages import (
+    BOOT_TIMEOUT_MS, click_choice, connection, end_dialog_text, invitation, join_table, online_look, plain,
+    recording_page, seen,
+)
+
+# A tab in the background all along: the page is told it is hidden, and keeps
+# every title and icon it shows.
+BACKGROUND_TAB = """(() => {
+  Object.defineProperty(document, 'hidden', { get: () => true, configurable: true });
+  const seen = window.__seen = { titles: [], icons: [] };
+  new MutationObserver(() => {
+    if (!seen.titles.includes(document.title)) seen.titles.push(document.title);
+    const icon = document.querySelector('link[rel="icon"]');
+    if (icon && !seen.icons.includes(icon.getAttribute('href'))) seen.icons.push(icon.getAttribute('href'));
+  }).observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
+})();"""
+
+# Every device plays without animations to wait for (an eruption shown flow
+# by flow, say): the tables, not the pictures, are tested here.
+DEVICE = {"reduced_motion": "reduce"}
+PHONE = {**DEVICE, "viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True,
+         "device_scale_factor": 2}
+MAX_ROUNDS = 6000
+
+
+class TableServer:
+    """`python -m archipel_server` serving dist/ and the tables on one port,
+    as `python3 build.py serve` runs it; bots move at once."""
+
+    def __init__(self, database: Path):
+        self.database = database
+        with socket.socket() as probe:
+            probe.bind(("127.0.0.1", 0))
+            self.port = probe.getsockname()[1]
+        self.url = f"http://127.0.0.1:{self.port}/"
+        self.process = None
+
+    def start(self) -> None:
+        command = [sys.executable, "-m", "archipel_server", "--static", str(build.DIST), "--port", str(self.port),
+                   "--db", str(self.database), "--bot-pace", "0", "--bot-workers", "1", "--quiet"]
+        self.process = subprocess.Popen(command, cwd=build.ROOT, env=build.server_env(),
+                                        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                pytest.fail(f"the table server stopped: {self.process.stderr.read().decode()[-2000:]}")
+            try:
+                with urllib.request.urlopen(self.url + "api/info", timeout=2) as answer:
+                    if answer.status == 200:
+                        return
+            except OSError:
+                time.sleep(0.2)
+        pytest.fail("the table server did not answer within 60 s")
+
+    def kill(self) -> None:
+        """SIGKILL: no goodbye, no flush beyond what each move already made."""
+        self.process.send_signal(signal.SIGKILL)
+        self.process.wait()
+
+    def stop(self) -> None:
+        if self.process and self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()
+
+
+@pytest.fixture
+def table_server(tmp_path):
+    build.build(quiet=True)
+    server = TableServer(tmp_path / "tables.sqlite3")
+    server.start()
+    yield server
+    server.stop()
+
+
+def open_new_table(page, server: TableServer, link: str) -> None:
+    """The creator opens `#online=new&...` and waits for the board."""
+    page.goto(f"{server.url}index.html#{link}")
+    page.wait_for_selector('#status[data-state="playing"]', state="attached", timeout=BOOT_TIMEOUT_MS)
+
+
+def anything(rng: random.Random, offered: list, page):
+    return rng.choice(offered)
+
+
+# Kanaloa's moves that make or end a turn: a random player leans towards them,
+# so that a game ends in a reasonable number of clicks (as test_kanaloa_play).
+KANALOA_ENDING = re.compile(r"^(draw|take |end$)")
+KANALOA_COMPLETE = re.compile(r"^(build|replace|remove|steal|give|ku|pele|lono|colour|pass|choose) ")
+
+
+def kanaloa_pick(rng: random.Random, offered: list, page):
+    complete = [c for c in offered if KANALOA_COMPLETE.match(c[1])]
+    ending = [c for c in offered if KANALOA_ENDING.match(c[1])]
+    roll = rng.random()
+    if complete and roll < 0.45:
+        return rng.choice(complete)
+    if ending and roll < 0.7:
+        return rng.choice(ending)
+    return rng.choice(offered)
+
+
+def haleakala_pick(rng: random.Random, offered: list, page):
+    """A player in a hurry (as test_haleakala_play): mostly sails, a disc on
+    the boat's beach, or rows, which brings the scorings sooner."""
+    def kind(prefix):
+        return [c for c in offered if c[1].startswith(prefix)]
+    boat = page.evaluate("() => document.querySelector('.haleakala-board .hk-boat')?.dataset.section ?? null")
+    sails = [c for c in kind("place ") if c[1].split(" ")[2] == boat]
+    if sails and rng.random() < 0.9:
+        return rng.choice(sails)
+    if kind("boat") and rng.random() < 0.9:
+        return kind("boat")[0]
+    if kind("disc:") and rng.random() < 0.85:
+        return rng.choice(kind("disc:"))
+    return rng.choice(offered)
+
+
+def settled_log_length(pages: list, timeout_s: float = 30.0) -> int:
+    """The log's length once every page shows the same one, unchanged over
+    two looks 250 ms apart."""
+    deadline = time.monotonic() + timeout_s
+    last = None
+    while time.monotonic() < deadline:
+        lengths = {page.locator("#log .log-entry").count() for page in pages}
+        if len(lengths) == 1 and lengths == last:
+            return lengths.pop()
+        last = lengths
+        pages[0].wait_for_timeout(250)
+    pytest.fail(f"the devices' logs did not settle: {last}")
+
+
+def play_together(pages: list, rng: random.Random, on_round=None, pick=anything) -> int:
+    """Each page clicks a `pick`ed choice whenever it has one, until every
+    page shows the end. `on_round(round)` runs before each round. No page
+    may throw meanwhile. Returns the clicks."""
+    clicks = 0
+    for round_number in range(MAX_ROUNDS):
+        if on_round:
+            on_round(round_number)
+        looks = [online_look(page) for page in pages]
+        if all(look and look["state"] == "over" for look in looks):
+            thrown = [line for page in pages for line in CONSOLE.get(page, []) if line.startswith("page error")]
+            assert not thrown, thrown
+            return clicks
+        acted = False
+        for page, look in zip(pages, looks):
+            if look and look["state"] == "playing" and look["choices"]:
+                index, _ = pick(rng, look["choices"], page)
+                try:
+                    click_choice(page, index)
+                except Exception:  # the board moved on under the click: look again
+                    continue
+                clicks += 1
+                acted = True
+        if not acted:
+            pages[0].wait_for_timeout(60)
+    pytest.fail(f"the game did not end within {MAX_ROUNDS} rounds: {[online_look(p) for p in pages]}")
+
+
+def same_end(pages: list) -> str:
+    """Every page shows the end with the same verdict."""
+    verdicts = {end_dialog_text(page) for page in pages}
+    assert len(verdicts) == 1, verdicts
+    return verdicts.pop()
+
+
+def test_kahuna_by_invitation_with_a_phone_a_reload_an_undo_and_a_rematch(make_context, table_server):
+    ana = make_context(**DEVICE).new_page()
+    open_new_table(ana, table_server, "online=new&game=kahuna&players=2&seats=h,h&seed=3&names=Ana")
+    link = invitation(ana, 1)
+    assert "#online=" in link and "&token=" in link and link.startswith(table_server.url)
+    # The creator's page says that the link is the seat, on any device.
+    assert "autre appareil" in plain(ana.text_content("#table-panel"))
+
+    bob = make_context(**PHONE).new_page()
+    join_table(bob, link, "Bob <b>&amp;</b>")
+    assert online_look(bob)["connection"] == "online"
+    # The name is text wherever it shows.
+    ana.wait_for_function("() => document.getElementById('table-panel').textContent.includes('Bob <b>&amp;</b>')")
+    assert ana.locator("#table-panel b").count() == 0 and ana.locator("#players b").count() == 0
+
+    rng = random.Random(16)
+    reloaded = []
+
+    def reload_once(round_number):
+        if not reloaded and round_number > 30:
+            reloaded.append(round_number)
+            ana.reload()
+            ana.wait_for_selector('#status[data-state="playing"]', state="attached", timeout=BOOT_TIMEOUT_MS)
+            assert connection(ana) == "online"
+
+    play_together([ana, bob], rng, on_round=reload_once)
+    assert reloaded
+    verdict = same_end([ana, bob])
+    assert "gagne" in verdict or "Égalité" in verdict
+    # Both logs hold the same moves.
+    assert ana.locator("#log .log-entry").count() == bob.locator("#log .log-entry").count() > 10
+
+    # Rematch: the same seats, a new game on both devices.
+    ana.click("#end-new")
+    for page in (ana, bob):
+        page.wait_for_selector('#status[data-state="playing"]', state="attached", timeout=60_000)
+        page.wait_for_selector("#end-dialog:not([open])", state="attached")
+
+    # An undo, seen by both: Bob lays a bridge and takes it back.
+    rng = random.Random(5)
+    for _ in range(200):
+        look = online_look(bob)
+        if look["choices"] and not bob.is_disabled("#undo-button"):
+            break
+        if look["choices"]:
+            index, _ = rng.choice(look["choices"])
+            click_choice(bob, index)
+        elif online_look(ana)["choices"]:
+            index, _ = rng.choice(online_look(ana)["choices"])
+            click_choice(ana, index)
+        bob.wait_for_timeout(80)
+    assert not bob.is_disabled("#undo-button"), "Bob never had a move to take back"
+    bob.click("#undo-button")
+    for page in (ana, bob):
+        page.wait_for_selector("#log .log-note", state="attached", timeout=30_000)
+        assert "Bob <b>&amp;</b> a repris" in plain(page.text_content("#log .log-note"))
+
+
+def test_kanaloa_two_friends_and_a_bot_with_the_connection_lost_and_found(make_context, table_server):
+    ana = make_context(**DEVICE).new_page()
+    open_new_table(ana, table_server, "online=new&game=kanaloa&players=3&seats=h,h,bot0&seed=8")
+    bob_context = make_context(**DEVICE)
+    bob = bob_context.new_page()
+    join_table(bob, invitation(ana, 1), "Bob")
+
+    cut = []
+
+    def lose_the_connection(round_number):
+        if not cut and round_number > 20:
+            cut.append(round_number)
+            bob_context.set_offline(True)
+            bob.wait_for_selector('#status[data-connection="offline"]', state="attached", timeout=30_000)
+            assert "Hors ligne" in bob.inner_text("#status")
+            # Ana plays on meanwhile if it is her turn; Bob sees it once back.
+            bob_context.set_offline(False)
+            bob.wait_for_selector('#status[data-connection="online"]', state="attached", timeout=30_000)
+
+    play_together([ana, bob], random.Random(8), on_round=lose_the_connection, pick=kanaloa_pick)
+    assert cut
+    same_end([ana, bob])
+    assert ana.locator("#log .log-entry").count() == bob.locator("#log .log-entry").count()
+
+
+def test_moai_five_players_three_devices_and_a_spectator(make_context, table_server):
+    # Five clans: three people on their own devices, two bots on the server.
+    ana = make_context(**DEVICE).new_page()
+    open_new_table(ana, table_server,
+                   "online=new&game=moai&players=5&seats=h,bot0,h,bot1,h&seed=4&short_game=1&names=Ana")
+    assert ana.locator("[data-invite-seat]").count() == 2  # the bots' seats need no invitation
+    friends = []
+    for seat, name in ((2, "Chloé"), (4, "Émile")):
+        page = make_context(**(PHONE if seat == 4 else DEVICE)).new_page()
+        join_table(page, invitation(ana, seat), name)
+        friends.append(page)
+    spectator = make_context(**DEVICE).new_page()
+    spectator.goto(ana.get_attribute("[data-spectator-link]", "href"))
+    spectator.wait_for_selector('#status[data-state="playing"]', state="attached", timeout=BOOT_TIMEOUT_MS)
+    assert "regardez" in plain(spectator.inner_text("#table-panel"))
+
+    def spectator_sees_no_choice(round_number):
+        if round_number % 50 == 0:
+            assert online_look(spectator)["choices"] == []
+
+    play_together([ana, *friends], random.Random(4), on_round=spectator_sees_no_choice)
+    verdict = same_end([ana, *friends])
+    spectator.wait_for_selector('#status[data-state="over"]', state="attached", timeout=30_000)
+    assert verdict == end_dialog_text(spectator)
+
+
+def test_haleakala_survives_a_server_killed_mid_game(make_context, table_server):
+    ana = make_context(**DEVICE).new_page()
+    open_new_table(ana, table_server, "online=new&game=haleakala&players=2&seats=h,h&seed=2")
+    bob = recording_page(make_context, BACKGROUND_TAB, **PHONE)
+    join_table(bob, invitation(ana, 1), "Bob")
+
+    killed = []
+
+    def kill_and_restart(round_number):
+        if not killed and round_number > 25:
+            # A click of the last round may still be on its way to the other
+            # device: count once both show the same log, twice in a row.
+            before = settled_log_length([ana, bob])
+            table_server.kill()
+            killed.append(before)
+            for page in (ana, bob):
+                page.wait_for_selector('#status[data-connection="reconnecting"]', state="attached", timeout=30_000)
+            table_server.start()
+            for page in (ana, bob):
+                page.wait_for_selector('#status[data-connection="online"]', state="attached", timeout=60_000)
+            # Nothing was lost: the log is as long as before the kill, on both.
+            assert settled_log_length([ana, bob]) == before
+
+    play_together([ana, bob], random.Random(2), on_round=kill_and_restart, pick=haleakala_pick)
+    assert killed and killed[0] > 0
+    same_end([ana, bob])
+    # Bob's tab, in the background, said each time that it was his turn, and
+    # took it back once it was not.
+    assert "● À vous — Archipel" in seen(bob)["titles"] and bob.title() == "Archipel"
+    assert {"icons/icon-turn.svg", "icons/icon.svg"} <= set(seen(bob)["icons"])
+    assert bob.get_attribute('link[rel="icon"]', "href") == "icons/icon.svg"
+
+
+def test_the_menu_finds_the_server_creates_a_table_and_lists_it(make_context, table_server):
+    page = make_context(**DEVICE).new_page()
+    page.goto(table_server.url)
+    page.wait_for_selector("#online-ready", timeout=BOOT_TIMEOUT_MS)
+    page.click("#mode-online")
+    page.select_option("#seat-kind-1", "bot1")
+    page.fill("#seat-name-0", "Ana")
+    page.click("#play-button")
+    page.wait_for_selector('#status[data-state="playing"]', state="attached", timeout=BOOT_TIMEOUT_MS)
+    assert page.locator("[data-invite-seat]").count() == 0  # the bot's seat needs no invitation
+    page.click("#menu-button")
+    page.wait_for_selector("[data-online-table]", timeout=30_000)
+    page.wait_for_function("() => document.querySelector('[data-online-table] .resume-meta').textContent.includes('Ana')")
+    assert "Ana" in page.inner_text("[data-online-table] .resume-meta")
+    page.click("[data-online-table] .resume-button")
+    page.wait_for_selector('#status[data-state="playing"]', state="attached", timeout=30_000)
+
+
+def test_without_a_server_the_menu_says_what_online_play_needs(page, site_url):
+    page.goto(site_url)
+    page.wait_for_selector("#online-needs-server", timeout=BOOT_TIMEOUT_MS)
+    assert "serveur de tables" in page.inner_text("#online-area")
+    assert page.locator("#mode-online").count() == 0

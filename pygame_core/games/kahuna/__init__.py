@@ -1,0 +1,33 @@
+"""Kahuna: two players build bridges between twelve islands.
+
+A game is a package of one shape: ``tables`` (the board, the cards and the
+codes), ``moves`` (the moves and their notation), ``state`` (the rules:
+``KahunaState``), ``positions`` (positions from outside, and the words of a
+refused move), ``hints`` (advice for the bots); the game itself is here.
+"""
+
+from __future__ import annotations
+
+from ...engine import Game
+from . import hints
+from .moves import KahunaMove
+from .state import KahunaState
+from .tables import DECK, DEGREE, ISLANDS, LAYOUT, LINES, NEEDED
+
+__all__ = ["Kahuna", "KahunaMove", "KahunaState",
+           "ISLANDS", "LINES", "DEGREE", "NEEDED", "LAYOUT", "DECK"]
+
+
+class Kahuna(Game):
+    id = "kahuna"
+    title = {"fr": "Kahuna", "en": "Kahuna"}
+    players = (2,)
+    options = {}
+    # SU-1: who plays first is a set-up input, not a rulebook variant.
+    setup_inputs = ("first_player",)
+    Move = KahunaMove
+    State = KahunaState
+
+
+KahunaState.game = Kahuna
+Kahuna.hints = hints

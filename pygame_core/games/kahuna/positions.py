@@ -1,0 +1,268 @@
+"""Kahuna positions from outside, checked: ``load`` reads what ``to_json``
+wrote (INV-1 to INV-6 and the turn structure), ``from_position`` builds the
+positions of the spec's scenarios (section 8); and the words of a refused
+move, the errors a player reads."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ...engine import (BadState, IllegalMove, Rng, check, check_fields, check_pair, check_result,
+                      check_rng, is_int)
+from .tables import (BRIDGES_PER_PLAYER, HAND_LIMIT, INTERIM_POINTS, ISLAND_INDEX, ISLANDS,
+                     LINE_ENDS, LINE_INDEX, N_ISLANDS, N_LINES, SLOTS)
+
+if TYPE_CHECKING:
+    from .state import KahunaState
+
+
+# ---------------------------------------------------------------------------
+# 1. Loading a position: every field checked (INV-1 to INV-6)
+# ---------------------------------------------------------------------------
+
+_KEYS = ("game", "to_move", "scorings_done", "final_turns_left", "scores", "scorings",
+         "previous_turn_skipped", "committed_to_draw", "bridges", "hands", "known_hands",
+         "display", "pile", "open_discard", "hidden_discards", "rng", "over", "result")
+
+
+def _card_list(value, what: str) -> list:
+    check(isinstance(value, list), f"{what} must be a list of island names")
+    for name in value:
+        check(name in ISLAND_INDEX, f"{what}: {name!r} is not an island")
+    return [ISLAND_INDEX[name] for name in value]
+
+
+def load(cls, data) -> KahunaState:
+    data = check_fields(data, _KEYS, "kahuna", "Kahuna")
+    s = cls._empty()
+
+    check(data["to_move"] in (0, 1) and is_int(data["to_move"]), "to_move must be 0 or 1")
+    s.player = data["to_move"]
+    for flag in ("previous_turn_skipped", "committed_to_draw", "over"):
+        check(isinstance(data[flag], bool), f"{flag} must be true or false")
+    s.previous_turn_skipped = data["previous_turn_skipped"]
+    s.committed_to_draw = data["committed_to_draw"]
+    s.over = data["over"]
+    s.rng = check_rng(data["rng"])
+
+    _load_bridges(s, data["bridges"])
+    _load_cards(s, data)
+    _load_scorings(s, data)
+    _check_turn(s)
+    check_result(data["result"], s)
+    return s
+
+
+def _load_bridges(s: KahunaState, bridges) -> None:
+    check_pair(bridges, "bridges")
+    for p in (0, 1):
+        check(isinstance(bridges[p], list), "bridges must list line names per player")
+        for name in bridges[p]:
+            check(name in LINE_INDEX, f"bridges of P{p}: {name!r} is not a line (like ALOA-BARI)")
+            line = LINE_INDEX[name]
+            check(s.owner[line] < 0, f"line {name} holds more than one bridge")
+            s.owner[line] = p
+            a, b = LINE_ENDS[line]
+            s.bridges[N_ISLANDS * p + a] += 1
+            s.bridges[N_ISLANDS * p + b] += 1
+            s.on_board[p] += 1
+        check(s.on_board[p] <= BRIDGES_PER_PLAYER,
+              f"P{p} has {s.on_board[p]} bridges on the board, more than 25 (INV-3)")
+    # INV-1 holds by construction: 2 * NEEDED > DEGREE on every island.
+
+
+def _load_cards(s: KahunaState, data) -> None:
+    hands = check_pair(data["hands"], "hands")
+    known = check_pair(data["known_hands"], "known_hands")
+    hidden = check_pair(data["hidden_discards"], "hidden_discards")
+    everything = []
+    for p in (0, 1):
+        cards = _card_list(hands[p], f"hand of P{p}")
+        check(len(cards) <= HAND_LIMIT, f"P{p} holds {len(cards)} cards, more than 5 (INV-5)")
+        for card in cards:
+            s._give(p, card)
+        for card in _card_list(known[p], f"known hand of P{p}"):
+            s.known[N_ISLANDS * p + card] += 1
+        base = N_ISLANDS * p
+        check(all(s.known[base + x] <= s.hands[base + x] for x in range(N_ISLANDS)),
+              f"known hand of P{p} holds cards that are not in the hand (HI-5)")
+        s.hidden[p] = _card_list(hidden[p], f"hidden discards of P{p}")
+        everything += cards + s.hidden[p]
+    display = data["display"]
+    check(isinstance(display, list) and len(display) == SLOTS,
+          "display must list 3 slots (a name or null)")
+    s.display = [-1 if c is None else _card_list([c], "display")[0] for c in display]
+    s.pile = _card_list(data["pile"], "pile")[::-1]
+    s.open_discard = _card_list(data["open_discard"], "open discard")
+    everything += [c for c in s.display if c >= 0] + s.pile + s.open_discard
+    for x, name in enumerate(ISLANDS):
+        count = everything.count(x)
+        check(count == 2, f"there must be 2 {name} cards in the game, not {count} (INV-4)")
+    check(not s.pile or -1 not in s.display,
+          "the pile holds cards but a display slot is empty (INV-6)")
+
+
+def _load_scorings(s: KahunaState, data) -> None:
+    done = data["scorings_done"]
+    check(is_int(done) and 0 <= done <= 3, "scorings_done must be 0, 1, 2 or 3")
+    s.scorings_done = done
+    final = data["final_turns_left"]
+    check(final is None or (is_int(final) and 0 <= final <= 2),
+          "final_turns_left must be null, 0, 1 or 2")
+    if final is not None:
+        check(done >= 2, "the final phase comes after the second interim scoring (SC-5)")
+        check((final == 0) == (done == 3),
+              "the final scoring happens exactly when the second extra turn ends (SC-7)")
+    else:
+        check(done < 3, "the final scoring happens only after the final phase (SC-7)")
+    s.final_turns_left = final
+    scores = check_pair(data["scores"], "scores")
+    check(all(is_int(v) and v >= 0 for v in scores), "scores must be whole numbers")
+    s.scores = list(scores)
+    scorings = data["scorings"]
+    check(isinstance(scorings, list) and len(scorings) == done,
+          f"scorings must list the {done} scoring(s) done")
+    totals = [0, 0]
+    for r, entry in enumerate(scorings, start=1):
+        check(isinstance(entry, dict) and set(entry) == {"round", "islands", "points"},
+              "a scoring is {round, islands, points}")
+        check(entry["round"] == r, f"scoring {r} must say round {r}")
+        islands = check_pair(entry["islands"], "scoring islands")
+        points = check_pair(entry["points"], "scoring points")
+        check(all(is_int(v) and 0 <= v <= N_ISLANDS for v in islands),
+              "island counts are 0 to 12")
+        a, b = islands
+        value = INTERIM_POINTS[r - 1] if r < 3 else abs(a - b)
+        expected = [value if a > b else 0, value if b > a else 0]
+        check(points == expected, f"scoring {r}: islands {islands} give points {expected} (SC-2, SC-7)")
+        totals[0] += points[0]
+        totals[1] += points[1]
+        s.scorings.append((r, a, b, points[0], points[1]))
+    check(totals == s.scores, "scores must be the sum of the scorings (SC-8)")
+
+
+def _check_turn(s: KahunaState) -> None:
+    final = s.final_turns_left is not None
+    player = s.player
+    if s.committed_to_draw:
+        check(not final and not s.over, "committed_to_draw is only possible before the final phase")
+        check(s.hidden[player], "committed_to_draw needs a face-down discard this turn (KH-22)")
+        check(s.hand_sizes[player] < HAND_LIMIT, "a player committed to draw holds at most 4 cards")
+    if final:
+        check(not s.pile and s.display == [-1] * SLOTS,
+              "in the final phase the pile and the display are empty (SC-5)")
+    elif not s.over:
+        check(s.pile or s.display != [-1] * SLOTS,
+              "outside the final phase there is a card to draw (KH-26)")
+    if s.over:
+        check(s._wiped_out() or s.scorings_done == 3,
+              "a finished game ended by a wipe-out or after the final scoring (SC-8, SC-10)")
+    else:
+        check(not s._wiped_out(),
+              "one player has no bridge on the board: the game should have ended (SC-10)")
+
+
+# ---------------------------------------------------------------------------
+# 2. The spec's scenarios (section 8)
+# ---------------------------------------------------------------------------
+
+def from_position(cls, round: int = 1, to_move: int = 0, bridges=None, hands=None,
+                  display=None, pile=None, open_discard=None, hidden_discards=None,
+                  known_hands=None, scores=(0, 0), scorings=None,
+                  final_turns_left=None, previous_turn_skipped=False,
+                  committed_to_draw=False, seed=0) -> "KahunaState":
+    """A position written the way the spec's scenarios are (section 8).
+
+    ``bridges``, ``hands``, ``hidden_discards`` and ``known_hands`` map a
+    player (0 or 1) to names; ``pile`` is a list of names (top first) or a
+    number of cards. Cards not placed anywhere are dealt, in alphabetical
+    order, to the first of these left unspecified: the display (3 cards,
+    outside the final phase), the pile (its given size, or all that is left),
+    the open discard pile. ``scorings`` (a list of ``(islands, points)``) is
+    derived from ``scores`` when omitted: points of 1 and 2 are read as the
+    wins of the first and the second interim scorings.
+    """
+    bridges = bridges or {}
+    hands = hands or {}
+    hidden_discards = hidden_discards or {}
+    known_hands = known_hands or {}
+    if isinstance(scores, dict):
+        scores = (scores.get(0, 0), scores.get(1, 0))
+    final = final_turns_left is not None
+    placed = [c for p in (0, 1) for c in list(hands.get(p, [])) + list(hidden_discards.get(p, []))]
+    placed += [c for c in (display or []) if c is not None]
+    placed += list(pile) if isinstance(pile, (list, tuple)) else []
+    placed += list(open_discard or [])
+    left = []
+    for name in ISLANDS:
+        left += [name] * (2 - placed.count(name))
+    if display is None:
+        display = [None] * SLOTS if final else left[:SLOTS]
+        left = left[len([c for c in display if c is not None]):]
+    if pile is None:
+        pile, left = ([], left) if final else (left, [])
+    elif isinstance(pile, int):
+        pile, left = left[:pile], left[pile:]
+    if open_discard is None:
+        open_discard, left = left, []
+    if left:
+        raise BadState(f"{len(left)} card(s) are not placed anywhere: {left}")
+    if scorings is None:
+        scorings = _scorings_from_scores(round, scores)
+    data = {
+        "game": "kahuna",
+        "to_move": to_move,
+        "scorings_done": round - 1,
+        "final_turns_left": final_turns_left,
+        "scores": list(scores),
+        "scorings": [{"round": r + 1, "islands": list(islands), "points": list(points)}
+                     for r, (islands, points) in enumerate(scorings)],
+        "previous_turn_skipped": previous_turn_skipped,
+        "committed_to_draw": committed_to_draw,
+        "bridges": [sorted(bridges.get(p, []), key=lambda name: LINE_INDEX.get(name, N_LINES))
+                    for p in (0, 1)],
+        "hands": [sorted(hands.get(p, [])) for p in (0, 1)],
+        "known_hands": [sorted(known_hands.get(p, [])) for p in (0, 1)],
+        "display": list(display),
+        "pile": list(pile),
+        "open_discard": list(open_discard),
+        "hidden_discards": [list(hidden_discards.get(p, [])) for p in (0, 1)],
+        "rng": Rng.from_seed(seed).state,
+        "over": False,
+        "result": None,
+    }
+    return cls.from_json(data)
+
+
+def _scorings_from_scores(round: int, scores) -> list:
+    """Interim scorings that add up to ``scores`` (1 = round 1, 2 = round 2)."""
+    entries = []
+    for r in range(round - 1):
+        value = INTERIM_POINTS[r]
+        points = [value if scores[p] & value else 0 for p in (0, 1)]
+        islands = [1 if points[p] else 0 for p in (0, 1)]
+        entries.append((islands, points))
+    return entries
+
+
+# ---------------------------------------------------------------------------
+# 3. Refused moves: the errors a player reads
+# ---------------------------------------------------------------------------
+
+def must_draw() -> IllegalMove:
+    return IllegalMove("You must draw after discarding face down (KH-23).", "kahuna.illegal.must_draw")
+
+
+def not_held(card: int) -> IllegalMove:
+    return IllegalMove(f"You do not hold a {ISLANDS[card]} card.", "kahuna.illegal.not_held",
+                       card=ISLANDS[card])
+
+
+def hand_full() -> IllegalMove:
+    return IllegalMove("Your hand is full: play a card or discard face down before drawing (KH-25).",
+                       "kahuna.illegal.hand_full")
+
+
+def nothing_to_draw(action: str) -> IllegalMove:
+    return IllegalMove(f"You cannot {action} in the final phase: place, remove or skip (KH-28).",
+                       "kahuna.illegal.final_phase", action=action)

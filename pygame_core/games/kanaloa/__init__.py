@@ -1,0 +1,33 @@
+"""Kanaloa: two to four players bridge the sixteen islands of the ORO archipelago.
+
+A game is a package of one shape: ``tables`` (the board, the cards and the
+codes), ``moves`` (the moves and their notation), ``state`` (the rules:
+``KanaloaState``), ``positions`` (positions from outside, and the words of a
+refused move), ``hints`` (advice for the bots); the game itself is here.
+"""
+
+from __future__ import annotations
+
+from ...engine import Game
+from . import hints
+from .moves import KanaloaMove
+from .state import KanaloaState
+from .tables import COLOURS, DEGREE, GODS, ISLANDS, LAYOUT, LINKS, SIZE, THRESHOLD
+
+__all__ = ["Kanaloa", "KanaloaMove", "KanaloaState", "ISLANDS", "LINKS", "SIZE", "DEGREE",
+           "THRESHOLD", "LAYOUT", "COLOURS", "GODS"]
+
+
+class Kanaloa(Game):
+    id = "kanaloa"
+    title = {"fr": "Kanaloa", "en": "Kanaloa"}
+    players = (2, 3, 4)
+    options = {"gods": False}      # the advanced variant "Le Pouvoir des Dieux" (GD rules)
+    # S-9: who plays first is a set-up input, not a rulebook variant.
+    setup_inputs = ("first_player",)
+    Move = KanaloaMove
+    State = KanaloaState
+
+
+KanaloaState.game = Kanaloa
+Kanaloa.hints = hints

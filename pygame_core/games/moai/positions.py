@@ -1,0 +1,832 @@
+"""Moai positions from outside, checked: ``load`` reads what ``to_json`` wrote
+(the invariants of spec 4.8 and the step of the round), ``from_position``
+builds the positions of the spec's scenarios (section 8); and ``diagnose``,
+the rule a refused move breaks, in words a player reads."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from typing import TYPE_CHECKING
+
+from ...engine import BadState, IllegalMove, Rng, check, check_fields, check_result, check_rng, is_int
+from .tables import (ADMIRAL, AWARD, BID, BIRTH, BOAT, BOAT0, BOAT_CARDS, BOAT_IDS, CARD_TYPE,
+                     CARVE, COLOURS, COVERED, COVERED_FIELDS, DECK_COMPOSITION, DISASTER,
+                     DISASTER_STEPS, DISASTER_TOKENS, EFFECT, EPOCH_IDS, EPOCH_INDEX, EPOCH_OF,
+                     ERODE, FIELD0, FOREST_Z, FREE, FX_BURN, FX_EPI, FX_ERO, FX_WAR, KILL,
+                     KIND_NAMES, KIND_OF, LETTERS, LOSE, M_AWARD, M_BID, M_BIRTH, M_BUILD, M_CARVE,
+                     M_DONE, M_ERODE, M_KILL, M_LOSE, M_PASS, M_PLACE, M_RAID, M_RANK, M_REST,
+                     M_SINK, M_STARVE, M_SWAP, M_TAKE, M_VICTIM, MAX_SPACES, N_BOATS, N_EPOCH,
+                     N_FIELDS, N_FOREST, N_TILES, OPTIONS, OVER, PER_STRENGTH, PHASE_INDEX,
+                     PHASE_NAMES, RAID, RAID_STEP, RANK, REST, RN_KIND, SHORT_GAME_REMOVALS, SINK,
+                     STARVE, STEP_KINDS, TAKE, TILE_IDS, TILE_INDEX, V1, V3, V5, VALUE, VICTIM,
+                     VOLCANO0, VOLCANO_Z, WOOD_TOKENS, WORK, ZONE_NAMES, cards_text, loc_name,
+                     parse_loc, piece_text, zone_of)
+
+if TYPE_CHECKING:
+    from .moves import MoaiMove
+    from .state import MoaiState
+
+
+# ---------------------------------------------------------------------------
+# 1. Loading a position: every field checked (spec 4.8)
+# ---------------------------------------------------------------------------
+
+_KEYS = ("game", "players", "options", "round", "phase", "final_round", "order", "ranking",
+         "bird_man", "current", "pending", "hands", "bids", "bid_status", "deck", "discard",
+         "epoch_deck", "display", "taken", "removed", "set_aside", "admiral_aside", "boats",
+         "wood_supply", "forest_wood", "stocks", "disaster_supply", "fields", "moai_supply",
+         "tiles", "toppled", "camps", "known_camps", "reserve", "forest", "volcano", "carved",
+         "rng", "over", "result")
+_STATUS = {"choosing": 0, "chosen": 1, "rechoosing": 2, "revealed": 3}
+# Steps during which the forest may hold wood (M-2 to M-20) and the display cards (M-1 to M-10).
+_WOOD_STEPS = (BID, RANK, TAKE, VICTIM, ERODE, KILL, LOSE, SINK, WORK, AWARD)
+_DISPLAY_STEPS = (BID, RANK, TAKE, VICTIM, ERODE, KILL, LOSE, SINK)
+_TAKEN_STEPS = (TAKE, VICTIM, ERODE, KILL, LOSE, SINK, WORK, AWARD, CARVE, RAID_STEP, STARVE,
+                REST, BIRTH)
+_ORDERED_STEPS = (TAKE, VICTIM, ERODE, KILL, LOSE, SINK, WORK, AWARD, CARVE, RAID_STEP, STARVE,
+                  REST, BIRTH)
+
+
+def _int(value, what: str, low: int = 0, high: int | None = None) -> int:
+    check(is_int(value) and value >= low and (high is None or value <= high),
+          f"{what} must be an integer" + (f" from {low} to {high}" if high is not None
+                                          else f" of at least {low}"))
+    return value
+
+
+def _list(value, what: str, size: int | None = None) -> list:
+    check(isinstance(value, list), f"{what} must be a list")
+    if size is not None:
+        check(len(value) == size, f"{what} must have {size} entries, not {len(value)}")
+    return value
+
+
+def _kinds(value, what: str) -> list:
+    _list(value, what)
+    for card in value:
+        check(card in KIND_OF, f"{what}: {card!r} is not a Rapa Nui card (1, 2, 3 or R)")
+    return [KIND_OF[c] for c in value]
+
+
+def _counts(value, what: str) -> list:
+    counts = [0, 0, 0, 0]
+    for k in _kinds(value, what):
+        counts[k] += 1
+    return counts
+
+
+def _epochs(value, what: str) -> list:
+    _list(value, what)
+    for card in value:
+        check(card in EPOCH_INDEX, f"{what}: {card!r} is not an epoch card")
+    return [EPOCH_INDEX[c] for c in value]
+
+
+def _seat(value, n: int, what: str) -> int:
+    return _int(value, what, 0, n - 1)
+
+
+def _piece_code(code, n: int, what: str, face_down_ok: bool):
+    check(isinstance(code, str), f"{what}: a piece is written like R2 or R2fd")
+    fd = 0
+    text = code
+    if text.endswith("fd"):
+        check(face_down_ok, f"{what}: {code!r} cannot be face down here (M-14, M-16, A-5)")
+        fd, text = 1, text[:-2]
+    check(len(text) == 2 and text[0] in LETTERS[:n] and text[1] in "123",
+          f"{what}: {code!r} is not a piece of a colour in play")
+    return LETTERS.index(text[0]), int(text[1]) - 1, fd
+
+
+def load(cls, data, with_result: bool = True) -> MoaiState:
+    data = check_fields(data, _KEYS, "moai", "Moai")
+    n = data["players"]
+    check(is_int(n) and 2 <= n <= 5, "players must be 2 to 5")
+    options = data["options"]
+    check(isinstance(options, dict) and set(options) == set(OPTIONS)
+          and all(isinstance(v, bool) for v in options.values()),
+          f"options must give true or false for each of {', '.join(OPTIONS)}")
+    s = cls._empty(n, tuple(options[name] for name in OPTIONS))
+    s.round = _int(data["round"], "round", 1)
+    check(data["phase"] in PHASE_INDEX, f"phase {data['phase']!r} is not a step of the round")
+    s.phase = PHASE_INDEX[data["phase"]]
+    for flag in ("final_round", "admiral_aside", "over"):
+        check(isinstance(data[flag], bool), f"{flag} must be true or false")
+    s.final = data["final_round"]
+    s.admiral = data["admiral_aside"]
+    s.over = data["over"]
+    check(s.over == (s.phase == OVER), "over is true exactly in the phase 'over'")
+    check(s.final == s.admiral, "the final round is the round the Admiral was set aside (M-39)")
+    s.rng = check_rng(data["rng"])
+    _load_turn(s, data)
+    _load_cards(s, data)
+    _load_epochs(s, data)
+    _load_board(s, data)
+    _load_pending(s, data)
+    if with_result:
+        check_result(data["result"], s)
+    return s
+
+
+def _load_turn(s: MoaiState, data) -> None:
+    n = s.players
+    order = _list(data["order"], "order")
+    open_bids = s._open_bids()
+    if order or open_bids or s.phase not in (BID, RANK) or s.round > 1:
+        check(sorted(order) == list(range(n)) and all(is_int(q) for q in order),
+              "order must list every seat once (positions 1..N on the Orongo hill)")
+    else:
+        check(order == [], "order is empty until the first bids are ranked")
+    s.order = list(order)
+    ranking = _list(data["ranking"], "ranking")
+    check(all(is_int(q) and 0 <= q < n for q in ranking) and len(set(ranking)) == len(ranking),
+          "ranking must list distinct seats")
+    check(not ranking or s.phase == RANK, "ranking is only built during the rank step (M-4)")
+    check(len(ranking) < n, "a complete ranking is the turn order")
+    s.ranking = list(ranking)
+    s.pawn = _seat(data["bird_man"], n, "bird_man")
+    if s.phase in _ORDERED_STEPS or (s.phase in (BID, RANK) and (s.round > 1 or open_bids)):
+        check(len(s.order) == n, "the turn order must be set")
+    if s.phase in _ORDERED_STEPS:
+        check(s.pawn == s.order[0], "after the bids the bird-man holds position 1 (M-6)")
+    if open_bids and s.phase == BID:
+        check(s.pawn == s.order[0], "open bids are made in the turn order, from the pawn holder")
+    s.cur = _int(data["current"], "current", 0, n)
+    check(s.cur < n or s.phase == OVER, "current must be a position 0..N-1")
+
+
+def _load_cards(s: MoaiState, data) -> None:
+    n = s.players
+    hands = _list(data["hands"], "hands", n)
+    bids = _list(data["bids"], "bids", n)
+    status = _list(data["bid_status"], "bid_status", n)
+    total = [0, 0, 0, 0]
+    for p in range(n):
+        counts = _counts(hands[p], f"hand of seat {p}")
+        s.hands[4 * p:4 * p + 4] = counts
+        bid = _counts(bids[p], f"bid of seat {p}")
+        s.bids[4 * p:4 * p + 4] = bid
+        check(status[p] in _STATUS, f"bid_status {status[p]!r} is not choosing, chosen, "
+                                    f"rechoosing or revealed")
+        s.bid_status[p] = _STATUS[status[p]]
+        for k in range(4):
+            total[k] += counts[k]
+        if s.phase == BID:
+            check(s.bid_status[p] != 3, "bids are revealed only when every player has chosen")
+            if s.bid_status[p] == 1:
+                for k in range(4):
+                    total[k] += bid[k]
+            else:
+                check(not any(bid), f"seat {p} has not chosen a bid but has cards set aside")
+        else:
+            check(s.bid_status[p] == 3, "outside the bids every bid is revealed")
+    if s.phase == BID:
+        if s._open_bids():
+            check(all(s.bid_status[s.order[i]] == (1 if i < s.cur else 0) for i in range(n)),
+                  "open bids: the players before the current one have bid, the others not (V-2)")
+            s.actor = s.order[s.cur]
+        else:
+            check(any(x != 1 for x in s.bid_status), "when every bid is chosen they are revealed")
+    s.deck = _kinds(data["deck"], "deck")[::-1]
+    s.discard = _counts(data["discard"], "discard")
+    for k in range(4):
+        total[k] += s.discard[k] + s.deck.count(k)
+    check(total == list(DECK_COMPOSITION),
+          f"the Rapa Nui cards must be 12 of 1, 12 of 2, 10 of 3 and 6 Raids, not {total} (C-3)")
+
+
+def _load_epochs(s: MoaiState, data) -> None:
+    n = s.players
+    s.edeck = _epochs(data["epoch_deck"], "epoch deck")[::-1]
+    epochs = [EPOCH_OF[c] for c in reversed(s.edeck)]
+    check(epochs == sorted(epochs), "the epoch deck lies epoch 1 over 2 over 3 (S-10)")
+    s.display = _epochs(data["display"], "display")
+    check(len(s.display) <= n + 1 and ADMIRAL not in s.display,
+          "the display holds at most N + 1 cards, never the Admiral (M-1)")
+    check(not s.display or s.phase in _DISPLAY_STEPS, "the display is empty after the epoch phase")
+    taken = _list(data["taken"], "taken", n)
+    for p in range(n):
+        if taken[p] is not None:
+            check(s.phase in _TAKEN_STEPS, "epoch cards lie in front of players only from the "
+                                           "epoch phase to their bilan (M-7, M-37)")
+            card = _epochs([taken[p]], "taken")[0]
+            check(card != ADMIRAL, "the Admiral is never taken")
+            s.taken[p] = card
+    s.removed = _epochs(data["removed"], "removed")
+    s.set_aside = _epochs(data["set_aside"], "set_aside")
+    check(ADMIRAL not in s.removed and ADMIRAL not in s.set_aside,
+          "the Admiral never leaves the game (A-34)")
+    if s.opts[V3]:
+        check([sum(EPOCH_OF[c] == e for c in s.set_aside) for e in (1, 2, 3)]
+              == list(SHORT_GAME_REMOVALS), "V-3 sets aside 2, 2 and 1 cards of epochs 1, 2, 3")
+    else:
+        check(not s.set_aside, "cards are set aside only in the short game (V-3)")
+    boats = data["boats"]
+    check(isinstance(boats, dict), "boats must map boat cards to their owner and piece")
+    for name, boat in boats.items():
+        check(name in BOAT_IDS, f"{name!r} is not a boat card")
+        check(isinstance(boat, dict) and set(boat) == {"owner", "piece"}, "a boat is {owner, piece}")
+        b = BOAT_IDS.index(name)
+        s.boat_owner[b] = _seat(boat["owner"], n, f"owner of {name}")
+        if boat["piece"] is not None:
+            strength = _int(boat["piece"], f"piece on {name}", 1, 3)
+            s.boat_piece[b] = 3 * s.boat_owner[b] + strength - 1
+    everything = s.edeck + s.display + [c for c in s.taken if c >= 0] + s.removed + s.set_aside
+    everything += [BOAT_CARDS[b] for b in range(N_BOATS) if s.boat_owner[b] >= 0]
+    if s.admiral:
+        everything.append(ADMIRAL)
+    check(sorted(everything) == list(range(N_EPOCH)),
+          "each of the 36 epoch cards must be in exactly one place (spec 4.8)")
+
+
+def _load_board(s: MoaiState, data) -> None:
+    n = s.players
+    # Wood (C-8, M-2, M-22).
+    s.wood = _int(data["wood_supply"], "wood_supply", 0, WOOD_TOKENS)
+    wood = _list(data["forest_wood"], "forest_wood", N_FOREST)
+    check(all(isinstance(w, bool) for w in wood), "forest_wood must be true or false per space")
+    s.forest_wood = [int(w) for w in wood]
+    check(not any(wood) or s.phase in _WOOD_STEPS,
+          "wood lies in the forest only from the palms (M-2) to the forest production (M-20)")
+    stocks = _list(data["stocks"], "stocks", n)
+    s.stock = [_int(x, "a wood stock") for x in stocks]
+    check(s.wood + sum(s.forest_wood) + sum(s.stock) == WOOD_TOKENS, "there are 15 wood tokens (C-8)")
+    # Fields and disaster tokens.
+    s.dsupply = _int(data["disaster_supply"], "disaster_supply", 0, DISASTER_TOKENS)
+    fields = _list(data["fields"], "fields", N_FIELDS)
+    for i, code in enumerate(fields):
+        if code is None:
+            s.fields[i] = FREE
+        elif code == "X":
+            s.fields[i] = COVERED
+        else:
+            q, st, _ = _piece_code(code, n, f"field F{i + 1}", False)
+            s.fields[i] = 3 * q + st
+    check(s.dsupply + s.fields.count(COVERED) == DISASTER_TOKENS, "there are 10 disaster tokens (C-8)")
+    # Moai tiles.
+    supply = _list(data["moai_supply"], "moai_supply")
+    tiles = _list(data["tiles"], "tiles", n)
+    toppled = _list(data["toppled"], "toppled")
+    seen = []
+    s.msupply = [0] * N_TILES
+    for name in supply:
+        check(name in TILE_INDEX, f"{name!r} is not a Moai tile")
+        s.msupply[TILE_INDEX[name]] = 1
+        seen.append(name)
+    for p in range(n):
+        for tile in _list(tiles[p], f"tiles of seat {p}"):
+            check(isinstance(tile, dict) and set(tile) == {"id", "face_down"}
+                  and tile["id"] in TILE_INDEX and isinstance(tile["face_down"], bool),
+                  "a tile is {id, face_down}")
+            s.tiles[p].append(2 * TILE_INDEX[tile["id"]] + int(tile["face_down"]))
+            seen.append(tile["id"])
+    for name in toppled:
+        check(name in TILE_INDEX, f"{name!r} is not a Moai tile")
+        s.toppled.append(TILE_INDEX[name])
+        seen.append(name)
+    check(sorted(seen) == list(TILE_IDS), "each of the 21 Moai tiles must be in exactly one place")
+    # Pieces (C-7, spec 4.8).
+    camps = _list(data["camps"], "camps", n)
+    known = _list(data["known_camps"], "known_camps", n)
+    reserve = _list(data["reserve"], "reserve", n)
+    for p in range(n):
+        for x in _list(camps[p], f"camp of seat {p}"):
+            s.camp[3 * p + _int(x, "a camp strength", 1, 3) - 1] += 1
+        for x in _list(known[p], f"known camp of seat {p}"):
+            s.known[3 * p + _int(x, "a known strength", 1, 3) - 1] += 1
+        row = _list(reserve[p], f"reserve of seat {p}", 3)
+        for st in range(3):
+            s.reserve[3 * p + st] = _int(row[st], "a reserve count", 0, PER_STRENGTH)
+    check(all(s.known[i] <= s.camp[i] for i in range(3 * n)),
+          "a known camp piece must be in the camp (H-13)")
+    forest = _list(data["forest"], "forest", N_FOREST)
+    for sp in range(N_FOREST):
+        for code in _list(forest[sp], f"forest S{sp + 1}"):
+            q, st, fd = _piece_code(code, n, f"forest S{sp + 1}", True)
+            s.forest[6 * (n * sp + q) + 3 * fd + st] += 1
+    volcano = _list(data["volcano"], "volcano")
+    check(len(volcano) <= MAX_SPACES, "too many volcano spaces")
+    for i, space in enumerate(volcano):
+        row = [-1, 0, 0, 0, 0, 0, 0]
+        for code in _list(space, f"volcano V{i + 1}"):
+            q, st, fd = _piece_code(code, n, f"volcano V{i + 1}", True)
+            check(row[0] in (-1, q), f"volcano V{i + 1} holds pieces of two colours (C-2)")
+            row[0] = q
+            row[1 + 3 * fd + st] += 1
+        s.volcano.extend(row)
+    counts = [s.camp[i] + s.reserve[i] for i in range(3 * n)]
+    f = s.forest
+    for sp in range(N_FOREST):
+        for p in range(n):
+            b = 6 * (n * sp + p)
+            for st in range(3):
+                counts[3 * p + st] += f[b + st] + f[b + 3 + st]
+    for c in s.fields + s.boat_piece:
+        if c >= 0:
+            counts[c] += 1
+    v = s.volcano
+    for i in range(0, len(v), 7):
+        if v[i] >= 0:
+            for st in range(3):
+                counts[3 * v[i] + st] += v[i + 1 + st] + v[i + 4 + st]
+    for i, count in enumerate(counts):
+        check(count == PER_STRENGTH, f"{COLOURS[i // 3]} must have 6 pieces of strength {i % 3 + 1} "
+                                     f"in camp, on the board and in the reserve, not {count}")
+    if s.opts[V1]:
+        check(not any(s.forest[6 * (n * sp + p) + 3 + st] for sp in range(N_FOREST)
+                      for p in range(n) for st in range(3))
+              and not any(s.volcano[i + 4 + st] for i in range(0, len(s.volcano), 7)
+                          for st in range(3)), "with all pieces face up (V-1) none is face down")
+    s.zc = s._count_zones()
+    carved = _list(data["carved"], "carved")
+    for name in carved:
+        check(isinstance(name, str), "carved lists volcano spaces")
+        try:
+            loc = parse_loc(name)
+        except ValueError as exc:
+            raise BadState(f"carved: {exc}") from None
+        check(loc >= VOLCANO0 and loc - VOLCANO0 < s.n_spaces(), f"carved: {name} is not a space")
+        s.carved.append(loc - VOLCANO0)
+    check(len(set(s.carved)) == len(s.carved), "a space is carved once per round (A-11)")
+    check(not s.carved or s.phase in (CARVE, RAID_STEP, STARVE, REST, BIRTH),
+          "carved spaces are remembered only from the volcano to the end of the round")
+
+
+def _load_pending(s: MoaiState, data) -> None:
+    n = s.players
+    pending = data["pending"]
+    check(isinstance(pending, dict), "pending must be an object")
+    phase = s.phase
+    keys = {"card", "taker", "victim"} if phase in DISASTER_STEPS else (
+        {"space", "tied"} if phase == AWARD else {"deficit", "raids"} if phase == RAID_STEP else
+        {"deficit", "raids", "to_remove"} if phase == STARVE else
+        {"left", "retrieved"} if phase == REST else set())
+    check(set(pending) == keys, f"pending of the {PHASE_NAMES[phase]} step must be "
+                                f"{{{', '.join(sorted(keys))}}}")
+    if phase == BID:
+        return
+    if phase == RANK:
+        s.actor = s.pawn
+        group = s._rank_candidates()
+        check(len(group) > 1, "the rank step needs a tie to break (M-4)")
+        return
+    if phase == OVER:
+        return
+    if phase in DISASTER_STEPS:
+        card = _epochs([pending["card"]], "pending card")[0]
+        check(CARD_TYPE[card] == DISASTER, "the pending card must be a disaster (C-5)")
+        s.card = card
+        s.taker = _seat(pending["taker"], n, "taker")
+        check(s.taken[s.taker] == card, "the taker has the disaster in front of him")
+        check(s.order[s.cur] == s.taker, "the taker is the current player of the epoch phase")
+        ero = EFFECT[card] == FX_ERO
+        if pending["victim"] is None:
+            check(phase in (VICTIM, ERODE), "a victim is named before the effect applies")
+        else:
+            s.victim = _seat(pending["victim"], n, "victim")
+        if phase == VICTIM:
+            check(not ero and s.victim < 0 and not s.opts[V5], "a victim is named for a clan "
+                                                                 "disaster, not with V-5 (C-5.0a)")
+            s.actor = s.taker
+        elif phase == ERODE:
+            check(ero and s.victim < 0, "erosion names no victim (A-43)")
+            check(s.dsupply and FREE in s.fields, "erosion needs a token and a free field (A-28)")
+            s.actor = s.taker
+        elif phase == KILL:
+            check(EFFECT[card] == FX_WAR and s.victim >= 0, "the kill step belongs to D-WAR")
+            s.actor = s.taker
+        elif phase == LOSE:
+            check(EFFECT[card] in (FX_EPI, FX_WAR) and s.victim >= 0,
+                  "the lose step belongs to D-EPI or D-WAR")
+            s.actor = s.victim
+        else:
+            check(EFFECT[card] == FX_BURN and s.victim >= 0, "the sink step belongs to D-BOAT")
+            s.actor = s.victim
+        return
+    if phase == AWARD:
+        try:
+            sp = parse_loc(pending["space"]) if isinstance(pending["space"], str) else -1
+        except ValueError:
+            sp = -1
+        check(0 <= sp < N_FOREST and s.forest_wood[sp], "the award is for a forest space with wood")
+        s.space = sp
+        tied = _list(pending["tied"], "tied")
+        check(len(tied) >= 2 and all(is_int(q) and 0 <= q < n for q in tied),
+              "a forest tie has two or more players")
+        s.tied = list(tied)
+        check(not any(s.forest_wood[:sp]), "the forest spaces before the tie are resolved")
+        s.actor = s.pawn
+        return
+    if phase == WORK:
+        check(any(s.camp), "the work phase ends when every camp is empty (M-12)")
+    if phase == TAKE:
+        check(s.display, "a player takes an epoch card from a display that holds one (M-7)")
+        check(s.taken[s.order[s.cur]] < 0, "the current player has not taken his card yet")
+    s.actor = s.order[s.cur]
+    p = s.actor
+    if phase == CARVE:
+        check(s._carvable(p), "the carving player has a volcano space to declare (M-23)")
+    elif phase in (RAID_STEP, STARVE):
+        s.deficit = _int(pending["deficit"], "deficit", 1)
+        s.raids = _int(pending["raids"], "raids", 0, s.deficit)
+        if phase == STARVE:
+            s.to_remove = _int(pending["to_remove"], "to_remove", 1, s.deficit - s.raids)
+            z = s.zones(p)
+            check(s.to_remove <= z[FOREST_Z] + z[VOLCANO_Z],
+                  "starvation takes forest and volcano pieces only (M-29)")
+    elif phase == REST:
+        s.rest_left = _int(pending["left"], "left", 1)
+        retrieved = pending["retrieved"]
+        check(isinstance(retrieved, dict) and set(retrieved) == set(ZONE_NAMES),
+              "retrieved counts the pieces taken from each zone")
+        s.retrieved = [_int(retrieved[z], "a retrieved count") for z in ZONE_NAMES]
+        check(not s.final, "there is no rest in the final round (M-35)")
+        check(s.rest_left <= s.on_board(p), "a clan rests no more pieces than it has on the board")
+
+
+# ---------------------------------------------------------------------------
+# 2. The spec's scenarios (section 8)
+# ---------------------------------------------------------------------------
+
+def from_position(cls, players: int = 3, options=None, round: int = 1, phase: str = "bid",
+                  final_round: bool = False, order=None, bird_man: int = 0, current: int = 0,
+                  ranking=None, pending=None, hands=None, bids=None, bid_status=None,
+                  deck=None, discard=None, epoch_deck=None, display=None, taken=None,
+                  removed=None, set_aside=None, admiral_aside=None, boats=None,
+                  stocks=None, forest_wood=None, wood_supply=None, fields=None,
+                  tiles=None, toppled=None, camps=None, known_camps=None, reserve=None,
+                  forest=None, volcano=None, carved=None, seed=0) -> "MoaiState":
+    """A position written the way the spec's scenarios are (section 8).
+
+    Seats are ints or colour letters. Cards are kinds (``"3"``, ``"R"``) or
+    the spec's ids (``"RN25"``). ``hands``, ``bids``, ``camps``, ``stocks``
+    and ``tiles`` map a seat to its contents; ``fields`` maps ``"F1"`` to a
+    piece like ``"R3"`` (face up) or ``"X"`` (covered) on top of the S-4
+    covering; ``forest`` maps ``"S1"`` to pieces (``"R2fd"`` face down);
+    ``volcano`` lists the spaces' pieces (``[]`` a free space); ``boats`` maps
+    a boat card to ``"R"`` (empty) or ``"R2"`` (carrying a 2).
+
+    Defaults: a camp not given holds the S-7 camp (3 of each strength)
+    when the clan has no piece on the board, else nothing; the reserve holds
+    the rest. Rapa Nui cards not placed go to the deck (when ``deck`` is
+    None, in kind order) or else the discard pile; epoch cards not placed
+    go to the epoch deck (when None, epoch 1 on top, in id order) or else
+    are removed. Wood not placed is in the supply; disaster tokens not on
+    fields are in the supply; tiles not held or toppled are in the supply.
+
+    ``phase="start"`` is the moment before M-1 of ``round``: the position is
+    built with an empty display, then the round starts (M-1 reveal, M-2
+    palms, M-3 bids) as it does in play.
+    """
+    n = players
+    start = phase == "start"
+    if start:
+        phase = "bid"
+    seat = _seat_of
+    options = dict(options or {})
+    hands = {seat(k): v for k, v in (hands or {}).items()}
+    bids = {seat(k): v for k, v in (bids or {}).items()}
+    camps = {seat(k): v for k, v in (camps or {}).items()} if camps is not None else {}
+    known_camps = {seat(k): v for k, v in (known_camps or {}).items()}
+    stocks = {seat(k): v for k, v in (stocks or {}).items()}
+    tiles = {seat(k): v for k, v in (tiles or {}).items()}
+    taken = {seat(k): v for k, v in (taken or {}).items()}
+    order = [seat(x) for x in order] if order is not None else []
+    ranking = [seat(x) for x in ranking] if ranking is not None else []
+    # Fields: the S-4 covering, then the overrides.
+    covered = COVERED_FIELDS.get(n, 0)
+    field_list: list[str | None] = [None] * N_FIELDS
+    for f in range(N_FIELDS - covered, N_FIELDS):
+        field_list[f] = "X"
+    for name, value in (fields or {}).items():
+        field_list[parse_loc(name) - FIELD0] = value
+    forest_list: list[list[str]] = [[] for _ in range(N_FOREST)]
+    for name, pieces in (forest or {}).items():
+        forest_list[parse_loc(name)] = list(pieces)
+    volcano_list = [list(space) for space in (volcano or [])]
+    boat_map: dict[str, dict[str, Any]] = {}
+    for name, value in (boats or {}).items():
+        boat_map[name] = {"owner": seat(value[0]),
+                          "piece": int(value[1]) if len(value) > 1 else None}
+    # Pieces on the board, per seat and strength, for the camps and reserves.
+    on_board = [[0, 0, 0] for _ in range(n)]
+
+    def count(code):
+        q = LETTERS.index(code[0])
+        if q < n:
+            on_board[q][int(code[1]) - 1] += 1
+
+    for code in field_list:
+        if code and code != "X":
+            count(code)
+    for pieces in forest_list + volcano_list:
+        for code in pieces:
+            count(code)
+    for value in boat_map.values():
+        if value["piece"]:
+            on_board[value["owner"]][value["piece"] - 1] += 1
+    camp_lists = []
+    for q in range(n):
+        if q in camps:
+            camp_lists.append(sorted(int(x) for x in camps[q]))
+        elif sum(on_board[q]):
+            camp_lists.append([])
+        else:
+            camp_lists.append([1, 1, 1, 2, 2, 2, 3, 3, 3])
+    if reserve is None:
+        reserve_lists = [[PER_STRENGTH - on_board[q][s] - camp_lists[q].count(s + 1)
+                          for s in range(3)] for q in range(n)]
+    else:
+        reserve = {seat(k): v for k, v in reserve.items()}
+        reserve_lists = [list(reserve.get(q, [0, 0, 0])) for q in range(n)]
+    # Rapa Nui cards.
+    hand_lists = [[_kind_name(c) for c in hands.get(q, [])] for q in range(n)]
+    bid_lists = [[_kind_name(c) for c in bids.get(q, [])] for q in range(n)]
+    placed = [c for lst in hand_lists for c in lst]
+    status = list(bid_status) if bid_status is not None else None
+    if phase == "bid":
+        if status is None:
+            status = ["chosen" if bids.get(q) is not None and q in bids else "choosing"
+                      for q in range(n)]
+        placed += [c for q in range(n) if status[q] == "chosen" for c in bid_lists[q]]
+    elif status is None:
+        status = ["revealed"] * n
+    deck_list = [_kind_name(c) for c in deck] if deck is not None else None
+    discard_list = [_kind_name(c) for c in discard] if discard is not None else None
+    placed += (deck_list or []) + (discard_list or [])
+    left = []
+    for k in range(4):
+        left += [KIND_NAMES[k]] * (DECK_COMPOSITION[k] - placed.count(KIND_NAMES[k]))
+    if deck_list is None:
+        deck_list, left = left, []
+    if discard_list is None:
+        discard_list, left = sorted(left, key=KIND_OF.__getitem__), []
+    # Epoch cards.
+    display = list(display or [])
+    removed = list(removed or [])
+    set_aside = list(set_aside or [])
+    taken_list = [taken.get(q) for q in range(n)]
+    if admiral_aside is None:
+        admiral_aside = final_round
+    seen = display + removed + set_aside + [c for c in taken_list if c] + list(boat_map)
+    if admiral_aside:
+        seen.append("E3-01")
+    if epoch_deck is None:
+        epoch_deck = [c for c in EPOCH_IDS if c not in seen]
+    else:
+        epoch_deck = list(epoch_deck)
+        removed += [c for c in EPOCH_IDS if c not in seen and c not in epoch_deck]
+    # Wood.
+    stock_list = [stocks.get(q, 0) for q in range(n)]
+    wood_flags = [False] * N_FOREST
+    for name in (forest_wood or []):
+        wood_flags[parse_loc(name)] = True
+    if wood_supply is None:
+        wood_supply = WOOD_TOKENS - sum(stock_list) - sum(wood_flags)
+    # Tiles.
+    tile_lists = []
+    for q in range(n):
+        lst = []
+        for t in tiles.get(q, []):
+            if isinstance(t, (list, tuple)):
+                lst.append({"id": t[0], "face_down": bool(t[1])})
+            else:
+                lst.append({"id": t, "face_down": False})
+        tile_lists.append(lst)
+    toppled = list(toppled or [])
+    held = {t["id"] for lst in tile_lists for t in lst} | set(toppled)
+    data = {
+        "game": "moai",
+        "players": n,
+        "options": {name: bool(options.get(name, False)) for name in OPTIONS},
+        "round": round,
+        "phase": phase,
+        "final_round": final_round,
+        "order": order,
+        "ranking": ranking,
+        "bird_man": seat(bird_man),
+        "current": current,
+        "pending": _pending_seats(pending or {}),
+        "hands": hand_lists,
+        "bids": bid_lists,
+        "bid_status": status,
+        "deck": deck_list,
+        "discard": discard_list,
+        "epoch_deck": epoch_deck,
+        "display": display,
+        "taken": taken_list,
+        "removed": removed,
+        "set_aside": set_aside,
+        "admiral_aside": admiral_aside,
+        "boats": boat_map,
+        "wood_supply": wood_supply,
+        "forest_wood": wood_flags,
+        "stocks": stock_list,
+        "disaster_supply": DISASTER_TOKENS - field_list.count("X"),
+        "fields": field_list,
+        "moai_supply": [t for t in TILE_IDS if t not in held],
+        "tiles": tile_lists,
+        "toppled": toppled,
+        "camps": camp_lists,
+        "known_camps": [sorted(int(x) for x in known_camps.get(q, [])) for q in range(n)],
+        "reserve": reserve_lists,
+        "forest": forest_list,
+        "volcano": volcano_list,
+        "carved": list(carved or []),
+        "rng": Rng.from_seed(seed).state,
+        "over": phase == "over",
+        "result": None,
+    }
+    if phase == "over":
+        probe = load(cls, dict(data, result=None), with_result=False)
+        data["result"] = probe.result()
+    state = cls.from_json(data)
+    if start:
+        state.round -= 1
+        state._start_round([])
+        state._auto([])
+    return state
+
+
+def _seat_of(value) -> int:
+    if isinstance(value, str) and len(value) == 1 and value in LETTERS:
+        return LETTERS.index(value)
+    return value
+
+
+def _kind_name(card) -> str:
+    if card in RN_KIND:
+        return KIND_NAMES[RN_KIND[card]]
+    if isinstance(card, int) and not isinstance(card, bool) and 1 <= card <= 3:
+        return str(card)
+    return card
+
+
+def _pending_seats(pending: dict) -> dict:
+    out = dict(pending)
+    for key in ("taker", "victim"):
+        if key in out and out[key] is not None:
+            out[key] = _seat_of(out[key])
+    if "tied" in out:
+        out["tied"] = [_seat_of(x) for x in out["tied"]]
+    return out
+
+
+# ---------------------------------------------------------------------------
+# 3. Refused moves: which rule a move breaks
+# ---------------------------------------------------------------------------
+
+def diagnose(s: MoaiState, p: int, move: MoaiMove) -> IllegalMove:
+    """Which rule ``move`` breaks, for ``p`` in ``s`` (a move not among the
+    legal ones), in words a player reads."""
+    code, a = move.code, move.args
+    phase = s.phase
+    text = move.text
+    if code not in STEP_KINDS[phase]:
+        return IllegalMove(f"'{text}' is not a move of this step ({PHASE_NAMES[phase]}).",
+                           "moai.illegal.wrong_step", move=text, step=PHASE_NAMES[phase])
+    if code == M_BID:
+        return IllegalMove(f"You do not hold the cards of the bid '{text}' (M-3).",
+                           "moai.illegal.cards_not_held", cards=cards_text(a))
+    if code == M_RANK:
+        return IllegalMove(f"{s._seat(a[0])} cannot take position {len(s.ranking) + 1}: "
+                           f"choose among the tied players (M-4, A-2, V-4).",
+                           "moai.illegal.rank", chosen=a[0], position=len(s.ranking) + 1)
+    if code == M_TAKE:
+        return IllegalMove(f"{EPOCH_IDS[a[0]]} is not in the display (M-7).",
+                           "moai.illegal.not_displayed", card=EPOCH_IDS[a[0]])
+    if code == M_VICTIM:
+        return IllegalMove(f"There is no {s._seat(a[0])} clan in this game (C-5.0a).",
+                           "moai.illegal.no_such_clan", victim=a[0])
+    if code == M_ERODE:
+        return IllegalMove(f"{loc_name(a[0])} is not a free field (D-ERO).",
+                           "moai.illegal.field_not_free", field=loc_name(a[0]))
+    if code == M_KILL:
+        return IllegalMove(f"{piece_text(a)} is not a face-up piece of the victim on the board "
+                           f"(D-WAR).", "moai.illegal.war_target", piece=piece_text(a))
+    if code in (M_LOSE, M_STARVE, M_REST) and (a[1] != p or not s.count_at(*a)):
+        return IllegalMove(f"You have no piece {piece_text(a)}.", "moai.illegal.no_such_piece",
+                           piece=piece_text(a))
+    if code == M_STARVE:
+        return IllegalMove("Pieces in the fields and on boats feed first: remove a forest or "
+                           "volcano piece (M-29, A-15).", "moai.illegal.starve_feeding_piece",
+                           piece=piece_text(a))
+    if code == M_REST:
+        return IllegalMove(f"Take your next piece from a zone you have taken the fewest from "
+                           f"so far, not the {ZONE_NAMES[zone_of(a[0])]} (M-34).",
+                           "moai.illegal.rest_zone", zone=ZONE_NAMES[zone_of(a[0])])
+    if code == M_SINK:
+        return IllegalMove(f"{BOAT_IDS[a[0]]} is not a boat of yours (D-BOAT).",
+                           "moai.illegal.not_your_boat", boat=BOAT_IDS[a[0]])
+    if code == M_PLACE:
+        return _diagnose_place(s, p, a[0], a[1])
+    if code in (M_PASS, M_SWAP):
+        if s.camp_size(p):
+            return IllegalMove("You still have pieces in your camp: place one (M-11).",
+                               "moai.illegal.must_place")
+        if code == M_SWAP:
+            return _diagnose_swap(s, p, a[0], a[1])
+    if code == M_AWARD:
+        if a[0] != s.space:
+            return IllegalMove(f"The wood token at stake is on {loc_name(s.space)} (M-20).",
+                               "moai.illegal.wrong_space", space=loc_name(s.space))
+        return IllegalMove(f"{s._seat(a[1])} is not tied for the wood of "
+                           f"{loc_name(a[0])} (M-20).", "moai.illegal.not_tied",
+                           winner=a[1], space=loc_name(a[0]))
+    if code == M_CARVE:
+        i = a[0] - VOLCANO0
+        if i >= s.n_spaces() or s.volcano[7 * i] != p:
+            return IllegalMove(f"{loc_name(a[0])} holds none of your pieces (M-23).",
+                               "moai.illegal.not_your_space", space=loc_name(a[0]))
+        if i in s.carved:
+            return IllegalMove(f"{loc_name(a[0])} was already carved this round (A-11).",
+                               "moai.illegal.already_carved", space=loc_name(a[0]))
+        return IllegalMove("No tile will be taken for this Moai: it has no side to choose "
+                           "(M-25).", "moai.illegal.no_tile_to_hide", space=loc_name(a[0]))
+    if code == M_RAID:
+        return _diagnose_raid(s, p, a[0], a[1])
+    if code == M_BIRTH:
+        h = s.hands
+        if (h[4 * p + a[0]] < 1 or h[4 * p + a[1]] < 1
+                or (a[0] == a[1] and h[4 * p + a[0]] < 2)):
+            return IllegalMove("You do not hold these two cards (M-36).",
+                               "moai.illegal.cards_not_held",
+                               cards=[KIND_NAMES[a[0]], KIND_NAMES[a[1]]])
+        m = min(VALUE[a[0]], VALUE[a[1]])
+        return IllegalMove(f"The reserve holds no {COLOURS[p]} piece of strength {m} or less "
+                           f"(M-36, A-21).", "moai.illegal.birth_no_piece", strength=m)
+    if code in (M_DONE, M_BUILD) and phase == BIRTH:
+        if s.final and s._births(p):
+            return IllegalMove("In the final round births are compulsory while one is "
+                               "possible (M-36, A-25).", "moai.illegal.birth_compulsory")
+        card = s.taken[p]
+        if card < 0 or CARD_TYPE[card] != BOAT:
+            return IllegalMove("Only a boat epoch card can become a boat (M-37).",
+                               "moai.illegal.no_boat_card")
+        return IllegalMove("Building a boat costs 1 wood (M-37).", "moai.illegal.no_wood")
+    return IllegalMove(f"'{text}' is not legal now.", "moai.illegal.not_legal", move=text)
+
+def _diagnose_place(state: MoaiState, p: int, s: int, loc: int) -> IllegalMove:
+    if not state.camp_size(p):
+        return IllegalMove("Your camp is empty: pass or swap two pieces (M-11).",
+                           "moai.illegal.camp_empty")
+    if not state.camp[3 * p + s]:
+        return IllegalMove(f"You have no piece of strength {s + 1} in your camp.",
+                           "moai.illegal.not_in_camp", strength=s + 1)
+    if FIELD0 <= loc < BOAT0:
+        if state.fields[loc - FIELD0] == COVERED:
+            return IllegalMove(f"{loc_name(loc)} is covered by a disaster token (M-14).",
+                               "moai.illegal.field_covered", field=loc_name(loc))
+        return IllegalMove(f"{loc_name(loc)} already holds a piece (M-14).",
+                           "moai.illegal.field_occupied", field=loc_name(loc))
+    if BOAT0 <= loc < VOLCANO0:
+        return IllegalMove(f"{loc_name(loc)} is not an empty boat you built in an earlier "
+                           f"round (M-16).", "moai.illegal.boat_unavailable",
+                           boat=loc_name(loc))
+    i = loc - VOLCANO0
+    spaces = state.n_spaces()
+    if i > spaces or (i == spaces and any(state.volcano[7 * j] < 0 for j in range(spaces))):
+        return IllegalMove("Use a free volcano space; a new one is opened only when every "
+                           "space is occupied (M-15).", "moai.illegal.volcano_free_first")
+    return IllegalMove(f"{loc_name(loc)} holds another clan's pieces (M-15).",
+                       "moai.illegal.volcano_taken", space=loc_name(loc))
+
+def _diagnose_swap(s: MoaiState, p: int, a, b) -> IllegalMove:
+    for piece in (a, b):
+        if piece[1] != p or not s.count_at(*piece):
+            return IllegalMove(f"You have no piece {piece_text(piece)}.",
+                               "moai.illegal.no_such_piece", piece=piece_text(piece))
+    if a[0] == b[0]:
+        return IllegalMove("Swap two pieces at two different places (M-17).",
+                           "moai.illegal.swap_same_place")
+    return IllegalMove("This swap changes nothing: pass instead (M-17).",
+                       "moai.illegal.swap_changes_nothing")
+
+def _diagnose_raid(state: MoaiState, p: int, k: int, target) -> IllegalMove:
+    h = state.hands
+    base = 4 * p
+    if state.raids >= state.deficit:
+        return IllegalMove("You cannot raid more often than you have unfed pieces (M-30, A-16).",
+                           "moai.illegal.raid_limit")
+    if not h[base + RAID]:
+        return IllegalMove("A raid needs a Raid card (M-30).", "moai.illegal.no_raid_card")
+    if h[base + k] < (2 if k == RAID else 1):
+        return IllegalMove(f"A raid needs a second card; you hold no other {KIND_NAMES[k]} "
+                           f"card (M-30).", "moai.illegal.cards_not_held", cards=[KIND_NAMES[k]])
+    loc, q, s, fd = target
+    if q == p:
+        return IllegalMove("A raid takes a piece of another clan (M-30).",
+                           "moai.illegal.raid_own_piece")
+    if loc < 0 or FIELD0 <= loc < VOLCANO0:
+        return IllegalMove("Pieces in the fields and on boats cannot be raided (M-30).",
+                           "moai.illegal.raid_feeding_piece")
+    if fd:
+        return IllegalMove("Only a face-up piece can be raided (M-30).",
+                           "moai.illegal.raid_face_down")
+    if s + 1 != VALUE[k]:
+        return IllegalMove(f"A card of value {VALUE[k]} takes a piece of strength {VALUE[k]}, "
+                           f"not {s + 1} (M-30).", "moai.illegal.raid_strength",
+                           value=VALUE[k], strength=s + 1)
+    return IllegalMove(f"There is no piece {piece_text(target)}.", "moai.illegal.no_such_piece",
+                       piece=piece_text(target))

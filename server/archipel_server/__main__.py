@@ -1,0 +1,72 @@
+"""``python -m archipel_server``: the table server on uvicorn.
+
+    python -m archipel_server --port 8000 --db tables.sqlite3 --static dist
+
+``python3 build.py serve`` runs it with the built site; run it alone to host
+tables for a site served elsewhere (``--origin https://you.github.io``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import sys
+from pathlib import Path
+
+from .config import Settings
+
+
+def parse(argv: list[str]) -> argparse.Namespace:
+    defaults = Settings()
+    parser = argparse.ArgumentParser(prog="archipel_server", description="Archipel's table server.")
+    parser.add_argument("--host", default="127.0.0.1",
+                        help="address to listen on (default 127.0.0.1; 0.0.0.0 for the whole network)")
+    parser.add_argument("--port", type=int, default=8000, help="port (default 8000; 0: any free port)")
+    parser.add_argument("--db", type=Path, default=defaults.database,
+                        help=f"the SQLite file of the tables (default {defaults.database})")
+    parser.add_argument("--static", type=Path, default=None, help="serve this built site too (dist/)")
+    parser.add_argument("--base", default="/", help="URL prefix of the site and the API (default /)")
+    parser.add_argument("--origin", action="append", default=[], metavar="URL",
+                        help="an origin whose pages may use the tables, e.g. https://you.github.io "
+                             "(repeatable; '*' for any; default: this server's own)")
+    parser.add_argument("--bot-workers", type=int, default=defaults.bot_workers,
+                        help="processes for the bots (default: one less than the CPUs)")
+    parser.add_argument("--bot-pace", type=float, default=defaults.bot_pace,
+                        help=f"seconds at least between a move and a bot's next one (default {defaults.bot_pace})")
+    parser.add_argument("--tables-per-address", type=int, default=defaults.tables_per_address,
+                        help=f"tables an address may create a day, 0 for no limit "
+                             f"(default {defaults.tables_per_address})")
+    parser.add_argument("--messages-per-second", type=float, default=defaults.messages_per_second,
+                        help=f"messages a connection may send a second (default {defaults.messages_per_second:g})")
+    parser.add_argument("--synchronous", choices=("FULL", "NORMAL"), default="FULL",
+                        help="SQLite's synchronous mode (default FULL: a move is on disk before it is "
+                             "acknowledged)")
+    parser.add_argument("--quiet", action="store_true", help="no line per HTTP request")
+    return parser.parse_args(argv)
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parse(sys.argv[1:] if argv is None else argv)
+    if args.static is not None and not (args.static / "index.html").is_file():
+        sys.exit(f"archipel_server: {args.static} holds no index.html (build the site first)")
+    import uvicorn
+
+    from .app import create_app
+    from .sqlite_store import SQLiteStore
+
+    settings = Settings(
+        database=args.db, static=args.static, base=args.base, origins=tuple(args.origin),
+        bot_workers=args.bot_workers, bot_pace=args.bot_pace, tables_per_address=args.tables_per_address,
+        messages_per_second=args.messages_per_second, access_log=not args.quiet)
+    logging.basicConfig(level=logging.INFO, format="[server] %(message)s")
+    app = create_app(settings, SQLiteStore(settings.database, args.synchronous))
+    config = uvicorn.Config(
+        app, host=args.host, port=args.port, ws="websockets-sansio", ws_max_size=settings.max_frame,
+        access_log=settings.access_log, log_level="info", lifespan="on", server_header=False)
+    server = uvicorn.Server(config)
+    server.run()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,287 @@
+"""The Starlette application: the tables' HTTP routes, their WebSocket, and
+the static site, all under one URL prefix (``Settings.base``).
+
+    GET  {base}api/info            what this server is, its games and limits
+    POST {base}api/tables          create a table: its id and the seats' tokens
+    POST {base}api/tables/status   whose turn it is at tables the page knows
+    WS   {base}api/ws              play (docs/online.md)
+    GET  {base}...                 the site (dist/), when one is served
+
+Only pages of the allowed origins may use the API: the server's own origin
+by default, others by configuration (a site on GitHub Pages, say). Tokens
+travel in request bodies and WebSocket messages, never in a URL, so no log
+line ever holds one.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import hashlib
+import json
+import logging
+import time
+from urllib.parse import urlsplit
+
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import JSONResponse, RedirectResponse, Response
+from starlette.routing import Mount, Route, WebSocketRoute
+from starlette.websockets import WebSocket
+
+from pygame_core import __version__ as rules_version
+from pygame_core import api
+from pygame_core.bots import LEVELS
+from pygame_core.engine import GameError
+from pygame_core.games import GAMES
+from pygame_core.match import Match
+
+from . import __version__
+from .bots import BotPool
+from .config import Settings
+from .live import Connection
+from .site import SiteFiles
+from .sqlite_store import SQLiteStore
+from .store import SPECTATOR, Store, TableInfo
+from .tables import Tables
+from .tokens import BadName, check_name, is_table_id, is_token, new_seed, new_table_id, new_token, token_hash
+
+log = logging.getLogger("archipel")
+
+DAY = 24 * 3600.0
+SWEEP_EVERY = 30.0
+LARGEST_SEED = 2 ** 53 - 1    # what a page's JavaScript number holds exactly
+
+
+class ApiError(Exception):
+    def __init__(self, status: int, key: str, message: str, **params):
+        super().__init__(message)
+        self.status, self.key, self.message, self.params = status, key, message, params
+
+
+def create_app(settings: Settings, store: Store | None = None) -> Starlette:
+    """The whole server; ``store`` defaults to SQLite at ``settings.database``."""
+    store = store or SQLiteStore(settings.database)
+    server = TableServer(settings, store)
+    base = settings.base
+    routes = [
+        Route(f"{base}api/info", server.info, methods=["GET"]),
+        Route(f"{base}api/tables", server.create, methods=["POST", "OPTIONS"]),
+        Route(f"{base}api/tables/status", server.status, methods=["POST", "OPTIONS"]),
+        WebSocketRoute(f"{base}api/ws", server.websocket),
+    ]
+    if base != "/":
+        # /archipel → /archipel/, as static hosts do.
+        routes.append(Route(base.rstrip("/"), lambda request: RedirectResponse(base, 301)))
+    if settings.static is not None:
+        routes.append(Mount(base.rstrip("/"), app=SiteFiles(settings.static)))
+    app = Starlette(routes=routes, lifespan=server.lifespan)
+    app.state.server = server
+    return app
+
+
+class TableServer:
+    def __init__(self, settings: Settings, store: Store):
+        self.settings = settings
+        self.store = store
+        self.tables: Tables | None = None
+        # The creations in progress per address, so that two requests at once
+        # cannot both pass the limit.
+        self._creating: dict = {}
+
+    @contextlib.asynccontextmanager
+    async def lifespan(self, app):
+        await self.store.open()
+        bots = BotPool(self.settings.workers())
+        self.tables = Tables(self.store, bots, self.settings)
+        resumed = await self.tables.resume()
+        if resumed:
+            log.info("bots resumed at %d table(s)", resumed)
+        sweeper = asyncio.create_task(self._sweep())
+        try:
+            yield
+        finally:
+            sweeper.cancel()
+            await self.tables.close()
+            bots.close()
+            await self.store.close()
+
+    async def _sweep(self) -> None:
+        while True:
+            await asyncio.sleep(SWEEP_EVERY)
+            self.tables.sweep()
+
+    # -- origins -------------------------------------------------------------------
+    def origin_allowed(self, origin: str | None, host: str | None) -> bool:
+        """The page's origin is the server's own, or one configured."""
+        if not origin:
+            return False
+        origins = self.settings.origins
+        if "*" in origins or origin.rstrip("/") in origins:
+            return True
+        return urlsplit(origin).netloc.lower() == (host or "").lower()
+
+    def cors_headers(self, request: Request) -> dict:
+        origin = request.headers.get("origin")
+        if not origin or urlsplit(origin).netloc.lower() == request.headers.get("host", "").lower():
+            return {}
+        return {"Access-Control-Allow-Origin": origin, "Vary": "Origin"}
+
+    # -- HTTP --------------------------------------------------------------------------
+    async def info(self, request: Request) -> Response:
+        settings = self.settings
+        return self.answer(request, 200, {
+            "server": "archipel", "version": __version__, "rules": rules_version,
+            "games": api.cmd_games({}),
+            "limits": {"max_message": settings.max_message, "messages_per_second": settings.messages_per_second,
+                       "message_burst": settings.message_burst, "max_name": settings.max_name,
+                       "tables_per_address": settings.tables_per_address},
+        })
+
+    async def create(self, request: Request) -> Response:
+        return await self.guarded(request, self._create)
+
+    async def status(self, request: Request) -> Response:
+        return await self.guarded(request, self._status)
+
+    async def guarded(self, request: Request, handler) -> Response:
+        """Origin, preflight, body and errors, the same for every POST."""
+        if not self.origin_allowed(request.headers.get("origin"), request.headers.get("host")):
+            return self.answer(request, 403, error_body("error.origin", "pages of this site may not use "
+                                                        "this server"), cors=False)
+        if request.method == "OPTIONS":
+            return Response(status_code=204, headers={
+                **self.cors_headers(request), "Access-Control-Allow-Methods": "POST",
+                "Access-Control-Allow-Headers": "Content-Type", "Access-Control-Max-Age": "600"})
+        try:
+            body = await self.read_json(request)
+            status, data = await handler(request, body)
+        except ApiError as exc:
+            return self.answer(request, exc.status, error_body(exc.key, exc.message, exc.params))
+        return self.answer(request, status, data)
+
+    def answer(self, request: Request, status: int, data, cors: bool = True) -> Response:
+        headers = {"Cache-Control": "no-store", **(self.cors_headers(request) if cors else {})}
+        return JSONResponse(data, status_code=status, headers=headers)
+
+    async def read_json(self, request: Request):
+        if request.headers.get("content-type", "").split(";")[0].strip() != "application/json":
+            raise ApiError(415, "error.bad_request", "the body must be JSON (Content-Type: application/json)")
+        body = bytearray()
+        async for chunk in request.stream():
+            body += chunk
+            if len(body) > self.settings.max_body:
+                raise ApiError(413, "error.too_large", f"a request is at most {self.settings.max_body} bytes")
+        try:
+            return json.loads(body)
+        except (ValueError, RecursionError):
+            raise ApiError(400, "error.bad_request", "the body is not valid JSON") from None
+
+    async def _create(self, request: Request, body) -> tuple:
+        if not isinstance(body, dict):
+            raise ApiError(400, "error.bad_request", "the body is an object")
+        address = hashlib.sha256(f"archipel/{request.client.host if request.client else ''}".encode()).hexdigest()
+        settings = self.settings
+        info, seat, name = self.new_table(body)
+        # Counted with the creations still under way, so that requests sent
+        # all at once cannot pass the limit together.
+        busy = self._creating.get(address, 0)
+        self._creating[address] = busy + 1
+        try:
+            limit = settings.tables_per_address
+            if limit and await self.store.tables_created_since(address, time.time() - DAY) + busy >= limit:
+                raise ApiError(429, "error.too_many_tables", "this address has created too many tables "
+                               "today: finish or reuse one", limit=limit)
+            tokens = {s: new_token() for s in range(info.players) if info.seats[s] == "h"}
+            tokens[SPECTATOR] = new_token()
+            info.names[seat], info.joined[seat] = name, True
+            await self.store.create_table(info, {s: token_hash(t) for s, t in tokens.items()}, address)
+        finally:
+            self._creating[address] -= 1
+            if not self._creating[address]:
+                del self._creating[address]
+        log.info("table %s created: %s, %d players", info.id, info.game, info.players)
+        await self.tables.get(info.id)  # a bot to play first starts thinking
+        return 201, {
+            "table": info.id, "seat": seat, "token": tokens[seat],
+            "invitations": [{"seat": s, "token": t} for s, t in sorted(tokens.items()) if s not in (seat, SPECTATOR)],
+            "spectator": tokens[SPECTATOR],
+        }
+
+    def new_table(self, body: dict) -> tuple:
+        """The set-up asked for, checked by the rules as a local game is."""
+        game, players, options = body.get("game"), body.get("players"), body.get("options", {})
+        if options is None:
+            options = {}
+        seed = body.get("seed")
+        if seed is None:
+            seed = new_seed()
+        if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed <= LARGEST_SEED:
+            raise ApiError(400, "error.bad_request", f"the seed is a whole number from 0 to {LARGEST_SEED}")
+        if not isinstance(options, dict):
+            raise ApiError(400, "error.bad_request", "options must be an object")
+        if players is None and isinstance(game, str) and game in GAMES:
+            players = min(GAMES[game].players)
+        try:
+            match = Match(game, players, seed, options, body.get("seats"))
+        except (GameError, TypeError) as exc:
+            raise ApiError(400, getattr(exc, "key", "error.bad_setup"), str(exc)) from None
+        seats = match.seats
+        levels = [match.bot_level(s) for s in range(match.players)]
+        if any(level is not None and level not in LEVELS for level in levels):
+            raise ApiError(400, "error.bad_setup", f"a bot's level is one of {', '.join(map(str, LEVELS))}")
+        humans = [s for s in range(match.players) if match.is_human(s)]
+        if not humans:
+            raise ApiError(400, "error.bad_setup", "an online table needs at least one person")
+        seat = body.get("seat", humans[0])
+        if seat not in humans or isinstance(seat, bool):
+            raise ApiError(400, "error.bad_setup", "'seat' must be one of the people's seats")
+        try:
+            name = check_name(body.get("name"), self.settings.max_name)
+        except BadName as exc:
+            raise ApiError(400, exc.key, str(exc), longest=self.settings.max_name) from None
+        info = TableInfo(
+            id=new_table_id(), game=match.game.id, players=match.players, options=match.options,
+            seats=list(seats), names=[""] * match.players,
+            joined=[not match.is_human(s) for s in range(match.players)],
+            number=1, seed=seed, created=time.time())
+        return info, seat, name
+
+    async def _status(self, request: Request, body) -> tuple:
+        items = body.get("tables") if isinstance(body, dict) else None
+        if not isinstance(items, list) or len(items) > self.settings.max_status_tables:
+            raise ApiError(400, "error.bad_request",
+                           f"'tables' is a list of at most {self.settings.max_status_tables} tables")
+        return 200, {"tables": [await self.table_status(item) for item in items]}
+
+    async def table_status(self, item) -> dict:
+        table_id = item.get("table") if isinstance(item, dict) else None
+        token = item.get("token") if isinstance(item, dict) else None
+        if not is_table_id(table_id):
+            return {"table": table_id if isinstance(table_id, str) else None, "ok": False,
+                    "error": error_body("error.bad_request", "not a table id")["error"]}
+        seat = await self.store.seat_of(table_id, token_hash(token)) if is_token(token) else None
+        table = await self.tables.get(table_id) if seat is not None else None
+        if table is None:
+            key, message = (("error.bad_token", "this link does not give a seat at this table")
+                            if seat is None and await self.tables.get(table_id) is not None
+                            else ("error.unknown_table", "there is no such table"))
+            return {"table": table_id, "ok": False, "error": error_body(key, message)["error"]}
+        async with table.lock:
+            state = table.match.state
+            return {"table": table_id, "ok": True, "seat": None if seat == SPECTATOR else seat,
+                    "game": table.info.game, "players": table.info.players, "number": table.info.number,
+                    "names": list(table.info.names), "joined": list(table.info.joined),
+                    "to_move": state.to_move(), "over": state.is_over(), "ply": table.ply}
+
+    # -- the WebSocket ----------------------------------------------------------------------
+    async def websocket(self, websocket: WebSocket) -> None:
+        if not self.origin_allowed(websocket.headers.get("origin"), websocket.headers.get("host")):
+            # Refused before the handshake completes: the browser sees a 403.
+            await websocket.close(code=1008)
+            return
+        await Connection(websocket, self.tables).run()
+
+
+def error_body(key: str, message: str, params=None) -> dict:
+    return {"error": {"key": key, "message": message, "params": params or {}}}

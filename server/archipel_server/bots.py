@@ -1,0 +1,62 @@
+"""Bots of online seats, thinking in a pool of processes.
+
+A bot's search runs for up to its level's time cap (two seconds for the
+expert); in the server's own process it would hold up every other table, so
+it runs in a worker process. The worker gets the position (``to_json``) and
+a seed, and nothing else: no generator lives on between two moves, so after a
+restart the same position and seat give the bot the same seed, and a search
+that ends on its iteration budget (as it does unless the machine is slow)
+the same move.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import multiprocessing
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+
+from pygame_core.bots import make_bot
+from pygame_core.games import GAMES
+
+
+def bot_seed(game_seed, seat: int, ply: int) -> str:
+    """The seed of the bot of ``seat`` deciding move ``ply`` of a game."""
+    return f"{game_seed}/{seat}/{ply}"
+
+
+def choose(game_id: str, position: dict, seat: int, level: int, seed: str) -> str:
+    """The bot's move, as text (runs in a worker process). The bot sees the
+    position only through ``determinize`` and its own legal moves, as
+    everywhere else."""
+    state = GAMES[game_id].from_json(position)
+    return str(make_bot(level, seed).choose(state, seat))
+
+
+def _warm_up() -> None:
+    """Import the rules once per worker, before its first move."""
+    import pygame_core.games  # noqa: F401
+
+
+class BotPool:
+    def __init__(self, workers: int):
+        self.workers = workers
+        self._executor = self._start()
+
+    def _start(self) -> ProcessPoolExecutor:
+        # "spawn": a fork of a server that runs an event loop and threads
+        # would copy their locks in whatever state they were in.
+        return ProcessPoolExecutor(self.workers, mp_context=multiprocessing.get_context("spawn"),
+                                   initializer=_warm_up)
+
+    async def choose(self, game_id: str, position: dict, seat: int, level: int, seed: str) -> str:
+        loop = asyncio.get_running_loop()
+        try:
+            return await loop.run_in_executor(self._executor, choose, game_id, position, seat, level, seed)
+        except BrokenProcessPool:
+            # A worker died (killed, out of memory): start a new pool, ask again once.
+            self._executor = self._start()
+            return await loop.run_in_executor(self._executor, choose, game_id, position, seat, level, seed)
+
+    def close(self) -> None:
+        self._executor.shutdown(wait=True, cancel_futures=True)

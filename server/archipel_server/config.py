@@ -1,0 +1,70 @@
+"""The server's settings: where it stores tables, what it serves, and its limits."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+from pygame_core.match import MAX_NAME
+
+
+@dataclass
+class Settings:
+    # -- storage and site ----------------------------------------------------
+    database: Path = Path("tables.sqlite3")
+    # The built site (dist/) to serve beside the tables; None: tables only
+    # (the site lives elsewhere, on GitHub Pages for instance).
+    static: Path | None = None
+    # The URL prefix of everything served: the site and the API ("/archipel/").
+    base: str = "/"
+    # The origins (scheme://host[:port]) whose pages may use the tables. Empty:
+    # the server's own origin only. "*": any page.
+    origins: tuple = ()
+
+    # -- limits ----------------------------------------------------------------
+    # A client message larger than this is refused, the connection kept...
+    max_message: int = 4096
+    # ...and a WebSocket frame larger than this ends the connection (1009).
+    max_frame: int = 64 * 1024
+    # Messages a connection may send: a sustained rate and a burst.
+    messages_per_second: float = 10.0
+    message_burst: int = 20
+    # Tables an address may create in a day (0: no limit).
+    tables_per_address: int = 50
+    max_name: int = MAX_NAME
+    # An HTTP request body larger than this is refused.
+    max_body: int = 16 * 1024
+    # Tables at most in one status request (the menu's list of tables).
+    max_status_tables: int = 100
+    # Messages waiting to be sent to one connection before it is dropped as
+    # too slow (it reconnects and catches up with one full state).
+    max_outbox: int = 256
+
+    # -- bots ------------------------------------------------------------------
+    # Processes in which bots think (0: one less than the CPUs, at least one).
+    bot_workers: int = 0
+    # A bot's move comes at least this long after the move before it, so that
+    # every device can follow; its thinking counts towards it.
+    bot_pace: float = 0.6
+
+    # -- what the server says ------------------------------------------------
+    access_log: bool = True
+
+    def __post_init__(self):
+        self.base = normalise_base(self.base)
+        self.database = Path(self.database)
+        if self.static is not None:
+            self.static = Path(self.static)
+        self.origins = tuple(origin.rstrip("/") for origin in self.origins)
+
+    def workers(self) -> int:
+        if self.bot_workers > 0:
+            return self.bot_workers
+        return max(1, (os.cpu_count() or 2) - 1)
+
+
+def normalise_base(base: str) -> str:
+    """"archipel", "/archipel", "/archipel/" → "/archipel/"; "" or "/" → "/"."""
+    stripped = base.strip("/")
+    return f"/{stripped}/" if stripped else "/"

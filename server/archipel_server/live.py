@@ -1,0 +1,219 @@
+"""One WebSocket connection: a page at a table, from hello to goodbye.
+
+Messages are JSON objects with a ``type`` (``docs/online.md``). The first is
+``hello`` with the table and the token of a seat (or of the spectators); the
+server answers ``welcome`` with that seat's state. Every failure is an
+``error`` to this connection alone, with a ``key`` the page translates; the
+table is left as it was and the connection stays open.
+
+Messages out go through a queue drained by a task of their own, so a slow
+device never holds up a table; one that falls too far behind is closed, and
+catches up with one whole state when it reconnects.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import time
+
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from .store import SPECTATOR
+from .tables import Refusal, Table, Tables, encode
+from .tokens import BadName, check_name, is_table_id, is_token, token_hash
+
+log = logging.getLogger("archipel.live")
+
+# Close codes (RFC 6455 and the registry): 1008 policy, 1013 try again later.
+CLOSE_TOO_SLOW = 1013
+
+
+class RateLimit:
+    """A token bucket: ``rate`` messages a second, ``burst`` at once."""
+
+    def __init__(self, rate: float, burst: int):
+        self.rate = rate
+        self.burst = burst
+        self.tokens = float(burst)
+        self.stamp = time.monotonic()
+
+    def allow(self) -> bool:
+        now = time.monotonic()
+        self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
+        self.stamp = now
+        if self.tokens >= 1:
+            self.tokens -= 1
+            return True
+        return False
+
+
+class Connection:
+    def __init__(self, websocket: WebSocket, tables: Tables):
+        self.websocket = websocket
+        self.tables = tables
+        self.settings = tables.settings
+        self.limit = RateLimit(self.settings.messages_per_second, self.settings.message_burst)
+        self.outbox: asyncio.Queue = asyncio.Queue()
+        self.table: Table | None = None
+        self.seat: int | None = None
+        self.closing = False
+
+    # -- out -------------------------------------------------------------------------
+    def send(self, message: dict) -> None:
+        self.send_text(encode(message))
+
+    def send_text(self, text: str) -> None:
+        if self.closing:
+            return
+        if self.outbox.qsize() >= self.settings.max_outbox:
+            self.closing = True
+            self.outbox.put_nowait(None)  # the writer closes the connection
+            return
+        self.outbox.put_nowait(text)
+
+    async def _writer(self) -> None:
+        while True:
+            text = await self.outbox.get()
+            if text is None:
+                await self.websocket.close(CLOSE_TOO_SLOW)
+                return
+            await self.websocket.send_text(text)
+
+    def error(self, ref, key: str, message: str, params=None) -> None:
+        self.send({"type": "error", "ref": ref, "key": key, "message": message, "params": params or {}})
+
+    # -- in ------------------------------------------------------------------------------
+    async def run(self) -> None:
+        await self.websocket.accept()
+        writer = asyncio.create_task(self._writer())
+        try:
+            while not writer.done():
+                message = await self.websocket.receive()
+                if message["type"] == "websocket.disconnect":
+                    break
+                await self.receive(message.get("text"), message.get("bytes"))
+        except WebSocketDisconnect:
+            pass
+        finally:
+            self.closing = True
+            if self.table is not None:
+                self.table.leave(self)
+            writer.cancel()
+            await asyncio.gather(writer, return_exceptions=True)
+
+    async def receive(self, text, data) -> None:
+        size = len(data or b"") if text is None else len(text.encode("utf-8"))
+        allowed = self.limit.allow()
+        if size > self.settings.max_message:
+            self.error(None, "error.too_large", f"a message is at most {self.settings.max_message} bytes")
+            return
+        if text is None:
+            self.error(None, "error.bad_request", "messages are JSON text, not binary")
+            return
+        try:
+            request = json.loads(text)
+        except (ValueError, RecursionError):  # RecursionError: "[[[[..." nested too deep
+            self.error(None, "error.bad_request", "the message is not valid JSON")
+            return
+        if not isinstance(request, dict) or not isinstance(request.get("type"), str):
+            self.error(None, "error.bad_request", "a message is an object with a 'type'")
+            return
+        ref = request.get("ref")
+        if not (ref is None or (isinstance(ref, (int, str)) and not isinstance(ref, bool)
+                                and len(str(ref)) <= 64)):
+            ref = None
+        if not allowed:
+            self.error(ref, "error.rate_limited", "too many messages: wait a moment",
+                       {"per_second": self.settings.messages_per_second})
+            return
+        handler = HANDLERS.get(request["type"])
+        if handler is None:
+            self.error(ref, "error.bad_request", f"unknown message type {request['type'][:40]!r}")
+            return
+        try:
+            await handler(self, request, ref)
+        except Refusal as refusal:
+            self.error(ref, refusal.key, refusal.message, refusal.params)
+            if refusal.resync and self.table is not None:
+                await self.table.resync(self)
+
+    # -- the messages -----------------------------------------------------------------------
+    async def on_hello(self, request: dict, ref) -> None:
+        if self.table is not None:
+            raise Refusal("error.bad_request", "this connection is already at a table")
+        table_id, token = request.get("table"), request.get("token")
+        if not is_table_id(table_id):
+            raise Refusal("error.bad_request", "'table' must be a table id")
+        seat = await self.tables.store.seat_of(table_id, token_hash(token)) if is_token(token) else None
+        if seat is None:
+            # Whether the table exists is told apart; nothing else is.
+            if await self.tables.get(table_id) is None:
+                raise Refusal("error.unknown_table", "there is no such table")
+            raise Refusal("error.bad_token", "this link does not give a seat at this table")
+        table = await self.tables.get(table_id)
+        if table is None:
+            raise Refusal("error.unknown_table", "there is no such table")
+        self.table, self.seat = table, seat
+        await table.welcome(self)
+        log.info("table %s: %s connected", table_id, "a spectator" if seat == SPECTATOR else f"seat {seat}")
+
+    def _seated(self, request: dict) -> Table:
+        """The table of a player who may act (not a spectator)."""
+        if self.table is None:
+            raise Refusal("error.no_table", "say hello with a table and a token first")
+        if self.seat == SPECTATOR:
+            raise Refusal("error.spectator", "a spectator cannot play")
+        seat = request.get("seat", self.seat)
+        if seat != self.seat:
+            raise Refusal("error.not_your_seat", "this connection plays only its own seat")
+        return self.table
+
+    async def on_join(self, request: dict, ref) -> None:
+        table = self._seated(request)
+        try:
+            name = check_name(request.get("name"), self.settings.max_name)
+        except BadName as exc:
+            raise Refusal(exc.key, str(exc), longest=self.settings.max_name) from None
+        await table.sit(self.seat, name, self._reply(ref))
+
+    async def on_move(self, request: dict, ref) -> None:
+        table = self._seated(request)
+        if not table.info.joined[self.seat]:
+            raise Refusal("error.not_seated", "choose a name and sit down first")
+        move = request.get("move")
+        if not isinstance(move, str):
+            raise Refusal("error.malformed", "'move' must be the text of a move")
+        await table.play(self.seat, request.get("ply"), move, self._reply(ref))
+
+    async def on_undo(self, request: dict, ref) -> None:
+        table = self._seated(request)
+        await table.undo(self.seat, request.get("ply"), self._reply(ref))
+
+    async def on_rematch(self, request: dict, ref) -> None:
+        table = self._seated(request)
+        await table.rematch(self.seat, request.get("number"), self._reply(ref))
+
+    async def on_sync(self, request: dict, ref) -> None:
+        if self.table is None:
+            raise Refusal("error.no_table", "say hello with a table and a token first")
+        await self.table.resync(self)
+
+    def _reply(self, ref):
+        """The sender's acknowledgement, with its ``ref``."""
+        def reply(message: dict) -> None:
+            if message.get("type") == "ack":
+                message = {**message, "ref": ref}
+            self.send(message)
+        return reply
+
+
+HANDLERS = {
+    "hello": Connection.on_hello,
+    "join": Connection.on_join,
+    "move": Connection.on_move,
+    "undo": Connection.on_undo,
+    "rematch": Connection.on_rematch,
+    "sync": Connection.on_sync,
+}

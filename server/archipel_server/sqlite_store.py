@@ -1,0 +1,308 @@
+"""The default store: one SQLite file (standard ``sqlite3``), in WAL mode.
+
+Every call runs on one thread of its own that owns the connection, so the
+event loop never waits on the disk and the calls are applied in the order
+they were made. The calls waiting when the thread comes back for work run
+together in one transaction (``BEGIN IMMEDIATE``), each within a savepoint of
+its own, and are answered once that transaction is committed: one flush to
+disk for all the moves made meanwhile at every table (a group commit), and
+no move acknowledged before it is on disk. Another process sharing the file
+cannot slip a move in between the check of a ply and its insert.
+
+Durability: with ``synchronous=FULL`` (the default) a commit has reached the
+disk when it returns, so an acknowledged move survives a power cut too;
+``NORMAL`` keeps it through a crash or a kill of the server (the write-ahead
+log is in the operating system's hands) and may lose the last moves on a
+power cut, for fewer disk flushes.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import queue
+import sqlite3
+import threading
+from pathlib import Path
+
+from .store import Store, StoredTable, TableInfo, Undo
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS tables (
+    id TEXT PRIMARY KEY,
+    game TEXT NOT NULL,
+    players INTEGER NOT NULL,
+    options TEXT NOT NULL,          -- JSON object
+    seats TEXT NOT NULL,            -- JSON list of "h" / "botN"
+    names TEXT NOT NULL,            -- JSON list of texts
+    joined TEXT NOT NULL,           -- JSON list of booleans
+    number INTEGER NOT NULL,        -- the current game
+    created REAL NOT NULL,
+    address TEXT NOT NULL           -- a hash of the creator's address
+);
+CREATE INDEX IF NOT EXISTS tables_by_address ON tables (address, created);
+CREATE TABLE IF NOT EXISTS games (
+    table_id TEXT NOT NULL,
+    number INTEGER NOT NULL,
+    seed INTEGER NOT NULL,
+    over INTEGER NOT NULL DEFAULT 0,
+    PRIMARY KEY (table_id, number)
+) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS tokens (
+    hash TEXT PRIMARY KEY,          -- SHA-256 of the token; never the token
+    table_id TEXT NOT NULL,
+    seat INTEGER NOT NULL           -- -1: a spectator
+) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS moves (
+    table_id TEXT NOT NULL,
+    number INTEGER NOT NULL,
+    ply INTEGER NOT NULL,           -- 0-based: the moves played before it
+    player INTEGER NOT NULL,
+    move TEXT NOT NULL,
+    PRIMARY KEY (table_id, number, ply)
+) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS undos (
+    table_id TEXT NOT NULL,
+    number INTEGER NOT NULL,
+    seq INTEGER NOT NULL,
+    ply INTEGER NOT NULL,
+    player INTEGER NOT NULL,
+    move TEXT NOT NULL,
+    events TEXT NOT NULL,           -- JSON, secrets included: filtered when sent
+    PRIMARY KEY (table_id, number, seq)
+) WITHOUT ROWID;
+"""
+
+
+# The most calls one transaction holds.
+BATCH = 256
+
+
+class SQLiteStore(Store):
+    def __init__(self, path, synchronous: str = "FULL"):
+        if synchronous not in ("FULL", "NORMAL"):
+            raise ValueError("synchronous is FULL or NORMAL")
+        self.path = Path(path)
+        self.synchronous = synchronous
+        self._calls: queue.SimpleQueue = queue.SimpleQueue()
+        self._thread: threading.Thread | None = None
+        self._db: sqlite3.Connection | None = None
+
+    async def _run(self, work, write: bool = False):
+        """``work(db)`` on the store's thread; its result once committed. A
+        write whose result is falsy is rolled back (a refused move)."""
+        loop = asyncio.get_running_loop()
+        future = loop.create_future()
+        self._calls.put((work, write, loop, future))
+        return await future
+
+    # -- set-up ------------------------------------------------------------------
+    async def open(self) -> None:
+        ready = threading.Event()
+        failure = []
+
+        def serve():
+            try:
+                self._open()
+            except BaseException as exc:  # reported to open(), below
+                failure.append(exc)
+                return
+            finally:
+                ready.set()
+            self._serve()
+
+        self._thread = threading.Thread(target=serve, name="sqlite", daemon=True)
+        self._thread.start()
+        await asyncio.get_running_loop().run_in_executor(None, ready.wait)
+        if failure:
+            raise failure[0]
+
+    def _open(self) -> None:
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        # isolation_level=None: no implicit transactions; the thread says
+        # BEGIN IMMEDIATE itself.
+        db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
+        db.execute("PRAGMA journal_mode=WAL")
+        db.execute(f"PRAGMA synchronous={self.synchronous}")
+        db.execute("PRAGMA busy_timeout=5000")
+        db.executescript(SCHEMA)
+        self._db = db
+
+    async def close(self) -> None:
+        if self._thread is not None:
+            self._calls.put(None)
+            await asyncio.get_running_loop().run_in_executor(None, self._thread.join)
+            self._thread = None
+
+    def _serve(self) -> None:
+        """The store's thread: take every call waiting, run them in one
+        transaction, commit, answer them all."""
+        while True:
+            call = self._calls.get()
+            if call is None:
+                break
+            batch = [call]
+            while len(batch) < BATCH:
+                try:
+                    call = self._calls.get_nowait()
+                except queue.Empty:
+                    break
+                if call is None:
+                    self._calls.put(None)  # stop once this batch is answered
+                    break
+                batch.append(call)
+            self._transaction(batch)
+        self._db.close()
+
+    def _transaction(self, batch: list) -> None:
+        db = self._db
+        answers = []
+        try:
+            db.execute("BEGIN IMMEDIATE")
+            for work, write, _, _ in batch:
+                db.execute("SAVEPOINT call")
+                try:
+                    result = work(db)
+                    error = None
+                except Exception as exc:
+                    result, error = None, exc
+                if error is not None or (write and not result):
+                    db.execute("ROLLBACK TO call")
+                db.execute("RELEASE call")
+                answers.append((result, error))
+            db.execute("COMMIT")
+        except Exception as exc:  # the transaction itself failed: nothing is kept
+            if db.in_transaction:
+                db.execute("ROLLBACK")
+            answers = [(None, exc)] * len(batch)
+        for (_, _, loop, future), (result, error) in zip(batch, answers):
+            loop.call_soon_threadsafe(_settle, future, result, error)
+
+    # -- tables ------------------------------------------------------------------
+    async def create_table(self, info: TableInfo, tokens: dict, address: str) -> None:
+        def work(db):
+            db.execute(
+                "INSERT INTO tables (id, game, players, options, seats, names, joined, number,"
+                " created, address) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (info.id, info.game, info.players, json.dumps(info.options), json.dumps(info.seats),
+                 json.dumps(info.names), json.dumps(info.joined), info.number, info.created, address))
+            db.execute("INSERT INTO games (table_id, number, seed) VALUES (?, ?, ?)",
+                       (info.id, info.number, info.seed))
+            db.executemany("INSERT INTO tokens (hash, table_id, seat) VALUES (?, ?, ?)",
+                           [(digest, info.id, seat) for seat, digest in tokens.items()])
+            return True
+        await self._run(work, write=True)
+
+    async def load_table(self, table_id: str) -> StoredTable | None:
+        return await self._run(lambda db: self._load(db, table_id))
+
+    @staticmethod
+    def _load(db, table_id: str) -> StoredTable | None:
+        row = db.execute(
+            "SELECT t.game, t.players, t.options, t.seats, t.names, t.joined, t.number, t.created,"
+            " g.seed, g.over FROM tables t JOIN games g ON g.table_id = t.id AND g.number = t.number"
+            " WHERE t.id = ?", (table_id,)).fetchone()
+        if row is None:
+            return None
+        game, players, options, seats, names, joined, number, created, seed, over = row
+        info = TableInfo(table_id, game, players, json.loads(options), json.loads(seats),
+                         json.loads(names), json.loads(joined), number, seed, created)
+        moves = db.execute("SELECT player, move FROM moves WHERE table_id = ? AND number = ?"
+                           " ORDER BY ply", (table_id, number)).fetchall()
+        undos = [Undo(ply, player, move, json.loads(events)) for ply, player, move, events in db.execute(
+            "SELECT ply, player, move, events FROM undos WHERE table_id = ? AND number = ?"
+            " ORDER BY seq", (table_id, number))]
+        return StoredTable(info, [tuple(move) for move in moves], undos, bool(over))
+
+    async def seat_of(self, table_id: str, token_hash: str) -> int | None:
+        def read(db):
+            row = db.execute("SELECT seat FROM tokens WHERE hash = ? AND table_id = ?",
+                                   (token_hash, table_id)).fetchone()
+            return None if row is None else row[0]
+        return await self._run(read)
+
+    # -- moves -------------------------------------------------------------------
+    async def append_move(self, table_id: str, number: int, ply: int, player: int,
+                          move: str, over: bool) -> bool:
+        def work(db):
+            if not self._is_current(db, table_id, number):
+                return False
+            (count,) = db.execute("SELECT count(*) FROM moves WHERE table_id = ? AND number = ?",
+                                  (table_id, number)).fetchone()
+            if count != ply:
+                return False
+            db.execute("INSERT INTO moves (table_id, number, ply, player, move) VALUES (?, ?, ?, ?, ?)",
+                       (table_id, number, ply, player, move))
+            if over:
+                db.execute("UPDATE games SET over = 1 WHERE table_id = ? AND number = ?", (table_id, number))
+            return True
+        return await self._run(work, write=True)
+
+    async def take_back(self, table_id: str, number: int, undo: Undo) -> bool:
+        def work(db):
+            if not self._is_current(db, table_id, number):
+                return False
+            moves = db.execute("SELECT ply, player, move FROM moves WHERE table_id = ? AND number = ?"
+                               " ORDER BY ply DESC LIMIT 1", (table_id, number)).fetchone()
+            if moves != (undo.ply, undo.player, undo.move):
+                return False
+            db.execute("DELETE FROM moves WHERE table_id = ? AND number = ? AND ply = ?",
+                       (table_id, number, undo.ply))
+            (seq,) = db.execute("SELECT count(*) FROM undos WHERE table_id = ? AND number = ?",
+                                (table_id, number)).fetchone()
+            db.execute("INSERT INTO undos (table_id, number, seq, ply, player, move, events)"
+                       " VALUES (?, ?, ?, ?, ?, ?, ?)",
+                       (table_id, number, seq, undo.ply, undo.player, undo.move, json.dumps(undo.events)))
+            return True
+        return await self._run(work, write=True)
+
+    @staticmethod
+    def _is_current(db, table_id: str, number: int) -> bool:
+        row = db.execute("SELECT number FROM tables WHERE id = ?", (table_id,)).fetchone()
+        return row is not None and row[0] == number
+
+    # -- seats and games -----------------------------------------------------------
+    async def set_name(self, table_id: str, seat: int, name: str) -> None:
+        def work(db):
+            names, joined = (json.loads(text) for text in db.execute(
+                "SELECT names, joined FROM tables WHERE id = ?", (table_id,)).fetchone())
+            names[seat], joined[seat] = name, True
+            db.execute("UPDATE tables SET names = ?, joined = ? WHERE id = ?",
+                       (json.dumps(names), json.dumps(joined), table_id))
+            return True
+        await self._run(work, write=True)
+
+    async def start_game(self, table_id: str, number: int, seed: int) -> bool:
+        def work(db):
+            if not self._is_current(db, table_id, number - 1):
+                return False
+            (over,) = db.execute("SELECT over FROM games WHERE table_id = ? AND number = ?",
+                                 (table_id, number - 1)).fetchone()
+            if not over:
+                return False
+            db.execute("INSERT INTO games (table_id, number, seed) VALUES (?, ?, ?)", (table_id, number, seed))
+            db.execute("UPDATE tables SET number = ? WHERE id = ?", (number, table_id))
+            return True
+        return await self._run(work, write=True)
+
+    async def tables_created_since(self, address: str, since: float) -> int:
+        def read(db):
+            return db.execute("SELECT count(*) FROM tables WHERE address = ? AND created >= ?",
+                                    (address, since)).fetchone()[0]
+        return await self._run(read)
+
+    async def tables_in_play(self) -> list:
+        def read(db):
+            return [row[0] for row in db.execute(
+                "SELECT t.id FROM tables t JOIN games g ON g.table_id = t.id AND g.number = t.number"
+                " WHERE g.over = 0 ORDER BY t.created")]
+        return await self._run(read)
+
+
+def _settle(future: asyncio.Future, result, error) -> None:
+    if future.cancelled():
+        return
+    if error is not None:
+        future.set_exception(error)
+    else:
+        future.set_result(result)

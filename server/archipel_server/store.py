@@ -1,0 +1,125 @@
+"""Where tables are kept: a small interface, and the records it deals in.
+
+A table is the record ``Match.from_record`` replays (game, players, options,
+seed, seats, names, moves) plus what online play adds: the hashes of its seat
+and spectator tokens, which seats have sat down, the number of the game (a
+rematch starts the next one, same seats, a new seed) and the moves taken back.
+
+Every method is a coroutine, so that a store may talk to a database over the
+network. Writes that race are settled by the store: ``append_move`` and
+``take_back`` succeed only at the ply the caller expects, so two servers
+sharing one store can never both apply a move at the same ply, and a move is
+acknowledged to a player only once the store said it is kept.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from dataclasses import dataclass, field
+
+from pygame_core.match import RECORD_FORMAT, RECORD_VERSION
+
+# The seat of a spectator's token.
+SPECTATOR = -1
+
+
+@dataclass
+class TableInfo:
+    """A table's set-up and what changes rarely (names, the game's number)."""
+
+    id: str
+    game: str
+    players: int
+    options: dict
+    seats: list                  # "h" or "botN", as in a record
+    names: list                  # "" until the seat's player sits down
+    joined: list                 # whether each seat has sat down (bots have)
+    number: int = 1              # 1, then 2 after a rematch, ...
+    seed: int = 0                # the seed of game ``number``
+    created: float = 0.0
+
+
+@dataclass
+class Undo:
+    """A move taken back: who, at which ply (the number of moves kept), the
+    move, and its events (as the rules gave them, secrets included: the
+    server filters them for each reader)."""
+
+    ply: int
+    player: int
+    move: str
+    events: list
+
+
+@dataclass
+class StoredTable:
+    info: TableInfo
+    moves: list = field(default_factory=list)       # [(player, move text)]
+    undos: list = field(default_factory=list)       # [Undo]
+    over: bool = False
+
+    def record(self) -> dict:
+        """The current game as the record ``Match.from_record`` replays."""
+        info = self.info
+        return {
+            "format": RECORD_FORMAT, "version": RECORD_VERSION,
+            "game": info.game, "players": info.players, "seed": info.seed,
+            "options": info.options, "seats": info.seats, "names": info.names,
+            "moves": [[player, move] for player, move in self.moves],
+        }
+
+
+class Store(ABC):
+    """The tables, kept somewhere that outlives the server process."""
+
+    @abstractmethod
+    async def open(self) -> None:
+        """Make the store ready (create the schema if need be)."""
+
+    @abstractmethod
+    async def close(self) -> None:
+        ...
+
+    @abstractmethod
+    async def create_table(self, info: TableInfo, tokens: dict, address: str) -> None:
+        """Keep a new table; ``tokens`` maps a seat (``SPECTATOR`` for the
+        spectators) to the hash of its token; ``address`` (already hashed)
+        is who created it, for the limit of tables per address."""
+
+    @abstractmethod
+    async def load_table(self, table_id: str) -> StoredTable | None:
+        """The table with its current game's moves and undos; None if unknown."""
+
+    @abstractmethod
+    async def seat_of(self, table_id: str, token_hash: str) -> int | None:
+        """The seat (or ``SPECTATOR``) a token's hash holds; None if none."""
+
+    @abstractmethod
+    async def append_move(self, table_id: str, number: int, ply: int, player: int,
+                          move: str, over: bool) -> bool:
+        """Keep move ``ply`` (0-based) of game ``number``, only if the game
+        has exactly ``ply`` moves now; ``over``: the move ended the game.
+        True once the move is durably kept, False when the ply was taken."""
+
+    @abstractmethod
+    async def take_back(self, table_id: str, number: int, undo: Undo) -> bool:
+        """Remove the last move (number ``undo.ply``, which must be the
+        player's move ``undo.move``) and remember the undo; False when the
+        game's moves are not what the caller saw."""
+
+    @abstractmethod
+    async def set_name(self, table_id: str, seat: int, name: str) -> None:
+        """The seat's player sat down with ``name``."""
+
+    @abstractmethod
+    async def start_game(self, table_id: str, number: int, seed: int) -> bool:
+        """Start game ``number`` (a rematch) with ``seed``, only if the
+        current game is ``number - 1`` and over; False otherwise."""
+
+    @abstractmethod
+    async def tables_created_since(self, address: str, since: float) -> int:
+        ...
+
+    @abstractmethod
+    async def tables_in_play(self) -> list:
+        """The ids of the tables whose current game is not over."""

@@ -1,0 +1,399 @@
+"""Tables in play: moves, undo, rematch and names, and who is told what.
+
+A ``Table`` holds one table's current game as a ``Match``, replayed from the
+store. Everything that changes it takes the table's lock, asks the rules,
+writes to the store, and only then acknowledges and tells every connected
+seat what it may see: ``pygame_core.api.snapshot`` for that seat's viewer,
+whose log filters every event through ``event_for``. A change the store
+refuses is undone in memory as if it had never been tried.
+
+Plies. A move is sent with the ply it was made at: the number of moves of the
+game the sender had seen. At the current ply it is played. Below it, the
+move is either a retry (the sender's first move since that ply is this very
+move: acknowledged again, not played twice), or a move made while others
+chose at the same time (every move since was another seat's, made while the
+sender was also to choose, as with Kanaloa's opening cards and Moai's bids:
+played now if still legal), or else it lost a race and is refused with the
+current state.
+
+``Tables`` keeps the tables that are in use in memory and forgets those left
+alone; bots' moves go through the same path as players' moves.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import time
+
+from pygame_core import api
+from pygame_core.engine import IllegalMove, event_for
+from pygame_core.match import Match
+
+from .bots import BotPool, bot_seed
+from .store import SPECTATOR, Store, StoredTable, TableInfo, Undo
+from .tokens import new_seed
+
+log = logging.getLogger("archipel.tables")
+
+# A table nobody uses stays in memory this long (seconds) before it is forgotten.
+IDLE = 120.0
+
+
+class Refusal(Exception):
+    """A request that changes nothing: a key for the page's sentence, an
+    English message, and whether the sender gets the current state with it."""
+
+    def __init__(self, key: str, message: str, resync: bool = False, **params):
+        super().__init__(message)
+        self.key = key
+        self.message = message
+        self.resync = resync
+        self.params = params
+
+
+class Table:
+    def __init__(self, stored: StoredTable, tables: "Tables"):
+        self.tables = tables
+        self.info: TableInfo = stored.info
+        self.undos: list = list(stored.undos)
+        self.match, self.to_move_before = replay(stored)
+        self.lock = asyncio.Lock()
+        self.connections: set = set()
+        self.bot_task: asyncio.Task | None = None
+        self.last_change = time.monotonic()
+        self.last_used = time.monotonic()
+
+    @property
+    def id(self) -> str:
+        return self.info.id
+
+    @property
+    def ply(self) -> int:
+        return len(self.match.entries)
+
+    def is_bot(self, seat: int) -> bool:
+        return self.match.bot_level(seat) is not None
+
+    # -- what a seat is told -------------------------------------------------
+    def public(self) -> dict:
+        """The table's facts every seat and spectator may read."""
+        connected = [False] * self.info.players
+        spectators = 0
+        for connection in self.connections:
+            if connection.seat == SPECTATOR:
+                spectators += 1
+            else:
+                connected[connection.seat] = True
+        return {"id": self.id, "number": self.info.number, "names": list(self.info.names),
+                "joined": list(self.info.joined), "connected": connected, "spectators": spectators}
+
+    def state_message(self, seat: int, log_from: int, kind: str = "state", cause=None) -> dict:
+        viewer = None if seat == SPECTATOR else seat
+        return {
+            "type": kind,
+            "seat": viewer,
+            "ply": self.ply,
+            "log_from": log_from,
+            "snapshot": api.snapshot(self.match, viewer, log_from),
+            "undos": [{"ply": undo.ply, "player": undo.player,
+                       "events": [event_for(event, viewer) for event in undo.events]}
+                      for undo in self.undos],
+            "table": self.public(),
+            "cause": cause,
+        }
+
+    def broadcast(self, log_from: int, cause: dict) -> None:
+        """Tell every connection the new state, each seat its own (one
+        snapshot per seat, however many devices hold it)."""
+        texts = {}
+        for connection in list(self.connections):
+            if connection.seat not in texts:
+                texts[connection.seat] = encode(self.state_message(connection.seat, log_from, cause=cause))
+            connection.send_text(texts[connection.seat])
+
+    def broadcast_presence(self) -> None:
+        message = encode({"type": "presence", "table": self.public()})
+        for connection in list(self.connections):
+            connection.send_text(message)
+
+    def changed(self, log_from: int, cause: dict) -> None:
+        self.last_change = time.monotonic()
+        self.broadcast(log_from, cause)
+        self.schedule_bot()
+
+    # -- joining ---------------------------------------------------------------
+    async def welcome(self, connection) -> None:
+        """Seat ``connection`` and send it the whole state."""
+        async with self.lock:
+            self.connections.add(connection)
+            connection.send(self.state_message(connection.seat, 0, kind="welcome"))
+        self.broadcast_presence()
+
+    def leave(self, connection) -> None:
+        if connection in self.connections:
+            self.connections.discard(connection)
+            self.last_used = time.monotonic()
+            self.broadcast_presence()
+
+    async def resync(self, connection) -> None:
+        async with self.lock:
+            connection.send(self.state_message(connection.seat, 0))
+
+    async def sit(self, seat: int, name: str, reply) -> None:
+        """The seat's player sits down (or changes name) as ``name``."""
+        async with self.lock:
+            await self.tables.store.set_name(self.id, seat, name)
+            self.info.names[seat] = name
+            self.info.joined[seat] = True
+            self.match.names[seat] = name
+            reply({"type": "ack", "ply": self.ply})
+            self.changed(self.ply, {"kind": "join", "seat": seat})
+
+    # -- moves -------------------------------------------------------------------
+    async def play(self, seat: int, ply, text, reply=None) -> None:
+        """Play ``text`` for ``seat``, made at ``ply``; ``reply`` (the sender's
+        connection, None for a bot) gets the acknowledgement."""
+        async with self.lock:
+            current = self.ply
+            if not is_count(ply) or ply > current:
+                raise Refusal("error.bad_ply", f"ply must be a number of moves from 0 to {current}",
+                              resync=True)
+            state = self.match.state
+            try:
+                move = str(state.parse_move(text))
+            except IllegalMove as exc:
+                raise Refusal(exc.key, str(exc), **exc.params) from None
+            if ply < current:
+                retried = self._retried(seat, ply, move)
+                if retried is not None:
+                    if reply is not None:
+                        reply({"type": "ack", "ply": retried, "move": move, "duplicate": True})
+                        reply(self.state_message(seat, 0))
+                    return
+            if state.is_over():
+                raise Refusal("error.game_over", "the game is over")
+            to_move = state.to_move()
+            if seat not in to_move:
+                raise Refusal("error.not_your_turn", "it is not your turn", resync=ply < current)
+            saved = state.clone()
+            try:
+                entry = self.match.play(seat, move)
+            except IllegalMove as exc:
+                raise Refusal(exc.key, str(exc), resync=ply < current, **exc.params) from None
+            over = self.match.state.is_over()
+            kept = False
+            try:
+                kept = await self.tables.store.append_move(self.id, self.info.number, current, seat,
+                                                           entry.move, over)
+            finally:
+                if not kept:
+                    self.match.state = saved
+                    self.match.entries.pop()
+            if not kept:
+                await self._reload()
+                raise Refusal("error.stale", "another move was played at the same time: the board "
+                              "shows the table as it is now", resync=True)
+            self.to_move_before.append(to_move)
+            if reply is not None:
+                reply({"type": "ack", "ply": current, "move": entry.move})
+            self.changed(current, {"kind": "move", "seat": seat, "ply": current})
+
+    def _retried(self, seat: int, ply: int, move: str):
+        """The ply of ``move`` if it is a retry of a move already played;
+        None if it may be played now (others chose meanwhile, at the same
+        time as ``seat``); ``Refusal`` if the move lost a race."""
+        entries = self.match.entries
+        for index in range(ply, len(entries)):
+            if entries[index].player == seat:
+                if entries[index].move == move:
+                    return index
+                raise Refusal("error.stale", "you have already played another move since: the board "
+                              "shows the table as it is now", resync=True)
+        if all(seat in self.to_move_before[index] for index in range(ply, len(entries))):
+            return None
+        raise Refusal("error.stale", "the table moved on before your move arrived: the board shows "
+                      "it as it is now", resync=True)
+
+    async def undo(self, seat: int, ply, reply) -> None:
+        """Take back ``seat``'s latest move (the local policy: one's own moves
+        of the turn, never past a reveal); ``ply``: the moves the sender saw."""
+        async with self.lock:
+            current = self.ply
+            if not is_count(ply) or ply != current:
+                raise Refusal("error.stale", "the table has changed: the board shows it as it is now",
+                              resync=True)
+            if self.is_bot(seat) or not self.match.can_undo(seat):
+                raise Refusal("error.cannot_undo", "there is no move of yours to take back")
+            entry = self.match.entries[-1]
+            undo = Undo(current - 1, seat, entry.move, entry.events)
+            saved = (self.match.state, list(self.match.entries))
+            self.match.undo(seat)
+            kept = False
+            try:
+                kept = await self.tables.store.take_back(self.id, self.info.number, undo)
+            finally:
+                if not kept:
+                    self.match.state, self.match.entries = saved
+            if not kept:
+                await self._reload()
+                raise Refusal("error.stale", "the table has changed: the board shows it as it is now",
+                              resync=True)
+            self.to_move_before.pop()
+            self.undos.append(undo)
+            reply({"type": "ack", "ply": undo.ply, "move": undo.move})
+            self.changed(undo.ply, {"kind": "undo", "seat": seat, "ply": undo.ply})
+
+    async def rematch(self, seat: int, number, reply) -> None:
+        """Start the next game at the same seats, with a new seed, once this
+        one is over; ``number``: the game the sender saw end."""
+        async with self.lock:
+            if number == self.info.number - 1:
+                reply({"type": "ack", "number": self.info.number, "duplicate": True})
+                return
+            if number != self.info.number:
+                raise Refusal("error.stale", "this is not the game being played", resync=True)
+            if not self.match.state.is_over():
+                raise Refusal("error.not_over", "a rematch starts once the game is over")
+            seed = new_seed()
+            if not await self.tables.store.start_game(self.id, number + 1, seed):
+                await self._reload()
+                raise Refusal("error.stale", "the table has changed: the board shows it as it is now",
+                              resync=True)
+            self.info.number, self.info.seed = number + 1, seed
+            self.match, self.to_move_before = replay(StoredTable(self.info))
+            self.undos = []
+            reply({"type": "ack", "number": self.info.number})
+            self.changed(0, {"kind": "rematch", "seat": seat, "number": self.info.number})
+
+    async def _reload(self) -> None:
+        """Take the table again from the store (another server wrote to it)."""
+        stored = await self.tables.store.load_table(self.id)
+        self.info, self.undos = stored.info, list(stored.undos)
+        self.match, self.to_move_before = replay(stored)
+
+    # -- bots ----------------------------------------------------------------------
+    def schedule_bot(self) -> None:
+        """Start the first bot to move thinking, unless one already is. Bots
+        of a simultaneous step choose one after the other; each sees only
+        what its seat sees."""
+        if self.bot_task is not None:
+            return
+        state = self.match.state
+        bots = [] if state.is_over() else [seat for seat in state.to_move() if self.is_bot(seat)]
+        if bots:
+            self.bot_task = asyncio.create_task(self._bot_turn(bots[0]))
+
+    async def _bot_turn(self, seat: int) -> None:
+        try:
+            await self._think_and_play(seat)
+        except Refusal:
+            pass  # the table changed meanwhile: think again from where it is now
+        except asyncio.CancelledError:
+            self.bot_task = None
+            raise
+        except Exception:
+            log.exception("a bot of table %s could not play", self.id)
+            await asyncio.sleep(1.0)
+        # Changes made while this bot thought did not start another: look again.
+        self.bot_task = None
+        self.last_used = time.monotonic()
+        if not self.tables.closing:
+            self.schedule_bot()
+
+    async def _think_and_play(self, seat: int) -> None:
+        async with self.lock:
+            number, ply = self.info.number, self.ply
+            state = self.match.state
+            if state.is_over() or seat not in state.to_move():
+                return
+            position = state.to_json()
+            level = self.match.bot_level(seat)
+            seed = bot_seed(self.info.seed, seat, ply)
+        move = await self.tables.bots.choose(self.info.game, position, seat, level, seed)
+        wait = self.last_change + self.tables.settings.bot_pace - time.monotonic()
+        if wait > 0:
+            await asyncio.sleep(wait)
+        if self.info.number == number:
+            await self.play(seat, ply, move)
+
+
+def replay(stored: StoredTable):
+    """The match of a stored game, and who was to move before each move."""
+    info = stored.info
+    match = Match(info.game, info.players, info.seed, info.options, info.seats, info.names)
+    to_move_before = []
+    for player, move in stored.moves:
+        to_move_before.append(match.state.to_move())
+        match.play(player, move)
+    return match, to_move_before
+
+
+def is_count(value) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and value >= 0
+
+
+def encode(message: dict) -> str:
+    return json.dumps(message, separators=(",", ":"))
+
+
+class Tables:
+    """The tables in memory, loaded from the store on first use."""
+
+    def __init__(self, store: Store, bots: BotPool, settings):
+        self.store = store
+        self.bots = bots
+        self.settings = settings
+        self.live: dict = {}
+        self._loading: dict = {}
+        self.closing = False
+
+    async def get(self, table_id: str) -> Table | None:
+        table = self.live.get(table_id)
+        if table is None:
+            loading = self._loading.get(table_id)
+            if loading is None:
+                loading = asyncio.ensure_future(self._load(table_id))
+                self._loading[table_id] = loading
+            table = await asyncio.shield(loading)
+        if table is not None:
+            table.last_used = time.monotonic()
+        return table
+
+    async def _load(self, table_id: str) -> Table | None:
+        try:
+            stored = await self.store.load_table(table_id)
+            if stored is None:
+                return None
+            table = Table(stored, self)
+            self.live[table_id] = table
+            table.schedule_bot()
+            return table
+        finally:
+            self._loading.pop(table_id, None)
+
+    async def resume(self) -> int:
+        """After a start: set the bots thinking at every table where one is to move."""
+        resumed = 0
+        for table_id in await self.store.tables_in_play():
+            table = await self.get(table_id)  # sets its bot thinking, if one is to move
+            if table is not None and table.bot_task is not None:
+                resumed += 1
+        return resumed
+
+    def sweep(self) -> None:
+        """Forget the tables nobody has used for a while (no connection, no
+        bot thinking); the store keeps them."""
+        limit = time.monotonic() - IDLE
+        for table_id, table in list(self.live.items()):
+            if not table.connections and table.bot_task is None and table.last_used < limit:
+                del self.live[table_id]
+
+    async def close(self) -> None:
+        self.closing = True
+        tasks = [table.bot_task for table in self.live.values() if table.bot_task is not None]
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+

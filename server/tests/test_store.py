@@ -1,0 +1,175 @@
+"""The SQLite store on its own: moves kept only at the ply expected, even
+when two processes share the file; tokens kept as hashes; names checked."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+
+import pytest
+
+from archipel_server.sqlite_store import SQLiteStore
+from archipel_server.store import SPECTATOR, TableInfo, Undo
+from archipel_server.tokens import BadName, check_name, new_token, token_hash
+
+
+def info(table_id="T" * 12, seats=("h", "h")) -> TableInfo:
+    return TableInfo(id=table_id, game="kahuna", players=len(seats), options={}, seats=list(seats),
+                     names=["Ana", ""], joined=[True, False], number=1, seed=5, created=time.time())
+
+
+def run(coroutine):
+    return asyncio.run(coroutine)
+
+
+@pytest.fixture
+def path(tmp_path):
+    return tmp_path / "tables.sqlite3"
+
+
+def test_a_table_is_kept_with_its_record_and_hashed_tokens(path):
+    token = new_token()
+
+    async def scene():
+        store = SQLiteStore(path)
+        await store.open()
+        await store.create_table(info(), {0: token_hash(token), SPECTATOR: token_hash("S" * 22)}, "addr")
+        assert await store.append_move("T" * 12, 1, 0, 0, "place ALOA-BARI ALOA", False)
+        loaded = await store.load_table("T" * 12)
+        seat = await store.seat_of("T" * 12, token_hash(token))
+        spectator = await store.seat_of("T" * 12, token_hash("S" * 22))
+        wrong = await store.seat_of("T" * 12, token_hash(new_token()))
+        elsewhere = await store.seat_of("U" * 12, token_hash(token))
+        await store.close()
+        return loaded, (seat, spectator, wrong, elsewhere)
+
+    loaded, seats = run(scene())
+    assert loaded.record() == {"format": "archipel-record", "version": 1, "game": "kahuna", "players": 2,
+                               "seed": 5, "options": {}, "seats": ["h", "h"], "names": ["Ana", ""],
+                               "moves": [[0, "place ALOA-BARI ALOA"]]}
+    assert seats == (0, SPECTATOR, None, None)
+    data = b"".join(p.read_bytes() for p in path.parent.glob("tables.sqlite3*"))
+    assert token.encode() not in data and token_hash(token).encode() in data
+
+
+def test_a_move_is_kept_only_at_the_ply_expected(path):
+    async def scene():
+        store = SQLiteStore(path)
+        await store.open()
+        await store.create_table(info(), {}, "addr")
+        results = [
+            await store.append_move("T" * 12, 1, 0, 0, "draw", False),
+            await store.append_move("T" * 12, 1, 0, 1, "skip", False),    # ply 0 is taken
+            await store.append_move("T" * 12, 1, 2, 1, "skip", False),    # ply 1 comes first
+            await store.append_move("T" * 12, 2, 1, 1, "skip", False),    # not the current game
+            await store.append_move("X" * 12, 1, 0, 1, "skip", False),    # no such table
+            await store.append_move("T" * 12, 1, 1, 1, "skip", True),
+        ]
+        moves = (await store.load_table("T" * 12)).moves
+        over = (await store.load_table("T" * 12)).over
+        await store.close()
+        return results, moves, over
+
+    results, moves, over = run(scene())
+    assert results == [True, False, False, False, False, True]
+    assert moves == [(0, "draw"), (1, "skip")] and over
+
+
+def test_two_processes_racing_for_one_ply_cannot_both_win(path):
+    """Two stores on one file (two servers): of many moves sent for the same
+    plies at once, exactly one per ply is kept."""
+    async def scene():
+        first, second = SQLiteStore(path), SQLiteStore(path)
+        await first.open()
+        await second.open()
+        await first.create_table(info(), {}, "addr")
+        wins = []
+        for ply in range(30):
+            won = await asyncio.gather(first.append_move("T" * 12, 1, ply, 0, f"a{ply}", False),
+                                       second.append_move("T" * 12, 1, ply, 1, f"b{ply}", False))
+            wins.append(won)
+        moves = (await first.load_table("T" * 12)).moves
+        await first.close()
+        await second.close()
+        return wins, moves
+
+    wins, moves = run(scene())
+    assert all(sorted(won) == [False, True] for won in wins)
+    assert [move for _, move in moves] == [("a" if a else "b") + str(ply) for ply, (a, b) in enumerate(wins)]
+
+
+def test_a_move_is_taken_back_only_if_it_is_the_last_one_seen(path):
+    async def scene():
+        store = SQLiteStore(path)
+        await store.open()
+        await store.create_table(info(), {}, "addr")
+        await store.append_move("T" * 12, 1, 0, 0, "place ALOA-BARI ALOA", False)
+        events = [{"key": "kahuna.place", "player": 0, "params": {}}]
+        results = [
+            await store.take_back("T" * 12, 1, Undo(0, 1, "place ALOA-BARI ALOA", events)),  # not Ben's
+            await store.take_back("T" * 12, 1, Undo(0, 0, "draw", events)),                  # not this move
+            await store.take_back("T" * 12, 1, Undo(1, 0, "place ALOA-BARI ALOA", events)),  # not this ply
+            await store.take_back("T" * 12, 1, Undo(0, 0, "place ALOA-BARI ALOA", events)),
+            await store.take_back("T" * 12, 1, Undo(0, 0, "place ALOA-BARI ALOA", events)),  # already done
+        ]
+        loaded = await store.load_table("T" * 12)
+        await store.close()
+        return results, loaded
+
+    results, loaded = run(scene())
+    assert results == [False, False, False, True, False]
+    assert loaded.moves == []
+    assert [(u.ply, u.player, u.move) for u in loaded.undos] == [(0, 0, "place ALOA-BARI ALOA")]
+
+
+def test_a_rematch_starts_only_after_the_end_and_once(path):
+    async def scene():
+        store = SQLiteStore(path)
+        await store.open()
+        await store.create_table(info(), {}, "addr")
+        early = await store.start_game("T" * 12, 2, 77)
+        await store.append_move("T" * 12, 1, 0, 0, "draw", True)
+        started = await store.start_game("T" * 12, 2, 77)
+        twice = await store.start_game("T" * 12, 2, 78)
+        loaded = await store.load_table("T" * 12)
+        in_play = await store.tables_in_play()
+        await store.close()
+        return early, started, twice, loaded, in_play
+
+    early, started, twice, loaded, in_play = run(scene())
+    assert (early, started, twice) == (False, True, False)
+    assert (loaded.info.number, loaded.info.seed, loaded.moves, loaded.over) == (2, 77, [], False)
+    assert in_play == ["T" * 12]
+
+
+def test_names_are_text_of_a_bounded_length():
+    assert check_name("  Ana \n  Maria ", 40) == "Ana Maria"
+    assert check_name("Cafe\u0301", 40) == "Caf\u00e9"     # NFC: one character, not two
+    assert check_name("<script>", 40) == "<script>"        # shown as text, never markup
+    assert check_name("Mānoa 🌺", 40) == "Mānoa 🌺"
+    for bad, key in [("", "error.bad_name"), ("   ", "error.bad_name"), ("x" * 41, "error.name_too_long"),
+                     ("a\u0007b", "error.bad_name"), ("a\u200fb", "error.bad_name"),
+                     ("a\ue000b", "error.bad_name"), (None, "error.bad_name"), (["Ana"], "error.bad_name")]:
+        with pytest.raises(BadName) as refused:
+            check_name(bad, 40)
+        assert refused.value.key == key
+
+
+def test_calls_made_together_are_committed_together_and_refused_alone(path):
+    """Moves sent at once share one transaction (one flush to disk); a move
+    refused among them is rolled back alone."""
+    async def scene():
+        store = SQLiteStore(path)
+        await store.open()
+        await asyncio.gather(*(store.create_table(info(f"{n:012d}"), {}, "addr") for n in range(20)))
+        results = await asyncio.gather(
+            *(store.append_move(f"{n:012d}", 1, 0, 0, f"a{n}", False) for n in range(20)),
+            *(store.append_move(f"{n:012d}", 1, 0, 1, f"b{n}", False) for n in range(20)),
+            *(store.append_move(f"{n:012d}", 1, 1, 1, f"c{n}", False) for n in range(20)))
+        tables = [await store.load_table(f"{n:012d}") for n in range(20)]
+        await store.close()
+        return results, tables
+
+    results, tables = run(scene())
+    assert results == [True] * 20 + [False] * 20 + [True] * 20
+    assert all(table.moves == [(0, f"a{n}"), (1, f"c{n}")] for n, table in enumerate(tables))

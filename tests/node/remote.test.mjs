@@ -1,0 +1,249 @@
+// The page's side of a table server (web/js/remote.js) under a fake
+// WebSocket and fake timers: the log rebuilt from `log_from`, a request
+// answered only once its state has come, reconnection with back-off, the
+// request in flight sent again with its ply, a refused link that stops
+// everything, and the network going and coming back.
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+
+import { createRemoteTable, mergeLog, socketAddress, BACKOFF_MS } from '../../web/js/remote.js';
+
+class FakeSocket {
+  static made = [];
+  constructor(url) {
+    this.url = url;
+    this.readyState = 0;
+    this.sent = [];
+    FakeSocket.made.push(this);
+  }
+  send(text) {
+    this.sent.push(JSON.parse(text));
+  }
+  close() {
+    this.readyState = 3;
+  }
+  // -- the server's side
+  open() {
+    this.readyState = 1;
+    this.onopen();
+  }
+  deliver(message) {
+    this.onmessage({ data: JSON.stringify(message) });
+  }
+  drop() {
+    this.readyState = 3;
+    this.onclose({ code: 1006 });
+  }
+}
+
+function fakeTimers() {
+  const waiting = [];
+  let clock = 0;
+  return {
+    waiting,
+    set: (fn, ms) => {
+      const timer = { fn, at: clock + ms, ms, done: false };
+      waiting.push(timer);
+      return timer;
+    },
+    clear: (timer) => {
+      if (timer) timer.done = true;
+    },
+    /** Run the timers due within `ms`. */
+    advance(ms) {
+      clock += ms;
+      for (const timer of waiting.filter((each) => !each.done && each.at <= clock)) {
+        timer.done = true;
+        timer.fn();
+      }
+    },
+    pending: () => waiting.filter((each) => !each.done),
+  };
+}
+
+const entry = (n, player, key = 'kahuna.place') => ({ n, player, events: [{ key, player }] });
+
+function snapshot({ ply, log, toMove = [0], over = false }) {
+  return { game: 'kahuna', seats: ['h', 'h'], names: ['Ana', 'Bob'], viewer: 0, to_move: toMove, over, legal: [], log, can_undo: false };
+}
+
+function stateMessage(type, { ply, logFrom, log, cause = null, undos = [] }) {
+  return {
+    type,
+    seat: 0,
+    ply,
+    log_from: logFrom,
+    snapshot: snapshot({ ply, log }),
+    undos,
+    table: { id: 'abcdefghijkl', number: 1, names: ['Ana', 'Bob'], joined: [true, true], connected: [true, false], spectators: 0 },
+    cause,
+  };
+}
+
+function setUp({ online = () => true } = {}) {
+  FakeSocket.made = [];
+  const timers = fakeTimers();
+  const seen = { states: [], connection: [], fatal: [] };
+  const table = createRemoteTable({
+    server: 'https://tables.example.org/archipel/',
+    table: 'abcdefghijkl',
+    token: 'A'.repeat(22),
+    WebSocketImpl: FakeSocket,
+    setTimer: timers.set,
+    clearTimer: timers.clear,
+    random: () => 1,
+    isOnline: online,
+    onState: (state) => seen.states.push(state),
+    onConnection: (kind) => seen.connection.push(kind),
+    onFatal: (error) => seen.fatal.push(error),
+  });
+  const socket = () => FakeSocket.made[FakeSocket.made.length - 1];
+  return { table, timers, seen, socket };
+}
+
+const flush = () => new Promise((resolve) => setImmediate(resolve));
+
+test('the socket address follows the server address', () => {
+  assert.equal(socketAddress('https://tables.example.org/archipel/'), 'wss://tables.example.org/archipel/api/ws');
+  assert.equal(socketAddress('http://192.0.2.7:8000/'), 'ws://192.0.2.7:8000/api/ws');
+});
+
+test('a state keeps the log before log_from and adds the entries it carries', () => {
+  const before = { log: [entry(1, 0), entry(2, 1), entry(3, 0)] };
+  const log = mergeLog(before, { log_from: 2, snapshot: { log: [entry(3, 1), entry(4, 0)] } });
+  assert.deepEqual(log.map((each) => [each.n, each.player]), [[1, 0], [2, 1], [3, 1], [4, 0]]);
+  // An undo: the log loses its last entry.
+  assert.deepEqual(mergeLog(before, { log_from: 2, snapshot: { log: [] } }).map((each) => each.n), [1, 2]);
+});
+
+test('hello first, then the whole state, then the new entries only', () => {
+  const { table, seen, socket } = setUp();
+  socket().open();
+  assert.deepEqual(socket().sent, [{ type: 'hello', table: 'abcdefghijkl', token: 'A'.repeat(22), ref: 'hello' }]);
+  socket().deliver(stateMessage('welcome', { ply: 2, logFrom: 0, log: [entry(1, 0), entry(2, 1)] }));
+  assert.equal(table.connection, 'online');
+  socket().deliver(stateMessage('state', { ply: 3, logFrom: 2, log: [entry(3, 1)], cause: { kind: 'move', seat: 1, ply: 2 } }));
+  assert.deepEqual(seen.states.map((state) => state.snapshot.log.length), [2, 3]);
+  assert.deepEqual(table.state.cause, { kind: 'move', seat: 1, ply: 2 });
+  assert.equal(table.state.ply, 3);
+});
+
+test('a move carries the ply it was made at and is done once its state has come', async () => {
+  const { table, socket } = setUp();
+  socket().open();
+  socket().deliver(stateMessage('welcome', { ply: 2, logFrom: 0, log: [entry(1, 0), entry(2, 1)] }));
+  let done = false;
+  const played = table.play(0, 'place ALOA-BARI').then(() => (done = true));
+  const sent = socket().sent.at(-1);
+  assert.deepEqual({ ...sent, ref: undefined }, { type: 'move', ply: 2, move: 'place ALOA-BARI', ref: undefined });
+  socket().deliver({ type: 'ack', ref: sent.ref, ply: 2, move: 'place ALOA-BARI' });
+  await flush();
+  assert.equal(done, false, 'the ack alone does not end the request: its state follows');
+  socket().deliver(stateMessage('state', { ply: 3, logFrom: 2, log: [entry(3, 0)] }));
+  await played;
+  assert.equal(done, true);
+  // One request at a time.
+  table.play(0, 'a');
+  await assert.rejects(table.play(0, 'b'), (error) => error.key === 'error.busy');
+  table.close();
+});
+
+test('a refusal rejects the request with its key and params', async () => {
+  const { table, socket } = setUp();
+  socket().open();
+  socket().deliver(stateMessage('welcome', { ply: 0, logFrom: 0, log: [] }));
+  const played = table.play(0, 'nonsense');
+  const ref = socket().sent.at(-1).ref;
+  socket().deliver({ type: 'error', ref, key: 'error.not_your_turn', message: 'it is not your turn', params: {} });
+  await assert.rejects(played, (error) => error.key === 'error.not_your_turn' && error.message === 'it is not your turn');
+});
+
+test('a lost connection comes back with back-off, and the move in flight is sent again with its ply', async () => {
+  const { table, timers, seen, socket } = setUp();
+  socket().open();
+  socket().deliver(stateMessage('welcome', { ply: 4, logFrom: 0, log: [1, 2, 3, 4].map((n) => entry(n, n % 2)) }));
+  const played = table.play(0, 'place COCO-DUDA');
+  socket().drop();
+  assert.equal(table.connection, 'reconnecting');
+  // Each attempt waits longer than the one before, up to the last wait.
+  const waits = [];
+  for (let i = 0; i < BACKOFF_MS.length + 1; i++) {
+    const [timer] = timers.pending().filter((each) => each.fn.name === 'connect');
+    waits.push(timer.ms);
+    timers.advance(timer.ms);
+    socket().drop();
+  }
+  assert.deepEqual(waits, [...BACKOFF_MS, BACKOFF_MS.at(-1)]);
+  timers.advance(BACKOFF_MS.at(-1));
+  socket().open();
+  assert.equal(socket().sent[0].type, 'hello');
+  // The table had played the move before the connection went: the retry is
+  // answered as a duplicate, with the whole state.
+  socket().deliver(stateMessage('welcome', { ply: 5, logFrom: 0, log: [1, 2, 3, 4, 5].map((n) => entry(n, n % 2)) }));
+  const again = socket().sent.at(-1);
+  assert.equal(again.type, 'move');
+  assert.equal(again.ply, 4, 'sent again with the ply it was made at');
+  assert.equal(again.move, 'place COCO-DUDA');
+  socket().deliver({ type: 'ack', ref: again.ref, ply: 4, move: 'place COCO-DUDA', duplicate: true });
+  socket().deliver(stateMessage('state', { ply: 5, logFrom: 0, log: [1, 2, 3, 4, 5].map((n) => entry(n, n % 2)) }));
+  await played;
+  assert.equal(table.connection, 'online');
+  assert.deepEqual(seen.connection, ['online', 'reconnecting', 'online']);
+  // After a welcome, back-off starts again from the shortest wait.
+  socket().drop();
+  assert.equal(timers.pending().find((each) => each.fn.name === 'connect').ms, BACKOFF_MS[0]);
+});
+
+test('an undo in flight is not sent again when the table has moved on', async () => {
+  const { table, timers, socket } = setUp();
+  socket().open();
+  socket().deliver(stateMessage('welcome', { ply: 3, logFrom: 0, log: [1, 2, 3].map((n) => entry(n, 0)) }));
+  const undone = table.undo(0);
+  assert.deepEqual({ ...socket().sent.at(-1), ref: 0 }, { type: 'undo', ply: 3, ref: 0 });
+  socket().drop();
+  timers.advance(BACKOFF_MS[0]);
+  socket().open();
+  socket().deliver(stateMessage('welcome', { ply: 2, logFrom: 0, log: [1, 2].map((n) => entry(n, 0)) }));
+  await undone;
+  assert.deepEqual(socket().sent.map((message) => message.type), ['hello'], 'a retried undo could take back a second move');
+});
+
+test('a link that gives no seat stops every attempt and says why', async () => {
+  const { table, timers, seen, socket } = setUp();
+  socket().open();
+  socket().deliver({ type: 'error', ref: 'hello', key: 'error.bad_token', message: 'no seat', params: {} });
+  await assert.rejects(table.ready, (error) => error.key === 'error.bad_token');
+  assert.deepEqual(seen.fatal.map((error) => error.key), ['error.bad_token']);
+  assert.equal(table.connection, 'offline');
+  assert.equal(timers.pending().filter((each) => each.fn.name === 'connect').length, 0);
+  assert.equal(FakeSocket.made.length, 1);
+});
+
+test('offline, nothing is tried until the network is back', () => {
+  let network = true;
+  const { table, timers, socket } = setUp({ online: () => network });
+  socket().open();
+  socket().deliver(stateMessage('welcome', { ply: 0, logFrom: 0, log: [] }));
+  network = false;
+  table.offline();
+  assert.equal(table.connection, 'offline');
+  assert.equal(socket().readyState, 3);
+  timers.advance(60_000);
+  assert.equal(FakeSocket.made.length, 1);
+  network = true;
+  table.online();
+  assert.equal(FakeSocket.made.length, 2);
+  socket().open();
+  socket().deliver(stateMessage('welcome', { ply: 0, logFrom: 0, log: [] }));
+  assert.equal(table.connection, 'online');
+});
+
+test('a connection that never opens is given up and tried again', () => {
+  const { timers, socket } = setUp();
+  const first = socket();
+  timers.advance(8000);
+  assert.equal(first.readyState, 3);
+  timers.advance(BACKOFF_MS[0]);
+  assert.notEqual(socket(), first);
+});

@@ -1,0 +1,40 @@
+"""`python3 build.py test` reads each runner's closing tally: pytest's,
+node --test's and mypy's."""
+
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+import build  # noqa: E402
+
+
+def tally(name: str, *lines: str) -> dict:
+    suite = build.Suite(name)
+    for line in lines:
+        suite.read(line + "\n")
+    return suite.counts
+
+
+def test_the_types_suite_runs_mypy_over_the_rules_first():
+    assert build.SUITES[0] == "types"
+    args, _ = build.parse(["test", "--types"])
+    assert args.types and not args.unit
+
+
+def test_mypy_s_last_line_counts_the_source_files():
+    assert tally("types", "Success: no issues found in 35 source files") == {
+        "passed": 35, "failed": 0, "skipped": 0}
+    assert tally("types", "pygame_core/api.py:3: error: Something  [misc]",
+                 "Found 4 errors in 2 files (checked 35 source files)") == {
+        "passed": 33, "failed": 2, "skipped": 0}
+    assert tally("types", "Found 1 error in 1 file (checked 1 source file)") == {
+        "passed": 0, "failed": 1, "skipped": 0}
+
+
+def test_pytest_and_node_tallies_are_read_as_before():
+    assert tally("unit", "===== 3 failed, 40 passed, 2 skipped in 2.10s =====") == {
+        "passed": 40, "failed": 3, "skipped": 2}
+    assert tally("node", "# pass 12", "# fail 1", "# skipped 0") == {
+        "passed": 12, "failed": 1, "skipped": 0}

@@ -1,0 +1,144 @@
+"""The shape of the rules package: every game a package of the same modules,
+and imports that go one way.
+
+The imports read here are those a module runs when it loads (an import
+under ``if TYPE_CHECKING:`` is for the type checker only)."""
+
+import ast
+from pathlib import Path
+
+import pygame_core
+
+PACKAGE = Path(pygame_core.__file__).parent
+GAME_MODULES = {"__init__", "tables", "moves", "state", "positions", "hints"}
+
+
+def module_name(path: Path) -> str:
+    parts = list(path.relative_to(PACKAGE.parent).with_suffix("").parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+MODULES = {module_name(path): path for path in sorted(PACKAGE.rglob("*.py"))}
+
+
+def is_type_checking(node: ast.If) -> bool:
+    test = node.test
+    return (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING") or (
+        isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING")
+
+
+def runtime_imports(name: str) -> set:
+    """The package's modules that module ``name`` imports as it loads."""
+    path = MODULES[name]
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    found = set()
+
+    def visit(nodes):
+        for node in nodes:
+            if isinstance(node, ast.If) and is_type_checking(node):
+                visit(node.orelse)
+                continue
+            if isinstance(node, ast.ImportFrom):
+                base = package
+                for _ in range(node.level - 1):
+                    base = base.rpartition(".")[0]
+                target = (f"{base}.{node.module}" if node.module else base) if node.level else node.module
+                for alias in node.names:
+                    if f"{target}.{alias.name}" in MODULES:
+                        found.add(f"{target}.{alias.name}")
+                    elif target in MODULES:
+                        found.add(target)
+            elif isinstance(node, ast.Import):
+                found.update(alias.name for alias in node.names if alias.name in MODULES)
+            for field in ("body", "orelse", "finalbody", "handlers"):
+                inner = getattr(node, field, None)
+                if isinstance(inner, list) and not isinstance(node, (ast.FunctionDef, ast.ClassDef)):
+                    visit(inner)
+
+    visit(ast.parse(path.read_text("utf-8")).body)
+    return found
+
+
+GRAPH = {name: runtime_imports(name) for name in MODULES}
+
+
+def reachable(start: str) -> set:
+    seen, todo = set(), [start]
+    while todo:
+        for target in GRAPH[todo.pop()]:
+            if target not in seen:
+                seen.add(target)
+                todo.append(target)
+    return seen
+
+
+def test_every_game_is_a_package_of_the_same_modules():
+    games = sorted(path for path in (PACKAGE / "games").iterdir() if path.is_dir()
+                   and path.name != "__pycache__")
+    assert [path.name for path in games] == sorted(pygame_core.GAMES)
+    for path in games:
+        assert {module.stem for module in path.glob("*.py")} == GAME_MODULES, path.name
+    assert not list((PACKAGE / "games").glob("*_hints.py"))
+
+
+def test_no_module_imports_itself_back():
+    cycles = [name for name in MODULES if name in reachable(name)]
+    assert cycles == []
+
+
+def test_the_hints_read_the_tables_and_the_state_only():
+    for game in pygame_core.GAMES:
+        package = f"pygame_core.games.{game}"
+        assert GRAPH[f"{package}.hints"] <= {f"{package}.tables", f"{package}.state"}, game
+
+
+def test_a_game_s_modules_go_one_way():
+    """tables <- moves <- positions <- state <- the game (hints beside it)."""
+    for game in pygame_core.GAMES:
+        package = f"pygame_core.games.{game}"
+        below = {
+            "tables": set(),
+            "moves": {"tables"},
+            "positions": {"tables", "moves"},
+            "state": {"tables", "moves", "positions"},
+        }
+        for module, allowed in below.items():
+            inside = {name.rpartition(".")[2] for name in GRAPH[f"{package}.{module}"]
+                      if name.startswith(package + ".")}
+            assert inside <= allowed, (game, module, inside)
+            outside = {name for name in GRAPH[f"{package}.{module}"] if not name.startswith(package)}
+            assert outside <= {"pygame_core.engine"}, (game, module, outside)
+
+
+def test_the_match_layer_knows_no_game():
+    assert not any(name.startswith("pygame_core.games") for name in reachable("pygame_core.match"))
+    assert not any(name.startswith("pygame_core.games") for name in reachable("pygame_core.bots"))
+    assert reachable("pygame_core.engine") == set()
+
+
+def test_every_phase_and_every_kind_of_move_has_its_handler():
+    """The dispatch tables of the rules name a method for each phase (or
+    step) and each kind of move, so a new one cannot be forgotten."""
+    from pygame_core.games.haleakala import state as haleakala, tables as haleakala_tables
+    from pygame_core.games.kahuna import state as kahuna, tables as kahuna_tables
+    from pygame_core.games.kanaloa import state as kanaloa, tables as kanaloa_tables
+    from pygame_core.games.moai import state as moai, tables as moai_tables
+
+    assert set(kahuna.KahunaState.HANDLERS) == set(range(len(kahuna_tables.KINDS)))
+
+    h = haleakala_tables
+    assert set(haleakala.HaleakalaState.HANDLERS) == set(range(len(h.MOVE_KINDS)))
+    assert set(haleakala.HaleakalaState.PHASE_MOVES) == set(range(len(h.PHASES))) - {h.P_OVER}
+
+    k = kanaloa_tables
+    before = {k.CHOOSE, k.PASS, k.COLOUR, k.REMOVE, k.STEAL, k.GIVE}   # checked by play itself
+    assert set(kanaloa.KanaloaState.TURN_ACTIONS) == set(range(len(k.KINDS))) - before
+    assert set(kanaloa.KanaloaState.CHOICES) == {k.CHOICE_REMOVE, k.CHOICE_STEAL, k.CHOICE_GIVE}
+
+    m = moai_tables
+    assert set(moai.MoaiState.STEP_MOVES) == set(range(len(m.PHASE_NAMES)))
+    assert set(moai.MoaiState.HANDLERS) == set(range(len(m.KINDS)))
+    assert set(moai.MoaiState.DONE_IN_STEP) == {step for step, kinds in m.STEP_KINDS.items()
+                                                if m.M_DONE in kinds}

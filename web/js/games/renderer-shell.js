@@ -1,0 +1,182 @@
+// The shell every game's renderer is built in. It keeps what is on screen
+// (the snapshot, its view, the names, whether the viewer may act, the
+// selection, the others' latest moves, a suggested move) and does what the
+// four renderers share: a click that narrows the selection or plays a move
+// (through the game's selection module, <game>-select.js), a redraw that
+// keeps the keyboard focus, the turn of a phone held upright, and `destroy`.
+//
+// A renderer makes its shell first, `shell = createShell(host)`, then its
+// board and its drawing, and ends with `return shell.renderer(game)`, where
+// `game` is its part:
+//   select          its selection module
+//   board           its board (the shell calls `reset()`)
+//   draw(snap, {previous})  draw what a snapshot shows whatever the
+//                   selection: the board, the players, the round, the score
+//                   line (`previous`: the view drawn before, or null)
+//   redraw()        draw what depends on the selection: the targets, the
+//                   hand, the market, the actions, the suggestion
+//   focusRules      where the focus goes once a redraw has replaced the
+//                   focused element (restoreFocus's options)
+//   flashEvents, moveText, logParams, endDetails, settled: as index.js says
+// and, optionally:
+//   firstFocus      selectors, in order: for a player who plays with the
+//                   keyboard, the first to focus when a turn of theirs
+//                   begins (a mouse player's page never jumps)
+//   onClear()       before a selection is cleared
+//   onSuggest(move) when a suggestion comes (or goes: null)
+//   onDestroy()     once the shell has emptied the containers
+// The shell holds what is on screen (els, snapshot, view, names,
+// interactive, selection, lastMove, suggestion) and offers legal(),
+// hasSelection(), pick(target), play(text), clearSelection(), refresh();
+// `renderer(game)` returns the renderer index.js describes.
+
+import { PORTRAIT, isSameTurn, screenOf, focusedKey, restoreFocus } from './renderer-common.js';
+
+const KEYBOARD_KEYS = ['Tab', 'Enter', ' ', 'ArrowUp', 'ArrowDown', 'ArrowLeft', 'ArrowRight'];
+
+export function createShell({ els, onChoice }) {
+  let game = null;
+  let select = null;
+  const shell = {
+    els,
+    snapshot: null,
+    view: null,
+    names: [],
+    interactive: false,
+    selection: null,
+    lastMove: [],
+    suggestion: null,
+    /** The viewer's legal moves while they may act; none otherwise. */
+    legal: () => (shell.snapshot && shell.interactive ? shell.snapshot.legal : []),
+    hasSelection: () => JSON.stringify(shell.selection) !== JSON.stringify(select.emptySelection()),
+    pick,
+    play,
+    clearSelection,
+    refresh,
+    renderer,
+  };
+
+  /** A click on a target: the selection narrows, or the move is played. */
+  function pick(target) {
+    if (!shell.interactive) return;
+    const { selection, move } = select.click(shell.view, shell.legal(), shell.selection, target);
+    if (move) return play(move.text);
+    if (selection === shell.selection) return;
+    shell.selection = selection;
+    refresh();
+  }
+
+  function play(text) {
+    shell.selection = select.emptySelection();
+    onChoice(text);
+  }
+
+  function clearSelection() {
+    if (game.onClear) game.onClear();
+    if (!shell.hasSelection()) return;
+    shell.selection = select.emptySelection();
+    refresh();
+  }
+
+  // -- the keyboard focus -----------------------------------------------------------
+
+  // Does the player play with the keyboard? Only asked by a game that
+  // focuses the first thing to choose when a turn begins.
+  let keyboardUser = false;
+  const onKey = (event) => {
+    if (KEYBOARD_KEYS.includes(event.key)) keyboardUser = true;
+  };
+  const onPointer = () => {
+    keyboardUser = false;
+  };
+
+  function focusFirst() {
+    const scope = screenOf(els.board);
+    for (const selector of game.firstFocus) {
+      const first = [...scope.querySelectorAll(selector)].find((node) => node.checkVisibility());
+      if (first) {
+        first.focus({ preventScroll: true });
+        return;
+      }
+    }
+  }
+
+  /** Redraw what depends on the selection; the focus stays where it was
+   * (redrawing replaces the elements). */
+  function refresh() {
+    if (!shell.view) return;
+    const active = document.activeElement;
+    const focusKey = focusedKey();
+    game.redraw();
+    if (focusKey) restoreFocus(screenOf(els.board), focusKey, game.focusRules);
+    else if (game.firstFocus && keyboardUser && shell.interactive && (!active || active === document.body)) focusFirst();
+  }
+
+  // -- drawing --------------------------------------------------------------------------
+
+  /** Draw a snapshot. `options.interactive` false shows the position only
+   * (a bot's turn, a privacy screen, the end of the game); `options.lastMove`
+   * are the public events of the others' latest moves, to keep marked. A
+   * selection lasts while the turn on screen does. */
+  function render(snap, options = {}) {
+    const sameTurn = isSameTurn(shell.snapshot, snap, shell.view);
+    const previous = shell.view;
+    shell.snapshot = snap;
+    shell.view = snap.view;
+    shell.names = options.names || shell.names;
+    shell.interactive = Boolean(options.interactive) && snap.legal.length > 0;
+    if (!sameTurn || !shell.interactive) shell.selection = select.emptySelection();
+    if (!sameTurn) shell.suggestion = null;
+    if (options.lastMove) shell.lastMove = options.lastMove;
+    game.draw(snap, { previous });
+    refresh();
+  }
+
+  /** Show a suggested move (a `to_dict()` of a legal move), or none. */
+  function suggest(move) {
+    shell.suggestion = move || null;
+    if (game.onSuggest) game.onSuggest(shell.suggestion);
+    refresh();
+  }
+
+  // A phone turned: the board is built again for its new shape.
+  function onOrientation() {
+    if (!shell.snapshot) return;
+    game.board.reset();
+    render(shell.snapshot, { names: shell.names, interactive: shell.interactive, lastMove: shell.lastMove });
+  }
+
+  function destroy() {
+    PORTRAIT.removeEventListener('change', onOrientation);
+    document.removeEventListener('keydown', onKey, true);
+    document.removeEventListener('pointerdown', onPointer, true);
+    game.board.reset();
+    for (const el of Object.values(els)) if (el) el.replaceChildren();
+    if (game.onDestroy) game.onDestroy();
+  }
+
+  /** The renderer of `parts`, the game's part (see the head of this file). */
+  function renderer(parts) {
+    game = parts;
+    select = game.select;
+    shell.selection = select.emptySelection();
+    PORTRAIT.addEventListener('change', onOrientation);
+    if (game.firstFocus) {
+      document.addEventListener('keydown', onKey, true);
+      document.addEventListener('pointerdown', onPointer, true);
+    }
+    return {
+      render,
+      flashEvents: game.flashEvents,
+      clearSelection,
+      suggest,
+      moveText: game.moveText,
+      settled: game.settled,
+      destroy,
+      logParams: game.logParams,
+      endDetails: game.endDetails,
+    };
+  }
+
+  return shell;
+}

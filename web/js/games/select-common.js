@@ -1,0 +1,79 @@
+// What the four games' selection logic shares. A game's selection module
+// (<game>-select.js) says how clicks narrow the legal moves down to one: it
+// knows the view, the legal moves and what is selected, and nothing of the
+// page (no DOM, no words), so that Node can test it. Each one exports
+//   emptySelection()                         the selection before any click
+//   targets(view, legal, selection)          everything that can be clicked
+//       now, each with its `choice` (its data-choice: the text of the move a
+//       click plays, or the selection step it takes) or `selected`
+//   click(view, legal, selection, target) -> {selection, move}
+//       what a click on one of those targets does: the move it plays (a
+//       legal move, the selection then empty) or the next selection (move
+//       null; the same selection when the click does nothing)
+// `legal` is the viewer's legal moves (`to_dict()`s) when they may act, and
+// empty otherwise: then nothing is offered.
+
+/** True when the multiset `small` is contained in `big`: the cards (or the
+ * parts) of a selection, in a legal move. */
+export function within(small, big) {
+  const left = [...big];
+  for (const item of small) {
+    const i = left.indexOf(item);
+    if (i < 0) return false;
+    left.splice(i, 1);
+  }
+  return true;
+}
+
+/** What a click on a target whose choice is a move's text does: that move
+ * is played, the selection starts over. */
+export function played(legal, choice, emptySelection) {
+  return { selection: emptySelection(), move: legal.find((m) => m.text === choice) || null };
+}
+
+/** A click that changes the selection (or, with `selection` itself, nothing). */
+export const selecting = (selection) => ({ selection, move: null });
+
+// -- cards and a lane: the archipelago games, Kahuna and Kanaloa -----------------------
+
+/** What a selection of `cards` (names) and `lane` (a name, or null) allows
+ * among `moves`, the legal moves made of cards and, but for one that puts a
+ * card aside, a lane: those still open (their cards contain the selected
+ * ones, their lane is the selected one), and the one the selection
+ * completes. `laneOf(move)` is a move's lane (null for none), `cardsOf(move)`
+ * its cards. A move without a lane is never completed here: a button plays
+ * it. Null when nothing is left open. */
+export function narrow(moves, cards, lane, { laneOf, cardsOf }) {
+  const open = moves.filter((m) => (lane === null || laneOf(m) === lane) && within(cards, cardsOf(m)));
+  if (!open.length) return null;
+  const done = open.find((m) => lane !== null && laneOf(m) === lane && cardsOf(m).length === cards.length);
+  return { open, done };
+}
+
+/** The board's targets for a selection, one per lane it can use: the
+ * selected lane (`selected`, a name or null), or with none selected every
+ * lane that leaves a move open (`open(name)`, as `narrow` answers). `strong`
+ * ones glow; `removal` ones hold a bridge. A target whose lane completes a
+ * move plays it (`move`); another selects the lane ("<word>:<name>"). */
+export function laneTargets(lanes, selected, { word, open, strong }) {
+  const targets = [];
+  for (const lane of lanes) {
+    const name = `${lane.a}-${lane.b}`;
+    const removal = lane.owner !== null && lane.owner !== undefined;
+    if (selected === name) {
+      targets.push({ [word]: name, selected: true, removal });
+      continue;
+    }
+    if (selected !== null) continue;
+    const result = open(name);
+    if (!result) continue;
+    targets.push({
+      [word]: name,
+      choice: result.done ? result.done.text : `${word}:${name}`,
+      strong,
+      removal,
+      move: result.done || null,
+    });
+  }
+  return targets;
+}

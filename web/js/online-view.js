@@ -1,0 +1,291 @@
+// What an online table adds to the game screen: the table's panel (who sits
+// where and who is there, the invitation links and codes, the spectators'
+// link, this seat's own link), the join dialog, the connection on #status,
+// the title and the icon that say "your turn" in a background tab, the
+// moves taken back in the log, and the rematch. Names are text, never
+// markup: they go in through textContent only (h() children).
+
+import { t, plural } from './i18n.js';
+import { token } from './players.js';
+import { h } from './dom.js';
+import { toast } from './dialogs.js';
+import * as store from './store.js';
+import { tableLink, tableCode } from './online.js';
+import { MAX_NAME, nameText } from './limits.js';
+
+const $ = (id) => document.getElementById(id);
+
+/** Copy `text`: the clipboard where the page may use it (a secure page),
+ * else a selected text field (a page of the local network over http). */
+async function copyText(text) {
+  try {
+    await navigator.clipboard.writeText(text);
+    return true;
+  } catch {
+    const field = h('textarea', { class: 'visually-hidden', readonly: true }, text);
+    document.body.append(field);
+    field.select();
+    let done = false;
+    try {
+      done = document.execCommand('copy');
+    } catch {
+      done = false;
+    }
+    field.remove();
+    return done;
+  }
+}
+
+function copyButton(text, label) {
+  return h(
+    'button',
+    {
+      type: 'button',
+      class: 'btn ghost copy-button',
+      'aria-label': label,
+      onclick: async () => toast((await copyText(text)) ? t('online.copied') : t('online.copy_failed'), 'info', 2000),
+    },
+    t('online.copy'),
+  );
+}
+
+/**
+ * `remote` the table (remote.js); `entry` what this browser keeps of it
+ * (store.js: its tokens, the invitations it made); `site` and `own` the
+ * site's address and its default table server (links leave the server out
+ * when it is that one); `names()` the seats' names; `eventsText(events,
+ * names)` a move's events in words.
+ */
+export function createOnlineView({ remote, entry, site, own, names, eventsText, redrawStatus, errorText }) {
+  let state = remote.state;
+  let alerting = false;
+  let lastUsed = 0;
+  const panel = $('table-panel');
+  const dialog = $('join-dialog');
+  const status = $('status');
+  const title = document.title;
+  const icon = document.querySelector('link[rel="icon"]');
+  const iconHref = icon ? icon.getAttribute('href') : null;
+
+  const seat = () => (state ? state.seat : null);
+  const link = (tokenOf) => tableLink(site, { table: entry.table, token: tokenOf, server: entry.server, own });
+
+  function onVisible() {
+    if (!document.hidden) alert(false);
+  }
+  document.addEventListener('visibilitychange', onVisible);
+
+  /** The title and the icon say "your turn" while the tab is in the background. */
+  function alert(on) {
+    if (alerting === on) return;
+    alerting = on;
+    document.title = on ? t('online.title_your_turn', { title }) : title;
+    if (icon) icon.setAttribute('href', on ? 'icons/icon-turn.svg' : iconHref);
+  }
+
+  function setConnection(kind) {
+    status.dataset.connection = kind;
+    redrawStatus();
+  }
+  setConnection(remote.connection === 'connecting' ? 'reconnecting' : remote.connection);
+
+  // -- the table's panel ---------------------------------------------------------------
+
+  function seatRow(each, list) {
+    const info = state.table;
+    const kind = state.snapshot.seats[each];
+    const bot = kind !== 'h';
+    const joined = info.joined[each];
+    let note;
+    if (bot) note = t('online.seat_bot');
+    else if (!joined) note = t('online.seat_free');
+    else note = info.connected[each] ? t('online.seat_here') : t('online.seat_away');
+    const row = h(
+      'li',
+      { class: `table-seat p${each}`, 'data-seat': String(each), 'data-connected': String(Boolean(info.connected[each])) },
+      token(each, 16),
+      h('span', { class: 'table-seat-name' }, joined || bot ? list[each] : t('seat.label', { n: each + 1 })),
+      each === seat() ? h('span', { class: 'table-seat-you' }, t('online.you')) : null,
+      h('span', { class: `table-seat-note${!bot && joined && info.connected[each] ? ' here' : ''}` }, note),
+    );
+    const invitation = entry.invitations.find((item) => item.seat === each);
+    if (invitation && !joined) {
+      const href = link(invitation.token);
+      row.append(
+        h(
+          'div',
+          { class: 'invite' },
+          h('a', { class: 'invite-link', href, 'data-invite-seat': String(each), target: '_blank', rel: 'noopener' }, t('online.invite_link', { n: each + 1 })),
+          copyButton(href, t('online.copy_invite', { n: each + 1 })),
+          h('span', { class: 'invite-code-label' }, t('online.code')),
+          h('code', { class: 'invite-code', 'data-invite-code': String(each) }, tableCode({ table: entry.table, token: invitation.token })),
+        ),
+      );
+    }
+    return row;
+  }
+
+  function renderPanel() {
+    const list = names();
+    const info = state.table;
+    const parts = [h('h2', { class: 'section-title' }, t('online.table_title'))];
+    parts.push(h('ul', { class: 'table-seats' }, ...state.snapshot.seats.map((_, each) => seatRow(each, list))));
+    if (info.spectators) parts.push(h('p', { class: 'muted table-spectators' }, plural('online.spectators', info.spectators)));
+    // The links that are not invitations fold away: the board needs the room.
+    const links = [];
+    if (entry.spectator) {
+      const href = link(entry.spectator);
+      links.push(
+        h(
+          'p',
+          { class: 'table-link' },
+          h('a', { href, 'data-spectator-link': '', target: '_blank', rel: 'noopener' }, t('online.spectator_link')),
+          copyButton(href, t('online.spectator_link')),
+        ),
+      );
+    }
+    if (seat() === null) {
+      parts.push(h('p', { class: 'muted' }, t('online.watching')));
+    } else {
+      const href = link(entry.token);
+      links.push(
+        h(
+          'p',
+          { class: 'table-link own' },
+          h('a', { href, 'data-own-link': '' }, t('online.own_link')),
+          copyButton(href, t('online.own_link')),
+        ),
+        h('p', { class: 'muted table-note' }, t('online.same_link')),
+      );
+    }
+    if (links.length) {
+      const open = panel.querySelector('details.table-links');
+      parts.push(h('details', { class: 'table-links', open: Boolean(open && open.open) }, h('summary', {}, t('online.links')), ...links));
+    }
+    panel.hidden = false;
+    panel.replaceChildren(...parts);
+  }
+
+  // -- sitting down ---------------------------------------------------------------------
+
+  function askName() {
+    if (seat() === null || state.table.joined[seat()]) {
+      if (dialog.open) dialog.close();
+      return;
+    }
+    if (dialog.open) return;
+    const field = h('input', {
+      type: 'text',
+      id: 'join-name',
+      class: 'join-name',
+      'data-join-name': '',
+      maxlength: String(MAX_NAME),
+      autocomplete: 'nickname',
+      required: true,
+      value: store.savedSetup().names?.[0] || '',
+    });
+    const message = h('p', { class: 'join-error', role: 'alert', hidden: true });
+    const button = h('button', { type: 'submit', class: 'btn primary big', 'data-join': '' }, t('online.join'));
+    const others = state.table.names.filter((name, each) => name && each !== seat());
+    const form = h(
+      'form',
+      {
+        class: 'dialog-body join-form',
+        onsubmit: async (event) => {
+          event.preventDefault();
+          const name = nameText(field.value);
+          if (!name) {
+            message.hidden = false;
+            message.textContent = t('online.name_needed');
+            field.focus();
+            return;
+          }
+          button.disabled = true;
+          try {
+            await remote.join(name);
+            store.saveSetup({ ...store.savedSetup(), names: [name, ...(store.savedSetup().names || []).slice(1)] });
+            dialog.close();
+          } catch (error) {
+            message.hidden = false;
+            message.textContent = errorText(error);
+            button.disabled = false;
+          }
+        },
+      },
+      h('h2', {}, t('online.join_title', { n: seat() + 1 })),
+      others.length ? h('p', {}, t('online.join_with', { players: others.join(', ') })) : null,
+      h('label', { for: 'join-name' }, t('online.your_name')),
+      field,
+      message,
+      h('p', { class: 'muted' }, t('online.same_link')),
+      h('div', { class: 'dialog-actions' }, button),
+    );
+    dialog.replaceChildren(form);
+    // Only a name sits down: Escape does not leave the dialog open-ended.
+    dialog.oncancel = (event) => event.preventDefault();
+    dialog.showModal();
+    field.focus();
+  }
+
+  return {
+    /** A new state: the panel, the join dialog. */
+    show(next) {
+      state = next;
+      renderPanel();
+      askName();
+    },
+    presence(table) {
+      state = { ...state, table };
+      renderPanel();
+    },
+    setConnection,
+    joined: (each) => Boolean(state && state.table.joined[each]),
+    /** The connection on the status line, when it is not there. */
+    connectionBadge() {
+      const kind = status.dataset.connection;
+      if (!kind || kind === 'online') return null;
+      return h('span', { class: `connection ${kind}` }, t(`online.connection.${kind}`));
+    },
+    turnChanged(mine) {
+      alert(Boolean(mine && document.hidden));
+    },
+    /** "Ana took back …" after the entries before the move taken back. */
+    undoNotes(list) {
+      return (state ? state.undos : []).map((undo, index) => ({
+        after: undo.ply,
+        player: undo.player,
+        key: `${index}|${undo.ply}`,
+        text: t('online.took_back', { player: list[undo.player], move: eventsText(undo.events, list) }),
+      }));
+    },
+    drawn() {},
+    /** The menu lists the latest used table first. */
+    used() {
+      const stamp = Date.now();
+      if (stamp - lastUsed < 10_000) return;
+      lastUsed = stamp;
+      store.saveOnlineTable({ table: entry.table, token: entry.token, game: state.snapshot.game, seat: state.seat });
+    },
+    canRematch: () => seat() !== null,
+    async rematch() {
+      try {
+        await remote.rematch();
+      } catch (error) {
+        toast(errorText(error), 'error');
+      }
+    },
+    retranslate() {
+      if (state) renderPanel();
+      redrawStatus();
+    },
+    close() {
+      document.removeEventListener('visibilitychange', onVisible);
+      alert(false);
+      if (dialog.open) dialog.close();
+      dialog.replaceChildren();
+      panel.hidden = true;
+      panel.replaceChildren();
+      delete status.dataset.connection;
+    },
+  };
+}

@@ -1,0 +1,323 @@
+// A table on a table server (docs/online.md, section 3): the WebSocket, its
+// reconnection with back-off, the whole state again after each reconnection,
+// the one request in flight sent again with its ply, the log rebuilt from
+// `log_from`, the undos and who is there. The turn controller (turns.js)
+// plays through it as through the local worker (table-local.js); here the
+// server plays the bots, and each device holds one seat.
+//
+// It knows no DOM: the socket, the timers and the network's state are
+// given, so that it runs in Node under a fake socket (tests/node/).
+
+/** Waits before each new attempt to connect (then the last one, again and
+ * again), each shortened at random by up to a half, so that the devices of
+ * a table that restarts do not all come back at once. */
+export const BACKOFF_MS = [250, 500, 1000, 2000, 4000, 8000];
+
+/** How long a connection may take to open before it is tried again. */
+export const OPEN_TIMEOUT_MS = 8000;
+
+const CONNECTING = 0;
+const OPEN = 1;
+
+/** The socket address of the table server at `server` (its http(s) address,
+ * ending in "/"). */
+export function socketAddress(server) {
+  const url = new URL('api/ws', server);
+  url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:';
+  return url.href;
+}
+
+/** The whole log after a state message: the entries before `log_from` from
+ * the previous state, then those the message carries. */
+export function mergeLog(previous, message) {
+  const before = previous ? previous.log.slice(0, message.log_from) : [];
+  return before.concat(message.snapshot.log);
+}
+
+function errorOf(message) {
+  return { key: message.key || 'error.internal', message: message.message || '', params: message.params || {} };
+}
+
+/** A refusal that no reconnection can change: the link is wrong. */
+const FATAL = new Set(['error.bad_token', 'error.unknown_table', 'error.origin']);
+
+/**
+ * A table at `server` (http(s) address ending in "/"), held by `token`.
+ * `onState(state)` is told every new state: {snapshot (the whole log), seat,
+ * ply, undos, table, cause}; `onConnection(kind)`: 'connecting', 'online',
+ * 'reconnecting' or 'offline'; `onPresence(table)`; `onFatal(error)`: the
+ * server refused the link itself (no seat, no table), and nothing more is
+ * tried.
+ */
+export function createRemoteTable({
+  server,
+  table,
+  token,
+  WebSocketImpl = globalThis.WebSocket,
+  setTimer = (fn, ms) => setTimeout(fn, ms),
+  clearTimer = (id) => clearTimeout(id),
+  random = Math.random,
+  isOnline = () => (typeof navigator === 'undefined' ? true : navigator.onLine !== false),
+  onState = () => {},
+  onConnection = () => {},
+  onPresence = () => {},
+  onFatal = () => {},
+}) {
+  let socket = null;
+  let state = null;
+  let connection = 'connecting';
+  let attempts = 0;
+  let timer = null;
+  let openTimer = null;
+  let closed = false;
+  let nextRef = 1;
+  // The request waiting for its answer: {ref, message, resolve, reject, acked}.
+  let pending = null;
+  let resolveFirst;
+  let rejectFirst;
+  const first = new Promise((resolve, reject) => {
+    resolveFirst = resolve;
+    rejectFirst = reject;
+  });
+  first.catch(() => {});
+
+  function setConnection(kind) {
+    if (connection === kind) return;
+    connection = kind;
+    onConnection(kind);
+  }
+
+  function send(message) {
+    if (socket && socket.readyState === OPEN) socket.send(JSON.stringify(message));
+  }
+
+  function connect() {
+    timer = null;
+    if (closed) return;
+    if (!isOnline()) {
+      setConnection('offline');
+      return;
+    }
+    let made;
+    try {
+      made = new WebSocketImpl(socketAddress(server));
+    } catch (error) {
+      // A blocked or malformed address: no connection will ever open.
+      fatal({ key: 'error.no_server', message: String((error && error.message) || error), params: {} });
+      return;
+    }
+    socket = made;
+    made.onopen = () => {
+      if (socket !== made) return;
+      clearTimer(openTimer);
+      send({ type: 'hello', table, token, ref: 'hello' });
+    };
+    made.onmessage = (event) => {
+      if (socket !== made) return;
+      let message;
+      try {
+        message = JSON.parse(event.data);
+      } catch {
+        return; // not from a table server of ours
+      }
+      if (message && typeof message === 'object') receive(message);
+    };
+    made.onclose = () => {
+      if (socket !== made) return;
+      lost();
+    };
+    made.onerror = () => {};
+    openTimer = setTimer(() => {
+      if (socket === made && made.readyState === CONNECTING) {
+        made.onclose = null;
+        made.close();
+        lost();
+      }
+    }, OPEN_TIMEOUT_MS);
+  }
+
+  /** The connection went: try again after a wait that grows with each try. */
+  function lost() {
+    clearTimer(openTimer);
+    socket = null;
+    if (closed) return;
+    setConnection(isOnline() ? 'reconnecting' : 'offline');
+    if (!isOnline()) return; // `online()` brings it back
+    const longest = BACKOFF_MS[Math.min(attempts, BACKOFF_MS.length - 1)];
+    attempts += 1;
+    timer = setTimer(connect, Math.round(longest * (0.5 + random() / 2)));
+  }
+
+  function fatal(error) {
+    closed = true;
+    if (socket) {
+      const gone = socket;
+      socket = null;
+      gone.onclose = null;
+      gone.close();
+    }
+    setConnection('offline');
+    if (pending) {
+      pending.reject(error);
+      pending = null;
+    }
+    rejectFirst(error);
+    onFatal(error);
+  }
+
+  function receive(message) {
+    switch (message.type) {
+      case 'welcome':
+      case 'state':
+        onStateMessage(message);
+        break;
+      case 'presence':
+        if (state && message.table) {
+          state = { ...state, table: message.table };
+          onPresence(message.table);
+        }
+        break;
+      case 'ack':
+        if (pending && message.ref === pending.ref) {
+          // Moves, undos and names: the state that follows shows the
+          // change. A rematch already made is acknowledged alone.
+          if (pending.message.type === 'rematch' && message.duplicate) settle(null);
+          else pending.acked = true;
+        }
+        break;
+      case 'error':
+        onError(message);
+        break;
+      default:
+        break;
+    }
+  }
+
+  function onStateMessage(message) {
+    const welcome = message.type === 'welcome';
+    const log = mergeLog(welcome || !state ? null : state.snapshot, message);
+    state = {
+      snapshot: { ...message.snapshot, log },
+      seat: message.seat,
+      ply: message.ply,
+      undos: message.undos || [],
+      table: message.table,
+      cause: message.cause || null,
+    };
+    if (welcome) {
+      attempts = 0;
+      setConnection('online');
+      resolveFirst(state);
+    }
+    onState(state);
+    if (welcome && pending) {
+      resend();
+      return;
+    }
+    if (pending && pending.acked) settle(null);
+  }
+
+  /** After a reconnection, the request in flight is sent again: a move with
+   * its ply (the server plays it once), an undo only if the table is still
+   * where it was (else it was done, or could no longer be). */
+  function resend() {
+    const message = pending.message;
+    if (message.type === 'undo' && state.ply !== message.ply) {
+      settle(null);
+      return;
+    }
+    pending.acked = false;
+    send(message);
+  }
+
+  function onError(message) {
+    if (message.ref === 'hello') {
+      if (FATAL.has(message.key)) fatal(errorOf(message));
+      return;
+    }
+    if (pending && message.ref === pending.ref) {
+      const waiting = pending;
+      pending = null;
+      waiting.reject(errorOf(message));
+    }
+  }
+
+  function settle(value) {
+    const waiting = pending;
+    pending = null;
+    if (waiting) waiting.resolve(value);
+  }
+
+  /** Send `message` (one request at a time); resolves once its change is
+   * shown (null), rejects with the server's error. */
+  function request(message) {
+    if (closed) return Promise.reject({ key: 'error.no_table', message: 'the table is closed', params: {} });
+    if (pending) return Promise.reject({ key: 'error.busy', message: 'a request is already on its way', params: {} });
+    const ref = nextRef++;
+    return new Promise((resolve, reject) => {
+      pending = { ref, message: { ...message, ref }, resolve, reject, acked: false };
+      send(pending.message);
+    });
+  }
+
+  const ply = () => (state ? state.ply : 0);
+
+  connect();
+
+  return {
+    kind: 'online',
+    botsHere: false,
+    sharedDevice: false,
+    /** Resolves with the first state (the welcome). */
+    ready: first,
+    get state() {
+      return state;
+    },
+    get connection() {
+      return connection;
+    },
+    get seat() {
+      return state ? state.seat : null;
+    },
+    snapshot: async () => state.snapshot,
+    play: (seat, move) => request({ type: 'move', ply: ply(), move }),
+    undo: () => request({ type: 'undo', ply: ply() }),
+    join: (name) => request({ type: 'join', name }),
+    rematch: () => request({ type: 'rematch', number: state ? state.table.number : 1 }),
+    sync() {
+      send({ type: 'sync' });
+    },
+    /** The network is back (the browser says so): try now. */
+    online() {
+      if (closed || socket) return;
+      clearTimer(timer);
+      attempts = 0;
+      connect();
+    },
+    /** The network is gone: stop trying until it comes back. */
+    offline() {
+      if (closed) return;
+      clearTimer(timer);
+      timer = null;
+      if (socket) {
+        const gone = socket;
+        socket = null;
+        gone.onclose = null;
+        gone.close();
+      }
+      clearTimer(openTimer);
+      setConnection('offline');
+    },
+    close() {
+      closed = true;
+      clearTimer(timer);
+      clearTimer(openTimer);
+      if (socket) {
+        const gone = socket;
+        socket = null;
+        gone.onclose = null;
+        gone.close();
+      }
+    },
+  };
+}
