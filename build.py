@@ -24,7 +24,6 @@ import json
 import os
 import re
 import shutil
-import signal
 import socket
 import subprocess
 import sys
@@ -658,18 +657,12 @@ def serve(port: int, prefix: str, host: str = SERVE_HOST, database: Path = TABLE
         for address in network_addresses():
             log(f"  other devices of your network: http://{address}:{port}{base}")
         log("  (--host 127.0.0.1: this computer only)")
-    process = subprocess.Popen(command, cwd=ROOT, env=server_env())
-    # A SIGTERM to build.py stops the server too (a Ctrl-C reaches both).
-    signal.signal(signal.SIGTERM, lambda signum, frame: sys.exit(128 + signum))
-    try:
-        return process.wait()
-    except KeyboardInterrupt:
-        # The terminal sent SIGINT to the server too: let it close its tables.
-        return process.wait()
-    finally:
-        if process.poll() is None:
-            process.terminate()
-            process.wait()
+    # The server takes build.py's place: Ctrl-C, SIGTERM and even SIGKILL
+    # reach it directly, and no server outlives the command that started it.
+    sys.stdout.flush()
+    sys.stderr.flush()
+    os.chdir(ROOT)
+    os.execve(str(python), command, server_env())
 
 
 def server_env() -> dict:

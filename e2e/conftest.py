@@ -121,6 +121,9 @@ def make_context(browser, outside_requests):
 
     def make(**options):
         options.setdefault("service_workers", "block")
+        # A French browser, as most players have: a first visit speaks the
+        # browser's language (test_kahuna_play checks an English one).
+        options.setdefault("locale", "fr-FR")
         allow_violations = options.pop("allow_violations", False)
         context = browser.new_context(**options)
         context.set_default_timeout(STEP_TIMEOUT_MS)

@@ -68,7 +68,7 @@ def player(browser):
     """One browser context for the whole module: its cache and storage are
     what a returning player brings to the site."""
     outside: list = []
-    context = browser.new_context(service_workers="block")
+    context = browser.new_context(service_workers="block", locale="fr-FR")
     context.set_default_timeout(STEP_TIMEOUT_MS)
     context.route("**/*", _local_only(outside))
     context.on("page", watch_console)

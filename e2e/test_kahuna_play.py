@@ -147,6 +147,18 @@ def test_reload_and_resume_the_same_position(page, open_game, site_url):
     assert plain(page.inner_text("#log")) == log_before
 
 
+def test_a_first_visit_speaks_the_browsers_language(make_context, site_url):
+    english = make_context(locale="en-GB").new_page()
+    open_menu(english, site_url)
+    assert english.get_attribute("html", "lang") == "en"
+    assert plain(english.inner_text("#play-button")) == "Play"
+    # A language the site does not speak: French, the rulebooks' language.
+    german = make_context(locale="de-DE").new_page()
+    open_menu(german, site_url)
+    assert german.get_attribute("html", "lang") == "fr"
+    assert plain(german.inner_text("#play-button")) == "Jouer"
+
+
 def test_french_by_default_then_english(page, site_url, wait_for_state):
     open_menu(page, site_url)
     assert page.get_attribute("html", "lang") == "fr"

@@ -60,17 +60,25 @@ class TableServer:
             probe.bind(("127.0.0.1", 0))
             self.port = probe.getsockname()[1]
         self.url = f"http://127.0.0.1:{self.port}/"
+        self.messages = database.with_name("server.log")
         self.process = None
+
+    def said(self) -> str:
+        """The end of what the server wrote to stderr."""
+        return self.messages.read_text(errors="replace")[-3000:] if self.messages.exists() else ""
 
     def start(self) -> None:
         command = [sys.executable, "-m", "archipel_server", "--static", str(build.DIST), "--port", str(self.port),
                    "--db", str(self.database), "--bot-pace", "0", "--bot-workers", "1", "--quiet"]
-        self.process = subprocess.Popen(command, cwd=build.ROOT, env=build.server_env(),
-                                        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        # Its messages go to a file: a pipe nobody reads would stall the
+        # server once full.
+        with open(self.messages, "ab") as messages:
+            self.process = subprocess.Popen(command, cwd=build.ROOT, env=build.server_env(),
+                                            stdout=subprocess.DEVNULL, stderr=messages)
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
-                pytest.fail(f"the table server stopped: {self.process.stderr.read().decode()[-2000:]}")
+                pytest.fail(f"the table server stopped: {self.said()}")
             try:
                 with urllib.request.urlopen(self.url + "api/info", timeout=2) as answer:
                     if answer.status == 200:
@@ -100,7 +108,10 @@ def table_server(tmp_path):
     server = TableServer(tmp_path / "tables.sqlite3")
     server.start()
     yield server
+    alive = server.process.poll() is None
     server.stop()
+    # Shown with a failure: whether the server lived to the end, what it said.
+    print(f"table server alive at the end: {alive}; its messages:\n{server.said()}")
 
 
 def open_new_table(page, server: TableServer, link: str) -> None:
@@ -202,6 +213,10 @@ def test_kahuna_by_invitation_with_a_phone_a_reload_an_undo_and_a_rematch(make_c
     assert "#online=" in link and "&token=" in link and link.startswith(table_server.url)
     # The creator's page says that the link is the seat, on any device.
     assert "autre appareil" in plain(ana.text_content("#table-panel"))
+    # While the seat is free, the dock leads to the invitation.
+    assert plain(ana.inner_text("#invite-button")) == "Inviter · 1 place libre"
+    ana.click("#invite-button")
+    ana.wait_for_function("() => document.activeElement?.dataset.inviteSeat === '1'")
 
     bob = make_context(**PHONE).new_page()
     join_table(bob, link, "Bob <b>&amp;</b>")
@@ -209,6 +224,7 @@ def test_kahuna_by_invitation_with_a_phone_a_reload_an_undo_and_a_rematch(make_c
     # The name is text wherever it shows.
     ana.wait_for_function("() => document.getElementById('table-panel').textContent.includes('Bob <b>&amp;</b>')")
     assert ana.locator("#table-panel b").count() == 0 and ana.locator("#players b").count() == 0
+    ana.wait_for_selector("#invite-button", state="hidden")
 
     rng = random.Random(16)
     reloaded = []
@@ -278,14 +294,14 @@ def test_kanaloa_two_friends_and_a_bot_with_the_connection_lost_and_found(make_c
     assert ana.locator("#log .log-entry").count() == bob.locator("#log .log-entry").count()
 
 
-def test_moai_five_players_three_devices_and_a_spectator(make_context, table_server):
-    # Five clans: three people on their own devices, two bots on the server.
+def test_moai_five_players_on_five_devices_and_a_spectator(make_context, table_server):
+    # Five clans, five people, each on their own device (the last on a phone).
     ana = make_context(**DEVICE).new_page()
     open_new_table(ana, table_server,
-                   "online=new&game=moai&players=5&seats=h,bot0,h,bot1,h&seed=4&short_game=1&names=Ana")
-    assert ana.locator("[data-invite-seat]").count() == 2  # the bots' seats need no invitation
+                   "online=new&game=moai&players=5&seats=h,h,h,h,h&seed=4&short_game=1&names=Ana")
+    assert ana.locator("[data-invite-seat]").count() == 4
     friends = []
-    for seat, name in ((2, "Chloé"), (4, "Émile")):
+    for seat, name in ((1, "Bruno"), (2, "Chloé"), (3, "Denis"), (4, "Émile")):
         page = make_context(**(PHONE if seat == 4 else DEVICE)).new_page()
         join_table(page, invitation(ana, seat), name)
         friends.append(page)

@@ -48,7 +48,7 @@ KANALOA_SAVE = saved("kanaloa", players=4, seats=("h", "bot0", "bot1", "bot1"), 
 @pytest.fixture(scope="module")
 def player(browser):
     outside: list = []
-    context = browser.new_context(service_workers="block")
+    context = browser.new_context(service_workers="block", locale="fr-FR")
     context.set_default_timeout(STEP_TIMEOUT_MS)
     context.route("**/*", _local_only(outside))
     context.on("page", watch_console)

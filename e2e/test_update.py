@@ -66,7 +66,7 @@ def wait_playing(page):
 def test_an_open_page_keeps_its_build_and_the_next_load_is_wholly_new(browser, two_builds):
     site, first, rebuild = two_builds
     outside = []
-    context = browser.new_context(service_workers="allow")
+    context = browser.new_context(service_workers="allow", locale="fr-FR")
     context.set_default_timeout(STEP_TIMEOUT_MS)
     context.route("**/*", lambda route: route.continue_() if urlparse(route.request.url).hostname in LOCAL_HOSTS
                   else (outside.append(route.request.url), route.abort("blockedbyclient")))

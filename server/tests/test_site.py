@@ -124,6 +124,37 @@ def test_build_py_serve_runs_the_site_and_the_tables_on_one_port(dist, tmp_path)
     assert os.path.exists(tmp_path / "tables.sqlite3")
 
 
+def test_a_killed_build_py_serve_leaves_no_server_behind(dist, tmp_path):
+    # The server takes the command's place, so even SIGKILL, which build.py
+    # cannot catch, stops it: the port is free for the next `serve`.
+    port = free_port()
+    process = subprocess.Popen(
+        [sys.executable, str(ROOT / "build.py"), "serve", "--port", str(port), "--host", "127.0.0.1",
+         "--db", str(tmp_path / "tables.sqlite3")],
+        cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        deadline = time.monotonic() + 120
+        while True:
+            try:
+                if fetch(port, "/api/info")[0] == 200:
+                    break
+            except OSError:
+                pass
+            assert process.poll() is None and time.monotonic() < deadline, "build.py serve did not start"
+            time.sleep(0.2)
+    finally:
+        process.send_signal(signal.SIGKILL)
+        process.wait(timeout=30)
+    deadline = time.monotonic() + 10
+    while True:
+        try:
+            fetch(port, "/api/info")
+        except OSError:
+            break
+        assert time.monotonic() < deadline, "a server still answers after build.py serve was killed"
+        time.sleep(0.2)
+
+
 def test_a_build_for_another_host_names_its_table_server(dist):
     assert build.server_address("https://Tables.Example.org") == "https://tables.example.org/"
     assert build.server_address(" http://10.0.0.2:8000/archipel ") == "http://10.0.0.2:8000/archipel/"

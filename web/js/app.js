@@ -4,7 +4,7 @@
 // server the page finds (online.js, remote.js).
 
 import * as engine from './worker-client.js';
-import { setLanguage, applyTo, t, has, language, prepareFormatters, DEFAULT_LANGUAGE } from './i18n.js';
+import { setLanguage, applyTo, t, has, language, prepareFormatters, preferredLanguage } from './i18n.js';
 import { createMenu, BOT_PACES } from './menu.js';
 import { createGame, errorText } from './game.js';
 import { parseDeepLink } from './deeplink.js';
@@ -390,7 +390,7 @@ function registerServiceWorker() {
 }
 
 async function main() {
-  const lang = (link && link.lang) || store.savedLanguage() || DEFAULT_LANGUAGE;
+  const lang = (link && link.lang) || store.savedLanguage() || preferredLanguage();
   await switchLanguage(lang);
   wireGameScreen();
   engine.onProgress((progress) => menu.setProgress(progress));

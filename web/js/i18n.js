@@ -5,6 +5,17 @@
 export const LANGUAGES = ['fr', 'en'];
 export const DEFAULT_LANGUAGE = 'fr';
 
+/** The language a first visit speaks: the first of the browser's preferred
+ * languages that the site has ("fr-CA" is French, "en-GB" English), French
+ * otherwise. A choice made in the menu, or a link's language, wins over it. */
+export function preferredLanguage(preferred = globalThis.navigator?.languages ?? []) {
+  for (const tag of preferred) {
+    const base = String(tag).toLowerCase().split('-')[0];
+    if (LANGUAGES.includes(base)) return base;
+  }
+  return DEFAULT_LANGUAGE;
+}
+
 let strings = {};
 let current = DEFAULT_LANGUAGE;
 const listeners = new Set();

@@ -61,6 +61,8 @@ export function createOnlineView({ remote, entry, site, own, names, eventsText, 
   let alerting = false;
   let lastUsed = 0;
   const panel = $('table-panel');
+  const inviteButton = $('invite-button');
+  inviteButton.onclick = showInvitations;
   const dialog = $('join-dialog');
   const status = $('status');
   const title = document.title;
@@ -125,6 +127,23 @@ export function createOnlineView({ remote, entry, site, own, names, eventsText, 
     return row;
   }
 
+  /** While seats this browser invited are free, the dock offers the way to
+   * the invitations (on a phone they sit below the board, in a tab). */
+  function renderInviteButton() {
+    const free = entry.invitations.filter((item) => !state.table.joined[item.seat]).length;
+    inviteButton.hidden = free === 0;
+    inviteButton.querySelector('.invite-text').textContent = plural('online.invite_free', free);
+  }
+
+  function showInvitations() {
+    const tab = $('tab-players');
+    if (tab && tab.getAttribute('aria-selected') !== 'true') tab.click();
+    const still = matchMedia('(prefers-reduced-motion: reduce)').matches;
+    panel.scrollIntoView({ block: 'start', behavior: still ? 'auto' : 'smooth' });
+    const first = panel.querySelector('.invite-link');
+    if (first) first.focus({ preventScroll: true });
+  }
+
   function renderPanel() {
     const list = names();
     const info = state.table;
@@ -164,6 +183,7 @@ export function createOnlineView({ remote, entry, site, own, names, eventsText, 
     }
     panel.hidden = false;
     panel.replaceChildren(...parts);
+    renderInviteButton();
   }
 
   // -- sitting down ---------------------------------------------------------------------
@@ -285,6 +305,8 @@ export function createOnlineView({ remote, entry, site, own, names, eventsText, 
       dialog.replaceChildren();
       panel.hidden = true;
       panel.replaceChildren();
+      inviteButton.hidden = true;
+      inviteButton.onclick = null;
       delete status.dataset.connection;
     },
   };
