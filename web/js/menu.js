@@ -357,18 +357,17 @@ export function createMenu({ onStart, onResume, onForget, onLoadFile, onLanguage
   /** The games in progress, newest first, each with its game, players,
    * moves and date; a damaged entry can only be forgotten. */
   function renderResume() {
-    const area = $('resume-area');
-    const entries = store.savedGames();
-    if (!entries.length) {
-      area.hidden = true;
+    renderList($('resume-area'), t('menu.saved_games'), store.savedGames().map(resumeEntry));
+  }
+
+  /** A menu list under its heading (saved games, online tables); hidden when empty. */
+  function renderList(area, heading, rows) {
+    area.hidden = !rows.length;
+    if (!rows.length) {
       area.replaceChildren();
       return;
     }
-    area.hidden = false;
-    area.replaceChildren(
-      h('h2', { class: 'card-title resume-heading' }, t('menu.saved_games')),
-      h('div', { class: 'resume-list' }, ...entries.map(resumeEntry)),
-    );
+    area.replaceChildren(h('h2', { class: 'card-title resume-heading' }, heading), h('div', { class: 'resume-list' }, ...rows));
   }
 
   function resumeEntry(entry) {
@@ -560,18 +559,7 @@ export function createMenu({ onStart, onResume, onForget, onLoadFile, onLanguage
 
   /** "Your online tables": whose turn it is at each, resume, forget. */
   function renderOnlineTables() {
-    const area = $('online-tables');
-    const entries = store.onlineTables();
-    if (!entries.length) {
-      area.hidden = true;
-      area.replaceChildren();
-      return;
-    }
-    area.hidden = false;
-    area.replaceChildren(
-      h('h2', { class: 'card-title resume-heading' }, t('online.your_tables')),
-      h('div', { class: 'resume-list' }, ...entries.map(onlineEntry)),
-    );
+    renderList($('online-tables'), t('online.your_tables'), store.onlineTables().map(onlineEntry));
   }
 
   function onlineEntry(entry) {
