@@ -5,7 +5,8 @@ sees only what its player may see) and the resulting positions are compared
 with the game's own evaluation, ``evaluate(state, player)`` from the game's
 hints module (``Game.hints``: a number, higher is better for ``player``). A finished game counts
 as a decisive win or loss. Ties are broken at random so that the bot does not
-always favour the first move in the list.
+always favour the first move in the list. When the hints module names the
+obvious blunders (``sensible_moves``), the bot never considers them.
 """
 
 from __future__ import annotations
@@ -25,6 +26,15 @@ def evaluation_of(state: State) -> Evaluation:
     hints = getattr(state.game, "hints", None)
     evaluate: Evaluation = getattr(hints, "evaluate", None) or (lambda s, p: 0.0)
     return evaluate
+
+
+def sensible_moves(world: State, player: int, moves: list[Move]) -> list[Move]:
+    """``moves`` less the blunders the game's hints name (all of them when the
+    game names none). ``world`` is a determinization for ``player``."""
+    hints = getattr(world.game, "hints", None)
+    sensible: Callable[[State, int, list[Move]], list[Move]] | None = getattr(
+        hints, "sensible_moves", None)
+    return sensible(world, player, moves) if sensible is not None else moves
 
 
 def outcome_value(state: State, player: int) -> float:
@@ -51,6 +61,7 @@ class GreedyBot:
             return moves[0]
         evaluate = evaluation_of(state)
         worlds = [state.determinize(player, self.rng.fork()) for _ in range(self.samples)]
+        moves = sensible_moves(worlds[0], player, moves)
         best: list[Move] = []
         best_value: float | None = None
         for move in moves:

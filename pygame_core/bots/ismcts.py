@@ -25,8 +25,10 @@ already taken back any choice the others made that the bot has not seen.
 The search is generic. A game may give advice in its hints module
 (``Game.hints``): ``evaluate(state, player)`` (required for truncated
 rollouts to mean anything), ``rollout_move(state, player, rng)`` (a cheap
-policy instead of uniform random moves), ``EVAL_SCALE`` (how many evaluation
-units make a clear advantage) and ``ROLLOUT_DEPTH``.
+policy instead of uniform random moves), ``sensible_moves(state, player,
+moves)`` (the legal moves less the game's obvious blunders: the tree and the
+random rollouts consider only those, for every player), ``EVAL_SCALE`` (how
+many evaluation units make a clear advantage) and ``ROLLOUT_DEPTH``.
 
 Budgets are in iterations and in milliseconds: the search stops at whichever
 comes first. It can also run in slices (``Search.run``), so that the browser's
@@ -68,13 +70,15 @@ class Node:
 class Advice:
     """What a game's hints module offers the search, with generic fallbacks."""
 
-    __slots__ = ("evaluate", "rollout_move", "scale", "depth")
+    __slots__ = ("evaluate", "rollout_move", "sensible", "scale", "depth")
 
     def __init__(self, game: type[Game], depth: int | None = None) -> None:
         hints = getattr(game, "hints", None)
         self.evaluate: Callable[[State, int], float] | None = getattr(hints, "evaluate", None)
         self.rollout_move: Callable[[State, int, Rng], Move] | None = getattr(
             hints, "rollout_move", None)
+        self.sensible: Callable[[State, int, list[Move]], list[Move]] | None = getattr(
+            hints, "sensible_moves", None)
         self.scale = float(getattr(hints, "EVAL_SCALE", EVAL_SCALE))
         if depth is None:
             depth = getattr(hints, "ROLLOUT_DEPTH", ROLLOUT_DEPTH)
@@ -127,6 +131,10 @@ class Search:
         self.moves = state.legal_moves(player)
         if not self.moves:
             raise ValueError(f"player {player} has no legal move")
+        if self.advice.sensible is not None and len(self.moves) > 1:
+            # The player's own moves are the same in every determinization.
+            world = state.determinize(player, rng.fork())
+            self.moves = self.advice.sensible(world, player, self.moves)
 
     # -- budget ------------------------------------------------------------------
     @property
@@ -180,10 +188,13 @@ class Search:
         node = self.root
         path = []
         exploration = self.exploration
+        sensible = self.advice.sensible
         # Selection and expansion.
         while not world.is_over():
             actor = self._actor(world)
             moves = world.legal_moves(actor)
+            if sensible is not None and len(moves) > 1:
+                moves = sensible(world, actor, moves)
             if actor != self.player and len(world.to_move()) > 1:
                 # Another player's secret choice in a simultaneous step.
                 world.play(actor, self._policy(world, actor, moves))
@@ -242,9 +253,11 @@ class Search:
         return to_move[0]
 
     def _policy(self, world: State, actor: int, moves: list[Move]) -> Move:
-        rollout_move = self.advice.rollout_move
-        if rollout_move is not None:
-            return rollout_move(world, actor, self.rng)
+        advice = self.advice
+        if advice.rollout_move is not None:
+            return advice.rollout_move(world, actor, self.rng)
+        if advice.sensible is not None and len(moves) > 1:
+            moves = advice.sensible(world, actor, moves)
         return moves[self.rng.below(len(moves))]
 
     # -- the answer ------------------------------------------------------------------
