@@ -13,6 +13,9 @@ from __future__ import annotations
 
 import asyncio
 import multiprocessing
+import os
+import threading
+import time
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 
@@ -33,9 +36,20 @@ def choose(game_id: str, position: dict, seat: int, level: int, seed: str) -> st
     return str(make_bot(level, seed).choose(state, seat))
 
 
-def _warm_up() -> None:
-    """Import the rules once per worker, before its first move."""
+def _warm_up(server: int) -> None:
+    """Import the rules once per worker, before its first move, and watch
+    the server: a worker does not outlive it."""
     import pygame_core.games  # noqa: F401
+    threading.Thread(target=_end_with, args=(server,), name="watch-server", daemon=True).start()
+
+
+def _end_with(server: int) -> None:
+    """End this worker once its server is gone, even killed without a word
+    (SIGKILL closes nothing a waiting worker would notice): the worker is
+    then handed to another parent."""
+    while os.getppid() == server:
+        time.sleep(1)
+    os._exit(0)
 
 
 class BotPool:
@@ -47,7 +61,7 @@ class BotPool:
         # "spawn": a fork of a server that runs an event loop and threads
         # would copy their locks in whatever state they were in.
         return ProcessPoolExecutor(self.workers, mp_context=multiprocessing.get_context("spawn"),
-                                   initializer=_warm_up)
+                                   initializer=_warm_up, initargs=(os.getpid(),))
 
     async def choose(self, game_id: str, position: dict, seat: int, level: int, seed: str) -> str:
         loop = asyncio.get_running_loop()

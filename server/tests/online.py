@@ -74,6 +74,20 @@ class ServerProcess:
     def log(self) -> str:
         return self.output.read_text(errors="replace")
 
+    def children(self) -> list[int]:
+        """The server's own processes (its bots' workers), from /proc."""
+        found = []
+        for entry in os.listdir("/proc"):
+            if entry.isdigit():
+                try:
+                    with open(f"/proc/{entry}/stat") as stat:
+                        fields = stat.read().rsplit(")", 1)[1].split()
+                except OSError:
+                    continue
+                if int(fields[1]) == self.process.pid:
+                    found.append(int(entry))
+        return found
+
     def kill(self) -> None:
         """SIGKILL: no shutdown, no last write."""
         self.process.send_signal(signal.SIGKILL)

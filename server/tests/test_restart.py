@@ -4,12 +4,23 @@ move is kept, the tables resume, the bots think again from where they were."""
 from __future__ import annotations
 
 import asyncio
+import os
 import random
+import time
 
 from pygame_core.match import Match
 
 from archipel_server.bots import bot_seed, choose
 from online import at_ply, create, play_randomly, run, seated
+
+
+def zombie(pid: int) -> bool:
+    """An ended process not yet reaped by its new parent."""
+    try:
+        with open(f"/proc/{pid}/stat") as stat:
+            return stat.read().rsplit(")", 1)[1].split()[0] == "Z"
+    except OSError:
+        return True
 
 
 def test_a_reconnected_page_gets_the_whole_table_back(server):
@@ -47,13 +58,21 @@ def test_a_server_killed_mid_game_comes_back_with_every_acknowledged_move(start_
         # One more move in flight as the server dies.
         mover = ana if 0 in ana.snapshot["to_move"] else ben
         await mover.send(type="move", ply=mover.ply, move=mover.snapshot["legal"][0]["text"])
+        workers.extend(server.children())
         server.kill()
         acks = [message for client in (ana, ben) for message in client.received
                 if message["type"] == "ack" and "move" in message]
         return acks, max(ana.ply, ben.ply)
 
+    workers = []
     acks, seen = run(until_killed())
     assert len(acks) >= 15  # (the bot's moves are not acknowledged to anyone)
+    # The bot's worker does not outlive its server.
+    assert workers
+    deadline = time.monotonic() + 10
+    while any(os.path.exists(f"/proc/{pid}") and not zombie(pid) for pid in workers):
+        assert time.monotonic() < deadline, f"bot workers outlived the server: {workers}"
+        time.sleep(0.2)
     server.start()
     kept = server.records(table["table"])
     assert len(kept) >= seen
