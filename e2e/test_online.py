@@ -109,6 +109,10 @@ def table_server(tmp_path):
     server.start()
     yield server
     alive = server.process.poll() is None
+    if alive:
+        # What each of its threads was doing at the end (shown with a failure).
+        server.process.send_signal(signal.SIGUSR1)
+        time.sleep(0.5)
     server.stop()
     # Shown with a failure: whether the server lived to the end, what it said.
     print(f"table server alive at the end: {alive}; its messages:\n{server.said()}")

@@ -9,7 +9,9 @@ tables for a site served elsewhere (``--origin https://you.github.io``).
 from __future__ import annotations
 
 import argparse
+import faulthandler
 import logging
+import signal
 import sys
 from pathlib import Path
 
@@ -59,6 +61,9 @@ def main(argv: list[str] | None = None) -> int:
         bot_workers=args.bot_workers, bot_pace=args.bot_pace, tables_per_address=args.tables_per_address,
         messages_per_second=args.messages_per_second, access_log=not args.quiet)
     logging.basicConfig(level=logging.INFO, format="[server] %(message)s")
+    # `kill -USR1 <pid>` writes every thread's stack to stderr: what a server
+    # that stopped answering is waiting for, without stopping it.
+    faulthandler.register(signal.SIGUSR1, all_threads=True)
     app = create_app(settings, SQLiteStore(settings.database, args.synchronous))
     config = uvicorn.Config(
         app, host=args.host, port=args.port, ws="websockets-sansio", ws_max_size=settings.max_frame,

@@ -6,12 +6,13 @@ from __future__ import annotations
 import asyncio
 import os
 import random
+import signal
 import time
 
 from pygame_core.match import Match
 
 from archipel_server.bots import bot_seed, choose
-from online import at_ply, create, play_randomly, run, seated
+from online import at_ply, create, get, play_randomly, run, seated
 
 
 def zombie(pid: int) -> bool:
@@ -153,3 +154,13 @@ def test_undos_and_rematches_outlive_a_restart(start_server):
     assert after["snapshot"]["seed"] == before["snapshot"]["seed"]
     assert after["undos"] == before["undos"]
     assert after["snapshot"]["log"] == before["snapshot"]["log"]
+
+
+def test_a_server_asked_with_sigusr1_tells_what_each_thread_does_and_goes_on(server):
+    server.process.send_signal(signal.SIGUSR1)
+    deadline = time.monotonic() + 10
+    while "most recent call first" not in server.log():
+        assert time.monotonic() < deadline, server.log()[-2000:]
+        time.sleep(0.1)
+    assert "Thread 0x" in server.log()
+    assert get(server, "api/info")[0] == 200
