@@ -428,10 +428,10 @@ class State(ABC):
     new: ClassVar[Callable[..., State]]
 
     @property
+    @abstractmethod
     def players(self) -> int:
         """How many players play this position (a class attribute for a game
         with one player count)."""
-        raise NotImplementedError
 
     # -- whose turn -------------------------------------------------------
     @abstractmethod
