@@ -155,3 +155,52 @@ def join_table(page, link: str, name: str, timeout: int = BOOT_TIMEOUT_MS) -> No
 
 def connection(page) -> str | None:
     return page.get_attribute("#status", "data-connection")
+
+
+# -- random players that finish a game in a reasonable number of clicks ---------------
+
+# Kanaloa: clicks that end a turn or make one; the random player favours them
+# a little.
+KANALOA_ENDING = re.compile(r"^(draw|take |end$|continue$)")
+KANALOA_COMPLETE = re.compile(r"^(build|replace|remove|steal|give|ku|pele|lono|colour|pass|choose) ")
+
+
+def kanaloa_pick(rng, offered: list, prefer=None):
+    """A random choice, with a lean towards `prefer`ed ones, complete moves
+    and the end of the turn; otherwise anything (a card, a link first, a card
+    put back)."""
+    if prefer:
+        wanted = [c for c in offered if prefer.match(c[1])]
+        if wanted and rng.random() < 0.8:
+            return rng.choice(wanted)
+    complete = [c for c in offered if KANALOA_COMPLETE.match(c[1])]
+    ending = [c for c in offered if KANALOA_ENDING.match(c[1])]
+    roll = rng.random()
+    if complete and roll < 0.45:
+        return rng.choice(complete)
+    if ending and roll < 0.7:
+        return rng.choice(ending)
+    return rng.choice(offered)
+
+
+def boat_section(page) -> str | None:
+    """The section of Haleakala's island where the boat lies."""
+    return page.evaluate("() => document.querySelector('.haleakala-board .hk-boat')?.dataset.section ?? null")
+
+
+def haleakala_pick(offered: list, rng, boat: str | None, invoke: float = 0.0):
+    """A player in a hurry: mostly sails (a disc on the boat's beach) or rows,
+    which brings the scorings sooner; anything else at random."""
+    def kind(prefix):
+        return [c for c in offered if c[1].startswith(prefix)]
+
+    sails = [c for c in kind("place ") if c[1].split(" ")[2] == boat]
+    if kind("invoke") and rng.random() < invoke:
+        return kind("invoke")[0]
+    if sails and rng.random() < 0.9:
+        return rng.choice(sails)
+    if kind("boat") and rng.random() < 0.9:
+        return kind("boat")[0]
+    if kind("disc:") and rng.random() < 0.85:
+        return rng.choice(kind("disc:"))
+    return rng.choice(offered)

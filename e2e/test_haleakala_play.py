@@ -16,6 +16,7 @@ import re
 import pytest
 
 from pages import (
+    boat_section, haleakala_pick,
     VISIBLE_CHOICES, choices, click_choice, end_dialog_text, open_menu, plain, recording_page, seen, settle, status,
 )
 
@@ -43,10 +44,6 @@ MARKS = """() => ({
 })"""
 
 
-def boat_section(page) -> str | None:
-    return page.evaluate("() => document.querySelector('.haleakala-board .hk-boat')?.dataset.section ?? null")
-
-
 # What a turn needs to know, in one look: the status, the choices on screen
 # and where the boat lies.
 LOOK = """() => {
@@ -57,24 +54,6 @@ LOOK = """() => {
     boat: document.querySelector('.haleakala-board .hk-boat')?.dataset.section ?? null,
   };
 }""" % VISIBLE_CHOICES
-
-
-def pick(offered: list, rng: random.Random, boat: str | None, invoke: float = 0.0):
-    """A player in a hurry: mostly sails (a disc on the boat's beach) or rows,
-    which brings the scorings sooner; anything else at random."""
-    def kind(prefix):
-        return [c for c in offered if c[1].startswith(prefix)]
-
-    sails = [c for c in kind("place ") if c[1].split(" ")[2] == boat]
-    if kind("invoke") and rng.random() < invoke:
-        return kind("invoke")[0]
-    if sails and rng.random() < 0.9:
-        return rng.choice(sails)
-    if kind("boat") and rng.random() < 0.9:
-        return kind("boat")[0]
-    if kind("disc:") and rng.random() < 0.85:
-        return rng.choice(kind("disc:"))
-    return rng.choice(offered)
 
 
 def play_to_the_end(page, rng: random.Random, *, invoke: float = 0.0, on_turn=None) -> dict:
@@ -89,7 +68,7 @@ def play_to_the_end(page, rng: random.Random, *, invoke: float = 0.0, on_turn=No
             on_turn(page, now)
         offered = now["offered"]
         assert offered, f"nothing to choose while playing: {now!r}"
-        index, choice = pick(offered, rng, now["boat"], invoke)
+        index, choice = haleakala_pick(offered, rng, now["boat"], invoke)
         kind = choice.split(" ")[0].split(":")[0]
         clicked[kind] = clicked.get(kind, 0) + 1
         click_choice(page, index)
@@ -264,7 +243,7 @@ def test_the_hint_the_keyboard_and_offline_play(make_context, site_url, open_gam
     settle(page)
     for _ in range(3):
         offered = choices(page)
-        index, _ = pick(offered, random.Random(3), boat_section(page))
+        index, _ = haleakala_pick(offered, random.Random(3), boat_section(page))
         click_choice(page, index)
         settle(page)
     assert page.locator("#log .log-entry").count() >= 1

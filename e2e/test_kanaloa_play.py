@@ -18,6 +18,7 @@ import urllib.request
 import pytest
 
 from pages import (
+    kanaloa_pick,
     BOOT_TIMEOUT_MS, click_choice, end_dialog_text, open_menu, plain, recording_page, seen, settle, settled, status,
 )
 
@@ -41,29 +42,8 @@ MARKS = """() => ({
   planks: [...document.querySelectorAll('.kanaloa-board .plank:not(.leaving)')].map((e) => e.dataset.link),
 })"""
 
-# Clicks that end a turn or make one: the random player favours them a little,
-# so that a game ends in a reasonable number of clicks.
-ENDING = re.compile(r"^(draw|take |end$|continue$)")
-COMPLETE = re.compile(r"^(build|replace|remove|steal|give|ku|pele|lono|colour|pass|choose) ")
+# Gods' moves, which a player of the gods variant favours.
 GODS = re.compile(r"^(stone:|ku |pele$|lono |steal |give )")
-
-
-def pick(rng: random.Random, offered: list, prefer=None):
-    """A random choice, with a lean towards `prefer`ed ones, complete moves
-    and the end of the turn; otherwise anything (a card, a link first, a card
-    put back)."""
-    if prefer:
-        wanted = [c for c in offered if prefer.match(c[1])]
-        if wanted and rng.random() < 0.8:
-            return rng.choice(wanted)
-    complete = [c for c in offered if COMPLETE.match(c[1])]
-    ending = [c for c in offered if ENDING.match(c[1])]
-    roll = rng.random()
-    if complete and roll < 0.45:
-        return rng.choice(complete)
-    if ending and roll < 0.7:
-        return rng.choice(ending)
-    return rng.choice(offered)
 
 
 def test_the_offline_cache_lists_the_kanaloa_files(site_url):
@@ -130,7 +110,7 @@ def test_four_players_one_human_against_three_bots_to_the_end(make_context, site
                 assert standing <= set(marks["laid"]), marks
                 marks_checked += 1
         offered = now["choices"]
-        index, choice = pick(rng, offered)
+        index, choice = kanaloa_pick(rng, offered)
         kind = choice.split(" ")[0].split(":")[0]
         clicked[kind] = clicked.get(kind, 0) + 1
         click_choice(page, index)
@@ -202,7 +182,7 @@ def test_two_players_hot_seat_with_the_gods_to_the_end(make_context, site_url):
             colours_offered[int(now["toMove"])] |= colours
             assert all(c.startswith("colour ") or c == "pass" for _, c in offered), offered
         # Both people use the god stones whenever they can.
-        index, choice = pick(rng, offered, prefer=GODS)
+        index, choice = kanaloa_pick(rng, offered, prefer=GODS)
         kind = choice.split(" ")[0].split(":")[0]
         clicked[kind] = clicked.get(kind, 0) + 1
         click_choice(page, index)

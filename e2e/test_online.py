@@ -12,7 +12,6 @@ nothing (conftest.py).
 from __future__ import annotations
 
 import random
-import re
 import signal
 import socket
 import subprocess
@@ -26,6 +25,7 @@ import pytest
 import build
 from conftest import CONSOLE
 from pages import (
+    boat_section, haleakala_pick, kanaloa_pick,
     BOOT_TIMEOUT_MS, click_choice, connection, end_dialog_text, invitation, join_table, online_look, plain,
     recording_page, seen,
 )
@@ -125,39 +125,6 @@ def open_new_table(page, server: TableServer, link: str) -> None:
 
 
 def anything(rng: random.Random, offered: list, page):
-    return rng.choice(offered)
-
-
-# Kanaloa's moves that make or end a turn: a random player leans towards them,
-# so that a game ends in a reasonable number of clicks (as test_kanaloa_play).
-KANALOA_ENDING = re.compile(r"^(draw|take |end$)")
-KANALOA_COMPLETE = re.compile(r"^(build|replace|remove|steal|give|ku|pele|lono|colour|pass|choose) ")
-
-
-def kanaloa_pick(rng: random.Random, offered: list, page):
-    complete = [c for c in offered if KANALOA_COMPLETE.match(c[1])]
-    ending = [c for c in offered if KANALOA_ENDING.match(c[1])]
-    roll = rng.random()
-    if complete and roll < 0.45:
-        return rng.choice(complete)
-    if ending and roll < 0.7:
-        return rng.choice(ending)
-    return rng.choice(offered)
-
-
-def haleakala_pick(rng: random.Random, offered: list, page):
-    """A player in a hurry (as test_haleakala_play): mostly sails, a disc on
-    the boat's beach, or rows, which brings the scorings sooner."""
-    def kind(prefix):
-        return [c for c in offered if c[1].startswith(prefix)]
-    boat = page.evaluate("() => document.querySelector('.haleakala-board .hk-boat')?.dataset.section ?? null")
-    sails = [c for c in kind("place ") if c[1].split(" ")[2] == boat]
-    if sails and rng.random() < 0.9:
-        return rng.choice(sails)
-    if kind("boat") and rng.random() < 0.9:
-        return kind("boat")[0]
-    if kind("disc:") and rng.random() < 0.85:
-        return rng.choice(kind("disc:"))
     return rng.choice(offered)
 
 
@@ -292,7 +259,7 @@ def test_kanaloa_two_friends_and_a_bot_with_the_connection_lost_and_found(make_c
             bob_context.set_offline(False)
             bob.wait_for_selector('#status[data-connection="online"]', state="attached", timeout=30_000)
 
-    play_together([ana, bob], random.Random(8), on_round=lose_the_connection, pick=kanaloa_pick)
+    play_together([ana, bob], random.Random(8), on_round=lose_the_connection, pick=lambda rng, offered, page: kanaloa_pick(rng, offered))
     assert cut
     same_end([ana, bob])
     assert ana.locator("#log .log-entry").count() == bob.locator("#log .log-entry").count()
@@ -347,7 +314,7 @@ def test_haleakala_survives_a_server_killed_mid_game(make_context, table_server)
             # Nothing was lost: the log is as long as before the kill, on both.
             assert settled_log_length([ana, bob]) == before
 
-    play_together([ana, bob], random.Random(2), on_round=kill_and_restart, pick=haleakala_pick)
+    play_together([ana, bob], random.Random(2), on_round=kill_and_restart, pick=lambda rng, offered, page: haleakala_pick(offered, rng, boat_section(page)))
     assert killed and killed[0] > 0
     same_end([ana, bob])
     # Bob's tab, in the background, said each time that it was his turn, and
