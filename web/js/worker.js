@@ -199,7 +199,8 @@ let wasmPath = null;
  * loadPyodide, which calls it once its downloads are under way: it waits for
  * that file's import, has Pyodide instantiate the wasm `compiled` early, and
  * marks when the wasm is instantiated (through Emscripten's `instantiateWasm`
- * hook, which Pyodide sets). */
+ * hook, which Pyodide sets) and when the module is made (the C runtime and
+ * the interpreter initialised; Pyodide's own Python comes after). */
 function pyodideModuleFactory(compiled) {
   return async (settings) => {
     const { default: create } = await importModule();
@@ -213,7 +214,9 @@ function pyodideModuleFactory(compiled) {
         });
       };
     }
-    return create(settings);
+    const module = await create(settings);
+    mark('module');
+    return module;
   };
 }
 
