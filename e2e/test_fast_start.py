@@ -168,6 +168,7 @@ def test_a_first_visit_boots_fresh_from_bytecode_and_stores_a_snapshot(player, s
     # The worker reads `json.__file__`: a module imported from the zip's .pyc.
     assert ready["stdlib"] == "pyc"
     assert ready["boot"] == "fresh"  # the first test of the module: a new context
+    assert ready["wasm"] == "early"  # compiled from the worker's first moment
     entry = wait_for_snapshot(player, manifest)
     assert entry["whole"] and entry["size"] > 20_000_000
     assert entry["length"] < 0.7 * entry["size"]  # the heap's zero pages are left out
@@ -180,6 +181,7 @@ def test_a_return_visit_restores_the_snapshot_and_plays_a_whole_game(player, sit
     ready = visit(player, site_url)
     assert ready["boot"] == "snapshot"
     assert ready["stdlib"] == "pyc"
+    assert ready["wasm"] == "early"
     play_to_the_end(player, random.Random(3))
     assert status(player)["state"] == "over"
     # The restored snapshot is kept for the next visit.
@@ -196,6 +198,30 @@ def test_a_bad_snapshot_is_discarded_and_the_game_starts(player, site_url, manif
     # The bad one is gone and a good one takes its place.
     entry = wait_for_snapshot(player, manifest)
     assert entry["whole"]
+
+
+def test_when_the_early_wasm_compile_fails_pyodide_compiles_its_own_copy(player, site_url, manifest):
+    # The first request for the wasm (the worker's own, at its first moment)
+    # gets a damaged file; Pyodide's request, made later, gets the real one.
+    requests = []
+
+    def damage_the_first(route):
+        requests.append(route.request.url)
+        if len(requests) == 1:
+            route.fulfill(status=200, content_type="application/wasm", body=b"\0asm damaged")
+        else:
+            route.fallback()
+
+    player.route("**/pyodide/pyodide.asm.wasm", damage_the_first)
+    try:
+        ready = visit(player, site_url)
+    finally:
+        player.unroute("**/pyodide/pyodide.asm.wasm")
+    assert len(requests) == 2
+    assert ready["wasm"] == "pyodide"
+    assert ready["boot"] in ("fresh", "snapshot")
+    assert player.locator("#toasts .error").count() == 0, "the player saw an error"
+    assert status(player)["state"] == "playing"
 
 
 def test_with_fast_start_off_no_snapshot_is_used_or_stored(player, site_url, manifest):
@@ -252,7 +278,9 @@ def test_a_player_who_closes_the_browser_soon_after_the_first_board_finds_the_sn
     context, again = open_players_browser(browser, profile, outside)
     pages.append(again)
     try:
-        assert visit(again, site_url)["boot"] == "snapshot"
+        ready = visit(again, site_url)
+        assert ready["boot"] == "snapshot"
+        assert ready["wasm"] == "early"
         assert again.evaluate("document.documentElement.dataset.boot") == "snapshot"
         # The return visit came through the service worker, the players' path.
         assert again.evaluate("!!navigator.serviceWorker.controller")

@@ -156,21 +156,68 @@ function installWheel(pyodide, wheel) {
   pyodide.unpackArchive(wheel, 'wheel', { extractDir: sitePackages });
 }
 
-/** Pyodide's module factory (pyodide.asm.mjs's default export), which
- * loadPyodide calls once the downloads are under way: it waits for that
- * file's import, and marks when the wasm is instantiated (through
- * Emscripten's `instantiateWasm` hook, which Pyodide sets). */
-async function createPyodideModule(settings) {
-  const { default: create } = await importModule();
-  const instantiate = settings.instantiateWasm;
-  if (instantiate) {
-    settings.instantiateWasm = (imports, receive) =>
-      instantiate(imports, (...compiled) => {
-        mark('wasm');
-        receive(...compiled);
-      });
-  }
-  return create(settings);
+/**
+ * The wasm (9.6 MB) is fetched and compiled from the boot's first moment,
+ * while Pyodide's loader, the page's settings and the stored snapshot come in:
+ * loadPyodide would only start it once they are all there.
+ */
+function compileWasm() {
+  const compiled = WebAssembly.compileStreaming(fetch(new URL('pyodide.asm.wasm', INDEX_URL)));
+  compiled.catch(() => {}); // Pyodide then compiles its own copy
+  return compiled;
+}
+
+/**
+ * Pyodide instantiates the wasm itself, with imports of its own making, from
+ * the response to its own request (`WebAssembly.instantiateStreaming`). For
+ * that one call, the module compiled early is instantiated instead and
+ * Pyodide's response is dropped unread; if the early compile failed, Pyodide
+ * compiles its response as it would have.
+ */
+function instantiateCompiled(compiled) {
+  const stock = WebAssembly.instantiateStreaming;
+  WebAssembly.instantiateStreaming = async (source, imports) => {
+    WebAssembly.instantiateStreaming = stock;
+    let module;
+    try {
+      module = await compiled;
+    } catch (error) {
+      console.warn(`the early wasm compile failed: ${error.message || error}`);
+      wasmPath = 'pyodide';
+      return stock(source, imports);
+    }
+    Promise.resolve(source).then((response) => response.body?.cancel(), () => {});
+    wasmPath = 'early';
+    return { module, instance: await WebAssembly.instantiate(module, imports) };
+  };
+}
+// Which compile the engine runs: 'early', or 'pyodide' when the early one
+// failed (reported in the `ready` message, for the tests and the benchmark).
+let wasmPath = null;
+
+/** Pyodide's module factory (pyodide.asm.mjs's default export) for
+ * loadPyodide, which calls it once its downloads are under way: it waits for
+ * that file's import, has Pyodide instantiate the wasm `compiled` early, and
+ * marks when the wasm is instantiated (through Emscripten's `instantiateWasm`
+ * hook, which Pyodide sets) and when the module is made (the C runtime and
+ * the interpreter initialised; Pyodide's own Python comes after). */
+function pyodideModuleFactory(compiled) {
+  return async (settings) => {
+    const { default: create } = await importModule();
+    const instantiate = settings.instantiateWasm;
+    if (instantiate) {
+      settings.instantiateWasm = (imports, receive) => {
+        instantiateCompiled(compiled);
+        return instantiate(imports, (...made) => {
+          mark('wasm');
+          receive(...made);
+        });
+      };
+    }
+    const module = await create(settings);
+    mark('module');
+    return module;
+  };
 }
 
 // loadPyodide, timed as `runtime`; Pyodide's large half is imported as soon
@@ -184,26 +231,27 @@ async function startPython(loadPyodide, options) {
   return pyodide;
 }
 
-async function bootFresh(manifest, loadPyodide, wheel, makeSnapshot) {
+async function bootFresh(manifest, loadPyodide, wasm, wheel, makeSnapshot) {
   const pyodide = await startPython(
     loadPyodide,
-    pyodideOptions(manifest, { createPyodideModule, _makeSnapshot: makeSnapshot }),
+    pyodideOptions(manifest, { createPyodideModule: pyodideModuleFactory(wasm), _makeSnapshot: makeSnapshot }),
   );
   progress('wheel', 0.8);
   await timed('wheel', async () => installWheel(pyodide, await wheel));
+  mark('wheel');
   progress('rules', 0.9);
   await timed('rules', () => pyodide.runPython(IMPORT_ENGINE));
   return pyodide;
 }
 
-async function restore(manifest, loadPyodide, snapshot) {
+async function restore(manifest, loadPyodide, wasm, snapshot) {
   const { snapshotModuleFactory } = await snapshotCache;
   snapshot.complete.then(() => mark('snapshot_read'), () => {});
   const pyodide = await startPython(
     loadPyodide,
     pyodideOptions(manifest, {
       _loadSnapshot: snapshot.bytes,
-      createPyodideModule: snapshotModuleFactory(createPyodideModule, snapshot),
+      createPyodideModule: snapshotModuleFactory(pyodideModuleFactory(wasm), snapshot),
     }),
   );
   // The files are not part of the snapshot, but every module of the package
@@ -278,6 +326,7 @@ blockedWhileBooting.catch(() => {}); // raised where the boot is awaited
 
 async function boot() {
   checkWasmAllowed();
+  const wasm = compileWasm();
   progress('manifest', 0);
   // build.json names the wheel (its version is not known here), carries the
   // Pyodide lock-file header (so the lock file itself is never fetched) and
@@ -314,7 +363,7 @@ async function boot() {
   if (stored === 'bad') path = 'fresh-after-bad-snapshot';
   else if (stored) {
     try {
-      pyodide = await restore(manifest, loadPyodide, stored);
+      pyodide = await restore(manifest, loadPyodide, wasm, stored);
       path = 'snapshot';
     } catch (error) {
       console.warn(`the stored snapshot did not restore, booting afresh: ${error.message || error}`);
@@ -322,7 +371,7 @@ async function boot() {
       path = 'fresh-after-bad-snapshot';
     }
   }
-  if (!pyodide) pyodide = await bootFresh(manifest, loadPyodide, wheel, useSnapshots);
+  if (!pyodide) pyodide = await bootFresh(manifest, loadPyodide, wasm, wheel, useSnapshots);
 
   const handle = pyodide.pyimport('pygame_core.api').handle;
   const { version, hash, snapshot_key: key } = await manifest;
@@ -334,6 +383,7 @@ async function boot() {
     handle,
     path,
     stdlib: pyodide.runPython(STDLIB_KIND),
+    wasm: wasmPath,
     version,
     build: hash,
     // A fresh boot with snapshots on saves one for the next visit.
@@ -430,6 +480,7 @@ const ready = Promise.race([boot(), blockedWhileBooting]).then(
       type: 'ready',
       boot: engine.path,
       stdlib: engine.stdlib,
+      wasm: engine.wasm,
       timings,
       marks,
       version: engine.version,
