@@ -31,8 +31,11 @@ random rollouts consider only those, for every player), ``EVAL_SCALE`` (how
 many evaluation units make a clear advantage) and ``ROLLOUT_DEPTH``.
 
 Budgets are in iterations and in milliseconds: the search stops at whichever
-comes first. It can also run in slices (``Search.run``), so that the browser's
-worker stays responsive and can abandon a search at once.
+comes first. A millisecond budget is a cap: the search does not start an
+iteration that it cannot expect to finish in time (``HEADROOM``), and the
+time spent preparing the search counts. It can also run in slices
+(``Search.run``), so that the browser's worker stays responsive and can
+abandon a search at once.
 """
 
 from __future__ import annotations
@@ -50,6 +53,10 @@ EXPLORATION = 0.7
 ROLLOUT_DEPTH = 20
 # Evaluation units that make a decisive advantage (see ``rewards``).
 EVAL_SCALE = 10.0
+# A new iteration starts only if the time left is at least this many times the
+# slowest iteration of this decision so far: on a busy machine one iteration
+# may take longer than any before it, and the cap holds for the whole decision.
+HEADROOM = 2.0
 
 
 class Node:
@@ -111,11 +118,16 @@ def rewards(state: State, players: int, advice: Advice) -> list[float]:
 class Search:
     """One search for ``player`` in ``state``. It reads the position only
     through ``state.determinize(player, rng)`` and ``state.legal_moves(player)``
-    (the player's own choices, which they know)."""
+    (the player's own choices, which they know).
+
+    ``clock`` gives the time in seconds (tests give a clock of their own)."""
 
     def __init__(self, state: State, player: int, rng: Rng, max_iterations: int | None = None,
                  max_millis: float | None = None, exploration: float = EXPLORATION,
-                 depth: int | None = None) -> None:
+                 depth: int | None = None,
+                 clock: Callable[[], float] = time.perf_counter) -> None:
+        self.clock = clock
+        started = clock()
         self.state = state
         self.player = player
         self.rng = rng
@@ -127,7 +139,11 @@ class Search:
         self.root = Node()
         self.iterations = 0
         self.millis = 0.0
+        # The slowest iteration so far, in seconds.
+        self.slowest = 0.0
         self.decided = False
+        # Set when the time left cannot hold another iteration.
+        self.out_of_time = False
         self.moves = state.legal_moves(player)
         if not self.moves:
             raise ValueError(f"player {player} has no legal move")
@@ -135,11 +151,12 @@ class Search:
             # The player's own moves are the same in every determinization.
             world = state.determinize(player, rng.fork())
             self.moves = self.advice.sensible(world, player, self.moves)
+        self.millis = (clock() - started) * 1000.0
 
     # -- budget ------------------------------------------------------------------
     @property
     def done(self) -> bool:
-        if self.decided or len(self.moves) == 1:
+        if self.decided or self.out_of_time or len(self.moves) == 1:
             return True
         if self.max_iterations is not None and self.iterations >= self.max_iterations:
             return True
@@ -148,21 +165,32 @@ class Search:
     def run(self, iterations: int | None = None, millis: float | None = None) -> bool:
         """Search on for at most ``iterations`` more iterations and ``millis``
         more milliseconds, within the whole budget; True once it is spent."""
-        start = time.perf_counter()
+        clock = self.clock
+        start = clock()
+        # The end of the whole budget is a cap: no iteration starts that would
+        # be expected to pass it. The end of a slice only stops the loop.
+        cap = None if self.max_millis is None else start + (self.max_millis - self.millis) / 1000.0
         limits = [limit for limit in (millis, None if self.max_millis is None
                                       else self.max_millis - self.millis) if limit is not None]
         deadline = start + min(limits) / 1000.0 if limits else None
         count = 0
+        now = start
         try:
             while not self.done and (iterations is None or count < iterations):
+                if cap is not None and cap - now < HEADROOM * self.slowest:
+                    self.out_of_time = True
+                    break
                 self.iterate()
                 count += 1
+                ended = clock()
+                self.slowest = max(self.slowest, ended - now)
+                now = ended
                 if count % 16 == 0 and self._settled(start):
                     self.decided = True
-                if deadline is not None and time.perf_counter() >= deadline:
+                if deadline is not None and now >= deadline:
                     break
         finally:
-            self.millis += (time.perf_counter() - start) * 1000.0
+            self.millis += (clock() - start) * 1000.0
         return self.done
 
     def _settled(self, start: float) -> bool:
@@ -172,7 +200,7 @@ class Search:
         if self.max_iterations is not None:
             left = self.max_iterations - self.iterations
         if self.max_millis is not None and self.iterations:
-            spent = self.millis + (time.perf_counter() - start) * 1000.0
+            spent = self.millis + (self.clock() - start) * 1000.0
             rate = self.iterations / max(spent, 1e-3)
             left = min(left, rate * (self.max_millis - spent))
         visits = sorted((child.visits for child in self.root.children.values()
