@@ -28,7 +28,9 @@ rollouts to mean anything), ``rollout_move(state, player, rng)`` (a cheap
 policy instead of uniform random moves), ``sensible_moves(state, player,
 moves)`` (the legal moves less the game's obvious blunders: the tree and the
 random rollouts consider only those, for every player), ``EVAL_SCALE`` (how
-many evaluation units make a clear advantage) and ``ROLLOUT_DEPTH``.
+many evaluation units make a clear advantage) and ``ROLLOUT_DEPTH``. A game
+whose evaluation of one player weighs every clan may also give
+``evaluations(state)``: every player's ``evaluate``, in one pass.
 
 Budgets are in iterations and in milliseconds: the search stops at whichever
 comes first. A millisecond budget is a cap: the search does not start an
@@ -77,11 +79,13 @@ class Node:
 class Advice:
     """What a game's hints module offers the search, with generic fallbacks."""
 
-    __slots__ = ("evaluate", "rollout_move", "sensible", "scale", "depth")
+    __slots__ = ("evaluate", "evaluations", "rollout_move", "sensible", "scale", "depth")
 
     def __init__(self, game: type[Game], depth: int | None = None) -> None:
         hints = getattr(game, "hints", None)
         self.evaluate: Callable[[State, int], float] | None = getattr(hints, "evaluate", None)
+        self.evaluations: Callable[[State], list[float]] | None = getattr(
+            hints, "evaluations", None)
         self.rollout_move: Callable[[State, int, Rng], Move] | None = getattr(
             hints, "rollout_move", None)
         self.sensible: Callable[[State, int, list[Move]], list[Move]] | None = getattr(
@@ -108,7 +112,10 @@ def rewards(state: State, players: int, advice: Advice) -> list[float]:
         return [share if p in winners else 0.0 for p in range(players)]
     evaluate, scale = advice.evaluate, advice.scale
     assert evaluate is not None, "a search without an evaluation plays every game out"
-    values = [evaluate(state, p) / scale for p in range(players)]
+    if advice.evaluations is not None:
+        values = [value / scale for value in advice.evaluations(state)]
+    else:
+        values = [evaluate(state, p) / scale for p in range(players)]
     top = max(values)
     weights = [math.exp(v - top) for v in values]
     total = sum(weights)
@@ -260,7 +267,7 @@ class Search:
         while not world.is_over() and (depth is None or steps < depth):
             to_move = world.to_move()
             actor = to_move[0] if len(to_move) == 1 else to_move[rng.below(len(to_move))]
-            world.play(actor, self._policy(world, actor, world.legal_moves(actor)))
+            world.play(actor, self._policy(world, actor))
             steps += 1
         # Backpropagation.
         reward = rewards(world, self.players, self.advice)
@@ -280,10 +287,14 @@ class Search:
             return self.player
         return to_move[0]
 
-    def _policy(self, world: State, actor: int, moves: list[Move]) -> Move:
+    def _policy(self, world: State, actor: int, moves: list[Move] | None = None) -> Move:
+        """The rollout policy's move for ``actor``, among ``moves`` when the
+        caller has them (a game's own policy finds its moves itself)."""
         advice = self.advice
         if advice.rollout_move is not None:
             return advice.rollout_move(world, actor, self.rng)
+        if moves is None:
+            moves = world.legal_moves(actor)
         if advice.sensible is not None and len(moves) > 1:
             moves = advice.sensible(world, actor, moves)
         return moves[self.rng.below(len(moves))]

@@ -88,7 +88,7 @@ def _value(state, p: int) -> float:
     f = state.forest
     for sp in range(N_FOREST):
         if state.forest_wood[sp]:
-            here = [q for q in range(n) if any(f[6 * (n * sp + q) + j] for j in range(6))]
+            here = [q for q in range(n) if any(f[6 * (n * sp + q):6 * (n * sp + q + 1)])]
             if here == [p]:
                 value += FOREST_CLAIM
     return value
@@ -137,6 +137,13 @@ def evaluate(state, player: int) -> float:
     return values[player] - max(values[q] for q in range(state.players) if q != player)
 
 
+def evaluations(state) -> list:
+    """``evaluate`` for every clan, the clans valued once."""
+    values = _values(state)
+    n = state.players
+    return [values[p] - max(values[q] for q in range(n) if q != p) for p in range(n)]
+
+
 def sensible_moves(state, player: int, moves: list) -> list:
     """C-5.0a: never name oneself as a disaster's victim when another clan
     can be named."""
@@ -147,17 +154,25 @@ def sensible_moves(state, player: int, moves: list) -> list:
 
 # -- a cheap policy for simulations -------------------------------------------------------
 
-def _place_score(state, p: int, s: int, loc: int, hungry: bool) -> float:
-    """How much a sensible beginner likes putting a strength ``s + 1`` piece at ``loc``."""
-    strength = s + 1
-    if loc < FIELD0:
-        return (2.0 if state.forest_wood[loc] else 0.2) + 0.1 * (3 - strength)
-    if loc < VOLCANO0:
-        return (3.0 + strength if hungry else 0.5) + (0.5 if loc >= BOAT0 else 0.0)
-    i = 7 * (loc - VOLCANO0)
+def _place_scores(state, p: int, moves: list, hungry: bool) -> list:
+    """How much a sensible beginner likes each placement of ``moves``: a
+    strength ``s + 1`` piece at ``loc``."""
+    wood = state.forest_wood
     v = state.volcano
-    own = i < len(v) and v[i] == p
-    return 1.5 + 0.4 * strength + (1.0 if own else 0.0)
+    scores = []
+    for m in moves:
+        s, loc = m.args
+        strength = s + 1
+        if loc < FIELD0:
+            score = (2.0 if wood[loc] else 0.2) + 0.1 * (3 - strength)
+        elif loc < VOLCANO0:
+            score = (3.0 + strength if hungry else 0.5) + (0.5 if loc >= BOAT0 else 0.0)
+        else:
+            i = 7 * (loc - VOLCANO0)
+            own = i < len(v) and v[i] == p
+            score = 1.5 + 0.4 * strength + (1.0 if own else 0.0)
+        scores.append(score)
+    return scores
 
 
 def rollout_move(state, player: int, rng):
@@ -171,9 +186,9 @@ def rollout_move(state, player: int, rng):
     if kind == "place":
         hungry = state.on_board(player) + state.camp_size(player) > state.food(player)
         best, top = None, None
-        for m in moves:
-            s, loc = m.args
-            score = _place_score(state, player, s, loc, hungry) + rng.random()
+        draws = rng.randoms(len(moves))
+        for m, liking, draw in zip(moves, _place_scores(state, player, moves, hungry), draws):
+            score = liking + draw
             if top is None or score > top:
                 best, top = m, score
         return best
@@ -210,4 +225,4 @@ def rollout_move(state, player: int, rng):
     return rng.choice(moves)
 
 
-__all__ = ["evaluate", "rollout_move", "sensible_moves", "EVAL_SCALE", "ROLLOUT_DEPTH"]
+__all__ = ["evaluate", "evaluations", "rollout_move", "sensible_moves", "EVAL_SCALE", "ROLLOUT_DEPTH"]
