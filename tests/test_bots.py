@@ -274,6 +274,26 @@ def test_an_iteration_budget_alone_never_reads_the_clock_to_stop():
     assert not search.out_of_time
 
 
+def test_a_games_evaluations_are_its_evaluate_for_every_player():
+    """``evaluations(state)`` is the search's shortcut for ``evaluate`` of each
+    player: exactly the same numbers, on positions along random games."""
+    checked = 0
+    for game in GAMES.values():
+        evaluations = getattr(game.hints, "evaluations", None)
+        if evaluations is None:
+            continue
+        for players in game.players:
+            state = game.new(players=players, seed=players)
+            rng = Rng(players)
+            while not state.is_over():
+                assert evaluations(state) == [game.hints.evaluate(state, p) for p in range(players)]
+                checked += 1
+                to_move = state.to_move()
+                player = to_move[rng.below(len(to_move))]
+                state.play(player, rng.choice(state.legal_moves(player)))
+    assert checked > 500
+
+
 def test_unknown_level_is_refused():
     for level in (9, -1, "2", None, True):
         with pytest.raises(GameError):
