@@ -154,25 +154,27 @@ def sensible_moves(state, player: int, moves: list) -> list:
 
 # -- a cheap policy for simulations -------------------------------------------------------
 
-def _place_scores(state, p: int, moves: list, hungry: bool) -> list:
-    """How much a sensible beginner likes each placement of ``moves``: a
-    strength ``s + 1`` piece at ``loc``."""
+def _best_place(state, p: int, moves: list, hungry: bool, draws: list):
+    """The placement a sensible beginner likes best among ``moves`` (a
+    strength ``s + 1`` piece at ``loc``), a random draw added to each liking."""
     wood = state.forest_wood
     v = state.volcano
-    scores = []
-    for m in moves:
+    best, top = None, None
+    for m, draw in zip(moves, draws):
         s, loc = m.args
         strength = s + 1
         if loc < FIELD0:
-            score = (2.0 if wood[loc] else 0.2) + 0.1 * (3 - strength)
+            liking = (2.0 if wood[loc] else 0.2) + 0.1 * (3 - strength)
         elif loc < VOLCANO0:
-            score = (3.0 + strength if hungry else 0.5) + (0.5 if loc >= BOAT0 else 0.0)
+            liking = (3.0 + strength if hungry else 0.5) + (0.5 if loc >= BOAT0 else 0.0)
         else:
             i = 7 * (loc - VOLCANO0)
             own = i < len(v) and v[i] == p
-            score = 1.5 + 0.4 * strength + (1.0 if own else 0.0)
-        scores.append(score)
-    return scores
+            liking = 1.5 + 0.4 * strength + (1.0 if own else 0.0)
+        score = liking + draw
+        if top is None or score > top:
+            best, top = m, score
+    return best
 
 
 def rollout_move(state, player: int, rng):
@@ -185,13 +187,7 @@ def rollout_move(state, player: int, rng):
         return rng.choice(small or moves)
     if kind == "place":
         hungry = state.on_board(player) + state.camp_size(player) > state.food(player)
-        best, top = None, None
-        draws = rng.randoms(len(moves))
-        for m, liking, draw in zip(moves, _place_scores(state, player, moves, hungry), draws):
-            score = liking + draw
-            if top is None or score > top:
-                best, top = m, score
-        return best
+        return _best_place(state, player, moves, hungry, rng.randoms(len(moves)))
     if kind == "pass":
         return moves[0]
     if kind == "carve":

@@ -1850,17 +1850,16 @@ class MoaiState(State):
                     at += count
 
     def _deal_epoch_deck(self, rng: Rng) -> None:
-        per_epoch = [0, 0, 0]
-        for c in self.edeck:
-            per_epoch[EPOCH_OF[c] - 1] += 1
         aside = [0, 0, 0]
         for c in self.set_aside:
             aside[EPOCH_OF[c] - 1] += 1
-        unseen = sorted(self.edeck + self.set_aside)
+        by_epoch: list[list[int]] = [[], [], []]
+        for c in sorted(self.edeck + self.set_aside):
+            by_epoch[EPOCH_OF[c] - 1].append(c)
         stacks = []
         new_aside = []
         for e in range(3):
-            cards = [c for c in unseen if EPOCH_OF[c] == e + 1]
+            cards = by_epoch[e]
             rng.shuffle(cards)
             if aside[e]:
                 # V-3, A-34: the Admiral is never among the cards set aside.
