@@ -9,7 +9,7 @@ from pygame_core import GAMES, Rng
 from pygame_core.bots import LEVELS, SEARCH_BUDGETS, ISMCTSBot, make_bot
 from pygame_core.bots.ismcts import Search
 from pygame_core.engine import GameError
-from toy_games import SecretBids
+from toy_games import BidsState, SecretBids
 
 
 def setups(variants="each"):
@@ -208,7 +208,90 @@ def test_a_millisecond_budget_ends_the_search():
     player = state.to_move()[0]
     search = Search(state, player, Rng(2), max_iterations=None, max_millis=30)
     assert search.run() is True
-    assert search.millis >= 30 or search.decided
+    assert search.out_of_time or search.millis >= 30 or search.decided
+
+
+class FakeClock:
+    """A clock that moves only when told to."""
+
+    def __init__(self):
+        self.now = 100.0
+
+    def __call__(self):
+        return self.now
+
+
+class SlowBids(BidsState):
+    """Secret bids whose every determinization takes ``cost`` seconds of
+    ``clock``, as on a busy machine: each iteration deals one."""
+
+    def __init__(self, clock, costs):
+        super().__init__()
+        self.clock = clock
+        self.costs = iter(costs)
+
+    def determinize(self, player, rng):
+        self.clock.now += next(self.costs)
+        return super().determinize(player, rng)
+
+
+def test_a_millisecond_budget_is_a_cap_that_no_iteration_passes():
+    """Iterations of 300 ms under a cap of 2 s: the search stops when the time
+    left could not hold another one, not when the cap has already passed."""
+    clock = FakeClock()
+    state = SlowBids(clock, itertools.repeat(0.3))
+    search = Search(state, 0, Rng(2), max_iterations=None, max_millis=2000, clock=clock)
+    assert search.run() is True
+    assert search.out_of_time
+    assert 100.0 + 2.0 - 2 * 0.3 <= clock.now <= 100.0 + 2.0
+    assert search.millis == pytest.approx((clock.now - 100.0) * 1000)
+    assert search.iterations == 5
+
+
+def test_the_cap_holds_when_iterations_slow_down_and_the_search_runs_in_slices():
+    """Slices of 60 ms (the browser's), iterations that get slower and
+    slower (10 ms growing to 40 ms): the last one still ends before the cap."""
+    clock = FakeClock()
+    costs = [min(0.010 + 0.0005 * i, 0.040) for i in range(1000)]
+    state = SlowBids(clock, costs)
+    search = Search(state, 0, Rng(2), max_iterations=None, max_millis=2000, clock=clock)
+    slices = 0
+    while not search.run(millis=60):
+        slices += 1
+    assert search.out_of_time and slices > 10
+    assert clock.now - 100.0 <= 2.0
+    assert clock.now - 100.0 >= 2.0 - 2 * 0.040
+
+
+def test_an_iteration_budget_alone_never_reads_the_clock_to_stop():
+    """Without a millisecond budget the search spends its iterations whatever
+    the clock says (the ladders replay exactly)."""
+    clock = FakeClock()
+    state = SlowBids(clock, itertools.repeat(5.0))
+    search = Search(state, 0, Rng(2), max_iterations=40, clock=clock)
+    search.run()
+    assert search.iterations == 40 or search.decided
+    assert not search.out_of_time
+
+
+def test_a_games_evaluations_are_its_evaluate_for_every_player():
+    """``evaluations(state)`` is the search's shortcut for ``evaluate`` of each
+    player: exactly the same numbers, on positions along random games."""
+    checked = 0
+    for game in GAMES.values():
+        evaluations = getattr(game.hints, "evaluations", None)
+        if evaluations is None:
+            continue
+        for players in game.players:
+            state = game.new(players=players, seed=players)
+            rng = Rng(players)
+            while not state.is_over():
+                assert evaluations(state) == [game.hints.evaluate(state, p) for p in range(players)]
+                checked += 1
+                to_move = state.to_move()
+                player = to_move[rng.below(len(to_move))]
+                state.play(player, rng.choice(state.legal_moves(player)))
+    assert checked > 500
 
 
 def test_unknown_level_is_refused():

@@ -28,11 +28,16 @@ rollouts to mean anything), ``rollout_move(state, player, rng)`` (a cheap
 policy instead of uniform random moves), ``sensible_moves(state, player,
 moves)`` (the legal moves less the game's obvious blunders: the tree and the
 random rollouts consider only those, for every player), ``EVAL_SCALE`` (how
-many evaluation units make a clear advantage) and ``ROLLOUT_DEPTH``.
+many evaluation units make a clear advantage) and ``ROLLOUT_DEPTH``. A game
+whose evaluation of one player weighs every clan may also give
+``evaluations(state)``: every player's ``evaluate``, in one pass.
 
 Budgets are in iterations and in milliseconds: the search stops at whichever
-comes first. It can also run in slices (``Search.run``), so that the browser's
-worker stays responsive and can abandon a search at once.
+comes first. A millisecond budget is a cap: the search does not start an
+iteration that it cannot expect to finish in time (``HEADROOM``), and the
+time spent preparing the search counts. It can also run in slices
+(``Search.run``), so that the browser's worker stays responsive and can
+abandon a search at once.
 """
 
 from __future__ import annotations
@@ -50,6 +55,10 @@ EXPLORATION = 0.7
 ROLLOUT_DEPTH = 20
 # Evaluation units that make a decisive advantage (see ``rewards``).
 EVAL_SCALE = 10.0
+# A new iteration starts only if the time left is at least this many times the
+# slowest iteration of this decision so far: on a busy machine one iteration
+# may take longer than any before it, and the cap holds for the whole decision.
+HEADROOM = 2.0
 
 
 class Node:
@@ -70,11 +79,13 @@ class Node:
 class Advice:
     """What a game's hints module offers the search, with generic fallbacks."""
 
-    __slots__ = ("evaluate", "rollout_move", "sensible", "scale", "depth")
+    __slots__ = ("evaluate", "evaluations", "rollout_move", "sensible", "scale", "depth")
 
     def __init__(self, game: type[Game], depth: int | None = None) -> None:
         hints = getattr(game, "hints", None)
         self.evaluate: Callable[[State, int], float] | None = getattr(hints, "evaluate", None)
+        self.evaluations: Callable[[State], list[float]] | None = getattr(
+            hints, "evaluations", None)
         self.rollout_move: Callable[[State, int, Rng], Move] | None = getattr(
             hints, "rollout_move", None)
         self.sensible: Callable[[State, int, list[Move]], list[Move]] | None = getattr(
@@ -101,7 +112,10 @@ def rewards(state: State, players: int, advice: Advice) -> list[float]:
         return [share if p in winners else 0.0 for p in range(players)]
     evaluate, scale = advice.evaluate, advice.scale
     assert evaluate is not None, "a search without an evaluation plays every game out"
-    values = [evaluate(state, p) / scale for p in range(players)]
+    if advice.evaluations is not None:
+        values = [value / scale for value in advice.evaluations(state)]
+    else:
+        values = [evaluate(state, p) / scale for p in range(players)]
     top = max(values)
     weights = [math.exp(v - top) for v in values]
     total = sum(weights)
@@ -111,11 +125,16 @@ def rewards(state: State, players: int, advice: Advice) -> list[float]:
 class Search:
     """One search for ``player`` in ``state``. It reads the position only
     through ``state.determinize(player, rng)`` and ``state.legal_moves(player)``
-    (the player's own choices, which they know)."""
+    (the player's own choices, which they know).
+
+    ``clock`` gives the time in seconds (tests give a clock of their own)."""
 
     def __init__(self, state: State, player: int, rng: Rng, max_iterations: int | None = None,
                  max_millis: float | None = None, exploration: float = EXPLORATION,
-                 depth: int | None = None) -> None:
+                 depth: int | None = None,
+                 clock: Callable[[], float] = time.perf_counter) -> None:
+        self.clock = clock
+        started = clock()
         self.state = state
         self.player = player
         self.rng = rng
@@ -127,7 +146,11 @@ class Search:
         self.root = Node()
         self.iterations = 0
         self.millis = 0.0
+        # The slowest iteration so far, in seconds.
+        self.slowest = 0.0
         self.decided = False
+        # Set when the time left cannot hold another iteration.
+        self.out_of_time = False
         self.moves = state.legal_moves(player)
         if not self.moves:
             raise ValueError(f"player {player} has no legal move")
@@ -135,11 +158,12 @@ class Search:
             # The player's own moves are the same in every determinization.
             world = state.determinize(player, rng.fork())
             self.moves = self.advice.sensible(world, player, self.moves)
+        self.millis = (clock() - started) * 1000.0
 
     # -- budget ------------------------------------------------------------------
     @property
     def done(self) -> bool:
-        if self.decided or len(self.moves) == 1:
+        if self.decided or self.out_of_time or len(self.moves) == 1:
             return True
         if self.max_iterations is not None and self.iterations >= self.max_iterations:
             return True
@@ -148,21 +172,32 @@ class Search:
     def run(self, iterations: int | None = None, millis: float | None = None) -> bool:
         """Search on for at most ``iterations`` more iterations and ``millis``
         more milliseconds, within the whole budget; True once it is spent."""
-        start = time.perf_counter()
+        clock = self.clock
+        start = clock()
+        # The end of the whole budget is a cap: no iteration starts that would
+        # be expected to pass it. The end of a slice only stops the loop.
+        cap = None if self.max_millis is None else start + (self.max_millis - self.millis) / 1000.0
         limits = [limit for limit in (millis, None if self.max_millis is None
                                       else self.max_millis - self.millis) if limit is not None]
         deadline = start + min(limits) / 1000.0 if limits else None
         count = 0
+        now = start
         try:
             while not self.done and (iterations is None or count < iterations):
+                if cap is not None and cap - now < HEADROOM * self.slowest:
+                    self.out_of_time = True
+                    break
                 self.iterate()
                 count += 1
+                ended = clock()
+                self.slowest = max(self.slowest, ended - now)
+                now = ended
                 if count % 16 == 0 and self._settled(start):
                     self.decided = True
-                if deadline is not None and time.perf_counter() >= deadline:
+                if deadline is not None and now >= deadline:
                     break
         finally:
-            self.millis += (time.perf_counter() - start) * 1000.0
+            self.millis += (clock() - start) * 1000.0
         return self.done
 
     def _settled(self, start: float) -> bool:
@@ -172,7 +207,7 @@ class Search:
         if self.max_iterations is not None:
             left = self.max_iterations - self.iterations
         if self.max_millis is not None and self.iterations:
-            spent = self.millis + (time.perf_counter() - start) * 1000.0
+            spent = self.millis + (self.clock() - start) * 1000.0
             rate = self.iterations / max(spent, 1e-3)
             left = min(left, rate * (self.max_millis - spent))
         visits = sorted((child.visits for child in self.root.children.values()
@@ -232,7 +267,7 @@ class Search:
         while not world.is_over() and (depth is None or steps < depth):
             to_move = world.to_move()
             actor = to_move[0] if len(to_move) == 1 else to_move[rng.below(len(to_move))]
-            world.play(actor, self._policy(world, actor, world.legal_moves(actor)))
+            world.play(actor, self._policy(world, actor))
             steps += 1
         # Backpropagation.
         reward = rewards(world, self.players, self.advice)
@@ -252,10 +287,14 @@ class Search:
             return self.player
         return to_move[0]
 
-    def _policy(self, world: State, actor: int, moves: list[Move]) -> Move:
+    def _policy(self, world: State, actor: int, moves: list[Move] | None = None) -> Move:
+        """The rollout policy's move for ``actor``, among ``moves`` when the
+        caller has them (a game's own policy finds its moves itself)."""
         advice = self.advice
         if advice.rollout_move is not None:
             return advice.rollout_move(world, actor, self.rng)
+        if moves is None:
+            moves = world.legal_moves(actor)
         if advice.sensible is not None and len(moves) > 1:
             moves = advice.sensible(world, actor, moves)
         return moves[self.rng.below(len(moves))]

@@ -122,16 +122,30 @@ def _side(state, p: int, burned: set, terrain: list) -> float:
     return value
 
 
-def evaluate(state, player: int) -> float:
-    """Higher is better for ``player``; roughly in points."""
-    burned = _burned(state)
+def _terrain(state, burned) -> list:
+    """Each player's standing statues, counted by height."""
     terrain = [[0] * 5, [0] * 5]
     statues = state.statues
     for sp in BUILDABLE:
         owner = statues[sp]
         if owner >= 0 and sp not in burned:
             terrain[owner][HEIGHT_OF[sp]] += 1
+    return terrain
+
+
+def evaluate(state, player: int) -> float:
+    """Higher is better for ``player``; roughly in points."""
+    burned = _burned(state)
+    terrain = _terrain(state, burned)
     return _side(state, player, burned, terrain) - _side(state, 1 - player, burned, terrain)
+
+
+def evaluations(state) -> list:
+    """``evaluate`` for both players, each side valued once."""
+    burned = _burned(state)
+    terrain = _terrain(state, burned)
+    first, second = _side(state, 0, burned, terrain), _side(state, 1, burned, terrain)
+    return [first - second, second - first]
 
 
 # -- a cheap policy for simulations --------------------------------------------------------------------

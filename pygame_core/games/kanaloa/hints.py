@@ -146,6 +146,17 @@ def evaluate(state, player: int) -> float:
     return mine - 0.5 * max(others) - 0.5 * sum(others) / len(others)
 
 
+def evaluations(state) -> list:
+    """``evaluate`` for every player, each player valued once."""
+    values = colour_values(state)
+    players = [_player_value(state, q, values) for q in range(state.n)]
+    out = []
+    for player, mine in enumerate(players):
+        others = [value for q, value in enumerate(players) if q != player]
+        out.append(mine - 0.5 * max(others) - 0.5 * sum(others) / len(others))
+    return out
+
+
 TURN_ENDS = (END, DRAW, TAKE)
 GIFTS = (USE_KU, USE_PELE, LONO_DRAW, LONO_TAKE)
 

@@ -88,7 +88,7 @@ def _value(state, p: int) -> float:
     f = state.forest
     for sp in range(N_FOREST):
         if state.forest_wood[sp]:
-            here = [q for q in range(n) if any(f[6 * (n * sp + q) + j] for j in range(6))]
+            here = [q for q in range(n) if any(f[6 * (n * sp + q):6 * (n * sp + q + 1)])]
             if here == [p]:
                 value += FOREST_CLAIM
     return value
@@ -137,6 +137,13 @@ def evaluate(state, player: int) -> float:
     return values[player] - max(values[q] for q in range(state.players) if q != player)
 
 
+def evaluations(state) -> list:
+    """``evaluate`` for every clan, the clans valued once."""
+    values = _values(state)
+    n = state.players
+    return [values[p] - max(values[q] for q in range(n) if q != p) for p in range(n)]
+
+
 def sensible_moves(state, player: int, moves: list) -> list:
     """C-5.0a: never name oneself as a disaster's victim when another clan
     can be named."""
@@ -147,17 +154,27 @@ def sensible_moves(state, player: int, moves: list) -> list:
 
 # -- a cheap policy for simulations -------------------------------------------------------
 
-def _place_score(state, p: int, s: int, loc: int, hungry: bool) -> float:
-    """How much a sensible beginner likes putting a strength ``s + 1`` piece at ``loc``."""
-    strength = s + 1
-    if loc < FIELD0:
-        return (2.0 if state.forest_wood[loc] else 0.2) + 0.1 * (3 - strength)
-    if loc < VOLCANO0:
-        return (3.0 + strength if hungry else 0.5) + (0.5 if loc >= BOAT0 else 0.0)
-    i = 7 * (loc - VOLCANO0)
+def _best_place(state, p: int, moves: list, hungry: bool, draws: list):
+    """The placement a sensible beginner likes best among ``moves`` (a
+    strength ``s + 1`` piece at ``loc``), a random draw added to each liking."""
+    wood = state.forest_wood
     v = state.volcano
-    own = i < len(v) and v[i] == p
-    return 1.5 + 0.4 * strength + (1.0 if own else 0.0)
+    best, top = None, None
+    for m, draw in zip(moves, draws):
+        s, loc = m.args
+        strength = s + 1
+        if loc < FIELD0:
+            liking = (2.0 if wood[loc] else 0.2) + 0.1 * (3 - strength)
+        elif loc < VOLCANO0:
+            liking = (3.0 + strength if hungry else 0.5) + (0.5 if loc >= BOAT0 else 0.0)
+        else:
+            i = 7 * (loc - VOLCANO0)
+            own = i < len(v) and v[i] == p
+            liking = 1.5 + 0.4 * strength + (1.0 if own else 0.0)
+        score = liking + draw
+        if top is None or score > top:
+            best, top = m, score
+    return best
 
 
 def rollout_move(state, player: int, rng):
@@ -170,13 +187,7 @@ def rollout_move(state, player: int, rng):
         return rng.choice(small or moves)
     if kind == "place":
         hungry = state.on_board(player) + state.camp_size(player) > state.food(player)
-        best, top = None, None
-        for m in moves:
-            s, loc = m.args
-            score = _place_score(state, player, s, loc, hungry) + rng.random()
-            if top is None or score > top:
-                best, top = m, score
-        return best
+        return _best_place(state, player, moves, hungry, rng.randoms(len(moves)))
     if kind == "pass":
         return moves[0]
     if kind == "carve":
@@ -210,4 +221,4 @@ def rollout_move(state, player: int, rng):
     return rng.choice(moves)
 
 
-__all__ = ["evaluate", "rollout_move", "sensible_moves", "EVAL_SCALE", "ROLLOUT_DEPTH"]
+__all__ = ["evaluate", "evaluations", "rollout_move", "sensible_moves", "EVAL_SCALE", "ROLLOUT_DEPTH"]

@@ -315,32 +315,38 @@ class MoaiState(State):
         return len(self.volcano) // 7
 
     def own_pieces(self, p: int) -> list:
-        """Every kind of piece ``p`` has on the board: ``(loc, p, s, fd)``, each once."""
-        out = []
+        """Every kind of piece ``p`` has on the board: ``(loc, p, s, fd)``, each once.
+        The zone counts (``zc``) spare the search of the zones he is not in."""
+        out: list[tuple[int, int, int, int]] = []
+        zc = self.zc
         n = self.players
-        f = self.forest
-        for sp in range(N_FOREST):
-            b = 6 * (n * sp + p)
-            for i in range(6):
-                if f[b + i]:
-                    out.append((sp, p, i % 3, i // 3))
+        if zc[4 * p + FOREST_Z]:
+            f = self.forest
+            for sp in range(N_FOREST):
+                b = 6 * (n * sp + p)
+                for i in range(6):
+                    if f[b + i]:
+                        out.append((sp, p, i % 3, i // 3))
         lo, hi = 3 * p, 3 * p + 3
-        fields = self.fields
-        for i in range(N_FIELDS):
-            c = fields[i]
-            if lo <= c < hi:
-                out.append((FIELD0 + i, p, c - lo, 0))
-        bp = self.boat_piece
-        for i in range(N_BOATS):
-            c = bp[i]
-            if lo <= c < hi:
-                out.append((BOAT0 + i, p, c - lo, 0))
-        v = self.volcano
-        for i in range(0, len(v), 7):
-            if v[i] == p:
-                for j in range(6):
-                    if v[i + 1 + j]:
-                        out.append((VOLCANO0 + i // 7, p, j % 3, j // 3))
+        if zc[4 * p + FIELDS_Z]:
+            fields = self.fields
+            for i in range(N_FIELDS):
+                c = fields[i]
+                if lo <= c < hi:
+                    out.append((FIELD0 + i, p, c - lo, 0))
+        if zc[4 * p + OCEAN_Z]:
+            bp = self.boat_piece
+            for i in range(N_BOATS):
+                c = bp[i]
+                if lo <= c < hi:
+                    out.append((BOAT0 + i, p, c - lo, 0))
+        if zc[4 * p + VOLCANO_Z]:
+            v = self.volcano
+            for i in range(0, len(v), 7):
+                if v[i] == p:
+                    for j in range(6):
+                        if v[i + 1 + j]:
+                            out.append((VOLCANO0 + i // 7, p, j % 3, j // 3))
         return out
 
     # -- moving pieces --------------------------------------------------------------
@@ -905,7 +911,7 @@ class MoaiState(State):
             place_move(0, VOLCANO0 + len(v) // 7)
         for s in strengths:
             row = PLACE_MOVES[s]
-            moves.extend(row[loc] for loc in targets)
+            moves += [row[loc] for loc in targets]
         return moves
 
     def _place(self, p: int, a: tuple, events: list) -> None:
@@ -1844,17 +1850,16 @@ class MoaiState(State):
                     at += count
 
     def _deal_epoch_deck(self, rng: Rng) -> None:
-        per_epoch = [0, 0, 0]
-        for c in self.edeck:
-            per_epoch[EPOCH_OF[c] - 1] += 1
         aside = [0, 0, 0]
         for c in self.set_aside:
             aside[EPOCH_OF[c] - 1] += 1
-        unseen = sorted(self.edeck + self.set_aside)
+        by_epoch: list[list[int]] = [[], [], []]
+        for c in sorted(self.edeck + self.set_aside):
+            by_epoch[EPOCH_OF[c] - 1].append(c)
         stacks = []
         new_aside = []
         for e in range(3):
-            cards = [c for c in unseen if EPOCH_OF[c] == e + 1]
+            cards = by_epoch[e]
             rng.shuffle(cards)
             if aside[e]:
                 # V-3, A-34: the Admiral is never among the cards set aside.
