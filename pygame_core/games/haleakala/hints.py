@@ -133,19 +133,17 @@ def _terrain(state, burned) -> list:
     return terrain
 
 
-def evaluate(state, player: int) -> float:
-    """Higher is better for ``player``; roughly in points."""
-    burned = _burned(state)
-    terrain = _terrain(state, burned)
-    return _side(state, player, burned, terrain) - _side(state, 1 - player, burned, terrain)
-
-
 def evaluations(state) -> list:
-    """``evaluate`` for both players, each side valued once."""
+    """Every player's ``evaluate``, each side valued once."""
     burned = _burned(state)
     terrain = _terrain(state, burned)
     first, second = _side(state, 0, burned, terrain), _side(state, 1, burned, terrain)
     return [first - second, second - first]
+
+
+def evaluate(state, player: int) -> float:
+    """Higher is better for ``player``; roughly in points."""
+    return evaluations(state)[player]
 
 
 # -- a cheap policy for simulations --------------------------------------------------------------------

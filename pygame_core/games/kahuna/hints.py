@@ -42,11 +42,11 @@ def _side(state, player: int) -> float:
     return value
 
 
-def evaluate(state, player: int) -> float:
-    return _side(state, player) - _side(state, 1 - player)
-
-
 def evaluations(state) -> list:
-    """``evaluate`` for both players, each side valued once."""
+    """Every player's ``evaluate``, each side valued once."""
     first, second = _side(state, 0), _side(state, 1)
     return [first - second, second - first]
+
+
+def evaluate(state, player: int) -> float:
+    return evaluations(state)[player]

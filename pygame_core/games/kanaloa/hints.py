@@ -140,14 +140,11 @@ def _player_value(state, player: int, values: list) -> float:
 def evaluate(state, player: int) -> float:
     """Higher is better for ``player``: his value less a blend of the best
     opponent's and the opponents' average."""
-    values = colour_values(state)
-    mine = _player_value(state, player, values)
-    others = [_player_value(state, q, values) for q in range(state.n) if q != player]
-    return mine - 0.5 * max(others) - 0.5 * sum(others) / len(others)
+    return evaluations(state)[player]
 
 
 def evaluations(state) -> list:
-    """``evaluate`` for every player, each player valued once."""
+    """Every player's ``evaluate``, each player valued once."""
     values = colour_values(state)
     players = [_player_value(state, q, values) for q in range(state.n)]
     out = []

@@ -133,12 +133,11 @@ def _values(state) -> list:
 
 def evaluate(state, player: int) -> float:
     """``player``'s value less the best other clan's (prestige points)."""
-    values = _values(state)
-    return values[player] - max(values[q] for q in range(state.players) if q != player)
+    return evaluations(state)[player]
 
 
 def evaluations(state) -> list:
-    """``evaluate`` for every clan, the clans valued once."""
+    """Every clan's ``evaluate``, the clans valued once."""
     values = _values(state)
     n = state.players
     return [values[p] - max(values[q] for q in range(n) if q != p) for p in range(n)]

@@ -328,18 +328,12 @@ class MoaiState(State):
                     if f[b + i]:
                         out.append((sp, p, i % 3, i // 3))
         lo, hi = 3 * p, 3 * p + 3
-        if zc[4 * p + FIELDS_Z]:
-            fields = self.fields
-            for i in range(N_FIELDS):
-                c = fields[i]
-                if lo <= c < hi:
-                    out.append((FIELD0 + i, p, c - lo, 0))
-        if zc[4 * p + OCEAN_Z]:
-            bp = self.boat_piece
-            for i in range(N_BOATS):
-                c = bp[i]
-                if lo <= c < hi:
-                    out.append((BOAT0 + i, p, c - lo, 0))
+        # A field or a boat holds one piece, coded 3 * clan + strength index.
+        for zone, first, cells in ((FIELDS_Z, FIELD0, self.fields), (OCEAN_Z, BOAT0, self.boat_piece)):
+            if zc[4 * p + zone]:
+                for i, c in enumerate(cells):
+                    if lo <= c < hi:
+                        out.append((first + i, p, c - lo, 0))
         if zc[4 * p + VOLCANO_Z]:
             v = self.volcano
             for i in range(0, len(v), 7):
