@@ -110,6 +110,26 @@ def recording_page(make_context, recorder: str, **options):
     return page
 
 
+# The page's own draws (a new game's seed, above all) from a fixed sequence, so
+# that a game started from the menu replays identically: the bots draw from
+# the game's seed, the tests' clicks from their own seeded generator.
+FIXED_RANDOM = """((seed) => {
+  let a = seed >>> 0;
+  Math.random = () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = Math.imul(a ^ (a >>> 15), a | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+})(%d);"""
+
+
+def fix_random(page, seed: int) -> None:
+    """Make the page's ``Math.random`` a fixed sequence from `seed`, from its
+    next navigation on."""
+    page.add_init_script(FIXED_RANDOM % seed)
+
+
 def seen(page) -> dict:
     """What the page's recorder kept."""
     return page.evaluate("() => window.__seen")

@@ -17,7 +17,8 @@ import pytest
 
 from pages import (
     boat_section, haleakala_pick,
-    VISIBLE_CHOICES, choices, click_choice, end_dialog_text, open_menu, plain, recording_page, seen, settle, status,
+    VISIBLE_CHOICES, choices, click_choice, end_dialog_text, fix_random, open_menu, plain, recording_page, seen, settle,
+    status,
 )
 
 MAX_CLICKS = 1500
@@ -78,6 +79,7 @@ def play_to_the_end(page, rng: random.Random, *, invoke: float = 0.0, on_turn=No
 def test_a_game_against_the_casual_bot_to_the_end(make_context, site_url, wait_for_state):
     page = recording_page(make_context, RECORDER)
     # Set up through the menu: Haleakala, seat 2 the level-1 bot, bots play at once.
+    fix_random(page, 1)  # the game's seed, drawn by the menu
     open_menu(page, site_url)
     page.click('#game-list label.game-choice:has(input[value="haleakala"])')
     assert page.is_checked('#game-list input[value="haleakala"]')

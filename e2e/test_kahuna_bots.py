@@ -16,7 +16,8 @@ import re
 import pytest
 
 from pages import (
-    BOOT_TIMEOUT_MS, choices, click_choice, end_dialog_text, human_turn, open_menu, plain, recording_page, seen,
+    BOOT_TIMEOUT_MS, choices, click_choice, end_dialog_text, fix_random, human_turn, open_menu, plain, recording_page,
+    seen,
     settle, status,
 )
 
@@ -67,6 +68,7 @@ MARKS = """() => ({
 
 def test_a_whole_game_against_the_good_bot(make_context, site_url):
     page = recording_page(make_context, RECORDER)
+    fix_random(page, 1)  # the game's seed, drawn by the menu
     open_menu(page, site_url)
     # The opponent offered by default is a fair challenge: level 2.
     assert page.input_value("#seat-kind-1") == "bot2"
@@ -164,6 +166,7 @@ def test_the_hint_shows_a_legal_move_and_plays_nothing(make_context, open_game):
 
 def test_watching_two_bots_play_to_the_end(make_context, site_url):
     page = recording_page(make_context, RECORDER)
+    fix_random(page, 1)  # the game's seed, drawn by the menu
     open_menu(page, site_url)
     page.click("#mode-watch")
     assert page.locator("#seat-kind-0 option[value='h']").count() == 0, "no human seat when watching"

@@ -16,7 +16,7 @@ import re
 import pytest
 
 from pages import (
-    BOOT_TIMEOUT_MS, choices, click_choice, end_dialog_text, human_turn, open_menu, plain, settle, status,
+    BOOT_TIMEOUT_MS, choices, click_choice, end_dialog_text, fix_random, human_turn, open_menu, plain, settle, status,
 )
 
 MAX_CLICKS = 4000
@@ -84,6 +84,7 @@ def test_hot_seat_game_to_the_end(page, open_game):
 
 def test_game_against_the_casual_bot_to_the_end(page, site_url, wait_for_state):
     # Set up through the menu: seat 2 is the level-1 bot, bots play at once.
+    fix_random(page, 1)  # the game's seed, drawn by the menu
     open_menu(page, site_url)
     page.select_option("#seat-kind-0", "h")
     page.select_option("#seat-kind-1", "bot1")

@@ -19,7 +19,8 @@ import pytest
 
 from pages import (
     kanaloa_pick,
-    BOOT_TIMEOUT_MS, click_choice, end_dialog_text, open_menu, plain, recording_page, seen, settle, settled, status,
+    BOOT_TIMEOUT_MS, click_choice, end_dialog_text, fix_random, open_menu, plain, recording_page, seen, settle, settled,
+    status,
 )
 
 MAX_CLICKS = 3000
@@ -58,6 +59,7 @@ def test_four_players_one_human_against_three_bots_to_the_end(make_context, site
     # Reduced motion, as a player may ask: nothing pulses between two clicks.
     page = recording_page(make_context, RECORDER, reduced_motion="reduce")
     context = page.context
+    fix_random(page, 1)  # the game's seed, drawn by the menu
     open_menu(page, site_url)
 
     # The menu offers Kanaloa for two to four; chosen for the first time, it
