@@ -42,15 +42,16 @@ from .tables import (ADMIRAL, AWARD, BID, BIRTH, BOAT, BOAT0, BOAT_CARDS, BOAT_I
                      CAMP, CARD_TYPE, CARDS_DRAWN, CARDS_OF_EPOCH, CARVE, COLOURS, COVERED,
                      COVERED_FIELDS, DECK_COMPOSITION, DISASTER, DISASTER_STEPS, DISASTER_TOKENS,
                      EFFECT, EFFECT_NAMES, EPOCH_CARDS, EPOCH_IDS, EPOCH_OF, ERODE, FIELD0,
-                     FIELDS_Z, FIRE_LOSS, FOREST_Z, FREE, FX_BURN, FX_EPI, FX_ERO, FX_FIRE,
-                     FX_TOPPLE, FX_WAR, HAND_SIZE, HUTS, KILL, KIND_NAMES, LETTERS, LOSE, M_AWARD,
-                     M_BID, M_BIRTH, M_BUILD, M_CARVE, M_DONE, M_ERODE, M_KILL, M_LOSE, M_PASS,
-                     M_PLACE, M_RAID, M_RANK, M_REST, M_SINK, M_STARVE, M_SWAP, M_TAKE, M_VICTIM,
-                     MAX_HEIGHT, MOAI_HEIGHTS, N_BOATS, N_FIELDS, N_FOREST, N_TILES, OCEAN_Z,
-                     OPTIONS, OVER, PALM, PER_STRENGTH, PHASE_NAMES, RAID, RAID_STEP, RANK, REST,
-                     ROUND_PHASE, SHORT_GAME_REMOVALS, SINK, START_CAMP, STARVE, TAKE, TILE_IDS,
-                     TILES_OF_HEIGHT, TYPE_NAMES, V1, V2, V3, V4, V5, VALUE, VICTIM, VOLCANO0,
-                     VOLCANO_Z, WOOD_TOKENS, WORK, ZONE_NAMES, cards_text, loc_name, zone_of)
+                     FIELD_LOCS, FIELDS_Z, FIRE_LOSS, FOREST_LOCS, FOREST_Z, FREE, FX_BURN, FX_EPI,
+                     FX_ERO, FX_FIRE, FX_TOPPLE, FX_WAR, HAND_SIZE, HUTS, KILL, KIND_NAMES, LETTERS,
+                     LOSE, M_AWARD, M_BID, M_BIRTH, M_BUILD, M_CARVE, M_DONE, M_ERODE, M_KILL,
+                     M_LOSE, M_PASS, M_PLACE, M_RAID, M_RANK, M_REST, M_SINK, M_STARVE, M_SWAP,
+                     M_TAKE, M_VICTIM, MAX_HEIGHT, MOAI_HEIGHTS, N_BOATS, N_FIELDS, N_FOREST,
+                     N_TILES, OCEAN_Z, OPTIONS, OVER, PALM, PER_STRENGTH, PHASE_NAMES, RAID,
+                     RAID_STEP, RANK, REST, ROUND_PHASE, SHORT_GAME_REMOVALS, SINK, START_CAMP,
+                     STARVE, STARVING_ZONES, TAKE, TILE_IDS, TILES_OF_HEIGHT, TYPE_NAMES, V1, V2,
+                     V3, V4, V5, VALUE, VICTIM, VOLCANO0, VOLCANO_Z, WOOD_TOKENS, WORK, ZONE_NAMES,
+                     cards_text, loc_name, zone_of)
 
 
 class MoaiState(State):
@@ -288,12 +289,15 @@ class MoaiState(State):
         """M-27: F, the strength of ``p``'s pieces in fields and on boats."""
         lo, hi = 3 * p, 3 * p + 3
         total = 0
-        for c in self.fields:
-            if lo <= c < hi:
-                total += c - lo + 1
-        for c in self.boat_piece:
-            if lo <= c < hi:
-                total += c - lo + 1
+        zc = self.zc
+        if zc[4 * p + FIELDS_Z]:
+            for c in self.fields:
+                if lo <= c < hi:
+                    total += c - lo + 1
+        if zc[4 * p + OCEAN_Z]:
+            for c in self.boat_piece:
+                if lo <= c < hi:
+                    total += c - lo + 1
         return total
 
     def camp_size(self, p: int) -> int:
@@ -314,33 +318,50 @@ class MoaiState(State):
     def n_spaces(self) -> int:
         return len(self.volcano) // 7
 
-    def own_pieces(self, p: int) -> list:
-        """Every kind of piece ``p`` has on the board: ``(loc, p, s, fd)``, each once.
-        The zone counts (``zc``) spare the search of the zones he is not in."""
+    def own_pieces(self, p: int, zones: tuple = (FOREST_Z, VOLCANO_Z, FIELDS_Z, OCEAN_Z)) -> list:
+        """Every kind of piece ``p`` has on the board (in ``zones`` only, when
+        given): ``(loc, p, s, fd)``, each once, forest first, then fields,
+        boats and volcano. The zone counts (``zc``) spare the search of the
+        zones he is not in, and of the rest of a zone once all his pieces
+        there are found."""
         out: list[tuple[int, int, int, int]] = []
         zc = self.zc
         n = self.players
-        if zc[4 * p + FOREST_Z]:
+        left = zc[4 * p + FOREST_Z] if FOREST_Z in zones else 0
+        if left:
             f = self.forest
             for sp in range(N_FOREST):
                 b = 6 * (n * sp + p)
                 for i in range(6):
-                    if f[b + i]:
+                    count = f[b + i]
+                    if count:
                         out.append((sp, p, i % 3, i // 3))
+                        left -= count
+                if not left:
+                    break
         lo, hi = 3 * p, 3 * p + 3
         # A field or a boat holds one piece, coded 3 * clan + strength index.
         for zone, first, cells in ((FIELDS_Z, FIELD0, self.fields), (OCEAN_Z, BOAT0, self.boat_piece)):
-            if zc[4 * p + zone]:
+            left = zc[4 * p + zone] if zone in zones else 0
+            if left:
                 for i, c in enumerate(cells):
                     if lo <= c < hi:
                         out.append((first + i, p, c - lo, 0))
-        if zc[4 * p + VOLCANO_Z]:
+                        left -= 1
+                        if not left:
+                            break
+        left = zc[4 * p + VOLCANO_Z] if VOLCANO_Z in zones else 0
+        if left:
             v = self.volcano
             for i in range(0, len(v), 7):
                 if v[i] == p:
                     for j in range(6):
-                        if v[i + 1 + j]:
+                        count = v[i + 1 + j]
+                        if count:
                             out.append((VOLCANO0 + i // 7, p, j % 3, j // 3))
+                            left -= count
+                    if not left:
+                        break
         return out
 
     # -- moving pieces --------------------------------------------------------------
@@ -432,18 +453,16 @@ class MoaiState(State):
         return list(self._legal_for(player))
 
     def _legal_for(self, p: int) -> list:
+        """``p``'s moves in the current step, generated once per position (the
+        cache is dropped whenever the position changes). Each step has its
+        method (``STEP_MOVES``, at the end of the class)."""
         cache = self._cache
         if cache is None:
             cache = self._cache = [None] * self.players
         moves = cache[p]
         if moves is None:
-            moves = cache[p] = self._generate(p)
+            moves = cache[p] = self.STEP_MOVES[self.phase](self, p)
         return moves
-
-    def _generate(self, p: int) -> list:
-        """The moves of ``p`` in the current step (``STEP_MOVES``, at the end of
-        the class, names each step's method)."""
-        return self.STEP_MOVES[self.phase](self, p)
 
     def _no_moves(self, p: int) -> list:
         return []
@@ -473,7 +492,9 @@ class MoaiState(State):
         self._cache = None
         self._shown = False
         events: list[dict[str, Any]] = []
-        self._apply(player, move, events)
+        # Each kind of move has its handler (``HANDLERS``, at the end of the
+        # class): it takes the player, the move's ``args`` and the events.
+        self.HANDLERS[move.code](self, player, move.args, events)
         self._auto(events)
         return events
 
@@ -485,17 +506,17 @@ class MoaiState(State):
         the only victim boat, the only free field, the last epoch card, an
         empty hand's empty bid ...). Decision: asking a player to confirm a move
         he cannot avoid adds nothing; it is logged like any other move."""
+        handlers = self.HANDLERS
         while not self.over:
-            forced = None
             for p in self.to_move():
                 moves = self._legal_for(p)
                 if len(moves) == 1:
-                    forced = (p, moves[0])
                     break
-            if forced is None:
+            else:
                 return
             self._cache = None
-            self._apply(forced[0], forced[1], events)
+            move = moves[0]
+            handlers[move.code](self, p, move.args, events)
 
     def reveals(self, player: int, move) -> bool:
         """True when the move, or what follows it by itself, draws at random or
@@ -511,12 +532,6 @@ class MoaiState(State):
         except GameError:
             return False
         return copy._shown
-
-    def _apply(self, p: int, move: MoaiMove, events: list) -> None:
-        """Play ``move`` (a legal one) for ``p``. Each kind of move has its
-        handler (``HANDLERS``, at the end of the class): it takes the player,
-        the move's ``args`` and the list of events."""
-        self.HANDLERS[move.code](self, p, move.args, events)
 
     def _done(self, p: int, a: tuple, events: list) -> None:
         """``done`` ends the step it is played in (``DONE_IN_STEP``)."""
@@ -879,30 +894,21 @@ class MoaiState(State):
         strengths = [s for s in range(3) if camp[3 * p + s]]
         if not strengths:                                              # M-11 (b)
             return [PASS_MOVE] + self._swap_moves(p)
-        targets = list(range(N_FOREST))                                # M-13
+        targets = list(FOREST_LOCS)                                    # M-13
         fields = self.fields
-        for f in range(N_FIELDS):                                      # M-14
-            if fields[f] == FREE:
-                targets.append(FIELD0 + f)
+        targets += [loc for loc, c in zip(FIELD_LOCS, fields) if c == FREE]   # M-14
         v = self.volcano
-        free = False
-        for i in range(0, len(v), 7):                                  # M-15
-            owner = v[i]
-            if owner < 0:
-                free = True
-                targets.append(VOLCANO0 + i // 7)
-            elif owner == p:
-                targets.append(VOLCANO0 + i // 7)
-        if not free:
-            targets.append(VOLCANO0 + len(v) // 7)
+        owners = v[::7]                                                # M-15
+        targets += [VOLCANO0 + i for i, owner in enumerate(owners) if owner < 0 or owner == p]
+        if -1 not in owners:                                           # no free space: a new one
+            targets.append(VOLCANO0 + len(owners))
         owner_of = self.boat_owner
-        piece_on = self.boat_piece
-        for b in range(N_BOATS):                                       # M-16
-            if owner_of[b] == p and piece_on[b] < 0:
-                targets.append(BOAT0 + b)
+        if p in owner_of:                                              # M-16
+            piece_on = self.boat_piece
+            targets += [BOAT0 + b for b in range(N_BOATS) if owner_of[b] == p and piece_on[b] < 0]
+        if VOLCANO0 + len(owners) >= len(PLACE_MOVES[0]):
+            place_move(0, VOLCANO0 + len(owners))
         moves: list[MoaiMove] = []
-        if VOLCANO0 + len(v) // 7 >= len(PLACE_MOVES[0]):
-            place_move(0, VOLCANO0 + len(v) // 7)
         for s in strengths:
             row = PLACE_MOVES[s]
             moves += [row[loc] for loc in targets]
@@ -1240,10 +1246,9 @@ class MoaiState(State):
                 self.phase = STARVE
                 self.actor = p
                 return
-            for piece in self.own_pieces(p):                           # no choice: all of them
-                if zone_of(piece[0]) in (FOREST_Z, VOLCANO_Z):
-                    for _ in range(self.count_at(*piece)):
-                        self._starve_one(p, piece, events)
+            for piece in self.own_pieces(p, STARVING_ZONES):           # no choice: all of them
+                for _ in range(self.count_at(*piece)):
+                    self._starve_one(p, piece, events)
         self.to_remove = 0
         self.deficit = self.raids = 0
         self.cur += 1
@@ -1255,8 +1260,7 @@ class MoaiState(State):
                                               strength=piece[2] + 1))
 
     def _starve_moves(self, p: int) -> list:
-        return [move_of(M_STARVE, piece) for piece in self.own_pieces(p)
-                if zone_of(piece[0]) in (FOREST_Z, VOLCANO_Z)]
+        return [move_of(M_STARVE, piece) for piece in self.own_pieces(p, STARVING_ZONES)]
 
     def _starve(self, p: int, piece, events: list) -> None:
         self._starve_one(p, piece, events)
@@ -1319,8 +1323,8 @@ class MoaiState(State):
         z = self.zones(p)
         got = self.retrieved
         low = min(got[i] for i in range(4) if z[i])
-        zones = [i for i in range(4) if z[i] and got[i] == low]
-        return [piece for piece in self.own_pieces(p) if zone_of(piece[0]) in zones]
+        zones = tuple(i for i in range(4) if z[i] and got[i] == low)
+        return self.own_pieces(p, zones)
 
     def _rest_next(self, p: int, events: list) -> None:
         """Decision: when every piece still on the board must come home, they
@@ -1369,6 +1373,7 @@ class MoaiState(State):
     def _births(self, p: int) -> list:
         h = self.hands
         base = 4 * p
+        r = self.reserve
         out = []
         for a, b in BIRTH_PAIRS:
             if a == b:
@@ -1376,7 +1381,9 @@ class MoaiState(State):
                     continue
             elif not (h[base + a] and h[base + b]):
                 continue
-            if self._birth_strength(p, a, b) >= 0:
+            # ``_birth_strength`` finds a strength: the reserve holds a piece
+            # no stronger than the weaker card.
+            if any(r[3 * p:3 * p + min(VALUE[a], VALUE[b])]):
                 out.append((a, b))
         return out
 
@@ -1804,44 +1811,53 @@ class MoaiState(State):
         self.msupply = supply
 
     def _deal_hidden_pieces(self, q: int, rng: Rng) -> None:
+        """H-6, H-7: ``q``'s camp and face-down pieces get again, at random,
+        the strengths he has out of sight; the zone counts (``zc``) spare the
+        search of a zone he is not in."""
         n = self.players
         f = self.forest
         v = self.volcano
+        camp, known = self.camp, self.known
+        in_forest = self.zc[4 * q + FOREST_Z]
+        on_volcano = self.zc[4 * q + VOLCANO_Z]
         hidden = []
         for s in range(3):
-            count = self.camp[3 * q + s] - self.known[3 * q + s]
-            for sp in range(N_FOREST):
-                count += f[6 * (n * sp + q) + 3 + s]
-            for i in range(0, len(v), 7):
-                if v[i] == q:
-                    count += v[i + 4 + s]
+            count = camp[3 * q + s] - known[3 * q + s]
+            if in_forest:
+                for sp in range(N_FOREST):
+                    count += f[6 * (n * sp + q) + 3 + s]
+            if on_volcano:
+                for i in range(0, len(v), 7):
+                    if v[i] == q:
+                        count += v[i + 4 + s]
             hidden += [s] * count
         if not hidden:
             return
         rng.shuffle(hidden)
-        at = 0
         size = self.camp_size(q)
         for s in range(3):
-            self.camp[3 * q + s] = self.known[3 * q + s]
-        for s in hidden[:size - sum(self.known[3 * q:3 * q + 3])]:
-            self.camp[3 * q + s] += 1
-        at = size - sum(self.known[3 * q:3 * q + 3])
-        for sp in range(N_FOREST):
-            b = 6 * (n * sp + q) + 3
-            count = f[b] + f[b + 1] + f[b + 2]
-            if count:
-                f[b] = f[b + 1] = f[b + 2] = 0
-                for s in hidden[at:at + count]:
-                    f[b + s] += 1
-                at += count
-        for i in range(0, len(v), 7):
-            if v[i] == q:
-                count = v[i + 4] + v[i + 5] + v[i + 6]
+            camp[3 * q + s] = known[3 * q + s]
+        at = size - sum(known[3 * q:3 * q + 3])
+        for s in hidden[:at]:
+            camp[3 * q + s] += 1
+        if in_forest:
+            for sp in range(N_FOREST):
+                b = 6 * (n * sp + q) + 3
+                count = f[b] + f[b + 1] + f[b + 2]
                 if count:
-                    v[i + 4] = v[i + 5] = v[i + 6] = 0
+                    f[b] = f[b + 1] = f[b + 2] = 0
                     for s in hidden[at:at + count]:
-                        v[i + 4 + s] += 1
+                        f[b + s] += 1
                     at += count
+        if on_volcano:
+            for i in range(0, len(v), 7):
+                if v[i] == q:
+                    count = v[i + 4] + v[i + 5] + v[i + 6]
+                    if count:
+                        v[i + 4] = v[i + 5] = v[i + 6] = 0
+                        for s in hidden[at:at + count]:
+                            v[i + 4 + s] += 1
+                        at += count
 
     def _deal_epoch_deck(self, rng: Rng) -> None:
         aside = [0, 0, 0]
@@ -1959,14 +1975,14 @@ class MoaiState(State):
     # =====================================================================================
     # The steps and the kinds of move, each with its method
     # =====================================================================================
-    # The moves of each step (``_generate``).
+    # The moves of each step (``_legal_for``).
     STEP_MOVES = {
         BID: _bid_moves, RANK: _rank_moves, TAKE: _take_moves, VICTIM: _victim_moves,
         ERODE: _erode_moves, KILL: _kill_moves, LOSE: _lose_moves, SINK: _sink_moves,
         WORK: _work_moves, AWARD: _award_moves, CARVE: _carve_moves, RAID_STEP: _raid_moves,
         STARVE: _starve_moves, REST: _rest_moves, BIRTH: _birth_moves, OVER: _no_moves,
     }
-    # What each kind of move does (``_apply``).
+    # What each kind of move does (``play``, ``_auto``).
     HANDLERS = {
         M_BID: _bid, M_RANK: _rank, M_TAKE: _take, M_VICTIM: _name_victim, M_ERODE: _erode,
         M_KILL: _kill, M_LOSE: _lose, M_SINK: _sink_chosen, M_PLACE: _place, M_PASS: _pass,

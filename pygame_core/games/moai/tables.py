@@ -121,7 +121,10 @@ BOAT0 = FIELD0 + N_FIELDS
 VOLCANO0 = BOAT0 + N_BOATS
 FOREST_Z, VOLCANO_Z, FIELDS_Z, OCEAN_Z = range(4)
 ZONE_NAMES = ("forest", "volcano", "fields", "ocean")
+STARVING_ZONES = (FOREST_Z, VOLCANO_Z)                       # M-29, A-15: where hunger kills
 MAX_SPACES = 999
+FOREST_LOCS = tuple(range(N_FOREST))
+FIELD_LOCS = tuple(range(FIELD0, BOAT0))
 
 # Options: one per rulebook variant (spec section 6).
 OPTIONS = ("all_face_up", "open_bids", "short_game", "title_rule", "fixed_victims")
