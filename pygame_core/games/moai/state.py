@@ -32,17 +32,18 @@ Representation. Everything is a flat list of small ints:
 
 from __future__ import annotations
 
+from operator import itemgetter
 from typing import Any
 
 from ...engine import Event, GameError, IllegalMove, Rng, State, is_int
-from .moves import (BIRTH_PAIRS, BUILD_MOVE, DONE_MOVE, PASS_MOVE, PLACE_MOVES, MoaiMove, move_of,
+from .moves import (BIRTH_CARDS, BUILD_MOVE, DONE_MOVE, PASS_MOVE, PLACE_MOVES, MoaiMove, move_of,
                     place_move)
 from .positions import diagnose, from_position, load
 from .tables import (ADMIRAL, AWARD, BID, BIRTH, BOAT, BOAT0, BOAT_CARDS, BOAT_IDS, BOAT_INDEX,
                      CAMP, CARD_TYPE, CARDS_DRAWN, CARDS_OF_EPOCH, CARVE, COLOURS, COVERED,
                      COVERED_FIELDS, DECK_COMPOSITION, DISASTER, DISASTER_STEPS, DISASTER_TOKENS,
                      EFFECT, EFFECT_NAMES, EPOCH_CARDS, EPOCH_IDS, EPOCH_OF, ERODE, FIELD0,
-                     FIELD_LOCS, FIELDS_Z, FIRE_LOSS, FOREST_LOCS, FOREST_Z, FREE, FX_BURN, FX_EPI,
+                     FIELDS_Z, FIRE_LOSS, FOREST_LOCS, FOREST_Z, FREE, FX_BURN, FX_EPI,
                      FX_ERO, FX_FIRE, FX_TOPPLE, FX_WAR, HAND_SIZE, HUTS, KILL, KIND_NAMES, LETTERS,
                      LOSE, M_AWARD, M_BID, M_BIRTH, M_BUILD, M_CARVE, M_DONE, M_ERODE, M_KILL,
                      M_LOSE, M_PASS, M_PLACE, M_RAID, M_RANK, M_REST, M_SINK, M_STARVE, M_SWAP,
@@ -896,7 +897,7 @@ class MoaiState(State):
             return [PASS_MOVE] + self._swap_moves(p)
         targets = list(FOREST_LOCS)                                    # M-13
         fields = self.fields
-        targets += [loc for loc, c in zip(FIELD_LOCS, fields) if c == FREE]   # M-14
+        targets += [FIELD0 + f for f, c in enumerate(fields) if c == FREE]    # M-14
         v = self.volcano
         owners = v[::7]                                                # M-15
         targets += [VOLCANO0 + i for i, owner in enumerate(owners) if owner < 0 or owner == p]
@@ -909,9 +910,9 @@ class MoaiState(State):
         if VOLCANO0 + len(owners) >= len(PLACE_MOVES[0]):
             place_move(0, VOLCANO0 + len(owners))
         moves: list[MoaiMove] = []
+        at_targets = itemgetter(*targets)                              # 6 forest spaces at least
         for s in strengths:
-            row = PLACE_MOVES[s]
-            moves += [row[loc] for loc in targets]
+            moves += at_targets(PLACE_MOVES[s])
         return moves
 
     def _place(self, p: int, a: tuple, events: list) -> None:
@@ -1375,7 +1376,7 @@ class MoaiState(State):
         base = 4 * p
         r = self.reserve
         out = []
-        for a, b in BIRTH_PAIRS:
+        for a, b, weaker in BIRTH_CARDS:
             if a == b:
                 if h[base + a] < 2:
                     continue
@@ -1383,7 +1384,7 @@ class MoaiState(State):
                 continue
             # ``_birth_strength`` finds a strength: the reserve holds a piece
             # no stronger than the weaker card.
-            if any(r[3 * p:3 * p + min(VALUE[a], VALUE[b])]):
+            if any(r[3 * p:3 * p + weaker]):
                 out.append((a, b))
         return out
 

@@ -124,7 +124,6 @@ ZONE_NAMES = ("forest", "volcano", "fields", "ocean")
 STARVING_ZONES = (FOREST_Z, VOLCANO_Z)                       # M-29, A-15: where hunger kills
 MAX_SPACES = 999
 FOREST_LOCS = tuple(range(N_FOREST))
-FIELD_LOCS = tuple(range(FIELD0, BOAT0))
 
 # Options: one per rulebook variant (spec section 6).
 OPTIONS = ("all_face_up", "open_bids", "short_game", "title_rule", "fixed_victims")
@@ -143,7 +142,7 @@ ROUND_PHASE = ("bird_man", "bird_man", "epoch", "epoch", "epoch", "epoch", "epoc
 DISASTER_STEPS = (VICTIM, ERODE, KILL, LOSE, SINK)
 
 
-def loc_name(loc: int) -> str:
+def _name_of(loc: int) -> str:
     if loc < 0:
         return "camp"
     if loc < FIELD0:
@@ -153,6 +152,16 @@ def loc_name(loc: int) -> str:
     if loc < VOLCANO0:
         return BOAT_IDS[loc - BOAT0]
     return f"V{loc - VOLCANO0 + 1}"
+
+
+# The names of the board's locations and of the first volcano spaces, written once.
+LOC_NAMES = tuple(_name_of(loc) for loc in range(VOLCANO0 + 40))
+
+
+def loc_name(loc: int) -> str:
+    if 0 <= loc < len(LOC_NAMES):
+        return LOC_NAMES[loc]
+    return _name_of(loc)
 
 
 def zone_of(loc: int) -> int:
