@@ -483,7 +483,10 @@ class MoaiState(State):
         if player not in self.to_move():
             raise IllegalMove(f"It is not {self._seat(player)}'s turn to act.",
                               "error.not_your_turn", player=player)
-        legal = self._legal_for(player)
+        cache = self._cache                 # usually generated already (legal_moves, _auto)
+        legal = cache[player] if cache is not None else None
+        if legal is None:
+            legal = self._legal_for(player)
         for known in legal:                 # moves are interned: identity first
             if known is move:
                 break
@@ -924,17 +927,18 @@ class MoaiState(State):
         new = loc >= VOLCANO0 and 7 * (loc - VOLCANO0) == len(self.volcano)
         self._put_piece(loc, p, s, 1 if face_down else 0)
         if face_down:
-            # H-13: any known camp piece may be the one that left.
             known = self.known
-            for i in range(3 * p, 3 * p + 3):
-                if known[i]:
-                    known[i] -= 1
+            if known[3 * p] or known[3 * p + 1] or known[3 * p + 2]:
+                # H-13: any known camp piece may be the one that left.
+                for i in range(3 * p, 3 * p + 3):
+                    if known[i]:
+                        known[i] -= 1
+                self._clip_known(p)
             events.append(Event("moai.place_hidden", p, secret_for=p, secret={"strength": s + 1},
                                 location=loc_name(loc), new=new))
         else:
             self._forget_camp_piece(p, s)
             events.append(Event("moai.place", p, strength=s + 1, location=loc_name(loc), new=new))
-        self._clip_known(p)
         self._next_worker(events)
 
     def _swap_moves(self, p: int) -> list:
