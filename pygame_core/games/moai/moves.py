@@ -216,8 +216,6 @@ BUILD_MOVE = move_of(M_BUILD)
 # Placements: PLACE_MOVES[s][loc], grown as volcano spaces appear.
 PLACE_MOVES = [[move_of(M_PLACE, (s, loc)) for loc in range(VOLCANO0 + 40)] for s in range(3)]
 BIRTH_PAIRS = tuple((a, b) for a in range(4) for b in range(a, 4))
-# M-36: each pair of cards with the value of the weaker one, the strongest piece it may give.
-BIRTH_CARDS = tuple((a, b, min(VALUE[a], VALUE[b])) for a, b in BIRTH_PAIRS)
 
 
 def place_move(s: int, loc: int) -> MoaiMove:

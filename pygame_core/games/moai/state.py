@@ -36,7 +36,7 @@ from operator import itemgetter
 from typing import Any
 
 from ...engine import Event, GameError, IllegalMove, Rng, State, is_int
-from .moves import (BIRTH_CARDS, BUILD_MOVE, DONE_MOVE, PASS_MOVE, PLACE_MOVES, MoaiMove, move_of,
+from .moves import (BIRTH_PAIRS, BUILD_MOVE, DONE_MOVE, PASS_MOVE, PLACE_MOVES, MoaiMove, move_of,
                     place_move)
 from .positions import diagnose, from_position, load
 from .tables import (ADMIRAL, AWARD, BID, BIRTH, BOAT, BOAT0, BOAT_CARDS, BOAT_IDS, BOAT_INDEX,
@@ -483,10 +483,7 @@ class MoaiState(State):
         if player not in self.to_move():
             raise IllegalMove(f"It is not {self._seat(player)}'s turn to act.",
                               "error.not_your_turn", player=player)
-        cache = self._cache                 # usually generated already (legal_moves, _auto)
-        legal = cache[player] if cache is not None else None
-        if legal is None:
-            legal = self._legal_for(player)
+        legal = self._legal_for(player)     # usually generated already (legal_moves, _auto)
         for known in legal:                 # moves are interned: identity first
             if known is move:
                 break
@@ -1378,17 +1375,14 @@ class MoaiState(State):
     def _births(self, p: int) -> list:
         h = self.hands
         base = 4 * p
-        r = self.reserve
         out = []
-        for a, b, weaker in BIRTH_CARDS:
+        for a, b in BIRTH_PAIRS:
             if a == b:
                 if h[base + a] < 2:
                     continue
             elif not (h[base + a] and h[base + b]):
                 continue
-            # ``_birth_strength`` finds a strength: the reserve holds a piece
-            # no stronger than the weaker card.
-            if any(r[3 * p:3 * p + weaker]):
+            if self._birth_strength(p, a, b) >= 0:
                 out.append((a, b))
         return out
 
