@@ -14,7 +14,7 @@ import json
 import pytest
 
 from conftest import BOOT_TIMEOUT_MS, STEP_TIMEOUT_MS, _local_only, play_one_turn, watch_console
-from pages import settle
+from pages import fix_random, settle
 from pygame_core.match import Match
 
 SAVE = "archipel.v1.save."
@@ -163,6 +163,7 @@ def test_old_autosaves_join_the_list(player, site_url):
 def test_a_new_game_or_a_loaded_file_never_replaces_a_saved_one(player, site_url):
     page = player
     kahuna = saved(moves=2)
+    fix_random(page, 1)  # the new game's seed, drawn by the menu
     with_storage(page, site_url, {SAVE + "mine": kahuna})
 
     # Play for Kahuna: a game of its own.
