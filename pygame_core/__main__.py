@@ -5,6 +5,12 @@
     python -m pygame_core play kanaloa --players 2 --option gods
     python -m pygame_core play moai --seats h,bot1,bot0 --option open_bids --option short_game
     python -m pygame_core selfplay haleakala --option tactical --option eruption=off
+    python -m pygame_core verify archipel-kahuna-202612021530.json
+
+``verify`` checks a finished online game saved from its end screen: that
+the table server's seed and salt give the commitment it sent when the game
+began (``--commitment`` the one your page showed, to compare it too), and
+that the moves replay from that seed to the end (``pygame_core.fairness``).
 
 Every option of ``Game.options`` is set with ``--option NAME`` (on) or
 ``--option NAME=off``; ``--players`` sets the table (by default the most the
@@ -286,10 +292,48 @@ def parse_options(parser, game, given: list) -> dict:
     return options
 
 
+VERDICTS = {
+    "fairness.verified": "shuffle verified: the seed matches the commitment and the {moves} moves "
+                         "replay from it to the end",
+    "fairness.no_commitment": "not verifiable: this game has no commitment (a local game, or one "
+                              "begun before the server committed to its seeds)",
+    "fairness.commitment_changed": "NOT VERIFIED: the record's commitment is not the one given",
+    "fairness.seed_mismatch": "NOT VERIFIED: the seed and salt do not give the commitment",
+    "fairness.illegal_move": "NOT VERIFIED: move {move} cannot be played from the committed seed",
+    "fairness.not_over": "not verifiable: the game is not over",
+    "fairness.log_differs": "NOT VERIFIED: log entry {entry} differs from the replay",
+    "fairness.view_differs": "NOT VERIFIED: the final position differs from the replay",
+    "fairness.bad_record": "not verifiable: this file is not a finished game's record",
+}
+
+
+def verify_file(path: str, expected: str | None) -> int:
+    """``verify``: 0 when the game keeps its server's promise, 1 otherwise."""
+    from .fairness import is_commitment, verify
+    if expected is not None and not is_commitment(expected.lower()):
+        print("verify: --commitment is 64 hexadecimal digits", file=sys.stderr)
+        return 2
+    try:
+        with open(path, encoding="utf-8") as file:
+            record = json.load(file)
+    except (OSError, ValueError) as exc:
+        print(f"verify: cannot read {path}: {exc}", file=sys.stderr)
+        return 2
+    verdict = verify(record, expected.lower() if expected else None)
+    fairness = record.get("fairness") if isinstance(record, dict) else None
+    if isinstance(fairness, dict) and isinstance(fairness.get("commitment"), str):
+        print(f"commitment {fairness['commitment']}")
+    print(VERDICTS[verdict["key"]].format(**verdict["params"]))
+    return 0 if verdict.verified else 1
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(prog="python -m pygame_core")
     sub = parser.add_subparsers(dest="cmd", required=True)
     sub.add_parser("games", help="list the games, their player counts and options")
+    check = sub.add_parser("verify", help="check a finished online game against its server's commitment")
+    check.add_argument("file", help="the game saved from the end screen (JSON)")
+    check.add_argument("--commitment", help="the commitment the page showed when the game began")
     for name in ("selfplay", "play"):
         p = sub.add_parser(name, help=f"{name} a game in the terminal")
         p.add_argument("game", choices=sorted(GAMES))
@@ -308,6 +352,8 @@ def main(argv=None) -> int:
             print(f"{game.id}: {game.title['en']}, {'/'.join(map(str, game.players))} players"
                   + (f"; options: {switches}" if switches else ""))
         return 0
+    if args.cmd == "verify":
+        return verify_file(args.file, args.commitment)
     game = GAMES[args.game]
     seats = args.seats.split(",") if args.seats else None
     players = args.players or (len(seats) if seats else default_players(game))

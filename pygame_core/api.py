@@ -13,10 +13,11 @@ import json
 from collections.abc import Callable
 from typing import Any
 
+from . import fairness
 from .bots import HINT_LEVEL, Bot, ISMCTSBot, Search, make_bot
 from .engine import GameError, State
 from .games import GAMES
-from .limits import MAX_MOVE_TEXT, MAX_REQUEST_TEXT, MAX_THINK_MS, json_problem, quoted
+from .limits import MAX_MOVE_TEXT, MAX_RECORD_TEXT, MAX_REQUEST_TEXT, MAX_THINK_MS, json_problem, quoted
 from .match import Entry, Match, check_game
 
 
@@ -325,6 +326,35 @@ def cmd_load(args: dict[str, Any]) -> Any:
     return _session.snapshot(_first_human(match) if viewer is None else viewer)
 
 
+def cmd_verify(args: dict[str, Any]) -> Any:
+    """Check a finished online game against the server's commitment
+    (``pygame_core.fairness``): ``record`` with its ``fairness``, the
+    ``commitment`` this page received when the game began, and what the
+    page was shown: its ``viewer``, ``log`` and last ``view``. Touches no
+    game in progress."""
+    _only("verify", args, ("record", "commitment", "viewer", "log", "view"))
+    record = args.get("record")
+    if isinstance(record, str):
+        problem = json_problem(record, MAX_RECORD_TEXT)
+        if problem:
+            raise RequestError(f"the record cannot be read: {problem}", "error.bad_record", field="record")
+        try:
+            record = json.loads(record)
+        except ValueError:
+            raise RequestError("the record is not valid JSON", "error.bad_record", field="record") from None
+    expected = args.get("commitment")
+    if expected is not None and not fairness.is_commitment(expected):
+        raise RequestError(f"commitment must be 64 hexadecimal digits, not {quoted(expected)}",
+                           field="commitment")
+    log = args.get("log")
+    if log is not None and not isinstance(log, list):
+        raise RequestError("log must be the list of the log's entries", field="log")
+    viewer = args.get("viewer")
+    if viewer is not None and (isinstance(viewer, bool) or not isinstance(viewer, int)):
+        raise RequestError(f"viewer must be a seat number, not {quoted(viewer)}", field="viewer")
+    return fairness.verify(record, expected, viewer, log, args.get("view"), checked_view="view" in args)
+
+
 COMMANDS = {
     "games": cmd_games,
     "new": cmd_new,
@@ -335,6 +365,7 @@ COMMANDS = {
     "bot_move": cmd_bot_move,
     "save": cmd_save,
     "load": cmd_load,
+    "verify": cmd_verify,
 }
 
 
