@@ -44,8 +44,10 @@ CREATE INDEX IF NOT EXISTS tables_by_address ON tables (address, created);
 CREATE TABLE IF NOT EXISTS games (
     table_id TEXT NOT NULL,
     number INTEGER NOT NULL,
-    seed INTEGER NOT NULL,
+    seed INTEGER NOT NULL,          -- JSON: a number, or a text (quoted, so never read as a number)
     over INTEGER NOT NULL DEFAULT 0,
+    salt TEXT,                      -- of the seed's commitment; NULL: a game from before commitments
+    chosen INTEGER NOT NULL DEFAULT 0,  -- the creator chose the seed
     PRIMARY KEY (table_id, number)
 ) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS tokens (
@@ -74,8 +76,25 @@ CREATE TABLE IF NOT EXISTS undos (
 """
 
 
+# Columns added since the first schema: a file made before them gets them
+# when it is opened (its earlier games have no commitment).
+ADDED_COLUMNS = {
+    "games": [("salt", "TEXT"), ("chosen", "INTEGER NOT NULL DEFAULT 0")],
+}
+
 # The most calls one transaction holds.
 BATCH = 256
+
+
+def seed_text(seed) -> str:
+    return json.dumps(seed)
+
+
+def seed_value(stored):
+    """A seed as kept: an integer (written before seeds were JSON, or a
+    number's JSON text, which SQLite's integer affinity turns back into
+    one), or the JSON of a text."""
+    return stored if isinstance(stored, int) else json.loads(stored)
 
 
 class SQLiteStore(Store):
@@ -126,6 +145,11 @@ class SQLiteStore(Store):
         db.execute(f"PRAGMA synchronous={self.synchronous}")
         db.execute("PRAGMA busy_timeout=5000")
         db.executescript(SCHEMA)
+        for table, columns in ADDED_COLUMNS.items():
+            present = {row[1] for row in db.execute(f"PRAGMA table_info({table})")}
+            for name, kind in columns:
+                if name not in present:
+                    db.execute(f"ALTER TABLE {table} ADD COLUMN {name} {kind}")
         self._db = db
 
     async def close(self) -> None:
@@ -186,27 +210,28 @@ class SQLiteStore(Store):
                 " created, address) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (info.id, info.game, info.players, json.dumps(info.options), json.dumps(info.seats),
                  json.dumps(info.names), json.dumps(info.joined), info.number, info.created, address))
-            db.execute("INSERT INTO games (table_id, number, seed) VALUES (?, ?, ?)",
-                       (info.id, info.number, info.seed))
+            db.execute("INSERT INTO games (table_id, number, seed, salt, chosen) VALUES (?, ?, ?, ?, ?)",
+                       (info.id, info.number, seed_text(info.seed), info.salt, int(info.chosen_seed)))
             db.executemany("INSERT INTO tokens (hash, table_id, seat) VALUES (?, ?, ?)",
                            [(digest, info.id, seat) for seat, digest in tokens.items()])
             return True
         await self._run(work, write=True)
 
-    async def load_table(self, table_id: str) -> StoredTable | None:
-        return await self._run(lambda db: self._load(db, table_id))
+    async def load_table(self, table_id: str, number: int | None = None) -> StoredTable | None:
+        return await self._run(lambda db: self._load(db, table_id, number))
 
     @staticmethod
-    def _load(db, table_id: str) -> StoredTable | None:
+    def _load(db, table_id: str, number: int | None = None) -> StoredTable | None:
         row = db.execute(
-            "SELECT t.game, t.players, t.options, t.seats, t.names, t.joined, t.number, t.created,"
-            " g.seed, g.over FROM tables t JOIN games g ON g.table_id = t.id AND g.number = t.number"
-            " WHERE t.id = ?", (table_id,)).fetchone()
+            "SELECT t.game, t.players, t.options, t.seats, t.names, t.joined, g.number, t.created,"
+            " g.seed, g.over, g.salt, g.chosen FROM tables t JOIN games g ON g.table_id = t.id"
+            " AND g.number = coalesce(?, t.number) WHERE t.id = ?", (number, table_id)).fetchone()
         if row is None:
             return None
-        game, players, options, seats, names, joined, number, created, seed, over = row
+        game, players, options, seats, names, joined, number, created, seed, over, salt, chosen = row
         info = TableInfo(table_id, game, players, json.loads(options), json.loads(seats),
-                         json.loads(names), json.loads(joined), number, seed, created)
+                         json.loads(names), json.loads(joined), number, seed_value(seed), created,
+                         salt, bool(chosen))
         moves = db.execute("SELECT player, move FROM moves WHERE table_id = ? AND number = ?"
                            " ORDER BY ply", (table_id, number)).fetchall()
         undos = [Undo(ply, player, move, json.loads(events)) for ply, player, move, events in db.execute(
@@ -272,7 +297,14 @@ class SQLiteStore(Store):
             return True
         await self._run(work, write=True)
 
-    async def start_game(self, table_id: str, number: int, seed: int) -> bool:
+    async def replace_token(self, table_id: str, seat: int, old_hash: str, new_hash: str) -> bool:
+        def work(db):
+            changed = db.execute("UPDATE tokens SET hash = ? WHERE hash = ? AND table_id = ? AND seat = ?",
+                                 (new_hash, old_hash, table_id, seat)).rowcount
+            return changed == 1
+        return await self._run(work, write=True)
+
+    async def start_game(self, table_id: str, number: int, seed: int | str, salt: str) -> bool:
         def work(db):
             if not self._is_current(db, table_id, number - 1):
                 return False
@@ -280,7 +312,8 @@ class SQLiteStore(Store):
                                  (table_id, number - 1)).fetchone()
             if not over:
                 return False
-            db.execute("INSERT INTO games (table_id, number, seed) VALUES (?, ?, ?)", (table_id, number, seed))
+            db.execute("INSERT INTO games (table_id, number, seed, salt) VALUES (?, ?, ?, ?)",
+                       (table_id, number, seed_text(seed), salt))
             db.execute("UPDATE tables SET number = ? WHERE id = ?", (number, table_id))
             return True
         return await self._run(work, write=True)

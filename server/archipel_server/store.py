@@ -17,6 +17,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 
+from pygame_core import fairness
 from pygame_core.match import RECORD_FORMAT, RECORD_VERSION
 
 # The seat of a spectator's token.
@@ -35,8 +36,18 @@ class TableInfo:
     names: list                  # "" until the seat's player sits down
     joined: list                 # whether each seat has sat down (bots have)
     number: int = 1              # 1, then 2 after a rematch, ...
-    seed: int = 0                # the seed of game ``number``
+    seed: int | str = 0          # the seed of game ``number``: the server's secret until its end
     created: float = 0.0
+    # The salt of the seed's commitment (pygame_core.fairness); None for a
+    # game begun before the server committed to its seeds.
+    salt: str | None = None
+    # The creator chose the seed (a server started with --chosen-seeds):
+    # the creator then knows every hidden card, and the end screen says so.
+    chosen_seed: bool = False
+
+    @property
+    def commitment(self) -> str | None:
+        return None if self.salt is None else fairness.commitment(self.seed, self.salt)
 
 
 @dataclass
@@ -59,13 +70,17 @@ class StoredTable:
     over: bool = False
 
     def record(self) -> dict:
-        """The current game as the record ``Match.from_record`` replays."""
+        """The game as the record ``Match.from_record`` replays, with what a
+        seat needs to check the server's commitment (``fairness``): the
+        whole truth, to be sent only once the game is over."""
         info = self.info
         return {
             "format": RECORD_FORMAT, "version": RECORD_VERSION,
             "game": info.game, "players": info.players, "seed": info.seed,
             "options": info.options, "seats": info.seats, "names": info.names,
             "moves": [[player, move] for player, move in self.moves],
+            "fairness": {"table": info.id, "number": info.number, "commitment": info.commitment,
+                         "salt": info.salt, "chosen_seed": info.chosen_seed},
         }
 
 
@@ -87,8 +102,9 @@ class Store(ABC):
         is who created it, for the limit of tables per address."""
 
     @abstractmethod
-    async def load_table(self, table_id: str) -> StoredTable | None:
-        """The table with its current game's moves and undos; None if unknown."""
+    async def load_table(self, table_id: str, number: int | None = None) -> StoredTable | None:
+        """The table with its current game's moves and undos (or those of
+        game ``number``, an earlier one); None if unknown."""
 
     @abstractmethod
     async def seat_of(self, table_id: str, token_hash: str) -> int | None:
@@ -112,9 +128,15 @@ class Store(ABC):
         """The seat's player sat down with ``name``."""
 
     @abstractmethod
-    async def start_game(self, table_id: str, number: int, seed: int) -> bool:
-        """Start game ``number`` (a rematch) with ``seed``, only if the
-        current game is ``number - 1`` and over; False otherwise."""
+    async def replace_token(self, table_id: str, seat: int, old_hash: str, new_hash: str) -> bool:
+        """The seat's token ``old_hash`` gives way to ``new_hash`` (its holder
+        took a new link); False when ``old_hash`` no longer holds the seat."""
+
+    @abstractmethod
+    async def start_game(self, table_id: str, number: int, seed: int | str, salt: str) -> bool:
+        """Start game ``number`` (a rematch) with ``seed`` and the salt of its
+        commitment, only if the current game is ``number - 1`` and over;
+        False otherwise."""
 
     @abstractmethod
     async def tables_created_since(self, address: str, since: float) -> int:

@@ -16,6 +16,12 @@ sender was also to choose, as with Kanaloa's opening cards and Moai's bids:
 played now if still legal), or else it lost a race and is refused with the
 current state.
 
+Secrets. The seed of a game deals every hidden card: it stays on the server
+until the game is over. Messages carry its commitment instead
+(``pygame_core.fairness``), and, once the game is over, the seed and the
+salt that let every seat check it; the whole record is sent on request only
+then. The bots' seeds, made from it, never leave the server either.
+
 ``Tables`` keeps the tables that are in use in memory and forgets those left
 alone; bots' moves go through the same path as players' moves.
 """
@@ -27,13 +33,13 @@ import json
 import logging
 import time
 
-from pygame_core import api
+from pygame_core import api, fairness
 from pygame_core.engine import IllegalMove, event_for
 from pygame_core.match import Match
 
 from .bots import BotPool, bot_seed
 from .store import SPECTATOR, Store, StoredTable, TableInfo, Undo
-from .tokens import new_seed
+from .tokens import token_hash
 
 log = logging.getLogger("archipel.tables")
 
@@ -89,6 +95,21 @@ class Table:
         return {"id": self.id, "number": self.info.number, "names": list(self.info.names),
                 "joined": list(self.info.joined), "connected": connected, "spectators": spectators}
 
+    def fairness(self) -> dict:
+        """The commitment to this game's seed; the seed and its salt once
+        the game is over (never before: they deal every hidden card)."""
+        info = self.info
+        told = {"number": info.number, "commitment": info.commitment, "chosen_seed": info.chosen_seed}
+        if self.match.state.is_over():
+            told.update(seed=info.seed, salt=info.salt)
+        return told
+
+    def snapshot(self, viewer: int | None, log_from: int) -> dict:
+        """``api.snapshot`` for ``viewer``, without the seed while the game is on."""
+        snapshot = api.snapshot(self.match, viewer, log_from)
+        snapshot["seed"] = self.info.seed if self.match.state.is_over() else None
+        return snapshot
+
     def state_message(self, seat: int, log_from: int, kind: str = "state", cause=None) -> dict:
         viewer = None if seat == SPECTATOR else seat
         return {
@@ -96,7 +117,8 @@ class Table:
             "seat": viewer,
             "ply": self.ply,
             "log_from": log_from,
-            "snapshot": api.snapshot(self.match, viewer, log_from),
+            "snapshot": self.snapshot(viewer, log_from),
+            "fairness": self.fairness(),
             "undos": [{"ply": undo.ply, "player": undo.player,
                        "events": [event_for(event, viewer) for event in undo.events]}
                       for undo in self.undos],
@@ -256,16 +278,52 @@ class Table:
                 raise Refusal("error.stale", "this is not the game being played", resync=True)
             if not self.match.state.is_over():
                 raise Refusal("error.not_over", "a rematch starts once the game is over")
-            seed = new_seed()
-            if not await self.tables.store.start_game(self.id, number + 1, seed):
+            seed, salt = fairness.new_seed(), fairness.new_salt()
+            if not await self.tables.store.start_game(self.id, number + 1, seed, salt):
                 await self._reload()
                 raise Refusal("error.stale", "the table has changed: the board shows it as it is now",
                               resync=True)
-            self.info.number, self.info.seed = number + 1, seed
+            self.info.number, self.info.seed, self.info.salt, self.info.chosen_seed = number + 1, seed, salt, False
             self.match, self.to_move_before = replay(StoredTable(self.info))
             self.undos = []
             reply({"type": "ack", "number": self.info.number})
             self.changed(0, {"kind": "rematch", "seat": seat, "number": self.info.number})
+
+    async def record(self, number, reply) -> None:
+        """The whole record of game ``number`` (the current one when None),
+        seed and moves, with what checks the commitment: only once that
+        game is over."""
+        async with self.lock:
+            if number is None:
+                number = self.info.number
+            if not is_count(number) or not 1 <= number <= self.info.number:
+                raise Refusal("error.bad_request", f"'number' is a game of this table, 1 to {self.info.number}")
+            if number == self.info.number:
+                if not self.match.state.is_over():
+                    raise Refusal("error.not_over", "the record is given once the game is over")
+                stored = StoredTable(self.info, [(entry.player, entry.move) for entry in self.match.entries])
+            else:
+                stored = await self.tables.store.load_table(self.id, number)
+        if stored is None or (number != self.info.number and not stored.over):
+            raise Refusal("error.not_over", "the record is given once the game is over")
+        reply({"type": "record", "number": number, "record": stored.record()})
+
+    async def new_token(self, requester, token: str, reply) -> None:
+        """The seat's holder takes a new link (one shared too widely):
+        ``token``, made by its page, holds the seat from now on and the old
+        one no longer does; every other device holding the seat by the old
+        token is let go. Asked again with the same token (an answer lost
+        with a connection), it changes nothing and answers again."""
+        seat = requester.seat
+        async with self.lock:
+            if not await self.tables.store.replace_token(self.id, seat, token_hash(requester.token),
+                                                         token_hash(token)):
+                raise Refusal("error.bad_token", "this link no longer gives a seat at this table")
+            requester.token = token
+            reply({"type": "token", "seat": seat})
+            for connection in list(self.connections):
+                if connection.seat == seat and connection.token != token:
+                    connection.let_go("error.bad_token", "this seat's link was replaced by a new one")
 
     async def _reload(self) -> None:
         """Take the table again from the store (another server wrote to it)."""

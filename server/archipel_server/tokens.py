@@ -44,11 +44,6 @@ def is_token(value) -> bool:
     return isinstance(value, str) and TOKEN.fullmatch(value) is not None
 
 
-def new_seed() -> int:
-    """A seed for a new game (a rematch too): 31 bits, like the page's."""
-    return secrets.randbelow(2 ** 31)
-
-
 class BadName(ValueError):
     """A name that cannot be shown; ``key`` says why, for the page."""
 

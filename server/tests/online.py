@@ -218,9 +218,10 @@ class Client:
         return await self.expect("welcome", "error")
 
     async def call(self, type: str, **fields) -> dict:
-        """Send one request; its ``ack`` or ``error``."""
+        """Send one request; its answer: ``ack`` or ``error`` (or, to a
+        question, ``record`` or ``token``)."""
         ref = await self.send(type=type, **fields)
-        return await self.expect("ack", "error", ref=ref)
+        return await self.expect("ack", "error", "record", "token", ref=ref)
 
     async def settle(self, quiet: float = 0.2) -> None:
         """Read until nothing arrives for ``quiet`` seconds."""

@@ -4,18 +4,20 @@ when two processes share the file; tokens kept as hashes; names checked."""
 from __future__ import annotations
 
 import asyncio
+import sqlite3
 import time
 
 import pytest
 
-from archipel_server.sqlite_store import SQLiteStore
+from archipel_server.sqlite_store import SCHEMA, SQLiteStore
+from pygame_core import fairness
 from archipel_server.store import SPECTATOR, TableInfo, Undo
 from archipel_server.tokens import BadName, check_name, new_token, token_hash
 
 
-def info(table_id="T" * 12, seats=("h", "h")) -> TableInfo:
+def info(table_id="T" * 12, seats=("h", "h"), seed=5, salt=None) -> TableInfo:
     return TableInfo(id=table_id, game="kahuna", players=len(seats), options={}, seats=list(seats),
-                     names=["Ana", ""], joined=[True, False], number=1, seed=5, created=time.time())
+                     names=["Ana", ""], joined=[True, False], number=1, seed=seed, created=time.time(), salt=salt)
 
 
 def run(coroutine):
@@ -46,7 +48,9 @@ def test_a_table_is_kept_with_its_record_and_hashed_tokens(path):
     loaded, seats = run(scene())
     assert loaded.record() == {"format": "archipel-record", "version": 1, "game": "kahuna", "players": 2,
                                "seed": 5, "options": {}, "seats": ["h", "h"], "names": ["Ana", ""],
-                               "moves": [[0, "place ALOA-BARI ALOA"]]}
+                               "moves": [[0, "place ALOA-BARI ALOA"]],
+                               "fairness": {"table": "T" * 12, "number": 1, "commitment": None, "salt": None,
+                                            "chosen_seed": False}}
     assert seats == (0, SPECTATOR, None, None)
     data = b"".join(p.read_bytes() for p in path.parent.glob("tables.sqlite3*"))
     assert token.encode() not in data and token_hash(token).encode() in data
@@ -127,19 +131,84 @@ def test_a_rematch_starts_only_after_the_end_and_once(path):
         store = SQLiteStore(path)
         await store.open()
         await store.create_table(info(), {}, "addr")
-        early = await store.start_game("T" * 12, 2, 77)
+        early = await store.start_game("T" * 12, 2, 77, "a" * 32)
         await store.append_move("T" * 12, 1, 0, 0, "draw", True)
-        started = await store.start_game("T" * 12, 2, 77)
-        twice = await store.start_game("T" * 12, 2, 78)
+        started = await store.start_game("T" * 12, 2, 77, "a" * 32)
+        twice = await store.start_game("T" * 12, 2, 78, "b" * 32)
         loaded = await store.load_table("T" * 12)
+        first = await store.load_table("T" * 12, 1)
+        missing = await store.load_table("T" * 12, 3)
         in_play = await store.tables_in_play()
         await store.close()
-        return early, started, twice, loaded, in_play
+        return early, started, twice, loaded, first, missing, in_play
 
-    early, started, twice, loaded, in_play = run(scene())
+    early, started, twice, loaded, first, missing, in_play = run(scene())
     assert (early, started, twice) == (False, True, False)
-    assert (loaded.info.number, loaded.info.seed, loaded.moves, loaded.over) == (2, 77, [], False)
+    assert (loaded.info.number, loaded.info.seed, loaded.info.salt, loaded.moves, loaded.over) == \
+        (2, 77, "a" * 32, [], False)
+    assert (first.info.number, first.info.seed, first.moves, first.over) == (1, 5, [(0, "draw")], True)
+    assert missing is None
     assert in_play == ["T" * 12]
+
+
+@pytest.mark.parametrize("seed", [5, 0, 2 ** 53 - 1, "0123456789abcdef0123456789abcdef",
+                                  "12345678901234567890123456789012", "1e51234", "-7", " 5", "5.0"])
+def test_a_seed_and_the_salt_of_its_commitment_come_back_as_they_were(path, seed):
+    """A seed is a number or a text: a text of digits stays a text (SQLite's
+    integer affinity must not make it a number)."""
+    async def scene():
+        store = SQLiteStore(path)
+        await store.open()
+        await store.create_table(info(seed=seed, salt="c" * 32), {}, "addr")
+        loaded = await store.load_table("T" * 12)
+        await store.close()
+        return loaded
+
+    loaded = run(scene())
+    assert loaded.info.seed == seed and type(loaded.info.seed) is type(seed)
+    assert loaded.info.salt == "c" * 32
+    assert loaded.info.commitment == fairness.commitment(seed, "c" * 32)
+
+
+def test_a_seat_s_token_gives_way_to_a_new_one(path):
+    old, new = new_token(), new_token()
+
+    async def scene():
+        store = SQLiteStore(path)
+        await store.open()
+        await store.create_table(info(), {0: token_hash(old), 1: token_hash(new_token())}, "addr")
+        wrong_seat = await store.replace_token("T" * 12, 1, token_hash(old), token_hash(new))
+        replaced = await store.replace_token("T" * 12, 0, token_hash(old), token_hash(new))
+        again = await store.replace_token("T" * 12, 0, token_hash(old), token_hash(new))
+        seats = (await store.seat_of("T" * 12, token_hash(old)), await store.seat_of("T" * 12, token_hash(new)))
+        await store.close()
+        return wrong_seat, replaced, again, seats
+
+    assert run(scene()) == (False, True, False, (None, 0))
+
+
+def test_a_file_from_before_commitments_is_opened_and_its_games_have_none(path):
+    """The games table of the first schema had no salt: opening the file
+    adds the column; its games load, with no commitment."""
+    old_schema = SCHEMA.replace("    salt TEXT,                      -- of the seed's commitment; NULL: a game from before "
+                                "commitments\n", "").replace("    chosen INTEGER NOT NULL DEFAULT 0,  -- the creator chose "
+                                                              "the seed\n", "")
+    assert "salt" not in old_schema.split("CREATE TABLE IF NOT EXISTS games")[1].split(";")[0]
+    with sqlite3.connect(path) as db:
+        db.executescript(old_schema)
+        db.execute("INSERT INTO tables VALUES ('TTTTTTTTTTTT', 'kahuna', 2, '{}', '[\"h\", \"h\"]', '[\"Ana\", \"\"]',"
+                   " '[true, false]', 1, 0, 'addr')")
+        db.execute("INSERT INTO games (table_id, number, seed) VALUES ('TTTTTTTTTTTT', 1, 1234)")
+
+    async def scene():
+        store = SQLiteStore(path)
+        await store.open()
+        loaded = await store.load_table("T" * 12)
+        await store.close()
+        return loaded
+
+    loaded = run(scene())
+    assert (loaded.info.seed, loaded.info.salt, loaded.info.commitment) == (1234, None, None)
 
 
 def test_names_are_text_of_a_bounded_length():
