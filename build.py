@@ -630,23 +630,15 @@ SERVE_HOST = "0.0.0.0"
 
 
 def network_addresses() -> list[str]:
-    """This computer's IPv4 addresses on its networks, as the system names
-    them (no packet is sent to find them)."""
-    found = set()
-    try:
-        for *_, address in socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET):
-            found.add(address[0])
-    except OSError:
-        pass
-    if shutil.which("hostname"):
-        # Linux's `hostname -I`: every address of every interface.
-        listed = subprocess.run(["hostname", "-I"], capture_output=True, text=True).stdout.split()
-        found.update(ip for ip in listed if ip.count(".") == 3)
-    return sorted(ip for ip in found if not ip.startswith("127."))
+    """This computer's IPv4 addresses on its networks: the table server's
+    own list (the names it answers to), printed for the other devices."""
+    sys.path.insert(0, str(SERVER_DIR))
+    from archipel_server.hosts import network_addresses as addresses
+    return addresses()
 
 
 def serve(port: int, prefix: str, host: str = SERVE_HOST, database: Path = TABLES_DB,
-          origins: tuple = ()) -> int:
+          origins: tuple = (), host_names: tuple = ()) -> int:
     """Build, then run the table server (server/archipel_server, from .venv)
     serving dist/ and the tables on one port."""
     build()
@@ -655,6 +647,8 @@ def serve(port: int, prefix: str, host: str = SERVE_HOST, database: Path = TABLE
                "--host", host, "--port", str(port), "--db", str(database)]
     for origin in origins:
         command += ["--origin", origin]
+    for name in host_names:
+        command += ["--host-name", name]
     everywhere = host in ("0.0.0.0", "::")
     shown = "localhost" if everywhere else host
     base = "/" + prefix.strip("/") + "/" if prefix.strip("/") else "/"
@@ -891,6 +885,9 @@ def parse(argv: list[str]) -> tuple[argparse.Namespace, list[str]]:
     serve_parser.add_argument("--origin", action="append", default=[], metavar="URL",
                               help="another site whose pages may play at these tables, e.g. "
                                    "https://you.github.io (repeatable)")
+    serve_parser.add_argument("--host-name", action="append", default=[], metavar="NAME",
+                              help="another name the devices reach this computer by, e.g. mypc.lan "
+                                   "(its addresses, localhost and its own name need none; repeatable)")
 
     test_parser = commands.add_parser(
         "test",
@@ -928,7 +925,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.server_url and args.command in ("serve", "test"):
         sys.exit("[build] --server is for a build to host elsewhere; `serve` serves the tables itself")
     if args.command == "serve":
-        return serve(args.port, args.base, args.host, args.db, tuple(args.origin))
+        return serve(args.port, args.base, args.host, args.db, tuple(args.origin), tuple(args.host_name))
     if args.command == "test":
         return test(args, rest)
     server = None

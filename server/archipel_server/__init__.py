@@ -8,11 +8,13 @@ local one. The client protocol is described in ``docs/online.md``.
 Modules, from the bottom up:
 
 * ``config``   -- the settings and limits (``Settings``);
+* ``hosts``    -- the names this server answers to, and the origins it trusts;
 * ``tokens``   -- table ids, seat tokens and their hashes; players' names;
 * ``store``    -- the storage interface and its records;
 * ``sqlite_store`` -- the default store: one SQLite file in WAL mode;
 * ``bots``     -- bots thinking in a process pool, seeded from the table;
-* ``tables``   -- a table in play: moves, undo, rematch, who sees what;
+* ``tables``   -- a table in play: moves, undo, rematch, who sees what (the
+  seed stays here until the end: ``pygame_core.fairness``);
 * ``live``     -- one WebSocket connection: messages in, messages out;
 * ``site``     -- the static site (``dist/``) with its headers;
 * ``app``      -- the Starlette application: HTTP routes and the WebSocket;

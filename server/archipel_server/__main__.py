@@ -31,6 +31,9 @@ def parse(argv: list[str]) -> argparse.Namespace:
     parser.add_argument("--origin", action="append", default=[], metavar="URL",
                         help="an origin whose pages may use the tables, e.g. https://you.github.io "
                              "(repeatable; '*' for any; default: this server's own)")
+    parser.add_argument("--host-name", action="append", default=[], metavar="NAME",
+                        help="another name this server is reached by, e.g. a proxy's public name "
+                             "(repeatable; requests naming any other host are refused)")
     parser.add_argument("--bot-workers", type=int, default=defaults.bot_workers,
                         help="processes for the bots (default: one less than the CPUs)")
     parser.add_argument("--bot-pace", type=float, default=defaults.bot_pace,
@@ -40,11 +43,32 @@ def parse(argv: list[str]) -> argparse.Namespace:
                              f"(default {defaults.tables_per_address})")
     parser.add_argument("--messages-per-second", type=float, default=defaults.messages_per_second,
                         help=f"messages a connection may send a second (default {defaults.messages_per_second:g})")
+    parser.add_argument("--connections-per-address", type=int, default=defaults.connections_per_address,
+                        help=f"WebSocket connections an address may hold at once, 0 for no limit "
+                             f"(default {defaults.connections_per_address})")
+    parser.add_argument("--hello-within", type=float, default=defaults.hello_within,
+                        help=f"seconds a new connection has to say hello (default {defaults.hello_within:g})")
+    parser.add_argument("--chosen-seeds", action="store_true",
+                        help="let a table's creator choose its seed (tests and demonstrations: the "
+                             "creator then knows every hidden card)")
     parser.add_argument("--synchronous", choices=("FULL", "NORMAL"), default="FULL",
                         help="SQLite's synchronous mode (default FULL: a move is on disk before it is "
                              "acknowledged)")
     parser.add_argument("--quiet", action="store_true", help="no line per HTTP request")
     return parser.parse_args(argv)
+
+
+class OneLine(logging.Filter):
+    """A text frame that is not UTF-8 is refused by uvicorn (the connection
+    closed, 1007) with a whole traceback: one line is enough for a bad
+    client."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if record.getMessage().startswith("Invalid UTF-8 sequence received"):
+            record.msg, record.args = "a WebSocket text frame that is not UTF-8 was refused (1007)", ()
+            record.exc_info = record.exc_text = None
+            record.levelno, record.levelname = logging.INFO, "INFO"
+        return True
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -58,9 +82,12 @@ def main(argv: list[str] | None = None) -> int:
 
     settings = Settings(
         database=args.db, static=args.static, base=args.base, origins=tuple(args.origin),
+        host=args.host, host_names=tuple(args.host_name),
         bot_workers=args.bot_workers, bot_pace=args.bot_pace, tables_per_address=args.tables_per_address,
-        messages_per_second=args.messages_per_second, access_log=not args.quiet)
+        messages_per_second=args.messages_per_second, connections_per_address=args.connections_per_address,
+        hello_within=args.hello_within, chosen_seeds=args.chosen_seeds, access_log=not args.quiet)
     logging.basicConfig(level=logging.INFO, format="[server] %(message)s")
+    logging.getLogger("uvicorn.error").addFilter(OneLine())
     # `kill -USR1 <pid>` writes every thread's stack to stderr: what a server
     # that stopped answering is waiting for, without stopping it.
     faulthandler.register(signal.SIGUSR1, all_threads=True)

@@ -8,7 +8,8 @@ the static site, all under one URL prefix (``Settings.base``).
     GET  {base}...                 the site (dist/), when one is served
 
 Only pages of the allowed origins may use the API: the server's own origin
-by default, others by configuration (a site on GitHub Pages, say). Tokens
+by default, others by configuration (a site on GitHub Pages, say), and only
+through a name the server is reached by (``hosts.py``). Tokens
 travel in request bodies and WebSocket messages, never in a URL, so no log
 line ever holds one.
 """
@@ -21,7 +22,6 @@ import hashlib
 import json
 import logging
 import time
-from urllib.parse import urlsplit
 
 from starlette.applications import Starlette
 from starlette.requests import Request
@@ -30,7 +30,7 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.websockets import WebSocket
 
 from pygame_core import __version__ as rules_version
-from pygame_core import api
+from pygame_core import api, fairness
 from pygame_core.bots import LEVELS
 from pygame_core.engine import GameError
 from pygame_core.games import GAMES
@@ -39,12 +39,13 @@ from pygame_core.match import Match
 from . import __version__
 from .bots import BotPool
 from .config import Settings
+from .hosts import Hosts
 from .live import Connection
 from .site import SiteFiles
 from .sqlite_store import SQLiteStore
 from .store import SPECTATOR, Store, TableInfo
-from .tables import Tables
-from .tokens import BadName, check_name, is_table_id, is_token, new_seed, new_table_id, new_token, token_hash
+from .tables import Tables, encode, is_count
+from .tokens import BadName, check_name, is_table_id, is_token, new_table_id, new_token, token_hash
 
 log = logging.getLogger("archipel")
 
@@ -85,9 +86,12 @@ class TableServer:
         self.settings = settings
         self.store = store
         self.tables: Tables | None = None
+        self.hosts = Hosts(settings.host, settings.origins, settings.host_names)
         # The creations in progress per address, so that two requests at once
         # cannot both pass the limit.
         self._creating: dict = {}
+        # The WebSocket connections open per address.
+        self._connected: dict = {}
 
     @contextlib.asynccontextmanager
     async def lifespan(self, app):
@@ -111,31 +115,39 @@ class TableServer:
             await asyncio.sleep(SWEEP_EVERY)
             self.tables.sweep()
 
-    # -- origins -------------------------------------------------------------------
-    def origin_allowed(self, origin: str | None, host: str | None) -> bool:
-        """The page's origin is the server's own, or one configured."""
-        if not origin:
-            return False
-        origins = self.settings.origins
-        if "*" in origins or origin.rstrip("/") in origins:
-            return True
-        return urlsplit(origin).netloc.lower() == (host or "").lower()
+    # -- hosts and origins ------------------------------------------------------------
+    def page_allowed(self, connection) -> str | None:
+        """None when the request (HTTP or WebSocket) names this server and
+        comes from an allowed page; else the key of the refusal."""
+        headers, scheme = connection.headers, web_scheme(connection)
+        port = connection.scope.get("server", (None, None))[1] if connection.scope.get("server") else None
+        host = headers.get("host")
+        if not self.hosts.host_allowed(host, scheme, port):
+            return "error.host"
+        if not self.hosts.origin_allowed(headers.get("origin"), host, scheme):
+            return "error.origin"
+        return None
 
     def cors_headers(self, request: Request) -> dict:
         origin = request.headers.get("origin")
-        if not origin or urlsplit(origin).netloc.lower() == request.headers.get("host", "").lower():
+        if not origin or self.hosts.same_site(origin, request.headers.get("host"), web_scheme(request)):
             return {}
         return {"Access-Control-Allow-Origin": origin, "Vary": "Origin"}
 
     # -- HTTP --------------------------------------------------------------------------
     async def info(self, request: Request) -> Response:
         settings = self.settings
+        port = request.scope.get("server", (None, None))[1] if request.scope.get("server") else None
+        if not self.hosts.host_allowed(request.headers.get("host"), web_scheme(request), port):
+            return self.answer(request, 421, error_body(*REFUSALS["error.host"]), cors=False)
         return self.answer(request, 200, {
             "server": "archipel", "version": __version__, "rules": rules_version,
             "games": api.cmd_games({}),
             "limits": {"max_message": settings.max_message, "messages_per_second": settings.messages_per_second,
                        "message_burst": settings.message_burst, "max_name": settings.max_name,
-                       "tables_per_address": settings.tables_per_address},
+                       "tables_per_address": settings.tables_per_address,
+                       "connections_per_address": settings.connections_per_address},
+            "chosen_seeds": settings.chosen_seeds,
         })
 
     async def create(self, request: Request) -> Response:
@@ -146,9 +158,10 @@ class TableServer:
 
     async def guarded(self, request: Request, handler) -> Response:
         """Origin, preflight, body and errors, the same for every POST."""
-        if not self.origin_allowed(request.headers.get("origin"), request.headers.get("host")):
-            return self.answer(request, 403, error_body("error.origin", "pages of this site may not use "
-                                                        "this server"), cors=False)
+        refused = self.page_allowed(request)
+        if refused is not None:
+            return self.answer(request, 421 if refused == "error.host" else 403,
+                               error_body(*REFUSALS[refused]), cors=False)
         if request.method == "OPTIONS":
             return Response(status_code=204, headers={
                 **self.cors_headers(request), "Access-Control-Allow-Methods": "POST",
@@ -214,9 +227,13 @@ class TableServer:
         if options is None:
             options = {}
         seed = body.get("seed")
+        chosen = seed is not None
+        if chosen and not self.settings.chosen_seeds:
+            raise ApiError(400, "error.chosen_seed", "this server deals every game from a seed of its own, "
+                           "kept secret until the end: a table cannot choose it")
         if seed is None:
-            seed = new_seed()
-        if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed <= LARGEST_SEED:
+            seed = fairness.new_seed()
+        elif not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed <= LARGEST_SEED:
             raise ApiError(400, "error.bad_request", f"the seed is a whole number from 0 to {LARGEST_SEED}")
         if not isinstance(options, dict):
             raise ApiError(400, "error.bad_request", "options must be an object")
@@ -234,7 +251,7 @@ class TableServer:
         if not humans:
             raise ApiError(400, "error.bad_setup", "an online table needs at least one person")
         seat = body.get("seat", humans[0])
-        if seat not in humans or isinstance(seat, bool):
+        if not is_count(seat) or seat not in humans:
             raise ApiError(400, "error.bad_setup", "'seat' must be one of the people's seats")
         try:
             name = check_name(body.get("name"), self.settings.max_name)
@@ -244,7 +261,7 @@ class TableServer:
             id=new_table_id(), game=match.game.id, players=match.players, options=match.options,
             seats=list(seats), names=[""] * match.players,
             joined=[not match.is_human(s) for s in range(match.players)],
-            number=1, seed=seed, created=time.time())
+            number=1, seed=seed, created=time.time(), salt=fairness.new_salt(), chosen_seed=chosen)
         return info, seat, name
 
     async def _status(self, request: Request, body) -> tuple:
@@ -276,11 +293,38 @@ class TableServer:
 
     # -- the WebSocket ----------------------------------------------------------------------
     async def websocket(self, websocket: WebSocket) -> None:
-        if not self.origin_allowed(websocket.headers.get("origin"), websocket.headers.get("host")):
+        if self.page_allowed(websocket) is not None:
             # Refused before the handshake completes: the browser sees a 403.
             await websocket.close(code=1008)
             return
-        await Connection(websocket, self.tables).run()
+        address = websocket.client.host if websocket.client else ""
+        limit = self.settings.connections_per_address
+        if limit and self._connected.get(address, 0) >= limit:
+            await websocket.accept()
+            await websocket.send_text(encode({"type": "error", "ref": None, "key": "error.too_many_connections",
+                                              "message": f"an address holds at most {limit} connections at once",
+                                              "params": {"limit": limit}}))
+            await websocket.close(code=1008)
+            return
+        self._connected[address] = self._connected.get(address, 0) + 1
+        try:
+            await Connection(websocket, self.tables).run()
+        finally:
+            self._connected[address] -= 1
+            if not self._connected[address]:
+                del self._connected[address]
+
+
+# The refusals of a page before anything is read: key and message.
+REFUSALS = {
+    "error.host": ("error.host", "this server is not reached by that name"),
+    "error.origin": ("error.origin", "pages of this site may not use this server"),
+}
+
+
+def web_scheme(connection) -> str:
+    """The scheme of the page's own kind: http or https (ws and wss as well)."""
+    return "https" if connection.url.scheme in ("https", "wss") else "http"
 
 
 def error_body(key: str, message: str, params=None) -> dict:

@@ -21,6 +21,11 @@ class Settings:
     # The origins (scheme://host[:port]) whose pages may use the tables. Empty:
     # the server's own origin only. "*": any page.
     origins: tuple = ()
+    # The address the server listens on, and other names it is reached by
+    # (a proxy's public name): a request whose Host is none of them, nor the
+    # host of an origin above, is refused (hosts.py).
+    host: str = "127.0.0.1"
+    host_names: tuple = ()
 
     # -- limits ----------------------------------------------------------------
     # A client message larger than this is refused, the connection kept...
@@ -40,6 +45,18 @@ class Settings:
     # Messages waiting to be sent to one connection before it is dropped as
     # too slow (it reconnects and catches up with one full state).
     max_outbox: int = 256
+    # WebSocket connections one address may hold at once (0: no limit): a
+    # family behind one router, each with a few tabs, stays well within it.
+    connections_per_address: int = 32
+    # A connection that has not said hello this many seconds after opening is closed.
+    hello_within: float = 10.0
+
+    # -- secrets ---------------------------------------------------------------
+    # Whether a table's creator may choose its seed. Off, the server deals
+    # every game from a seed of its own that nobody sees before the end; on
+    # (tests, demonstrations), the creator of a table with a chosen seed knows
+    # every hidden card, and the end screen says so.
+    chosen_seeds: bool = False
 
     # -- bots ------------------------------------------------------------------
     # Processes in which bots think (0: one less than the CPUs, at least one).
@@ -57,6 +74,7 @@ class Settings:
         if self.static is not None:
             self.static = Path(self.static)
         self.origins = tuple(origin.rstrip("/") for origin in self.origins)
+        self.host_names = tuple(self.host_names)
 
     def workers(self) -> int:
         if self.bot_workers > 0:

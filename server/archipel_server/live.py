@@ -9,6 +9,10 @@ table is left as it was and the connection stays open.
 Messages out go through a queue drained by a task of their own, so a slow
 device never holds up a table; one that falls too far behind is closed, and
 catches up with one whole state when it reconnects.
+
+A connection that has not said ``hello`` within ``Settings.hello_within``
+seconds is closed, and an address holds at most
+``Settings.connections_per_address`` connections at once.
 """
 
 from __future__ import annotations
@@ -27,6 +31,7 @@ from .tokens import BadName, check_name, is_table_id, is_token, token_hash
 log = logging.getLogger("archipel.live")
 
 # Close codes (RFC 6455 and the registry): 1008 policy, 1013 try again later.
+CLOSE_POLICY = 1008
 CLOSE_TOO_SLOW = 1013
 
 
@@ -55,9 +60,11 @@ class Connection:
         self.tables = tables
         self.settings = tables.settings
         self.limit = RateLimit(self.settings.messages_per_second, self.settings.message_burst)
+        self.opened = time.monotonic()
         self.outbox: asyncio.Queue = asyncio.Queue()
         self.table: Table | None = None
         self.seat: int | None = None
+        self.token: str | None = None
         self.closing = False
 
     # -- out -------------------------------------------------------------------------
@@ -69,15 +76,24 @@ class Connection:
             return
         if self.outbox.qsize() >= self.settings.max_outbox:
             self.closing = True
-            self.outbox.put_nowait(None)  # the writer closes the connection
+            self.outbox.put_nowait(CLOSE_TOO_SLOW)  # the writer closes the connection
             return
         self.outbox.put_nowait(text)
+
+    def let_go(self, key: str, message: str) -> None:
+        """Tell this device why, then close its connection (its seat's link
+        was replaced, say): what was queued before goes out first."""
+        if self.closing:
+            return
+        self.error(None, key, message)
+        self.closing = True
+        self.outbox.put_nowait(CLOSE_POLICY)
 
     async def _writer(self) -> None:
         while True:
             text = await self.outbox.get()
-            if text is None:
-                await self.websocket.close(CLOSE_TOO_SLOW)
+            if isinstance(text, int):
+                await self.websocket.close(text)
                 return
             await self.websocket.send_text(text)
 
@@ -90,7 +106,17 @@ class Connection:
         writer = asyncio.create_task(self._writer())
         try:
             while not writer.done():
-                message = await self.websocket.receive()
+                if self.table is None:
+                    # No hello yet: wait only so long for it.
+                    try:
+                        message = await asyncio.wait_for(self.websocket.receive(), self._hello_left())
+                    except asyncio.TimeoutError:
+                        self.let_go("error.no_hello", f"say hello within {self.settings.hello_within:g} "
+                                    "seconds of connecting")
+                        await writer
+                        break
+                else:
+                    message = await self.websocket.receive()
                 if message["type"] == "websocket.disconnect":
                     break
                 await self.receive(message.get("text"), message.get("bytes"))
@@ -102,6 +128,9 @@ class Connection:
                 self.table.leave(self)
             writer.cancel()
             await asyncio.gather(writer, return_exceptions=True)
+
+    def _hello_left(self) -> float:
+        return max(0.0, self.opened + self.settings.hello_within - time.monotonic())
 
     async def receive(self, text, data) -> None:
         size = len(data or b"") if text is None else len(text.encode("utf-8"))
@@ -155,7 +184,7 @@ class Connection:
         table = await self.tables.get(table_id)
         if table is None:
             raise Refusal("error.unknown_table", "there is no such table")
-        self.table, self.seat = table, seat
+        self.table, self.seat, self.token = table, seat, token
         await table.welcome(self)
         log.info("table %s: %s connected", table_id, "a spectator" if seat == SPECTATOR else f"seat {seat}")
 
@@ -200,6 +229,20 @@ class Connection:
             raise Refusal("error.no_table", "say hello with a table and a token first")
         await self.table.resync(self)
 
+    async def on_record(self, request: dict, ref) -> None:
+        """The whole record of a finished game (``number``: this table's
+        game, the current one by default), for a seat or a spectator."""
+        if self.table is None:
+            raise Refusal("error.no_table", "say hello with a table and a token first")
+        await self.table.record(request.get("number"), self._answer(ref))
+
+    async def on_new_token(self, request: dict, ref) -> None:
+        table = self._seated(request)
+        token = request.get("token")
+        if not is_token(token):
+            raise Refusal("error.bad_request", "'token' is the new token: 22 characters of URL-safe base64")
+        await table.new_token(self, token, self._answer(ref))
+
     def _reply(self, ref):
         """The sender's acknowledgement, with its ``ref``."""
         def reply(message: dict) -> None:
@@ -207,6 +250,10 @@ class Connection:
                 message = {**message, "ref": ref}
             self.send(message)
         return reply
+
+    def _answer(self, ref):
+        """The answer to a question (a record, a new token), with its ``ref``."""
+        return lambda message: self.send({**message, "ref": ref})
 
 
 HANDLERS = {
@@ -216,4 +263,6 @@ HANDLERS = {
     "undo": Connection.on_undo,
     "rematch": Connection.on_rematch,
     "sync": Connection.on_sync,
+    "record": Connection.on_record,
+    "new_token": Connection.on_new_token,
 }

@@ -141,3 +141,70 @@ def test_no_token_ever_reaches_the_log(server):
     assert table["table"] in log  # the log does speak of the table...
     for token in (table["token"], table["spectator"], table["invitations"][0]["token"]):
         assert token not in log   # ...never of its tokens
+
+
+@pytest.mark.parametrize("seat", [0.0, 1.0, "0", [0], None])
+def test_a_creator_seat_that_is_not_a_whole_number_is_refused_clearly(server, seat):
+    status, answer = post(server, "api/tables", {"game": "kahuna", "seats": ["h", "h"], "seat": seat, "name": "Ana"})
+    assert (status, answer["error"]["key"]) == (400, "error.bad_setup")
+    assert "seat" in answer["error"]["message"]
+
+
+def test_an_origin_must_be_the_server_itself_scheme_host_and_port(server):
+    port = server.port
+    for origin in (f"https://127.0.0.1:{port}", f"ftp://127.0.0.1:{port}", f"http://127.0.0.1:{port + 1}",
+                   f"http://localhost:{port}", "http://127.0.0.1", "null", f"http://127.0.0.1:{port}/path",
+                   f"http://user@127.0.0.1:{port}"):
+        status, answer = post(server, "api/tables", {"game": "kahuna", "name": "Ana"}, origin=origin)
+        assert (status, answer["error"]["key"]) == (403, "error.origin"), origin
+    status, _ = post(server, "api/tables", {"game": "kahuna", "name": "Ana"}, origin=f"http://127.0.0.1:{port}")
+    assert status == 201
+    # Reached as localhost, the page of localhost is the server's own.
+    status, _ = post(server, "api/tables", {"game": "kahuna", "name": "Ana"}, origin=f"http://localhost:{port}",
+                     headers={"Host": f"localhost:{port}"})
+    assert status == 201
+
+
+def test_a_page_that_names_another_host_is_refused_as_dns_rebinding_would(server):
+    port = server.port
+    rebound = {"Host": f"rebind.example:{port}"}
+    status, answer = post(server, "api/tables", {"game": "kahuna", "name": "Ana"},
+                          origin=f"http://rebind.example:{port}", headers=rebound)
+    assert (status, answer["error"]["key"]) == (421, "error.host")
+    status, answer = get(server, "api/info", origin=None, headers=rebound)
+    assert (status, answer["error"]["key"]) == (421, "error.host")
+    status, answer = post(server, "api/tables/status", {"tables": []}, origin=f"http://rebind.example:{port}",
+                          headers=rebound)
+    assert status == 421
+    # The WebSocket's handshake too.
+    assert raw_upgrade(server, host=f"rebind.example:{port}", origin=f"http://rebind.example:{port}") == 403
+    assert raw_upgrade(server, host=f"127.0.0.1:{port}", origin=f"http://127.0.0.1:{port}") == 101
+
+
+def test_a_host_name_given_to_the_server_is_its_own(start_server):
+    named = start_server("--host-name", "tables.example.org")
+    status, _ = post(named, "api/tables", {"game": "kahuna", "name": "Ana"}, origin="http://tables.example.org",
+                     headers={"Host": "tables.example.org"})
+    assert status == 201
+
+
+def test_a_table_cannot_choose_its_seed_on_a_server_that_deals_its_own(start_server):
+    dealer = start_server(chosen_seeds=False)
+    status, info = get(dealer, "api/info")
+    assert info["chosen_seeds"] is False and info["limits"]["connections_per_address"] == 32
+    status, answer = post(dealer, "api/tables", {"game": "kahuna", "seed": 5, "name": "Ana"})
+    assert (status, answer["error"]["key"]) == (400, "error.chosen_seed")
+    assert create(dealer, game="kahuna")["table"]
+
+
+def raw_upgrade(server, host: str, origin: str) -> int:
+    """The status of a WebSocket handshake sent by hand, with any Host."""
+    import base64
+    import os
+    import socket
+    with socket.create_connection(("127.0.0.1", server.port), timeout=10) as connection:
+        key = base64.b64encode(os.urandom(16)).decode()
+        connection.sendall((f"GET {server.base}api/ws HTTP/1.1\r\nHost: {host}\r\nUpgrade: websocket\r\n"
+                            f"Connection: Upgrade\r\nSec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13\r\n"
+                            f"Origin: {origin}\r\n\r\n").encode())
+        return int(connection.recv(1024).split(b" ", 2)[1])

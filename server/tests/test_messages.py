@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import json
 import random
+import secrets
 
 import pytest
 from websockets.exceptions import ConnectionClosed, InvalidStatus
@@ -208,7 +209,8 @@ def test_after_the_end_moves_are_refused_and_a_rematch_starts_at_the_same_seats(
         state = await ana.wait_for(lambda state: state["table"]["number"] == 2)
         assert state["cause"]["kind"] == "rematch" and state["log_from"] == 0
         assert state["snapshot"]["seats"] == ["h", "bot0"] and state["snapshot"]["names"] == ["Ana", ""]
-        assert state["snapshot"]["seed"] != 21 and not state["snapshot"]["over"]
+        assert state["snapshot"]["seed"] is None and not state["snapshot"]["over"]
+        assert "seed" not in state["fairness"] and state["fairness"]["number"] == 2
         assert (await ana.call("rematch", number=3))["key"] == "error.stale"
         # The bot may open the new game: once it is Ana's turn nothing moves
         # until she does, and the store holds what her page shows.
@@ -340,3 +342,91 @@ def test_messages_are_compact_json(server):
     text = run(scene())
     assert json.loads(text)["type"] == "welcome"
     assert ", " not in text[:200] and ": " not in text[:200]
+
+
+def test_a_connection_that_does_not_say_hello_in_time_is_closed(start_server):
+    quick = start_server("--hello-within", "0.5")
+
+    async def scene():
+        client = await Client(quick).open()
+        answer = await client.expect("error", timeout=5)
+        with pytest.raises(ConnectionClosed) as closed:
+            await client.recv(5)
+        return answer, closed.value
+
+    answer, closed = run(scene())
+    assert answer["key"] == "error.no_hello"
+    assert closed.rcvd.code == 1008
+
+
+def test_an_address_holds_only_so_many_connections_at_once(start_server):
+    capped = start_server("--connections-per-address", "3")
+    table = create(capped, game="kahuna", seats=["h", "h"])
+
+    async def scene():
+        devices = [await seated(capped, table["table"], table["token"]) for _ in range(3)]
+        extra = await Client(capped).open()
+        refused = await extra.expect("error")
+        with pytest.raises(ConnectionClosed):
+            await extra.recv(5)
+        await devices[0].close()
+        await asyncio.sleep(0.3)
+        again = await seated(capped, table["table"], table["token"])
+        return refused, again.state
+
+    refused, state = run(scene())
+    assert refused["key"] == "error.too_many_connections" and refused["params"] == {"limit": 3}
+    assert state["seat"] == 0
+
+
+def test_a_text_frame_that_is_not_utf8_costs_one_line_of_log(start_server):
+    fresh = start_server()
+
+    async def scene():
+        client = await Client(fresh).open()
+        for _ in range(3):
+            await client.ws.send(b"\xff\xfe{}", text=True)
+            with pytest.raises(ConnectionClosed) as closed:
+                await client.recv(5)
+            assert closed.value.rcvd.code == 1007
+            client = await Client(fresh).open()
+
+    run(scene())
+    log = fresh.log()
+    assert "Traceback" not in log
+    assert log.count("not UTF-8 was refused") == 3
+
+
+def test_a_seat_may_take_a_new_link_and_the_old_one_lets_go(server):
+    table = create(server, game="kahuna", seats=["h", "h"], name="Ana")
+
+    async def scene():
+        phone = await seated(server, table["table"], table["token"])
+        laptop = await seated(server, table["table"], table["token"])
+        watcher = await seated(server, table["table"], table["spectator"])
+        fresh = secrets.token_urlsafe(16)
+        assert (await watcher.call("new_token", token=fresh))["key"] == "error.spectator"
+        for bad in (None, "short", 12, "x" * 22 + "!"):
+            assert (await phone.call("new_token", token=bad))["key"] == "error.bad_request"
+        answer = await phone.call("new_token", token=fresh)
+        assert answer["type"] == "token" and answer["seat"] == 0
+        let_go = await laptop.expect("error")
+        with pytest.raises(ConnectionClosed):
+            await laptop.recv(5)
+        old = await Client(server).open()
+        refused = await old.hello(table["table"], table["token"])
+        new = await seated(server, table["table"], fresh)
+        # The phone plays on, on its connection; asked again (its answer
+        # lost), the same new token changes nothing.
+        again = await phone.call("new_token", token=fresh)
+        assert again["type"] == "token"
+        await phone.send(type="sync")
+        await phone.expect("state")
+        await new.settle(0.3)
+        assert not [m for m in new.received if m["type"] == "error"]
+        return let_go, refused, new.state
+
+    let_go, refused, state = run(scene())
+    assert let_go["key"] == "error.bad_token"
+    assert refused["key"] == "error.bad_token"
+    assert state["seat"] == 0
