@@ -11,7 +11,9 @@ nothing (conftest.py).
 
 from __future__ import annotations
 
+import json
 import random
+import re
 import signal
 import socket
 import subprocess
@@ -52,10 +54,14 @@ MAX_ROUNDS = 6000
 
 class TableServer:
     """`python -m archipel_server` serving dist/ and the tables on one port,
-    as `python3 build.py serve` runs it; bots move at once."""
+    as `python3 build.py serve` runs it; bots move at once. With
+    `chosen_seeds`, a link's seed deals the game (so that a test's game is
+    the same every time); without, the server deals from its own secret
+    seeds, as `python3 build.py serve` does."""
 
-    def __init__(self, database: Path):
+    def __init__(self, database: Path, chosen_seeds: bool = True):
         self.database = database
+        self.chosen_seeds = chosen_seeds
         with socket.socket() as probe:
             probe.bind(("127.0.0.1", 0))
             self.port = probe.getsockname()[1]
@@ -70,6 +76,8 @@ class TableServer:
     def start(self) -> None:
         command = [sys.executable, "-m", "archipel_server", "--static", str(build.DIST), "--port", str(self.port),
                    "--db", str(self.database), "--bot-pace", "0", "--bot-workers", "1", "--quiet"]
+        if self.chosen_seeds:
+            command.append("--chosen-seeds")
         # Its messages go to a file: a pipe nobody reads would stall the
         # server once full.
         with open(self.messages, "ab") as messages:
@@ -102,10 +110,9 @@ class TableServer:
                 self.process.wait()
 
 
-@pytest.fixture
-def table_server(tmp_path):
+def serving(tmp_path, chosen_seeds: bool):
     build.build(quiet=True)
-    server = TableServer(tmp_path / "tables.sqlite3")
+    server = TableServer(tmp_path / "tables.sqlite3", chosen_seeds)
     server.start()
     yield server
     alive = server.process.poll() is None
@@ -116,6 +123,17 @@ def table_server(tmp_path):
     server.stop()
     # Shown with a failure: whether the server lived to the end, what it said.
     print(f"table server alive at the end: {alive}; its messages:\n{server.said()}")
+
+
+@pytest.fixture
+def table_server(tmp_path):
+    yield from serving(tmp_path, chosen_seeds=True)
+
+
+@pytest.fixture
+def dealer_server(tmp_path):
+    """A server that deals from its own secret seeds (the default)."""
+    yield from serving(tmp_path, chosen_seeds=False)
 
 
 def open_new_table(page, server: TableServer, link: str) -> None:
@@ -211,6 +229,12 @@ def test_kahuna_by_invitation_with_a_phone_a_reload_an_undo_and_a_rematch(make_c
     assert reloaded
     verdict = same_end([ana, bob])
     assert "gagne" in verdict or "Égalité" in verdict
+    # Both check the shuffle against the commitment each kept since the start
+    # (Ana's page was reloaded meanwhile: hers comes from its storage).
+    for page in (ana, bob):
+        page.wait_for_selector('#end-dialog .end-fairness[data-fairness="verified"]', timeout=60_000)
+        text = plain(page.inner_text("#end-dialog .end-fairness"))
+        assert "Donne vérifiée" in text and "créateur de la table a choisi" in text
     # Both logs hold the same moves.
     assert ana.locator("#log .log-entry").count() == bob.locator("#log .log-entry").count() > 10
 
@@ -324,7 +348,8 @@ def test_haleakala_survives_a_server_killed_mid_game(make_context, table_server)
     assert bob.get_attribute('link[rel="icon"]', "href") == "icons/icon.svg"
 
 
-def test_the_menu_finds_the_server_creates_a_table_and_lists_it(make_context, table_server):
+def test_the_menu_finds_the_server_creates_a_table_and_lists_it(make_context, dealer_server):
+    table_server = dealer_server
     page = make_context(**DEVICE).new_page()
     page.goto(table_server.url)
     page.wait_for_selector("#online-ready", timeout=BOOT_TIMEOUT_MS)
@@ -347,3 +372,35 @@ def test_without_a_server_the_menu_says_what_online_play_needs(page, site_url):
     page.wait_for_selector("#online-needs-server", timeout=BOOT_TIMEOUT_MS)
     assert "serveur de tables" in page.inner_text("#online-area")
     assert page.locator("#mode-online").count() == 0
+
+
+def test_a_game_dealt_by_the_server_is_verified_at_the_end_downloaded_and_loaded(make_context, dealer_server, tmp_path):
+    """The server deals from its own seed (none in the link: a link's seed
+    is not even sent to a server that deals its own). The page keeps the
+    commitment from the start, checks the record at the end, and the
+    downloaded record replays in the local Load."""
+    ana = make_context(**DEVICE).new_page()
+    sent = []
+    ana.on("request", lambda request: sent.append(request.post_data) if request.url.endswith("api/tables") else None)
+    open_new_table(ana, dealer_server, "online=new&game=kahuna&players=2&seats=h,bot0&seed=3&names=Ana")
+    assert sent and '"seed"' not in sent[0]
+    ana.click("#table-panel details.table-links summary")
+    promised = ana.get_attribute("#table-panel [data-commitment]", "data-commitment")
+    assert re.fullmatch(r"[0-9a-f]{64}", promised)
+    play_together([ana], random.Random(11))
+    same_end([ana])
+    ana.wait_for_selector('#end-dialog .end-fairness[data-fairness="verified"]', timeout=60_000)
+    assert "créateur" not in plain(ana.inner_text("#end-dialog .end-fairness"))
+    with ana.expect_download() as download:
+        ana.click("#end-download")
+    path = tmp_path / "game.json"
+    download.value.save_as(path)
+    record = json.loads(path.read_text())
+    assert record["fairness"]["commitment"] == promised and len(record["seed"]) == 32
+    assert subprocess.run([sys.executable, "-m", "pygame_core", "verify", str(path), "--commitment", promised],
+                          cwd=build.ROOT, capture_output=True).returncode == 0
+    # The local Load replays it to its end.
+    ana.click("#end-menu")
+    ana.set_input_files("#load-file", str(path))
+    ana.wait_for_selector('#status[data-state="over"]', state="attached", timeout=60_000)
+    assert end_dialog_text(ana)

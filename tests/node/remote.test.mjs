@@ -7,7 +7,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 
-import { createRemoteTable, mergeLog, socketAddress, BACKOFF_MS } from '../../web/js/remote.js';
+import { createRemoteTable, mergeLog, socketAddress, freshToken, BACKOFF_MS } from '../../web/js/remote.js';
 
 class FakeSocket {
   static made = [];
@@ -84,7 +84,7 @@ function stateMessage(type, { ply, logFrom, log, cause = null, undos = [] }) {
 function setUp({ online = () => true } = {}) {
   FakeSocket.made = [];
   const timers = fakeTimers();
-  const seen = { states: [], connection: [], fatal: [] };
+  const seen = { states: [], connection: [], fatal: [], tokens: [] };
   const table = createRemoteTable({
     server: 'https://tables.example.org/archipel/',
     table: 'abcdefghijkl',
@@ -97,6 +97,8 @@ function setUp({ online = () => true } = {}) {
     onState: (state) => seen.states.push(state),
     onConnection: (kind) => seen.connection.push(kind),
     onFatal: (error) => seen.fatal.push(error),
+    onToken: (token) => seen.tokens.push(token),
+    randomBytes: (bytes) => bytes.fill(7),
   });
   const socket = () => FakeSocket.made[FakeSocket.made.length - 1];
   return { table, timers, seen, socket };
@@ -246,4 +248,65 @@ test('a connection that never opens is given up and tried again', () => {
   assert.equal(first.readyState, 3);
   timers.advance(BACKOFF_MS[0]);
   assert.notEqual(socket(), first);
+});
+
+test('a state keeps the fairness the server sends: the commitment, then the seed at the end', () => {
+  const { table, socket } = setUp();
+  socket().open();
+  const fairness = { number: 1, commitment: 'c'.repeat(64), chosen_seed: false };
+  socket().deliver({ ...stateMessage('welcome', { ply: 0, logFrom: 0, log: [] }), fairness });
+  assert.deepEqual(table.state.fairness, fairness);
+});
+
+test('a record is a question: asked beside a move, answered by its ref, asked again after a reconnection', async () => {
+  const { table, timers, socket } = setUp();
+  socket().open();
+  socket().deliver(stateMessage('welcome', { ply: 1, logFrom: 0, log: [entry(1, 0)] }));
+  const move = table.play(0, 'draw');
+  const asked = table.record(1);
+  const question = socket().sent.at(-1);
+  assert.equal(question.type, 'record');
+  assert.equal(question.number, 1);
+  assert.notEqual(question.ref, socket().sent.at(-2).ref);
+  socket().drop();
+  timers.advance(BACKOFF_MS[0]);
+  socket().open();
+  socket().deliver(stateMessage('welcome', { ply: 1, logFrom: 0, log: [entry(1, 0)] }));
+  const again = socket().sent.filter((message) => message.type === 'record');
+  assert.equal(again.length, 1);
+  assert.equal(again[0].ref, question.ref);
+  socket().deliver({ type: 'record', ref: question.ref, number: 1, record: { seed: 'abc' } });
+  assert.deepEqual(await asked, { seed: 'abc' });
+  socket().deliver({ type: 'error', ref: socket().sent.find((m) => m.type === 'move').ref, key: 'error.game_over', message: '', params: {} });
+  await assert.rejects(move, (error) => error.key === 'error.game_over');
+  const refused = table.record();
+  const ref = socket().sent.at(-1).ref;
+  socket().deliver({ type: 'error', ref, key: 'error.not_over', message: 'not yet', params: {} });
+  await assert.rejects(refused, (error) => error.key === 'error.not_over');
+});
+
+test('a new token is made by the page, kept once the server says so, and found again if its answer was lost', async () => {
+  const { table, timers, seen, socket } = setUp();
+  socket().open();
+  socket().deliver(stateMessage('welcome', { ply: 0, logFrom: 0, log: [] }));
+  const made = freshToken((bytes) => bytes.fill(7));
+  assert.match(made, /^[A-Za-z0-9_-]{22}$/);
+  const rotating = table.newToken();
+  const asked = socket().sent.at(-1);
+  assert.deepEqual({ ...asked, ref: 0 }, { type: 'new_token', token: made, ref: 0 });
+  // The server replaced the token, but the answer is lost with the connection.
+  socket().drop();
+  timers.advance(BACKOFF_MS[0]);
+  socket().open();
+  assert.equal(socket().sent[0].token, 'A'.repeat(22));
+  socket().deliver({ type: 'error', ref: 'hello', key: 'error.bad_token', message: 'no seat', params: {} });
+  assert.deepEqual(seen.fatal, [], 'the new token still holds the seat');
+  assert.deepEqual(socket().sent.at(-1), { type: 'hello', table: 'abcdefghijkl', token: made, ref: 'hello' });
+  assert.deepEqual(seen.tokens, [made]);
+  socket().deliver(stateMessage('welcome', { ply: 0, logFrom: 0, log: [] }));
+  const retried = socket().sent.at(-1);
+  assert.equal(retried.type, 'new_token');
+  socket().deliver({ type: 'token', ref: retried.ref, seat: 0 });
+  assert.equal(await rotating, made);
+  assert.deepEqual(seen.tokens, [made]);
 });

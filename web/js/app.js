@@ -66,6 +66,11 @@ const game = createGame({
   pace: () => menu.pace,
   setPace: (pace) => menu.setPace(pace),
   paces: BOT_PACES,
+  // The check of a finished online game's shuffle (pygame_core/fairness.py).
+  verifyRecord: async (args) => {
+    await engine.ready;
+    return engine.call('verify', args);
+  },
 });
 game.setTitles((id) => menu.gameTitle(id));
 
@@ -149,6 +154,7 @@ async function loadFile(file) {
 const site = new URL('./', location.href).href;
 let own = site;
 let server = null;
+let serverFacts = null; // what it said of itself (api/info)
 let looking = null;
 
 async function configuredServer() {
@@ -169,6 +175,7 @@ function lookForServer() {
     own = configured || site;
     const found = await findServer([store.savedServer(), configured, site].filter(Boolean));
     server = found ? found.server : null;
+    serverFacts = found ? found.info : null;
     menu.setOnline(found);
     refreshOnlineTables();
     return found;
@@ -230,7 +237,9 @@ async function createOnline(config) {
       players: config.players,
       seats,
       options: config.options || {},
-      ...(config.seed === null || config.seed === undefined ? {} : { seed: config.seed }),
+      // A server deals from its own secret seeds; a link's seed is kept only
+      // where it allows tables to choose theirs (tests, demonstrations).
+      ...(config.seed === null || config.seed === undefined || !(serverFacts && serverFacts.chosen_seeds) ? {} : { seed: config.seed }),
       seat,
       name,
     });
@@ -293,10 +302,20 @@ async function openTable(entry) {
   menu.showMessage('');
   if (game.active) game.exit();
   let remote;
+  let kept = entry;
   remote = createRemoteTable({
     server: entry.server,
     table: entry.table,
     token: entry.token,
+    onToken: (token) => {
+      // The seat's new link: kept, in the address bar, and in the panel.
+      const moved = store.replaceOnlineToken(kept, token) || { ...kept, token };
+      kept = moved;
+      if (game.remote === remote) {
+        history.replaceState(null, '', location.pathname + location.search + ownLink(moved));
+        game.onlineToken(remote, moved);
+      }
+    },
     onState: (state) => game.onlineState(remote, state),
     onConnection: (kind) => game.onlineConnection(remote, kind),
     onPresence: (table) => game.onlinePresence(remote, table),
@@ -321,7 +340,7 @@ async function openTable(entry) {
   } finally {
     clearTimeout(timer);
   }
-  const kept = { ...entry, seat: first.seat, game: first.snapshot.game };
+  kept = { ...kept, seat: first.seat, game: first.snapshot.game };
   store.saveOnlineTable(kept);
   // The address bar keeps the seat's link: a reload comes back to the table.
   history.replaceState(null, '', location.pathname + location.search + ownLink(kept));

@@ -17,3 +17,15 @@ export function h(tag, attrs = {}, ...children) {
   }
   return node;
 }
+
+/** Offer `data` to the player as a JSON file named `name`. */
+export function downloadJson(data, name) {
+  const blob = new Blob([JSON.stringify(data, null, 1)], { type: 'application/json' });
+  const link = document.createElement('a');
+  link.href = URL.createObjectURL(blob);
+  link.download = name;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(link.href), 1000);
+}

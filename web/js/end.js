@@ -8,8 +8,9 @@ import { h } from './dom.js';
 const $ = (id) => document.getElementById(id);
 
 /** `newGameLabel`: the words of the button that starts the next game (a new
- * game, a rematch online); null: no such button. */
-export function showEnd(snap, { names, details, onNewGame, onMenu, newGameLabel = t('end.new_game') }) {
+ * game, a rematch online); null: no such button. `extra`: what the table
+ * adds (online: the check of the shuffle, the game to download). */
+export function showEnd(snap, { names, details, extra = null, onNewGame, onMenu, newGameLabel = t('end.new_game') }) {
   const result = snap.result || {};
   const winners = result.winners || [];
   const single = winners.length === 1;
@@ -30,7 +31,7 @@ export function showEnd(snap, { names, details, onNewGame, onMenu, newGameLabel 
     h('button', { class: 'btn ghost', type: 'button', id: 'end-menu', onclick: () => { close(); onMenu(); } }, t('end.menu')),
     newGameLabel === null ? null : h('button', { class: 'btn primary', type: 'button', id: 'end-new', onclick: () => { close(); onNewGame(); } }, newGameLabel),
   );
-  $('end-body').replaceChildren(head, details, actions);
+  $('end-body').replaceChildren(...[head, extra, details, actions].filter(Boolean));
   dialog.setAttribute('aria-labelledby', 'end-title');
   if (!dialog.open) dialog.showModal();
   ($('end-new') || $('end-board')).focus();

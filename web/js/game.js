@@ -10,7 +10,7 @@ import { renderLog, eventText } from './log.js';
 import { privacyScreen, closeAll, toast } from './dialogs.js';
 import { showEnd } from './end.js';
 import { hasRenderer, loadRenderer } from './games/index.js';
-import { h } from './dom.js';
+import { h, downloadJson } from './dom.js';
 import * as store from './store.js';
 import { nameText } from './limits.js';
 import { createTurns } from './turns.js';
@@ -42,7 +42,7 @@ export function errorText(error) {
   return error.message || t('error.internal');
 }
 
-export function createGame({ onExit, onNewGame, pace, setPace, paces }) {
+export function createGame({ onExit, onNewGame, pace, setPace, paces, verifyRecord }) {
   // What is on screen: {game, seats, typedNames, setup, renderer, table,
   // turns, saveId, saveRefused, online (the online view, or null)}.
   let session = null;
@@ -252,6 +252,7 @@ export function createGame({ onExit, onNewGame, pace, setPace, paces }) {
     showEnd(snap, {
       names: names(),
       details: mine.renderer.endDetails(snap, names()),
+      extra: online ? online.endExtras(snap) : null,
       onNewGame: online ? () => online.rematch() : () => onNewGame(mine.setup),
       newGameLabel: online ? (online.canRematch() ? t('online.rematch') : null) : t('end.new_game'),
       onMenu: () => exit(),
@@ -360,15 +361,8 @@ export function createGame({ onExit, onNewGame, pace, setPace, paces }) {
     if (!session || session.online) return;
     try {
       const record = await session.table.save();
-      const blob = new Blob([JSON.stringify(record, null, 1)], { type: 'application/json' });
       const stamp = new Date().toISOString().slice(0, 16).replace(/[-:T]/g, '');
-      const link = document.createElement('a');
-      link.href = URL.createObjectURL(blob);
-      link.download = `archipel-${session.game}-${stamp}.json`;
-      document.body.append(link);
-      link.click();
-      link.remove();
-      setTimeout(() => URL.revokeObjectURL(link.href), 1000);
+      downloadJson(record, `archipel-${session.game}-${stamp}.json`);
       toast(t('game.saved'));
     } catch (error) {
       toast(errorText(error), 'error');
@@ -507,6 +501,7 @@ export function createGame({ onExit, onNewGame, pace, setPace, paces }) {
       eventsText: (events, list) => events.map((event) => eventText(event, made.logParams, list)).join(' '),
       redrawStatus: () => session === mine && lastStatus && setStatus(lastStatus),
       errorText,
+      verifyRecord,
     });
     mine.turns = createTurns({ table: remote, view: makeView(mine), seats, viewer: first.seat });
     $('game-name').textContent = titleOf(gameId);
@@ -529,6 +524,11 @@ export function createGame({ onExit, onNewGame, pace, setPace, paces }) {
   /** The connection to the table server came, went or came back. */
   function onlineConnection(remote, kind) {
     if (session && session.table === remote) session.online.setConnection(kind);
+  }
+
+  /** The seat is now held by a new token (`entry`, as kept). */
+  function onlineToken(remote, entry) {
+    if (session && session.table === remote) session.online.tokenChanged(entry);
   }
 
   /** A device of the table came or went. */
@@ -567,6 +567,7 @@ export function createGame({ onExit, onNewGame, pace, setPace, paces }) {
     onlineState,
     onlineConnection,
     onlinePresence,
+    onlineToken,
     exit,
     undo: () => session && session.turns && session.turns.undo(),
     download,

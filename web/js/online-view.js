@@ -2,13 +2,15 @@
 // where and who is there, the invitation links and codes, the spectators'
 // link, this seat's own link), the join dialog, the connection on #status,
 // the title and the icon that say "your turn" in a background tab, the
-// moves taken back in the log, and the rematch. Names are text, never
+// moves taken back in the log, the rematch, a new link for one's seat, and
+// the check of the server's shuffle at the end (its commitment kept from
+// the start, the record replayed by the engine). Names are text, never
 // markup: they go in through textContent only (h() children).
 
 import { t, plural } from './i18n.js';
 import { token } from './players.js';
-import { h } from './dom.js';
-import { toast } from './dialogs.js';
+import { h, downloadJson } from './dom.js';
+import { toast, confirmDialog } from './dialogs.js';
 import * as store from './store.js';
 import { tableLink, tableCode } from './online.js';
 import { MAX_NAME, nameText } from './limits.js';
@@ -54,10 +56,15 @@ function copyButton(text, label) {
  * (store.js: its tokens, the invitations it made); `site` and `own` the
  * site's address and its default table server (links leave the server out
  * when it is that one); `names()` the seats' names; `eventsText(events,
- * names)` a move's events in words.
+ * names)` a move's events in words; `verifyRecord(args)` the engine's
+ * `verify` command (pygame_core/fairness.py).
  */
-export function createOnlineView({ remote, entry, site, own, names, eventsText, redrawStatus, errorText }) {
+export function createOnlineView({ remote, entry, site, own, names, eventsText, redrawStatus, errorText, verifyRecord }) {
   let state = remote.state;
+  // The commitment to each game's shuffle, as this browser first received it.
+  const commitments = { ...(entry.commitments || {}) };
+  // The check of each finished game: {number, status, key, params, record}.
+  const checks = new Map();
   let alerting = false;
   let lastUsed = 0;
   const panel = $('table-panel');
@@ -177,6 +184,21 @@ export function createOnlineView({ remote, entry, site, own, names, eventsText, 
         h('p', { class: 'muted table-note' }, t('online.same_link')),
       );
     }
+    if (seat() !== null) {
+      links.push(h('p', { class: 'table-link' }, h('button', { type: 'button', class: 'btn ghost', 'data-new-link': '', onclick: newLink }, t('online.new_link'))));
+    }
+    const promised = state.fairness && state.fairness.commitment;
+    if (promised) {
+      links.push(
+        h(
+          'p',
+          { class: 'table-commitment', title: t('fairness.commitment_note') },
+          h('span', { class: 'muted' }, t('fairness.commitment')),
+          ' ',
+          h('code', { 'data-commitment': promised }, `${promised.slice(0, 16)}…`),
+        ),
+      );
+    }
     if (links.length) {
       const open = panel.querySelector('details.table-links');
       parts.push(h('details', { class: 'table-links', open: Boolean(open && open.open) }, h('summary', {}, t('online.links')), ...links));
@@ -184,6 +206,91 @@ export function createOnlineView({ remote, entry, site, own, names, eventsText, 
     panel.hidden = false;
     panel.replaceChildren(...parts);
     renderInviteButton();
+  }
+
+  /** A new link for this seat: the old one stops giving it, everywhere but here. */
+  async function newLink() {
+    const sure = await confirmDialog(t('online.new_link_confirm'), { yes: t('online.new_link'), no: t('dialog.cancel') });
+    if (!sure) return;
+    try {
+      await remote.newToken();
+      toast(t('online.new_link_done'), 'info');
+    } catch (error) {
+      toast(errorText(error), 'error');
+    }
+  }
+
+  // -- the shuffle the server committed to ------------------------------------------------
+
+  /** Keep the first commitment received for each game: the one the end is checked against. */
+  function pin(fairness) {
+    if (!fairness || !fairness.commitment || !Number.isInteger(fairness.number)) return;
+    const number = String(fairness.number);
+    if (commitments[number]) return;
+    commitments[number] = fairness.commitment;
+    store.saveOnlineTable({ table: entry.table, token: entry.token, commitments });
+  }
+
+  /** Check a finished game: its record, asked of the server, replayed by
+   * the engine from the seed revealed, against the commitment kept and what
+   * this seat was shown. Resolves with the check; done once a game. */
+  function check(snap) {
+    const fairness = state.fairness;
+    const number = fairness ? fairness.number : state.table.number;
+    const known = checks.get(number);
+    if (known) return known.done;
+    const item = { number, status: 'checking', key: 'fairness.checking', params: {}, record: null, chosen: Boolean(fairness && fairness.chosen_seed) };
+    item.done = (async () => {
+      if (!fairness || !fairness.commitment) {
+        Object.assign(item, { status: 'none', key: 'fairness.no_commitment' });
+      }
+      try {
+        item.record = await remote.record(number);
+      } catch (error) {
+        if (item.status === 'checking') Object.assign(item, { status: 'failed', key: 'fairness.failed', params: { message: errorText(error) } });
+        return item;
+      }
+      if (item.status !== 'checking') return item;
+      try {
+        const verdict = await verifyRecord({
+          record: item.record,
+          commitment: commitments[String(number)] || null,
+          viewer: seat(),
+          log: snap.log,
+          view: snap.view,
+        });
+        Object.assign(item, { status: verdict.verified ? 'verified' : 'refuted', key: verdict.key, params: verdict.params || {} });
+      } catch (error) {
+        Object.assign(item, { status: 'failed', key: 'fairness.failed', params: { message: errorText(error) } });
+      }
+      return item;
+    })();
+    checks.set(number, item);
+    return item.done;
+  }
+
+  /** The end screen's lines about the shuffle, and the game to download;
+   * they fill in once the check is done. */
+  function endExtras(snap) {
+    const line = h('p', { class: 'end-fairness', 'data-fairness': 'checking', role: 'status' }, t('fairness.checking'));
+    const download = h(
+      'button',
+      { type: 'button', class: 'btn ghost', id: 'end-download', 'data-download': '', disabled: true },
+      t('end.download'),
+    );
+    const box = h('div', { class: 'end-extras' }, line, download);
+    const shown = (item) => {
+      line.dataset.fairness = item.status;
+      const words = t(item.key, item.params);
+      line.replaceChildren(h('span', { class: 'fairness-mark', 'aria-hidden': 'true' }, item.status === 'verified' ? '✓' : item.status === 'checking' ? '…' : '!'), ' ', words);
+      if (item.status === 'verified' && item.chosen) line.append(' ', t('fairness.chosen'));
+      if (item.record) {
+        download.disabled = false;
+        download.onclick = () => downloadJson(item.record, `archipel-${item.record.game}-${entry.table}-${item.number}.json`);
+      }
+    };
+    check(snap).then(shown);
+    return box;
   }
 
   // -- sitting down ---------------------------------------------------------------------
@@ -251,8 +358,15 @@ export function createOnlineView({ remote, entry, site, own, names, eventsText, 
     /** A new state: the panel, the join dialog. */
     show(next) {
       state = next;
+      pin(state.fairness);
       renderPanel();
       askName();
+    },
+    endExtras,
+    /** The seat is held by a new token: its links change. */
+    tokenChanged(moved) {
+      entry = moved;
+      renderPanel();
     },
     presence(table) {
       state = { ...state, table };

@@ -41,18 +41,26 @@ function errorOf(message) {
 /** A refusal that no reconnection can change: the link is wrong. */
 const FATAL = new Set(['error.bad_token', 'error.unknown_table', 'error.origin']);
 
+/** A new seat token: 128 random bits in URL-safe base64, as the server's. */
+export function freshToken(randomBytes = (bytes) => crypto.getRandomValues(bytes)) {
+  const bytes = randomBytes(new Uint8Array(16));
+  const text = btoa(String.fromCharCode(...bytes));
+  return text.replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
 /**
  * A table at `server` (http(s) address ending in "/"), held by `token`.
  * `onState(state)` is told every new state: {snapshot (the whole log), seat,
- * ply, undos, table, cause}; `onConnection(kind)`: 'connecting', 'online',
- * 'reconnecting' or 'offline'; `onPresence(table)`; `onFatal(error)`: the
- * server refused the link itself (no seat, no table), and nothing more is
- * tried.
+ * ply, undos, table, cause, fairness}; `onConnection(kind)`: 'connecting',
+ * 'online', 'reconnecting' or 'offline'; `onPresence(table)`;
+ * `onFatal(error)`: the server refused the link itself (no seat, no table),
+ * and nothing more is tried; `onToken(token)`: the seat is now held by a new
+ * token (`newToken`), which the page keeps instead of the old one.
  */
 export function createRemoteTable({
   server,
   table,
-  token,
+  token: firstToken,
   WebSocketImpl = globalThis.WebSocket,
   setTimer = (fn, ms) => setTimeout(fn, ms),
   clearTimer = (id) => clearTimeout(id),
@@ -62,7 +70,16 @@ export function createRemoteTable({
   onConnection = () => {},
   onPresence = () => {},
   onFatal = () => {},
+  onToken = () => {},
+  randomBytes = undefined,
 }) {
+  let token = firstToken;
+  // A new token asked for and not yet confirmed: tried on hello if the
+  // old one is refused (the answer was lost with the connection).
+  let proposed = null;
+  // Questions waiting for their answer (a record, a new token), by ref: they
+  // change nothing at the table and may be asked beside a request.
+  const questions = new Map();
   let socket = null;
   let state = null;
   let connection = 'connecting';
@@ -188,9 +205,20 @@ export function createRemoteTable({
       case 'error':
         onError(message);
         break;
+      case 'record':
+      case 'token':
+        answered(message);
+        break;
       default:
         break;
     }
+  }
+
+  function answered(message) {
+    const question = questions.get(message.ref);
+    if (!question || question.type !== message.type) return;
+    questions.delete(message.ref);
+    question.resolve(message);
   }
 
   function onStateMessage(message) {
@@ -203,11 +231,14 @@ export function createRemoteTable({
       undos: message.undos || [],
       table: message.table,
       cause: message.cause || null,
+      fairness: message.fairness || null,
     };
     if (welcome) {
       attempts = 0;
       setConnection('online');
       resolveFirst(state);
+      // Questions lost with the last connection are asked again.
+      for (const question of questions.values()) send(question.message);
     }
     onState(state);
     if (welcome && pending) {
@@ -232,7 +263,19 @@ export function createRemoteTable({
 
   function onError(message) {
     if (message.ref === 'hello') {
+      if (message.key === 'error.bad_token' && proposed) {
+        // The old token was replaced, and its answer lost: the new one holds the seat.
+        adopt(proposed);
+        send({ type: 'hello', table, token, ref: 'hello' });
+        return;
+      }
       if (FATAL.has(message.key)) fatal(errorOf(message));
+      return;
+    }
+    const question = questions.get(message.ref);
+    if (question) {
+      questions.delete(message.ref);
+      question.reject(errorOf(message));
       return;
     }
     if (pending && message.ref === pending.ref) {
@@ -260,6 +303,24 @@ export function createRemoteTable({
     });
   }
 
+  /** Ask the server something that changes nothing at the table; resolves
+   * with its answer (of type `type`), rejects with its error. */
+  function ask(message, type) {
+    if (closed) return Promise.reject({ key: 'error.no_table', message: 'the table is closed', params: {} });
+    const ref = `q${nextRef++}`;
+    return new Promise((resolve, reject) => {
+      const question = { type, message: { ...message, ref }, resolve, reject };
+      questions.set(ref, question);
+      send(question.message);
+    });
+  }
+
+  function adopt(next) {
+    token = next;
+    proposed = null;
+    onToken(next);
+  }
+
   const ply = () => (state ? state.ply : 0);
 
   connect();
@@ -284,6 +345,18 @@ export function createRemoteTable({
     undo: () => request({ type: 'undo', ply: ply() }),
     join: (name) => request({ type: 'join', name }),
     rematch: () => request({ type: 'rematch', number: state ? state.table.number : 1 }),
+    /** The whole record of a finished game of this table (the current one
+     * by default): {number, record}; refused before its end. */
+    record: (number) => ask({ type: 'record', ...(number === undefined ? {} : { number }) }, 'record').then((answer) => answer.record),
+    /** Replace this seat's token by a new one (a link shared too widely):
+     * every other device of the seat is let go. Resolves with the new token. */
+    async newToken() {
+      const next = proposed || freshToken(randomBytes);
+      proposed = next;
+      await ask({ type: 'new_token', token: next }, 'token');
+      if (token !== next) adopt(next);
+      return next;
+    },
     sync() {
       send({ type: 'sync' });
     },
@@ -310,6 +383,8 @@ export function createRemoteTable({
     },
     close() {
       closed = true;
+      for (const question of questions.values()) question.reject({ key: 'error.no_table', message: 'the table is closed', params: {} });
+      questions.clear();
       clearTimer(timer);
       clearTimer(openTimer);
       if (socket) {

@@ -179,14 +179,28 @@ export function forgetGame(id) {
 // `archipel.v1.online.<table>.<the token's first 8 characters>`:
 // {table, token, seat (null: watching), server, game, savedAt, invitations
 // ([{seat, token}], the creator's), spectator (the creator's spectators'
-// token)}. The token is the seat: it never leaves this browser but to the
-// table server.
+// token), commitments ({game number: the server's commitment to its
+// shuffle, as first received})}. The token is the seat: it never leaves
+// this browser but to the table server.
 
 const ONLINE = PREFIX + 'online.';
 const TABLE_ID = /^[A-Za-z0-9_-]{12}$/;
 const TOKEN = /^[A-Za-z0-9_-]{22}$/;
 const isSeat = (value) => value === null || (Number.isInteger(value) && value >= 0 && value < MAX_PLAYERS);
 const isServer = (value) => isText(value, 2000) && /^https?:\/\/[^\s]+\/$/.test(value);
+const COMMITMENT = /^[0-9a-f]{64}$/;
+// The commitments kept per table: the latest games' (a rematch adds one).
+const MAX_COMMITMENTS = 20;
+
+/** The commitments worth keeping: {number: 64 hexadecimal digits}, the latest games'. */
+function commitmentsOf(value) {
+  if (!isObject(value)) return {};
+  const numbers = Object.keys(value)
+    .filter((number) => /^[1-9][0-9]{0,8}$/.test(number) && typeof value[number] === 'string' && COMMITMENT.test(value[number]))
+    .sort((a, b) => Number(b) - Number(a))
+    .slice(0, MAX_COMMITMENTS);
+  return Object.fromEntries(numbers.map((number) => [number, value[number]]));
+}
 
 /** An online table as stored, checked field by field; null when unusable. */
 function onlineEntry(entry) {
@@ -206,6 +220,7 @@ function onlineEntry(entry) {
     savedAt: Number.isFinite(entry.savedAt) ? entry.savedAt : 0,
     invitations: invitations.slice(0, MAX_PLAYERS).map(({ seat, token }) => ({ seat, token })),
     spectator,
+    commitments: commitmentsOf(entry.commitments),
   };
 }
 
@@ -234,6 +249,16 @@ export function saveOnlineTable(fields) {
   const before = onlineTable(fields.table, fields.token) || {};
   const entry = onlineEntry({ ...before, ...fields, savedAt: Date.now() });
   return entry ? write(onlineKey(entry), entry) : false;
+}
+
+/** The seat is held by a new token now: its entry moves to it (the old
+ * token holds nothing any more). Returns the entry, or null. */
+export function replaceOnlineToken(entry, token) {
+  const before = onlineTable(entry.table, entry.token) || entry;
+  const moved = onlineEntry({ ...before, token, savedAt: Date.now() });
+  if (!moved || !write(onlineKey(moved), moved)) return null;
+  if (onlineKey(moved) !== onlineKey(before)) forgetOnlineTable(before);
+  return moved;
 }
 
 export function forgetOnlineTable({ table, token }) {
