@@ -404,3 +404,29 @@ def test_a_game_dealt_by_the_server_is_verified_at_the_end_downloaded_and_loaded
     ana.set_input_files("#load-file", str(path))
     ana.wait_for_selector('#status[data-state="over"]', state="attached", timeout=60_000)
     assert end_dialog_text(ana)
+
+
+def test_a_new_link_for_a_seat_lets_the_old_one_go_everywhere_else(make_context, dealer_server):
+    ana = make_context(**DEVICE).new_page()
+    open_new_table(ana, dealer_server, "online=new&game=haleakala&players=2&seats=h,bot0&names=Ana")
+    old_link = ana.url
+    phone = make_context(**PHONE).new_page()
+    phone.goto(old_link)
+    phone.wait_for_selector('#status[data-state="playing"]', state="attached", timeout=BOOT_TIMEOUT_MS)
+    ana.click("#table-panel details.table-links summary")
+    ana.click("[data-new-link]")
+    ana.click("#confirm-yes")
+    ana.wait_for_function(f"() => location.href !== {json.dumps(old_link)}", timeout=30_000)
+    new_link = ana.url
+    assert "&token=" in new_link and new_link.split("token=")[1][:22] != old_link.split("token=")[1][:22]
+    assert ana.get_attribute("[data-own-link]", "href") == new_link
+    # The phone held the seat by the old link: it is back at the menu, told why.
+    phone.wait_for_selector("#menu-screen:not([hidden])", timeout=30_000)
+    assert "ne donne aucune place" in plain(phone.inner_text("#menu-message"))
+    # The old link gives nothing any more; the new one gives the seat, after a reload too.
+    other = make_context(**DEVICE).new_page()
+    other.goto(old_link)
+    other.wait_for_selector("#menu-screen:not([hidden])", timeout=BOOT_TIMEOUT_MS)
+    ana.reload()
+    ana.wait_for_selector('#status[data-state="playing"]', state="attached", timeout=BOOT_TIMEOUT_MS)
+    assert connection(ana) == "online"
