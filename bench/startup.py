@@ -54,7 +54,9 @@ except ImportError:
         os.execv(str(venv_python), [str(venv_python), *sys.argv])
     sys.exit("Playwright is missing: run `python3 build.py test` once to create .venv")
 
-import build  # noqa: E402
+from archipel_site.devserver import make_server  # noqa: E402
+from archipel_site.paths import CHROMIUM, DIST, PYODIDE_DIR  # noqa: E402
+from archipel_site.site import build as build_site  # noqa: E402
 
 DEEP_LINK = "play=kahuna&players=2&seats=h,h&seed=3"
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
@@ -154,8 +156,8 @@ def make_bench_root(tmp: Path, manifest: dict) -> Path:
     files, /bare/ the bare page. tmp/profiles/ holds the browser profiles."""
     site = tmp / "site"
     site.mkdir()
-    (site / "archipel").symlink_to(build.DIST, target_is_directory=True)
-    (site / "stock").symlink_to(build.PYODIDE_DIR, target_is_directory=True)
+    (site / "archipel").symlink_to(DIST, target_is_directory=True)
+    (site / "stock").symlink_to(PYODIDE_DIR, target_is_directory=True)
     bare = site / "bare"
     bare.mkdir(parents=True)
     (bare / "index.html").write_text(BARE_PAGE)
@@ -170,7 +172,7 @@ def make_bench_root(tmp: Path, manifest: dict) -> Path:
 def open_browser(playwright, profile: Path, service_workers: str):
     """A browser on the profile `profile` (created when new), and its page."""
     context = playwright.chromium.launch_persistent_context(
-        str(profile), executable_path=str(build.CHROMIUM), headless=True, args=CHROMIUM_ARGS,
+        str(profile), executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_ARGS,
         service_workers=service_workers)
     page = context.pages[0] if context.pages else context.new_page()
     page.wait_for_timeout(SETTLE_MS)
@@ -345,11 +347,11 @@ def main() -> int:
     args = parser.parse_args()
     modes = ["on", "blocked"] if args.service_worker == "both" else [args.service_worker]
 
-    manifest = build.build(quiet=True)
+    manifest = build_site(quiet=True)
     print(f"build {manifest['hash']}, Pyodide {manifest['pyodide']}, {loadavg()}", flush=True)
     with tempfile.TemporaryDirectory(prefix="archipel-bench-") as tmp:
         root = make_bench_root(Path(tmp), manifest)
-        server = build.make_server(root / "site", port=0, quiet=True)
+        server = make_server(root / "site", port=0, quiet=True)
         threading.Thread(target=server.serve_forever, daemon=True).start()
         base = f"http://127.0.0.1:{server.server_address[1]}/"
         try:

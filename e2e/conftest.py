@@ -40,7 +40,9 @@ from playwright.sync_api import sync_playwright
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-import build  # noqa: E402  (the server of `python3 build.py serve`, reused)
+from archipel_site.devserver import make_server  # noqa: E402
+from archipel_site.paths import DIST  # noqa: E402
+from archipel_site.site import build as build_site  # noqa: E402
 from pages import BOOT_TIMEOUT_MS, status  # noqa: E402
 
 SUB_PATH = "/archipel/"
@@ -73,8 +75,8 @@ REPORT_VIOLATIONS = """document.addEventListener('securitypolicyviolation', (eve
 def site_url():
     """dist/ served on a free port under /archipel/, as GitHub Pages serves it
     under /<repo>/: a URL that escapes the sub-path fails to load."""
-    build.build(quiet=True)  # a no-op when dist/ is up to date
-    server = build.make_server(build.DIST, port=0, prefix=SUB_PATH, quiet=True)
+    build_site(quiet=True)  # a no-op when dist/ is up to date
+    server = make_server(DIST, port=0, prefix=SUB_PATH, quiet=True)
     thread = threading.Thread(target=server.serve_forever, name="e2e-site", daemon=True)
     thread.start()
     host, port = server.server_address[:2]

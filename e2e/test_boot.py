@@ -16,7 +16,8 @@ from urllib.parse import urlparse
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-import build  # noqa: E402
+from archipel_site.paths import DIST  # noqa: E402
+from archipel_site.site import build as build_site  # noqa: E402
 from pages import BOOT_TIMEOUT_MS, status  # noqa: E402
 
 DEEP_LINK = "play=kahuna&players=2&seats=h,h&seed=5"
@@ -45,21 +46,21 @@ def test_the_server_sends_what_pyodide_needs(site_url):
 
 
 def test_the_manifest_lists_every_shipped_file_and_a_valid_wheel():
-    manifest = build.build(quiet=True)
+    manifest = build_site(quiet=True)
     shipped = {
-        path.relative_to(build.DIST).as_posix()
-        for path in build.DIST.rglob("*")
+        path.relative_to(DIST).as_posix()
+        for path in DIST.rglob("*")
         if path.is_file() and path.name not in ("sw.js", ".nojekyll")
     }
     assert set(manifest["files"]) - {"./"} == shipped
     # The service worker caches a file only if it is the one of this build.
     for path in shipped - {"build.json"}:
-        digest = base64.b64encode(hashlib.sha256((build.DIST / path).read_bytes()).digest()).decode()
+        digest = base64.b64encode(hashlib.sha256((DIST / path).read_bytes()).digest()).decode()
         assert manifest["integrity"][path] == f"sha256-{digest}", path
     assert manifest["integrity"]["./"] == manifest["integrity"]["index.html"]
-    assert f"const BUILD_HASH = '{manifest['hash']}';" in (build.DIST / "sw.js").read_text()
+    assert f"const BUILD_HASH = '{manifest['hash']}';" in (DIST / "sw.js").read_text()
 
-    wheel = zipfile.ZipFile(io.BytesIO((build.DIST / manifest["wheel"]).read_bytes()))
+    wheel = zipfile.ZipFile(io.BytesIO((DIST / manifest["wheel"]).read_bytes()))
     dist_info = f"pygame_core-{manifest['version']}.dist-info"
     record = wheel.read(f"{dist_info}/RECORD").decode().splitlines()
     assert sorted(line.split(",")[0] for line in record) == sorted(wheel.namelist())

@@ -10,7 +10,8 @@ import urllib.request
 
 import pytest
 
-import build
+from archipel_site.paths import DIST  # noqa: E402
+from archipel_site.policy import page_policy  # noqa: E402
 from conftest import BOOT_TIMEOUT_MS, VIOLATIONS
 from pages import settle
 
@@ -58,10 +59,10 @@ def test_the_policies_are_strict_and_sent(page, site_url):
 
 
 def test_a_server_address_joins_connect_src_only():
-    html = (build.DIST / "index.html").read_text("utf-8")
-    policy = directives(build.page_policy(html, connect=("https://tables.example.org",)))
+    html = (DIST / "index.html").read_text("utf-8")
+    policy = directives(page_policy(html, connect=("https://tables.example.org",)))
     assert policy["connect-src"] == ["'self'", "https://tables.example.org"]
-    assert directives(build.page_policy(html))["script-src"] == policy["script-src"]
+    assert directives(page_policy(html))["script-src"] == policy["script-src"]
 
 
 @pytest.mark.parametrize("game", sorted(GAMES))

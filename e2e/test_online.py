@@ -24,7 +24,9 @@ from pathlib import Path
 
 import pytest
 
-import build
+from archipel_site.devserver import server_env  # noqa: E402
+from archipel_site.paths import DIST, ROOT  # noqa: E402
+from archipel_site.site import build as build_site  # noqa: E402
 from conftest import CONSOLE
 from pages import (
     boat_section, haleakala_pick, kanaloa_pick,
@@ -74,14 +76,14 @@ class TableServer:
         return self.messages.read_text(errors="replace")[-3000:] if self.messages.exists() else ""
 
     def start(self) -> None:
-        command = [sys.executable, "-m", "archipel_server", "--static", str(build.DIST), "--port", str(self.port),
+        command = [sys.executable, "-m", "archipel_server", "--static", str(DIST), "--port", str(self.port),
                    "--db", str(self.database), "--bot-pace", "0", "--bot-workers", "1", "--quiet"]
         if self.chosen_seeds:
             command.append("--chosen-seeds")
         # Its messages go to a file: a pipe nobody reads would stall the
         # server once full.
         with open(self.messages, "ab") as messages:
-            self.process = subprocess.Popen(command, cwd=build.ROOT, env=build.server_env(),
+            self.process = subprocess.Popen(command, cwd=ROOT, env=server_env(),
                                             stdout=subprocess.DEVNULL, stderr=messages)
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline:
@@ -111,7 +113,7 @@ class TableServer:
 
 
 def serving(tmp_path, chosen_seeds: bool):
-    build.build(quiet=True)
+    build_site(quiet=True)
     server = TableServer(tmp_path / "tables.sqlite3", chosen_seeds)
     server.start()
     yield server
@@ -398,7 +400,7 @@ def test_a_game_dealt_by_the_server_is_verified_at_the_end_downloaded_and_loaded
     record = json.loads(path.read_text())
     assert record["fairness"]["commitment"] == promised and len(record["seed"]) == 32
     assert subprocess.run([sys.executable, "-m", "pygame_core", "verify", str(path), "--commitment", promised],
-                          cwd=build.ROOT, capture_output=True).returncode == 0
+                          cwd=ROOT, capture_output=True).returncode == 0
     # The local Load replays it to its end.
     ana.click("#end-menu")
     ana.set_input_files("#load-file", str(path))

@@ -19,7 +19,9 @@ from urllib.parse import urlparse
 
 import pytest
 
-import build
+from archipel_site.devserver import make_server  # noqa: E402
+from archipel_site.paths import WEB  # noqa: E402
+from archipel_site.site import build as build_site  # noqa: E402
 from conftest import BOOT_TIMEOUT_MS, LOCAL_HOSTS, STEP_TIMEOUT_MS, play_one_turn, watch_console
 
 SUB_PATH = "/archipel/"
@@ -38,9 +40,9 @@ def two_builds(tmp_path):
     """A copy of the front end, built into its own dist/ and served; the
     fixture gives the URL and a function that makes the second build."""
     web, dist = tmp_path / "web", tmp_path / "dist"
-    shutil.copytree(build.WEB, web)
-    first = build.build(quiet=True, web=web, dist=dist)
-    server = build.make_server(dist, port=0, prefix=SUB_PATH, quiet=True)
+    shutil.copytree(WEB, web)
+    first = build_site(quiet=True, web=web, dist=dist)
+    server = make_server(dist, port=0, prefix=SUB_PATH, quiet=True)
     threading.Thread(target=server.serve_forever, name="update-site", daemon=True).start()
     host, port = server.server_address[:2]
 
@@ -48,7 +50,7 @@ def two_builds(tmp_path):
         for path, mark in (("js/games/moai.js", MOAI_MARK), ("js/app.js", APP_MARK)):
             with open(web / path, "a", encoding="utf-8") as handle:
                 handle.write(mark)
-        return build.build(quiet=True, web=web, dist=dist)
+        return build_site(quiet=True, web=web, dist=dist)
 
     yield f"http://{host}:{port}{SUB_PATH}", first["hash"], rebuild
     server.shutdown()

@@ -14,7 +14,9 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-import build  # noqa: E402
+from archipel_site.paths import DIST, PYODIDE_DIR, STDLIB, sha256_file  # noqa: E402
+from archipel_site.site import SNAPSHOT_INPUTS, build as build_site, snapshot_key  # noqa: E402
+from archipel_site.toolchain import precompiled_stdlib  # noqa: E402
 
 # PEP 552: the flags word after the magic number; 0b01 = hash-based, unchecked.
 UNCHECKED_HASH = 0b01
@@ -22,10 +24,10 @@ UNCHECKED_HASH = 0b01
 
 @pytest.fixture(scope="module")
 def zips():
-    if not (build.PYODIDE_DIR / build.STDLIB).exists():
+    if not (PYODIDE_DIR / STDLIB).exists():
         pytest.skip("node_modules is missing: run `python3 build.py` first")
-    stock = zipfile.ZipFile(build.PYODIDE_DIR / build.STDLIB)
-    compiled = zipfile.ZipFile(build.precompiled_stdlib())
+    stock = zipfile.ZipFile(PYODIDE_DIR / STDLIB)
+    compiled = zipfile.ZipFile(precompiled_stdlib())
     yield stock, compiled
     stock.close()
     compiled.close()
@@ -52,12 +54,12 @@ def test_the_bytecode_is_unchecked_and_of_one_interpreter(zips):
 
 
 def test_the_build_ships_it_and_keys_snapshots_on_it(zips):
-    manifest = build.build(quiet=True)
-    shipped = build.DIST / "pyodide" / build.STDLIB
-    assert shipped.read_bytes() == build.precompiled_stdlib().read_bytes()
+    manifest = build_site(quiet=True)
+    shipped = DIST / "pyodide" / STDLIB
+    assert shipped.read_bytes() == precompiled_stdlib().read_bytes()
     assert len(manifest["snapshot_key"]) == 32
     # The key follows every file a snapshot depends on, the wheel included.
-    hashes = {rel: build.sha256_file(build.DIST / rel) for rel in [*build.SNAPSHOT_INPUTS, manifest["wheel"]]}
-    assert manifest["snapshot_key"] == build.snapshot_key(hashes, [*build.SNAPSHOT_INPUTS, manifest["wheel"]])
+    hashes = {rel: sha256_file(DIST / rel) for rel in [*SNAPSHOT_INPUTS, manifest["wheel"]]}
+    assert manifest["snapshot_key"] == snapshot_key(hashes, [*SNAPSHOT_INPUTS, manifest["wheel"]])
     changed = {**hashes, manifest["wheel"]: "0" * 64}
-    assert build.snapshot_key(changed, [*build.SNAPSHOT_INPUTS, manifest["wheel"]]) != manifest["snapshot_key"]
+    assert snapshot_key(changed, [*SNAPSHOT_INPUTS, manifest["wheel"]]) != manifest["snapshot_key"]

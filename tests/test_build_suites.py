@@ -8,17 +8,18 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 import build  # noqa: E402
+from archipel_site.testing import SUITES, Suite  # noqa: E402
 
 
 def tally(name: str, *lines: str) -> dict:
-    suite = build.Suite(name)
+    suite = Suite(name)
     for line in lines:
         suite.read(line + "\n")
     return suite.counts
 
 
 def test_the_types_suite_runs_mypy_over_the_rules_first():
-    assert build.SUITES[0] == "types"
+    assert SUITES[0] == "types"
     args, _ = build.parse(["test", "--types"])
     assert args.types and not args.unit
 

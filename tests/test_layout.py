@@ -1,15 +1,17 @@
-"""The shape of the rules package: every game a package of the same modules,
-and imports that go one way.
+"""The shape of the code: every game a package of the same modules, imports
+that go one way, and a build that the table server does not depend on.
 
 The imports read here are those a module runs when it loads (an import
 under ``if TYPE_CHECKING:`` is for the type checker only)."""
 
 import ast
+import re
 from pathlib import Path
 
 import pygame_core
 
 PACKAGE = Path(pygame_core.__file__).parent
+ROOT = PACKAGE.parent
 GAME_MODULES = {"__init__", "tables", "moves", "state", "positions", "hints"}
 
 
@@ -142,3 +144,16 @@ def test_every_phase_and_every_kind_of_move_has_its_handler():
     assert set(moai.MoaiState.HANDLERS) == set(range(len(m.KINDS)))
     assert set(moai.MoaiState.DONE_IN_STEP) == {step for step, kinds in m.STEP_KINDS.items()
                                                 if m.M_DONE in kinds}
+
+
+def test_build_py_is_a_thin_command_and_the_server_does_not_import_it():
+    """build.py reads the command line; the work is archipel_site's. The
+    table server shares only the site's policy module with the build."""
+    assert len((ROOT / "build.py").read_text("utf-8").splitlines()) < 150
+    for path in sorted((ROOT / "server" / "archipel_server").glob("*.py")):
+        text = path.read_text("utf-8")
+        assert not re.search(r"^\s*(import build|from build import)", text, re.M), path
+        imported = set(re.findall(r"^\s*from archipel_site(?:\.(\w+))? import", text, re.M))
+        assert imported <= {"policy"}, (path, imported)
+    policy = (ROOT / "archipel_site" / "policy.py").read_text("utf-8")
+    assert not re.search(r"^\s*from \.", policy, re.M), "policy.py imports nothing else of the build"

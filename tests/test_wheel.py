@@ -17,7 +17,9 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-import build  # noqa: E402
+from archipel_site.paths import PACKAGE, PYODIDE_DIR, STDLIB  # noqa: E402
+from archipel_site.toolchain import precompiled_stdlib  # noqa: E402
+from archipel_site.wheel import compiled_package, package_sources, package_version, record_hash, wheel_bytes  # noqa: E402
 
 # PEP 552: the flags word after the magic number; 0b01 = hash-based, unchecked.
 UNCHECKED_HASH = 0b01
@@ -25,15 +27,15 @@ UNCHECKED_HASH = 0b01
 
 @pytest.fixture(scope="module")
 def wheel():
-    if not (build.PYODIDE_DIR / build.STDLIB).exists():
+    if not (PYODIDE_DIR / STDLIB).exists():
         pytest.skip("node_modules is missing: run `python3 build.py` first")
-    with zipfile.ZipFile(io.BytesIO(build.wheel_bytes(build.package_version()))) as archive:
+    with zipfile.ZipFile(io.BytesIO(wheel_bytes(package_version()))) as archive:
         yield archive
 
 
 def pyodide_cache_tag() -> str:
     """`sys.implementation.cache_tag` of the pinned Pyodide's Python."""
-    lock = json.loads((build.PYODIDE_DIR / "pyodide-lock.json").read_text())
+    lock = json.loads((PYODIDE_DIR / "pyodide-lock.json").read_text())
     major, minor = lock["info"]["python"].split(".")[:2]
     return f"cpython-{major}{minor}"
 
@@ -48,23 +50,23 @@ def test_every_module_has_its_bytecode_next_to_its_source(wheel):
     names = set(wheel.namelist())
     sources = {name for name in names if name.endswith(".py")}
     compiled = {name for name in names if name.endswith(".pyc")}
-    assert {f"{build.PACKAGE}/api.py", f"{build.PACKAGE}/games/kahuna/state.py"} <= sources
+    assert {f"{PACKAGE}/api.py", f"{PACKAGE}/games/kahuna/state.py"} <= sources
     assert compiled == {bytecode_path(source) for source in sources}
 
 
 def test_the_wheel_holds_the_package_and_nothing_else(wheel):
     """The modules, their bytecode, the PEP 561 marker ``py.typed`` and the
     wheel's own metadata: no cache of a type checker or a test run."""
-    modules = {path.relative_to(ROOT).as_posix() for path in (ROOT / build.PACKAGE).rglob("*.py")
+    modules = {path.relative_to(ROOT).as_posix() for path in (ROOT / PACKAGE).rglob("*.py")
                if "__pycache__" not in path.parts}
-    info = f"{build.PACKAGE}-{build.package_version()}.dist-info"
-    expected = (modules | {bytecode_path(module) for module in modules} | {f"{build.PACKAGE}/py.typed"}
+    info = f"{PACKAGE}-{package_version()}.dist-info"
+    expected = (modules | {bytecode_path(module) for module in modules} | {f"{PACKAGE}/py.typed"}
                 | {f"{info}/{name}" for name in ("METADATA", "WHEEL", "top_level.txt", "RECORD")})
     assert set(wheel.namelist()) == expected
 
 
 def test_the_bytecode_is_unchecked_and_of_the_stdlib_interpreter(wheel):
-    with zipfile.ZipFile(build.precompiled_stdlib()) as stdlib:
+    with zipfile.ZipFile(precompiled_stdlib()) as stdlib:
         stdlib_magic = stdlib.read("json/__init__.pyc")[:4]
     for name in wheel.namelist():
         if name.endswith(".pyc"):
@@ -79,7 +81,7 @@ def test_the_record_lists_the_bytecode_with_its_hash(wheel):
     record = {line.split(",")[0]: line.split(",")[1] for line in lines}
     for name in wheel.namelist():
         if name.endswith(".pyc"):
-            assert record[name] == build.record_hash(wheel.read(name)), name
+            assert record[name] == record_hash(wheel.read(name)), name
 
 
 def test_another_python_runs_the_unpacked_wheel(wheel, tmp_path):
@@ -98,11 +100,11 @@ def test_another_python_runs_the_unpacked_wheel(wheel, tmp_path):
 
 
 def test_the_same_sources_give_the_same_wheel(tmp_path):
-    if not (build.PYODIDE_DIR / build.STDLIB).exists():
+    if not (PYODIDE_DIR / STDLIB).exists():
         pytest.skip("node_modules is missing: run `python3 build.py` first")
-    version = build.package_version()
-    assert build.wheel_bytes(version) == build.wheel_bytes(version)
+    version = package_version()
+    assert wheel_bytes(version) == wheel_bytes(version)
     # Compiled afresh, not taken from the cache: the bytes must not change,
     # since the wheel's hash keys the stored memory snapshots.
-    sources = build.package_sources()
-    assert build.compiled_package(sources, cache=tmp_path) == build.compiled_package(sources)
+    sources = package_sources()
+    assert compiled_package(sources, cache=tmp_path) == compiled_package(sources)

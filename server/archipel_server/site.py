@@ -1,10 +1,10 @@
-"""The static site (``dist/``) served beside the tables, as ``build.py``'s
-own static server serves it.
+"""The static site (``dist/``) served beside the tables, as the build's
+own development server serves it.
 
-The headers every file of the site is sent with (caching, the security
-policies) are defined once, by the site's build: ``build.static_headers``
-(the repository's root is on the server's path). A test compares the two
-servers' answers.
+The file types and the headers every file of the site is sent with
+(caching, the security policies) are written once, in
+``archipel_site.policy`` (the repository's root is on the server's path),
+which the build imports too. A test compares the two servers' answers.
 """
 
 from __future__ import annotations
@@ -14,26 +14,7 @@ from pathlib import Path
 from starlette.responses import Response
 from starlette.staticfiles import StaticFiles
 
-from build import static_headers
-
-# The same types as build.MIME_TYPES: anything else for .wasm makes Pyodide
-# hang silently.
-MIME_TYPES = {
-    ".wasm": "application/wasm",
-    ".mjs": "text/javascript",
-    ".js": "text/javascript",
-    ".json": "application/json",
-    ".zip": "application/zip",
-    ".whl": "application/zip",
-    ".html": "text/html; charset=utf-8",
-    ".css": "text/css; charset=utf-8",
-    ".svg": "image/svg+xml",
-    ".png": "image/png",
-    ".ico": "image/x-icon",
-    ".webmanifest": "application/manifest+json",
-    ".txt": "text/plain; charset=utf-8",
-    ".md": "text/plain; charset=utf-8",
-}
+from archipel_site.policy import MIME_TYPES, static_headers
 
 
 class SiteFiles(StaticFiles):

@@ -20,6 +20,10 @@ from online import ROOT, Client, ServerProcess, create, free_port, run
 
 sys.path.insert(0, str(ROOT))
 import build  # noqa: E402
+from archipel_site.devserver import make_server, network_addresses  # noqa: E402
+from archipel_site.paths import DIST  # noqa: E402
+from archipel_site.policy import connect_sources, static_headers  # noqa: E402
+from archipel_site.site import build as build_site, server_address  # noqa: E402
 
 BASE = "/archipel/"
 # Headers that say when and how rather than what: they differ between any
@@ -30,14 +34,14 @@ PER_SERVER = {"server", "date", "content-length", "last-modified", "etag", "acce
 
 @pytest.fixture(scope="module")
 def dist():
-    build.build(quiet=True)
-    return build.DIST
+    build_site(quiet=True)
+    return DIST
 
 
 @pytest.fixture(scope="module")
 def both(dist, tmp_path_factory):
     """build.py's static server and the table server, on the same dist/."""
-    static = build.make_server(dist, port=0, prefix=BASE, quiet=True)
+    static = make_server(dist, port=0, prefix=BASE, quiet=True)
     thread = threading.Thread(target=static.serve_forever, daemon=True)
     thread.start()
     tables = ServerProcess(tmp_path_factory.mktemp("site"), "--static", str(dist), "--quiet", base=BASE).start()
@@ -116,7 +120,7 @@ def test_build_py_serve_runs_the_site_and_the_tables_on_one_port(dist, tmp_path)
     # where to go, and how to keep the tables to this computer.
     assert build.parse(["serve"])[0].host == "0.0.0.0"
     assert "--host 127.0.0.1: this computer only" in output
-    for address in build.network_addresses():
+    for address in network_addresses():
         assert f"http://{address}:{port}{BASE}" in output
     # SIGTERM to build.py stops the server as well: the port is free again.
     with pytest.raises(OSError):
@@ -156,28 +160,28 @@ def test_a_killed_build_py_serve_leaves_no_server_behind(dist, tmp_path):
 
 
 def test_a_build_for_another_host_names_its_table_server(dist):
-    assert build.server_address("https://Tables.Example.org") == "https://tables.example.org/"
-    assert build.server_address(" http://10.0.0.2:8000/archipel ") == "http://10.0.0.2:8000/archipel/"
+    assert server_address("https://Tables.Example.org") == "https://tables.example.org/"
+    assert server_address(" http://10.0.0.2:8000/archipel ") == "http://10.0.0.2:8000/archipel/"
     for bad in ("ftp://tables.example.org/", "tables.example.org", "https://x.org/?a=1", "https://x.org/#t",
                 "https://user:pw@x.org/", "https:///path"):
         with pytest.raises(ValueError):
-            build.server_address(bad)
-    plain = build.build(quiet=True)
+            server_address(bad)
+    plain = build_site(quiet=True)
     try:
-        elsewhere = build.build(quiet=True, server="https://tables.example.org/")
+        elsewhere = build_site(quiet=True, server="https://tables.example.org/")
         written = json.loads((dist / "build.json").read_text())
         # The page may reach that server, over HTTPS and WebSocket, whether
         # its policy comes in the page or as a header; nothing else changes.
         meta = re.search(r'http-equiv="Content-Security-Policy" content="([^"]*)"',
                          (dist / "index.html").read_text()).group(1)
-        header = build.static_headers("index.html", dist)["Content-Security-Policy"]
+        header = static_headers("index.html", dist)["Content-Security-Policy"]
     finally:
-        build.build(quiet=True)
+        build_site(quiet=True)
     assert meta == header
     assert "connect-src 'self' https://tables.example.org wss://tables.example.org;" in header
     assert header.replace(" https://tables.example.org wss://tables.example.org", "") == \
-        build.static_headers("index.html", dist)["Content-Security-Policy"]
-    assert build.connect_sources("http://192.0.2.7:8000/archipel/") == ("http://192.0.2.7:8000", "ws://192.0.2.7:8000")
+        static_headers("index.html", dist)["Content-Security-Policy"]
+    assert connect_sources("http://192.0.2.7:8000/archipel/") == ("http://192.0.2.7:8000", "ws://192.0.2.7:8000")
     assert "server" not in plain
     assert elsewhere["server"] == written["server"] == "https://tables.example.org/"
     # Another server, another build: the service worker fetches it anew, and
