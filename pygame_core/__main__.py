@@ -35,9 +35,9 @@ import re
 import sys
 
 from . import GAMES
-from .bots import make_bot
 from .engine import GameError, event_for
 from .match import Match
+from .table import Table
 
 ON = ("on", "true", "yes", "1")
 OFF = ("off", "false", "no", "0")
@@ -196,10 +196,9 @@ def result_lines(game_id: str, result: dict) -> list:
 # -- playing ----------------------------------------------------------------------------
 
 def run(args, game, players: int, seats: list, options: dict) -> int:
-    match = Match(game, players, args.seed, options, seats)
+    table = Table(Match(game, players, args.seed, options, seats))
+    match = table.match
     shown = numbering(game.id)
-    bots = {seat: make_bot(level, f"{args.seed}/{seat}")
-            for seat in range(players) if (level := match.bot_level(seat)) is not None}
     humans = [seat for seat in range(players) if match.is_human(seat)]
 
     def log(events, mover):
@@ -218,19 +217,19 @@ def run(args, game, players: int, seats: list, options: dict) -> int:
     log(opening, None)
     while not match.state.is_over():
         player = match.state.to_move()[0]
-        if player in bots:
-            move = bots[player].choose(match.state, player)
+        if table.is_bot(player):
+            move = table.bot(player).choose(match.state, player)
         else:
             move = ask(game.id, match, player, shown)
             if move is None:
                 print("stopped")
                 return 1
         try:
-            entry = match.play(player, move)
+            played = table.play(player, move)
         except GameError as exc:
             print(f"  ! {exc}")
             continue
-        log(entry.events, player)
+        log(played.entry.events, player)
     result = match.state.result()
     assert result is not None, "the game is over"
     for line in result_lines(game.id, result):

@@ -3,22 +3,32 @@
 ``handle(request_text) -> response_text``: a request is
 ``{"cmd": "...", "args": {...}}``; the answer is ``{"ok": true, "data": ...}``
 or ``{"ok": false, "error": {"key", "message", "params"}}``. A request that
-fails changes nothing: the game goes on from exactly where it was. The
+fails changes nothing: the games go on from exactly where they were. The
 commands and the snapshot are described in ``docs/protocol.md``.
+
+Several games may be open at once, each a session with an id of its own
+(``session`` in a request's arguments, ``"game"`` when none is given): the
+game on screen, a lesson beside it, an analysis. Each session is a
+``pygame_core.table.Table``, with the search it may have under way: the
+rules of a table (who may undo, how the bots are seeded, what a seat sees)
+are the table's, the same here as on a table server.
 """
 
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable
 from typing import Any
 
 from . import fairness
-from .bots import HINT_LEVEL, Bot, ISMCTSBot, Search, make_bot
-from .engine import GameError, State
-from .games import GAMES
+from .bots import ISMCTSBot, Search
+from .engine import GameError
+from .games import GAMES, catalogue
 from .limits import MAX_MOVE_TEXT, MAX_RECORD_TEXT, MAX_REQUEST_TEXT, MAX_THINK_MS, json_problem, quoted
-from .match import Entry, Match, check_game
+from .match import Match, check_game
+from .table import Memento as TableMemento
+from .table import Table
 
 
 class RequestError(GameError):
@@ -33,28 +43,34 @@ class RequestError(GameError):
 
 # A search under way: (purpose, seat, version of the position, the search).
 Thinking = tuple[str, int, int, Search]
-# All that a request may change (``Session.memento``).
-Memento = tuple[State, list[Entry], int, Thinking | None, dict[int, int]]
+# All that a request may change in a session (``Session.memento``).
+Memento = tuple[TableMemento, int, Thinking | None]
 # A command: its arguments, checked by itself, and its answer.
 Command = Callable[[dict[str, Any]], Any]
 
+# The session a request names when it names none: the game on screen.
+DEFAULT_SESSION = "game"
+# A session's id: a short word.
+SESSION_ID = re.compile(r"[a-z0-9_-]{1,32}")
+# The most sessions open at once (the game, a lesson, an analysis, ...).
+MAX_SESSIONS = 8
+
 
 class Session:
-    """One game in progress, with a bot for each bot seat.
+    """One table in this browser, with the search it may have under way.
 
     ``version`` counts the changes of position; a search in progress
     (``thinking``) belongs to one version and is dropped by any change.
     """
 
-    def __init__(self, match: Match) -> None:
-        self.match = match
-        self.bots: dict[int, Bot] = {}
-        for seat in range(match.players):
-            level = match.bot_level(seat)
-            if level is not None:
-                self.bots[seat] = make_bot(level, f"{match.seed}/{seat}")
+    def __init__(self, table: Table) -> None:
+        self.table = table
         self.version = 0
         self.thinking: Thinking | None = None
+
+    @property
+    def match(self) -> Match:
+        return self.table.match
 
     def changed(self) -> None:
         self.version += 1
@@ -72,61 +88,50 @@ class Session:
 
     def memento(self) -> Memento:
         """Everything a request may change: the position, the moves, the
-        version, the search under way and each bot's generator. A refused
-        request puts it all back (``restore``)."""
-        bots = {seat: bot.rng.state for seat, bot in self.bots.items()}
-        return (self.match.state.clone(), list(self.match.entries), self.version, self.thinking, bots)
+        version and the search under way. A refused request puts it all
+        back (``restore``)."""
+        return (self.table.memento(), self.version, self.thinking)
 
     def restore(self, memento: Memento) -> None:
-        state, entries, version, thinking, bots = memento
-        self.match.state, self.match.entries = state, entries
+        table, version, thinking = memento
+        self.table.restore(table)
         self.version, self.thinking = version, thinking
-        for seat, rng_state in bots.items():
-            self.bots[seat].rng.state = rng_state
 
     def snapshot(self, viewer: int | None) -> dict[str, Any]:
-        return snapshot(self.match, viewer)
+        return self.table.snapshot(viewer)
 
 
-def snapshot(match: Match, viewer: int | None, log_from: int = 0) -> dict[str, Any]:
-    """What ``viewer`` (a seat, or ``None`` for a spectator) may see of
-    ``match``: the shape of ``docs/protocol.md``. ``log`` holds the entries
-    after the first ``log_from`` (the table server sends only the new ones)."""
-    state = match.state
-    to_move = state.to_move()
-    legal = []
-    if viewer is not None and viewer in to_move:
-        legal = [move.to_dict() for move in state.legal_moves(viewer)]
-    return {
-        "game": match.game.id,
-        "players": match.players,
-        "seats": match.seats,
-        "names": match.names,
-        "seed": match.seed,
-        "options": match.options,
-        "private": match.game.private_information,
-        "to_move": to_move,
-        "over": state.is_over(),
-        "result": state.result(),
-        "viewer": viewer,
-        "view": state.view(viewer),
-        "legal": legal,
-        "log": match.log_for(viewer, log_from),
-        "can_undo": viewer is not None and match.is_human(viewer) and match.can_undo(viewer),
-    }
-
-
-_session: Session | None = None
+_sessions: dict[str, Session] = {}
 
 
 # -- argument checks --------------------------------------------------------
 # Each command reads its arguments through these, all of them before it acts:
 # a refused request has changed nothing, and its message names the argument.
 
-def _session_or_error() -> Session:
-    if _session is None:
+def _session_id(args: dict[str, Any]) -> str:
+    value = args.get("session", DEFAULT_SESSION)
+    if not isinstance(value, str) or SESSION_ID.fullmatch(value) is None:
+        raise RequestError(f"session is a short word of a-z, 0-9, _ and -, not {quoted(value)}",
+                           field="session")
+    return value
+
+
+def _session_or_error(args: dict[str, Any]) -> Session:
+    session = _sessions.get(_session_id(args))
+    if session is None:
         raise RequestError("no game is in progress", "error.no_game")
-    return _session
+    return session
+
+
+def _open(args: dict[str, Any], match: Match) -> Session:
+    """A new session for ``match`` under the request's id (in place of the
+    one of that id)."""
+    name = _session_id(args)
+    if name not in _sessions and len(_sessions) >= MAX_SESSIONS:
+        raise RequestError(f"at most {MAX_SESSIONS} games are open at once: close one first",
+                           "error.too_many_sessions", limit=MAX_SESSIONS)
+    session = _sessions[name] = Session(Table(match))
+    return session
 
 
 def _only(cmd: str, args: dict[str, Any], allowed: tuple[str, ...]) -> None:
@@ -183,25 +188,20 @@ def _flag(args: dict[str, Any], name: str) -> bool:
 
 def cmd_games(args: dict[str, Any]) -> Any:
     _only("games", args, ())
-    return [
-        {"id": game.id, "title": game.title, "players": list(game.players),
-         "options": dict(game.options), "private": game.private_information}
-        for game in GAMES.values()
-    ]
+    return catalogue()
 
 
 def cmd_new(args: dict[str, Any]) -> Any:
-    global _session
-    _only("new", args, ("game", "players", "seats", "seed", "options", "names"))
+    _only("new", args, ("game", "players", "seats", "seed", "options", "names", "start", "session"))
+    _session_id(args)
     game = check_game(args.get("game"), GAMES)
     players = args.get("players")
     if players is None:
         players = min(game.players)
     # Match checks the rest (players first) before it builds anything.
     match = Match(game, players, args.get("seed", 0), args.get("options"), args.get("seats"),
-                  args.get("names"))
-    _session = Session(match)
-    return _session.snapshot(_first_human(match))
+                  args.get("names"), args.get("start"))
+    return _open(args, match).snapshot(_first_human(match))
 
 
 def _first_human(match: Match) -> int | None:
@@ -216,41 +216,37 @@ def _first_human(match: Match) -> int | None:
 
 
 def cmd_snapshot(args: dict[str, Any]) -> Any:
-    session = _session_or_error()
-    _only("snapshot", args, ("viewer",))
+    _only("snapshot", args, ("viewer", "session"))
+    session = _session_or_error(args)
     return session.snapshot(_viewer(args, session.match.players))
 
 
 def cmd_play(args: dict[str, Any]) -> Any:
-    session = _session_or_error()
-    _only("play", args, ("seat", "move", "viewer"))
+    _only("play", args, ("seat", "move", "viewer", "session"))
+    session = _session_or_error(args)
     seat = _seat(args, session)
     move = _move_text(args)
     viewer = _viewer(args, session.match.players)
-    session.match.play(seat, move)
+    session.table.play(seat, move)
     session.changed()
     return session.snapshot(seat if viewer is None else viewer)
 
 
 def cmd_undo(args: dict[str, Any]) -> Any:
-    session = _session_or_error()
-    _only("undo", args, ("seat", "viewer"))
+    _only("undo", args, ("seat", "viewer", "session"))
+    session = _session_or_error(args)
     seat = _seat(args, session)
     viewer = _viewer(args, session.match.players)
-    if not session.match.is_human(seat):
-        raise RequestError("only a human seat can take a move back", "error.cannot_undo")
-    session.match.undo(seat)
+    session.table.undo(seat)
     session.changed()
     return session.snapshot(seat if viewer is None else viewer)
 
 
-def _bot_to_move(session: Session, seat: int) -> Bot:
-    bot = session.bots.get(seat)
-    if bot is None:
+def _bot_to_move(session: Session, seat: int) -> None:
+    if not session.table.is_bot(seat):
         raise RequestError("this seat is not played by a bot", "error.not_a_bot")
     if seat not in session.match.state.to_move():
         raise RequestError("it is not this bot's turn", "error.not_your_turn")
-    return bot
 
 
 def cmd_think(args: dict[str, Any]) -> Any:
@@ -259,8 +255,8 @@ def cmd_think(args: dict[str, Any]) -> Any:
     the best move of the human at ``seat`` (given once the search is done).
     The search is kept between calls and dropped when the position changes,
     so the browser can think in slices and stop at any time."""
-    session = _session_or_error()
-    _only("think", args, ("seat", "ms", "hint"))
+    _only("think", args, ("seat", "ms", "hint", "session"))
+    session = _session_or_error(args)
     seat = _seat(args, session)
     ms = _millis(args)
     hint = _flag(args, "hint")
@@ -268,11 +264,12 @@ def cmd_think(args: dict[str, Any]) -> Any:
     if hint:
         if not session.match.is_human(seat) or seat not in state.to_move():
             raise RequestError("a hint is for a human player who is to move", "error.no_hint")
-        adviser = make_bot(HINT_LEVEL, f"{session.match.seed}/hint/{len(session.match.entries)}")
+        adviser = session.table.adviser()
         assert isinstance(adviser, ISMCTSBot), "the hint's level searches"
         search = session.search("hint", seat, lambda: adviser.search(state, seat))
     else:
-        bot = _bot_to_move(session, seat)
+        _bot_to_move(session, seat)
+        bot = session.table.bot(seat)
         if not isinstance(bot, ISMCTSBot):       # the levels that do not search answer at once
             return {"done": True, "iterations": 0, "millis": 0, "budget": None, "move": None}
         search = session.search("move", seat, lambda: bot.search(state, seat))
@@ -291,39 +288,44 @@ def cmd_think(args: dict[str, Any]) -> Any:
 
 
 def cmd_bot_move(args: dict[str, Any]) -> Any:
-    session = _session_or_error()
-    _only("bot_move", args, ("seat", "viewer"))
+    _only("bot_move", args, ("seat", "viewer", "session"))
+    session = _session_or_error(args)
     seat = _seat(args, session)
     viewer = _viewer(args, session.match.players)
-    bot = _bot_to_move(session, seat)
+    _bot_to_move(session, seat)
     state = session.match.state
     thinking = session.thinking
     if thinking is not None and thinking[:3] == ("move", seat, session.version):
         move = thinking[3].best_move()
     else:
-        move = bot.choose(state, seat)
-    session.match.play(seat, move)
+        move = session.table.bot(seat).choose(state, seat)
+    session.table.play(seat, move)
     session.changed()
     return session.snapshot(viewer)
 
 
 def cmd_save(args: dict[str, Any]) -> Any:
-    session = _session_or_error()
-    _only("save", args, ())
-    return session.match.to_record()
+    _only("save", args, ("session",))
+    return _session_or_error(args).match.to_record()
 
 
 def cmd_load(args: dict[str, Any]) -> Any:
-    global _session
-    _only("load", args, ("record", "viewer"))
+    _only("load", args, ("record", "viewer", "session"))
+    _session_id(args)
     record = args.get("record")
     if not isinstance(record, (dict, str)):
         raise RequestError(f"record must be a saved game (an object or its text), not {quoted(record)}",
                            "error.bad_record", field="record")
     match = Match.from_record(record)
     viewer = _viewer(args, match.players)
-    _session = Session(match)
-    return _session.snapshot(_first_human(match) if viewer is None else viewer)
+    return _open(args, match).snapshot(_first_human(match) if viewer is None else viewer)
+
+
+def cmd_close(args: dict[str, Any]) -> Any:
+    """Close a session (a lesson, an analysis): nothing of it is kept."""
+    _only("close", args, ("session",))
+    _sessions.pop(_session_id(args), None)
+    return None
 
 
 def cmd_verify(args: dict[str, Any]) -> Any:
@@ -365,6 +367,7 @@ COMMANDS = {
     "bot_move": cmd_bot_move,
     "save": cmd_save,
     "load": cmd_load,
+    "close": cmd_close,
     "verify": cmd_verify,
 }
 
@@ -405,27 +408,34 @@ def _serve(request_text: object) -> str:
         args = {}
     if not isinstance(args, dict):
         return _error("error.bad_request", "'args' must be an object", {"field": "args"})
-    saved = _session
-    memento = saved.memento() if saved is not None else None
+    # What the request may change: which sessions are open, and the one it names.
+    opened = dict(_sessions)
+    name = args.get("session", DEFAULT_SESSION)
+    touched = _sessions.get(name) if isinstance(name, str) else None
+    memento = touched.memento() if touched is not None else None
     try:
         return json.dumps({"ok": True, "data": command(args)})
     except GameError as exc:
-        _restore(saved, memento)
+        _restore(opened, touched, memento)
         return _error(getattr(exc, "key", "error.illegal"), str(exc), getattr(exc, "params", {}))
-    except Exception as exc:  # a defect: report it, keep the game as it was
-        _restore(saved, memento)
+    except Exception as exc:  # a defect: report it, keep the games as they were
+        _restore(opened, touched, memento)
         return _error("error.internal", f"{type(exc).__name__}: {str(exc)[:200]}")
 
 
 def reset() -> None:
-    """Forget the game in progress. A memory snapshot may be taken after the
-    first game has started; the engine restored from it starts with none."""
-    global _session
-    _session = None
+    """Close every game. A memory snapshot may be taken after the first game
+    has started; the engine restored from it starts with none."""
+    _sessions.clear()
 
 
-def _restore(saved: Session | None, memento: Memento | None) -> None:
-    global _session
-    _session = saved
-    if saved is not None and memento is not None:
-        saved.restore(memento)
+def session(name: str = DEFAULT_SESSION) -> Session | None:
+    """The open session ``name``, if any (for tests and tools)."""
+    return _sessions.get(name)
+
+
+def _restore(opened: dict[str, Session], touched: Session | None, memento: Memento | None) -> None:
+    _sessions.clear()
+    _sessions.update(opened)
+    if touched is not None and memento is not None:
+        touched.restore(memento)

@@ -5,6 +5,13 @@ count, the seed, the options, the seats and the moves in text form. Loading a
 record replays every move through the rules, so a hand-edited file can never
 produce a position the rules would not reach.
 
+A record may also start from a given position (``start``: the game's
+``to_json``, as a PGN game may start from a FEN set-up): a lesson's prepared
+moment, say. The position is checked by the game's ``from_json``, and the
+moves are replayed from it. The position at any ply is cheap to get
+(``position_at``): a copy of the position is kept every ``CHECKPOINT``
+plies, and at most that many moves are replayed from the nearest one.
+
 Undo policy: a player may take back their own moves of the turn they are still
 playing, one at a time, but never a move that drew at random or showed hidden
 information (``State.reveals``), and never a move after which someone else had
@@ -29,6 +36,8 @@ from .limits import (MAX_ID_TEXT, MAX_MOVE_TEXT, MAX_MOVES, MAX_NAME, MAX_OPTION
 
 RECORD_FORMAT = "archipel-record"
 RECORD_VERSION = 1
+# A copy of the position is kept every this many plies (``Match.position_at``).
+CHECKPOINT = 16
 
 
 class BadSetup(GameError, ValueError):
@@ -143,28 +152,50 @@ def check_names(names: object, players: int) -> list[str]:
     return checked
 
 
+def check_start(game: type[Game], players: int, start: object) -> dict[str, Any] | None:
+    """A starting position of ``game`` for ``players`` (its ``to_json``), or
+    None: the opening deal. ``BadSetup("start")`` when the game cannot load
+    it, or when it is a position for another number of players."""
+    if start is None:
+        return None
+    if not isinstance(start, dict):
+        raise BadSetup("start", f"a starting position is an object, not {quoted(start)}")
+    try:
+        state = game.from_json(start)
+    except (GameError, ValueError, TypeError, KeyError, IndexError) as exc:
+        raise BadSetup("start", f"the starting position is not a {game.id} position: {str(exc)[:200]}") from None
+    if state.players != players:
+        raise BadSetup("start", f"the starting position is for {state.players} players, not {players}")
+    return state.to_json()
+
+
 class Entry:
-    """One move of the record, with what it caused."""
+    """One move of the record, with what it caused, and who was to move
+    before it (several players in a simultaneous step)."""
 
-    __slots__ = ("player", "move", "events", "undoable")
+    __slots__ = ("player", "move", "events", "undoable", "to_move")
 
-    def __init__(self, player: int, move: str, events: list[dict[str, Any]], undoable: bool) -> None:
+    def __init__(self, player: int, move: str, events: list[dict[str, Any]], undoable: bool,
+                 to_move: list[int]) -> None:
         self.player = player
         self.move = move
         self.events = events
         self.undoable = undoable
+        self.to_move = to_move
 
 
 class Match:
     """A game being played: its set-up, its moves, and the current state.
 
-    ``game`` is a ``Game``, or the id of one of ``Match.games``."""
+    ``game`` is a ``Game``, or the id of one of ``Match.games``; ``start``,
+    a position of that game (its ``to_json``) to play from instead of the
+    opening deal of ``seed``."""
 
     # The games a set-up or a saved game may name by their id.
     games: ClassVar[Mapping[str, type[Game]]] = {}
 
     def __init__(self, game: object, players: object, seed: object, options: object = None,
-                 seats: object = None, names: object = None) -> None:
+                 seats: object = None, names: object = None, start: object = None) -> None:
         # Every part is checked, the player count first, before anything is
         # built from it (``BadSetup`` names the part that is wrong).
         self.game = check_game(game, self.games)
@@ -174,21 +205,30 @@ class Match:
         self.seats = check_seats(seats, self.players)
         self.seat_kinds = [parse_seat(seat) for seat in self.seats]
         self.names = check_names(names, self.players)
-        self.state = self.game.new(players=self.players, seed=self.seed, **self.options)
+        self.start = check_start(self.game, self.players, start)
+        if self.start is None:
+            self.state = self.game.new(players=self.players, seed=self.seed, **self.options)
+        else:
+            self.state = self.game.from_json(self.start)
         self.entries: list[Entry] = []
+        # A copy of the position every CHECKPOINT plies, the start first.
+        self._checkpoints: list[State] = [self.state.clone()]
 
     # -- playing ------------------------------------------------------------
     def play(self, player: int, move: object) -> Entry:
         """Play ``move`` for ``player``; ``IllegalMove`` leaves everything as it was."""
         state = self.state
-        if player not in state.to_move():
+        to_move = state.to_move()
+        if player not in to_move:
             raise IllegalMove("it is not this player's turn", "error.not_your_turn", player=player)
         move = state.parse_move(move)
         reveals = state.reveals(player, move)
         events = state.play(player, move)
         undoable = not reveals and player in state.to_move() and not state.is_over()
-        entry = Entry(player, str(move), events, undoable)
+        entry = Entry(player, str(move), events, undoable, to_move)
         self.entries.append(entry)
+        if len(self.entries) % CHECKPOINT == 0:
+            self._checkpoints.append(state.clone())
         return entry
 
     def can_undo(self, player: int) -> bool:
@@ -201,19 +241,28 @@ class Match:
         """Take back ``player``'s last move of their current turn (see the policy)."""
         if not self.can_undo(player):
             raise IllegalMove("there is no move of yours to take back", "error.cannot_undo")
-        moves = [(e.player, e.move) for e in self.entries[:-1]]
-        replayed = self._replayed(moves)
-        self.state, self.entries = replayed.state, replayed.entries
+        ply = len(self.entries) - 1
+        self.restore(self.position_at(ply), self.entries[:ply])
 
-    def _replayed(self, moves: list[tuple[int, str]]) -> Match:
-        copy = Match(self.game, self.players, self.seed, self.options, self.seats, self.names)
-        for player, move in moves:
-            copy.play(player, move)
-        return copy
+    def position_at(self, ply: int) -> State:
+        """A copy of the position after the first ``ply`` moves (0: the start),
+        replayed from the nearest kept copy: at most CHECKPOINT - 1 moves."""
+        if not 0 <= ply <= len(self.entries):
+            raise ValueError(f"ply is a number of moves from 0 to {len(self.entries)}, not {ply}")
+        state = self._checkpoints[ply // CHECKPOINT].clone()
+        for entry in self.entries[ply - ply % CHECKPOINT:ply]:
+            state.play(entry.player, entry.move)
+        return state
+
+    def restore(self, state: State, entries: list[Entry]) -> None:
+        """Go back to ``state`` after ``entries`` (a position of this game met
+        earlier, as ``position_at`` or a copy kept before a change gives it)."""
+        self.state, self.entries = state, list(entries)
+        del self._checkpoints[len(self.entries) // CHECKPOINT + 1:]
 
     # -- records --------------------------------------------------------------
     def to_record(self) -> dict[str, Any]:
-        return {
+        record = {
             "format": RECORD_FORMAT,
             "version": RECORD_VERSION,
             "game": self.game.id,
@@ -224,6 +273,9 @@ class Match:
             "names": self.names,
             "moves": [[e.player, e.move] for e in self.entries],
         }
+        if self.start is not None:
+            record["start"] = self.start
+        return record
 
     @classmethod
     def from_record(cls, record: object) -> Match:
@@ -257,7 +309,7 @@ class Match:
                 raise BadRecord(f"move {number} of the saved game is malformed", move=number)
         try:
             match = cls(record.get("game"), record.get("players"), record.get("seed"),
-                        record.get("options"), record.get("seats"), record.get("names"))
+                        record.get("options"), record.get("seats"), record.get("names"), record.get("start"))
         except BadSetup as exc:
             raise BadRecord(f"the saved game's set-up is invalid: {exc}", field=exc.field) from None
         for number, (player, move) in enumerate(moves, 1):

@@ -169,12 +169,12 @@ def test_a_bot_thinks_in_slices_then_plays_what_it_found():
 def test_thinking_is_dropped_when_the_position_changes():
     snap = bot_game()
     ok("think", seat=1, ms=5)
-    first = api._session.thinking
+    first = api.session().thinking
     assert first is not None
     ok("think", seat=1, ms=5)
-    assert api._session.thinking[3] is first[3], "the same search goes on"
+    assert api.session().thinking[3] is first[3], "the same search goes on"
     ok("bot_move", seat=1, viewer=0)
-    assert api._session.thinking is None
+    assert api.session().thinking is None
 
 
 def test_a_hint_is_a_legal_move_of_the_human_and_plays_nothing():
@@ -212,16 +212,17 @@ def test_reset_forgets_the_game_in_progress(game):
 
 def test_a_snapshot_can_carry_only_the_log_after_a_given_entry():
     from pygame_core.match import Match
-    match = Match("kanaloa", 3, 8, {}, ["h", "h", "h"])
+    from pygame_core.table import Table
+    table = Table(Match("kanaloa", 3, 8, {}, ["h", "h", "h"]))
     for _ in range(12):
-        player = match.state.to_move()[0]
-        match.play(player, match.state.legal_moves(player)[0])
-    whole = api.snapshot(match, 1)
-    tail = api.snapshot(match, 1, log_from=9)
+        player = table.state.to_move()[0]
+        table.play(player, table.state.legal_moves(player)[0])
+    whole = table.snapshot(1)
+    tail = table.snapshot(1, log_from=9)
     assert [entry["n"] for entry in tail["log"]] == [10, 11, 12]
     assert tail["log"] == whole["log"][9:]
     assert {k: v for k, v in tail.items() if k != "log"} == {k: v for k, v in whole.items() if k != "log"}
-    assert api.snapshot(match, None, log_from=12)["log"] == []
+    assert table.snapshot(None, log_from=12)["log"] == []
 
 
 # -- bad input: sizes, types, and refusals that change nothing ------------------
@@ -339,10 +340,9 @@ def test_every_bad_argument_is_a_clear_error_naming_it(cmd, args, field):
 
 
 def session_marks():
-    session = api._session
+    session = api.session()
     return (session, session.version, session.thinking, json.dumps(session.match.state.to_json()),
-            [(e.player, e.move) for e in session.match.entries],
-            {seat: bot.rng.state for seat, bot in session.bots.items()})
+            [(e.player, e.move) for e in session.match.entries])
 
 
 def test_a_refused_play_changes_nothing_not_even_counters():
@@ -356,9 +356,9 @@ def test_a_refused_play_changes_nothing_not_even_counters():
     assert snap["to_move"] == [1]
 
 
-def test_a_refused_bot_move_leaves_the_bots_generator_alone():
+def test_a_refused_bot_move_changes_nothing_the_bots_play():
     """The same requests, with and without a refused ``bot_move`` among them,
-    give the same game."""
+    give the same game (a bot is seeded by its seat and the ply)."""
     def game_of(with_refusal):
         snap = ok("new", game="kahuna", players=2, seats=["bot0", "bot0"], seed=21)
         for turn in range(30):

@@ -61,13 +61,12 @@ def _hung(signum, frame):
 
 def marks():
     """Everything a refused request must leave as it was."""
-    session = api._session
+    session = api.session()
     if session is None:
         return None
     return (id(session), session.version, id(session.thinking),
             json.dumps(session.match.state.to_json(), sort_keys=True),
-            [(entry.player, entry.move) for entry in session.match.entries],
-            {seat: bot.rng.state for seat, bot in session.bots.items()})
+            [(entry.player, entry.move) for entry in session.match.entries])
 
 
 # -- values to throw ----------------------------------------------------------------------
@@ -180,7 +179,7 @@ class Fuzzer:
 
     # Requests a player's page could send, in the session as it stands.
     def valid(self) -> dict:
-        rng, session = self.rng, api._session
+        rng, session = self.rng, api.session()
         if session is None or rng.random() < 0.04:
             players, seats, options = random_setup(self.game, rng)
             return {"cmd": "new", "args": {"game": self.game_id, "players": players, "seats": seats,
@@ -196,7 +195,7 @@ class Fuzzer:
                     "args": {} if rng.random() < 0.5 else {"viewer": None}}
         seat = rng.choice(to_move)
         viewer = rng.choice([None, seat, *range(session.match.players)])
-        if seat in session.bots:
+        if session.table.is_bot(seat):
             if pick < 0.5:
                 return {"cmd": "think", "args": {"seat": seat, "ms": rng.randrange(1, 8)}}
             return {"cmd": "bot_move", "args": {"seat": seat, "viewer": viewer}}

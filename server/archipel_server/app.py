@@ -35,6 +35,7 @@ from pygame_core.bots import LEVELS
 from pygame_core.engine import GameError
 from pygame_core.games import GAMES
 from pygame_core.match import Match
+from pygame_core.table import is_count
 
 from . import __version__
 from .bots import BotPool
@@ -44,7 +45,7 @@ from .live import Connection
 from .site import SiteFiles
 from .sqlite_store import SQLiteStore
 from .store import SPECTATOR, Store, TableInfo
-from .tables import Tables, encode, is_count
+from .tables import Tables, encode
 from .tokens import BadName, check_name, is_table_id, is_token, new_table_id, new_token, token_hash
 
 log = logging.getLogger("archipel")

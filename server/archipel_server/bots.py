@@ -3,7 +3,8 @@
 A bot's search runs for up to its level's time cap (two seconds for the
 expert); in the server's own process it would hold up every other table, so
 it runs in a worker process. The worker gets the position (``to_json``) and
-a seed, and nothing else: no generator lives on between two moves, so after a
+a seed (the table core's ``bot_seed``: the game's seed, the seat and the
+ply), and nothing else: no generator lives on between two moves, so after a
 restart the same position and seat give the bot the same seed, and a search
 that ends on its iteration budget (as it does unless the machine is slow)
 the same move.
@@ -21,11 +22,6 @@ from concurrent.futures.process import BrokenProcessPool
 
 from pygame_core.bots import make_bot
 from pygame_core.games import GAMES
-
-
-def bot_seed(game_seed, seat: int, ply: int) -> str:
-    """The seed of the bot of ``seat`` deciding move ``ply`` of a game."""
-    return f"{game_seed}/{seat}/{ply}"
 
 
 def choose(game_id: str, position: dict, seat: int, level: int, seed: str) -> str:

@@ -1,20 +1,14 @@
 """Tables in play: moves, undo, rematch and names, and who is told what.
 
-A ``Table`` holds one table's current game as a ``Match``, replayed from the
-store. Everything that changes it takes the table's lock, asks the rules,
-writes to the store, and only then acknowledges and tells every connected
-seat what it may see: ``pygame_core.api.snapshot`` for that seat's viewer,
-whose log filters every event through ``event_for``. A change the store
-refuses is undone in memory as if it had never been tried.
-
-Plies. A move is sent with the ply it was made at: the number of moves of the
-game the sender had seen. At the current ply it is played. Below it, the
-move is either a retry (the sender's first move since that ply is this very
-move: acknowledged again, not played twice), or a move made while others
-chose at the same time (every move since was another seat's, made while the
-sender was also to choose, as with Kanaloa's opening cards and Moai's bids:
-played now if still legal), or else it lost a race and is refused with the
-current state.
+A ``Table`` holds one table's current game in the table core that the
+page's worker and the terminal use too (``pygame_core.table.Table``: the
+match, the rules of plies, retries and undo, the bots' seeds, what a seat
+sees), replayed from the store. Everything that changes it takes the table's
+lock, asks the core, writes to the store, and only then acknowledges and
+tells every connected seat what it may see (the core's snapshot for that
+seat, whose log filters every event through ``event_for``). A change the
+store refuses is taken back in memory (the core's memento) as if it had
+never been tried.
 
 Secrets. The seed of a game deals every hidden card: it stays on the server
 until the game is over. Messages carry its commitment instead
@@ -33,11 +27,13 @@ import json
 import logging
 import time
 
-from pygame_core import api, fairness
-from pygame_core.engine import IllegalMove, event_for
+from pygame_core import fairness
+from pygame_core.engine import event_for
 from pygame_core.match import Match
+from pygame_core.table import Table as TableCore
+from pygame_core.table import TableError, is_count
 
-from .bots import BotPool, bot_seed
+from .bots import BotPool
 from .store import SPECTATOR, Store, StoredTable, TableInfo, Undo
 from .tokens import token_hash
 
@@ -47,16 +43,10 @@ log = logging.getLogger("archipel.tables")
 IDLE = 120.0
 
 
-class Refusal(Exception):
-    """A request that changes nothing: a key for the page's sentence, an
-    English message, and whether the sender gets the current state with it."""
-
-    def __init__(self, key: str, message: str, resync: bool = False, **params):
-        super().__init__(message)
-        self.key = key
-        self.message = message
-        self.resync = resync
-        self.params = params
+# A request that changes nothing: a key for the page's sentence, an English
+# message, and whether the sender gets the current state with it. The
+# table core's refusals are of the same kind.
+Refusal = TableError
 
 
 class Table:
@@ -64,7 +54,7 @@ class Table:
         self.tables = tables
         self.info: TableInfo = stored.info
         self.undos: list = list(stored.undos)
-        self.match, self.to_move_before = replay(stored)
+        self.core = core_of(stored)
         self.lock = asyncio.Lock()
         self.connections: set = set()
         self.bot_task: asyncio.Task | None = None
@@ -76,11 +66,12 @@ class Table:
         return self.info.id
 
     @property
-    def ply(self) -> int:
-        return len(self.match.entries)
+    def match(self) -> Match:
+        return self.core.match
 
-    def is_bot(self, seat: int) -> bool:
-        return self.match.bot_level(seat) is not None
+    @property
+    def ply(self) -> int:
+        return self.core.ply
 
     # -- what a seat is told -------------------------------------------------
     def public(self) -> dict:
@@ -104,12 +95,6 @@ class Table:
             told.update(seed=info.seed, salt=info.salt)
         return told
 
-    def snapshot(self, viewer: int | None, log_from: int) -> dict:
-        """``api.snapshot`` for ``viewer``, without the seed while the game is on."""
-        snapshot = api.snapshot(self.match, viewer, log_from)
-        snapshot["seed"] = self.info.seed if self.match.state.is_over() else None
-        return snapshot
-
     def state_message(self, seat: int, log_from: int, kind: str = "state", cause=None) -> dict:
         viewer = None if seat == SPECTATOR else seat
         return {
@@ -117,7 +102,7 @@ class Table:
             "seat": viewer,
             "ply": self.ply,
             "log_from": log_from,
-            "snapshot": self.snapshot(viewer, log_from),
+            "snapshot": self.core.snapshot(viewer, log_from),
             "fairness": self.fairness(),
             "undos": [{"ply": undo.ply, "player": undo.player,
                        "events": [event_for(event, viewer) for event in undo.events]}
@@ -178,91 +163,45 @@ class Table:
         """Play ``text`` for ``seat``, made at ``ply``; ``reply`` (the sender's
         connection, None for a bot) gets the acknowledgement."""
         async with self.lock:
-            current = self.ply
-            if not is_count(ply) or ply > current:
-                raise Refusal("error.bad_ply", f"ply must be a number of moves from 0 to {current}",
-                              resync=True)
-            state = self.match.state
-            try:
-                move = str(state.parse_move(text))
-            except IllegalMove as exc:
-                raise Refusal(exc.key, str(exc), **exc.params) from None
-            if ply < current:
-                retried = self._retried(seat, ply, move)
-                if retried is not None:
-                    if reply is not None:
-                        reply({"type": "ack", "ply": retried, "move": move, "duplicate": True})
-                        reply(self.state_message(seat, 0))
-                    return
-            if state.is_over():
-                raise Refusal("error.game_over", "the game is over")
-            to_move = state.to_move()
-            if seat not in to_move:
-                raise Refusal("error.not_your_turn", "it is not your turn", resync=ply < current)
-            saved = state.clone()
-            try:
-                entry = self.match.play(seat, move)
-            except IllegalMove as exc:
-                raise Refusal(exc.key, str(exc), resync=ply < current, **exc.params) from None
-            over = self.match.state.is_over()
+            memento = self.core.memento()
+            played = self.core.play(seat, text, ply)
+            if played.duplicate:
+                if reply is not None:
+                    reply({"type": "ack", "ply": played.ply, "move": played.entry.move, "duplicate": True})
+                    reply(self.state_message(seat, 0))
+                return
             kept = False
             try:
-                kept = await self.tables.store.append_move(self.id, self.info.number, current, seat,
-                                                           entry.move, over)
+                kept = await self.tables.store.append_move(self.id, self.info.number, played.ply, seat,
+                                                           played.entry.move, self.match.state.is_over())
             finally:
                 if not kept:
-                    self.match.state = saved
-                    self.match.entries.pop()
+                    self.core.restore(memento)
             if not kept:
                 await self._reload()
                 raise Refusal("error.stale", "another move was played at the same time: the board "
                               "shows the table as it is now", resync=True)
-            self.to_move_before.append(to_move)
             if reply is not None:
-                reply({"type": "ack", "ply": current, "move": entry.move})
-            self.changed(current, {"kind": "move", "seat": seat, "ply": current})
-
-    def _retried(self, seat: int, ply: int, move: str):
-        """The ply of ``move`` if it is a retry of a move already played;
-        None if it may be played now (others chose meanwhile, at the same
-        time as ``seat``); ``Refusal`` if the move lost a race."""
-        entries = self.match.entries
-        for index in range(ply, len(entries)):
-            if entries[index].player == seat:
-                if entries[index].move == move:
-                    return index
-                raise Refusal("error.stale", "you have already played another move since: the board "
-                              "shows the table as it is now", resync=True)
-        if all(seat in self.to_move_before[index] for index in range(ply, len(entries))):
-            return None
-        raise Refusal("error.stale", "the table moved on before your move arrived: the board shows "
-                      "it as it is now", resync=True)
+                reply({"type": "ack", "ply": played.ply, "move": played.entry.move})
+            self.changed(played.ply, {"kind": "move", "seat": seat, "ply": played.ply})
 
     async def undo(self, seat: int, ply, reply) -> None:
-        """Take back ``seat``'s latest move (the local policy: one's own moves
+        """Take back ``seat``'s latest move (the core's rule: one's own moves
         of the turn, never past a reveal); ``ply``: the moves the sender saw."""
         async with self.lock:
-            current = self.ply
-            if not is_count(ply) or ply != current:
-                raise Refusal("error.stale", "the table has changed: the board shows it as it is now",
-                              resync=True)
-            if self.is_bot(seat) or not self.match.can_undo(seat):
-                raise Refusal("error.cannot_undo", "there is no move of yours to take back")
-            entry = self.match.entries[-1]
-            undo = Undo(current - 1, seat, entry.move, entry.events)
-            saved = (self.match.state, list(self.match.entries))
-            self.match.undo(seat)
+            memento = self.core.memento()
+            entry = self.core.undo(seat, ply if is_count(ply) else -1)
+            undo = Undo(self.ply, seat, entry.move, entry.events)
             kept = False
             try:
                 kept = await self.tables.store.take_back(self.id, self.info.number, undo)
             finally:
                 if not kept:
-                    self.match.state, self.match.entries = saved
+                    self.core.restore(memento)
             if not kept:
                 await self._reload()
                 raise Refusal("error.stale", "the table has changed: the board shows it as it is now",
                               resync=True)
-            self.to_move_before.pop()
             self.undos.append(undo)
             reply({"type": "ack", "ply": undo.ply, "move": undo.move})
             self.changed(undo.ply, {"kind": "undo", "seat": seat, "ply": undo.ply})
@@ -284,7 +223,7 @@ class Table:
                 raise Refusal("error.stale", "the table has changed: the board shows it as it is now",
                               resync=True)
             self.info.number, self.info.seed, self.info.salt, self.info.chosen_seed = number + 1, seed, salt, False
-            self.match, self.to_move_before = replay(StoredTable(self.info))
+            self.core = core_of(StoredTable(self.info))
             self.undos = []
             reply({"type": "ack", "number": self.info.number})
             self.changed(0, {"kind": "rematch", "seat": seat, "number": self.info.number})
@@ -329,7 +268,7 @@ class Table:
         """Take the table again from the store (another server wrote to it)."""
         stored = await self.tables.store.load_table(self.id)
         self.info, self.undos = stored.info, list(stored.undos)
-        self.match, self.to_move_before = replay(stored)
+        self.core = core_of(stored)
 
     # -- bots ----------------------------------------------------------------------
     def schedule_bot(self) -> None:
@@ -338,8 +277,7 @@ class Table:
         what its seat sees."""
         if self.bot_task is not None:
             return
-        state = self.match.state
-        bots = [] if state.is_over() else [seat for seat in state.to_move() if self.is_bot(seat)]
+        bots = self.core.bots_to_move()
         if bots:
             self.bot_task = asyncio.create_task(self._bot_turn(bots[0]))
 
@@ -368,7 +306,7 @@ class Table:
                 return
             position = state.to_json()
             level = self.match.bot_level(seat)
-            seed = bot_seed(self.info.seed, seat, ply)
+            seed = self.core.bot_seed(seat)
         move = await self.tables.bots.choose(self.info.game, position, seat, level, seed)
         wait = self.last_change + self.tables.settings.bot_pace - time.monotonic()
         if wait > 0:
@@ -377,19 +315,14 @@ class Table:
             await self.play(seat, ply, move)
 
 
-def replay(stored: StoredTable):
-    """The match of a stored game, and who was to move before each move."""
+def core_of(stored: StoredTable) -> TableCore:
+    """The table core of a stored game, its moves replayed; its seed stays
+    secret until the end."""
     info = stored.info
     match = Match(info.game, info.players, info.seed, info.options, info.seats, info.names)
-    to_move_before = []
     for player, move in stored.moves:
-        to_move_before.append(match.state.to_move())
         match.play(player, move)
-    return match, to_move_before
-
-
-def is_count(value) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool) and value >= 0
+    return TableCore(match, secret_seed=True)
 
 
 def encode(message: dict) -> str:

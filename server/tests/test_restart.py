@@ -10,8 +10,9 @@ import signal
 import time
 
 from pygame_core.match import Match
+from pygame_core.table import Table
 
-from archipel_server.bots import bot_seed, choose
+from archipel_server.bots import choose
 from online import at_ply, create, get, play_randomly, run, seated
 
 
@@ -123,7 +124,7 @@ def test_a_bot_interrupted_by_a_kill_plays_the_same_move_after_the_restart(start
     bot_move = server.records(table["table"])[1]
     match = Match("kahuna", 2, seed, {}, ["h", "bot1"])
     match.play(0, "draw")
-    again = choose("kahuna", match.state.to_json(), 1, 1, bot_seed(seed, 1, 1))
+    again = choose("kahuna", match.state.to_json(), 1, 1, Table(match).bot_seed(1))
     assert bot_move == (1, again)
 
 
