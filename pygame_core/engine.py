@@ -8,6 +8,12 @@ and the benchmarks -- reaches a game only through the names defined here:
 * ``State``: one position. ``players`` (how many play), ``to_move()``, ``legal_moves(player)``,
   ``play(player, move)``, ``view(player)``, ``is_over()``, ``result()``,
   ``clone()``, ``to_json()``, ``determinize(player, rng)``.
+
+Each rule is written once, in ``legal_moves``: ``play`` is "is the move
+among the legal ones? then ``apply`` it", and ``refusal`` (each game's
+``refusals`` module) finds, for a move that is not, the rule it breaks in a
+sentence a player reads. ``apply`` plays a legal move without asking again:
+the bots' searches, whose moves come from ``legal_moves``, call it directly.
 * ``Move``: a small frozen value with a canonical text form
   (``str(move)`` / ``Game.Move.parse(text)``).
 
@@ -16,8 +22,8 @@ generator whose whole state is one integer stored in the game state, so that a
 seed and a list of moves replay byte for byte in CPython and in Pyodide.
 
 Besides the protocol, the helpers the games share live here: the move classes
-with a kind (``CodedMove``, ``CardsMove``), reading a move (``State.as_move``,
-``State.start_play``), checking seats and viewers, the checks a ``from_json``
+with a kind (``CodedMove``, ``CardsMove``), reading a move (``State.as_move``),
+the refusal of a finished game (``game_over``), checking seats and viewers, the checks a ``from_json``
 is made of (``check_fields`` first, ``check``, ``check_pair``, ``check_rng``,
 ``check_result`` last) and ``copy_data``.
 """
@@ -26,8 +32,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Callable, MutableSequence, Sequence
-from types import ModuleType
-from typing import Any, ClassVar, Self, TypeVar
+from typing import Any, ClassVar, Protocol, Self, TypeVar, runtime_checkable
 
 __all__ = [
     "GameError",
@@ -42,7 +47,9 @@ __all__ = [
     "event_for",
     "Game",
     "State",
+    "Hints",
     "is_int",
+    "game_over",
     "copy_data",
     "check",
     "check_pair",
@@ -74,6 +81,11 @@ class IllegalMove(GameError, ValueError):
 
 class BadState(GameError, ValueError):
     """A position (JSON) that is malformed or breaks the game's invariants."""
+
+
+def game_over() -> IllegalMove:
+    """The refusal of any move once the game is over."""
+    return IllegalMove("The game is over.", "error.game_over")
 
 
 def is_int(value: object) -> bool:
@@ -393,6 +405,20 @@ def event_for(event: dict[str, Any], viewer: int | None) -> dict[str, Any]:
 AnyMove = Move
 
 
+@runtime_checkable
+class Hints(Protocol):
+    """What every game's hints module gives the bots (``Game.hints``): its
+    evaluation of a position for one player (higher is better for that
+    player), and every player's in one pass. Bots only ever call them on
+    determinized copies. A module may also offer ``rollout_move(state,
+    player, rng)``, ``sensible_moves(state, player, moves)``, ``EVAL_SCALE``
+    and ``ROLLOUT_DEPTH`` (``bots/ismcts.py``)."""
+
+    def evaluate(self, state: Any, player: int) -> float: ...
+
+    def evaluations(self, state: Any) -> list[Any]: ...
+
+
 class Game:
     """The static facts of one game. Subclasses set the class attributes."""
 
@@ -406,10 +432,8 @@ class Game:
     # limit): ``new`` hands them to ``State.new`` as they are, the options
     # after ``check_options``.
     setup_inputs: ClassVar[tuple[str, ...]] = ()
-    # Optional advice for the bots, in the game's own module: an object with
-    # ``evaluate(state, player) -> float`` (higher is better for ``player``).
-    # Bots only ever call it on determinized copies.
-    hints: ClassVar[ModuleType | None] = None
+    # Advice for the bots, in the game's own module (``Hints``).
+    hints: ClassVar[Hints | None] = None
     # Whether a player ever knows something another does not (a hand, a
     # face-down tile, a secret bid). When not, every player's view is the same
     # and a shared device passes between players without a privacy screen.
@@ -479,10 +503,27 @@ class State(ABC):
     def legal_moves(self, player: int) -> list[Move]:
         """Every legal move of ``player`` now (empty if they need not act)."""
 
-    @abstractmethod
     def play(self, player: int, move: Any) -> list[dict[str, Any]]:
         """Apply a legal move (a ``Move`` or its text) and return the log
-        events it caused. Raises ``IllegalMove``, state unchanged, otherwise."""
+        events it caused: a move is played only if it is one of
+        ``legal_moves(player)``. Otherwise ``IllegalMove`` says which rule it
+        breaks (``refusal``), and the state is unchanged."""
+        if move.__class__ is not self.game.Move:
+            move = self.as_move(move)
+        if move not in self.legal_moves(player):
+            raise self.refusal(player, move)
+        return self.apply(player, move)
+
+    @abstractmethod
+    def apply(self, player: int, move: Any) -> list[dict[str, Any]]:
+        """Play ``move``, one of ``legal_moves(player)`` (which it does not
+        check again), and return the log events it caused."""
+
+    @abstractmethod
+    def refusal(self, player: int, move: Any) -> IllegalMove:
+        """Why ``player`` may not play ``move`` now (a move of this game that
+        is not among the legal ones): the rule it breaks, as an error whose
+        sentence a player reads."""
 
     # -- what a player sees -------------------------------------------------
     @abstractmethod
@@ -546,16 +587,6 @@ class State(ABC):
         if isinstance(move, Move):
             move = str(move)
         return self.parse_move(move)
-
-    def start_play(self, move: object) -> Any:
-        """The start of ``play`` for a move that is not already one of this
-        game's, or in a game that is over: the move read (``as_move``), then
-        ``IllegalMove`` if the game is over. Whose turn it is, each game checks
-        in its own words."""
-        move = self.as_move(move)
-        if self.is_over():
-            raise IllegalMove("The game is over.", "error.game_over")
-        return move
 
     def check_seat(self, player: object, what: str = "a player") -> None:
         """``ValueError`` unless ``player`` is a seat of this position."""

@@ -12,7 +12,7 @@ import pygame_core
 
 PACKAGE = Path(pygame_core.__file__).parent
 ROOT = PACKAGE.parent
-GAME_MODULES = {"__init__", "tables", "moves", "state", "positions", "hints"}
+GAME_MODULES = {"__init__", "tables", "moves", "refusals", "state", "positions", "hints"}
 
 
 def module_name(path: Path) -> str:
@@ -97,14 +97,15 @@ def test_the_hints_read_the_tables_and_the_state_only():
 
 
 def test_a_game_s_modules_go_one_way():
-    """tables <- moves <- positions <- state <- the game (hints beside it)."""
+    """tables <- moves <- refusals, positions <- state <- the game (hints beside it)."""
     for game in pygame_core.GAMES:
         package = f"pygame_core.games.{game}"
         below = {
             "tables": set(),
             "moves": {"tables"},
+            "refusals": {"tables", "moves"},
             "positions": {"tables", "moves"},
-            "state": {"tables", "moves", "positions"},
+            "state": {"tables", "moves", "refusals", "positions"},
         }
         for module, allowed in below.items():
             inside = {name.rpartition(".")[2] for name in GRAPH[f"{package}.{module}"]
@@ -135,7 +136,7 @@ def test_every_phase_and_every_kind_of_move_has_its_handler():
     assert set(haleakala.HaleakalaState.PHASE_MOVES) == set(range(len(h.PHASES))) - {h.P_OVER}
 
     k = kanaloa_tables
-    before = {k.CHOOSE, k.PASS, k.COLOUR, k.REMOVE, k.STEAL, k.GIVE}   # checked by play itself
+    before = {k.CHOOSE, k.PASS, k.COLOUR, k.REMOVE, k.STEAL, k.GIVE}   # dispatched by apply itself
     assert set(kanaloa.KanaloaState.TURN_ACTIONS) == set(range(len(k.KINDS))) - before
     assert set(kanaloa.KanaloaState.CHOICES) == {k.CHOICE_REMOVE, k.CHOICE_STEAL, k.CHOICE_GIVE}
 

@@ -154,6 +154,59 @@ def test_illegal_moves_leave_the_state_unchanged(game, players, options):
         random_game(game, players, options, 40_000 + seed, check)
 
 
+def mutations(text: str, rng: Rng) -> list:
+    """Move texts near ``text``: a word dropped, doubled, swapped with another
+    move's word, or a number changed by one."""
+    words = text.split()
+    out = [" ".join(words[:-1]), text + " " + words[-1]]
+    for i, word in enumerate(words):
+        if word.lstrip("-").isdigit():
+            for step in (-1, 1):
+                out.append(" ".join(words[:i] + [str(int(word) + step)] + words[i + 1:]))
+    if len(words) > 1:
+        i = rng.below(len(words) - 1) + 1
+        out.append(" ".join(words[:i] + words[i + 1:] + [words[i]]))
+    return [t for t in out if t and t != text]
+
+
+@pytest.mark.parametrize("game,players,options", list(setups()))
+def test_play_accepts_exactly_the_legal_moves(game, players, options):
+    """Each rule is written once, in ``legal_moves``: ``play`` accepts every
+    legal move, and refuses everything else it is given -- the legal moves
+    of the other seats, every move of the game's notation met so far in any
+    position, mutated move texts -- with a sentence, the state unchanged."""
+    rng = Rng.from_seed(players * 31 + len(options))
+    known: dict = {}
+
+    def check(state, moves):
+        if state.is_over() or len(moves) % 3:
+            return
+        before = json.dumps(state.to_json(), sort_keys=True)
+        for player in range(players):
+            legal = state.legal_moves(player)
+            texts = {str(move) for move in legal}
+            for move in legal:
+                known.setdefault(str(move), move)
+            for move in legal:
+                copy = state.clone()
+                copy.play(player, str(move))                     # accepted, from its text too
+            others = [known[text] for text in sorted(known) if text not in texts]
+            tried = [others[rng.below(len(others))] for _ in range(min(12, len(others)))]
+            tried += [text for move in legal[:4] for text in mutations(str(move), rng)]
+            for move in tried:
+                if str(move) in texts:
+                    continue
+                copy = state.clone()
+                with pytest.raises(IllegalMove) as refused:
+                    copy.play(player, move)
+                assert str(refused.value) and refused.value.key, (str(move), refused.value)
+                assert json.dumps(copy.to_json(), sort_keys=True) == before, str(move)
+        assert json.dumps(state.to_json(), sort_keys=True) == before
+
+    for seed in checked_games(game, 3):
+        random_game(game, players, options, 60_000 + seed, check)
+
+
 def _shared(view: dict) -> dict:
     """A view without the name of its viewer."""
     return {key: value for key, value in view.items() if key != "viewer"}

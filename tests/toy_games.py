@@ -58,10 +58,10 @@ class BidsState(State):
             return []
         return [BIDS[card] for card in self.hands[player]]
 
-    def play(self, player, move):
-        move = self.parse_move(move)
-        if move not in self.legal_moves(player):
-            raise IllegalMove(f"{move} is not legal", "error.illegal")
+    def refusal(self, player, move):
+        return IllegalMove(f"{move} is not legal", "error.illegal")
+
+    def apply(self, player, move):
         self.chosen[player] = move.card
         events = [Event("bids.chosen", player)]
         if None not in self.chosen:

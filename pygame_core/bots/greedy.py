@@ -68,7 +68,7 @@ class GreedyBot:
             value = 0.0
             for world in worlds:
                 copy = world.clone()
-                copy.play(player, move)
+                copy.apply(player, move)
                 value += outcome_value(copy, player) if copy.is_over() else evaluate(copy, player)
             if best_value is None or value > best_value + 1e-9:
                 best, best_value = [move], value

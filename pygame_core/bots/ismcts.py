@@ -232,7 +232,7 @@ class Search:
                 moves = sensible(world, actor, moves)
             if actor != self.player and len(world.to_move()) > 1:
                 # Another player's secret choice in a simultaneous step.
-                world.play(actor, self._policy(world, actor, moves))
+                world.apply(actor, self._policy(world, actor, moves))
                 continue
             children = node.children
             untried = []
@@ -247,7 +247,7 @@ class Search:
                 child = Node(move, actor)
                 child.available = 1
                 children[move] = child
-                world.play(actor, move)
+                world.apply(actor, move)
                 path.append(child)
                 break
             best, best_value = None, -1.0
@@ -258,7 +258,7 @@ class Search:
                 if value > best_value:
                     best, best_value = child, value
             assert best is not None, "every value is at least 0"
-            world.play(actor, best.move)
+            world.apply(actor, best.move)
             path.append(best)
             node = best
         # Simulation.
@@ -267,7 +267,7 @@ class Search:
         while not world.is_over() and (depth is None or steps < depth):
             to_move = world.to_move()
             actor = to_move[0] if len(to_move) == 1 else to_move[rng.below(len(to_move))]
-            world.play(actor, self._policy(world, actor))
+            world.apply(actor, self._policy(world, actor))
             steps += 1
         # Backpropagation.
         reward = rewards(world, self.players, self.advice)

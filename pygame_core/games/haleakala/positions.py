@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ...engine import (BadState, IllegalMove, check, check_fields, check_pair, check_result, copy_data,
+from ...engine import (BadState, check, check_fields, check_pair, check_result, copy_data,
                       is_int)
 from .tables import (COLLECTIBLE, COLOURS, CTX_SCORING, DECK_COMPOSITION, HUTS, IN_RESERVE,
                      KIND_INDEX, KINDS, LAVA, LAVA_DISCS, N_DISCS, N_KINDS, N_SCORE_CARDS,
@@ -562,27 +562,3 @@ def _fill_sections(slot_rows: dict, given_slots: dict, available: list, decks, d
                     slot_rows[s][k] = deck_lists[d].pop(0)
                     break
     return leftover
-
-
-# ---------------------------------------------------------------------------
-# 3. Refused moves: the errors a player reads
-# ---------------------------------------------------------------------------
-
-# What each decision expects, in words and as a key of the page's texts.
-_EXPECTED = {
-    P_TURN: ("Play a turn action: place a disc, take one back or move the boat (H-2).",
-             "haleakala.illegal.expect_turn"),
-    P_SHAMAN: ("Move your shaman or let it stay (H-8).", "haleakala.illegal.expect_shaman"),
-    P_PICK: ("Choose one of the two cards of the section (H-24).", "haleakala.illegal.expect_pick"),
-    P_LAVA: ("Move a lava disc to a neighbouring crater, or decline (H-42).",
-             "haleakala.illegal.expect_lava"),
-    P_BUY: ("Buy one item or pass (H-44).", "haleakala.illegal.expect_buy"),
-    P_STATUE: ("Raise the statue on your shaman's space, or do not (H-41).",
-               "haleakala.illegal.expect_statue"),
-}
-
-
-def wrong_phase(phase: int) -> IllegalMove:
-    """A move of a kind the decision in progress does not take (H-52)."""
-    message, key = _EXPECTED[phase]
-    return IllegalMove(message, key)

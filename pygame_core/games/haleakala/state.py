@@ -41,7 +41,8 @@ from ...engine import Event, GameError, IllegalMove, Rng, State, copy_data
 from .moves import (BOAT_MOVE, BUY_MOVES, DECLINE_MOVE, INVOKE_MOVES, LAVA_MOVES, NO_RAISE_MOVE,
                     PASS_MOVE, PICK_MOVES, PLACE_MOVES, RAISE_MOVE, SHAMAN_OPTIONS, STAY_MOVE,
                     TAKE_MOVES, HaleakalaMove)
-from .positions import check_max_turns, from_position, load, wrong_phase
+from .positions import check_max_turns, from_position, load
+from .refusals import refusal
 from .tables import (BOARD_PRIESTESS, BOAT, BUILDABLE, BUTTERFLIES, BUY, COLLECTIBLE, COLOURS,
                      CTX_BOARD, CTX_CARD, CTX_SCORING, CTX_SHELL, DECK_COMPOSITION, DECLINE,
                      DISC_VALUES, FISH_MAJORITY_POINTS, FLOW_PATH, FOREST, HEIGHT_OF, HUTS,
@@ -49,9 +50,9 @@ from .tables import (BOARD_PRIESTESS, BOAT, BUILDABLE, BUTTERFLIES, BUY, COLLECT
                      LAVA_DISCS, LAVA_MOVE, MEADOW, MOUNTAIN, N_DISCS, N_KINDS, N_SCORE_CARDS,
                      N_SECTIONS, N_SLOTS, N_SPACES, NAUTILUS, NAUTILUS_POINTS, NO_RAISE, P_BUY,
                      P_LAVA, P_OVER, P_PICK, P_SHAMAN, P_STATUE, P_TURN, PASS, PEARL_B, PEARL_W,
-                     PHASE_KINDS, PHASES, PICK, PLACE, RAISE, RED, SC_BUTTERFLY, SC_FOREST,
+                     PHASES, PICK, PLACE, RAISE, RED, SC_BUTTERFLY, SC_FOREST,
                      SC_MAJORITY, SC_SECTION, SCORE_CARDS, SECTION_OF, SECTION_SPACES, SHAMAN,
-                     SHAMAN_REACH, SHELL, SPACE_NAMES, START_DEAL, STATUE, STATUE_POINTS,
+                     SHELL, SPACE_NAMES, START_DEAL, STATUE, STATUE_POINTS,
                      STATUES_PER_PLAYER, STAY, T_END_TURN, T_POINTS, T_PRESCORE, T_RECOVER,
                      T_REFILL, T_RETURN, T_SECOND, TACTICAL_COMPOSITION, TAKE, TASK_ARITY,
                      TASK_NAMES, TERRAINS, WALKABLE, YELLOW, cw)
@@ -273,22 +274,15 @@ class HaleakalaState(State):
         return items
 
     # -- playing ---------------------------------------------------------------------------
-    def play(self, player: int, move) -> list:
-        """Apply ``move`` for ``player`` and return the events it caused.
+    def apply(self, player: int, move) -> list:
+        """Play ``move``, one of ``player``'s legal moves, and return the
+        events it caused: each kind of move has its handler (``HANDLERS``, at
+        the end of the class). The rules that make a move legal are those of
+        ``legal_moves`` (``play`` asks them); the handlers only play it."""
+        return self.HANDLERS[move.code](self, player, move)
 
-        Each kind of move has its handler (``HANDLERS``, at the end of the
-        class), which checks its own legality before touching anything, so an
-        ``IllegalMove`` leaves the position as it was.
-        """
-        if move.__class__ is not HaleakalaMove or self.over:
-            move = self.start_play(move)
-        if player != self.decider:
-            raise IllegalMove(f"It is not your turn: {COLOURS[self.decider]} is to decide.",
-                              "error.not_your_turn", player=player)
-        code = move.code
-        if code not in PHASE_KINDS[self.phase]:
-            raise wrong_phase(self.phase)
-        return self.HANDLERS[code](self, player, move)
+    def refusal(self, player: int, move) -> IllegalMove:
+        return refusal(self, player, move)
 
     def reveals(self, player: int, move) -> bool:
         """A move that leads to a refill turns up cards from a face-down deck
@@ -306,23 +300,7 @@ class HaleakalaState(State):
         """H-4 (1a), H-5 (1b) and V-2 (1b with the invocation disc)."""
         v, b = move.a, move.b
         index = N_DISCS * p + v - 1
-        if self.discs[index] != IN_RESERVE:
-            raise IllegalMove(f"Your disc {v} is not in your reserve.",
-                              "haleakala.illegal.not_in_reserve", value=v)
-        if self.sums[N_SECTIONS * p + b] + v == self.sums[N_SECTIONS * (1 - p) + b]:
-            raise IllegalMove(f"Beach {b} would hold equal sums for both players (H-3).",
-                              "haleakala.illegal.equal_sums", beach=b)
         boat = self.boat
-        if move.invoke:
-            if not self.tactical:
-                raise IllegalMove("The invocation disc belongs to the tactical variant (V-2).",
-                                  "haleakala.illegal.not_tactical")
-            if self.invocation[p] != IN_RESERVE:
-                raise IllegalMove("Your invocation disc is not in your reserve (V-2).",
-                                  "haleakala.illegal.invocation_away")
-            if b != boat:
-                raise IllegalMove("The invocation disc goes only on the beach where the boat is "
-                                  "anchored (V-2).", "haleakala.illegal.invoke_off_boat", beach=b)
         self.discs[index] = b
         self.sums[N_SECTIONS * p + b] += v
         if b != boat:                                                    # action 1a
@@ -344,14 +322,7 @@ class HaleakalaState(State):
         v = move.a
         index = N_DISCS * p + v - 1
         b = self.discs[index]
-        if b == IN_RESERVE:
-            raise IllegalMove(f"Your disc {v} is already in your reserve.",
-                              "haleakala.illegal.not_on_beach", value=v)
         left = self.sums[N_SECTIONS * p + b] - v
-        theirs = self.sums[N_SECTIONS * (1 - p) + b]
-        if left == theirs and theirs:
-            raise IllegalMove(f"Taking disc {v} back would leave equal sums on beach {b} (H-3).",
-                              "haleakala.illegal.equal_sums", beach=b)
         self.discs[index] = IN_RESERVE
         self.sums[N_SECTIONS * p + b] = left
         self.phase = P_SHAMAN                                            # H-6 then H-8
@@ -359,9 +330,6 @@ class HaleakalaState(State):
 
     def _move_boat_one(self, p: int, move: HaleakalaMove) -> list:
         """H-7: with no numbered disc in reserve, the boat moves one section."""
-        if IN_RESERVE in self.discs[N_DISCS * p:N_DISCS * p + N_DISCS]:
-            raise IllegalMove("You may move the boat only once all your numbered discs are on "
-                              "the beaches (H-7).", "haleakala.illegal.discs_in_reserve")
         target = cw(self.boat)
         self.boat = target
         events = [Event("haleakala.row", p, section=target)]
@@ -375,14 +343,6 @@ class HaleakalaState(State):
             events = [Event("haleakala.stay", p)]
         else:
             target = move.a
-            if target not in SHAMAN_REACH[start]:
-                raise IllegalMove(f"Your shaman cannot reach {SPACE_NAMES[target]} from "
-                                  f"{SPACE_NAMES[start]} (H-8 to H-10).",
-                                  "haleakala.illegal.out_of_reach", space=SPACE_NAMES[target])
-            if target == self.shamans[1 - p]:
-                raise IllegalMove("Your shaman may pass the other shaman but not stop on its "
-                                  "space (H-11).", "haleakala.illegal.shaman_there",
-                                  space=SPACE_NAMES[target])
             self.shamans[p] = target
             events = [Event("haleakala.shaman", p, start=SPACE_NAMES[start],
                             space=SPACE_NAMES[target])]
@@ -605,9 +565,6 @@ class HaleakalaState(State):
             events = [Event("haleakala.lava_decline", p)]
         else:
             a, b = move.a, move.b
-            if not self.craters[a]:
-                raise IllegalMove(f"Crater {a} holds no lava disc (H-42).",
-                                  "haleakala.illegal.no_lava_there", crater=a)
             self.craters[a] -= 1
             self.craters[b] += 1
             events = [Event("haleakala.lava_move", p, crater=a, to=b)]
@@ -633,16 +590,6 @@ class HaleakalaState(State):
             return events
         item = move.a
         cost = ITEM_COST[item]
-        if item == BOARD_PRIESTESS:
-            available = self.priestess_up
-        else:
-            available = self.owners[item] < 0
-        if not available:
-            raise IllegalMove(f"{ITEMS[item]} is not on the score board now (H-45, BP-3).",
-                              "haleakala.illegal.unavailable", item=ITEMS[item])
-        if self.shells[p] < cost:
-            raise IllegalMove(f"{ITEMS[item]} costs {cost} shell(s); you hold {self.shells[p]}.",
-                              "haleakala.illegal.too_few_shells", item=ITEMS[item], cost=cost)
         self.shells[p] -= cost
         self.discard[SHELL] += cost                                       # H-44, H-47
         events = [Event("haleakala.buy", p, item=ITEMS[item], cost=cost)]

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ...engine import (BadState, IllegalMove, Rng, check, check_fields, check_pair, check_result,
+from ...engine import (BadState, Rng, check, check_fields, check_pair, check_result,
                       check_rng, is_int)
 from .tables import (BRIDGES_PER_PLAYER, HAND_LIMIT, INTERIM_POINTS, ISLAND_INDEX, ISLANDS,
                      LINE_ENDS, LINE_INDEX, N_ISLANDS, N_LINES, SLOTS)
@@ -243,26 +243,3 @@ def _scorings_from_scores(round: int, scores) -> list:
         islands = [1 if points[p] else 0 for p in (0, 1)]
         entries.append((islands, points))
     return entries
-
-
-# ---------------------------------------------------------------------------
-# 3. Refused moves: the errors a player reads
-# ---------------------------------------------------------------------------
-
-def must_draw() -> IllegalMove:
-    return IllegalMove("You must draw after discarding face down (KH-23).", "kahuna.illegal.must_draw")
-
-
-def not_held(card: int) -> IllegalMove:
-    return IllegalMove(f"You do not hold a {ISLANDS[card]} card.", "kahuna.illegal.not_held",
-                       card=ISLANDS[card])
-
-
-def hand_full() -> IllegalMove:
-    return IllegalMove("Your hand is full: play a card or discard face down before drawing (KH-25).",
-                       "kahuna.illegal.hand_full")
-
-
-def nothing_to_draw(action: str) -> IllegalMove:
-    return IllegalMove(f"You cannot {action} in the final phase: place, remove or skip (KH-28).",
-                       "kahuna.illegal.final_phase", action=action)

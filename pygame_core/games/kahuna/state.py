@@ -24,10 +24,11 @@ from __future__ import annotations
 from ...engine import Event, GameError, IllegalMove, Rng, State
 from .moves import (DRAW_MOVE, HIDE_MOVES, PLACES_WITH, REMOVALS_WITH, SKIP_MOVE, TAKE_MOVES,
                     KahunaMove)
-from .positions import from_position, hand_full, load, must_draw, not_held, nothing_to_draw
+from .positions import from_position, load
+from .refusals import refusal
 from .tables import (BRIDGES_PER_PLAYER, DECK, DEGREE, DRAW, HAND_LIMIT, HIDE, INTERIM_POINTS,
                      ISLAND_INDEX, ISLANDS, LAYOUT, LINE_ENDS, LINE_NAMES, LINES, LINKS_AT,
-                     N_ISLANDS, N_LINES, NEEDED, NEEDED_AT, P_NAMES, PLACE, REMOVE, SKIP, SLOTS,
+                     N_ISLANDS, N_LINES, NEEDED, NEEDED_AT, PLACE, REMOVE, SKIP, SLOTS,
                      START_HAND, TAKE)
 
 
@@ -189,20 +190,15 @@ class KahunaState(State):
         return moves
 
     # -- playing --------------------------------------------------------------------
-    def play(self, player: int, move) -> list:
-        """Apply ``move`` for ``player`` and return the events it caused.
-
-        Each kind of move has its handler (``HANDLERS``, at the end of the
-        class), which checks its own legality (KH-4, KH-7, KH-19 to KH-23)
-        before touching anything, so an ``IllegalMove`` leaves the position as
-        it was.
-        """
-        if move.__class__ is not KahunaMove or self.over:
-            move = self.start_play(move)
-        if player != self.player:
-            raise IllegalMove(f"It is not your turn: {P_NAMES[self.player]} is to move.",
-                              "error.not_your_turn", player=player)
+    def apply(self, player: int, move) -> list:
+        """Play ``move``, one of ``player``'s legal moves, and return the
+        events it caused: each kind of move has its handler (``HANDLERS``, at
+        the end of the class). The rules that make a move legal are those of
+        ``legal_moves`` (``play`` asks them); the handlers only play it."""
         return self.HANDLERS[move.code](self, player, move)
+
+    def refusal(self, player: int, move) -> IllegalMove:
+        return refusal(self, player, move)
 
     def reveals(self, player: int, move) -> bool:
         """A draw or a take shows a card (and a refill); a skip ends the turn."""
@@ -210,25 +206,11 @@ class KahunaState(State):
 
     # -- playing a card: placing (KH-4 to KH-6) ---------------------------------------
     def _place(self, p: int, move: KahunaMove) -> list:
+        """KH-4: a card of one end builds on a free line (the supply not empty, KH-18)."""
         line = move.line
         card = move.cards[0]
         a, b = LINE_ENDS[line]
         base = N_ISLANDS * p
-        if self.committed_to_draw:
-            raise must_draw()
-        if self.owner[line] >= 0:
-            raise IllegalMove(f"{LINE_NAMES[line]} already holds a bridge (KH-4).",
-                              "kahuna.illegal.line_taken", line=LINE_NAMES[line])
-        if card != a and card != b:
-            raise IllegalMove(f"A {ISLANDS[card]} card cannot build on {LINE_NAMES[line]}: "
-                              f"it must name one of its ends (KH-4).",
-                              "kahuna.illegal.card_not_an_end",
-                              card=ISLANDS[card], line=LINE_NAMES[line])
-        if not self.hands[base + card]:
-            raise not_held(card)
-        if self.on_board[p] >= BRIDGES_PER_PLAYER:
-            raise IllegalMove("You have no bridge left in your supply (KH-18).",
-                              "kahuna.illegal.no_supply")
         self._spend(p, card)
         self.owner[line] = p
         self.on_board[p] += 1
@@ -266,41 +248,12 @@ class KahunaState(State):
 
     # -- playing cards: removing (KH-7 to KH-11) ------------------------------------------
     def _remove(self, p: int, move: KahunaMove) -> list:
+        """KH-7 to KH-9: two cards of one end, or one of each end, remove an
+        opponent's bridge (never one's own, KH-11)."""
         line = move.line
         c1, c2 = move.cards
         a, b = LINE_ENDS[line]
         q = 1 - p
-        base = N_ISLANDS * p
-        hands = self.hands
-        if self.committed_to_draw:
-            raise must_draw()
-        owner = self.owner[line]
-        if owner == p:
-            raise IllegalMove(f"You cannot remove your own bridge on {LINE_NAMES[line]} (KH-11).",
-                              "kahuna.illegal.own_bridge", line=LINE_NAMES[line])
-        if owner < 0:
-            raise IllegalMove(f"There is no bridge on {LINE_NAMES[line]} to remove (KH-7).",
-                              "kahuna.illegal.no_bridge", line=LINE_NAMES[line])
-        if c1 == c2:
-            if c1 != a and c1 != b:                                              # KH-8
-                raise IllegalMove(f"Two {ISLANDS[c1]} cards remove only a bridge at "
-                                  f"{ISLANDS[c1]}, not on {LINE_NAMES[line]} (KH-8).",
-                                  "kahuna.illegal.pair_not_at_island",
-                                  card=ISLANDS[c1], line=LINE_NAMES[line])
-            if hands[base + c1] < 2:
-                raise IllegalMove(f"You need two {ISLANDS[c1]} cards (KH-7).",
-                                  "kahuna.illegal.need_two", card=ISLANDS[c1])
-        else:
-            if c1 != a or c2 != b:                                               # KH-9
-                stray = c1 if c1 not in (a, b) else c2
-                raise IllegalMove(f"{ISLANDS[stray]} is not an end of {LINE_NAMES[line]}: two "
-                                  f"different cards must name both ends (KH-9).",
-                                  "kahuna.illegal.card_not_an_end",
-                                  card=ISLANDS[stray], line=LINE_NAMES[line])
-            if not hands[base + c1]:
-                raise not_held(c1)
-            if not hands[base + c2]:
-                raise not_held(c2)
         self._spend(p, c1)
         self._spend(p, c2)
         # KH-10: the bridge goes back to the supply; a marker falls if the
@@ -330,15 +283,9 @@ class KahunaState(State):
 
     # -- the hand limit: face-down discards (KH-22 to KH-25) -----------------------------
     def _hide(self, p: int, move: KahunaMove) -> list:
+        """KH-22: a full hand makes room for a draw with a face-down discard."""
         card = move.cards[0]
         base = N_ISLANDS * p
-        if self.final_turns_left is not None:
-            raise nothing_to_draw("discard face down")
-        if not self.hands[base + card]:
-            raise not_held(card)
-        if self.hand_sizes[p] != HAND_LIMIT and not self.committed_to_draw:
-            raise IllegalMove("You may discard face down only with a full hand of 5 cards, "
-                              "to make room for a draw (KH-22).", "kahuna.illegal.hand_not_full")
         self.hands[base + card] -= 1
         self.hand_sizes[p] -= 1
         # HI-5: any card of the hand may be the hidden one, so each card known
@@ -353,13 +300,7 @@ class KahunaState(State):
 
     # -- ending the turn (KH-19 to KH-21, KH-27, KH-28) ------------------------------------
     def _draw(self, p: int, move: KahunaMove) -> list:
-        if self.final_turns_left is not None:
-            raise nothing_to_draw("draw")
-        if not self.pile:
-            raise IllegalMove("The pile is empty: take a face-up card instead (KH-27).",
-                              "kahuna.illegal.pile_empty")
-        if self.hand_sizes[p] >= HAND_LIMIT:
-            raise hand_full()
+        """KH-20: the top card of the pile ends the turn."""
         card = self.pile.pop()
         self._give(p, card)
         events = [Event("kahuna.draw", p, secret_for=p, secret={"card": ISLANDS[card]})]
@@ -367,16 +308,10 @@ class KahunaState(State):
         return events
 
     def _take(self, p: int, move: KahunaMove) -> list:
+        """KH-21: a face-up card ends the turn; the pile refills its slot."""
         slot = move.slot
         display = self.display
-        if self.final_turns_left is not None:
-            raise nothing_to_draw("take a card")
         card = display[slot]
-        if card < 0:
-            raise IllegalMove(f"Display slot {slot} is empty (KH-21).",
-                              "kahuna.illegal.slot_empty", slot=slot)
-        if self.hand_sizes[p] >= HAND_LIMIT:
-            raise hand_full()
         self._give(p, card)
         self.known[N_ISLANDS * p + card] += 1                          # HI-5
         refill = self.pile.pop() if self.pile else -1                  # KH-21, A-7
@@ -387,11 +322,7 @@ class KahunaState(State):
         return events
 
     def _skip(self, p: int, move: KahunaMove) -> list:
-        if self.committed_to_draw:
-            raise must_draw()
-        if self.previous_turn_skipped and self.final_turns_left is None:
-            raise IllegalMove("Your opponent did not draw last turn, so you must draw now (KH-19).",
-                              "kahuna.illegal.no_second_skip")
+        """KH-19: a turn may end without a draw, but not two in a row (KH-28: always in the final phase)."""
         events = [Event("kahuna.skip", p)]
         self._end_turn(events, took=False, skipped=True)
         return events

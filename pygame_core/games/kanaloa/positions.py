@@ -7,13 +7,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ...engine import (BadState, IllegalMove, Rng, check, check_fields, check_result, check_rng,
-                      is_int)
-from .tables import (BRIDGES, CARDS_PER_ISLAND, CHOICE_GIVE, CHOICE_REMOVE, CHOICE_STEAL,
-                     COLOUR_INDEX, COLOURS, DEAL, DEGREE, DISPLAY, EMPTY, GOD_INDEX, GODS,
-                     HAND_LIMIT, ISLAND_INDEX, ISLAND_MARKERS, ISLANDS, KANE, KANE_AT, LINK_INDEX,
-                     LINK_NAMES, LINKS_AT, N_GODS, N_ISLANDS, N_LINKS, OVER, PHASES, PLAY, SETUP,
-                     SMALL, SOURCES, STONE_COUNTS, THRESHOLD, colour_count, colours_of)
+from ...engine import BadState, Rng, check, check_fields, check_result, check_rng, is_int
+from .tables import (BRIDGES, CARDS_PER_ISLAND, CHOICE_GIVE, CHOICE_REMOVE, CHOICE_STEAL, COLOUR_INDEX,
+                     COLOURS, DEAL, DEGREE, DISPLAY, EMPTY, GOD_INDEX, GODS, HAND_LIMIT, ISLAND_INDEX,
+                     ISLAND_MARKERS, ISLANDS, KANE, KANE_AT, LINK_INDEX, LINKS_AT, N_GODS, N_ISLANDS, N_LINKS,
+                     OVER, PHASES, PLAY, SETUP, SMALL, SOURCES, STONE_COUNTS, THRESHOLD, colour_count,
+                     colours_of)
 
 if TYPE_CHECKING:
     from .state import KanaloaState
@@ -469,43 +468,3 @@ def from_position(cls, players: int = 4, gods: bool = False, round: int = 1, pla
         "result": None,
     }
     return cls.from_json(data)
-
-
-# ---------------------------------------------------------------------------
-# 3. Refused moves: the errors a player reads
-# ---------------------------------------------------------------------------
-
-def not_held(card: int) -> IllegalMove:
-    return IllegalMove(f"You do not hold a {ISLANDS[card]} card.", "kanaloa.illegal.not_held",
-                       card=ISLANDS[card])
-
-
-def not_an_end(card: int, link: int) -> IllegalMove:
-    return IllegalMove(f"A {ISLANDS[card]} card cannot be used on {LINK_NAMES[link]}: it must "
-                       f"name one of its islands (KN-5, KN-7).", "kanaloa.illegal.card_not_an_end",
-                       card=ISLANDS[card], link=LINK_NAMES[link])
-
-
-def no_stock() -> IllegalMove:
-    return IllegalMove("This colour has no bridge left in stock (KN-24).",
-                       "kanaloa.illegal.no_stock")
-
-
-def must_play() -> IllegalMove:
-    return IllegalMove("You began your turn with five cards: play at least one card (KN-3).",
-                       "kanaloa.illegal.must_play")
-
-
-def not_displayed(card: int) -> IllegalMove:
-    return IllegalMove(f"There is no face-up {ISLANDS[card]} card.",
-                       "kanaloa.illegal.not_displayed", card=ISLANDS[card])
-
-
-def stones_not_now(state: KanaloaState) -> IllegalMove:
-    if not state.gods:
-        return IllegalMove("There are no god stones in this game.", "kanaloa.illegal.no_gods")
-    if state.final:
-        return IllegalMove("Stones may never be used in a last turn (GD-9).",
-                           "kanaloa.illegal.stones_last_turn")
-    return IllegalMove("The gods lend their power only in round 2 (GD-8).",
-                       "kanaloa.illegal.stones_round_two")

@@ -40,15 +40,14 @@ from .moves import (BUILD_MOVES, BUILDS_WITH, CHOOSE_MOVES, COLOUR_MOVES, DISCAR
                     END_MOVE, GIVE_MOVES, KU_MOVES, LONO_DRAW_MOVE, LONO_TAKE_MOVES, PASS_MOVE,
                     PELE_MOVE, REMOVE_MOVES, REPLACE_JOKERS, REPLACES_WITH, STEAL_MOVES,
                     TAKE_MOVES, KanaloaMove)
-from .positions import (from_position, load, must_play, no_stock, not_an_end, not_displayed, not_held,
-                        stones_not_now)
-from .tables import (BRIDGES, BUILD, CARD_NAMES, CARDS_PER_ISLAND, CHOICE_GIVE, CHOICE_REMOVE,
-                     CHOICE_STEAL, CHOOSE, COLOUR, COLOURS, DEAL, DEGREE, DISCARD, DISPLAY, DRAW,
-                     EMPTY, END, GIVE, GODS, HAND_LIMIT, ISLAND_MARKERS, ISLANDS, JOKER, KANALOA,
-                     KANE, KANE_AT, KINDS, KU, LAYOUT, LINK_ENDS, LINK_NAMES, LINKS, LINKS_AT,
-                     LONO, LONO_DRAW, LONO_TAKE, N_GODS, N_ISLANDS, N_LINKS, NO_CHOICE, OVER, PASS,
-                     PELE, PHASES, PLAY, REMOVE, REPLACE, SETUP, SIZE, SMALL, SOURCES, STEAL,
-                     STONE_COUNTS, TAKE, THRESHOLD, USE_KU, USE_PELE, colour_count, colours_of,
+from .positions import from_position, load
+from .refusals import refusal
+from .tables import (BRIDGES, BUILD, CARD_NAMES, CARDS_PER_ISLAND, CHOICE_GIVE, CHOICE_REMOVE, CHOICE_STEAL,
+                     CHOOSE, COLOUR, COLOURS, DEAL, DEGREE, DISCARD, DISPLAY, DRAW, EMPTY, END, GIVE, GODS,
+                     HAND_LIMIT, ISLAND_MARKERS, ISLANDS, JOKER, KANALOA, KANE, KANE_AT, KU, LAYOUT,
+                     LINK_ENDS, LINK_NAMES, LINKS, LINKS_AT, LONO, LONO_DRAW, LONO_TAKE, N_GODS, N_ISLANDS,
+                     N_LINKS, NO_CHOICE, OVER, PASS, PELE, PHASES, PLAY, REPLACE, SETUP, SIZE, SMALL, SOURCES,
+                     STEAL, STONE_COUNTS, TAKE, THRESHOLD, USE_KU, USE_PELE, colour_count, colours_of,
                      owner_of)
 
 
@@ -266,7 +265,7 @@ class KanaloaState(State):
         if self.final and self.fresh and self.may_pass(player):    # E-8
             moves.append(PASS_MOVE)
         if self.colour < 0:                                         # TP-3
-            moves += [COLOUR_MOVES[c] for c in self._colours_to_declare(player)]
+            moves += [COLOUR_MOVES[c] for c in self.colours_to_declare(player)]
             return moves
         base = N_ISLANDS * player
         hands = self.hands
@@ -399,49 +398,25 @@ class KanaloaState(State):
                     moves.append(LONO_TAKE_MOVES[card])
 
     # -- playing ------------------------------------------------------------------------
-    def play(self, player: int, move) -> list:
-        """Apply ``move`` for ``player`` and return the events it caused.
-
-        The set-up's choice, a pending choice (``CHOICES``), a pass and the
-        colour of the turn come first; then each kind of move has its handler
-        (``TURN_ACTIONS``; both tables at the end of the class). Each checks
-        its own legality before touching anything, so an ``IllegalMove``
-        leaves the position exactly as it was.
-        """
-        if move.__class__ is not KanaloaMove or self.phase == OVER:
-            move = self.start_play(move)
-        phase = self.phase
-        if not is_int(player) or not 0 <= player < self.n:
-            raise IllegalMove(f"There is no player {player!r}.", "error.not_your_turn",
-                              player=player)
+    def apply(self, player: int, move) -> list:
+        """Play ``move``, one of ``player``'s legal moves (``play`` asks
+        ``legal_moves``), and return the events it caused: the set-up's
+        choice, a pending choice (``CHOICES``), a pass and the colour of the
+        turn come first; then each kind of move has its handler
+        (``TURN_ACTIONS``; both tables at the end of the class)."""
         code = move.code
-        if phase == SETUP:
-            if code != CHOOSE:
-                raise IllegalMove("Everyone first chooses one card to reveal (S-6).",
-                                  "kanaloa.illegal.setup_choose")
-            return self._choose(player, move.cards[0])
-        if player != self.player:
-            raise IllegalMove(f"It is not your turn: player {self.player + 1} is to move.",
-                              "error.not_your_turn", player=player)
         if code == CHOOSE:
-            raise IllegalMove("The set-up cards have already been revealed (S-6).",
-                              "kanaloa.illegal.not_setup")
+            return self._choose(player, move.cards[0])
         if self.pending:
             return self.CHOICES[self.pending](self, player, move)
         if code == PASS:
             return self._pass(player)
-        if self.colour < 0:
-            if code != COLOUR:
-                raise IllegalMove("Choose the colour you play this turn first (TP-3).",
-                                  "kanaloa.illegal.colour_first")
-            return self._declare(player, move.target)
         if code == COLOUR:
-            raise IllegalMove("Your colour for this turn is already chosen (TP-3).",
-                              "kanaloa.illegal.colour_chosen")
-        if code in (REMOVE, STEAL, GIVE):
-            raise IllegalMove(f"There is nothing to {KINDS[code]} now.",
-                              "kanaloa.illegal.no_choice")
+            return self._declare(player, move.target)
         return self.TURN_ACTIONS[code](self, player, move)
+
+    def refusal(self, player: int, move) -> IllegalMove:
+        return refusal(self, player, move)
 
     def reveals(self, player: int, move) -> bool:
         """Moves that show hidden information or draw at random, and the moves
@@ -453,11 +428,6 @@ class KanaloaState(State):
 
     # -- set-up: the secret choice (S-6 to S-8, H-5) ----------------------------------------
     def _choose(self, p: int, card: int) -> list:
-        if self.chosen[p] >= 0:
-            raise IllegalMove("You have already chosen your card (S-6).",
-                              "kanaloa.illegal.already_chosen")
-        if not self.hands[N_ISLANDS * p + card]:
-            raise not_held(card)
         self._take_card(p, card)
         self.chosen[p] = card
         events = [Event("kanaloa.choose", p, secret_for=p, secret={"card": ISLANDS[card]})]
@@ -494,7 +464,7 @@ class KanaloaState(State):
         self.pending = NO_CHOICE
         self.pend = []
 
-    def _colours_to_declare(self, p: int) -> tuple:
+    def colours_to_declare(self, p: int) -> tuple:
         """TP-3 with KN-3 and A-5: a player bound to play a card must play one
         if any play exists, in either of his colours; so he declares a colour in
         which a card can be played, when there is one. Otherwise the choice of
@@ -508,45 +478,17 @@ class KanaloaState(State):
 
     def _declare(self, p: int, colour: int) -> list:
         """TP-3: with two players, the colour of every bridge of this turn."""
-        if colour not in colours_of(self.n, p):
-            raise IllegalMove(f"The {COLOURS[colour]} colour is not yours (TP-1).",
-                              "kanaloa.illegal.not_your_colour", colour=COLOURS[colour])
-        if colour not in self._colours_to_declare(p):
-            raise IllegalMove("You began your turn with five cards and can play one only in "
-                              "your other colour: declare that one (KN-3, A-5).",
-                              "kanaloa.illegal.colour_without_play")
         self.colour = colour
         self.fresh = False
         return [Event("kanaloa.colour", p, colour=COLOURS[colour])]
 
-    def _check_card_play(self, cards) -> None:
-        """KN-4: after a face-down discard no card is played any more; a stone
-        may still be used until the draw (GD-9), KANALOA alone too (GD-15)."""
-        if self.discarded and any(c != JOKER for c in cards):
-            raise IllegalMove("After a face-down discard you play no more cards (KN-4); a stone "
-                              "may still be used before the draw (GD-9).",
-                              "kanaloa.illegal.after_discard")
-
     # -- card effects: build (KN-5, KN-6, GD-10a) -------------------------------------------------
     def _build(self, p: int, move: KanaloaMove) -> list:
+        """KN-5, KN-6: a card of one end (or a KANALOA stone, GD-10a) builds
+        on a free link, a bridge of the turn's colour."""
         link = move.link
         card = move.cards[0]
-        a, b = LINK_ENDS[link]
         colour = self.colour
-        self._check_card_play(move.cards)
-        if self.owner[link] >= 0:
-            raise IllegalMove(f"{LINK_NAMES[link]} already holds a bridge: replace it with two "
-                              f"cards instead (KN-5, KN-7).", "kanaloa.illegal.link_taken",
-                              link=LINK_NAMES[link])
-        if card == JOKER:
-            self._check_jokers(p, 1)
-        else:
-            if card != a and card != b:
-                raise not_an_end(card, link)
-            if not self.hands[N_ISLANDS * p + card]:
-                raise not_held(card)
-        if self.on_board[colour] >= BRIDGES:
-            raise no_stock()
         events = []
         if card == JOKER:
             self.tablets[N_GODS * p + KANALOA] -= 1                  # GD-6
@@ -563,36 +505,14 @@ class KanaloaState(State):
 
     # -- card effects: replace (KN-7, KN-8, TP-5, GD-10b, A-24) ---------------------------------
     def _replace(self, p: int, move: KanaloaMove) -> list:
+        """KN-7, KN-8: two cards of its ends (or KANALOA stones, GD-10b)
+        replace a bridge of another colour by one of the turn's."""
         link = move.link
         c1, c2 = move.cards
-        a, b = LINK_ENDS[link]
         colour = self.colour
-        self._check_card_play(move.cards)
         victim = self.owner[link]
-        if victim < 0:
-            raise IllegalMove(f"{LINK_NAMES[link]} is free: build on it with one card (KN-8).",
-                              "kanaloa.illegal.free_link", link=LINK_NAMES[link])
-        if victim == colour:
-            raise IllegalMove(f"The bridge on {LINK_NAMES[link]} is already of your colour (KN-8).",
-                              "kanaloa.illegal.own_bridge", link=LINK_NAMES[link])
         jokers = (c1 == JOKER) + (c2 == JOKER)
         cards = [c for c in (c1, c2) if c != JOKER]
-        for c in cards:
-            if c != a and c != b:
-                raise not_an_end(c, link)
-        base = N_ISLANDS * p
-        if len(cards) == 2 and cards[0] == cards[1]:
-            if self.hands[base + cards[0]] < 2:
-                raise IllegalMove(f"You need two {ISLANDS[cards[0]]} cards (KN-7).",
-                                  "kanaloa.illegal.need_two", card=ISLANDS[cards[0]])
-        else:
-            for c in cards:
-                if not self.hands[base + c]:
-                    raise not_held(c)
-        if jokers:
-            self._check_jokers(p, jokers)
-        if self.on_board[colour] >= BRIDGES:
-            raise no_stock()
         for c in cards:
             self._spend(p, c)
         if jokers:
@@ -605,13 +525,6 @@ class KanaloaState(State):
         self._put_bridge(colour, link)
         self._resolve(colour, link, False, events)
         return events
-
-    def _check_jokers(self, p: int, needed: int) -> None:
-        if not self.stones_usable():
-            raise stones_not_now(self)
-        if self.tablets[N_GODS * p + KANALOA] < needed:
-            raise IllegalMove("You do not have enough KANALOA stones (GD-10).",
-                              "kanaloa.illegal.no_stone", stone="KANALOA")
 
     def _spend(self, p: int, card: int) -> None:
         """KN-2: a played card goes face up on the discard pile; nobody knows
@@ -739,21 +652,8 @@ class KanaloaState(State):
     # -- pending choices: relative majority, KU, PELE -------------------------------------------
     def _remove_chosen(self, p: int, move: KanaloaMove) -> list:
         """KN-16: the bridge of another colour the player removes."""
-        if move.code != REMOVE:
-            raise IllegalMove(f"First remove a bridge of another colour on "
-                              f"{ISLANDS[self.pend[0]]} (KN-16).",
-                              "kanaloa.illegal.must_remove", island=ISLANDS[self.pend[0]])
         island = self.pend[0]
         link = move.link
-        if island not in LINK_ENDS[link]:
-            raise IllegalMove(f"{LINK_NAMES[link]} does not touch {ISLANDS[island]} (KN-16).",
-                              "kanaloa.illegal.not_at_island", link=LINK_NAMES[link],
-                              island=ISLANDS[island])
-        victim = self.owner[link]
-        if victim < 0 or victim == self.colour:
-            raise IllegalMove(f"Remove a bridge of another colour, not {LINK_NAMES[link]} "
-                              f"(KN-16).", "kanaloa.illegal.not_removable",
-                              link=LINK_NAMES[link])
         events: list[dict[str, Any]] = []
         self._remove_for_majority(self.colour, island, link, events)
         self.pend.pop(0)
@@ -763,39 +663,17 @@ class KanaloaState(State):
 
     def _steal_chosen(self, p: int, move: KanaloaMove) -> list:
         """GD-11: the card taken from the hand KU showed."""
-        if move.code != STEAL:
-            raise IllegalMove("First take one card from the hand KU showed you (GD-11).",
-                              "kanaloa.illegal.must_steal")
         return self._steal(p, move.cards[0])
 
     def _give_chosen(self, p: int, move: KanaloaMove) -> list:
         """GD-12: the card given back to an opponent PELE took one from."""
-        if move.code != GIVE:
-            raise IllegalMove("First give a card back to each opponent PELE took one from (GD-12).",
-                              "kanaloa.illegal.must_give")
         return self._give_back(p, move.target, move.cards[0])
 
     # -- the discard option and the hand limit (KN-3, KN-4, GD-14, A-5, A-28) ----------------------
     def _discard(self, p: int, move: KanaloaMove) -> list:
+        """KN-4: one card face down instead of playing (GD-14: to bring an
+        oversized hand down once no card can be played)."""
         card = move.cards[0]
-        size = self.hand_sizes[p]
-        if size > self.hand_cap():
-            if not self.discarded and self.can_play(p):
-                if self.must_play and not self.played:
-                    raise must_play()
-                raise IllegalMove("Your hand is over the limit: play cards to bring it down "
-                                  "(GD-14).", "kanaloa.illegal.must_play_down")
-        else:
-            if self.discarded:
-                raise IllegalMove("You may discard only one card face down (KN-4).",
-                                  "kanaloa.illegal.one_discard")
-            if self.played:
-                raise IllegalMove("The face-down discard is only for a player who plays no card "
-                                  "this turn (KN-4).", "kanaloa.illegal.discard_after_play")
-            if self.must_play and self.can_play(p):
-                raise must_play()
-        if not self.hands[N_ISLANDS * p + card]:
-            raise not_held(card)
         self._take_card(p, card)
         self.face_down[p].append(card)
         self.discarded += 1
@@ -815,37 +693,11 @@ class KanaloaState(State):
                     if known[i]:
                         known[i] -= 1
 
-    def _end_ready(self, p: int) -> None:
-        """KN-3, GD-14: what must be done before the draw (or the end of a turn
-        without draw)."""
-        if self.must_play and not self.played and not self.discarded:
-            if self.can_play(p):
-                raise must_play()
-            raise IllegalMove("You hold five cards and cannot play any: discard one face down "
-                              "first (KN-3).", "kanaloa.illegal.must_discard")
-        cap = self.hand_cap()
-        if self.hand_sizes[p] > cap:
-            raise IllegalMove(f"Bring your hand down to {cap} cards first (GD-14).",
-                              "kanaloa.illegal.hand_over_limit", limit=cap)
-
     # -- the end-of-turn draw (KN-21, KN-22) ------------------------------------------------------
     def _end_action(self, p: int, move: KanaloaMove) -> list:
+        """KN-21: a card drawn from the talon or taken face up ends the turn
+        (E-7: in the final phase, no card is drawn)."""
         code = move.code
-        follows = self.draw_follows()
-        if code == END:
-            if follows:
-                raise IllegalMove("Finish your turn by drawing one card (KN-21).",
-                                  "kanaloa.illegal.must_draw")
-        else:
-            if not follows:
-                raise IllegalMove("No card is drawn any more: end your turn (E-7).",
-                                  "kanaloa.illegal.no_draw")
-            if code == DRAW and not self.talon:
-                raise IllegalMove("The talon is empty: take a face-up card (KN-22).",
-                                  "kanaloa.illegal.talon_empty")
-            if code == TAKE and move.cards[0] not in self.display:
-                raise not_displayed(move.cards[0])
-        self._end_ready(p)
         if code == END:
             events = [Event("kanaloa.end_turn", p)]
         elif code == DRAW:
@@ -947,15 +799,7 @@ class KanaloaState(State):
 
     # -- the final phase (E-6 to E-10) -----------------------------------------------------------
     def _pass(self, p: int) -> list:
-        if not self.final:
-            raise IllegalMove("Passing is only possible in the final phase (E-8).",
-                              "kanaloa.illegal.no_pass_yet")
-        if not self.fresh:
-            raise IllegalMove("You have begun your last turn: finish it (E-8).",
-                              "kanaloa.illegal.turn_begun")
-        if not self.may_pass(p):
-            raise IllegalMove("You may pass only while an opponent with more points has not "
-                              "played his last turn (E-8).", "kanaloa.illegal.no_pass")
+        """E-8: a last turn given up, while a richer opponent is still to play."""
         events = [Event("kanaloa.pass", p)]
         self._next_visit(p, events)
         return events
@@ -974,29 +818,10 @@ class KanaloaState(State):
 
     # -- the god stones (GD-9 to GD-14) ------------------------------------------------------------
     def _use_stone(self, p: int, move: KanaloaMove) -> list:
+        """GD-10 to GD-13: a stone of the tablet, used once."""
         code = move.code
         stone = {USE_KU: KU, USE_PELE: PELE, LONO_DRAW: LONO, LONO_TAKE: LONO}[code]
-        if not self.stones_usable():
-            raise stones_not_now(self)
         tablet = N_GODS * p + stone
-        if not self.tablets[tablet]:
-            raise IllegalMove(f"You have no {GODS[stone]} stone (GD-6).",
-                              "kanaloa.illegal.no_stone", stone=GODS[stone])
-        if code == USE_KU:
-            q = move.target
-            if q == p or q >= self.n:
-                raise IllegalMove("KU is used on an opponent (GD-11).", "kanaloa.illegal.ku_target")
-            if not self.hand_sizes[q]:
-                raise IllegalMove("That opponent has no card to take (GD-11).",
-                                  "kanaloa.illegal.empty_hand")
-        elif code == USE_PELE:
-            if not any(self.hand_sizes[q] for q in range(self.n) if q != p):
-                raise IllegalMove("No opponent holds a card (GD-12).", "kanaloa.illegal.empty_hand")
-        elif code == LONO_DRAW:
-            if not self.talon:
-                raise IllegalMove("The talon is empty (GD-13).", "kanaloa.illegal.talon_empty")
-        elif move.cards[0] not in self.display:
-            raise not_displayed(move.cards[0])
         self.tablets[tablet] -= 1                                   # GD-6
         self.fresh = False
         if code == USE_KU:
@@ -1021,9 +846,6 @@ class KanaloaState(State):
 
     def _steal(self, p: int, card: int) -> list:
         q = self.pend[0]
-        if not self.hands[N_ISLANDS * q + card]:
-            raise IllegalMove(f"That hand holds no {ISLANDS[card]} card.",
-                              "kanaloa.illegal.not_in_that_hand", card=ISLANDS[card])
         self._take_card(q, card)
         self._give(p, card)
         n = self.n
@@ -1085,11 +907,6 @@ class KanaloaState(State):
         return events
 
     def _give_back(self, p: int, q: int, card: int) -> list:
-        if q != self.pend[0]:
-            raise IllegalMove(f"Give a card to player {self.pend[0] + 1} now (GD-12).",
-                              "kanaloa.illegal.give_order", player=self.pend[0])
-        if not self.hands[N_ISLANDS * p + card]:
-            raise not_held(card)
         self._take_card(p, card)
         self._give(q, card)
         n = self.n

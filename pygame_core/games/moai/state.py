@@ -6,7 +6,7 @@ applies it. The module reads in rulebook order: the set-up, the round phase by
 phase (bird-man, epoch, work, production, bilan), the end and the scoring,
 then what each player sees, copies and the saved position. The components
 and the locations are in ``tables``, the moves in ``moves``; the rule a
-refused move breaks is told by ``positions.diagnose``.
+refused move breaks is told by ``refusals``.
 
 Representation. Everything is a flat list of small ints:
 
@@ -38,7 +38,8 @@ from typing import Any
 from ...engine import Event, GameError, IllegalMove, Rng, State, is_int
 from .moves import (BIRTH_PAIRS, BUILD_MOVE, DONE_MOVE, PASS_MOVE, PLACE_MOVES, MoaiMove, move_of,
                     place_move)
-from .positions import diagnose, from_position, load
+from .positions import from_position, load
+from .refusals import refusal
 from .tables import (ADMIRAL, AWARD, BID, BIRTH, BOAT, BOAT0, BOAT_CARDS, BOAT_IDS, BOAT_INDEX,
                      CAMP, CARD_TYPE, CARDS_DRAWN, CARDS_OF_EPOCH, CARVE, COLOURS, COVERED,
                      COVERED_FIELDS, DECK_COMPOSITION, DISASTER, DISASTER_STEPS, DISASTER_TOKENS,
@@ -469,27 +470,12 @@ class MoaiState(State):
         return []
 
     # -- playing --------------------------------------------------------------------------
-    def play(self, player: int, move) -> list:
-        """Apply ``move`` for ``player`` and return the events it caused.
-
-        The move is checked against the complete list of legal moves before
-        anything changes; an illegal one raises ``IllegalMove`` naming the rule
-        it breaks and leaves the position as it was. After the move the round
-        runs on by itself (draws, reveals, productions) up to the next decision;
-        a decision with a single possible answer is taken at once.
+    def apply(self, player: int, move) -> list:
+        """Play ``move``, one of ``player``'s legal moves (``play`` asks
+        ``legal_moves``), and return the events it caused. After the move the
+        round runs on by itself (draws, reveals, productions) up to the next
+        decision; a decision with a single possible answer is taken at once.
         """
-        if move.__class__ is not MoaiMove or self.over:
-            move = self.start_play(move)
-        if player not in self.to_move():
-            raise IllegalMove(f"It is not {self._seat(player)}'s turn to act.",
-                              "error.not_your_turn", player=player)
-        legal = self._legal_for(player)     # usually generated already (legal_moves, _auto)
-        for known in legal:                 # moves are interned: identity first
-            if known is move:
-                break
-        else:
-            if move not in legal:
-                raise diagnose(self, player, move)
         self._cache = None
         self._shown = False
         events: list[dict[str, Any]] = []
@@ -499,8 +485,8 @@ class MoaiState(State):
         self._auto(events)
         return events
 
-    def _seat(self, p) -> str:
-        return COLOURS[p] if is_int(p) and 0 <= p < self.players else str(p)
+    def refusal(self, player: int, move) -> IllegalMove:
+        return refusal(self, player, move)
 
     def _auto(self, events: list) -> None:
         """Take every decision that has a single legal answer (a forced pass,
