@@ -62,7 +62,7 @@ def page_policy(html: str, connect: tuple = ()) -> str:
         "'sha256-" + base64.b64encode(hashlib.sha256(script.encode("utf-8")).digest()).decode() + "'"
         for script in INLINE_SCRIPT.findall(html)
     )
-    policy = dict(PAGE_POLICY)
+    policy: dict[str, tuple[str, ...]] = dict(PAGE_POLICY)
     policy["script-src"] = PAGE_POLICY["script-src"] + hashes
     policy["connect-src"] = PAGE_POLICY["connect-src"] + tuple(connect)
     return policy_text(policy)

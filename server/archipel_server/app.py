@@ -86,7 +86,7 @@ class TableServer:
     def __init__(self, settings: Settings, store: Store):
         self.settings = settings
         self.store = store
-        self.tables: Tables | None = None
+        self._tables: Tables | None = None
         self.hosts = Hosts(settings.host, settings.origins, settings.host_names)
         # The creations in progress per address, so that two requests at once
         # cannot both pass the limit.
@@ -94,11 +94,17 @@ class TableServer:
         # The WebSocket connections open per address.
         self._connected: dict = {}
 
+    @property
+    def tables(self) -> Tables:
+        """The tables in memory, once the server has started (``lifespan``)."""
+        assert self._tables is not None, "the server has started"
+        return self._tables
+
     @contextlib.asynccontextmanager
     async def lifespan(self, app):
         await self.store.open()
         bots = BotPool(self.settings.workers())
-        self.tables = Tables(self.store, bots, self.settings)
+        self._tables = Tables(self.store, bots, self.settings)
         resumed = await self.tables.resume()
         if resumed:
             log.info("bots resumed at %d table(s)", resumed)

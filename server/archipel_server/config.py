@@ -6,7 +6,7 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
-from pygame_core.match import MAX_NAME
+from pygame_core.limits import MAX_NAME
 
 
 @dataclass

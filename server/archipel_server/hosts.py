@@ -35,10 +35,10 @@ REFRESH_EVERY = 10.0
 def network_addresses() -> list[str]:
     """This computer's IPv4 addresses on its networks, as the system names
     them (no packet is sent to find them); loopback left out."""
-    found = set()
+    found: set[str] = set()
     try:
         for *_, address in socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET):
-            found.add(address[0])
+            found.add(str(address[0]))
     except OSError:
         pass
     if shutil.which("hostname"):

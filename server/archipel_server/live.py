@@ -188,41 +188,41 @@ class Connection:
         await table.welcome(self)
         log.info("table %s: %s connected", table_id, "a spectator" if seat == SPECTATOR else f"seat {seat}")
 
-    def _seated(self, request: dict) -> Table:
-        """The table of a player who may act (not a spectator)."""
+    def _seated(self, request: dict) -> tuple[Table, int]:
+        """The table and seat of a player who may act (not a spectator)."""
         if self.table is None:
             raise Refusal("error.no_table", "say hello with a table and a token first")
         if self.seat == SPECTATOR:
             raise Refusal("error.spectator", "a spectator cannot play")
         seat = request.get("seat", self.seat)
-        if seat != self.seat:
+        if seat != self.seat or self.seat is None:
             raise Refusal("error.not_your_seat", "this connection plays only its own seat")
-        return self.table
+        return self.table, self.seat
 
     async def on_join(self, request: dict, ref) -> None:
-        table = self._seated(request)
+        table, seat = self._seated(request)
         try:
             name = check_name(request.get("name"), self.settings.max_name)
         except BadName as exc:
             raise Refusal(exc.key, str(exc), longest=self.settings.max_name) from None
-        await table.sit(self.seat, name, self._reply(ref))
+        await table.sit(seat, name, self._reply(ref))
 
     async def on_move(self, request: dict, ref) -> None:
-        table = self._seated(request)
-        if not table.info.joined[self.seat]:
+        table, seat = self._seated(request)
+        if not table.info.joined[seat]:
             raise Refusal("error.not_seated", "choose a name and sit down first")
         move = request.get("move")
         if not isinstance(move, str):
             raise Refusal("error.malformed", "'move' must be the text of a move")
-        await table.play(self.seat, request.get("ply"), move, self._reply(ref))
+        await table.play(seat, request.get("ply"), move, self._reply(ref))
 
     async def on_undo(self, request: dict, ref) -> None:
-        table = self._seated(request)
-        await table.undo(self.seat, request.get("ply"), self._reply(ref))
+        table, seat = self._seated(request)
+        await table.undo(seat, request.get("ply"), self._reply(ref))
 
     async def on_rematch(self, request: dict, ref) -> None:
-        table = self._seated(request)
-        await table.rematch(self.seat, request.get("number"), self._reply(ref))
+        table, seat = self._seated(request)
+        await table.rematch(seat, request.get("number"), self._reply(ref))
 
     async def on_sync(self, request: dict, ref) -> None:
         if self.table is None:
@@ -237,7 +237,7 @@ class Connection:
         await self.table.record(request.get("number"), self._answer(ref))
 
     async def on_new_token(self, request: dict, ref) -> None:
-        table = self._seated(request)
+        table, _ = self._seated(request)
         token = request.get("token")
         if not is_token(token):
             raise Refusal("error.bad_request", "'token' is the new token: 22 characters of URL-safe base64")

@@ -176,11 +176,17 @@ class SQLiteStore(Store):
                     break
                 batch.append(call)
             self._transaction(batch)
-        self._db.close()
+        self.db.close()
+
+    @property
+    def db(self) -> sqlite3.Connection:
+        """The connection, once ``open`` has made it (on the store's thread)."""
+        assert self._db is not None, "the store is open"
+        return self._db
 
     def _transaction(self, batch: list) -> None:
-        db = self._db
-        answers = []
+        db = self.db
+        answers: list = []
         try:
             db.execute("BEGIN IMMEDIATE")
             for work, write, _, _ in batch:

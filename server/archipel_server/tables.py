@@ -237,6 +237,7 @@ class Table:
                 number = self.info.number
             if not is_count(number) or not 1 <= number <= self.info.number:
                 raise Refusal("error.bad_request", f"'number' is a game of this table, 1 to {self.info.number}")
+            stored: StoredTable | None
             if number == self.info.number:
                 if not self.match.state.is_over():
                     raise Refusal("error.not_over", "the record is given once the game is over")
@@ -267,6 +268,7 @@ class Table:
     async def _reload(self) -> None:
         """Take the table again from the store (another server wrote to it)."""
         stored = await self.tables.store.load_table(self.id)
+        assert stored is not None, "a table is never removed from its store"
         self.info, self.undos = stored.info, list(stored.undos)
         self.core = core_of(stored)
 
@@ -306,6 +308,7 @@ class Table:
                 return
             position = state.to_json()
             level = self.match.bot_level(seat)
+            assert level is not None, "a bot seat has a level"
             seed = self.core.bot_seed(seat)
         move = await self.tables.bots.choose(self.info.game, position, seat, level, seed)
         wait = self.last_change + self.tables.settings.bot_pace - time.monotonic()

@@ -14,6 +14,7 @@ import hashlib
 import re
 import secrets
 import unicodedata
+from typing import TypeGuard
 
 # 9 random bytes: 12 characters of URL-safe base64. A table id is not a
 # secret on its own (every seat and the spectators need their token), but
@@ -36,11 +37,11 @@ def token_hash(token: str) -> str:
     return hashlib.sha256(token.encode("ascii")).hexdigest()
 
 
-def is_table_id(value) -> bool:
+def is_table_id(value: object) -> TypeGuard[str]:
     return isinstance(value, str) and TABLE_ID.fullmatch(value) is not None
 
 
-def is_token(value) -> bool:
+def is_token(value: object) -> TypeGuard[str]:
     return isinstance(value, str) and TOKEN.fullmatch(value) is not None
 
 
