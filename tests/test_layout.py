@@ -12,7 +12,11 @@ import pygame_core
 
 PACKAGE = Path(pygame_core.__file__).parent
 ROOT = PACKAGE.parent
-GAME_MODULES = {"__init__", "tables", "moves", "refusals", "state", "positions", "hints"}
+GAME_MODULES = {"__init__", "tables", "moves", "refusals", "codec", "scenarios", "state", "hints"}
+# Moai's rules are read phase by phase, each a module of its own.
+MOAI_PHASES = {"birdman", "epoch", "disasters", "work", "production", "bilan", "scoring"}
+# The longest a module of the package may grow.
+LONGEST_MODULE = 1500
 
 
 def module_name(path: Path) -> str:
@@ -81,7 +85,8 @@ def test_every_game_is_a_package_of_the_same_modules():
                    and path.name != "__pycache__")
     assert [path.name for path in games] == sorted(pygame_core.GAMES)
     for path in games:
-        assert {module.stem for module in path.glob("*.py")} == GAME_MODULES, path.name
+        extra = MOAI_PHASES if path.name == "moai" else set()
+        assert {module.stem for module in path.glob("*.py")} == GAME_MODULES | extra, path.name
     assert not list((PACKAGE / "games").glob("*_hints.py"))
 
 
@@ -97,15 +102,19 @@ def test_the_hints_read_the_tables_and_the_state_only():
 
 
 def test_a_game_s_modules_go_one_way():
-    """tables <- moves <- refusals, positions <- state <- the game (hints beside it)."""
+    """tables <- moves <- refusals, codec <- scenarios <- (Moai's phases) <- state
+    <- the game (hints beside it)."""
     for game in pygame_core.GAMES:
         package = f"pygame_core.games.{game}"
+        phases = MOAI_PHASES if game == "moai" else set()
         below = {
             "tables": set(),
             "moves": {"tables"},
             "refusals": {"tables", "moves"},
-            "positions": {"tables", "moves"},
-            "state": {"tables", "moves", "refusals", "positions"},
+            "codec": {"tables", "moves"},
+            "scenarios": {"tables", "moves", "codec"},
+            **{phase: {"tables", "moves"} for phase in phases},
+            "state": {"tables", "moves", "refusals", "codec", "scenarios"} | phases,
         }
         for module, allowed in below.items():
             inside = {name.rpartition(".")[2] for name in GRAPH[f"{package}.{module}"]
@@ -158,3 +167,47 @@ def test_build_py_is_a_thin_command_and_the_server_does_not_import_it():
         assert imported <= {"policy"}, (path, imported)
     policy = (ROOT / "archipel_site" / "policy.py").read_text("utf-8")
     assert not re.search(r"^\s*from \.", policy, re.M), "policy.py imports nothing else of the build"
+
+
+def test_no_module_is_too_long_to_read():
+    long = {name: length for name, path in MODULES.items()
+            if (length := len(path.read_text("utf-8").splitlines())) > LONGEST_MODULE}
+    assert long == {}
+
+
+def private_names_defined(tree: ast.AST) -> set:
+    """The private names a module gives a meaning to: its functions, classes,
+    methods and attributes (assigned, or listed in ``__slots__``)."""
+    names = set()
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            names.add(node.name)
+        elif isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Store):
+            names.add(node.attr)
+        elif isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
+            names.add(node.id)
+        elif isinstance(node, ast.Assign) and any(isinstance(t, ast.Name) and t.id == "__slots__"
+                                                  for t in node.targets):
+            names.update(c.value for c in ast.walk(node.value) if isinstance(c, ast.Constant)
+                         and isinstance(c.value, str))
+    return {name for name in names if name.startswith("_") and not name.startswith("__")}
+
+
+def test_no_module_reaches_into_another_s_private_names():
+    """A module uses another's public names only: ``x._name`` is read only
+    where ``_name`` is given its meaning, or on the object itself (``self``,
+    ``cls``: a class's methods may live in several modules, as Moai's phases)."""
+    reached = []
+    for name, path in MODULES.items():
+        tree = ast.parse(path.read_text("utf-8"))
+        own = private_names_defined(tree)
+        for node in ast.walk(tree):
+            if (isinstance(node, ast.Attribute) and node.attr.startswith("_")
+                    and not node.attr.startswith("__") and node.attr not in own
+                    and not (isinstance(node.value, ast.Name) and node.value.id in ("self", "cls"))):
+                reached.append(f"{name}:{node.lineno} .{node.attr}")
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom):
+                reached += [f"{name}:{node.lineno} import {alias.name}" for alias in node.names
+                            if alias.name.startswith("_") and not alias.name.startswith("__")]
+    assert reached == []

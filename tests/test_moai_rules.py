@@ -1356,7 +1356,7 @@ def test_views_carry_no_hidden_information():
 def test_zone_counts_follow_every_move():
     for players in (2, 5):
         for state in random_states(players, [7, 8], every=1, all_face_up=players == 5):
-            assert state.zc == state._count_zones()
+            assert state.zc == state.count_zones()
 
 
 def test_clone_is_independent():

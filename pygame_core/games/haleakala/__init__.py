@@ -1,15 +1,16 @@
 """Haleakala: two shamans, a fishing boat and a volcano that burns statues.
 
-A game is a package of one shape: ``tables`` (the island, the cards and the
-codes), ``moves`` (the moves and their notation), ``state`` (the rules:
-``HaleakalaState``), ``positions`` (positions from outside, and the words of a
-refused move), ``hints`` (advice for the bots); the game itself is here.
+A game is a package of one shape: ``tables`` (the island, the cards and the codes), ``moves`` (the moves and
+their notation), ``refusals`` (the rule a refused move breaks, in words),
+``codec`` (the position as JSON, both ways), ``scenarios`` (the spec's
+scenarios, built from outside), ``state`` (the rules: ``HaleakalaState``),
+``hints`` (advice for the bots); the game itself is here.
 """
 
 from __future__ import annotations
 
-from ...engine import Game
 from . import hints
+from ...engine import Game
 from .moves import HaleakalaMove
 from .state import HaleakalaState
 from .tables import DECK_COMPOSITION, KINDS, SCORE_CARDS, SHAMAN_REACH, SPACE_NAMES

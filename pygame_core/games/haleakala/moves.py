@@ -7,10 +7,9 @@ from __future__ import annotations
 from typing import Any
 
 from ...engine import CodedMove
-from .tables import (BOAT, BUY, DECLINE, DISC_VALUES, HEIGHT_OF, ITEM_COST, ITEM_WORDS, ITEMS,
-                     LAVA_MOVE, MOVE_KINDS, N_SECTIONS, N_SPACES, NO_RAISE, PASS, PICK, PLACE,
-                     RAISE, SECTION_OF, SHAMAN, SHAMAN_REACH, SPACE_INDEX, SPACE_NAMES, STAY, TAKE,
-                     TERRAINS, WALKABLE, ccw, cw)
+from .tables import (BOAT, BUY, DECLINE, DISC_VALUES, HEIGHT_OF, ITEMS, ITEM_COST, ITEM_WORDS, LAVA_MOVE,
+                     MOVE_KINDS, NO_RAISE, N_SECTIONS, N_SPACES, PASS, PICK, PLACE, RAISE, SECTION_OF, SHAMAN,
+                     SHAMAN_REACH, SPACE_INDEX, SPACE_NAMES, STAY, TAKE, TERRAINS, WALKABLE, ccw, cw)
 
 
 class HaleakalaMove(CodedMove):

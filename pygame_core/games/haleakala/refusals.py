@@ -11,9 +11,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ...engine import IllegalMove, game_over
-from .tables import (BOARD_PRIESTESS, BOAT, BUY, COLOURS, IN_RESERVE, ITEM_COST, ITEMS, LAVA_MOVE,
-                     N_DISCS, N_SECTIONS, P_BUY, P_LAVA, P_PICK, P_SHAMAN, P_STATUE, P_TURN, PHASE_KINDS,
-                     PLACE, SHAMAN, SHAMAN_REACH, SPACE_NAMES, TAKE)
+from .tables import (BOARD_PRIESTESS, BOAT, BUY, COLOURS, IN_RESERVE, ITEMS, ITEM_COST, LAVA_MOVE, N_DISCS,
+                     N_SECTIONS, PHASE_KINDS, PLACE, P_BUY, P_LAVA, P_PICK, P_SHAMAN, P_STATUE, P_TURN,
+                     SHAMAN, SHAMAN_REACH, SPACE_NAMES, TAKE)
 
 if TYPE_CHECKING:
     from .moves import HaleakalaMove

@@ -38,24 +38,22 @@ from __future__ import annotations
 from typing import Any
 
 from ...engine import Event, GameError, IllegalMove, Rng, State, copy_data
-from .moves import (BOAT_MOVE, BUY_MOVES, DECLINE_MOVE, INVOKE_MOVES, LAVA_MOVES, NO_RAISE_MOVE,
-                    PASS_MOVE, PICK_MOVES, PLACE_MOVES, RAISE_MOVE, SHAMAN_OPTIONS, STAY_MOVE,
-                    TAKE_MOVES, HaleakalaMove)
-from .positions import check_max_turns, from_position, load
+from .codec import check_max_turns, dump, load
+from .moves import (BOAT_MOVE, BUY_MOVES, DECLINE_MOVE, INVOKE_MOVES, LAVA_MOVES, NO_RAISE_MOVE, PASS_MOVE,
+                    PICK_MOVES, PLACE_MOVES, RAISE_MOVE, SHAMAN_OPTIONS, STAY_MOVE, TAKE_MOVES, HaleakalaMove)
 from .refusals import refusal
-from .tables import (BOARD_PRIESTESS, BOAT, BUILDABLE, BUTTERFLIES, BUY, COLLECTIBLE, COLOURS,
-                     CTX_BOARD, CTX_CARD, CTX_SCORING, CTX_SHELL, DECK_COMPOSITION, DECLINE,
-                     DISC_VALUES, FISH_MAJORITY_POINTS, FLOW_PATH, FOREST, HEIGHT_OF, HUTS,
-                     IN_RESERVE, INVOCATION_BOXED, ITEM_COST, ITEMS, JETTY, KINDS, LAVA,
-                     LAVA_DISCS, LAVA_MOVE, MEADOW, MOUNTAIN, N_DISCS, N_KINDS, N_SCORE_CARDS,
-                     N_SECTIONS, N_SLOTS, N_SPACES, NAUTILUS, NAUTILUS_POINTS, NO_RAISE, P_BUY,
-                     P_LAVA, P_OVER, P_PICK, P_SHAMAN, P_STATUE, P_TURN, PASS, PEARL_B, PEARL_W,
-                     PHASES, PICK, PLACE, RAISE, RED, SC_BUTTERFLY, SC_FOREST,
-                     SC_MAJORITY, SC_SECTION, SCORE_CARDS, SECTION_OF, SECTION_SPACES, SHAMAN,
-                     SHELL, SPACE_NAMES, START_DEAL, STATUE, STATUE_POINTS,
-                     STATUES_PER_PLAYER, STAY, T_END_TURN, T_POINTS, T_PRESCORE, T_RECOVER,
-                     T_REFILL, T_RETURN, T_SECOND, TACTICAL_COMPOSITION, TAKE, TASK_ARITY,
-                     TASK_NAMES, TERRAINS, WALKABLE, YELLOW, cw)
+from .scenarios import from_position
+from .tables import (BOARD_PRIESTESS, BOAT, BUILDABLE, BUTTERFLIES, BUY, COLLECTIBLE, COLOURS, CTX_BOARD,
+                     CTX_CARD, CTX_SCORING, CTX_SHELL, DECK_COMPOSITION, DECLINE, DISC_VALUES,
+                     FISH_MAJORITY_POINTS, FLOW_PATH, FOREST, HEIGHT_OF, HUTS, INVOCATION_BOXED, IN_RESERVE,
+                     ITEMS, ITEM_COST, JETTY, KINDS, LAVA, LAVA_DISCS, LAVA_MOVE, MEADOW, MOUNTAIN, NAUTILUS,
+                     NAUTILUS_POINTS, NO_RAISE, N_DISCS, N_KINDS, N_SCORE_CARDS, N_SECTIONS, N_SLOTS,
+                     N_SPACES, PASS, PEARL_B, PEARL_W, PHASES, PICK, PLACE, P_BUY, P_LAVA, P_OVER, P_PICK,
+                     P_SHAMAN, P_STATUE, P_TURN, RAISE, RED, SCORE_CARDS, SC_BUTTERFLY, SC_FOREST,
+                     SC_MAJORITY, SC_SECTION, SECTION_OF, SECTION_SPACES, SHAMAN, SHELL, SPACE_NAMES,
+                     START_DEAL, STATUE, STATUES_PER_PLAYER, STATUE_POINTS, STAY, TACTICAL_COMPOSITION, TAKE,
+                     TERRAINS, T_END_TURN, T_POINTS, T_PRESCORE, T_RECOVER, T_REFILL, T_RETURN, T_SECOND,
+                     WALKABLE, YELLOW, cw, invocation_name, kind_name)
 
 
 class HaleakalaState(State):
@@ -119,7 +117,7 @@ class HaleakalaState(State):
         rng = Rng.from_seed(seed)
         if first_player is None:
             first_player = rng.below(2)
-        s = cls._empty(tactical, eruption)
+        s = cls.blank(tactical, eruption)
         s.max_turns = max_turns
         composition = TACTICAL_COMPOSITION if tactical else DECK_COMPOSITION   # V-1
         decks = []
@@ -137,7 +135,7 @@ class HaleakalaState(State):
         return s
 
     @classmethod
-    def _empty(cls, tactical: bool, eruption: bool) -> "HaleakalaState":
+    def blank(cls, tactical: bool, eruption: bool) -> "HaleakalaState":
         """P-1, P-2, P-7 to P-10: pieces at home, nothing dealt yet."""
         s = cls.__new__(cls)
         s.tactical = tactical
@@ -263,9 +261,9 @@ class HaleakalaState(State):
         return [RAISE_MOVE, NO_RAISE_MOVE]                            # H-41: "peut ériger"
 
     def _buy_moves(self, p: int) -> list:
-        return [PASS_MOVE] + [BUY_MOVES[i] for i in self._affordable(p)]
+        return [PASS_MOVE] + [BUY_MOVES[i] for i in self.affordable(p)]
 
-    def _affordable(self, p: int) -> list:
+    def affordable(self, p: int) -> list:
         """H-44: the items a player may buy now with the shells they hold."""
         shells = self.shells[p]
         items = [i for i in range(N_SCORE_CARDS) if self.owners[i] < 0 and ITEM_COST[i] <= shells]
@@ -574,7 +572,7 @@ class HaleakalaState(State):
     def _offer_purchase(self, p: int, context: int) -> bool:
         """H-43 and S-3: the player may buy one item; True when something is
         affordable, so that the player must decide (buy or pass)."""
-        if not self._affordable(p):
+        if not self.affordable(p):
             return False
         self.phase = P_BUY
         self.decider = p
@@ -814,7 +812,7 @@ class HaleakalaState(State):
         for s in range(N_SECTIONS):
             sections.append({
                 "section": s,
-                "slots": [_kind_name(self.slots[2 * s]), _kind_name(self.slots[2 * s + 1])],
+                "slots": [kind_name(self.slots[2 * s]), kind_name(self.slots[2 * s + 1])],
                 "discs": [self._discs_on(p, s) for p in (YELLOW, RED)],
                 "sums": [self.sums[s], self.sums[N_SECTIONS + s]],
                 "invocation": [self.invocation[p] == s for p in (YELLOW, RED)],
@@ -826,7 +824,7 @@ class HaleakalaState(State):
             players.append({
                 "colour": COLOURS[p],
                 "reserve": self.in_reserve(p),
-                "invocation": _invocation_name(self.invocation[p]),
+                "invocation": invocation_name(self.invocation[p]),
                 "shaman": SPACE_NAMES[shamans[p]],
                 "statue_supply": self.supply[p],
                 "statues_on_board": self.statues_on_board(p),
@@ -890,7 +888,7 @@ class HaleakalaState(State):
             return {"source": "board" if self.context == CTX_BOARD else "card"}
         if phase == P_BUY:
             return {"reason": "scoring" if self.context == CTX_SCORING else "shell",
-                    "items": [ITEMS[i] for i in self._affordable(self.decider)]}
+                    "items": [ITEMS[i] for i in self.affordable(self.decider)]}
         if phase == P_SHAMAN:
             return {"from": SPACE_NAMES[self.shamans[self.decider]]}
         if phase == P_STATUE:
@@ -949,44 +947,7 @@ class HaleakalaState(State):
 
     # -- saved positions ----------------------------------------------------------------------------
     def to_json(self) -> dict:
-        return {
-            "game": "haleakala",
-            "tactical": self.tactical,
-            "eruption": self.eruption,
-            "max_turns": self.max_turns,
-            "turns": self.turns,
-            "round": self.round,
-            "first_player": self.first_player,
-            "player": self.player,
-            "phase": PHASES[self.phase],
-            "decider": self.decider,
-            "context": self.context,
-            "stack": [[TASK_NAMES[code]] + [a, b][:TASK_ARITY[code]] for code, a, b in self.stack],
-            "boat": self.boat,
-            "discs": [[None if w < 0 else w for w in self.discs[N_DISCS * p:N_DISCS * (p + 1)]]
-                      for p in (YELLOW, RED)],
-            "invocation": [_invocation_name(w) for w in self.invocation],
-            "shamans": [SPACE_NAMES[i] for i in self.shamans],
-            "statues": [[SPACE_NAMES[i] for i in BUILDABLE if self.statues[i] == p]
-                        for p in (YELLOW, RED)],
-            "statue_supply": list(self.supply),
-            "statues_destroyed": list(self.destroyed),
-            "slots": [[_kind_name(self.slots[2 * s]), _kind_name(self.slots[2 * s + 1])]
-                      for s in range(N_SECTIONS)],
-            "decks": [[KINDS[k] for k in reversed(deck)] for deck in self.decks],   # top first
-            "craters": list(self.craters),
-            "collections": [[KINDS[k] for k in range(NAUTILUS + 1)
-                             for _ in range(self.collections[N_KINDS * p + k])] for p in (YELLOW, RED)],
-            "shells": list(self.shells),
-            "score_cards": [None if o < 0 else o for o in self.owners],
-            "priestess_up": self.priestess_up,
-            "discard": [KINDS[k] for k in range(N_KINDS) for _ in range(self.discard[k])],
-            "scores": list(self.scores),
-            "scorings": copy_data(self.scorings),
-            "truncated": self.truncated,
-            "over": self.over,
-            "result": self.result(),
-        }
+        return dump(self)
 
     @classmethod
     def from_json(cls, data) -> "HaleakalaState":
@@ -1006,16 +967,6 @@ class HaleakalaState(State):
         PICK: _pick, LAVA_MOVE: _priestess_choice, DECLINE: _priestess_choice, BUY: _purchase,
         PASS: _purchase, RAISE: _statue_choice, NO_RAISE: _statue_choice,
     }
-
-
-def _kind_name(k: int):
-    return None if k < 0 else KINDS[k]
-
-
-def _invocation_name(where: int):
-    if where == INVOCATION_BOXED:
-        return None
-    return "reserve" if where == IN_RESERVE else where
 
 
 def _kind_counts(cards) -> dict:

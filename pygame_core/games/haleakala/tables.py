@@ -178,3 +178,13 @@ TASK_ARITY = (0, 1, 1, 2, 1, 2, 1)
 # Purchase and Priestess contexts (view and log only).
 CTX_SHELL, CTX_SCORING = 0, 1            # a purchase after a shell (H-43) or before a scoring (S-3)
 CTX_CARD, CTX_BOARD = 0, 1               # a Priestess palm card (H-42) or the board Priestess (BP-1)
+
+
+def kind_name(k: int):
+    return None if k < 0 else KINDS[k]
+
+
+def invocation_name(where: int):
+    if where == INVOCATION_BOXED:
+        return None
+    return "reserve" if where == IN_RESERVE else where

@@ -1,15 +1,16 @@
 """Kahuna: two players build bridges between twelve islands.
 
-A game is a package of one shape: ``tables`` (the board, the cards and the
-codes), ``moves`` (the moves and their notation), ``state`` (the rules:
-``KahunaState``), ``positions`` (positions from outside, and the words of a
-refused move), ``hints`` (advice for the bots); the game itself is here.
+A game is a package of one shape: ``tables`` (the board, the cards and the codes), ``moves`` (the moves and
+their notation), ``refusals`` (the rule a refused move breaks, in words),
+``codec`` (the position as JSON, both ways), ``scenarios`` (the spec's
+scenarios, built from outside), ``state`` (the rules: ``KahunaState``),
+``hints`` (advice for the bots); the game itself is here.
 """
 
 from __future__ import annotations
 
-from ...engine import Game
 from . import hints
+from ...engine import Game
 from .moves import KahunaMove
 from .state import KahunaState
 from .tables import DECK, DEGREE, ISLANDS, LAYOUT, LINES, NEEDED

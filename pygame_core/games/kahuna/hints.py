@@ -9,7 +9,7 @@ only on determinized copies, so reading the copy's fields reveals nothing.
 
 from __future__ import annotations
 
-from .tables import N_ISLANDS, NEEDED_AT
+from .tables import NEEDED_AT, N_ISLANDS
 
 POINT = 10.0          # a point already scored
 ISLAND = 3.0          # an island controlled now

@@ -6,8 +6,8 @@ from __future__ import annotations
 from typing import Any
 
 from ...engine import CardsMove, is_int
-from .tables import (HIDE, ISLAND_INDEX, ISLANDS, KIND_CODE, KINDS, LINE_BETWEEN, LINE_ENDS,
-                     LINE_NAMES, LINKS_AT, N_ISLANDS, N_LINES, PLACE, REMOVE, SLOTS, TAKE)
+from .tables import (HIDE, ISLANDS, ISLAND_INDEX, KINDS, KIND_CODE, LINE_BETWEEN, LINE_ENDS, LINE_NAMES,
+                     LINKS_AT, N_ISLANDS, N_LINES, PLACE, REMOVE, SLOTS, TAKE)
 
 
 class KahunaMove(CardsMove):

@@ -11,8 +11,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ...engine import IllegalMove
-from .tables import (BRIDGES_PER_PLAYER, DRAW, HAND_LIMIT, HIDE, ISLANDS, LINE_ENDS, LINE_NAMES,
-                     N_ISLANDS, P_NAMES, PLACE, REMOVE, SKIP, TAKE)
+from .tables import (BRIDGES_PER_PLAYER, DRAW, HAND_LIMIT, HIDE, ISLANDS, LINE_ENDS, LINE_NAMES, N_ISLANDS,
+                     PLACE, P_NAMES, REMOVE, SKIP, TAKE)
 
 if TYPE_CHECKING:
     from .moves import KahunaMove

@@ -22,14 +22,13 @@ lists of 24 ints, player ``p``'s island ``x`` at ``12 * p + x``:
 from __future__ import annotations
 
 from ...engine import Event, GameError, IllegalMove, Rng, State
-from .moves import (DRAW_MOVE, HIDE_MOVES, PLACES_WITH, REMOVALS_WITH, SKIP_MOVE, TAKE_MOVES,
-                    KahunaMove)
-from .positions import from_position, load
+from .codec import dump, load
+from .moves import DRAW_MOVE, HIDE_MOVES, PLACES_WITH, REMOVALS_WITH, SKIP_MOVE, TAKE_MOVES, KahunaMove
 from .refusals import refusal
-from .tables import (BRIDGES_PER_PLAYER, DECK, DEGREE, DRAW, HAND_LIMIT, HIDE, INTERIM_POINTS,
-                     ISLAND_INDEX, ISLANDS, LAYOUT, LINE_ENDS, LINE_NAMES, LINES, LINKS_AT,
-                     N_ISLANDS, N_LINES, NEEDED, NEEDED_AT, PLACE, REMOVE, SKIP, SLOTS,
-                     START_HAND, TAKE)
+from .scenarios import from_position
+from .tables import (BRIDGES_PER_PLAYER, DECK, DEGREE, DRAW, HAND_LIMIT, HIDE, INTERIM_POINTS, ISLANDS,
+                     ISLAND_INDEX, LAYOUT, LINES, LINE_ENDS, LINE_NAMES, LINKS_AT, NEEDED, NEEDED_AT,
+                     N_ISLANDS, N_LINES, PLACE, REMOVE, SKIP, SLOTS, START_HAND, TAKE, card_names)
 
 
 class KahunaState(State):
@@ -79,12 +78,12 @@ class KahunaState(State):
             first_player = rng.below(2)
         deck = sorted(ISLAND_INDEX[c] for c in DECK)
         rng.shuffle(deck)                                          # SU-3
-        s = cls._empty()
+        s = cls.blank()
         second = 1 - first_player
         for card in deck[0:START_HAND]:                            # SU-4, SU-8
-            s._give(first_player, card)
+            s.give(first_player, card)
         for card in deck[START_HAND:2 * START_HAND]:
-            s._give(second, card)
+            s.give(second, card)
         s.display = deck[2 * START_HAND:2 * START_HAND + SLOTS]    # SU-5
         s.pile = deck[2 * START_HAND + SLOTS:][::-1]               # SU-6: top last
         s.player = first_player                                    # SU-7
@@ -92,7 +91,7 @@ class KahunaState(State):
         return s
 
     @classmethod
-    def _empty(cls) -> "KahunaState":
+    def blank(cls) -> "KahunaState":
         """An empty board, empty hands, nothing scored (SU-2, SU-7)."""
         s = cls.__new__(cls)
         s.owner = [-1] * N_LINES
@@ -116,7 +115,7 @@ class KahunaState(State):
         s.rng = 0
         return s
 
-    def _give(self, player: int, card: int) -> None:
+    def give(self, player: int, card: int) -> None:
         self.hands[N_ISLANDS * player + card] += 1
         self.hand_sizes[player] += 1
 
@@ -302,7 +301,7 @@ class KahunaState(State):
     def _draw(self, p: int, move: KahunaMove) -> list:
         """KH-20: the top card of the pile ends the turn."""
         card = self.pile.pop()
-        self._give(p, card)
+        self.give(p, card)
         events = [Event("kahuna.draw", p, secret_for=p, secret={"card": ISLANDS[card]})]
         self._end_turn(events, took=True, skipped=False)
         return events
@@ -312,7 +311,7 @@ class KahunaState(State):
         slot = move.slot
         display = self.display
         card = display[slot]
-        self._give(p, card)
+        self.give(p, card)
         self.known[N_ISLANDS * p + card] += 1                          # HI-5
         refill = self.pile.pop() if self.pile else -1                  # KH-21, A-7
         display[slot] = refill
@@ -395,13 +394,13 @@ class KahunaState(State):
         events.append(Event("kahuna.reshuffle", pile=len(self.pile)))
 
     # -- the end of the game (SC-9 to SC-12) ------------------------------------------------
-    def _wiped_out(self) -> bool:
+    def wiped_out(self) -> bool:
         """SC-10, SC-11: from the first interim scoring on, exactly one player
         has no bridge on the board."""
         return self.scorings_done > 0 and (self.on_board[0] == 0) != (self.on_board[1] == 0)
 
     def _check_wipeout(self, events: list) -> bool:
-        if not self._wiped_out():
+        if not self.wiped_out():
             return False
         # The event names the player left without a bridge.
         events.append(Event("kahuna.wipeout", 0 if self.on_board[0] == 0 else 1))
@@ -418,7 +417,7 @@ class KahunaState(State):
         if not self.over:
             return None
         on_board = list(self.on_board)
-        if self._wiped_out():                                           # SC-10
+        if self.wiped_out():                                           # SC-10
             winners, reason = [0 if on_board[1] == 0 else 1], "wipeout"
         else:
             winners, reason = self._winners_by_points()
@@ -427,7 +426,7 @@ class KahunaState(State):
             "winners": winners,
             "reason": reason,
             "breakdown": {
-                "scorings": self._scoring_list(),
+                "scorings": self.scoring_list(),
                 "bridges_on_board": on_board,
                 "controlled": [self.islands(0), self.islands(1)],
             },
@@ -445,7 +444,7 @@ class KahunaState(State):
             return [0 if self.on_board[0] > self.on_board[1] else 1], "bridges"
         return [0, 1], "draw"
 
-    def _scoring_list(self) -> list:
+    def scoring_list(self) -> list:
         return [{"round": r, "islands": [i0, i1], "points": [p0, p1]}
                 for r, i0, i1, p0, p1 in self.scorings]
 
@@ -478,9 +477,9 @@ class KahunaState(State):
             "supply": [self.supply(0), self.supply(1)],
             "on_board": list(self.on_board),
             "controlled": [self.islands(0), self.islands(1)],
-            "hand": None if player is None else _names(self.hands, player),
+            "hand": None if player is None else card_names(self.hands, player),
             "hand_sizes": list(self.hand_sizes),
-            "known_hands": [_names(self.known, 0), _names(self.known, 1)],
+            "known_hands": [card_names(self.known, 0), card_names(self.known, 1)],
             "display": [ISLANDS[c] if c >= 0 else None for c in self.display],
             "pile_size": len(self.pile),
             "open_discard": [ISLANDS[c] for c in self.open_discard],
@@ -488,7 +487,7 @@ class KahunaState(State):
             "own_hidden_discards": (None if player is None
                                     else [ISLANDS[c] for c in self.hidden[player]]),
             "scores": list(self.scores),
-            "scorings": self._scoring_list(),
+            "scorings": self.scoring_list(),
             "over": self.over,
             "result": self.result(),
         }
@@ -557,27 +556,7 @@ class KahunaState(State):
 
     # -- saved positions --------------------------------------------------------------------------
     def to_json(self) -> dict:
-        return {
-            "game": "kahuna",
-            "to_move": self.player,
-            "scorings_done": self.scorings_done,
-            "final_turns_left": self.final_turns_left,
-            "scores": list(self.scores),
-            "scorings": self._scoring_list(),
-            "previous_turn_skipped": self.previous_turn_skipped,
-            "committed_to_draw": self.committed_to_draw,
-            "bridges": [[LINE_NAMES[line] for line in range(N_LINES) if self.owner[line] == p]
-                        for p in (0, 1)],
-            "hands": [_names(self.hands, 0), _names(self.hands, 1)],
-            "known_hands": [_names(self.known, 0), _names(self.known, 1)],
-            "display": [ISLANDS[c] if c >= 0 else None for c in self.display],
-            "pile": [ISLANDS[c] for c in reversed(self.pile)],       # top first
-            "open_discard": [ISLANDS[c] for c in self.open_discard],
-            "hidden_discards": [[ISLANDS[c] for c in self.hidden[p]] for p in (0, 1)],
-            "rng": self.rng,
-            "over": self.over,
-            "result": self.result(),
-        }
+        return dump(self)
 
     @classmethod
     def from_json(cls, data) -> "KahunaState":
@@ -591,8 +570,3 @@ class KahunaState(State):
     # What each kind of move does (``play``).
     HANDLERS = {PLACE: _place, REMOVE: _remove, HIDE: _hide, DRAW: _draw, TAKE: _take, SKIP: _skip}
 
-
-def _names(counts: list, player: int) -> list:
-    """The sorted card names of one player's 12-count slice."""
-    base = N_ISLANDS * player
-    return [ISLANDS[x] for x in range(N_ISLANDS) for _ in range(counts[base + x])]

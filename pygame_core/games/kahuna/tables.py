@@ -78,3 +78,9 @@ P_NAMES = ("P0", "P1")
 PLACE, REMOVE, HIDE, DRAW, TAKE, SKIP = range(6)
 KINDS = ("place", "remove", "hide", "draw", "take", "skip")
 KIND_CODE = {kind: code for code, kind in enumerate(KINDS)}
+
+
+def card_names(counts: list, player: int) -> list:
+    """The sorted card names of one player's 12-count slice."""
+    base = N_ISLANDS * player
+    return [ISLANDS[x] for x in range(N_ISLANDS) for _ in range(counts[base + x])]

@@ -1,15 +1,16 @@
 """Kanaloa: two to four players bridge the sixteen islands of the ORO archipelago.
 
-A game is a package of one shape: ``tables`` (the board, the cards and the
-codes), ``moves`` (the moves and their notation), ``state`` (the rules:
-``KanaloaState``), ``positions`` (positions from outside, and the words of a
-refused move), ``hints`` (advice for the bots); the game itself is here.
+A game is a package of one shape: ``tables`` (the board, the cards and the codes), ``moves`` (the moves and
+their notation), ``refusals`` (the rule a refused move breaks, in words),
+``codec`` (the position as JSON, both ways), ``scenarios`` (the spec's
+scenarios, built from outside), ``state`` (the rules: ``KanaloaState``),
+``hints`` (advice for the bots); the game itself is here.
 """
 
 from __future__ import annotations
 
-from ...engine import Game
 from . import hints
+from ...engine import Game
 from .moves import KanaloaMove
 from .state import KanaloaState
 from .tables import COLOURS, DEGREE, GODS, ISLANDS, LAYOUT, LINKS, SIZE, THRESHOLD

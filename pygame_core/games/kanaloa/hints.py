@@ -40,10 +40,9 @@ reveals nothing.
 
 from __future__ import annotations
 
-from .tables import (BRIDGES, BUILD, CHOICE_GIVE, CHOICE_STEAL, COLOUR, DEGREE, DISCARD, DRAW,
-                     END, JOKER, KANE, KANE_AT, LINK_ENDS, LONO_DRAW, LONO_TAKE, N_GODS,
-                     N_ISLANDS, PASS, PLAY, REPLACE, TAKE, THRESHOLD, USE_KU, USE_PELE,
-                     colours_of)
+from .tables import (BRIDGES, BUILD, CHOICE_GIVE, CHOICE_STEAL, COLOUR, DEGREE, DISCARD, DRAW, END, JOKER,
+                     KANE, KANE_AT, LINK_ENDS, LONO_DRAW, LONO_TAKE, N_GODS, N_ISLANDS, PASS, PLAY, REPLACE,
+                     TAKE, THRESHOLD, USE_KU, USE_PELE, colours_of)
 
 POINT = 1.0           # a point already scored
 HOLD = (0.7, 0.9)     # weight of an island's future points in round 1, round 2

@@ -6,9 +6,8 @@ from __future__ import annotations
 from typing import Any
 
 from ...engine import CardsMove, is_int
-from .tables import (BUILD, CARD_NAMES, COLOUR, COLOURS, ISLAND_INDEX, ISLANDS, JOKER, KIND_CODE,
-                     KINDS, LINK_BETWEEN, LINK_ENDS, LINK_NAMES, LINKS, LINKS_AT, N_ISLANDS,
-                     N_LINKS, REPLACE, SHAPE)
+from .tables import (BUILD, CARD_NAMES, COLOUR, COLOURS, ISLANDS, ISLAND_INDEX, JOKER, KINDS, KIND_CODE,
+                     LINKS, LINKS_AT, LINK_BETWEEN, LINK_ENDS, LINK_NAMES, N_ISLANDS, N_LINKS, REPLACE, SHAPE)
 
 
 class KanaloaMove(CardsMove):

@@ -14,9 +14,9 @@ from typing import TYPE_CHECKING
 
 from ...engine import IllegalMove, game_over, is_int
 from .tables import (BRIDGES, BUILD, CHOICE_GIVE, CHOICE_REMOVE, CHOICE_STEAL, CHOOSE, COLOUR, COLOURS,
-                     DISCARD, DRAW, END, GIVE, GODS, ISLANDS, JOKER, KANALOA, KINDS, KU, LINK_ENDS, LINK_NAMES,
-                     LONO, LONO_DRAW, LONO_TAKE, N_GODS, N_ISLANDS, OVER, PASS, PELE, REMOVE, REPLACE, SETUP,
-                     STEAL, TAKE, USE_KU, USE_PELE, colours_of)
+                     DISCARD, DRAW, END, GIVE, GODS, ISLANDS, JOKER, KANALOA, KINDS, KU, LINK_ENDS,
+                     LINK_NAMES, LONO, LONO_DRAW, LONO_TAKE, N_GODS, N_ISLANDS, OVER, PASS, PELE, REMOVE,
+                     REPLACE, SETUP, STEAL, TAKE, USE_KU, USE_PELE, colours_of)
 
 if TYPE_CHECKING:
     from .moves import KanaloaMove

@@ -36,19 +36,19 @@ from __future__ import annotations
 from typing import Any
 
 from ...engine import Event, GameError, IllegalMove, Rng, State, is_int
-from .moves import (BUILD_MOVES, BUILDS_WITH, CHOOSE_MOVES, COLOUR_MOVES, DISCARD_MOVES, DRAW_MOVE,
-                    END_MOVE, GIVE_MOVES, KU_MOVES, LONO_DRAW_MOVE, LONO_TAKE_MOVES, PASS_MOVE,
-                    PELE_MOVE, REMOVE_MOVES, REPLACE_JOKERS, REPLACES_WITH, STEAL_MOVES,
-                    TAKE_MOVES, KanaloaMove)
-from .positions import from_position, load
+from .codec import dump, load
+from .moves import (BUILDS_WITH, BUILD_MOVES, CHOOSE_MOVES, COLOUR_MOVES, DISCARD_MOVES, DRAW_MOVE, END_MOVE,
+                    GIVE_MOVES, KU_MOVES, LONO_DRAW_MOVE, LONO_TAKE_MOVES, PASS_MOVE, PELE_MOVE, REMOVE_MOVES,
+                    REPLACES_WITH, REPLACE_JOKERS, STEAL_MOVES, TAKE_MOVES, KanaloaMove)
 from .refusals import refusal
-from .tables import (BRIDGES, BUILD, CARD_NAMES, CARDS_PER_ISLAND, CHOICE_GIVE, CHOICE_REMOVE, CHOICE_STEAL,
+from .scenarios import from_position
+from .tables import (BRIDGES, BUILD, CARDS_PER_ISLAND, CARD_NAMES, CHOICE_GIVE, CHOICE_REMOVE, CHOICE_STEAL,
                      CHOOSE, COLOUR, COLOURS, DEAL, DEGREE, DISCARD, DISPLAY, DRAW, EMPTY, END, GIVE, GODS,
-                     HAND_LIMIT, ISLAND_MARKERS, ISLANDS, JOKER, KANALOA, KANE, KANE_AT, KU, LAYOUT,
-                     LINK_ENDS, LINK_NAMES, LINKS, LINKS_AT, LONO, LONO_DRAW, LONO_TAKE, N_GODS, N_ISLANDS,
-                     N_LINKS, NO_CHOICE, OVER, PASS, PELE, PHASES, PLAY, REPLACE, SETUP, SIZE, SMALL, SOURCES,
+                     HAND_LIMIT, ISLANDS, ISLAND_MARKERS, JOKER, KANALOA, KANE, KANE_AT, KU, LAYOUT, LINKS,
+                     LINKS_AT, LINK_ENDS, LINK_NAMES, LONO, LONO_DRAW, LONO_TAKE, NO_CHOICE, N_GODS,
+                     N_ISLANDS, N_LINKS, OVER, PASS, PELE, PHASES, PLAY, REPLACE, SETUP, SIZE, SMALL, SOURCES,
                      STEAL, STONE_COUNTS, TAKE, THRESHOLD, USE_KU, USE_PELE, colour_count, colours_of,
-                     owner_of)
+                     counted_names, owner_of, tablet)
 
 
 class KanaloaState(State):
@@ -115,12 +115,12 @@ class KanaloaState(State):
         rng = Rng.from_seed(seed)
         if first_player is None:
             first_player = rng.below(players)
-        s = cls._empty(players, gods)
+        s = cls.blank(players, gods)
         deck = [x for x in range(N_ISLANDS) for _ in range(CARDS_PER_ISLAND)]
         rng.shuffle(deck)                                            # S-4
         for p in range(players):
             for card in deck[DEAL * p:DEAL * (p + 1)]:
-                s._give(p, card)
+                s.give(p, card)
         s.talon = deck[DEAL * players:][::-1]                        # S-5: top last
         if gods:                                                     # GD-1
             stones = [g for g in range(N_GODS) for _ in range(STONE_COUNTS[g])]
@@ -132,7 +132,7 @@ class KanaloaState(State):
         return s
 
     @classmethod
-    def _empty(cls, players: int, gods: bool) -> "KanaloaState":
+    def blank(cls, players: int, gods: bool) -> "KanaloaState":
         s = cls.__new__(cls)
         n = players
         s.n = n
@@ -178,7 +178,7 @@ class KanaloaState(State):
         """How many play this position (the protocol's ``State.players``)."""
         return self.n
 
-    def _give(self, player: int, card: int) -> None:
+    def give(self, player: int, card: int) -> None:
         self.hands[N_ISLANDS * player + card] += 1
         self.hand_sizes[player] += 1
 
@@ -499,7 +499,7 @@ class KanaloaState(State):
             events.append(Event("kanaloa.build", p, link=LINK_NAMES[link], card=ISLANDS[card],
                                 colour=COLOURS[colour]))
         self.fresh = False
-        self._put_bridge(colour, link)
+        self.put_bridge(colour, link)
         self._resolve(colour, link, True, events)
         return events
 
@@ -522,7 +522,7 @@ class KanaloaState(State):
                         cards=[CARD_NAMES[c] for c in move.cards], colour=COLOURS[colour],
                         victim=owner_of(self.n, victim), victim_colour=COLOURS[victim])]
         self._lift_bridge(link, events)                              # KN-7, step 1
-        self._put_bridge(colour, link)
+        self.put_bridge(colour, link)
         self._resolve(colour, link, False, events)
         return events
 
@@ -540,7 +540,7 @@ class KanaloaState(State):
                 if known[i]:
                     known[i] -= 1
 
-    def _put_bridge(self, colour: int, link: int) -> None:
+    def put_bridge(self, colour: int, link: int) -> None:
         a, b = LINK_ENDS[link]
         self.owner[link] = colour
         self.on_board[colour] += 1
@@ -710,7 +710,7 @@ class KanaloaState(State):
     def _draw_blind(self, p: int, key: str) -> dict:
         """H-6: the top card of the talon, seen only by the drawer."""
         card = self.talon.pop()
-        self._give(p, card)
+        self.give(p, card)
         if self.round == 2:
             self._talon_loses(p, card)
         if key == "kanaloa.lono_draw":
@@ -721,7 +721,7 @@ class KanaloaState(State):
         """KN-21: a face-up card; the talon's top card fills the gap at once
         (KN-22: not any more once the talon is empty)."""
         slot = self.display.index(card)
-        self._give(p, card)
+        self.give(p, card)
         n = self.n
         known = self.known
         for v in range(n):
@@ -847,7 +847,7 @@ class KanaloaState(State):
     def _steal(self, p: int, card: int) -> list:
         q = self.pend[0]
         self._take_card(q, card)
-        self._give(p, card)
+        self.give(p, card)
         n = self.n
         known = self.known
         for v in range(n):
@@ -885,7 +885,7 @@ class KanaloaState(State):
                 pick -= self.hands[base + card]
                 card += 1
             self._take_card(q, card)
-            self._give(p, card)
+            self.give(p, card)
             for v in range(n):
                 if v == p:
                     i = N_ISLANDS * (n * p + q) + card
@@ -908,7 +908,7 @@ class KanaloaState(State):
 
     def _give_back(self, p: int, q: int, card: int) -> list:
         self._take_card(p, card)
-        self._give(q, card)
+        self.give(q, card)
         n = self.n
         known = self.known
         for v in range(n):
@@ -1102,7 +1102,7 @@ class KanaloaState(State):
         own = player is not None
         known_rows = None
         if own:
-            known_rows = [[] if q == player else self._known_names(player, q) for q in range(n)]
+            known_rows = [[] if q == player else self.known_names(player, q) for q in range(n)]
         return {
             "game": "kanaloa",
             "viewer": player,
@@ -1121,7 +1121,7 @@ class KanaloaState(State):
                       "discarded": self.discarded, "must_play": self.must_play,
                       "hand_cap": self.hand_cap(), "draw_follows": self.draw_follows(),
                       "may_pass": self.may_pass(self.player)}),
-            "pending": self._pending_view(),
+            "pending": self.pending_view(),
             "chosen": [c >= 0 for c in self.chosen] if self.phase == SETUP else None,
             "own_choice": (ISLANDS[self.chosen[player]]
                            if own and self.phase == SETUP and self.chosen[player] >= 0 else None),
@@ -1131,16 +1131,16 @@ class KanaloaState(State):
             "on_board": self.on_board[:ncol],
             "markers": [ISLAND_MARKERS - min(self.markers[c], ISLAND_MARKERS) for c in range(ncol)],
             "controlled": self.markers[:ncol],
-            "hand": None if not own else self._hand_names(player),
+            "hand": None if not own else self.hand_names(player),
             "hand_sizes": list(self.hand_sizes),
             "known_hands": known_rows,
             "display": [ISLANDS[c] if c >= 0 else None for c in self.display],
             "talon_size": len(self.talon),
-            "talon_known": None if not own else _counted_names(self.talon_known, player),
+            "talon_known": None if not own else counted_names(self.talon_known, player),
             "discard_face_up": [ISLANDS[c] for c in self.face_up],
             "discard_face_down": [len(cards) for cards in self.face_down],
             "own_face_down": None if not own else [ISLANDS[c] for c in self.face_down[player]],
-            "tablets": [_tablet(self.tablets, p) for p in range(n)],
+            "tablets": [tablet(self.tablets, p) for p in range(n)],
             "stones_used": self._stones_used(),
             "scores": list(self.scores),
             "player_scores": self.player_scores(),
@@ -1151,13 +1151,13 @@ class KanaloaState(State):
             "result": self.result(),
         }
 
-    def _hand_names(self, p: int) -> list:
-        return _counted_names(self.hands, p)
+    def hand_names(self, p: int) -> list:
+        return counted_names(self.hands, p)
 
-    def _known_names(self, v: int, q: int) -> list:
-        return _counted_names(self.known, self.n * v + q)
+    def known_names(self, v: int, q: int) -> list:
+        return counted_names(self.known, self.n * v + q)
 
-    def _pending_view(self):
+    def pending_view(self):
         pending = self.pending
         if not pending or self.phase != PLAY:
             return None
@@ -1242,7 +1242,7 @@ class KanaloaState(State):
         if s.phase == SETUP:
             for q in range(n):
                 if q != player and s.chosen[q] >= 0:
-                    s._give(q, s.chosen[q])
+                    s.give(q, s.chosen[q])
                     s.chosen[q] = EMPTY
         base = N_ISLANDS * player
         end = base + N_ISLANDS
@@ -1302,43 +1302,7 @@ class KanaloaState(State):
 
     # -- saved positions ---------------------------------------------------------------------------
     def to_json(self) -> dict:
-        n = self.n
-        return {
-            "game": "kanaloa",
-            "players": n,
-            "gods": self.gods,
-            "phase": PHASES[self.phase],
-            "round": self.round,
-            "final": self.final,
-            "first_player": self.first,
-            "player": self.player,
-            "colour": self.colour if self.colour >= 0 else None,
-            "turn": {"fresh": self.fresh, "played": self.played, "discarded": self.discarded,
-                     "must_play": self.must_play},
-            "pending": self._pending_view(),
-            "bridges": [[LINK_NAMES[link] for link in range(N_LINKS) if self.owner[link] == c]
-                        for c in range(self.ncol)],
-            "hands": [self._hand_names(p) for p in range(n)],
-            "chosen": [ISLANDS[c] if c >= 0 else None for c in self.chosen],
-            "known": [[self._known_names(v, q) if q != v else [] for q in range(n)]
-                      for v in range(n)],
-            "talon": [ISLANDS[c] for c in reversed(self.talon)],          # top first
-            "talon_known": [_counted_names(self.talon_known, v) for v in range(n)],
-            "display": [ISLANDS[c] if c >= 0 else None for c in self.display],
-            "discard_face_up": [ISLANDS[c] for c in self.face_up],
-            "discard_face_down": [[ISLANDS[c] for c in cards] for cards in self.face_down],
-            "scores": list(self.scores),
-            "points": [[SOURCES[source], c, ISLANDS[island] if island >= 0 else None, points]
-                       for source, c, island, points in self.points],
-            "stones": [GODS[g] if g >= 0 else None for g in self.stones],
-            "tablets": [_tablet(self.tablets, p) for p in range(n)],
-            "last_turn_played": list(self.last_done),
-            "last_turn_order": list(self.last_order),
-            "early_win": (None if self.early is None
-                          else {"colour": self.early[0], "island": ISLANDS[self.early[1]]}),
-            "rng": self.rng,
-            "result": self.result(),
-        }
+        return dump(self)
 
     @classmethod
     def from_json(cls, data) -> "KanaloaState":
@@ -1359,20 +1323,3 @@ class KanaloaState(State):
         LONO_TAKE: _use_stone,
     }
 
-
-def _tablet(tablets: list, p: int) -> dict:
-    base = N_GODS * p
-    return {GODS[g]: tablets[base + g] for g in range(N_GODS)}
-
-
-def _counted_names(counts: list, row: int) -> list:
-    """The sorted names of row ``row`` of a table of 16 counts per row."""
-    base = N_ISLANDS * row
-    part = counts[base:base + N_ISLANDS]
-    if not any(part):
-        return []
-    names = []
-    for x, k in enumerate(part):
-        if k:
-            names += [ISLANDS[x]] * k
-    return names

@@ -151,3 +151,21 @@ PENDING_KINDS = (None, "remove", "steal", "give")
 # Where points come from (the breakdown): points a position was built with,
 # KANE captures, the first scoring, the final scoring, the final marker bonus.
 SOURCES = ("earlier", "kane", "first", "final", "marker")
+
+
+def tablet(tablets: list, p: int) -> dict:
+    base = N_GODS * p
+    return {GODS[g]: tablets[base + g] for g in range(N_GODS)}
+
+
+def counted_names(counts: list, row: int) -> list:
+    """The sorted names of row ``row`` of a table of 16 counts per row."""
+    base = N_ISLANDS * row
+    part = counts[base:base + N_ISLANDS]
+    if not any(part):
+        return []
+    names = []
+    for x, k in enumerate(part):
+        if k:
+            names += [ISLANDS[x]] * k
+    return names

@@ -31,9 +31,9 @@ reveals nothing.
 
 from __future__ import annotations
 
-from .tables import (BOAT, BOAT0, CARD_TYPE, EFFECT, FIELD0, FIRE_LOSS, FX_BURN, FX_EPI, FX_FIRE,
-                     FX_TOPPLE, FX_WAR, KILL, LOSE, MAX_HEIGHT, MOAI_HEIGHTS, N_FOREST, SINK,
-                     TILES_OF_HEIGHT, VICTIM, VOLCANO0)
+from .tables import (BOAT, BOAT0, CARD_TYPE, EFFECT, FIELD0, FIRE_LOSS, FX_BURN, FX_EPI, FX_FIRE, FX_TOPPLE,
+                     FX_WAR, KILL, LOSE, MAX_HEIGHT, MOAI_HEIGHTS, N_FOREST, SINK, TILES_OF_HEIGHT, VICTIM,
+                     VOLCANO0)
 
 # Evaluation units are prestige points; a margin this large is a clear advantage.
 EVAL_SCALE = 8.0

@@ -6,11 +6,11 @@ from __future__ import annotations
 from typing import Any
 
 from ...engine import CodedMove
-from .tables import (BOAT0, BOAT_IDS, EPOCH_IDS, EPOCH_INDEX, FIELD0, KIND_NAMES, KIND_OF, KINDS,
-                     LETTERS, M_AWARD, M_BID, M_BIRTH, M_BUILD, M_CARVE, M_DONE, M_ERODE, M_KILL,
-                     M_LOSE, M_PASS, M_PLACE, M_RAID, M_RANK, M_REST, M_SINK, M_STARVE, M_SWAP,
-                     M_TAKE, M_VICTIM, N_FOREST, VALUE, VOLCANO0, ZONE_NAMES, cards_text, loc_name,
-                     parse_loc, parse_piece, piece_dict, piece_text, zone_of)
+from .tables import (BOAT0, BOAT_IDS, EPOCH_IDS, EPOCH_INDEX, FIELD0, KINDS, KIND_NAMES, KIND_OF, LETTERS,
+                     M_AWARD, M_BID, M_BIRTH, M_BUILD, M_CARVE, M_DONE, M_ERODE, M_KILL, M_LOSE, M_PASS,
+                     M_PLACE, M_RAID, M_RANK, M_REST, M_SINK, M_STARVE, M_SWAP, M_TAKE, M_VICTIM, N_FOREST,
+                     VALUE, VOLCANO0, ZONE_NAMES, cards_text, loc_name, parse_loc, parse_piece, piece_dict,
+                     piece_text, zone_of)
 
 
 class MoaiMove(CodedMove):

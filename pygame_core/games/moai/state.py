@@ -32,31 +32,33 @@ Representation. Everything is a flat list of small ints:
 
 from __future__ import annotations
 
-from operator import itemgetter
+
 from typing import Any
 
-from ...engine import Event, GameError, IllegalMove, Rng, State, is_int
-from .moves import (BIRTH_PAIRS, BUILD_MOVE, DONE_MOVE, PASS_MOVE, PLACE_MOVES, MoaiMove, move_of,
-                    place_move)
-from .positions import from_position, load
+from . import bilan, birdman, disasters, epoch, production, work
+from ...engine import GameError, IllegalMove, Rng, State, is_int
+from .bilan import BilanRules
+from .birdman import BirdManRules
+from .codec import dump, load
+from .disasters import DisasterRules
+from .epoch import EpochRules
+from .moves import MoaiMove
+from .production import ProductionRules
 from .refusals import refusal
-from .tables import (ADMIRAL, AWARD, BID, BIRTH, BOAT, BOAT0, BOAT_CARDS, BOAT_IDS, BOAT_INDEX,
-                     CAMP, CARD_TYPE, CARDS_DRAWN, CARDS_OF_EPOCH, CARVE, COLOURS, COVERED,
-                     COVERED_FIELDS, DECK_COMPOSITION, DISASTER, DISASTER_STEPS, DISASTER_TOKENS,
-                     EFFECT, EFFECT_NAMES, EPOCH_CARDS, EPOCH_IDS, EPOCH_OF, ERODE, FIELD0,
-                     FIELDS_Z, FIRE_LOSS, FOREST_LOCS, FOREST_Z, FREE, FX_BURN, FX_EPI,
-                     FX_ERO, FX_FIRE, FX_TOPPLE, FX_WAR, HAND_SIZE, HUTS, KILL, KIND_NAMES, LETTERS,
-                     LOSE, M_AWARD, M_BID, M_BIRTH, M_BUILD, M_CARVE, M_DONE, M_ERODE, M_KILL,
-                     M_LOSE, M_PASS, M_PLACE, M_RAID, M_RANK, M_REST, M_SINK, M_STARVE, M_SWAP,
-                     M_TAKE, M_VICTIM, MAX_HEIGHT, MOAI_HEIGHTS, N_BOATS, N_FIELDS, N_FOREST,
-                     N_TILES, OCEAN_Z, OPTIONS, OVER, PALM, PER_STRENGTH, PHASE_NAMES, RAID,
-                     RAID_STEP, RANK, REST, ROUND_PHASE, SHORT_GAME_REMOVALS, SINK, START_CAMP,
-                     STARVE, STARVING_ZONES, TAKE, TILE_IDS, TILES_OF_HEIGHT, TYPE_NAMES, V1, V2,
-                     V3, V4, V5, VALUE, VICTIM, VOLCANO0, VOLCANO_Z, WOOD_TOKENS, WORK, ZONE_NAMES,
-                     cards_text, loc_name, zone_of)
+from .scenarios import from_position
+from .scoring import ScoringRules
+from .tables import (ADMIRAL, AWARD, BID, BIRTH, BOAT0, BOAT_IDS, CARDS_OF_EPOCH, CARVE, COLOURS, COVERED,
+                     COVERED_FIELDS, DECK_COMPOSITION, DISASTER_STEPS, DISASTER_TOKENS, EFFECT_NAMES,
+                     EPOCH_CARDS, EPOCH_IDS, EPOCH_OF, FIELD0, FIELDS_Z, FOREST_Z, FREE, HAND_SIZE,
+                     MAX_HEIGHT, MOAI_HEIGHTS, M_DONE, N_BOATS, N_FIELDS, N_FOREST, N_TILES, OCEAN_Z, OPTIONS,
+                     OVER, PER_STRENGTH, PHASE_NAMES, RAID_STEP, RANK, REST, ROUND_PHASE, SHORT_GAME_REMOVALS,
+                     START_CAMP, STARVE, TAKE, TILES_OF_HEIGHT, TILE_IDS, TYPE_NAMES, V2, V3, V4, VOLCANO0,
+                     VOLCANO_Z, WOOD_TOKENS, WORK, ZONE_NAMES, cards_text, loc_name)
+from .work import WorkRules
 
 
-class MoaiState(State):
+class MoaiState(BirdManRules, EpochRules, DisasterRules, WorkRules, ProductionRules, BilanRules,
+                ScoringRules, State):
     """A Moai position: the island, the clans, the cards and the step of the round."""
 
     __slots__ = (
@@ -139,7 +141,7 @@ class MoaiState(State):
             raise GameError(f"moai is played by 2 to 5 players, not {players!r}")
         opts = tuple(bool(options.get(name, False)) for name in OPTIONS)
         rng = Rng.from_seed(seed)
-        s = cls._empty(players, opts)
+        s = cls.blank(players, opts)
         n = players
         covered = COVERED_FIELDS[n]                                   # S-4
         for f in range(N_FIELDS - covered, N_FIELDS):
@@ -176,12 +178,12 @@ class MoaiState(State):
         s.edeck = stacks[2] + stacks[1] + stacks[0]                    # epoch 1 on top (the end)
         s.rng = rng.state
         events = [] if events is None else events
-        s._start_round(events)
-        s._auto(events)
+        s.start_round(events)
+        s.take_forced(events)
         return s
 
     @classmethod
-    def _empty(cls, n: int, opts: tuple) -> "MoaiState":
+    def blank(cls, n: int, opts: tuple) -> "MoaiState":
         s = cls.__new__(cls)
         s.players = n
         s.opts = opts
@@ -266,7 +268,7 @@ class MoaiState(State):
         b = 4 * p
         return zc[b] + zc[b + 1] + zc[b + 2] + zc[b + 3]
 
-    def _count_zones(self) -> list:
+    def count_zones(self) -> list:
         """The zone counts recounted from the board (``zc`` keeps them up to date)."""
         n = self.players
         zc = [0] * (4 * n)
@@ -482,13 +484,13 @@ class MoaiState(State):
         # Each kind of move has its handler (``HANDLERS``, at the end of the
         # class): it takes the player, the move's ``args`` and the events.
         self.HANDLERS[move.code](self, player, move.args, events)
-        self._auto(events)
+        self.take_forced(events)
         return events
 
     def refusal(self, player: int, move) -> IllegalMove:
         return refusal(self, player, move)
 
-    def _auto(self, events: list) -> None:
+    def take_forced(self, events: list) -> None:
         """Take every decision that has a single legal answer (a forced pass,
         the only victim boat, the only free field, the last epoch card, an
         empty hand's empty bid ...). Decision: asking a player to confirm a move
@@ -523,963 +525,6 @@ class MoaiState(State):
     def _done(self, p: int, a: tuple, events: list) -> None:
         """``done`` ends the step it is played in (``DONE_IN_STEP``)."""
         self.DONE_IN_STEP[self.phase](self, p, events)
-
-    # =====================================================================================
-    # 4.1 Phase 1: bird-man (M-1 to M-6)
-    # =====================================================================================
-    def _start_round(self, events: list) -> None:
-        self.round += 1
-        events.append(Event("moai.round", round=self.round))
-        # M-1: reveal N + 1 cards; the Admiral is set aside and does not count (A-23).
-        target = self.players + 1
-        edeck = self.edeck
-        while len(self.display) < target and edeck:
-            card = edeck.pop()
-            if card == ADMIRAL:                                        # M-39
-                self.admiral = True
-                self.final = True
-                events.append(Event("moai.admiral"))
-                continue
-            self.display.append(card)
-        self._shown = True
-        events.append(Event("moai.reveal", cards=[EPOCH_IDS[c] for c in self.display],
-                            final=self.final))
-        # M-2: one wood token per palm, from S1 upwards, while the supply lasts (A-9).
-        palms = sum(PALM[c] for c in self.display)
-        placed = 0
-        for i in range(palms):
-            if not self.wood:
-                break
-            self.forest_wood[i] = 1
-            self.wood -= 1
-            placed += 1
-        if palms:
-            events.append(Event("moai.palms", palms=palms, placed=placed,
-                                spaces=[loc_name(i) for i in range(placed)]))
-        self._start_bids(events)
-
-    def _open_bids(self) -> bool:
-        return self.opts[V2] or self.opts[V4]
-
-    def _start_bids(self, events: list) -> None:
-        """M-3 (secret, all at once) or V-2/V-4 (face up, in the current turn order)."""
-        self.phase = BID
-        self.bids = [0] * (4 * self.players)
-        self.bid_status = [0] * self.players
-        self.cur = 0
-        if self._open_bids():
-            self.cur = 0
-            self.actor = self.order[0]
-        else:
-            self.actor = -1
-
-    def _bid_moves(self, p: int) -> list:
-        """M-3: any sub-multiset of the hand, from none to all of it.
-
-        Decision: a bid is one move (cards of one kind are interchangeable, so
-        there are at most prod(count + 1) of them). Building it card by card
-        would show the others, through the number of moves in the log, how many
-        cards a player is putting in a secret bid."""
-        h = self.hands
-        b = 4 * p
-        moves = []
-        for c0 in range(h[b] + 1):
-            for c1 in range(h[b + 1] + 1):
-                for c2 in range(h[b + 2] + 1):
-                    for c3 in range(h[b + 3] + 1):
-                        moves.append(move_of(M_BID, (c0, c1, c2, c3)))
-        return moves
-
-    def _bid(self, p: int, counts: tuple, events: list) -> None:
-        h = self.hands
-        base = 4 * p
-        for k in range(4):
-            h[base + k] -= counts[k]
-            self.bids[base + k] = counts[k]
-        value = sum(VALUE[k] * counts[k] for k in range(4))
-        self.bid_status[p] = self.CHOSEN
-        cards = cards_text(counts)
-        if self._open_bids():                                          # V-2, V-4: face up, once
-            self._shown = True
-            events.append(Event("moai.bid_open", p, cards=cards, value=value))
-            self.cur += 1
-            if self.cur < self.players:
-                self.actor = self.order[self.cur]
-                return
-        else:                                                          # H-5: hidden until all chose
-            events.append(Event("moai.bid", p, secret_for=p, secret={"cards": cards, "value": value}))
-            if any(status != self.CHOSEN for status in self.bid_status):
-                return
-        self._reveal_bids(events)
-
-    def bid_value(self, p: int) -> int:
-        b = self.bids
-        base = 4 * p
-        return b[base] + 2 * b[base + 1] + 3 * b[base + 2] + b[base + 3]
-
-    def _reveal_bids(self, events: list) -> None:
-        n = self.players
-        values = [self.bid_value(p) for p in range(n)]
-        if not self._open_bids():
-            self._shown = True
-            events.append(Event("moai.bids", cards=[cards_text(self.bids[4 * p:4 * p + 4])
-                                                    for p in range(n)], values=values))
-        for i in range(4 * n):                                         # M-5
-            self.discard[i % 4] += self.bids[i]
-        self.bid_status = [self.REVEALED] * n
-        self.ranking = []
-        self.cur = 0
-        self._rank_next(events)
-
-    def _rank_candidates(self) -> list:
-        """M-4: who may take the next position. The pawn holder orders every tie
-        group; in his own group he comes last (A-2). V-4: he is never forced
-        last, but when tied for first he cannot be first.
-
-        Decision: the holder gives the positions one at a time (``rank``), so
-        that a tie of four is four small choices rather than 24 orders; a
-        position with a single candidate fills itself."""
-        placed = self.ranking
-        n = self.players
-        best = -1
-        group = []
-        for q in range(n):
-            if q in placed:
-                continue
-            v = self.bid_value(q)
-            if v > best:
-                best, group = v, [q]
-            elif v == best:
-                group.append(q)
-        if len(group) > 1 and self.pawn in group:
-            if self.opts[V4]:
-                if not placed:
-                    group.remove(self.pawn)
-            else:
-                group.remove(self.pawn)
-        return group
-
-    def _rank_next(self, events: list) -> None:
-        while len(self.ranking) < self.players:
-            group = self._rank_candidates()
-            if len(group) > 1:
-                self.phase = RANK
-                self.actor = self.pawn
-                return
-            self.ranking.append(group[0])
-        self.order = self.ranking
-        self.ranking = []
-        self.pawn = self.order[0]                                      # M-6
-        events.append(Event("moai.order", order=list(self.order)))
-        self._start_epoch(events)
-
-    def _rank_moves(self, p: int) -> list:
-        return [move_of(M_RANK, (q,)) for q in self._rank_candidates()]
-
-    def _rank(self, p: int, a: tuple, events: list) -> None:
-        q = a[0]
-        self.ranking.append(q)
-        events.append(Event("moai.rank", p, chosen=q, position=len(self.ranking)))
-        self._rank_next(events)
-
-    # =====================================================================================
-    # 4.2 Phase 2: epoch (M-7 to M-10, C-5)
-    # =====================================================================================
-    def _start_epoch(self, events: list) -> None:
-        self.cur = 0
-        self._epoch_next(events)
-
-    def _epoch_next(self, events: list) -> None:
-        n = self.players
-        while self.cur < n:
-            if self.display:
-                self.phase = TAKE
-                self.actor = self.order[self.cur]
-                return
-            events.append(Event("moai.no_epoch", self.order[self.cur]))    # M-7, M-40
-            self.cur += 1
-        if self.display:                                               # M-10
-            events.append(Event("moai.leftover", cards=[EPOCH_IDS[c] for c in self.display]))
-            self.removed.extend(self.display)
-            self.display = []
-        self._start_work(events)
-
-    def _take_moves(self, p: int) -> list:
-        return [move_of(M_TAKE, (c,)) for c in sorted(self.display)]
-
-    def _take(self, p: int, a: tuple, events: list) -> None:
-        card = a[0]
-        self.display.remove(card)
-        self.taken[p] = card
-        events.append(Event("moai.take", p, card=EPOCH_IDS[card]))
-        if CARD_TYPE[card] != DISASTER:                                # M-9
-            self._after_card(events)
-            return
-        self.card = card                                               # M-8
-        self.taker = p
-        self.victim = -1
-        if EFFECT[card] == FX_ERO:                                     # C-5.0b, A-43: no victim
-            if self.dsupply and FREE in self.fields:
-                self.phase = ERODE
-                self.actor = p
-                return
-            events.append(Event("moai.no_effect", p, card=EPOCH_IDS[card]))    # A-28
-            self._after_card(events)
-            return
-        if self.opts[V5]:                                              # V-5: the next in turn order
-            victim = self.order[(self.cur + 1) % self.players]
-            events.append(Event("moai.victim", p, victim=victim, card=EPOCH_IDS[card], fixed=True))
-            self._strike(victim, events)
-            return
-        self.phase = VICTIM                                            # C-5.0a: any clan (A-27)
-        self.actor = p
-
-    def _victim_moves(self, p: int) -> list:
-        return [move_of(M_VICTIM, (q,)) for q in range(self.players)]
-
-    def _name_victim(self, p: int, a: tuple, events: list) -> None:
-        victim = a[0]
-        events.append(Event("moai.victim", p, victim=victim, card=EPOCH_IDS[self.card], fixed=False))
-        self._strike(victim, events)
-
-    def _strike(self, victim: int, events: list) -> None:
-        """Apply a clan disaster to ``victim`` (C-5); a choice inside the effect
-        becomes the next decision, otherwise the epoch phase goes on."""
-        self.victim = victim
-        card = self.card
-        effect = EFFECT[card]
-        name = EPOCH_IDS[card]
-        if effect == FX_FIRE:                                          # D-FIRE(k)
-            lost = min(FIRE_LOSS[card], self.stock[victim])
-            if lost:
-                self.stock[victim] -= lost
-                self.wood += lost
-                events.append(Event("moai.fire", victim, wood=lost))
-            else:
-                events.append(Event("moai.no_effect", victim, card=name))
-        elif effect == FX_BURN:                                        # D-BOAT
-            boats = [b for b in range(N_BOATS) if self.boat_owner[b] == victim]
-            if len(boats) > 1:
-                self.phase = SINK
-                self.actor = victim
-                return
-            if boats:
-                self._sink(victim, boats[0], events)
-            else:
-                events.append(Event("moai.no_effect", victim, card=name))
-        elif effect == FX_EPI:                                         # D-EPI: the victim chooses
-            if self.camp_size(victim) or self.on_board(victim):
-                self.phase = LOSE
-                self.actor = victim
-                return
-            events.append(Event("moai.no_effect", victim, card=name))
-        elif effect == FX_WAR:                                         # D-WAR: the taker chooses
-            if any(not piece[3] for piece in self.own_pieces(victim)):
-                self.phase = KILL
-                self.actor = self.taker
-                return
-            if self.camp_size(victim) or self.on_board(victim):        # fallback: the victim chooses
-                self.phase = LOSE
-                self.actor = victim
-                return
-            events.append(Event("moai.no_effect", victim, card=name))
-        elif effect == FX_TOPPLE:                                      # D-TOPPLE: no choice
-            tiles = self.tiles[victim]
-            if tiles:
-                best = max(tiles, key=lambda t: (MOAI_HEIGHTS[t >> 1], -t))
-                tiles.remove(best)
-                self.toppled.append(best >> 1)
-                events.append(Event("moai.topple", victim, tile=TILE_IDS[best >> 1],
-                                    height=MOAI_HEIGHTS[best >> 1]))
-            else:
-                events.append(Event("moai.no_effect", victim, card=name))
-        self._after_card(events)
-
-    def _after_card(self, events: list) -> None:
-        self.card = self.taker = self.victim = -1
-        self.cur += 1
-        self._epoch_next(events)
-
-    def _erode_moves(self, p: int) -> list:
-        return [move_of(M_ERODE, (FIELD0 + f,)) for f in range(N_FIELDS) if self.fields[f] == FREE]
-
-    def _erode(self, p: int, a: tuple, events: list) -> None:
-        """D-ERO: a disaster token from the supply covers a free field."""
-        loc = a[0]
-        self.fields[loc - FIELD0] = COVERED
-        self.dsupply -= 1
-        events.append(Event("moai.erode", p, field=loc_name(loc)))
-        self._after_card(events)
-
-    def _sink_moves(self, p: int) -> list:
-        return [move_of(M_SINK, (b,)) for b in range(N_BOATS) if self.boat_owner[b] == self.victim]
-
-    def _sink_chosen(self, p: int, a: tuple, events: list) -> None:
-        """D-BOAT: the victim chose which of his boats sinks."""
-        self._sink(self.victim, a[0], events)
-        self._after_card(events)
-
-    def _sink(self, victim: int, b: int, events: list) -> None:
-        """D-BOAT: the boat leaves the game; its piece goes back to the camp."""
-        piece = self.boat_piece[b]
-        if piece >= 0:
-            self._remove_piece(BOAT0 + b, victim, piece % 3, 0)
-        self.boat_owner[b] = -1
-        self.removed.append(BOAT_CARDS[b])
-        strength = None
-        if piece >= 0:
-            s = piece % 3
-            self.camp[3 * victim + s] += 1
-            self.known[3 * victim + s] += 1                            # it was face up
-            strength = s + 1
-        events.append(Event("moai.sink", victim, boat=BOAT_IDS[b], strength=strength))
-
-    def _kill_moves(self, p: int) -> list:
-        return [move_of(M_KILL, piece) for piece in self.own_pieces(self.victim) if not piece[3]]
-
-    def _kill(self, p: int, piece, events: list) -> None:
-        """D-WAR: the taker sends a face-up piece of the victim to the reserve."""
-        self._to_reserve(piece, events, Event("moai.kill", p, victim=piece[1],
-                                              location=loc_name(piece[0]), strength=piece[2] + 1))
-        self._after_card(events)
-
-    def _lose_moves(self, p: int) -> list:
-        return [move_of(M_LOSE, piece) for piece in self._all_pieces(self.victim)]
-
-    def _lose(self, p: int, piece, events: list) -> None:
-        """D-EPI (and the D-WAR fallback): the victim gives up one of his pieces."""
-        self._to_reserve(piece, events, Event("moai.lose", p, location=loc_name(piece[0]),
-                                              strength=piece[2] + 1, card=EPOCH_IDS[self.card]))
-        self._after_card(events)
-
-    def _all_pieces(self, p: int) -> list:
-        """``p``'s pieces in camp and on the board, one of each kind."""
-        out = [(CAMP, p, s, 0) for s in range(3) if self.camp[3 * p + s]]
-        return out + self.own_pieces(p)
-
-    # =====================================================================================
-    # 4.3 Phase 3: work (M-11 to M-18)
-    # =====================================================================================
-    def _start_work(self, events: list) -> None:
-        self.phase = WORK
-        self.cur = 0
-        self._work_turn(events)
-
-    def _work_turn(self, events: list) -> None:
-        """M-12: the phase ends as soon as no camp holds a piece."""
-        if not any(self.camp):
-            self._start_production(events)
-            return
-        self.actor = self.order[self.cur]
-
-    def _next_worker(self, events: list) -> None:
-        self.cur = (self.cur + 1) % self.players
-        self._work_turn(events)
-
-    def _work_moves(self, p: int) -> list:
-        camp = self.camp
-        strengths = [s for s in range(3) if camp[3 * p + s]]
-        if not strengths:                                              # M-11 (b)
-            return [PASS_MOVE] + self._swap_moves(p)
-        targets = list(FOREST_LOCS)                                    # M-13
-        fields = self.fields
-        targets += [FIELD0 + f for f, c in enumerate(fields) if c == FREE]    # M-14
-        v = self.volcano
-        owners = v[::7]                                                # M-15
-        targets += [VOLCANO0 + i for i, owner in enumerate(owners) if owner < 0 or owner == p]
-        if -1 not in owners:                                           # no free space: a new one
-            targets.append(VOLCANO0 + len(owners))
-        owner_of = self.boat_owner
-        if p in owner_of:                                              # M-16
-            piece_on = self.boat_piece
-            targets += [BOAT0 + b for b in range(N_BOATS) if owner_of[b] == p and piece_on[b] < 0]
-        if VOLCANO0 + len(owners) >= len(PLACE_MOVES[0]):
-            place_move(0, VOLCANO0 + len(owners))
-        moves: list[MoaiMove] = []
-        at_targets = itemgetter(*targets)                              # 6 forest spaces at least
-        for s in strengths:
-            moves += at_targets(PLACE_MOVES[s])
-        return moves
-
-    def _place(self, p: int, a: tuple, events: list) -> None:
-        """M-13 to M-16: face down in the forest and on the volcano (face up with
-        V-1), face up in a field and on a boat."""
-        s, loc = a
-        self.camp[3 * p + s] -= 1
-        face_down = not self.opts[V1] and (loc < FIELD0 or loc >= VOLCANO0)
-        new = loc >= VOLCANO0 and 7 * (loc - VOLCANO0) == len(self.volcano)
-        self._put_piece(loc, p, s, 1 if face_down else 0)
-        if face_down:
-            known = self.known
-            if known[3 * p] or known[3 * p + 1] or known[3 * p + 2]:
-                # H-13: any known camp piece may be the one that left.
-                for i in range(3 * p, 3 * p + 3):
-                    if known[i]:
-                        known[i] -= 1
-                self._clip_known(p)
-            events.append(Event("moai.place_hidden", p, secret_for=p, secret={"strength": s + 1},
-                                location=loc_name(loc), new=new))
-        else:
-            self._forget_camp_piece(p, s)
-            events.append(Event("moai.place", p, strength=s + 1, location=loc_name(loc), new=new))
-        self._next_worker(events)
-
-    def _swap_moves(self, p: int) -> list:
-        """M-17: two of his pieces at two different locations; a swap that would
-        change nothing at all is the same as passing and is not offered."""
-        if not any(self.camp[3 * q] or self.camp[3 * q + 1] or self.camp[3 * q + 2]
-                   for q in range(self.players) if q != p):
-            return []
-        pieces = self.own_pieces(p)
-        moves = []
-        count = len(pieces)
-        for i in range(count):
-            a = pieces[i]
-            la, _, sa, fa = a
-            a_up = FIELD0 <= la < VOLCANO0
-            for j in range(i + 1, count):
-                b = pieces[j]
-                lb, _, sb, fb = b
-                if la == lb:
-                    continue
-                if sa == sb:
-                    # After the swap la holds b (turned up in a field or boat) and lb holds a.
-                    fa_after = 0 if FIELD0 <= lb < VOLCANO0 else fa
-                    fb_after = 0 if a_up else fb
-                    if fb_after == fa and fa_after == fb:
-                        continue
-                moves.append(move_of(M_SWAP, (a, b)))
-        return moves
-
-    def _pass(self, p: int, a: tuple, events: list) -> None:
-        """M-11 (b): a player with an empty camp passes."""
-        events.append(Event("moai.pass", p))
-        self._next_worker(events)
-
-    def _swap(self, p: int, pieces: tuple, events: list) -> None:
-        a, b = pieces
-        la, _, sa, fa = a
-        lb, _, sb, fb = b
-        self._remove_piece(la, p, sa, fa)
-        self._remove_piece(lb, p, sb, fb)
-        fa2 = 0 if FIELD0 <= lb < VOLCANO0 else fa                     # A-6: up in a field or boat
-        fb2 = 0 if FIELD0 <= la < VOLCANO0 else fb
-        self._put_piece(lb, p, sa, fa2)
-        self._put_piece(la, p, sb, fb2)
-        if (fa and not fa2) or (fb and not fb2):
-            self._shown = True
-        # Others see the strengths of pieces that were or became face up.
-        events.append(Event("moai.swap", p, secret_for=p,
-                            secret={"strength_a": sa + 1, "strength_b": sb + 1},
-                            a=loc_name(la), b=loc_name(lb),
-                            shown_a=None if fa and fa2 else sa + 1,
-                            shown_b=None if fb and fb2 else sb + 1))
-        self._next_worker(events)
-
-    # =====================================================================================
-    # 4.4 Phase 4: production (M-19 to M-31)
-    # =====================================================================================
-    def _start_production(self, events: list) -> None:
-        self.space = 0
-        self._forest_next(events)
-
-    def _forest_next(self, events: list) -> None:
-        """M-20, M-21: S1 to S6 in order; only spaces with a wood token."""
-        n = self.players
-        f = self.forest
-        while self.space < N_FOREST:
-            sp = self.space
-            if self.forest_wood[sp]:
-                present = []
-                for q in range(n):
-                    b = 6 * (n * sp + q)
-                    if f[b] or f[b + 1] or f[b + 2] or f[b + 3] or f[b + 4] or f[b + 5]:
-                        present.append(q)
-                if not present:                                        # (a)
-                    self.forest_wood[sp] = 0
-                    self.wood += 1
-                    events.append(Event("moai.forest_empty", space=loc_name(sp)))
-                elif len(present) == 1:                                # (b) nothing revealed
-                    self._give_wood(sp, present[0])
-                    events.append(Event("moai.forest_single", present[0], space=loc_name(sp)))
-                else:                                                  # (c) revealed, strongest
-                    totals = {}
-                    revealed = {}
-                    for q in present:
-                        b = 6 * (n * sp + q)
-                        for s in range(3):
-                            if f[b + 3 + s]:
-                                f[b + s] += f[b + 3 + s]
-                                f[b + 3 + s] = 0
-                                self._shown = True
-                        revealed[q] = [s + 1 for s in range(3) for _ in range(f[b + s])]
-                        totals[q] = f[b] + 2 * f[b + 1] + 3 * f[b + 2]
-                    best = max(totals.values())
-                    tied = [q for q in present if totals[q] == best]
-                    events.append(Event("moai.forest_contest", space=loc_name(sp),
-                                        pieces=[[q, revealed[q]] for q in present],
-                                        totals=[[q, totals[q]] for q in present],
-                                        tied=tied if len(tied) > 1 else []))
-                    if len(tied) > 1:                                  # the bird-man decides (A-29)
-                        self.phase = AWARD
-                        self.tied = tied
-                        self.actor = self.pawn
-                        return
-                    self._give_wood(sp, tied[0])
-                    events.append(Event("moai.forest_win", tied[0], space=loc_name(sp)))
-            self.space += 1
-        self.tied = []
-        self._start_carving(events)
-
-    def _give_wood(self, sp: int, q: int) -> None:
-        self.forest_wood[sp] = 0
-        self.stock[q] += 1
-
-    def _award_moves(self, p: int) -> list:
-        return [move_of(M_AWARD, (self.space, q)) for q in self.tied]
-
-    def _award(self, p: int, a: tuple, events: list) -> None:
-        sp, q = a
-        self._give_wood(sp, q)
-        events.append(Event("moai.award", p, space=loc_name(sp), winner=q))
-        self.space += 1
-        self._forest_next(events)
-
-    # -- the volcano (M-23 to M-25) ----------------------------------------------------------
-    def _start_carving(self, events: list) -> None:
-        self.cur = 0
-        self.carved = []
-        self._carve_next(events)
-
-    def _carvable(self, p: int) -> list:
-        v = self.volcano
-        carved = self.carved
-        return [i // 7 for i in range(0, len(v), 7) if v[i] == p and i // 7 not in carved]
-
-    def _carve_done(self, p: int, events: list) -> None:
-        events.append(Event("moai.carve_done", p))
-        self.cur += 1
-        self._carve_next(events)
-
-    def _carve_next(self, events: list) -> None:
-        while self.cur < self.players:
-            p = self.order[self.cur]
-            if self._carvable(p):
-                self.phase = CARVE
-                self.actor = p
-                return
-            self.cur += 1
-        self._start_feeding(events)
-
-    def _tile_for(self, h: int) -> int:
-        """A tile of height h or else the tallest shorter one (C-6, A-12); -1 if none."""
-        supply = self.msupply
-        for height in range(min(h, MAX_HEIGHT), 1, -1):
-            for t in TILES_OF_HEIGHT[height]:
-                if supply[t]:
-                    return t
-        return -1
-
-    def _space_height(self, i: int, up_only: bool = False) -> int:
-        v = self.volcano
-        b = 7 * i
-        h = v[b + 1] + 2 * v[b + 2] + 3 * v[b + 3]
-        if not up_only:
-            h += v[b + 4] + 2 * v[b + 5] + 3 * v[b + 6]
-        return h
-
-    def _carve_moves(self, p: int) -> list:
-        """M-23: one space at a time, in the player's order, then ``done`` (the
-        same as declaring the ordered list at once: he learns nothing hidden in
-        between). Decision: the tile's side (M-25) is offered only when a tile
-        will be taken; an abandoned statue has no side."""
-        moves = []
-        wood = self.stock[p] > 0
-        for i in self._carvable(p):
-            loc = VOLCANO0 + i
-            moves.append(move_of(M_CARVE, (loc, 0)))
-            if wood and self._tile_for(self._space_height(i)) >= 0:    # M-25: the tile's side
-                moves.append(move_of(M_CARVE, (loc, 1)))
-        moves.append(DONE_MOVE)
-        return moves
-
-    def _carve(self, p: int, a: tuple, events: list) -> None:
-        """M-23: reveal the space, then finish the Moai (1 wood, a tile) or abandon it."""
-        loc, face_down = a
-        i = loc - VOLCANO0
-        v = self.volcano
-        b = 7 * i
-        for s in range(3):                                             # M-24: face up for good
-            if v[b + 4 + s]:
-                v[b + 1 + s] += v[b + 4 + s]
-                v[b + 4 + s] = 0
-        self._shown = True
-        pieces = [s + 1 for s in range(3) for _ in range(v[b + 1 + s])]
-        h = self._space_height(i)
-        self.carved.append(i)                                          # A-11: once per round
-        tile = self._tile_for(h) if self.stock[p] else -1
-        if tile < 0:                                                   # A-13, A-14: abandoned, free
-            events.append(Event("moai.abandon", p, space=loc_name(loc), pieces=pieces, height=h))
-            return
-        self.stock[p] -= 1
-        self.wood += 1
-        self.msupply[tile] = 0
-        self.tiles[p].append(2 * tile + face_down)
-        taken: dict[str, Any] = {"pieces": pieces, "height": h, "tile": TILE_IDS[tile],
-                 "tile_height": MOAI_HEIGHTS[tile]}
-        if face_down:
-            # H-9: "pour en garder la hauteur secrète": only its owner reads
-            # the height in the log; the others learn where a tile was taken.
-            events.append(Event("moai.carve_hidden", p, secret_for=p, secret=taken,
-                                space=loc_name(loc)))
-        else:
-            events.append(Event("moai.carve", p, space=loc_name(loc), **taken))
-
-    # -- fields and ocean: feeding (M-26 to M-31) ----------------------------------------------
-    def _start_feeding(self, events: list) -> None:
-        self.cur = 0
-        self._feed_next(events)
-
-    def _feed_next(self, events: list) -> None:
-        while self.cur < self.players:
-            p = self.order[self.cur]
-            pieces = self.on_board(p)
-            food = self.food(p)
-            deficit = pieces - food if pieces > food else 0                # M-27
-            events.append(Event("moai.feed", p, food=food, pieces=pieces, deficit=deficit))
-            if deficit:                                                # M-29
-                self.deficit = deficit
-                self.raids = 0
-                self.to_remove = 0
-                if self._raid_options(p):
-                    self.phase = RAID_STEP
-                    self.actor = p
-                    return
-                self._start_starvation(p, events)
-                return
-            self.cur += 1
-        self._start_bilan(events)
-
-    def _raid_options(self, p: int) -> list:
-        """M-30: (second card, target) pairs; each needs a Raid card and a face-up
-        piece of another clan in the forest or on the volcano with strength
-        exactly the second card's value (A-17 to A-19)."""
-        if self.raids >= self.deficit:                                 # A-16: k <= D
-            return []
-        h = self.hands
-        base = 4 * p
-        if not h[base + RAID]:
-            return []
-        values = set()
-        cards = []
-        for k in range(4):
-            if h[base + k] > (1 if k == RAID else 0):
-                cards.append(k)
-                values.add(VALUE[k])
-        if not cards:
-            return []
-        n = self.players
-        f = self.forest
-        targets = []
-        for sp in range(N_FOREST):
-            for q in range(n):
-                if q == p:
-                    continue
-                b = 6 * (n * sp + q)
-                for s in range(3):
-                    if f[b + s] and s + 1 in values:
-                        targets.append((sp, q, s, 0))
-        v = self.volcano
-        for i in range(0, len(v), 7):
-            q = v[i]
-            if q >= 0 and q != p:
-                for s in range(3):
-                    if v[i + 1 + s] and s + 1 in values:
-                        targets.append((VOLCANO0 + i // 7, q, s, 0))
-        return [(k, t) for k in cards for t in targets if VALUE[k] == t[2] + 1]
-
-    def _raid_moves(self, p: int) -> list:
-        return [move_of(M_RAID, raid) for raid in self._raid_options(p)] + [DONE_MOVE]
-
-    def _raid(self, p: int, a: tuple, events: list) -> None:
-        """M-30, one raid per move: declaring them one after another is the same
-        as declaring them at once, since every card and target is public."""
-        k, target = a
-        h = self.hands
-        base = 4 * p
-        h[base + RAID] -= 1
-        h[base + k] -= 1
-        self.discard[RAID] += 1
-        self.discard[k] += 1
-        self.raids += 1
-        self._to_reserve(target, events, Event("moai.raid", p, card=KIND_NAMES[k], victim=target[1],
-                                               location=loc_name(target[0]),
-                                               strength=target[2] + 1))
-        if not self._raid_options(p):
-            self._start_starvation(p, events)
-
-    def _raids_done(self, p: int, events: list) -> None:
-        events.append(Event("moai.raid_done", p, raids=self.raids))
-        self._start_starvation(p, events)
-
-    def _start_starvation(self, p: int, events: list) -> None:
-        """M-29: D - k of his forest and volcano pieces go to the reserve (A-15)."""
-        self.to_remove = self.deficit - self.raids
-        self._starve_next(p, events)
-
-    def _starve_next(self, p: int, events: list) -> None:
-        if self.to_remove > 0:
-            z = self.zones(p)
-            if self.to_remove < z[FOREST_Z] + z[VOLCANO_Z]:
-                self.phase = STARVE
-                self.actor = p
-                return
-            for piece in self.own_pieces(p, STARVING_ZONES):           # no choice: all of them
-                for _ in range(self.count_at(*piece)):
-                    self._starve_one(p, piece, events)
-        self.to_remove = 0
-        self.deficit = self.raids = 0
-        self.cur += 1
-        self._feed_next(events)
-
-    def _starve_one(self, p: int, piece, events: list) -> None:
-        self.to_remove -= 1
-        self._to_reserve(piece, events, Event("moai.starve", p, location=loc_name(piece[0]),
-                                              strength=piece[2] + 1))
-
-    def _starve_moves(self, p: int) -> list:
-        return [move_of(M_STARVE, piece) for piece in self.own_pieces(p, STARVING_ZONES)]
-
-    def _starve(self, p: int, piece, events: list) -> None:
-        self._starve_one(p, piece, events)
-        self._starve_next(p, events)
-
-    # =====================================================================================
-    # 4.5 Phase 5: bilan (M-32 to M-38)
-    # =====================================================================================
-    def _start_bilan(self, events: list) -> None:
-        self.cur = 0
-        self._bilan_next(events)
-
-    def _bilan_next(self, events: list) -> None:
-        if self.cur >= self.players:
-            self._end_round(events)
-            return
-        p = self.order[self.cur]
-        card = self.taken[p]
-        self._draw(p, CARDS_DRAWN[card] if card >= 0 else 0, events)  # M-33, M-40
-        if self.final or card < 0:                                     # M-35, A-24, A-26
-            self.rest_left = 0
-        else:                                                          # M-34
-            self.rest_left = min(HUTS[card], self.on_board(p))
-        self.retrieved = [0, 0, 0, 0]
-        self._rest_next(p, events)
-
-    def _draw(self, p: int, count: int, events: list) -> None:
-        drawn = [0, 0, 0, 0]
-        got = 0
-        for _ in range(count):
-            if not self.deck:
-                if not any(self.discard):                              # A-31
-                    break
-                self._reshuffle(events)
-            drawn[self.deck.pop()] += 1
-            got += 1
-        if not count:
-            return
-        h = self.hands
-        for k in range(4):
-            h[4 * p + k] += drawn[k]
-        self._shown = True
-        events.append(Event("moai.draw", p, secret_for=p, secret={"cards": cards_text(drawn)},
-                            count=got))
-
-    def _reshuffle(self, events: list) -> None:
-        """M-33: the discard pile, shuffled, is the new deck (sorted first so
-        that the deal depends only on the generator and which cards they are)."""
-        cards = [k for k in range(4) for _ in range(self.discard[k])]
-        rng = Rng(self.rng)
-        rng.shuffle(cards)
-        self.rng = rng.state
-        self.deck = cards
-        self.discard = [0, 0, 0, 0]
-        events.append(Event("moai.reshuffle", deck=len(cards)))
-
-    def _rest_options(self, p: int) -> list:
-        """M-34: a zone from which he has retrieved the fewest so far, among the
-        zones where he still has pieces (A-20)."""
-        z = self.zones(p)
-        got = self.retrieved
-        low = min(got[i] for i in range(4) if z[i])
-        zones = tuple(i for i in range(4) if z[i] and got[i] == low)
-        return self.own_pieces(p, zones)
-
-    def _rest_next(self, p: int, events: list) -> None:
-        """Decision: when every piece still on the board must come home, they
-        all do without being asked one by one (the order changes nothing)."""
-        if self.rest_left > 0:
-            if self.rest_left < self.on_board(p):
-                self.phase = REST
-                self.actor = p
-                return
-            for piece in self.own_pieces(p):                           # no choice: all come home
-                for _ in range(self.count_at(*piece)):
-                    self._rest_one(p, piece, events)
-        self.rest_left = 0
-        self._start_births(p, events)
-
-    def _rest_one(self, p: int, piece, events: list) -> None:
-        loc, _, s, fd = piece
-        self._remove_piece(loc, p, s, fd)
-        self.camp[3 * p + s] += 1
-        self.rest_left -= 1
-        self.retrieved[zone_of(loc)] += 1
-        if fd:                                                         # H-11: not revealed
-            events.append(Event("moai.rest_hidden", p, secret_for=p, secret={"strength": s + 1},
-                                location=loc_name(loc)))
-        else:
-            self.known[3 * p + s] += 1
-            events.append(Event("moai.rest", p, location=loc_name(loc), strength=s + 1))
-
-    def _rest_moves(self, p: int) -> list:
-        return [move_of(M_REST, piece) for piece in self._rest_options(p)]
-
-    def _rest(self, p: int, piece, events: list) -> None:
-        self._rest_one(p, piece, events)
-        self._rest_next(p, events)
-
-    # -- births (M-36) and boats (M-37) --------------------------------------------------------
-    def _birth_strength(self, p: int, a: int, b: int) -> int:
-        """M-36, A-21: the strength born from cards ``a`` and ``b`` (0-2), -1 if none."""
-        m = min(VALUE[a], VALUE[b]) - 1
-        r = self.reserve
-        for s in range(m, -1, -1):
-            if r[3 * p + s]:
-                return s
-        return -1
-
-    def _births(self, p: int) -> list:
-        h = self.hands
-        base = 4 * p
-        out = []
-        for a, b in BIRTH_PAIRS:
-            if a == b:
-                if h[base + a] < 2:
-                    continue
-            elif not (h[base + a] and h[base + b]):
-                continue
-            if self._birth_strength(p, a, b) >= 0:
-                out.append((a, b))
-        return out
-
-    def _can_build(self, p: int) -> bool:
-        card = self.taken[p]
-        return card >= 0 and CARD_TYPE[card] == BOAT and self.stock[p] > 0
-
-    def _birth_moves(self, p: int) -> list:
-        """M-36, M-37. Decision: ``build`` also ends the bilan (births come
-        first in the rulebook's order), ``done`` ends it without a boat;
-        building stays legal in the final round, where it only costs 2 points."""
-        moves = [move_of(M_BIRTH, pair) for pair in self._births(p)]
-        if moves and self.final:                                       # A-25: compulsory
-            return moves
-        moves.append(DONE_MOVE)
-        if self._can_build(p):
-            moves.append(BUILD_MOVE)
-        return moves
-
-    def _start_births(self, p: int, events: list) -> None:
-        if self._births(p) or self._can_build(p):
-            self.phase = BIRTH
-            self.actor = p
-            return
-        self._end_bilan(p, False, events)
-
-    def _birth(self, p: int, cards: tuple, events: list) -> None:
-        a, b = cards
-        h = self.hands
-        h[4 * p + a] -= 1
-        h[4 * p + b] -= 1
-        self.discard[a] += 1
-        self.discard[b] += 1
-        s = self._birth_strength(p, a, b)
-        self.reserve[3 * p + s] -= 1
-        self.camp[3 * p + s] += 1
-        self.known[3 * p + s] += 1                                     # H-12: public
-        events.append(Event("moai.birth", p, cards=[KIND_NAMES[a], KIND_NAMES[b]], strength=s + 1))
-        self._start_births(p, events)
-
-    def _build(self, p: int, a: tuple, events: list) -> None:
-        self._end_bilan(p, True, events)
-
-    def _bilan_done(self, p: int, events: list) -> None:
-        self._end_bilan(p, False, events)
-
-    def _end_bilan(self, p: int, build: bool, events: list) -> None:
-        """M-37: build the boat (1 wood) or let the epoch card leave the game (A-30)."""
-        card = self.taken[p]
-        if card >= 0:
-            if build:
-                self.stock[p] -= 1
-                self.wood += 1
-                self.boat_owner[BOAT_INDEX[card]] = p
-                events.append(Event("moai.build", p, boat=EPOCH_IDS[card]))
-            else:
-                self.removed.append(card)
-                events.append(Event("moai.discard_epoch", p, card=EPOCH_IDS[card]))
-            self.taken[p] = -1
-        self.cur += 1
-        self._bilan_next(events)
-
-    # =====================================================================================
-    # 4.6 End of game and scoring (M-38 to M-42)
-    # =====================================================================================
-    def _end_round(self, events: list) -> None:
-        if self.final:                                                 # M-38, M-39
-            self._finish(events)
-            return
-        self.carved = []
-        self._start_round(events)
-
-    def _finish(self, events: list) -> None:
-        self.over = True
-        self.phase = OVER
-        self.actor = -1
-        self.cur = 0
-        self.carved = []
-        result = self.result()
-        events.append(Event("moai.game_over", winners=result["winners"], reason=result["reason"],
-                            scores=result["scores"]))
-
-    def result(self):
-        """M-41, M-42: every tied player wins; there is no tie-break."""
-        if not self.over:
-            return None
-        n = self.players
-        rows: list[dict[str, Any]] = []
-        for p in range(n):
-            tiles = sorted(self.tiles[p], key=lambda t: t >> 1)
-            on_board = self.on_board(p)
-            camp = self.camp_size(p)
-            moai = sum(MOAI_HEIGHTS[t >> 1] for t in tiles)
-            wood = self.stock[p]
-            rows.append({
-                "tiles": [{"id": TILE_IDS[t >> 1], "height": MOAI_HEIGHTS[t >> 1],
-                           "face_down": bool(t & 1)} for t in tiles],
-                "moai": moai,
-                "board": on_board,
-                "camp": camp,
-                "pieces": on_board + camp,
-                "wood": wood,
-                "wood_points": 2 * wood,
-                "total": moai + on_board + camp + 2 * wood,
-            })
-        scores = [row["total"] for row in rows]
-        best = max(scores)
-        winners = [p for p in range(n) if scores[p] == best]
-        return {"scores": scores, "winners": winners,
-                "reason": "prestige" if len(winners) == 1 else "tie",
-                "breakdown": {"players": rows, "toppled": [TILE_IDS[t] for t in self.toppled]}}
 
     # =====================================================================================
     # What a player sees (H-1 to H-13)
@@ -1518,7 +563,7 @@ class MoaiState(State):
         boats = [{"id": BOAT_IDS[b], "owner": self.boat_owner[b],
                   "piece": self.boat_piece[b] % 3 + 1 if self.boat_piece[b] >= 0 else None}
                  for b in range(N_BOATS) if self.boat_owner[b] >= 0]
-        secret_bids = self.phase == BID and not self._open_bids()
+        secret_bids = self.phase == BID and not self.open_bids()
         bids = []
         for q in range(n):
             status = self.bid_status[q]
@@ -1558,7 +603,7 @@ class MoaiState(State):
             "bird_man": self.pawn,
             "current": (self.order[self.cur] if self.phase in (TAKE, WORK, CARVE, RAID_STEP, STARVE,
                                                                  REST, BIRTH) or
-                        (self.phase == BID and self._open_bids()) else None),
+                        (self.phase == BID and self.open_bids()) else None),
             "pending": self._pending_view(),
             "bids": bids,
             "hand": None if me is None else cards_text(self.hands[4 * me:4 * me + 4]),
@@ -1610,7 +655,7 @@ class MoaiState(State):
             return {"card": EPOCH_IDS[self.card], "taker": self.taker,
                     "victim": self.victim if self.victim >= 0 else None}
         if phase == RANK:
-            return {"ranking": list(self.ranking), "candidates": self._rank_candidates(),
+            return {"ranking": list(self.ranking), "candidates": self.rank_candidates(),
                     "values": [self.bid_value(q) for q in range(self.players)]}
         if phase == AWARD:
             return {"space": loc_name(self.space), "tied": list(self.tied)}
@@ -1714,7 +759,7 @@ class MoaiState(State):
         s._cache = None
         hands = s.hands
         # H-5: take back the others' secret bids.
-        if s.phase == BID and not s._open_bids():
+        if s.phase == BID and not s.open_bids():
             for q in range(n):
                 if q != player and s.bid_status[q] == self.CHOSEN:
                     base = 4 * q
@@ -1869,84 +914,7 @@ class MoaiState(State):
     # Saved positions
     # =====================================================================================
     def to_json(self) -> dict:
-        n = self.players
-        status_names = ("choosing", "chosen", "rechoosing", "revealed")
-        return {
-            "game": "moai",
-            "players": n,
-            "options": {name: self.opts[i] for i, name in enumerate(OPTIONS)},
-            "round": self.round,
-            "phase": PHASE_NAMES[self.phase],
-            "final_round": self.final,
-            "order": list(self.order),
-            "ranking": list(self.ranking),
-            "bird_man": self.pawn,
-            "current": self.cur,
-            "pending": self._pending_json(),
-            "hands": [cards_text(self.hands[4 * p:4 * p + 4]) for p in range(n)],
-            "bids": [cards_text(self.bids[4 * p:4 * p + 4]) for p in range(n)],
-            "bid_status": [status_names[x] for x in self.bid_status],
-            "deck": [KIND_NAMES[k] for k in reversed(self.deck)],
-            "discard": cards_text(self.discard),
-            "epoch_deck": [EPOCH_IDS[c] for c in reversed(self.edeck)],
-            "display": [EPOCH_IDS[c] for c in self.display],
-            "taken": [EPOCH_IDS[c] if c >= 0 else None for c in self.taken],
-            "removed": [EPOCH_IDS[c] for c in self.removed],
-            "set_aside": [EPOCH_IDS[c] for c in self.set_aside],
-            "admiral_aside": self.admiral,
-            "boats": {BOAT_IDS[b]: {"owner": self.boat_owner[b],
-                                    "piece": self.boat_piece[b] % 3 + 1 if self.boat_piece[b] >= 0
-                                    else None}
-                      for b in range(N_BOATS) if self.boat_owner[b] >= 0},
-            "wood_supply": self.wood,
-            "forest_wood": [bool(w) for w in self.forest_wood],
-            "stocks": list(self.stock),
-            "disaster_supply": self.dsupply,
-            "fields": [None if c == FREE else "X" if c == COVERED else f"{LETTERS[c // 3]}{c % 3 + 1}"
-                       for c in self.fields],
-            "moai_supply": [TILE_IDS[t] for t in range(N_TILES) if self.msupply[t]],
-            "tiles": [[{"id": TILE_IDS[t >> 1], "face_down": bool(t & 1)} for t in self.tiles[p]]
-                      for p in range(n)],
-            "toppled": [TILE_IDS[t] for t in self.toppled],
-            "camps": [[s + 1 for s in range(3) for _ in range(self.camp[3 * p + s])]
-                      for p in range(n)],
-            "known_camps": [[s + 1 for s in range(3) for _ in range(self.known[3 * p + s])]
-                            for p in range(n)],
-            "reserve": [self.reserve[3 * p:3 * p + 3] for p in range(n)],
-            "forest": [self._pieces_json(sp) for sp in range(N_FOREST)],
-            "volcano": [_space_json(self.volcano, i) for i in range(0, len(self.volcano), 7)],
-            "carved": [loc_name(VOLCANO0 + i) for i in self.carved],
-            "rng": self.rng,
-            "over": self.over,
-            "result": self.result(),
-        }
-
-    def _pieces_json(self, sp: int) -> list:
-        n = self.players
-        f = self.forest
-        out = []
-        for q in range(n):
-            b = 6 * (n * sp + q)
-            for fd in (0, 1):
-                for s in range(3):
-                    out += [f"{LETTERS[q]}{s + 1}{'fd' if fd else ''}"] * f[b + 3 * fd + s]
-        return out
-
-    def _pending_json(self) -> dict:
-        phase = self.phase
-        if phase in DISASTER_STEPS:
-            return {"card": EPOCH_IDS[self.card], "taker": self.taker,
-                    "victim": self.victim if self.victim >= 0 else None}
-        if phase == AWARD:
-            return {"space": loc_name(self.space), "tied": list(self.tied)}
-        if phase == RAID_STEP:
-            return {"deficit": self.deficit, "raids": self.raids}
-        if phase == STARVE:
-            return {"deficit": self.deficit, "raids": self.raids, "to_remove": self.to_remove}
-        if phase == REST:
-            return {"left": self.rest_left,
-                    "retrieved": {ZONE_NAMES[z]: self.retrieved[z] for z in range(4)}}
-        return {}
+        return dump(self)
 
     @classmethod
     def from_json(cls, data) -> "MoaiState":
@@ -1957,25 +925,13 @@ class MoaiState(State):
     # A position written the way the spec's scenarios are (section 8).
     from_position = classmethod(from_position)
 
-    # =====================================================================================
-    # The steps and the kinds of move, each with its method
-    # =====================================================================================
-    # The moves of each step (``_legal_for``).
-    STEP_MOVES = {
-        BID: _bid_moves, RANK: _rank_moves, TAKE: _take_moves, VICTIM: _victim_moves,
-        ERODE: _erode_moves, KILL: _kill_moves, LOSE: _lose_moves, SINK: _sink_moves,
-        WORK: _work_moves, AWARD: _award_moves, CARVE: _carve_moves, RAID_STEP: _raid_moves,
-        STARVE: _starve_moves, REST: _rest_moves, BIRTH: _birth_moves, OVER: _no_moves,
-    }
-    # What each kind of move does (``play``, ``_auto``).
-    HANDLERS = {
-        M_BID: _bid, M_RANK: _rank, M_TAKE: _take, M_VICTIM: _name_victim, M_ERODE: _erode,
-        M_KILL: _kill, M_LOSE: _lose, M_SINK: _sink_chosen, M_PLACE: _place, M_PASS: _pass,
-        M_SWAP: _swap, M_AWARD: _award, M_CARVE: _carve, M_DONE: _done, M_RAID: _raid,
-        M_STARVE: _starve, M_REST: _rest, M_BIRTH: _birth, M_BUILD: _build,
-    }
-    # The step a ``done`` ends (``_done``).
-    DONE_IN_STEP = {CARVE: _carve_done, RAID_STEP: _raids_done, BIRTH: _bilan_done}
+    # The moves of each step (``_legal_for``), what each kind of move does
+    # (``apply``, ``take_forced``) and the step a ``done`` ends (``_done``): each part's own.
+    STEP_MOVES = {**birdman.STEP_MOVES, **epoch.STEP_MOVES, **disasters.STEP_MOVES, **work.STEP_MOVES,
+                  **production.STEP_MOVES, **bilan.STEP_MOVES, OVER: _no_moves}
+    HANDLERS = {**birdman.HANDLERS, **epoch.HANDLERS, **disasters.HANDLERS, **work.HANDLERS,
+                **production.HANDLERS, **bilan.HANDLERS, M_DONE: _done}
+    DONE_IN_STEP = {**production.DONE_IN_STEP, **bilan.DONE_IN_STEP}
 
 
 def _card_view(c: int) -> dict:
@@ -1984,13 +940,3 @@ def _card_view(c: int) -> dict:
             "cards": card[4], "huts": card[5], "palm": bool(card[6]), "effect": EFFECT_NAMES[card[7]],
             "wood_lost": card[8] or None}
 
-
-def _space_json(v: list, i: int) -> list:
-    q = v[i]
-    if q < 0:
-        return []
-    out = []
-    for fd in (0, 1):
-        for s in range(3):
-            out += [f"{LETTERS[q]}{s + 1}{'fd' if fd else ''}"] * v[i + 1 + 3 * fd + s]
-    return out

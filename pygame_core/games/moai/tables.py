@@ -238,3 +238,14 @@ STEP_KINDS = {
 
 def cards_text(counts) -> list:
     return [KIND_NAMES[k] for k in range(4) for _ in range(counts[k])]
+
+
+def space_json(v: list, i: int) -> list:
+    q = v[i]
+    if q < 0:
+        return []
+    out = []
+    for fd in (0, 1):
+        for s in range(3):
+            out += [f"{LETTERS[q]}{s + 1}{'fd' if fd else ''}"] * v[i + 1 + 3 * fd + s]
+    return out

@@ -1,23 +1,23 @@
-"""Kahuna positions from outside, checked: ``load`` reads what ``to_json``
-wrote (INV-1 to INV-6 and the turn structure), ``from_position`` builds the
-positions of the spec's scenarios (section 8); and the words of a refused
-move, the errors a player reads."""
+"""A Kahuna position as JSON, both ways: ``dump`` writes the whole position
+(hidden parts included) and ``load`` reads it back, checking every field
+against the invariants INV-1 to INV-6 and the turn structure. Both go
+through the state's public face only.
+"""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ...engine import (BadState, Rng, check, check_fields, check_pair, check_result,
-                      check_rng, is_int)
-from .tables import (BRIDGES_PER_PLAYER, HAND_LIMIT, INTERIM_POINTS, ISLAND_INDEX, ISLANDS,
-                     LINE_ENDS, LINE_INDEX, N_ISLANDS, N_LINES, SLOTS)
+from ...engine import check, check_fields, check_pair, check_result, check_rng, is_int
+from .tables import (BRIDGES_PER_PLAYER, HAND_LIMIT, INTERIM_POINTS, ISLANDS, ISLAND_INDEX, LINE_ENDS,
+                     LINE_INDEX, LINE_NAMES, N_ISLANDS, N_LINES, SLOTS, card_names)
 
 if TYPE_CHECKING:
     from .state import KahunaState
 
 
 # ---------------------------------------------------------------------------
-# 1. Loading a position: every field checked (INV-1 to INV-6)
+# Reading a position: every field checked (INV-1 to INV-6)
 # ---------------------------------------------------------------------------
 
 _KEYS = ("game", "to_move", "scorings_done", "final_turns_left", "scores", "scorings",
@@ -34,7 +34,7 @@ def _card_list(value, what: str) -> list:
 
 def load(cls, data) -> KahunaState:
     data = check_fields(data, _KEYS, "kahuna", "Kahuna")
-    s = cls._empty()
+    s = cls.blank()
 
     check(data["to_move"] in (0, 1) and is_int(data["to_move"]), "to_move must be 0 or 1")
     s.player = data["to_move"]
@@ -80,7 +80,7 @@ def _load_cards(s: KahunaState, data) -> None:
         cards = _card_list(hands[p], f"hand of P{p}")
         check(len(cards) <= HAND_LIMIT, f"P{p} holds {len(cards)} cards, more than 5 (INV-5)")
         for card in cards:
-            s._give(p, card)
+            s.give(p, card)
         for card in _card_list(known[p], f"known hand of P{p}"):
             s.known[N_ISLANDS * p + card] += 1
         base = N_ISLANDS * p
@@ -155,91 +155,39 @@ def _check_turn(s: KahunaState) -> None:
         check(s.pile or s.display != [-1] * SLOTS,
               "outside the final phase there is a card to draw (KH-26)")
     if s.over:
-        check(s._wiped_out() or s.scorings_done == 3,
+        check(s.wiped_out() or s.scorings_done == 3,
               "a finished game ended by a wipe-out or after the final scoring (SC-8, SC-10)")
     else:
-        check(not s._wiped_out(),
+        check(not s.wiped_out(),
               "one player has no bridge on the board: the game should have ended (SC-10)")
 
 
 # ---------------------------------------------------------------------------
-# 2. The spec's scenarios (section 8)
+# Writing a position
 # ---------------------------------------------------------------------------
 
-def from_position(cls, round: int = 1, to_move: int = 0, bridges=None, hands=None,
-                  display=None, pile=None, open_discard=None, hidden_discards=None,
-                  known_hands=None, scores=(0, 0), scorings=None,
-                  final_turns_left=None, previous_turn_skipped=False,
-                  committed_to_draw=False, seed=0) -> "KahunaState":
-    """A position written the way the spec's scenarios are (section 8).
 
-    ``bridges``, ``hands``, ``hidden_discards`` and ``known_hands`` map a
-    player (0 or 1) to names; ``pile`` is a list of names (top first) or a
-    number of cards. Cards not placed anywhere are dealt, in alphabetical
-    order, to the first of these left unspecified: the display (3 cards,
-    outside the final phase), the pile (its given size, or all that is left),
-    the open discard pile. ``scorings`` (a list of ``(islands, points)``) is
-    derived from ``scores`` when omitted: points of 1 and 2 are read as the
-    wins of the first and the second interim scorings.
-    """
-    bridges = bridges or {}
-    hands = hands or {}
-    hidden_discards = hidden_discards or {}
-    known_hands = known_hands or {}
-    if isinstance(scores, dict):
-        scores = (scores.get(0, 0), scores.get(1, 0))
-    final = final_turns_left is not None
-    placed = [c for p in (0, 1) for c in list(hands.get(p, [])) + list(hidden_discards.get(p, []))]
-    placed += [c for c in (display or []) if c is not None]
-    placed += list(pile) if isinstance(pile, (list, tuple)) else []
-    placed += list(open_discard or [])
-    left = []
-    for name in ISLANDS:
-        left += [name] * (2 - placed.count(name))
-    if display is None:
-        display = [None] * SLOTS if final else left[:SLOTS]
-        left = left[len([c for c in display if c is not None]):]
-    if pile is None:
-        pile, left = ([], left) if final else (left, [])
-    elif isinstance(pile, int):
-        pile, left = left[:pile], left[pile:]
-    if open_discard is None:
-        open_discard, left = left, []
-    if left:
-        raise BadState(f"{len(left)} card(s) are not placed anywhere: {left}")
-    if scorings is None:
-        scorings = _scorings_from_scores(round, scores)
-    data = {
+def dump(s: KahunaState) -> dict:
+    """The whole position as JSON-ready data, hidden parts included: what
+    ``load`` reads back."""
+    return {
         "game": "kahuna",
-        "to_move": to_move,
-        "scorings_done": round - 1,
-        "final_turns_left": final_turns_left,
-        "scores": list(scores),
-        "scorings": [{"round": r + 1, "islands": list(islands), "points": list(points)}
-                     for r, (islands, points) in enumerate(scorings)],
-        "previous_turn_skipped": previous_turn_skipped,
-        "committed_to_draw": committed_to_draw,
-        "bridges": [sorted(bridges.get(p, []), key=lambda name: LINE_INDEX.get(name, N_LINES))
+        "to_move": s.player,
+        "scorings_done": s.scorings_done,
+        "final_turns_left": s.final_turns_left,
+        "scores": list(s.scores),
+        "scorings": s.scoring_list(),
+        "previous_turn_skipped": s.previous_turn_skipped,
+        "committed_to_draw": s.committed_to_draw,
+        "bridges": [[LINE_NAMES[line] for line in range(N_LINES) if s.owner[line] == p]
                     for p in (0, 1)],
-        "hands": [sorted(hands.get(p, [])) for p in (0, 1)],
-        "known_hands": [sorted(known_hands.get(p, [])) for p in (0, 1)],
-        "display": list(display),
-        "pile": list(pile),
-        "open_discard": list(open_discard),
-        "hidden_discards": [list(hidden_discards.get(p, [])) for p in (0, 1)],
-        "rng": Rng.from_seed(seed).state,
-        "over": False,
-        "result": None,
+        "hands": [card_names(s.hands, 0), card_names(s.hands, 1)],
+        "known_hands": [card_names(s.known, 0), card_names(s.known, 1)],
+        "display": [ISLANDS[c] if c >= 0 else None for c in s.display],
+        "pile": [ISLANDS[c] for c in reversed(s.pile)],       # top first
+        "open_discard": [ISLANDS[c] for c in s.open_discard],
+        "hidden_discards": [[ISLANDS[c] for c in s.hidden[p]] for p in (0, 1)],
+        "rng": s.rng,
+        "over": s.over,
+        "result": s.result(),
     }
-    return cls.from_json(data)
-
-
-def _scorings_from_scores(round: int, scores) -> list:
-    """Interim scorings that add up to ``scores`` (1 = round 1, 2 = round 2)."""
-    entries = []
-    for r in range(round - 1):
-        value = INTERIM_POINTS[r]
-        points = [value if scores[p] & value else 0 for p in (0, 1)]
-        islands = [1 if points[p] else 0 for p in (0, 1)]
-        entries.append((islands, points))
-    return entries

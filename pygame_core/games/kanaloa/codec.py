@@ -1,25 +1,25 @@
-"""Kanaloa positions from outside, checked: ``load`` reads what ``to_json``
-wrote (cards, bridges, markers and stones conserved; a coherent turn),
-``from_position`` builds the positions of the spec's scenarios (section 10);
-and the words of a refused move, the errors a player reads."""
+"""A Kanaloa position as JSON, both ways: ``dump`` writes the whole position
+(hidden parts included) and ``load`` reads it back, checking every field
+and the invariants of the rules. Both go through the state's public face.
+"""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ...engine import BadState, Rng, check, check_fields, check_result, check_rng, is_int
-from .tables import (BRIDGES, CARDS_PER_ISLAND, CHOICE_GIVE, CHOICE_REMOVE, CHOICE_STEAL, COLOUR_INDEX,
-                     COLOURS, DEAL, DEGREE, DISPLAY, EMPTY, GOD_INDEX, GODS, HAND_LIMIT, ISLAND_INDEX,
-                     ISLAND_MARKERS, ISLANDS, KANE, KANE_AT, LINK_INDEX, LINKS_AT, N_GODS, N_ISLANDS, N_LINKS,
-                     OVER, PHASES, PLAY, SETUP, SMALL, SOURCES, STONE_COUNTS, THRESHOLD, colour_count,
-                     colours_of)
+from ...engine import BadState, check, check_fields, check_result, check_rng, is_int
+from .tables import (BRIDGES, CARDS_PER_ISLAND, CHOICE_GIVE, CHOICE_REMOVE, CHOICE_STEAL, COLOURS, DEAL,
+                     DEGREE, DISPLAY, EMPTY, GODS, GOD_INDEX, HAND_LIMIT, ISLANDS, ISLAND_INDEX,
+                     ISLAND_MARKERS, KANE, KANE_AT, LINKS_AT, LINK_INDEX, LINK_NAMES, N_GODS, N_ISLANDS,
+                     N_LINKS, OVER, PHASES, PLAY, SETUP, SMALL, SOURCES, STONE_COUNTS, THRESHOLD, colours_of,
+                     counted_names, tablet)
 
 if TYPE_CHECKING:
     from .state import KanaloaState
 
 
 # ---------------------------------------------------------------------------
-# 1. Loading a position: every field checked
+# Reading a position: every field checked
 # ---------------------------------------------------------------------------
 
 _KEYS = ("game", "players", "gods", "phase", "round", "final", "first_player", "player",
@@ -53,7 +53,7 @@ def load(cls, data) -> KanaloaState:
     n = data["players"]
     check(is_int(n) and n in (2, 3, 4), "players must be 2, 3 or 4 (S-1)")
     check(isinstance(data["gods"], bool), "gods must be true or false")
-    s = cls._empty(n, data["gods"])
+    s = cls.blank(n, data["gods"])
     check(data["phase"] in PHASES, "phase must be setup, play or over")
     s.phase = PHASES.index(data["phase"])
     check(data["round"] in (1, 2) and is_int(data["round"]), "round must be 1 or 2")
@@ -83,7 +83,7 @@ def _load_board(s: KanaloaState, data) -> None:
                                       f"(like ALOA-BAFI)")
             link = LINK_INDEX[name]
             check(s.owner[link] < 0, f"link {name} holds more than one bridge")
-            s._put_bridge(c, link)
+            s.put_bridge(c, link)
         check(s.on_board[c] <= BRIDGES,
               f"{COLOURS[c]} has {s.on_board[c]} bridges on the board, more than 20 (C-2)")
     for c in range(ncol):
@@ -114,7 +114,7 @@ def _load_cards(s: KanaloaState, data) -> None:
     for p in range(n):
         cards = _card_list(hands[p], f"hand of seat {p}")
         for card in cards:
-            s._give(p, card)
+            s.give(p, card)
         everything += cards
     chosen = _per(data["chosen"], n, "chosen")
     for p in range(n):
@@ -371,100 +371,47 @@ def _load_setup(s: KanaloaState, data, colour) -> None:
 
 
 # ---------------------------------------------------------------------------
-# 2. The spec's scenarios (section 10)
+# Writing a position
 # ---------------------------------------------------------------------------
 
-def from_position(cls, players: int = 4, gods: bool = False, round: int = 1, player: int = 0,
-                  colour=None, bridges=None, hands=None, display=None, talon=None,
-                  discard=None, face_down=None, scores=None, stones=None, tablets=None,
-                  final: bool = False, last_played=(), last_order=None, played: int = 0,
-                  discarded: int = 0, must_play=None, fresh=None, known=None,
-                  talon_known=None, pending=None, first_player: int = 0,
-                  talon_top=None, seed=0) -> "KanaloaState":
-    """A position written the way the spec's scenarios are (section 10).
 
-    ``bridges`` maps a colour (index or name) to link names; ``hands`` and
-    ``face_down`` map a seat to card names; ``stones`` maps an island to a
-    god, ``tablets`` a seat to god names (stones not placed anywhere are out
-    of the game); ``scores`` maps a colour to points already scored;
-    ``known`` maps a viewer to {seat: cards}. Cards not placed anywhere are
-    dealt, in alphabetical order, to the first of these left unspecified:
-    the display (four cards, none in the final phase), the talon (its given
-    size, or all that is left; a list is written top first; ``talon_top``
-    puts the named cards on top of all that is left), the face-up discard
-    pile.
-    """
-    n = players
-    bridges = {(COLOUR_INDEX[c] if isinstance(c, str) else c): v
-               for c, v in (bridges or {}).items()}
-    hands = hands or {}
-    face_down = face_down or {}
-    scores = {(COLOUR_INDEX[c] if isinstance(c, str) else c): v
-              for c, v in (scores or {}).items()}
-    placed = [c for p in range(n) for c in list(hands.get(p, [])) + list(face_down.get(p, []))]
-    placed += [c for c in (display or []) if c is not None]
-    placed += list(talon) if isinstance(talon, (list, tuple)) else []
-    placed += list(talon_top or [])
-    placed += list(discard or [])
-    left = []
-    for name in ISLANDS:
-        left += [name] * (CARDS_PER_ISLAND - placed.count(name))
-    if display is None:
-        display = [] if final else left[:DISPLAY]
-        left = left[len(display):]
-    display = list(display) + [None] * (DISPLAY - len(display))
-    if talon_top is not None:
-        check(talon is None, "give either talon or talon_top")
-        talon, left = list(talon_top) + left, []
-    elif talon is None:
-        talon, left = ([], left) if final else (left, [])
-    elif isinstance(talon, int):
-        talon, left = left[:talon], left[talon:]
-    if discard is None:
-        discard, left = left, []
-    if left:
-        raise BadState(f"{len(left)} card(s) are not placed anywhere: {left}")
-    ncol = colour_count(n)
-    if colour is None:
-        colour = None if n == 2 else player
-    elif isinstance(colour, str):
-        colour = COLOUR_INDEX[colour]
-    size = len(hands.get(player, []))
-    data = {
+def dump(s: KanaloaState) -> dict:
+    """The whole position as JSON-ready data, hidden parts included: what
+    ``load`` reads back."""
+    n = s.n
+    return {
         "game": "kanaloa",
         "players": n,
-        "gods": gods,
-        "phase": "play",
-        "round": round,
-        "final": final,
-        "first_player": first_player,
-        "player": player,
-        "colour": colour,
-        "turn": {"fresh": (played == 0 and discarded == 0 and (n != 2 or colour is None))
-                 if fresh is None else fresh,
-                 "played": played, "discarded": discarded,
-                 "must_play": size >= HAND_LIMIT if must_play is None else must_play},
-        "pending": pending,
-        "bridges": [sorted(bridges.get(c, []), key=lambda name: LINK_INDEX.get(name, N_LINKS))
-                    for c in range(ncol)],
-        "hands": [sorted(hands.get(p, [])) for p in range(n)],
-        "chosen": [None] * n,
-        "known": [[sorted((known or {}).get(v, {}).get(q, [])) if q != v else []
-                   for q in range(n)] for v in range(n)],
-        "talon": list(talon),
-        "talon_known": [sorted((talon_known or {}).get(v, [])) for v in range(n)],
-        "display": display,
-        "discard_face_up": list(discard),
-        "discard_face_down": [list(face_down.get(p, [])) for p in range(n)],
-        "scores": [scores.get(c, 0) for c in range(ncol)],
-        "points": [["earlier", c, None, scores[c]] for c in range(ncol) if scores.get(c, 0)],
-        "stones": [(stones or {}).get(name) for name in ISLANDS],
-        "tablets": [{g: list((tablets or {}).get(p, [])).count(g) for g in GODS}
-                    for p in range(n)],
-        "last_turn_played": [p in last_played for p in range(n)],
-        "last_turn_order": list(last_order if last_order is not None else last_played),
-        "early_win": None,
-        "rng": Rng.from_seed(seed).state,
-        "result": None,
+        "gods": s.gods,
+        "phase": PHASES[s.phase],
+        "round": s.round,
+        "final": s.final,
+        "first_player": s.first,
+        "player": s.player,
+        "colour": s.colour if s.colour >= 0 else None,
+        "turn": {"fresh": s.fresh, "played": s.played, "discarded": s.discarded,
+                 "must_play": s.must_play},
+        "pending": s.pending_view(),
+        "bridges": [[LINK_NAMES[link] for link in range(N_LINKS) if s.owner[link] == c]
+                    for c in range(s.ncol)],
+        "hands": [s.hand_names(p) for p in range(n)],
+        "chosen": [ISLANDS[c] if c >= 0 else None for c in s.chosen],
+        "known": [[s.known_names(v, q) if q != v else [] for q in range(n)]
+                  for v in range(n)],
+        "talon": [ISLANDS[c] for c in reversed(s.talon)],          # top first
+        "talon_known": [counted_names(s.talon_known, v) for v in range(n)],
+        "display": [ISLANDS[c] if c >= 0 else None for c in s.display],
+        "discard_face_up": [ISLANDS[c] for c in s.face_up],
+        "discard_face_down": [[ISLANDS[c] for c in cards] for cards in s.face_down],
+        "scores": list(s.scores),
+        "points": [[SOURCES[source], c, ISLANDS[island] if island >= 0 else None, points]
+                   for source, c, island, points in s.points],
+        "stones": [GODS[g] if g >= 0 else None for g in s.stones],
+        "tablets": [tablet(s.tablets, p) for p in range(n)],
+        "last_turn_played": list(s.last_done),
+        "last_turn_order": list(s.last_order),
+        "early_win": (None if s.early is None
+                      else {"colour": s.early[0], "island": ISLANDS[s.early[1]]}),
+        "rng": s.rng,
+        "result": s.result(),
     }
-    return cls.from_json(data)

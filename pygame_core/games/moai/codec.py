@@ -1,28 +1,29 @@
-"""Moai positions from outside, checked: ``load`` reads what ``to_json`` wrote
-(the invariants of spec 4.8 and the step of the round), ``from_position``
-builds the positions of the spec's scenarios (section 8)."""
+"""A Moai position as JSON, both ways: ``dump`` writes the whole position
+(hidden parts included) and ``load`` reads it back, checking every field
+and the invariants of the rules. Both go through the state's public face.
+"""
 
 from __future__ import annotations
 
-from typing import Any
 
 from typing import TYPE_CHECKING
 
-from ...engine import BadState, Rng, check, check_fields, check_result, check_rng, is_int
+from ...engine import BadState, check, check_fields, check_result, check_rng, is_int
 from .tables import (ADMIRAL, AWARD, BID, BIRTH, BOAT_CARDS, BOAT_IDS, CARD_TYPE, CARVE, COLOURS, COVERED,
-                     COVERED_FIELDS, DECK_COMPOSITION, DISASTER, DISASTER_STEPS, DISASTER_TOKENS, EFFECT,
-                     EPOCH_IDS, EPOCH_INDEX, EPOCH_OF, ERODE, FIELD0, FOREST_Z, FREE, FX_BURN, FX_EPI, FX_ERO,
-                     FX_WAR, KILL, KIND_NAMES, KIND_OF, LETTERS, LOSE, MAX_SPACES, N_BOATS, N_EPOCH, N_FIELDS,
-                     N_FOREST, N_TILES, OPTIONS, OVER, PER_STRENGTH, PHASE_INDEX, PHASE_NAMES, RAID_STEP,
-                     RANK, REST, RN_KIND, SHORT_GAME_REMOVALS, SINK, STARVE, TAKE, TILE_IDS, TILE_INDEX, V1,
-                     V3, V5, VICTIM, VOLCANO0, VOLCANO_Z, WOOD_TOKENS, WORK, ZONE_NAMES, parse_loc)
+                     DECK_COMPOSITION, DISASTER, DISASTER_STEPS, DISASTER_TOKENS, EFFECT, EPOCH_IDS,
+                     EPOCH_INDEX, EPOCH_OF, ERODE, FOREST_Z, FREE, FX_BURN, FX_EPI, FX_ERO, FX_WAR, KILL,
+                     KIND_NAMES, KIND_OF, LETTERS, LOSE, MAX_SPACES, N_BOATS, N_EPOCH, N_FIELDS, N_FOREST,
+                     N_TILES, OPTIONS, OVER, PER_STRENGTH, PHASE_INDEX, PHASE_NAMES, RAID_STEP, RANK, REST,
+                     SHORT_GAME_REMOVALS, SINK, STARVE, TAKE, TILE_IDS, TILE_INDEX, V1, V3, V5, VICTIM,
+                     VOLCANO0, VOLCANO_Z, WOOD_TOKENS, WORK, ZONE_NAMES, cards_text, loc_name, parse_loc,
+                     space_json)
 
 if TYPE_CHECKING:
     from .state import MoaiState
 
 
 # ---------------------------------------------------------------------------
-# 1. Loading a position: every field checked (spec 4.8)
+# Reading a position: every field checked (spec 4.8)
 # ---------------------------------------------------------------------------
 
 _KEYS = ("game", "players", "options", "round", "phase", "final_round", "order", "ranking",
@@ -100,7 +101,7 @@ def load(cls, data, with_result: bool = True) -> MoaiState:
     check(isinstance(options, dict) and set(options) == set(OPTIONS)
           and all(isinstance(v, bool) for v in options.values()),
           f"options must give true or false for each of {', '.join(OPTIONS)}")
-    s = cls._empty(n, tuple(options[name] for name in OPTIONS))
+    s = cls.blank(n, tuple(options[name] for name in OPTIONS))
     s.round = _int(data["round"], "round", 1)
     check(data["phase"] in PHASE_INDEX, f"phase {data['phase']!r} is not a step of the round")
     s.phase = PHASE_INDEX[data["phase"]]
@@ -125,7 +126,7 @@ def load(cls, data, with_result: bool = True) -> MoaiState:
 def _load_turn(s: MoaiState, data) -> None:
     n = s.players
     order = _list(data["order"], "order")
-    open_bids = s._open_bids()
+    open_bids = s.open_bids()
     if order or open_bids or s.phase not in (BID, RANK) or s.round > 1:
         check(sorted(order) == list(range(n)) and all(is_int(q) for q in order),
               "order must list every seat once (positions 1..N on the Orongo hill)")
@@ -175,7 +176,7 @@ def _load_cards(s: MoaiState, data) -> None:
         else:
             check(s.bid_status[p] == 3, "outside the bids every bid is revealed")
     if s.phase == BID:
-        if s._open_bids():
+        if s.open_bids():
             check(all(s.bid_status[s.order[i]] == (1 if i < s.cur else 0) for i in range(n)),
                   "open bids: the players before the current one have bid, the others not (V-2)")
             s.actor = s.order[s.cur]
@@ -331,7 +332,7 @@ def _load_board(s: MoaiState, data) -> None:
                       for p in range(n) for st in range(3))
               and not any(s.volcano[i + 4 + st] for i in range(0, len(s.volcano), 7)
                           for st in range(3)), "with all pieces face up (V-1) none is face down")
-    s.zc = s._count_zones()
+    s.zc = s.count_zones()
     carved = _list(data["carved"], "carved")
     for name in carved:
         check(isinstance(name, str), "carved lists volcano spaces")
@@ -361,7 +362,7 @@ def _load_pending(s: MoaiState, data) -> None:
         return
     if phase == RANK:
         s.actor = s.pawn
-        group = s._rank_candidates()
+        group = s.rank_candidates()
         check(len(group) > 1, "the rank step needs a tie to break (M-4)")
         return
     if phase == OVER:
@@ -419,7 +420,7 @@ def _load_pending(s: MoaiState, data) -> None:
     s.actor = s.order[s.cur]
     p = s.actor
     if phase == CARVE:
-        check(s._carvable(p), "the carving player has a volcano space to declare (M-23)")
+        check(s.carvable(p), "the carving player has a volcano space to declare (M-23)")
     elif phase in (RAID_STEP, STARVE):
         s.deficit = _int(pending["deficit"], "deficit", 1)
         s.raids = _int(pending["raids"], "raids", 0, s.deficit)
@@ -439,228 +440,88 @@ def _load_pending(s: MoaiState, data) -> None:
 
 
 # ---------------------------------------------------------------------------
-# 2. The spec's scenarios (section 8)
+# Writing a position
 # ---------------------------------------------------------------------------
 
-def from_position(cls, players: int = 3, options=None, round: int = 1, phase: str = "bid",
-                  final_round: bool = False, order=None, bird_man: int = 0, current: int = 0,
-                  ranking=None, pending=None, hands=None, bids=None, bid_status=None,
-                  deck=None, discard=None, epoch_deck=None, display=None, taken=None,
-                  removed=None, set_aside=None, admiral_aside=None, boats=None,
-                  stocks=None, forest_wood=None, wood_supply=None, fields=None,
-                  tiles=None, toppled=None, camps=None, known_camps=None, reserve=None,
-                  forest=None, volcano=None, carved=None, seed=0) -> "MoaiState":
-    """A position written the way the spec's scenarios are (section 8).
 
-    Seats are ints or colour letters. Cards are kinds (``"3"``, ``"R"``) or
-    the spec's ids (``"RN25"``). ``hands``, ``bids``, ``camps``, ``stocks``
-    and ``tiles`` map a seat to its contents; ``fields`` maps ``"F1"`` to a
-    piece like ``"R3"`` (face up) or ``"X"`` (covered) on top of the S-4
-    covering; ``forest`` maps ``"S1"`` to pieces (``"R2fd"`` face down);
-    ``volcano`` lists the spaces' pieces (``[]`` a free space); ``boats`` maps
-    a boat card to ``"R"`` (empty) or ``"R2"`` (carrying a 2).
-
-    Defaults: a camp not given holds the S-7 camp (3 of each strength)
-    when the clan has no piece on the board, else nothing; the reserve holds
-    the rest. Rapa Nui cards not placed go to the deck (when ``deck`` is
-    None, in kind order) or else the discard pile; epoch cards not placed
-    go to the epoch deck (when None, epoch 1 on top, in id order) or else
-    are removed. Wood not placed is in the supply; disaster tokens not on
-    fields are in the supply; tiles not held or toppled are in the supply.
-
-    ``phase="start"`` is the moment before M-1 of ``round``: the position is
-    built with an empty display, then the round starts (M-1 reveal, M-2
-    palms, M-3 bids) as it does in play.
-    """
-    n = players
-    start = phase == "start"
-    if start:
-        phase = "bid"
-    seat = _seat_of
-    options = dict(options or {})
-    hands = {seat(k): v for k, v in (hands or {}).items()}
-    bids = {seat(k): v for k, v in (bids or {}).items()}
-    camps = {seat(k): v for k, v in (camps or {}).items()} if camps is not None else {}
-    known_camps = {seat(k): v for k, v in (known_camps or {}).items()}
-    stocks = {seat(k): v for k, v in (stocks or {}).items()}
-    tiles = {seat(k): v for k, v in (tiles or {}).items()}
-    taken = {seat(k): v for k, v in (taken or {}).items()}
-    order = [seat(x) for x in order] if order is not None else []
-    ranking = [seat(x) for x in ranking] if ranking is not None else []
-    # Fields: the S-4 covering, then the overrides.
-    covered = COVERED_FIELDS.get(n, 0)
-    field_list: list[str | None] = [None] * N_FIELDS
-    for f in range(N_FIELDS - covered, N_FIELDS):
-        field_list[f] = "X"
-    for name, value in (fields or {}).items():
-        field_list[parse_loc(name) - FIELD0] = value
-    forest_list: list[list[str]] = [[] for _ in range(N_FOREST)]
-    for name, pieces in (forest or {}).items():
-        forest_list[parse_loc(name)] = list(pieces)
-    volcano_list = [list(space) for space in (volcano or [])]
-    boat_map: dict[str, dict[str, Any]] = {}
-    for name, value in (boats or {}).items():
-        boat_map[name] = {"owner": seat(value[0]),
-                          "piece": int(value[1]) if len(value) > 1 else None}
-    # Pieces on the board, per seat and strength, for the camps and reserves.
-    on_board = [[0, 0, 0] for _ in range(n)]
-
-    def count(code):
-        q = LETTERS.index(code[0])
-        if q < n:
-            on_board[q][int(code[1]) - 1] += 1
-
-    for code in field_list:
-        if code and code != "X":
-            count(code)
-    for pieces in forest_list + volcano_list:
-        for code in pieces:
-            count(code)
-    for value in boat_map.values():
-        if value["piece"]:
-            on_board[value["owner"]][value["piece"] - 1] += 1
-    camp_lists = []
-    for q in range(n):
-        if q in camps:
-            camp_lists.append(sorted(int(x) for x in camps[q]))
-        elif sum(on_board[q]):
-            camp_lists.append([])
-        else:
-            camp_lists.append([1, 1, 1, 2, 2, 2, 3, 3, 3])
-    if reserve is None:
-        reserve_lists = [[PER_STRENGTH - on_board[q][s] - camp_lists[q].count(s + 1)
-                          for s in range(3)] for q in range(n)]
-    else:
-        reserve = {seat(k): v for k, v in reserve.items()}
-        reserve_lists = [list(reserve.get(q, [0, 0, 0])) for q in range(n)]
-    # Rapa Nui cards.
-    hand_lists = [[_kind_name(c) for c in hands.get(q, [])] for q in range(n)]
-    bid_lists = [[_kind_name(c) for c in bids.get(q, [])] for q in range(n)]
-    placed = [c for lst in hand_lists for c in lst]
-    status = list(bid_status) if bid_status is not None else None
-    if phase == "bid":
-        if status is None:
-            status = ["chosen" if bids.get(q) is not None and q in bids else "choosing"
-                      for q in range(n)]
-        placed += [c for q in range(n) if status[q] == "chosen" for c in bid_lists[q]]
-    elif status is None:
-        status = ["revealed"] * n
-    deck_list = [_kind_name(c) for c in deck] if deck is not None else None
-    discard_list = [_kind_name(c) for c in discard] if discard is not None else None
-    placed += (deck_list or []) + (discard_list or [])
-    left = []
-    for k in range(4):
-        left += [KIND_NAMES[k]] * (DECK_COMPOSITION[k] - placed.count(KIND_NAMES[k]))
-    if deck_list is None:
-        deck_list, left = left, []
-    if discard_list is None:
-        discard_list, left = sorted(left, key=KIND_OF.__getitem__), []
-    # Epoch cards.
-    display = list(display or [])
-    removed = list(removed or [])
-    set_aside = list(set_aside or [])
-    taken_list = [taken.get(q) for q in range(n)]
-    if admiral_aside is None:
-        admiral_aside = final_round
-    seen = display + removed + set_aside + [c for c in taken_list if c] + list(boat_map)
-    if admiral_aside:
-        seen.append("E3-01")
-    if epoch_deck is None:
-        epoch_deck = [c for c in EPOCH_IDS if c not in seen]
-    else:
-        epoch_deck = list(epoch_deck)
-        removed += [c for c in EPOCH_IDS if c not in seen and c not in epoch_deck]
-    # Wood.
-    stock_list = [stocks.get(q, 0) for q in range(n)]
-    wood_flags = [False] * N_FOREST
-    for name in (forest_wood or []):
-        wood_flags[parse_loc(name)] = True
-    if wood_supply is None:
-        wood_supply = WOOD_TOKENS - sum(stock_list) - sum(wood_flags)
-    # Tiles.
-    tile_lists = []
-    for q in range(n):
-        lst = []
-        for t in tiles.get(q, []):
-            if isinstance(t, (list, tuple)):
-                lst.append({"id": t[0], "face_down": bool(t[1])})
-            else:
-                lst.append({"id": t, "face_down": False})
-        tile_lists.append(lst)
-    toppled = list(toppled or [])
-    held = {t["id"] for lst in tile_lists for t in lst} | set(toppled)
-    data = {
+def dump(state: MoaiState) -> dict:
+    """The whole position as JSON-ready data, hidden parts included: what
+    ``load`` reads back."""
+    n = state.players
+    status_names = ("choosing", "chosen", "rechoosing", "revealed")
+    return {
         "game": "moai",
         "players": n,
-        "options": {name: bool(options.get(name, False)) for name in OPTIONS},
-        "round": round,
-        "phase": phase,
-        "final_round": final_round,
-        "order": order,
-        "ranking": ranking,
-        "bird_man": seat(bird_man),
-        "current": current,
-        "pending": _pending_seats(pending or {}),
-        "hands": hand_lists,
-        "bids": bid_lists,
-        "bid_status": status,
-        "deck": deck_list,
-        "discard": discard_list,
-        "epoch_deck": epoch_deck,
-        "display": display,
-        "taken": taken_list,
-        "removed": removed,
-        "set_aside": set_aside,
-        "admiral_aside": admiral_aside,
-        "boats": boat_map,
-        "wood_supply": wood_supply,
-        "forest_wood": wood_flags,
-        "stocks": stock_list,
-        "disaster_supply": DISASTER_TOKENS - field_list.count("X"),
-        "fields": field_list,
-        "moai_supply": [t for t in TILE_IDS if t not in held],
-        "tiles": tile_lists,
-        "toppled": toppled,
-        "camps": camp_lists,
-        "known_camps": [sorted(int(x) for x in known_camps.get(q, [])) for q in range(n)],
-        "reserve": reserve_lists,
-        "forest": forest_list,
-        "volcano": volcano_list,
-        "carved": list(carved or []),
-        "rng": Rng.from_seed(seed).state,
-        "over": phase == "over",
-        "result": None,
+        "options": {name: state.opts[i] for i, name in enumerate(OPTIONS)},
+        "round": state.round,
+        "phase": PHASE_NAMES[state.phase],
+        "final_round": state.final,
+        "order": list(state.order),
+        "ranking": list(state.ranking),
+        "bird_man": state.pawn,
+        "current": state.cur,
+        "pending": _pending_json(state),
+        "hands": [cards_text(state.hands[4 * p:4 * p + 4]) for p in range(n)],
+        "bids": [cards_text(state.bids[4 * p:4 * p + 4]) for p in range(n)],
+        "bid_status": [status_names[x] for x in state.bid_status],
+        "deck": [KIND_NAMES[k] for k in reversed(state.deck)],
+        "discard": cards_text(state.discard),
+        "epoch_deck": [EPOCH_IDS[c] for c in reversed(state.edeck)],
+        "display": [EPOCH_IDS[c] for c in state.display],
+        "taken": [EPOCH_IDS[c] if c >= 0 else None for c in state.taken],
+        "removed": [EPOCH_IDS[c] for c in state.removed],
+        "set_aside": [EPOCH_IDS[c] for c in state.set_aside],
+        "admiral_aside": state.admiral,
+        "boats": {BOAT_IDS[b]: {"owner": state.boat_owner[b],
+                                "piece": state.boat_piece[b] % 3 + 1 if state.boat_piece[b] >= 0
+                                else None}
+                  for b in range(N_BOATS) if state.boat_owner[b] >= 0},
+        "wood_supply": state.wood,
+        "forest_wood": [bool(w) for w in state.forest_wood],
+        "stocks": list(state.stock),
+        "disaster_supply": state.dsupply,
+        "fields": [None if c == FREE else "X" if c == COVERED else f"{LETTERS[c // 3]}{c % 3 + 1}"
+                   for c in state.fields],
+        "moai_supply": [TILE_IDS[t] for t in range(N_TILES) if state.msupply[t]],
+        "tiles": [[{"id": TILE_IDS[t >> 1], "face_down": bool(t & 1)} for t in state.tiles[p]]
+                  for p in range(n)],
+        "toppled": [TILE_IDS[t] for t in state.toppled],
+        "camps": [[s + 1 for s in range(3) for _ in range(state.camp[3 * p + s])]
+                  for p in range(n)],
+        "known_camps": [[s + 1 for s in range(3) for _ in range(state.known[3 * p + s])]
+                        for p in range(n)],
+        "reserve": [state.reserve[3 * p:3 * p + 3] for p in range(n)],
+        "forest": [_pieces_json(state, sp) for sp in range(N_FOREST)],
+        "volcano": [space_json(state.volcano, i) for i in range(0, len(state.volcano), 7)],
+        "carved": [loc_name(VOLCANO0 + i) for i in state.carved],
+        "rng": state.rng,
+        "over": state.over,
+        "result": state.result(),
     }
-    if phase == "over":
-        probe = load(cls, dict(data, result=None), with_result=False)
-        data["result"] = probe.result()
-    state = cls.from_json(data)
-    if start:
-        state.round -= 1
-        state._start_round([])
-        state._auto([])
-    return state
 
-
-def _seat_of(value) -> int:
-    if isinstance(value, str) and len(value) == 1 and value in LETTERS:
-        return LETTERS.index(value)
-    return value
-
-
-def _kind_name(card) -> str:
-    if card in RN_KIND:
-        return KIND_NAMES[RN_KIND[card]]
-    if isinstance(card, int) and not isinstance(card, bool) and 1 <= card <= 3:
-        return str(card)
-    return card
-
-
-def _pending_seats(pending: dict) -> dict:
-    out = dict(pending)
-    for key in ("taker", "victim"):
-        if key in out and out[key] is not None:
-            out[key] = _seat_of(out[key])
-    if "tied" in out:
-        out["tied"] = [_seat_of(x) for x in out["tied"]]
+def _pieces_json(state, sp: int) -> list:
+    n = state.players
+    f = state.forest
+    out = []
+    for q in range(n):
+        b = 6 * (n * sp + q)
+        for fd in (0, 1):
+            for s in range(3):
+                out += [f"{LETTERS[q]}{s + 1}{'fd' if fd else ''}"] * f[b + 3 * fd + s]
     return out
+
+def _pending_json(state) -> dict:
+    phase = state.phase
+    if phase in DISASTER_STEPS:
+        return {"card": EPOCH_IDS[state.card], "taker": state.taker,
+                "victim": state.victim if state.victim >= 0 else None}
+    if phase == AWARD:
+        return {"space": loc_name(state.space), "tied": list(state.tied)}
+    if phase == RAID_STEP:
+        return {"deficit": state.deficit, "raids": state.raids}
+    if phase == STARVE:
+        return {"deficit": state.deficit, "raids": state.raids, "to_remove": state.to_remove}
+    if phase == REST:
+        return {"left": state.rest_left,
+                "retrieved": {ZONE_NAMES[z]: state.retrieved[z] for z in range(4)}}
+    return {}
