@@ -63,7 +63,8 @@ def parse(argv: list[str]) -> tuple[argparse.Namespace, list[str]]:
         help="run every test suite",
         description=(
             "Create/refresh .venv, install Chromium if missing (as root), build dist/, then run "
-            "the suites: types (mypy over pygame_core and the table server, configured in pyproject.toml), unit "
+            "the suites: types (mypy over pygame_core and the table server, configured in pyproject.toml), "
+            "jstypes (the TypeScript compiler over web/js, from its JSDoc: tsconfig.json), unit "
             "(pytest tests/), server (pytest server/tests/, the table server over real sockets), "
             "node (node --test tests/node/) and e2e (pytest e2e/, Playwright in headless "
             "Chromium). Select suites with --types/--unit/--server/--node/--e2e "
@@ -72,7 +73,8 @@ def parse(argv: list[str]) -> tuple[argparse.Namespace, list[str]]:
         ),
     )
     test_parser.add_argument("--types", action="store_true",
-                             help="check the types of pygame_core and the table server (mypy, its files counted)")
+                             help="check the types: pygame_core and the table server (mypy), the page's "
+                                  "JavaScript (tsc); their files counted")
     test_parser.add_argument("--unit", action="store_true", help="run the unit tests (pytest tests/)")
     test_parser.add_argument("--server", action="store_true",
                              help="run the table server's tests (pytest server/tests/)")

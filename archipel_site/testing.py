@@ -80,7 +80,9 @@ class Suite:
 
 
 def test(args: argparse.Namespace, passthrough: list[str]) -> int:
-    suites = [s for s in SUITES if getattr(args, s)] or list(SUITES)
+    # --types checks both the Python (mypy) and the page's JavaScript (tsc).
+    chosen = {s for s in SUITES if getattr(args, "types" if s == "jstypes" else s)}
+    suites = [s for s in SUITES if s in chosen] or list(SUITES)
     ensure_node_modules()
     python = ensure_venv(REQUIREMENTS, SERVER_REQUIREMENTS)
     if "e2e" in suites:
@@ -91,6 +93,7 @@ def test(args: argparse.Namespace, passthrough: list[str]) -> int:
     node = shutil.which("node") or "node"
     commands = {
         "types": [str(python), "-m", "mypy"],
+        "jstypes": [node, "tools/typecheck.mjs"],
         "unit": [str(python), "-m", "pytest", "tests", *passthrough],
         "server": [str(python), "-m", "pytest", "server/tests", *passthrough],
         "node": [node, "--test", "--test-reporter=tap", "tests/node/"],
@@ -99,7 +102,7 @@ def test(args: argparse.Namespace, passthrough: list[str]) -> int:
     return report([Suite(name).run(commands[name], env) for name in suites])
 
 
-SUITES = ("types", "unit", "server", "node", "e2e")
+SUITES = ("types", "jstypes", "unit", "server", "node", "e2e")
 
 
 def report(results: list[Suite]) -> int:
@@ -118,7 +121,7 @@ def report(results: list[Suite]) -> int:
             status, failed = f"FAILED (exit {suite.code})", True
         for outcome, number in suite.counts.items():
             total[outcome] += number
-        print(f"  {suite.name:6} {status:16} {suite.summary or '-'}  [{suite.seconds:.1f} s]")
+        print(f"  {suite.name:7} {status:16} {suite.summary or '-'}  [{suite.seconds:.1f} s]")
     if total["passed"] + total["failed"] == 0:
         print("  no test ran at all")
         failed = True

@@ -18,10 +18,18 @@ def tally(name: str, *lines: str) -> dict:
     return suite.counts
 
 
-def test_the_types_suite_runs_mypy_over_the_rules_first():
-    assert SUITES[0] == "types"
+def test_the_types_suites_run_first_mypy_then_the_typescript_compiler():
+    assert SUITES[:2] == ("types", "jstypes")
     args, _ = build.parse(["test", "--types"])
     assert args.types and not args.unit
+
+
+def test_the_typescript_check_counts_its_files_in_mypy_s_words():
+    import subprocess
+    run = subprocess.run(["node", "tools/typecheck.mjs"], cwd=ROOT, capture_output=True, text=True)
+    assert run.returncode == 0, run.stdout
+    counts = tally("jstypes", *run.stdout.splitlines())
+    assert counts["failed"] == 0 and counts["passed"] > 40
 
 
 def test_mypy_s_last_line_counts_the_source_files():

@@ -211,3 +211,11 @@ def test_no_module_reaches_into_another_s_private_names():
                 reached += [f"{name}:{node.lineno} import {alias.name}" for alias in node.names
                             if alias.name.startswith("_") and not alias.name.startswith("__")]
     assert reached == []
+
+
+def test_every_module_of_the_page_is_type_checked():
+    """Each file of web/js asks the TypeScript compiler to check it (the
+    suite jstypes runs it over all of them, tsconfig.json)."""
+    unchecked = [path.relative_to(ROOT).as_posix() for path in sorted((ROOT / "web" / "js").rglob("*.js"))
+                 if not path.read_text("utf-8").startswith("// @ts-check\n")]
+    assert unchecked == []

@@ -1,3 +1,4 @@
+// @ts-check
 // The page: starts the Python worker first, paints the menu, and switches
 // between the menu and a game. Deep links (#play=…) start a game directly;
 // online links (#online=…) create a table or sit at one, through the table
@@ -5,7 +6,8 @@
 
 import * as engine from './worker-client.js';
 import { setLanguage, applyTo, t, has, language, prepareFormatters, preferredLanguage } from './i18n.js';
-import { createMenu, BOT_PACES } from './menu.js';
+import { createMenu } from './menu.js';
+import { BOT_PACES, initialServer, serverFound, chosenSeeds } from './state.js';
 import { createGame, errorText } from './game.js';
 import { parseDeepLink } from './deeplink.js';
 import { DEFAULT_BOT_LEVEL, seatNames } from './players.js';
@@ -18,14 +20,13 @@ import { MAX_PLAYERS, MAX_RECORD_TEXT, nameText } from './limits.js';
 import { watchForUpdates } from './updates.js';
 import { findServer, createTable, tablesStatus, serverAddress, parseCode, tableLink, isTableId, isToken } from './online.js';
 import { createRemoteTable } from './remote.js';
-
-const $ = (id) => document.getElementById(id);
+import { refs } from './refs.js';
 
 const link = parseDeepLink(location.hash);
 
 function showScreen(name) {
-  $('menu-screen').hidden = name !== 'menu';
-  $('game-screen').hidden = name !== 'game';
+  refs.menuScreen().hidden = name !== 'menu';
+  refs.gameScreen().hidden = name !== 'game';
   document.body.classList.toggle('on-menu', name === 'menu');
   document.body.classList.toggle('on-game', name === 'game');
 }
@@ -66,6 +67,7 @@ const game = createGame({
   pace: () => menu.pace,
   setPace: (pace) => menu.setPace(pace),
   paces: BOT_PACES,
+  rememberName: (name) => menu.rememberName(name),
   // The check of a finished online game's shuffle (pygame_core/fairness.py).
   verifyRecord: async (args) => {
     await engine.ready;
@@ -149,13 +151,11 @@ async function loadFile(file) {
 
 // -- online play ---------------------------------------------------------------------------
 
-// The site's own address, and the table server its links need not name:
-// build.json's, or the site's own. `server` is the one that answered.
+// The site's own address, and the table server (state.js): the one its
+// links need not name (build.json's, or the site's own), the one that
+// answered and what it said of itself.
 const site = new URL('./', location.href).href;
-let own = site;
-let server = null;
-let serverFacts = null; // what it said of itself (api/info)
-let looking = null;
+let server = initialServer(site);
 
 async function configuredServer() {
   try {
@@ -170,16 +170,15 @@ async function configuredServer() {
 /** Find the table server: an address typed in the menu, build.json's, or
  * the site's own (`python3 build.py serve`). */
 function lookForServer() {
-  looking = (async () => {
+  const looking = (async () => {
     const configured = await configuredServer();
-    own = configured || site;
     const found = await findServer([store.savedServer(), configured, site].filter(Boolean));
-    server = found ? found.server : null;
-    serverFacts = found ? found.info : null;
+    server = serverFound(server, found, configured || site);
     menu.setOnline(found);
     refreshOnlineTables();
     return found;
   })();
+  server = { ...server, looking };
   return looking;
 }
 
@@ -215,14 +214,14 @@ async function refreshOnlineTables() {
 }
 
 /** The link of a seat (or of the spectators) as the address bar keeps it. */
-const ownLink = (entry) => new URL(tableLink(site, { ...entry, own })).hash;
+const ownLink = (entry) => new URL(tableLink(site, { ...entry, own: server.own })).hash;
 
 /** Create a table at the server from a set-up (the menu's, or a link's),
  * this browser at `seat` (the first person's by default). */
 async function createOnline(config) {
   menu.showMessage('');
-  const found = server ? { server } : await (looking || lookForServer());
-  if (!found || !server) {
+  const found = server.address ? { server: server.address } : await (server.looking || lookForServer());
+  if (!found || !server.address) {
     showScreen('menu');
     menu.showMessage(t('online.needs_server'));
     return;
@@ -232,14 +231,14 @@ async function createOnline(config) {
   const name = nameText(config.names && config.names[seat]) || seatNames(seats, [])[seat] || t('seat.default_human', { n: seat + 1 });
   let made;
   try {
-    made = await createTable(server, {
+    made = await createTable(server.address, {
       game: config.game,
       players: config.players,
       seats,
       options: config.options || {},
       // A server deals from its own secret seeds; a link's seed is kept only
       // where it allows tables to choose theirs (tests, demonstrations).
-      ...(config.seed === null || config.seed === undefined || !(serverFacts && serverFacts.chosen_seeds) ? {} : { seed: config.seed }),
+      ...(config.seed === null || config.seed === undefined || !chosenSeeds(server) ? {} : { seed: config.seed }),
       seat,
       name,
     });
@@ -252,7 +251,7 @@ async function createOnline(config) {
     table: made.table,
     token: made.token,
     seat: made.seat,
-    server,
+    server: server.address,
     game: config.game,
     invitations: made.invitations || [],
     spectator: made.spectator || null,
@@ -282,8 +281,8 @@ async function openLink({ table, token, server: named }) {
   const kept = store.onlineTable(table, token);
   let address = kept ? kept.server : named ? serverAddress(named) : null;
   if (!address) {
-    await (looking || lookForServer());
-    address = server;
+    await (server.looking || lookForServer());
+    address = server.address;
   }
   if (!address) {
     showScreen('menu');
@@ -345,7 +344,7 @@ async function openTable(entry) {
   // The address bar keeps the seat's link: a reload comes back to the table.
   history.replaceState(null, '', location.pathname + location.search + ownLink(kept));
   try {
-    await game.startOnline(remote, kept, { site, own, onFirstDraw: () => showScreen('game') });
+    await game.startOnline(remote, kept, { site, own: server.own, onFirstDraw: () => showScreen('game') });
   } catch (error) {
     remote.close();
     if (game.active) game.exit();
@@ -365,24 +364,24 @@ function megabytes(bytes) {
 }
 
 function wireGameScreen() {
-  $('menu-button').addEventListener('click', () => game.exit());
-  $('undo-button').addEventListener('click', () => game.undo());
-  $('hint-button').addEventListener('click', () => game.toggleHint());
-  $('save-button').addEventListener('click', () => game.download());
-  $('rules-button').addEventListener('click', () => showRules(game.gameId || 'kahuna', has));
-  installKeyboard($('game-screen'), { onEscape: () => game.clearSelection() });
+  refs.menuButton().addEventListener('click', () => game.exit());
+  refs.undoButton().addEventListener('click', () => game.undo());
+  refs.hintButton().addEventListener('click', () => game.toggleHint());
+  refs.saveButton().addEventListener('click', () => game.download());
+  refs.rulesButton().addEventListener('click', () => showRules(game.gameId || 'kahuna', has));
+  installKeyboard(refs.gameScreen(), { onEscape: () => game.clearSelection() });
   document.addEventListener('keydown', shortcut);
   watchDock(document.querySelector('.dock'));
-  for (const tab of document.querySelectorAll('.tabs [role="tab"]')) {
+  for (const tab of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll('.tabs [role="tab"]'))) {
     tab.addEventListener('click', () => selectTab(tab));
   }
-  selectTab($('tab-players'));
+  selectTab(refs.tabPlayers());
 }
 
 /** H: the hint; P: pause or resume a game of bots. Not while typing, nor
  * behind a dialog (the pass-the-device screen hides the hand). */
 function shortcut(event) {
-  if ($('game-screen').hidden || event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return;
+  if (refs.gameScreen().hidden || event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return;
   const target = event.target;
   if (target && /^(INPUT|SELECT|TEXTAREA)$/.test(target.tagName) && target.type !== 'radio') return;
   if (document.querySelector('dialog[open]')) return;
@@ -397,11 +396,11 @@ function shortcut(event) {
 }
 
 function selectTab(chosen) {
-  for (const tab of document.querySelectorAll('.tabs [role="tab"]')) {
+  for (const tab of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll('.tabs [role="tab"]'))) {
     const on = tab === chosen;
     tab.setAttribute('aria-selected', String(on));
     tab.tabIndex = on ? 0 : -1;
-    $(tab.getAttribute('aria-controls')).classList.toggle('active', on);
+    refs.made(tab.getAttribute('aria-controls')).classList.toggle('active', on);
   }
 }
 

@@ -1,3 +1,4 @@
+// @ts-check
 // SVG helpers shared by the renderers: element creation, seeded noise and the
 // organic island outlines. Nothing here knows a game.
 

@@ -1,3 +1,4 @@
+// @ts-check
 // Deep links: index.html#play=kahuna&players=2&seats=h,bot2&seed=5&lang=en
 // (`h` a human seat, `botN` a bot of level N from 0 to 4; seats of bots only
 // open a game to watch; any other `name=1` is a game option; `names=Ana,Bob`

@@ -1,8 +1,8 @@
+// @ts-check
 // Modal dialogs (privacy screen, confirmation, rules) and toasts.
 
 import { t } from './i18n.js';
-
-const $ = (id) => document.getElementById(id);
+import { refs } from './refs.js';
 
 function open(dialog) {
   if (!dialog.open) dialog.showModal();
@@ -10,12 +10,12 @@ function open(dialog) {
 
 /** The pass-the-device screen; resolves when the next player continues. */
 export function privacyScreen({ name, mark }) {
-  const dialog = $('privacy-dialog');
-  $('privacy-title').textContent = t('privacy.title', { player: name });
-  $('privacy-text').textContent = t('privacy.text', { player: name });
-  $('privacy-mark').replaceChildren(mark);
+  const dialog = refs.privacyDialog();
+  refs.privacyTitle().textContent = t('privacy.title', { player: name });
+  refs.privacyText().textContent = t('privacy.text', { player: name });
+  refs.privacyMark().replaceChildren(mark);
   open(dialog);
-  const button = $('privacy-continue');
+  const button = refs.privacyContinue();
   button.focus();
   return new Promise((resolve) => {
     const done = () => {
@@ -32,19 +32,19 @@ export function privacyScreen({ name, mark }) {
 }
 
 export function closePrivacy() {
-  const dialog = $('privacy-dialog');
+  const dialog = refs.privacyDialog();
   if (dialog.open) dialog.close();
 }
 
 /** A yes/no question; resolves true for yes. */
 export function confirmDialog(text, { yes, no }) {
-  const dialog = $('confirm-dialog');
-  $('confirm-text').textContent = text;
-  $('confirm-yes').textContent = yes;
-  $('confirm-no').textContent = no;
+  const dialog = refs.confirmDialog();
+  refs.confirmText().textContent = text;
+  refs.confirmYes().textContent = yes;
+  refs.confirmNo().textContent = no;
   dialog.returnValue = '';
   open(dialog);
-  $('confirm-yes').focus();
+  refs.confirmYes().focus();
   return new Promise((resolve) => {
     dialog.addEventListener('close', () => resolve(dialog.returnValue === 'yes'), { once: true });
   });
@@ -53,7 +53,7 @@ export function confirmDialog(text, { yes, no }) {
 /** The rules summary of a game, from its i18n keys `rules.<game>.<n>.title`
  * and `.text` (numbered from 1). */
 export function showRules(game, has) {
-  const box = $('rules-text');
+  const box = refs.rulesText();
   box.replaceChildren();
   for (let n = 1; has(`rules.${game}.${n}.title`); n++) {
     const title = document.createElement('h3');
@@ -62,11 +62,11 @@ export function showRules(game, has) {
     text.textContent = t(`rules.${game}.${n}.text`);
     box.append(title, text);
   }
-  open($('rules-dialog'));
+  open(refs.rulesDialog());
 }
 
 export function closeAll() {
-  for (const dialog of document.querySelectorAll('dialog[open]')) dialog.close();
+  for (const dialog of document.querySelectorAll('dialog')) if (dialog.open) dialog.close();
 }
 
 /** A short message at the bottom of the screen. */
@@ -75,6 +75,6 @@ export function toast(text, kind = 'info', ms = 3800) {
   node.className = `toast ${kind}`;
   node.setAttribute('role', kind === 'error' ? 'alert' : 'status');
   node.textContent = text;
-  $('toasts').append(node);
+  refs.toasts().append(node);
   setTimeout(() => node.remove(), ms);
 }

@@ -1,3 +1,4 @@
+// @ts-check
 // Building HTML elements: h('p', {class: 'note', onclick: fn}, 'text', child).
 // null, undefined and false attributes or children are left out; `true` sets
 // an empty attribute; `value` is set as the property (form fields).

@@ -1,11 +1,11 @@
+// @ts-check
 // The end-of-game dialog: the winner, why (the tie-break in words), the
 // game's own score breakdown, and what to do next.
 
 import { t, has, list } from './i18n.js';
 import { token } from './players.js';
 import { h } from './dom.js';
-
-const $ = (id) => document.getElementById(id);
+import { refs } from './refs.js';
 
 /** `newGameLabel`: the words of the button that starts the next game (a new
  * game, a rematch online); null: no such button. `extra`: what the table
@@ -22,7 +22,7 @@ export function showEnd(snap, { names, details, extra = null, onNewGame, onMenu,
     h('h2', { class: 'end-winner', id: 'end-title' }, single ? t('end.winner', { player: names[winners[0]] }) : t('end.draw_between', { players: list(winners.map((s) => names[s])) })),
     has(reasonKey) ? h('p', { class: 'end-reason' }, t(reasonKey)) : null,
   );
-  const dialog = $('end-dialog');
+  const dialog = refs.endDialog();
   const close = () => dialog.close();
   const actions = h(
     'div',
@@ -31,8 +31,8 @@ export function showEnd(snap, { names, details, extra = null, onNewGame, onMenu,
     h('button', { class: 'btn ghost', type: 'button', id: 'end-menu', onclick: () => { close(); onMenu(); } }, t('end.menu')),
     newGameLabel === null ? null : h('button', { class: 'btn primary', type: 'button', id: 'end-new', onclick: () => { close(); onNewGame(); } }, newGameLabel),
   );
-  $('end-body').replaceChildren(...[head, extra, details, actions].filter(Boolean));
+  refs.endBody().replaceChildren(...[head, extra, details, actions].filter(Boolean));
   dialog.setAttribute('aria-labelledby', 'end-title');
   if (!dialog.open) dialog.showModal();
-  ($('end-new') || $('end-board')).focus();
+  (refs.endNew() || refs.endBoard()).focus();
 }

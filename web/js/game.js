@@ -1,3 +1,4 @@
+// @ts-check
 // One game on screen: the view of the turn controller (turns.js), for a
 // table in this browser (table-local.js) or on a table server (remote.js).
 // It draws through the game's renderer, and writes the status line, the
@@ -16,8 +17,8 @@ import { nameText } from './limits.js';
 import { createTurns } from './turns.js';
 import { createLocalTable } from './table-local.js';
 import { createOnlineView } from './online-view.js';
-
-const $ = (id) => document.getElementById(id);
+import { refs } from './refs.js';
+import { newSession } from './state.js';
 
 /** A record as text for the engine, which checks its size and depth before
  * it parses it (the browser could not even pass a deeply nested object to
@@ -42,18 +43,18 @@ export function errorText(error) {
   return error.message || t('error.internal');
 }
 
-export function createGame({ onExit, onNewGame, pace, setPace, paces, verifyRecord }) {
-  // What is on screen: {game, seats, typedNames, setup, renderer, table,
-  // turns, saveId, saveRefused, online (the online view, or null)}.
+export function createGame({ onExit, onNewGame, pace, setPace, paces, verifyRecord, rememberName }) {
+  // The game on screen (state.js's Session), or null.
+  /** @type {import('./state.js').Session | null} */
   let session = null;
   let lastStatus = null;
 
-  const status = $('status');
-  const undoButton = $('undo-button');
-  const hintButton = $('hint-button');
-  const saveButton = $('save-button');
-  const advice = $('advice');
-  const watchBar = $('watch-bar');
+  const status = refs.status();
+  const undoButton = refs.undoButton();
+  const hintButton = refs.hintButton();
+  const saveButton = refs.saveButton();
+  const advice = refs.advice();
+  const watchBar = refs.watchBar();
 
   const names = () => {
     if (!session) return [];
@@ -147,7 +148,7 @@ export function createGame({ onExit, onNewGame, pace, setPace, paces, verifyReco
         if (!live()) return;
         const list = names();
         mine.renderer.render(snap, { names: list, interactive, lastMove: marked.flatMap((entry) => entry.events) });
-        renderLog($('log'), snap.log, {
+        renderLog(refs.log(), snap.log, {
           names: list,
           format: mine.renderer.logParams,
           freshAfter: fresh.length ? Math.min(...fresh.map((e) => e.n)) - 1 : Infinity,
@@ -208,7 +209,7 @@ export function createGame({ onExit, onNewGame, pace, setPace, paces, verifyReco
       .filter((event) => event.player !== undefined && event.player !== null)
       .map((event) => eventText(event, session.renderer.logParams, list))
       .join(' ');
-    $('announce').textContent = text;
+    refs.announce().textContent = text;
   }
 
   /** Save the game in its own entry of the saved games (a first move gives
@@ -348,7 +349,7 @@ export function createGame({ onExit, onNewGame, pace, setPace, paces, verifyReco
     );
     const keep = document.activeElement && watchBar.contains(document.activeElement) ? document.activeElement.id : null;
     watchBar.replaceChildren(pauseButton, speeds);
-    if (keep && $(keep)) $(keep).focus({ preventScroll: true });
+    if (keep && refs.made(keep)) refs.made(keep).focus({ preventScroll: true });
   }
 
   function togglePause() {
@@ -395,13 +396,13 @@ export function createGame({ onExit, onNewGame, pace, setPace, paces, verifyReco
     if (generation !== wanted) return null;
     return module.createRenderer({
       els: {
-        board: $('board'),
-        players: $('players'),
-        round: $('round'),
-        scoreline: $('scoreline'),
-        hand: $('hand'),
-        market: $('market'),
-        actions: $('actions'),
+        board: refs.board(),
+        players: refs.players(),
+        round: refs.round(),
+        scoreline: refs.scoreline(),
+        hand: refs.hand(),
+        market: refs.market(),
+        actions: refs.actions(),
       },
       onChoice: (text) => session && session.turns && session.turns.choose(text),
     });
@@ -421,7 +422,7 @@ export function createGame({ onExit, onNewGame, pace, setPace, paces, verifyReco
       table.close();
       return null;
     }
-    const mine = { game: gameId, seats, typedNames, setup, renderer: made, table, turns: null, saveId, savedAt: -1, saveRefused: false, online: null };
+    const mine = newSession({ game: gameId, seats, typedNames, setup, renderer: made, table, saveId });
     session = mine;
     mine.turns = createTurns({ table, view: makeView(mine), seats, viewer: firstViewer(seats), pace });
     return mine;
@@ -429,6 +430,7 @@ export function createGame({ onExit, onNewGame, pace, setPace, paces, verifyReco
 
   let titleOf = (id) => id;
 
+  /** @param {any} config @param {{onFirstDraw?: () => void}} [options] */
   async function start(config, { onFirstDraw } = {}) {
     retire();
     const { game, players, seats, seed, options, names: typed } = config;
@@ -446,7 +448,7 @@ export function createGame({ onExit, onNewGame, pace, setPace, paces, verifyReco
       if (session === mine) status.setAttribute('aria-busy', 'false');
     }
     if (session !== mine) return;
-    $('game-name').textContent = titleOf(game);
+    refs.gameName().textContent = titleOf(game);
     await mine.turns.begin(snap, { fromStart: true, onFirstDraw });
   }
 
@@ -466,7 +468,7 @@ export function createGame({ onExit, onNewGame, pace, setPace, paces, verifyReco
     const setup = { game: snap.game, players: snap.players, seats: snap.seats, options: snap.options, names };
     const mine = await mountLocal(snap.game, snap.seats, names, setup, table, saveId);
     if (!mine) return;
-    $('game-name').textContent = titleOf(snap.game);
+    refs.gameName().textContent = titleOf(snap.game);
     await mine.turns.begin(snap, { fromStart: false });
   }
 
@@ -476,6 +478,7 @@ export function createGame({ onExit, onNewGame, pace, setPace, paces, verifyReco
    * The states that follow arrive through `remote`'s onState, which the
    * caller passes on to `onlineState`.
    */
+  /** @param {any} remote @param {any} entry @param {{site?: string, own?: string, onFirstDraw?: () => void}} [options] */
   async function startOnline(remote, entry, { site, own, onFirstDraw } = {}) {
     retire();
     const first = remote.state;
@@ -490,7 +493,7 @@ export function createGame({ onExit, onNewGame, pace, setPace, paces, verifyReco
       return;
     }
     const seats = first.snapshot.seats;
-    const mine = { game: gameId, seats, typedNames: [], setup: null, renderer: made, table: remote, turns: null, online: null };
+    const mine = newSession({ game: gameId, seats, renderer: made, table: remote });
     session = mine;
     mine.online = createOnlineView({
       remote,
@@ -502,9 +505,10 @@ export function createGame({ onExit, onNewGame, pace, setPace, paces, verifyReco
       redrawStatus: () => session === mine && lastStatus && setStatus(lastStatus),
       errorText,
       verifyRecord,
+      rememberName,
     });
     mine.turns = createTurns({ table: remote, view: makeView(mine), seats, viewer: first.seat });
-    $('game-name').textContent = titleOf(gameId);
+    refs.gameName().textContent = titleOf(gameId);
     mine.online.show(first);
     await mine.turns.begin(first.snapshot, { fromStart: false, onFirstDraw });
   }
@@ -514,7 +518,7 @@ export function createGame({ onExit, onNewGame, pace, setPace, paces, verifyReco
     const mine = session;
     if (!mine || mine.table !== remote) return;
     if (state.cause && state.cause.kind === 'rematch') {
-      const dialog = $('end-dialog');
+      const dialog = refs.endDialog();
       if (dialog.open) dialog.close();
     }
     mine.online.show(state);
@@ -542,15 +546,15 @@ export function createGame({ onExit, onNewGame, pace, setPace, paces, verifyReco
     lastStatus = null;
     setStatus({ state: 'loading', text: '', kind: 'loading' });
     delete status.dataset.connection;
-    $('log').replaceChildren();
-    $('announce').textContent = '';
+    refs.log().replaceChildren();
+    refs.announce().textContent = '';
     renderWatchBar();
     onExit();
   }
 
   function retranslate() {
     if (!session || !session.turns || !session.turns.snapshot) return;
-    $('game-name').textContent = titleOf(session.game);
+    refs.gameName().textContent = titleOf(session.game);
     session.turns.redraw();
     renderAdvice(session.turns.hint);
     if (session.online) session.online.retranslate();

@@ -1,3 +1,4 @@
+// @ts-check
 // Every visible word comes from i18n/<lang>.json. `t(key, params)` fills
 // {placeholders}; `applyTo(root)` translates the static markup through its
 // data-i18n* attributes.
@@ -127,11 +128,11 @@ export function applyTo(root = document) {
   const set = (node, property, text) => {
     if (node[property] !== text) node[property] = text;
   };
-  for (const node of root.querySelectorAll('[data-i18n]')) set(node, 'textContent', t(node.dataset.i18n));
-  for (const node of root.querySelectorAll('[data-i18n-aria]')) {
+  for (const node of /** @type {NodeListOf<HTMLElement>} */ (root.querySelectorAll('[data-i18n]'))) set(node, 'textContent', t(node.dataset.i18n));
+  for (const node of /** @type {NodeListOf<HTMLElement>} */ (root.querySelectorAll('[data-i18n-aria]'))) {
     const text = t(node.dataset.i18nAria);
     if (node.getAttribute('aria-label') !== text) node.setAttribute('aria-label', text);
   }
-  for (const node of root.querySelectorAll('[data-i18n-title]')) set(node, 'title', t(node.dataset.i18nTitle));
-  for (const node of root.querySelectorAll('[data-i18n-placeholder]')) set(node, 'placeholder', t(node.dataset.i18nPlaceholder));
+  for (const node of /** @type {NodeListOf<HTMLElement>} */ (root.querySelectorAll('[data-i18n-title]'))) set(node, 'title', t(node.dataset.i18nTitle));
+  for (const node of /** @type {NodeListOf<HTMLElement>} */ (root.querySelectorAll('[data-i18n-placeholder]'))) set(node, 'placeholder', t(node.dataset.i18nPlaceholder));
 }

@@ -1,3 +1,4 @@
+// @ts-check
 // Arrow keys move the focus between the things that can be chosen now (the
 // glowing targets), towards the nearest one in the arrow's direction.
 

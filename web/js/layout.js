@@ -1,3 +1,4 @@
+// @ts-check
 // Keeps the CSS variable --dock-height equal to the height of the bar fixed
 // at the bottom of a phone screen, so that the board above it is sized to
 // the room really left.

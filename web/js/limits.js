@@ -1,3 +1,4 @@
+// @ts-check
 // The engine's limits, as the page needs them: the same names and values as
 // pygame_core/limits.py, which is where they are explained (a unit test
 // compares the two files). The page checks them before it reads a file or

@@ -1,3 +1,4 @@
+// @ts-check
 // The move log in words. Each entry is one move: its events become sentences
 // through i18n; events that belong to no player (round ends, scorings,
 // reshuffles) stand on their own lines, and so may what a move makes happen

@@ -1,3 +1,4 @@
+// @ts-check
 // The menu: game, mode (play, watch bots play each other, or play online),
 // seats (human or bot and its level), names, options, language, resume, load
 // a saved game, and online play: the table server, a code to join with, and
@@ -8,14 +9,12 @@ import { t, has, plural, language } from './i18n.js';
 import { DEFAULT_BOT_LEVELS, DEFAULT_BOT_LEVEL, levelName, levelAbout, seatNames, botLevel, token } from './players.js';
 import { hasRenderer } from './games/index.js';
 import * as store from './store.js';
-import { snapshotsAllowed, setSnapshotsAllowed } from './worker-client.js';
+import { setSnapshotsAllowed } from './worker-client.js';
 import { h } from './dom.js';
-
-const $ = (id) => document.getElementById(id);
-
-/** The pauses between bots' moves, slowest first (game.js gives their lengths). */
-export const BOT_PACES = ['slow', 'calm', 'quick', 'instant'];
-export const MODES = ['play', 'watch', 'online'];
+import { refs } from './refs.js';
+import {
+  BOT_PACES, MODES, initialSetup, fitSetup, chooseGame, setPlayers, setSeat, setName, setMode, setOption, setPace,
+} from './state.js';
 
 function emblem() {
   const ns = 'http://www.w3.org/2000/svg';
@@ -38,28 +37,14 @@ export function createMenu({ onStart, onResume, onForget, onLoadFile, onLanguage
   // else {server, info}. The statuses of the online tables, by table id.
   let online;
   let onlineStatus = new Map();
-  // The seats of the "watch" mode are kept apart, so that switching modes
-  // gives each its own set-up back.
-  const watchSeats = [`bot${DEFAULT_BOT_LEVEL}`, `bot${DEFAULT_BOT_LEVEL + 1}`];
-  let setup = {
-    game: 'kahuna',
-    players: 2,
-    mode: 'play',
-    seats: ['h', `bot${DEFAULT_BOT_LEVEL}`],
-    watchSeats,
-    names: ['', ''],
-    options: {},
-    pace: 'calm',
-    ...store.savedSetup(),
-  };
-  if (!BOT_PACES.includes(setup.pace)) setup.pace = 'calm';
-  if (!MODES.includes(setup.mode)) setup.mode = 'play';
+  // The seats of the "watch" mode are kept apart (state.js), so that
+  // switching modes gives each its own set-up back.
+  let setup = initialSetup(store.savedSetup(), DEFAULT_BOT_LEVEL);
   /** The mode shown: online play only while a server answers. */
   const mode = () => (setup.mode === 'online' && !online ? 'play' : setup.mode);
-  if (!Array.isArray(setup.watchSeats)) setup.watchSeats = watchSeats;
 
-  const form = $('new-game-form');
-  const playButton = $('play-button');
+  const form = refs.newGameForm();
+  const playButton = refs.playButton();
 
   function currentGame() {
     return games ? games.find((g) => g.id === setup.game) || games[0] : null;
@@ -78,28 +63,7 @@ export function createMenu({ onStart, onResume, onForget, onLoadFile, onLanguage
 
   function fitSeats() {
     const game = currentGame();
-    if (game) {
-      if (!game.players.includes(setup.players)) setup.players = game.players[0];
-      for (const [name, value] of Object.entries(game.options || {})) {
-        if (typeof setup.options[name] !== 'boolean') setup.options[name] = value;
-      }
-      for (const name of Object.keys(setup.options)) if (!(name in (game.options || {}))) delete setup.options[name];
-    }
-    const levels = botLevels(game);
-    const fallback = `bot${levels.includes(DEFAULT_BOT_LEVEL) ? DEFAULT_BOT_LEVEL : levels[levels.length - 1]}`;
-    const fit = (wanted, botsOnly) => {
-      const seats = [];
-      for (let i = 0; i < setup.players; i++) {
-        let kind = wanted[i] || (i === 0 && !botsOnly ? 'h' : fallback);
-        const level = botLevel(kind);
-        if ((level === null && (botsOnly || kind !== 'h')) || (level !== null && !levels.includes(level))) kind = fallback;
-        seats.push(kind);
-      }
-      return seats;
-    };
-    setup.seats = fit(setup.seats, false);
-    setup.watchSeats = fit(setup.watchSeats, true);
-    setup.names = setup.seats.map((_, i) => setup.names[i] || '');
+    setup = fitSetup(setup, game, botLevels(game), DEFAULT_BOT_LEVEL, botLevel);
   }
 
   const watching = () => mode() === 'watch';
@@ -114,7 +78,7 @@ export function createMenu({ onStart, onResume, onForget, onLoadFile, onLanguage
   }
 
   function renderGames() {
-    const list = $('game-list');
+    const list = refs.gameList();
     if (!games) {
       list.replaceChildren(h('p', { class: 'muted' }, t('menu.games_loading')));
       return;
@@ -136,10 +100,7 @@ export function createMenu({ onStart, onResume, onForget, onLoadFile, onLanguage
             onchange: () => {
               // Each game keeps its own number of players; a game chosen for
               // the first time starts with a full table (up to four).
-              setup.playersByGame = { ...(setup.playersByGame || {}), [setup.game]: setup.players };
-              setup.game = game.id;
-              const kept = setup.playersByGame[game.id];
-              setup.players = game.players.includes(kept) ? kept : defaultPlayers(game);
+              setup = chooseGame(setup, game, defaultPlayers(game));
               fitSeats();
               save();
               renderSeats();
@@ -156,7 +117,7 @@ export function createMenu({ onStart, onResume, onForget, onLoadFile, onLanguage
 
   function renderSeats() {
     const game = currentGame();
-    const countBox = $('player-count');
+    const countBox = refs.playerCount();
     if (game && game.players.length > 1) {
       countBox.hidden = false;
       countBox.replaceChildren(
@@ -169,8 +130,7 @@ export function createMenu({ onStart, onResume, onForget, onLoadFile, onLanguage
             {
               id: 'player-count-select',
               onchange: (event) => {
-                setup.players = Number(event.target.value);
-                setup.playersByGame = { ...(setup.playersByGame || {}), [setup.game]: setup.players };
+                setup = setPlayers(setup, Number(event.target.value));
                 fitSeats();
                 save();
                 renderSeats();
@@ -187,7 +147,7 @@ export function createMenu({ onStart, onResume, onForget, onLoadFile, onLanguage
     const levels = botLevels(game);
     const seats = seatsNow();
     const defaults = seatNames(seats, []);
-    $('seat-list').replaceChildren(
+    refs.seatList().replaceChildren(
       ...seats.map((kind, seat) => {
         const kindId = `seat-kind-${seat}`;
         const nameId = `seat-name-${seat}`;
@@ -205,7 +165,7 @@ export function createMenu({ onStart, onResume, onForget, onLoadFile, onLanguage
               'aria-label': t('seat.kind_aria', { n: seat + 1 }),
               'aria-describedby': level === null ? null : aboutId,
               onchange: (event) => {
-                seats[seat] = event.target.value;
+                setup = setSeat(setup, watching(), seat, event.target.value);
                 save();
                 renderSeats();
               },
@@ -227,7 +187,7 @@ export function createMenu({ onStart, onResume, onForget, onLoadFile, onLanguage
             placeholder: defaults[seat],
             'aria-label': t('seat.name_aria', { n: seat + 1 }),
             oninput: (event) => {
-              setup.names[seat] = event.target.value;
+              setup = setName(setup, seat, event.target.value);
               save();
             },
           }),
@@ -246,10 +206,10 @@ export function createMenu({ onStart, onResume, onForget, onLoadFile, onLanguage
 
   /** Play against bots and friends, or watch bots play each other. */
   function renderMode() {
-    let box = $('mode-switch');
+    let box = refs.modeSwitch();
     if (!box) {
       box = h('div', { id: 'mode-switch', class: 'mode-switch', role: 'radiogroup' });
-      $('seat-list').parentElement.insertBefore(box, $('player-count'));
+      refs.seatList().parentElement.insertBefore(box, refs.playerCount());
     }
     box.setAttribute('aria-label', t('menu.mode'));
     box.replaceChildren(
@@ -264,7 +224,7 @@ export function createMenu({ onStart, onResume, onForget, onLoadFile, onLanguage
             value: each,
             checked: mode() === each,
             onchange: () => {
-              setup.mode = each;
+              setup = setMode(setup, each);
               save();
               renderSeats();
               renderOptions();
@@ -278,7 +238,7 @@ export function createMenu({ onStart, onResume, onForget, onLoadFile, onLanguage
 
   function renderOptions() {
     const game = currentGame();
-    const box = $('option-list');
+    const box = refs.optionList();
     const rows = [];
     for (const name of Object.keys((game && game.options) || {})) {
       // A variant is a switch, with a line on what it changes.
@@ -295,7 +255,7 @@ export function createMenu({ onStart, onResume, onForget, onLoadFile, onLanguage
             checked: Boolean(setup.options[name]),
             'aria-describedby': has(aboutKey) ? aboutId : null,
             onchange: (event) => {
-              setup.options[name] = event.target.checked;
+              setup = setOption(setup, name, event.target.checked);
               save();
             },
           }),
@@ -320,7 +280,7 @@ export function createMenu({ onStart, onResume, onForget, onLoadFile, onLanguage
           {
             id: 'bot-pace',
             onchange: (event) => {
-              setup.pace = event.target.value;
+              setup = setPace(setup, event.target.value);
               save();
             },
           },
@@ -335,7 +295,7 @@ export function createMenu({ onStart, onResume, onForget, onLoadFile, onLanguage
         h('input', {
           id: 'fast-start',
           type: 'checkbox',
-          checked: snapshotsAllowed(),
+          checked: store.snapshotsAllowed(),
           onchange: (event) => setSnapshotsAllowed(event.target.checked),
         }),
         t('menu.fast_start'),
@@ -357,7 +317,7 @@ export function createMenu({ onStart, onResume, onForget, onLoadFile, onLanguage
   /** The games in progress, newest first, each with its game, players,
    * moves and date; a damaged entry can only be forgotten. */
   function renderResume() {
-    renderList($('resume-area'), t('menu.saved_games'), store.savedGames().map(resumeEntry));
+    renderList(refs.resumeArea(), t('menu.saved_games'), store.savedGames().map(resumeEntry));
   }
 
   /** A menu list under its heading (saved games, online tables); hidden when empty. */
@@ -395,7 +355,7 @@ export function createMenu({ onStart, onResume, onForget, onLoadFile, onLanguage
   }
 
   function renderLanguage() {
-    for (const button of document.querySelectorAll('.lang')) {
+    for (const button of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll('.lang'))) {
       button.setAttribute('aria-pressed', String(button.dataset.lang === language()));
     }
   }
@@ -435,21 +395,23 @@ export function createMenu({ onStart, onResume, onForget, onLoadFile, onLanguage
     });
   });
 
-  for (const button of document.querySelectorAll('.lang')) {
+  for (const button of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll('.lang'))) {
     button.addEventListener('click', () => onLanguage(button.dataset.lang));
   }
-  $('menu-rules-button').addEventListener('click', () => onRules(setup.game));
-  $('load-file').addEventListener('change', async (event) => {
-    const file = event.target.files && event.target.files[0];
-    event.target.value = '';
+  refs.menuRulesButton().addEventListener('click', () => onRules(setup.game));
+  const loadFile = refs.loadFile();
+  loadFile.addEventListener('change', async () => {
+    const file = loadFile.files && loadFile.files[0];
+    loadFile.value = '';
     if (file) onLoadFile(file);
   });
 
   function setProgress({ step, fraction }) {
-    const boot = $('boot');
+    const boot = refs.boot();
     const bar = boot.querySelector('.boot-bar');
+    const fill = /** @type {HTMLElement} */ (bar.firstElementChild);
     const pct = Math.round(Math.max(0, Math.min(1, fraction)) * 100);
-    bar.firstElementChild.style.width = `${pct}%`;
+    fill.style.width = `${pct}%`;
     bar.setAttribute('aria-valuenow', String(pct));
     const key = `boot.${step}`;
     boot.querySelector('.boot-text').textContent = t('boot.progress', { step: has(key) ? t(key) : t('boot.generic'), pct });
@@ -458,27 +420,27 @@ export function createMenu({ onStart, onResume, onForget, onLoadFile, onLanguage
   function setReady(list) {
     ready = true;
     if (!games) games = list.filter((game) => hasRenderer(game.id));
-    const boot = $('boot');
-    boot.querySelector('.boot-bar').firstElementChild.style.width = '100%';
+    const boot = refs.boot();
+    /** @type {HTMLElement} */ (boot.querySelector('.boot-bar').firstElementChild).style.width = '100%';
     boot.querySelector('.boot-text').textContent = t('boot.ready');
     boot.classList.add('done');
     render();
   }
 
   function setFailed(message) {
-    const boot = $('boot');
+    const boot = refs.boot();
     boot.classList.add('failed');
     boot.querySelector('.boot-text').textContent = t('boot.failed', { message });
   }
 
   /** A new version is ready: the menu offers to reload into it. */
   function offerUpdate(onReload) {
-    $('update-offer').hidden = false;
-    $('update-reload').onclick = onReload;
+    refs.updateOffer().hidden = false;
+    refs.updateReload().onclick = onReload;
   }
 
   function showMessage(text, kind = 'error') {
-    const box = $('menu-message');
+    const box = refs.menuMessage();
     box.hidden = !text;
     box.textContent = text || '';
     box.className = `menu-message ${kind}`;
@@ -494,7 +456,7 @@ export function createMenu({ onStart, onResume, onForget, onLoadFile, onLanguage
   /** The table server (or why there is none), a code to join with, and the
    * address of another server. */
   function renderOnline() {
-    const body = $('online-body');
+    const body = refs.onlineBody();
     if (online === undefined) {
       body.replaceChildren(h('p', { class: 'muted' }, t('online.looking')));
       return;
@@ -559,7 +521,7 @@ export function createMenu({ onStart, onResume, onForget, onLoadFile, onLanguage
 
   /** "Your online tables": whose turn it is at each, resume, forget. */
   function renderOnlineTables() {
-    renderList($('online-tables'), t('online.your_tables'), store.onlineTables().map(onlineEntry));
+    renderList(refs.onlineTables(), t('online.your_tables'), store.onlineTables().map(onlineEntry));
   }
 
   function onlineEntry(entry) {
@@ -620,10 +582,15 @@ export function createMenu({ onStart, onResume, onForget, onLoadFile, onLanguage
     /** The pace chosen during a game (the watch controls) is kept for the next. */
     setPace(pace) {
       if (!BOT_PACES.includes(pace)) return;
-      setup.pace = pace;
+      setup = setPace(setup, pace);
       save();
-      const select = $('bot-pace');
+      const select = refs.botPace();
       if (select) select.value = pace;
+    },
+    /** The name a person sat down with online, kept for the next time. */
+    rememberName(name) {
+      setup = setName(setup, 0, name);
+      save();
     },
     get ready() {
       return ready;

@@ -1,3 +1,4 @@
+// @ts-check
 // What an online table adds to the game screen: the table's panel (who sits
 // where and who is there, the invitation links and codes, the spectators'
 // link, this seat's own link), the join dialog, the connection on #status,
@@ -14,8 +15,7 @@ import { toast, confirmDialog } from './dialogs.js';
 import * as store from './store.js';
 import { tableLink, tableCode } from './online.js';
 import { MAX_NAME, nameText } from './limits.js';
-
-const $ = (id) => document.getElementById(id);
+import { refs } from './refs.js';
 
 /** Copy `text`: the clipboard where the page may use it (a secure page),
  * else a selected text field (a page of the local network over http). */
@@ -57,9 +57,10 @@ function copyButton(text, label) {
  * site's address and its default table server (links leave the server out
  * when it is that one); `names()` the seats' names; `eventsText(events,
  * names)` a move's events in words; `verifyRecord(args)` the engine's
- * `verify` command (pygame_core/fairness.py).
+ * `verify` command (pygame_core/fairness.py); `rememberName(name)` keeps the
+ * name a person sat down with for the next time (the menu's set-up).
  */
-export function createOnlineView({ remote, entry, site, own, names, eventsText, redrawStatus, errorText, verifyRecord }) {
+export function createOnlineView({ remote, entry, site, own, names, eventsText, redrawStatus, errorText, verifyRecord, rememberName }) {
   let state = remote.state;
   // The commitment to each game's shuffle, as this browser first received it.
   const commitments = { ...(entry.commitments || {}) };
@@ -67,11 +68,11 @@ export function createOnlineView({ remote, entry, site, own, names, eventsText, 
   const checks = new Map();
   let alerting = false;
   let lastUsed = 0;
-  const panel = $('table-panel');
-  const inviteButton = $('invite-button');
+  const panel = refs.tablePanel();
+  const inviteButton = refs.inviteButton();
   inviteButton.onclick = showInvitations;
-  const dialog = $('join-dialog');
-  const status = $('status');
+  const dialog = refs.joinDialog();
+  const status = refs.status();
   const title = document.title;
   const icon = document.querySelector('link[rel="icon"]');
   const iconHref = icon ? icon.getAttribute('href') : null;
@@ -143,11 +144,11 @@ export function createOnlineView({ remote, entry, site, own, names, eventsText, 
   }
 
   function showInvitations() {
-    const tab = $('tab-players');
+    const tab = refs.tabPlayers();
     if (tab && tab.getAttribute('aria-selected') !== 'true') tab.click();
     const still = matchMedia('(prefers-reduced-motion: reduce)').matches;
     panel.scrollIntoView({ block: 'start', behavior: still ? 'auto' : 'smooth' });
-    const first = panel.querySelector('.invite-link');
+    const first = /** @type {HTMLElement | null} */ (panel.querySelector('.invite-link'));
     if (first) first.focus({ preventScroll: true });
   }
 
@@ -200,7 +201,7 @@ export function createOnlineView({ remote, entry, site, own, names, eventsText, 
       );
     }
     if (links.length) {
-      const open = panel.querySelector('details.table-links');
+      const open = /** @type {HTMLDetailsElement | null} */ (panel.querySelector('details.table-links'));
       parts.push(h('details', { class: 'table-links', open: Boolean(open && open.open) }, h('summary', {}, t('online.links')), ...links));
     }
     panel.hidden = false;
@@ -330,7 +331,7 @@ export function createOnlineView({ remote, entry, site, own, names, eventsText, 
           button.disabled = true;
           try {
             await remote.join(name);
-            store.saveSetup({ ...store.savedSetup(), names: [name, ...(store.savedSetup().names || []).slice(1)] });
+            rememberName(name);
             dialog.close();
           } catch (error) {
             message.hidden = false;

@@ -1,3 +1,4 @@
+// @ts-check
 // Online tables, as the page sees them over HTTP (docs/online.md, section
 // 2): which table server answers, creating a table, whose turn it is at the
 // tables this browser holds, and the links and codes that hand out seats.

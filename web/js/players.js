@@ -1,3 +1,4 @@
+// @ts-check
 // Seats: each player's colour and shape (Okabe–Ito colours, each also told
 // apart by a shape), and the names shown for them. Colours themselves live in
 // the CSS (`.p0` … `.p4`); here only the shape and its glyph.

@@ -1,3 +1,4 @@
+// @ts-check
 // A table on a table server (docs/online.md, section 3): the WebSocket, its
 // reconnection with back-off, the whole state again after each reconnection,
 // the one request in flight sent again with its ply, the log rebuilt from
@@ -56,6 +57,13 @@ export function freshToken(randomBytes = (bytes) => crypto.getRandomValues(bytes
  * `onFatal(error)`: the server refused the link itself (no seat, no table),
  * and nothing more is tried; `onToken(token)`: the seat is now held by a new
  * token (`newToken`), which the page keeps instead of the old one.
+ */
+/**
+ * @param {{server: string, table: string, token: string, WebSocketImpl?: any,
+ *   setTimer?: (fn: () => void, ms: number) => any, clearTimer?: (id: any) => void, random?: () => number,
+ *   isOnline?: () => boolean, onState?: (state: any) => void, onConnection?: (kind: string) => void,
+ *   onPresence?: (table: any) => void, onFatal?: (error: any) => void, onToken?: (token: string) => void,
+ *   randomBytes?: (bytes: Uint8Array) => Uint8Array}} options
  */
 export function createRemoteTable({
   server,

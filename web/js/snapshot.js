@@ -1,3 +1,4 @@
+// @ts-check
 // The memory snapshot of a booted engine (Pyodide with the rules imported):
 // where the worker keeps it, and how Pyodide is made to restore it. No
 // browser-only API is touched at import, so Node can test it too.

@@ -1,3 +1,4 @@
+// @ts-check
 // What the page keeps in localStorage: the language, the last set-up of the
 // menu, and the games in progress. Keys carry a version so that a later
 // format never misreads an older one; every saved game is an entry of its
@@ -274,4 +275,31 @@ export function savedServer() {
 export function saveServer(server) {
   if (server) write(PREFIX + 'server', server);
   else remove(PREFIX + 'server');
+}
+
+// -- the engine's fast start ------------------------------------------------------------
+//
+// "off" keeps the worker from saving or restoring a memory snapshot of the
+// engine. index.html's inline script reads the same key before the page's
+// modules load, to tell the worker it starts at once.
+
+const SNAPSHOT_SETTING = 'archipel.snapshots';
+
+export function snapshotsAllowed() {
+  try {
+    return localStorage.getItem(SNAPSHOT_SETTING) !== 'off';
+  } catch {
+    return true; // storage disabled: the default
+  }
+}
+
+/** Keep the setting for the next visits (the storage may refuse: then it
+ * lasts as long as this page). */
+export function saveSnapshotsAllowed(allowed) {
+  try {
+    if (allowed) localStorage.removeItem(SNAPSHOT_SETTING);
+    else localStorage.setItem(SNAPSHOT_SETTING, 'off');
+  } catch {
+    /* storage disabled: the setting cannot outlive this page */
+  }
 }

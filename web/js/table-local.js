@@ -1,3 +1,4 @@
+// @ts-check
 // A table in this browser: the engine in the worker (worker-client.js and
 // pygame_core/api.py). The turn controller (turns.js) plays through it as
 // it plays through a table server (remote.js); here the page plays the bots

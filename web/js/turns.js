@@ -1,3 +1,4 @@
+// @ts-check
 // The turn controller: whose turn it is, who acts, and when. It knows no
 // DOM and no transport: it plays through a table (table-local.js, the engine
 // in the worker; remote.js, a table server) and shows through a view (game.js
@@ -20,15 +21,7 @@
 //   error(error), finish(snap), settled(always) → promise
 //   autosave(snap) → promise, advice(hint), suggest(move | null), watchBar()
 
-/** Pauses before a bot acts (first action of its turn, later actions), so
- * that each move can be seen before the next. A bot that thinks longer than
- * the pause moves as soon as it is done. */
-export const PACES = {
-  slow: [1600, 1100],
-  calm: [900, 650],
-  quick: [350, 220],
-  instant: [0, 0],
-};
+import { PACES, DEFAULT_PACE } from './state.js';
 
 /** How long one `think` request searches: short enough that a new game, an
  * undo or a pause is served at once, long enough that the messages cost
@@ -82,7 +75,7 @@ const lastNumber = (log) => (log.length ? log[log.length - 1].n : 0);
  * the seat whose view is shown first (null: nobody yet, or a spectator);
  * `pace()` the bots' pace (local bots only).
  */
-export function createTurns({ table, view, seats, viewer = null, pace = () => 'calm', sleep = defaultSleep, now = () => performance.now() }) {
+export function createTurns({ table, view, seats, viewer = null, pace = () => DEFAULT_PACE, sleep = defaultSleep, now = () => performance.now() }) {
   const game = {
     snapshot: null,
     viewer,
@@ -261,7 +254,7 @@ export function createTurns({ table, view, seats, viewer = null, pace = () => 'c
     const started = now();
     const continuing = game.lastActor === seat;
     const wait = () => {
-      const [first, later] = PACES[pace()] || PACES.calm;
+      const [first, later] = PACES[pace()] || PACES[DEFAULT_PACE];
       return continuing ? later : first;
     };
     const held = () => game.paused;

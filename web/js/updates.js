@@ -1,3 +1,4 @@
+// @ts-check
 // A new version of the site. The service worker answers every page from the
 // build it was opened with (sw.js), and tells each page which build is the
 // newest; when that is not the build this page runs, the menu offers a

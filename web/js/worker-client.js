@@ -1,17 +1,19 @@
+// @ts-check
 // The bridge to the Python worker. index.html creates the worker in an inline
 // script, before anything else is fetched, and this module takes it over with
 // the messages it sent meanwhile; a page without that script (a test page)
-// gets a worker created here. It imports nothing, so that nothing delays it.
+// gets a worker created here. It imports only the browser's storage (the
+// player's "fast start" setting), so that nothing delays it.
 
-// The player's "fast start" setting: "off" keeps the worker from saving or
-// restoring a memory snapshot of the engine.
-const SNAPSHOT_SETTING = 'archipel.snapshots';
+import { snapshotsAllowed, saveSnapshotsAllowed } from './store.js';
 
 const { worker, early } = takeWorker();
 
 function takeWorker() {
-  const started = window.archipelWorker;
-  delete window.archipelWorker;
+  // index.html's inline script leaves its worker here for this module.
+  const page = /** @type {any} */ (window);
+  const started = page.archipelWorker;
+  delete page.archipelWorker;
   if (started) return started;
   const worker = new Worker(new URL('./worker.js', import.meta.url), { type: 'module' });
   // The worker waits for this before it chooses how to boot (docs/protocol.md, 4).
@@ -119,21 +121,8 @@ export function call(cmd, args = {}) {
   });
 }
 
-export function snapshotsAllowed() {
-  try {
-    return localStorage.getItem(SNAPSHOT_SETTING) !== 'off';
-  } catch {
-    return true; // storage disabled: the default
-  }
-}
-
 /** Takes effect at the next visit; turning it off also deletes the stored snapshot. */
 export function setSnapshotsAllowed(allowed) {
-  try {
-    if (allowed) localStorage.removeItem(SNAPSHOT_SETTING);
-    else localStorage.setItem(SNAPSHOT_SETTING, 'off');
-  } catch {
-    /* storage disabled: the setting cannot outlive this page */
-  }
+  saveSnapshotsAllowed(allowed);
   worker.postMessage({ type: 'config', snapshots: allowed });
 }

@@ -1,3 +1,4 @@
+// @ts-check
 // The rules engine: Pyodide and the `pygame_core` wheel, in a module worker so
 // that neither the boot nor a thinking bot ever freezes the page.
 //
@@ -175,9 +176,11 @@ function compileWasm() {
  * compiles its response as it would have.
  */
 function instantiateCompiled(compiled) {
-  const stock = WebAssembly.instantiateStreaming;
-  WebAssembly.instantiateStreaming = async (source, imports) => {
-    WebAssembly.instantiateStreaming = stock;
+  // The global is replaced for one call: typed loosely, as Pyodide calls it.
+  const wasm = /** @type {any} */ (WebAssembly);
+  const stock = wasm.instantiateStreaming;
+  wasm.instantiateStreaming = async (source, imports) => {
+    wasm.instantiateStreaming = stock;
     let module;
     try {
       module = await compiled;
@@ -315,7 +318,7 @@ function checkWasmAllowed() {
 // a sentence, rather than leave it waiting; after the boot, it is reported.
 let booted = false;
 const blockedWhileBooting = new Promise((resolve, reject) => {
-  self.addEventListener('securitypolicyviolation', (event) => {
+  self.addEventListener('securitypolicyviolation', (/** @type {SecurityPolicyViolationEvent} */ event) => {
     const directive = event.effectiveDirective || event.violatedDirective || '';
     const what = `${directive} blocked ${event.blockedURI || 'inline code'}`;
     if (!booted) reject(new BlockedBoot('error.blocked', `Content-Security-Policy: ${what}`, { directive }));

@@ -1,3 +1,4 @@
+// @ts-check
 // What the two archipelago games, Kahuna and Kanaloa, share: islands joined
 // by straight sea lanes on which the players lay bridges, and cards that each
 // name an island. Kahuna calls a lane a line and Kanaloa a link; this module
@@ -345,6 +346,12 @@ export function backCard(extra = '') {
  *   attributes.
  * The options: choice, selected, idle, small, key, label, onClick, and
  * `extra`, one class more. */
+/**
+ * @typedef {{choice?: string | null, selected?: boolean, label?: string, key?: string, onClick?: (() => void) | null,
+ *   small?: boolean, idle?: boolean, extra?: string}} FaceCardOptions
+ * @param {{projection: any, lanes: any, frame: any, radius: any, count: any, countWords: any, label: any,
+ *   classes?: string[], data?: (name: string) => Record<string, string>}} parts
+ */
 export function islandCards({ projection, lanes, frame, radius, count, countWords, label, classes = [], data = () => ({}) }) {
   const maps = new Map();
 
@@ -371,6 +378,7 @@ export function islandCards({ projection, lanes, frame, radius, count, countWord
     return maps.get(key).cloneNode(true);
   }
 
+  /** @param {any} view @param {string} name @param {FaceCardOptions} [options] */
   return function faceCard(view, name, { choice, selected, label: named, key, onClick, small, idle, extra } = {}) {
     const n = count(view, name);
     const clickable = Boolean(onClick);

@@ -1,3 +1,4 @@
+// @ts-check
 // The Haleakala board as SVG: the island seen from above (six sections, from
 // the beach outside to the crater in the middle), the discs on the beaches
 // with their sums, the boat, the shamans, the statues, the lava, the two cards

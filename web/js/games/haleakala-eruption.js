@@ -1,3 +1,4 @@
+// @ts-check
 // The eruption, step by step. The rules tell it whole in the
 // `haleakala.eruption` event (rules E-1 to E-7): the lava on each crater, and
 // each flow with what it met on its way down. This turns that event into the

@@ -1,3 +1,4 @@
+// @ts-check
 // Haleakala's words: the names of spaces, cards and score-board items, the
 // log events as sentences (which i18n key and which filled-in values), and
 // which places on the board an event names (to mark or flash them).

@@ -1,3 +1,4 @@
+// @ts-check
 // Haleakala's panels in HTML: the players (score, discs, statues, cards,
 // shells, score cards), the round, the viewer's reserve of discs (the
 // "hand"), the current choice when it is a card or a purchase (the
@@ -345,6 +346,7 @@ export function endDetails(view, result, names) {
       body.append(h('tr', { class: 'hk-eruption-row' }, h('td', { colspan: '3' }, t('haleakala.end.eruption', { list: parts.join(' ; ') }))));
     }
     const second = scoring.round >= 2 || scoring.truncated;
+    /** @type {[string, (entry: any) => HTMLElement][]} */
     const items = [
       ['statues', (e) => cell(e.statue_points, e.statues.length ? lines(e.statues.map((x) => t('haleakala.end.statue_points', { space: spaceShort(x.space), points: x.points }))) : t('haleakala.end.none'))],
       ['fish', (e) => cell(e.fish_points, plural('haleakala.end.basket_count', e.baskets))],

@@ -1,3 +1,4 @@
+// @ts-check
 // Haleakala's pieces and cards as small SVG drawings, each centred on (0, 0)
 // so that the board and the panels can place and scale them: statues,
 // shamans, discs, lava, the boat, palm cards, score cards and deck backs.

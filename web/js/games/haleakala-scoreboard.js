@@ -1,3 +1,4 @@
+// @ts-check
 // The score board beside the island (below it on an upright phone): the
 // score track, the three decks with their counts, the lava supply, the
 // discard pile, and the score cards and the Priestess with their price in

@@ -1,3 +1,4 @@
+// @ts-check
 // The Haleakala renderer: draws a snapshot (the island, the score board and
 // the panels) and turns clicks into moves. It holds no rules: every target
 // comes from the snapshot's `legal` list, and a selection only narrows it, as

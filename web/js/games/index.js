@@ -1,3 +1,4 @@
+// @ts-check
 // The renderers the page knows, by game id. A game that Python offers but
 // that has no renderer here is not listed in the menu.
 //

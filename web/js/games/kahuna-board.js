@@ -1,3 +1,4 @@
+// @ts-check
 // The Kahuna board as SVG: islands, sea lines, bridges, control markers, and
 // the clickable targets the renderer asks for; the marks of the latest move
 // of another player and of a suggested move. It draws what it is given;

@@ -1,3 +1,4 @@
+// @ts-check
 // Kahuna's log events in words: which sentence (i18n key) and which filled-in
 // values each event gets, and which lines and islands an event names (to
 // outline them on the board).

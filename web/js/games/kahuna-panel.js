@@ -1,3 +1,4 @@
+// @ts-check
 // Kahuna's panels in HTML: the players, the round, the hand, the pile and the
 // face-up cards, and the action bar. Each function redraws one container
 // from the view and the targets kahuna.js computed.
@@ -33,6 +34,7 @@ function stat(value, label, title) {
   return h('li', { class: 'stat', title: title || label }, h('span', { class: 'stat-value' }, number(value)), h('span', { class: 'stat-label' }, label));
 }
 
+/** @param {HTMLElement} el @param {any} view @param {{names: string[], viewer: number | null, seats?: string[]}} options */
 export function renderPlayers(el, view, { names, viewer }) {
   if (!el) return;
   const players = view.supply.length;

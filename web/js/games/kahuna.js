@@ -1,3 +1,4 @@
+// @ts-check
 // The Kahuna renderer: draws a snapshot (board and panels) and turns clicks
 // into moves. It holds no rules: every target it offers comes from the
 // snapshot's `legal` list, and a selection only narrows that list, as
@@ -37,7 +38,7 @@ export function createRenderer(host) {
   /** Everything clickable now (kahuna-select.js), the lines named. */
   function targets() {
     const all = select.targets(shell.view, shell.legal(), shell.selection);
-    all.lines = all.lines.map((line) => ({
+    all.lines = all.lines.map((/** @type {any} */ line) => ({
       ...line,
       label: line.selected ? t('kahuna.aria.line_selected', { line: dash(line.line) }) : lineLabel(line.move, line.line, line.removal),
     }));

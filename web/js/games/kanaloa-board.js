@@ -1,3 +1,4 @@
+// @ts-check
 // The Kanaloa board as SVG: the archipelago of ORO (sixteen islands and their
 // thirty-seven sea links), bridges, control markers, the god stones still on
 // the islands, the score track along the edge, and the clickable links that

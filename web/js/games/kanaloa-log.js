@@ -1,3 +1,4 @@
+// @ts-check
 // Kanaloa's log events in words: which sentence (i18n key) and which
 // filled-in values each event gets, and which links and islands an event
 // names (to outline them on the board).

@@ -1,3 +1,4 @@
+// @ts-check
 // Kanaloa's panels in HTML: the players (colours, bridges, islands, hands,
 // god tablets), the round, the viewer's hand and tablet, the talon, the
 // face-up cards and the discards, the action bar, and the end-of-game
@@ -56,6 +57,7 @@ function stat(value, label, title) {
 }
 
 /** The stones on a tablet, as small icons with counts. */
+/** @param {Record<string, number>} tablet @param {{label?: string}} [options] */
 function tabletIcons(tablet, { label } = {}) {
   const items = [];
   for (const god of ['KANALOA', 'KU', 'PELE', 'LONO']) {
@@ -435,6 +437,7 @@ export function endDetails(view, result, names) {
   const colours = breakdown.colours;
   const winners = (result && result.winners) || [];
   const kaneOf = (e) => e.kane.reduce((a, k) => a + k.points, 0);
+  /** @type {{label: string, value: (entry: any) => number, detail?: (entry: any) => string | null}[]} */
   const columns = [];
   if (colours.some((e) => e.earlier)) columns.push({ label: t('kanaloa.end.earlier'), value: (e) => e.earlier });
   if (view.gods || colours.some((e) => e.kane.length)) {

@@ -1,3 +1,4 @@
+// @ts-check
 // The Kanaloa renderer: draws a snapshot (board and panels) and turns clicks
 // into moves. It holds no rules: every target it offers comes from the
 // snapshot's `legal` list, and a selection only narrows that list, as

@@ -1,3 +1,4 @@
+// @ts-check
 // The Moai board as SVG: the island with its four zones (the volcano's
 // carving spaces, the six forest spaces and their wood, the sixteen fields and
 // their disaster tokens, Orongo hill with the turn order and the supplies),

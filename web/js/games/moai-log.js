@@ -1,3 +1,4 @@
+// @ts-check
 // Moai's words: the names of places, cards and pieces, each log event as a
 // sentence (which i18n key, which filled-in values), and the places an event
 // names (to ring them on the board).

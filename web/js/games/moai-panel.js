@@ -1,3 +1,4 @@
+// @ts-check
 // Moai's panels in HTML: the clans (camp, cards, wood, boats, Moai, bid,
 // epoch card), the round, the viewer's cards and camp, the epoch display, the
 // action bar and the end-of-game breakdown. Each function redraws one
@@ -57,6 +58,11 @@ export function effectText(card) {
 
 /** An epoch card: its name, type, the cards drawn, the huts, the palm and
  * the effect; a button when it can be taken. */
+/**
+ * @param {any} card
+ * @param {{choice?: string | null, key?: string, small?: boolean, taken?: boolean, marked?: boolean, label?: string,
+ *   onClick?: (() => void) | null}} [options]
+ */
 export function epochCard(card, { choice, key, small = false, taken = false, marked = false, label, onClick } = {}) {
   const clickable = Boolean(onClick && choice);
   const name = cardName(card.id);

@@ -1,3 +1,4 @@
+// @ts-check
 // How clicks choose a Moai move (see select-common.js for the shape every
 // game's selection module shares). It knows no DOM and no words.
 //

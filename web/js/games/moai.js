@@ -1,3 +1,4 @@
+// @ts-check
 // The Moai renderer: draws a snapshot (the island, the clans, the epoch
 // display, the viewer's cards and camp) and turns clicks into moves. It holds
 // no rules: every target comes from the snapshot's `legal` list, and a

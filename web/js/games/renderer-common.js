@@ -1,3 +1,4 @@
+// @ts-check
 // What the four games' renderers share besides their shell
 // (renderer-shell.js): their stylesheets, when a phone counts as held
 // upright, whether a new snapshot still belongs to the turn on screen, where
@@ -63,12 +64,16 @@ export function focusedKey() {
  *   can use), or null to stay on it;
  * - next: the selectors of what to focus when it can no longer be chosen;
  * - stay: with nothing to match `next`, keep the focus on it all the same. */
+/**
+ * @param {HTMLElement} scope @param {string} key
+ * @param {{afterChoice?: (same: HTMLElement, key: string) => HTMLElement | null, next?: string, stay?: boolean}} options
+ */
 export function restoreFocus(scope, key, { afterChoice = () => null, next, stay = false }) {
-  const same = scope.querySelector(`[data-key="${CSS.escape(key)}"]`);
+  const same = /** @type {HTMLElement | null} */ (scope.querySelector(`[data-key="${CSS.escape(key)}"]`));
   const onward = same && same.getAttribute('aria-pressed') === 'true' ? afterChoice(same, key) : null;
   let target = onward;
   if (!target && same && same.matches('[data-choice], [aria-pressed="true"]')) target = same;
-  if (!target) target = scope.querySelector(next) || (stay ? same : null);
+  if (!target) target = /** @type {HTMLElement | null} */ (scope.querySelector(next)) || (stay ? same : null);
   if (target) target.focus({ preventScroll: true });
 }
 

@@ -1,3 +1,4 @@
+// @ts-check
 // The shell every game's renderer is built in. It keeps what is on screen
 // (the snapshot, its view, the names, whether the viewer may act, the
 // selection, the others' latest moves, a suggested move) and does what the

@@ -1,3 +1,4 @@
+// @ts-check
 // What the four games' selection logic shares. A game's selection module
 // (<game>-select.js) says how clicks narrow the legal moves down to one: it
 // knows the view, the legal moves and what is selected, and nothing of the

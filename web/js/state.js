@@ -1,0 +1,266 @@
+// @ts-check
+// The page's state in one typed place (the shape of chessground's state.ts):
+// what the page holds besides the DOM, its default, and the pure
+// transitions that change it. The menu's set-up, the table server the page
+// plays online with, the game on screen, and the bots' paces are here; the
+// DOM references are refs.js's, the browser's storage store.js's. No DOM
+// here: the Node tests import it.
+
+// -- the shapes the page passes around ------------------------------------------------
+
+/**
+ * What the engine (a table's) shows one viewer: docs/protocol.md, section 3.
+ * @typedef {object} Snapshot
+ * @property {string} game
+ * @property {number} players
+ * @property {string[]} seats        "h" or "botN" per seat
+ * @property {string[]} names
+ * @property {number | string | null} seed   null online until the end
+ * @property {Record<string, boolean>} options
+ * @property {boolean} private
+ * @property {number[]} to_move
+ * @property {boolean} over
+ * @property {any} result
+ * @property {number | null} viewer
+ * @property {any} view
+ * @property {Move[]} legal
+ * @property {LogEntry[]} log
+ * @property {boolean} can_undo
+ */
+
+/** @typedef {{text: string, kind?: string, [field: string]: any}} Move */
+/** @typedef {{n: number, player: number, events: GameEvent[]}} LogEntry */
+/** @typedef {{key: string, player?: number, params: Record<string, any>}} GameEvent */
+/** @typedef {{key: string, message: string, params: Record<string, any>}} PageError */
+
+/**
+ * The menu's set-up, as the browser keeps it (store.js checks it field by field).
+ * @typedef {object} Setup
+ * @property {string} game
+ * @property {number} players
+ * @property {string} mode              one of MODES
+ * @property {string[]} seats           the seats to play
+ * @property {string[]} watchSeats      the seats of a game to watch (bots only)
+ * @property {string[]} names
+ * @property {Record<string, boolean>} options
+ * @property {string} pace              one of BOT_PACES
+ * @property {Record<string, number>} [playersByGame]
+ */
+
+/**
+ * A game as the menu knows it (the engine's `games` command).
+ * @typedef {{id: string, title: Record<string, string>, players: number[],
+ *   options: Record<string, boolean>, private: boolean, bot_levels?: number[]}} GameInfo
+ */
+
+/**
+ * A table the turn controller plays through (turns.js): this browser's
+ * engine (table-local.js) or a table server (remote.js).
+ * @typedef {object} Table
+ * @property {'local' | 'online'} kind
+ * @property {boolean} botsHere        the page plays the bots
+ * @property {boolean} sharedDevice    several people may share the device
+ * @property {(viewer: number | null) => Promise<Snapshot>} snapshot
+ * @property {(seat: number, move: string, viewer?: number | null) => Promise<Snapshot | null>} play
+ * @property {(seat: number, viewer?: number | null) => Promise<Snapshot | null>} undo
+ * @property {(args: object) => Promise<any>} [think]
+ * @property {(seat: number, viewer: number | null) => Promise<Snapshot>} [botMove]
+ * @property {() => Promise<any>} [save]
+ * @property {() => void} close
+ * @property {any} [state]             a table server's latest state (remote.js)
+ */
+
+/**
+ * The game on screen (game.js): the same shape for a local and an online game.
+ * @typedef {object} Session
+ * @property {string} game
+ * @property {string[]} seats
+ * @property {string[]} typedNames      the names typed in the menu (local)
+ * @property {Partial<Setup> | null} setup   what "New game" starts again (local)
+ * @property {any} renderer
+ * @property {Table & Record<string, any>} table
+ * @property {any} turns               the turn controller (turns.js), once made
+ * @property {string | null} saveId    its entry among the saved games (local)
+ * @property {number} savedAt          the moves it had when last saved
+ * @property {boolean} saveRefused     the browser refused to save it (said once)
+ * @property {any} online              the online view (online-view.js), or null
+ */
+
+// -- the bots' paces ---------------------------------------------------------------------
+
+/** Pauses before a bot acts (first action of its turn, later actions), in
+ * milliseconds, slowest first, so that each move can be seen before the
+ * next. A bot that thinks longer than the pause moves as soon as it is done. */
+export const PACES = Object.freeze({
+  slow: [1600, 1100],
+  calm: [900, 650],
+  quick: [350, 220],
+  instant: [0, 0],
+});
+
+/** The paces' names, slowest first. */
+export const BOT_PACES = Object.freeze(Object.keys(PACES));
+export const DEFAULT_PACE = 'calm';
+
+/** What the menu sets up: a game to play, to watch (bots only), or online. */
+export const MODES = Object.freeze(['play', 'watch', 'online']);
+
+// -- the menu's set-up -------------------------------------------------------------------------
+
+/**
+ * The set-up the menu opens with: the one kept (`saved`, checked by
+ * store.js) over the defaults.
+ * @param {Partial<Setup>} saved
+ * @param {number} level   the default bots' level
+ * @returns {Setup}
+ */
+export function initialSetup(saved, level) {
+  /** @type {Setup} */
+  const setup = {
+    game: 'kahuna',
+    players: 2,
+    mode: 'play',
+    seats: ['h', `bot${level}`],
+    watchSeats: [`bot${level}`, `bot${level + 1}`],
+    names: ['', ''],
+    options: {},
+    pace: DEFAULT_PACE,
+    ...saved,
+  };
+  if (!BOT_PACES.includes(setup.pace)) setup.pace = DEFAULT_PACE;
+  if (!MODES.includes(setup.mode)) setup.mode = 'play';
+  if (!Array.isArray(setup.watchSeats)) setup.watchSeats = [`bot${level}`, `bot${level + 1}`];
+  return setup;
+}
+
+/**
+ * `setup` fitted to `game`: a player count it allows, its options (and no
+ * other), a seat for each player with a level it has, a name for each.
+ * @param {Setup} setup
+ * @param {GameInfo | null} game
+ * @param {number[]} levels       the bots' levels the game offers
+ * @param {number} defaultLevel
+ * @param {(kind: string) => number | null} levelOf   a seat's bot level (null: a person)
+ * @returns {Setup}
+ */
+export function fitSetup(setup, game, levels, defaultLevel, levelOf) {
+  const next = { ...setup, options: { ...setup.options } };
+  if (game) {
+    if (!game.players.includes(next.players)) next.players = game.players[0];
+    for (const [name, value] of Object.entries(game.options || {})) {
+      if (typeof next.options[name] !== 'boolean') next.options[name] = value;
+    }
+    for (const name of Object.keys(next.options)) if (!(name in (game.options || {}))) delete next.options[name];
+  }
+  const fallback = `bot${levels.includes(defaultLevel) ? defaultLevel : levels[levels.length - 1]}`;
+  /** @param {string[]} wanted @param {boolean} botsOnly */
+  const fit = (wanted, botsOnly) => {
+    const seats = [];
+    for (let i = 0; i < next.players; i++) {
+      let kind = wanted[i] || (i === 0 && !botsOnly ? 'h' : fallback);
+      const level = levelOf(kind);
+      if ((level === null && (botsOnly || kind !== 'h')) || (level !== null && !levels.includes(level))) kind = fallback;
+      seats.push(kind);
+    }
+    return seats;
+  };
+  next.seats = fit(next.seats, false);
+  next.watchSeats = fit(next.watchSeats, true);
+  next.names = next.seats.map((_, i) => next.names[i] || '');
+  return next;
+}
+
+/**
+ * `setup` with `game` chosen: each game keeps its own number of players; one
+ * chosen for the first time (or whose count no longer fits) starts with
+ * `players`.
+ * @param {Setup} setup @param {GameInfo} game @param {number} players
+ * @returns {Setup}
+ */
+export function chooseGame(setup, game, players) {
+  const playersByGame = { ...(setup.playersByGame || {}), [setup.game]: setup.players };
+  const kept = playersByGame[game.id];
+  return { ...setup, playersByGame, game: game.id, players: game.players.includes(kept) ? kept : players };
+}
+
+/** `setup` for `players` players (kept for its game). @param {Setup} setup @param {number} players */
+export function setPlayers(setup, players) {
+  return { ...setup, players, playersByGame: { ...(setup.playersByGame || {}), [setup.game]: players } };
+}
+
+/**
+ * `setup` with `kind` at `seat`, among the seats to play or to watch.
+ * @param {Setup} setup @param {boolean} watching @param {number} seat @param {string} kind
+ */
+export function setSeat(setup, watching, seat, kind) {
+  const field = watching ? 'watchSeats' : 'seats';
+  const seats = [...setup[field]];
+  seats[seat] = kind;
+  return { ...setup, [field]: seats };
+}
+
+/** @param {Setup} setup @param {number} seat @param {string} name */
+export function setName(setup, seat, name) {
+  const names = [...setup.names];
+  names[seat] = name;
+  return { ...setup, names };
+}
+
+/** @param {Setup} setup @param {string} mode */
+export const setMode = (setup, mode) => ({ ...setup, mode });
+
+/** @param {Setup} setup @param {string} name @param {boolean} on */
+export const setOption = (setup, name, on) => ({ ...setup, options: { ...setup.options, [name]: on } });
+
+/** @param {Setup} setup @param {string} pace */
+export const setPace = (setup, pace) => ({ ...setup, pace });
+
+// -- the table server ---------------------------------------------------------------------
+
+/**
+ * The table server the page plays online with.
+ * @typedef {object} ServerState
+ * @property {string} own        the server the page's links need not name (build.json's, or the site's)
+ * @property {string | null} address   the server that answered, or null
+ * @property {any} facts         what it said of itself (api/info), or null
+ * @property {Promise<any> | null} looking   the search under way
+ */
+
+/** @param {string} site @returns {ServerState} */
+export function initialServer(site) {
+  return { own: site, address: null, facts: null, looking: null };
+}
+
+/**
+ * The search for a server has ended: `found` is {server, info} or null.
+ * @param {ServerState} server @param {{server: string, info: any} | null} found @param {string} own
+ * @returns {ServerState}
+ */
+export function serverFound(server, found, own) {
+  return { ...server, own, address: found ? found.server : null, facts: found ? found.info : null };
+}
+
+/** Whether a table created at this server may choose its seed (tests,
+ * demonstrations): a server deals from its own secret seeds by default.
+ * @param {ServerState} server */
+export const chosenSeeds = (server) => Boolean(server.facts && server.facts.chosen_seeds);
+
+// -- the game on screen --------------------------------------------------------------------
+
+/**
+ * A game on screen, local or online, every field set.
+ * @param {Partial<Session> & {game: string, seats: string[], renderer: any, table: any}} fields
+ * @returns {Session}
+ */
+export function newSession(fields) {
+  return {
+    typedNames: [],
+    setup: null,
+    turns: null,
+    saveId: null,
+    savedAt: -1,
+    saveRefused: false,
+    online: null,
+    ...fields,
+  };
+}
