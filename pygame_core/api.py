@@ -23,8 +23,9 @@ from typing import Any
 
 from . import fairness
 from .bots import ISMCTSBot, Search
-from .engine import GameError
+from .engine import GameError, Rng
 from .games import GAMES, catalogue
+from .lessons import LEARNER, Lesson, lessons
 from .limits import MAX_MOVE_TEXT, MAX_RECORD_TEXT, MAX_REQUEST_TEXT, MAX_THINK_MS, json_problem, quoted
 from .match import Match, check_game
 from .table import Memento as TableMemento
@@ -50,6 +51,8 @@ Command = Callable[[dict[str, Any]], Any]
 
 # The session a request names when it names none: the game on screen.
 DEFAULT_SESSION = "game"
+# The session a lesson opens when it names none.
+LESSON_SESSION = "lesson"
 # A session's id: a short word.
 SESSION_ID = re.compile(r"[a-z0-9_-]{1,32}")
 # The most sessions open at once (the game, a lesson, an analysis, ...).
@@ -187,8 +190,11 @@ def _flag(args: dict[str, Any], name: str) -> bool:
 # -- commands ---------------------------------------------------------------
 
 def cmd_games(args: dict[str, Any]) -> Any:
+    """The catalogue (``games.catalogue``), each game saying whether it has
+    a lesson."""
     _only("games", args, ())
-    return catalogue()
+    taught = lessons()
+    return [{**entry, "lesson": entry["id"] in taught} for entry in catalogue()]
 
 
 def cmd_new(args: dict[str, Any]) -> Any:
@@ -283,8 +289,21 @@ def cmd_think(args: dict[str, Any]) -> Any:
     }
     if hint and search.done:
         # The human's own move: showing it reveals nothing.
-        answer["move"] = search.best_move().to_dict()
+        best = search.best_move()
+        answer["move"] = best.to_dict()
+        answer["why"] = _reasons(session, seat, best)
     return answer
+
+
+def _reasons(session: Session, seat: int, move: Any) -> list[dict[str, Any]]:
+    """What the suggested ``move`` gains, in words' keys (the game's
+    ``hints.reasons``), found on a copy that knows only what ``seat`` sees."""
+    match = session.match
+    reasons = getattr(match.game.hints, "reasons", None)
+    if reasons is None:
+        return []
+    seen = match.state.determinize(seat, Rng.from_seed(f"{match.seed}/why/{len(match.entries)}"))
+    return list(reasons(seen, seat, move))
 
 
 def cmd_bot_move(args: dict[str, Any]) -> Any:
@@ -357,6 +376,43 @@ def cmd_verify(args: dict[str, Any]) -> Any:
     return fairness.verify(record, expected, viewer, log, args.get("view"), checked_view="view" in args)
 
 
+def _lesson(args: dict[str, Any]) -> Lesson:
+    game = args.get("game")
+    lesson = lessons().get(game) if isinstance(game, str) else None
+    if lesson is None:
+        raise RequestError(f"there is no lesson of {quoted(game)}", "error.no_lesson", field="game")
+    return lesson
+
+
+def cmd_lesson(args: dict[str, Any]) -> Any:
+    """A game's lesson (``pygame_core.lessons``): its steps, each the id of
+    its words, the taught move and what the board points at."""
+    _only("lesson", args, ("game",))
+    return _lesson(args).plan()
+
+
+def cmd_lesson_step(args: dict[str, Any]) -> Any:
+    """Open a lesson's step in a session (``"lesson"`` when none is named):
+    ``step`` its number from 0, or ``"game"`` for the short game against the
+    novice bot. The learner's snapshot."""
+    _only("lesson_step", args, ("game", "step", "names", "session"))
+    if "session" not in args:
+        args = {**args, "session": LESSON_SESSION}
+    _session_id(args)
+    lesson = _lesson(args)
+    step = args.get("step")
+    if step == "game":
+        position, number = lesson.final(), None
+    elif isinstance(step, int) and not isinstance(step, bool) and 0 <= step < len(lesson.steps):
+        position, number = lesson.steps[step].position(), step
+    else:
+        raise RequestError(f"step is a step number from 0 to {len(lesson.steps) - 1} or \"game\", "
+                           f"not {quoted(step)}", field="step")
+    match = Match(lesson.game, lesson.players, lesson.seed, lesson.options, lesson.seats(number),
+                  args.get("names"), position.to_json())
+    return _open(args, match).snapshot(LEARNER)
+
+
 COMMANDS = {
     "games": cmd_games,
     "new": cmd_new,
@@ -369,6 +425,8 @@ COMMANDS = {
     "load": cmd_load,
     "close": cmd_close,
     "verify": cmd_verify,
+    "lesson": cmd_lesson,
+    "lesson_step": cmd_lesson_step,
 }
 
 

@@ -412,7 +412,9 @@ class Hints(Protocol):
     player), and every player's in one pass. Bots only ever call them on
     determinized copies. A module may also offer ``rollout_move(state,
     player, rng)``, ``sensible_moves(state, player, moves)``, ``EVAL_SCALE``
-    and ``ROLLOUT_DEPTH`` (``bots/ismcts.py``)."""
+    and ``ROLLOUT_DEPTH`` (``bots/ismcts.py``), and ``reasons(state, player,
+    move)``: what a suggested move gains, in words' keys and parameters,
+    computed on a determinized copy (the facade's ``think`` with ``hint``)."""
 
     def evaluate(self, state: Any, player: int) -> float: ...
 

@@ -33,6 +33,7 @@ function showScreen(name) {
 
 const menu = createMenu({
   onStart: (config) => (config.online ? createOnline(config) : startGame(config)),
+  onLearn: (gameId) => startLesson(gameId),
   onResume: (entry) => resumeGame(entry),
   onForget: (entry) => {
     store.forgetGame(entry.id);
@@ -99,6 +100,24 @@ async function startGame(config) {
   } catch (error) {
     game.exit();
     menu.showMessage(t('menu.start_failed', { message: errorText(error) }));
+    registerServiceWorkerWhenIdle();
+  }
+}
+
+/** A game's lesson, from its first step (game.js, lesson.js). */
+async function startLesson(gameId) {
+  menu.showMessage('');
+  try {
+    await engine.ready;
+    await game.startLesson(gameId, {
+      onFirstDraw: () => {
+        showScreen('game');
+        registerServiceWorkerWhenIdle();
+      },
+    });
+  } catch (error) {
+    game.exit();
+    menu.showMessage(t('menu.lesson_failed', { message: errorText(error) }));
     registerServiceWorkerWhenIdle();
   }
 }
@@ -451,7 +470,7 @@ async function main() {
   }
   // A deep link to a game opens it as soon as Python is ready (the menu shows
   // the boot until then); the menu learns the games afterwards, behind it.
-  const opening = link && link.game && !link.online ? engine.ready.then(() => followLink(link)) : null;
+  const opening = link && (link.game || link.learn) && !link.online ? engine.ready.then(() => followLink(link)) : null;
   if (opening) opening.catch(() => {}); // a failed boot is shown by the menu below
   let games;
   try {
@@ -499,6 +518,12 @@ async function followOnline(wanted) {
 async function followLink(wanted) {
   if (!wanted) return;
   if (wanted.lang && wanted.lang !== language()) await switchLanguage(wanted.lang);
+  if (wanted.learn) {
+    history.replaceState(null, '', location.pathname + location.search);
+    if (game.active) game.exit();
+    await startLesson(wanted.learn);
+    return;
+  }
   if (!wanted.game) return;
   history.replaceState(null, '', location.pathname + location.search);
   if (game.active) game.exit();

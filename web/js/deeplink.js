@@ -4,6 +4,8 @@
 // open a game to watch; any other `name=1` is a game option; `names=Ana,Bob`
 // optional player names).
 //
+// Lessons: index.html#learn=kahuna opens the game's guided first game.
+//
 // Online tables: index.html#online=new&game=moai&players=3&seats=h,h,bot1&seed=5
 // (options and names as above) creates a table at once, this browser at
 // seat 0; index.html#online=<table>&token=<token> takes the seat the token
@@ -12,7 +14,7 @@
 
 import { MAX_NAME, seedFromText } from './limits.js';
 
-const RESERVED = new Set(['play', 'players', 'seats', 'seed', 'lang', 'names', 'online', 'game', 'token', 'server']);
+const RESERVED = new Set(['play', 'learn', 'players', 'seats', 'seed', 'lang', 'names', 'online', 'game', 'token', 'server']);
 
 /** The set-up a URL fragment asks for, or null when it asks for no game. */
 export function parseDeepLink(hash) {
@@ -22,6 +24,9 @@ export function parseDeepLink(hash) {
   if (online && online !== 'new') {
     return { lang, online: 'table', table: online, token: params.get('token') || '', server: params.get('server') };
   }
+  // A lesson: index.html#learn=kanaloa (pygame_core/lessons.py).
+  const learn = params.get('learn');
+  if (learn && !online) return { lang, learn };
   const game = online ? params.get('game') : params.get('play');
   if (online && !game) return { lang, online: 'new', game: null, error: 'game' };
   if (!game) return lang ? { lang } : null;

@@ -15,7 +15,9 @@ import { h, downloadJson } from './dom.js';
 import * as store from './store.js';
 import { nameText } from './limits.js';
 import { createTurns } from './turns.js';
-import { createLocalTable } from './table-local.js';
+import { createLocalTable, createLessonTable } from './table-local.js';
+import { createLessonFlow } from './lesson.js';
+import { call } from './worker-client.js';
 import { createOnlineView } from './online-view.js';
 import { refs } from './refs.js';
 import { newSession } from './state.js';
@@ -48,6 +50,8 @@ export function createGame({ onExit, onNewGame, pace, setPace, paces, verifyReco
   /** @type {import('./state.js').Session | null} */
   let session = null;
   let lastStatus = null;
+  // The lesson on screen (lesson.js), across its steps' sessions, or null.
+  let lesson = null;
 
   const status = refs.status();
   const undoButton = refs.undoButton();
@@ -134,7 +138,9 @@ export function createGame({ onExit, onNewGame, pace, setPace, paces, verifyReco
     const snap = turns.snapshot;
     undoButton.disabled = turns.busy || !snap.can_undo || !turns.isInteractive();
     const hinting = Boolean(turns.hint);
-    hintButton.hidden = turns.watching || !session.table.botsHere;
+    // A lesson's steps teach one move each: no hint there, and nothing to save.
+    saveButton.hidden = Boolean(session.online || session.lesson);
+    hintButton.hidden = turns.watching || !session.table.botsHere || session.lesson === 'step';
     hintButton.disabled = !hinting && !turns.canHint();
     hintButton.setAttribute('aria-pressed', String(hinting));
   }
@@ -177,7 +183,8 @@ export function createGame({ onExit, onNewGame, pace, setPace, paces, verifyReco
         return privacyScreen({ name: names()[seat], mark: token(seat, 72) });
       },
       error(error) {
-        toast(errorText(error), 'error');
+        if (error && error.lesson && lesson) lesson.wrong();
+        else toast(errorText(error), 'error');
       },
       finish(snap) {
         if (live()) finish(snap);
@@ -217,6 +224,7 @@ export function createGame({ onExit, onNewGame, pace, setPace, paces, verifyReco
    * finished game is no longer in progress. Online, the table server keeps
    * the game: the menu's list of tables only learns it was used. */
   async function autosave(mine, snap) {
+    if (mine.lesson) return;
     if (mine.online) {
       mine.online.used();
       return;
@@ -250,6 +258,7 @@ export function createGame({ onExit, onNewGame, pace, setPace, paces, verifyReco
   function finish(snap) {
     const mine = session;
     const online = mine.online;
+    if (mine.lesson && lesson) lesson.finished();
     showEnd(snap, {
       names: names(),
       details: mine.renderer.endDetails(snap, names()),
@@ -288,9 +297,16 @@ export function createGame({ onExit, onNewGame, pace, setPace, paces, verifyReco
       return;
     }
     const words = session.renderer.moveText ? session.renderer.moveText(hint.move) : hint.move.text;
+    // What the move gains, in words the rules computed (a lesson's suggestions).
+    const why = (hint.why || []).filter((reason) => has(reason.key)).map((reason) => t(reason.key, reason.params));
     advice.replaceChildren(
       h('span', { class: 'advice-icon', 'aria-hidden': 'true' }),
-      h('span', { class: 'advice-text', 'data-move': hint.move.text }, t('hint.result', { move: words })),
+      h(
+        'span',
+        { class: 'advice-text', 'data-move': hint.move.text },
+        t('hint.result', { move: words }),
+        why.length ? h('span', { class: 'advice-why' }, ' ' + t('hint.why', { reasons: why.join(t('hint.why_and')) })) : null,
+      ),
       close,
     );
   }
@@ -415,24 +431,105 @@ export function createGame({ onExit, onNewGame, pace, setPace, paces, verifyReco
     return list.length === 1 ? list[0] : null;
   }
 
-  /** A session for a game in this browser; null when the player left meanwhile. */
-  async function mountLocal(gameId, seats, typedNames, setup, table, saveId = null) {
+  /**
+   * A session for a game in this browser; null when the player left meanwhile.
+   * `options.viewer`: the seat shown first (by default the only person's);
+   * `options.lessonPart`: a lesson's step or its short game.
+   * @param {string} gameId @param {string[]} seats @param {string[]} typedNames @param {any} setup @param {any} table
+   * @param {string | null} [saveId] @param {{viewer?: number | null, lessonPart?: 'step' | 'game' | null}} [options]
+   */
+  async function mountLocal(gameId, seats, typedNames, setup, table, saveId = null, options = {}) {
+    const { viewer, lessonPart = null } = options;
     const made = await renderer(gameId);
     if (!made) {
       table.close();
       return null;
     }
-    const mine = newSession({ game: gameId, seats, typedNames, setup, renderer: made, table, saveId });
+    const mine = newSession({ game: gameId, seats, typedNames, setup, renderer: made, table, saveId, lesson: lessonPart });
     session = mine;
-    mine.turns = createTurns({ table, view: makeView(mine), seats, viewer: firstViewer(seats), pace });
+    mine.turns = createTurns({
+      table,
+      view: makeView(mine),
+      seats,
+      viewer: viewer === undefined ? firstViewer(seats) : viewer,
+      pace,
+      autoHint: () => Boolean(lessonPart === 'game' && lesson && lesson.suggestions),
+    });
     return mine;
   }
 
   let titleOf = (id) => id;
 
+  // -- lessons ---------------------------------------------------------------------------
+
+  function endLesson() {
+    if (!lesson) return;
+    lesson.close();
+    lesson = null;
+  }
+
+  /** A game's lesson (pygame_core/lessons.py), from its first step.
+   * @param {string} gameId @param {{onFirstDraw?: () => void}} [options] */
+  async function startLesson(gameId, { onFirstDraw } = {}) {
+    retire();
+    endLesson();
+    if (!hasRenderer(gameId)) throw { key: 'error.no_lesson', message: `no game ${gameId}`, params: { field: 'game' } };
+    const wanted = generation;
+    const plan = await call('lesson', { game: gameId });
+    if (generation !== wanted) return;
+    let firstDraw = onFirstDraw;
+    const flow = createLessonFlow({
+      plan,
+      title: titleOf,
+      openStep: (step) => {
+        const once = firstDraw;
+        firstDraw = undefined;
+        return openLessonStep(flow, plan, step, once);
+      },
+      teach: (taught) => session && session.renderer.teach(taught),
+      playGame: () => {
+        const seats = Array.from({ length: plan.players }, (_, seat) => (seat === 0 ? 'h' : 'bot1'));
+        onNewGame({ game: gameId, players: plan.players, seats, options: {}, names: [] });
+      },
+      leave: () => exit(),
+    });
+    lesson = flow;
+    await flow.begin();
+  }
+
+  /** Open a lesson's step (its number, or "game": the short game) at a table
+   * of its own, the learner at seat 0. */
+  async function openLessonStep(flow, plan, step, onFirstDraw) {
+    retire();
+    const wanted = generation;
+    const taught = typeof step === 'number' ? plan.steps[step] : null;
+    const table = createLessonTable({
+      game: plan.game,
+      step,
+      move: taught ? taught.move : undefined,
+      wrong: { key: 'lesson.wrong', message: 'not the move of this step', params: {}, lesson: true },
+      onTaught: () => flow.taught(),
+    });
+    const seats = Array.from({ length: plan.players }, (_, seat) => (seat === 0 || taught ? 'h' : 'bot0'));
+    const typed = [t('lesson.you'), ...Array.from({ length: plan.players - 1 }, () => (taught ? t('lesson.rival') : ''))];
+    const mine = await mountLocal(plan.game, seats, typed, null, table, null, { viewer: 0, lessonPart: taught ? 'step' : 'game' });
+    if (!mine || generation !== wanted) return;
+    refs.gameName().textContent = titleOf(plan.game);
+    status.setAttribute('aria-busy', 'true');
+    let snap;
+    try {
+      snap = await table.start({ names: typed.map((name) => nameText(name)) });
+    } finally {
+      if (session === mine) status.setAttribute('aria-busy', 'false');
+    }
+    if (session !== mine) return;
+    await mine.turns.begin(snap, { fromStart: true, onFirstDraw });
+  }
+
   /** @param {any} config @param {{onFirstDraw?: () => void}} [options] */
   async function start(config, { onFirstDraw } = {}) {
     retire();
+    endLesson();
     const { game, players, seats, seed, options, names: typed } = config;
     if (!hasRenderer(game)) throw { key: 'error.bad_setup', message: `no game ${game}`, params: { field: 'game' } };
     const table = createLocalTable();
@@ -459,6 +556,7 @@ export function createGame({ onExit, onNewGame, pace, setPace, paces, verifyReco
     // Stopped before `load` is sent, so that no late move of the game being
     // left can reach the game being loaded.
     retire();
+    endLesson();
     const wanted = generation;
     const table = createLocalTable();
     const snap = await table.load(recordText(record));
@@ -481,6 +579,7 @@ export function createGame({ onExit, onNewGame, pace, setPace, paces, verifyReco
   /** @param {any} remote @param {any} entry @param {{site?: string, own?: string, onFirstDraw?: () => void}} [options] */
   async function startOnline(remote, entry, { site, own, onFirstDraw } = {}) {
     retire();
+    endLesson();
     const first = remote.state;
     const gameId = first.snapshot.game;
     if (!hasRenderer(gameId)) {
@@ -543,6 +642,7 @@ export function createGame({ onExit, onNewGame, pace, setPace, paces, verifyReco
   function exit() {
     closeAll();
     retire();
+    endLesson();
     lastStatus = null;
     setStatus({ state: 'loading', text: '', kind: 'loading' });
     delete status.dataset.connection;
@@ -558,6 +658,7 @@ export function createGame({ onExit, onNewGame, pace, setPace, paces, verifyReco
     session.turns.redraw();
     renderAdvice(session.turns.hint);
     if (session.online) session.online.retranslate();
+    if (lesson) lesson.retranslate();
   }
 
   function clearSelection() {
@@ -566,6 +667,7 @@ export function createGame({ onExit, onNewGame, pace, setPace, paces, verifyReco
 
   return {
     start,
+    startLesson,
     resume,
     startOnline,
     onlineState,

@@ -30,7 +30,7 @@ function emblem() {
   return root;
 }
 
-export function createMenu({ onStart, onResume, onForget, onLoadFile, onLanguage, onRules, online: onlineHooks }) {
+export function createMenu({ onStart, onLearn, onResume, onForget, onLoadFile, onLanguage, onRules, online: onlineHooks }) {
   let games = null;
   let ready = false;
   // The table server: undefined while looked for, null when none answers,
@@ -105,6 +105,7 @@ export function createMenu({ onStart, onResume, onForget, onLoadFile, onLanguage
               save();
               renderSeats();
               renderOptions();
+              renderLesson();
             },
           }),
           h('span', { class: 'game-emblem' }, emblem()),
@@ -112,6 +113,50 @@ export function createMenu({ onStart, onResume, onForget, onLoadFile, onLanguage
           h('span', { class: 'game-meta' }, meta),
         );
       }),
+    );
+  }
+
+  /** The "Learn to play" button for the game chosen (when it has a
+   * lesson), and the offer to take the lesson, made once per game: the
+   * first time the menu shows a game whose lesson was never finished. */
+  function renderLesson() {
+    const game = currentGame();
+    const learn = refs.learnButton();
+    const offer = refs.lessonOffer();
+    const hasLesson = Boolean(game && game.lesson);
+    learn.hidden = !hasLesson;
+    learn.disabled = !ready || !hasLesson;
+    const mark = hasLesson ? store.lessonMarks()[game.id] : 'done';
+    const showing = !offer.hidden && offer.dataset.game === (game && game.id);
+    if (mark === 'done' || (mark === 'offered' && !showing)) {
+      offer.hidden = true;
+      return;
+    }
+    if (!showing) store.markLesson(game.id, 'offered');
+    offer.hidden = false;
+    offer.dataset.game = game.id;
+    offer.replaceChildren(
+      h('p', {}, t('lesson.offer', { game: gameTitle(game.id) })),
+      h(
+        'div',
+        { class: 'lesson-offer-actions' },
+        h('button', { type: 'button', class: 'btn primary', id: 'lesson-offer-yes', onclick: () => {
+          offer.hidden = true;
+          onLearn(game.id);
+        } }, t('menu.learn')),
+        h(
+          'button',
+          {
+            type: 'button',
+            class: 'btn ghost',
+            id: 'lesson-offer-no',
+            onclick: () => {
+              offer.hidden = true;
+            },
+          },
+          t('lesson.offer_no'),
+        ),
+      ),
     );
   }
 
@@ -364,7 +409,7 @@ export function createMenu({ onStart, onResume, onForget, onLoadFile, onLanguage
    * browser's storage holds, a part that fails cannot keep the others, and
    * the Play button, from coming up. */
   function render() {
-    for (const part of [fitSeats, renderGames, renderSeats, renderOptions, renderResume, renderOnline, renderOnlineTables, renderLanguage]) {
+    for (const part of [fitSeats, renderGames, renderSeats, renderOptions, renderLesson, renderResume, renderOnline, renderOnlineTables, renderLanguage]) {
       try {
         part();
       } catch (error) {
@@ -383,6 +428,8 @@ export function createMenu({ onStart, onResume, onForget, onLoadFile, onLanguage
   form.addEventListener('submit', (event) => {
     event.preventDefault();
     if (playButton.disabled) return;
+    // The lesson offered is declined by playing.
+    refs.lessonOffer().hidden = true;
     const game = currentGame();
     onStart({
       game: game.id,
@@ -399,6 +446,10 @@ export function createMenu({ onStart, onResume, onForget, onLoadFile, onLanguage
     button.addEventListener('click', () => onLanguage(button.dataset.lang));
   }
   refs.menuRulesButton().addEventListener('click', () => onRules(setup.game));
+  refs.learnButton().addEventListener('click', () => {
+    const game = currentGame();
+    if (game && game.lesson) onLearn(game.id);
+  });
   const loadFile = refs.loadFile();
   loadFile.addEventListener('change', async () => {
     const file = loadFile.files && loadFile.files[0];

@@ -84,6 +84,7 @@
  * @property {number} savedAt          the moves it had when last saved
  * @property {boolean} saveRefused     the browser refused to save it (said once)
  * @property {any} online              the online view (online-view.js), or null
+ * @property {'step' | 'game' | null} lesson   a lesson's step, or its short game (lesson.js)
  */
 
 // -- the bots' paces ---------------------------------------------------------------------
@@ -261,6 +262,7 @@ export function newSession(fields) {
     savedAt: -1,
     saveRefused: false,
     online: null,
+    lesson: null,
     ...fields,
   };
 }

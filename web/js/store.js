@@ -303,3 +303,30 @@ export function saveSnapshotsAllowed(allowed) {
     /* storage disabled: the setting cannot outlive this page */
   }
 }
+
+// -- lessons -------------------------------------------------------------------------------
+// `archipel.v1.lessons`: {<game>: 'offered' | 'done'}: the lessons finished,
+// and the games whose lesson the menu has already offered once.
+
+const LESSON_MARKS = new Set(['offered', 'done']);
+
+/** What this browser did of each game's lesson (well-formed entries only). */
+export function lessonMarks() {
+  const stored = read(PREFIX + 'lessons');
+  /** @type {Record<string, string>} */
+  const marks = {};
+  if (!isObject(stored)) return marks;
+  for (const [game, mark] of Object.entries(stored)) {
+    if (GAME_ID.test(game) && LESSON_MARKS.has(mark)) marks[game] = mark;
+  }
+  return marks;
+}
+
+/** Mark a game's lesson offered or done (done stays done). */
+export function markLesson(game, mark) {
+  if (!GAME_ID.test(game) || !LESSON_MARKS.has(mark)) return;
+  const marks = lessonMarks();
+  if (marks[game] === 'done') return;
+  marks[game] = mark;
+  write(PREFIX + 'lessons', marks);
+}

@@ -3,23 +3,61 @@
 // pygame_core/api.py). The turn controller (turns.js) plays through it as
 // it plays through a table server (remote.js); here the page plays the bots
 // itself, and several people may share the device.
+//
+// Each table is a session of the engine (`session`: "game", the game on
+// screen; "lesson", a lesson's step or its short game).
 
 import { call } from './worker-client.js';
 
-export function createLocalTable() {
+export function createLocalTable({ session = 'game' } = {}) {
   return {
     kind: 'local',
     botsHere: true,
     sharedDevice: true,
     start: ({ game, players, seats, seed, options, names }) =>
-      call('new', { game, players, seats, seed, options: options || {}, names }),
-    load: (recordText) => call('load', { record: recordText }),
-    snapshot: (viewer) => call('snapshot', { viewer }),
-    play: (seat, move, viewer) => call('play', { seat, move, viewer }),
-    undo: (seat, viewer) => call('undo', { seat, viewer }),
-    think: (args) => call('think', args),
-    botMove: (seat, viewer) => call('bot_move', { seat, viewer }),
-    save: () => call('save', {}),
+      call('new', { game, players, seats, seed, options: options || {}, names, session }),
+    load: (recordText) => call('load', { record: recordText, session }),
+    snapshot: (viewer) => call('snapshot', { viewer, session }),
+    play: (seat, move, viewer) => call('play', { seat, move, viewer, session }),
+    undo: (seat, viewer) => call('undo', { seat, viewer, session }),
+    think: (args) => call('think', { ...args, session }),
+    botMove: (seat, viewer) => call('bot_move', { seat, viewer, session }),
+    save: () => call('save', { session }),
     close() {},
+  };
+}
+
+/**
+ * A lesson's table (pygame_core/lessons.py): `step` a step's number, whose
+ * prepared position accepts only the taught `move` (any other is refused
+ * with the step's sentence, `wrong`, and changes nothing) and then shows
+ * what it did, with nothing more to play; or "game", the short game against
+ * the novice bot, a table like any other. Nothing is taken back, and one
+ * person plays: no pass-the-device screen.
+ * @param {{game: string, step: number | 'game', move?: string, wrong?: any, onTaught?: (snap: any) => void}} lesson
+ */
+export function createLessonTable({ game, step, move, wrong, onTaught = () => {} }) {
+  const base = createLocalTable({ session: 'lesson' });
+  let taught = false;
+  const shown = (snap) => ({ ...snap, can_undo: false, legal: taught ? [] : snap.legal });
+  const open = (names) => call('lesson_step', { game, step, names, session: 'lesson' });
+  if (step === 'game') {
+    return { ...base, sharedDevice: false, start: ({ names }) => open(names), undo: base.undo };
+  }
+  return {
+    ...base,
+    sharedDevice: false,
+    start: async ({ names }) => shown(await open(names)),
+    snapshot: async (viewer) => shown(await base.snapshot(viewer)),
+    async play(seat, text, viewer) {
+      if (taught || text !== move) throw wrong;
+      const after = await base.play(seat, text, viewer);
+      taught = true;
+      onTaught(after);
+      return shown(after);
+    },
+    undo: async () => {
+      throw wrong;
+    },
   };
 }

@@ -73,9 +73,10 @@ const lastNumber = (log) => (log.length ? log[log.length - 1].n : 0);
 /**
  * One game on screen. `seats` are the seats' kinds ("h", "bot2"); `viewer`
  * the seat whose view is shown first (null: nobody yet, or a spectator);
- * `pace()` the bots' pace (local bots only).
+ * `pace()` the bots' pace (local bots only); `autoHint()` true asks for the
+ * expert's suggestion at each of the viewer's turns.
  */
-export function createTurns({ table, view, seats, viewer = null, pace = () => DEFAULT_PACE, sleep = defaultSleep, now = () => performance.now() }) {
+export function createTurns({ table, view, seats, viewer = null, pace = () => DEFAULT_PACE, autoHint = () => false, sleep = defaultSleep, now = () => performance.now() }) {
   const game = {
     snapshot: null,
     viewer,
@@ -222,7 +223,12 @@ export function createTurns({ table, view, seats, viewer = null, pace = () => DE
       return;
     }
     game.lastActor = seat;
-    if (seat === snap.viewer || !table.sharedDevice) return;
+    if (seat === snap.viewer) {
+      // Suggestions on (a lesson's short game): the expert's move comes by itself.
+      if (autoHint() && canHint()) toggleHint();
+      return;
+    }
+    if (!table.sharedDevice) return;
     // Another human's turn: in hot-seat, hide everything until they take the
     // device (unless the game keeps nothing private: then the device passes).
     if (snap.private && shared()) {
@@ -302,7 +308,7 @@ export function createTurns({ table, view, seats, viewer = null, pace = () => DE
     }
     if (!canHint()) return;
     const snap = game.snapshot;
-    const hint = { run: newRun(), move: null };
+    const hint = { run: newRun(), move: null, why: [] };
     game.hint = hint;
     view.advice(hint);
     view.tools();
@@ -312,6 +318,7 @@ export function createTurns({ table, view, seats, viewer = null, pace = () => DE
       });
       if (!answer || game.hint !== hint) return;
       hint.move = answer.move;
+      hint.why = answer.why || [];
       view.suggest(answer.move);
       view.advice(hint);
     } catch (error) {

@@ -265,7 +265,25 @@ export function laneOverlays({ layers, lanes, islands, portrait, word, sizes, on
     );
   }
 
-  return { drawTargets, flash, markMove, suggest };
+  /** Point at lanes and islands (by name) while a lesson speaks of them:
+   * a ring that stays until the next call (an empty one clears it). */
+  let pointKey = '';
+  function point(laneNames, islandNames) {
+    const key = JSON.stringify([laneNames, islandNames]);
+    if (!layers.point || key === pointKey) return;
+    pointKey = key;
+    layers.point.replaceChildren();
+    for (const name of laneNames) {
+      const lane = byName.get(name);
+      if (lane) layers.point.append(svg('path', { class: 'point-line', [`data-${word}`]: name, d: band(lane, portrait ? 33 : 31, -10) }));
+    }
+    for (const name of islandNames) {
+      const isle = islands.get(name);
+      if (isle) layers.point.append(svg('path', { class: 'point-island', 'data-island': name, d: blobPath(isle.x, isle.y, isle.r + 14, isle.sand, isle.rot) }));
+    }
+  }
+
+  return { drawTargets, flash, markMove, suggest, point };
 }
 
 /** What a board's renderer calls on the overlays (`current()`, null until
@@ -278,6 +296,7 @@ export function overlayCalls(current) {
     flash: (laneNames, islandNames, duration = 1400) => current()?.flash(laneNames, islandNames, duration),
     markMove: (marks, view) => current()?.markMove(marks, view),
     suggest: (name) => current()?.suggest(name),
+    point: (laneNames, islandNames) => current()?.point(laneNames, islandNames),
   };
 }
 

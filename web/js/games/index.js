@@ -15,6 +15,10 @@
 //   suggest(move | null)   mark the [data-choice] elements that would play a
 //       move (a `to_dict()` of one of the viewer's legal moves)
 //   moveText(move)         that move in words, to end a sentence
+// and, from the shell, for a lesson:
+//   teach({move, point} | null)   offer the taught move (its [data-choice]
+//       elements get data-lesson="target", every other one "other") and point
+//       at what the step speaks of (the game's `spotlight`)
 // and, optionally, when a renderer plays out what just happened in steps:
 //   settled() -> Promise   resolves once it is over (game.js lets a bot or
 //       the pass-the-device screen wait for it, unless bots play instantly)

@@ -66,7 +66,7 @@ export function createBoard(container, { onTarget, onBackground }) {
       'aria-label': t('kahuna.board.name'),
     });
     root.append(defs());
-    const names = ['ocean', 'shallows', 'sea', 'sands', 'rings', 'glows', 'flash', 'bridges', 'lastmove', 'lands', 'tags', 'markers', 'suggestion', 'targets'];
+    const names = ['ocean', 'shallows', 'sea', 'sands', 'rings', 'glows', 'flash', 'bridges', 'lastmove', 'lands', 'tags', 'markers', 'point', 'suggestion', 'targets'];
     layers = Object.fromEntries(names.map((name) => [name, svg('g', { class: `layer ${name}` })]));
     for (const name of names) root.append(layers[name]);
     layers.sands.setAttribute('filter', 'url(#kh-lift)');

@@ -163,6 +163,25 @@ export function createRenderer(host) {
     renderScoreline(els.scoreline, view, { names });
   }
 
+  /** Point at what a lesson's step speaks of: islands and lines on the
+   * board, cards in the hand, a face-up card, the pile. */
+  function spotlight(points) {
+    const of = (kind) => points.filter((p) => p.kind === kind).map((p) => p.id);
+    board.point(of('line'), of('island'));
+    const cards = of('card');
+    const hand = shell.view.hand || [];
+    els.hand.querySelectorAll('[data-key^="card-"]').forEach((node) => {
+      const index = Number(node.getAttribute('data-key').slice(5));
+      node.classList.toggle('lesson-point', cards.includes(hand[index]));
+    });
+    const slots = of('slot');
+    els.market.querySelectorAll('[data-key^="slot-"]').forEach((node) => {
+      node.classList.toggle('lesson-point', slots.includes(Number(node.getAttribute('data-key').slice(5))));
+    });
+    const pile = els.market.querySelector('[data-key="pile"]');
+    if (pile) pile.classList.toggle('lesson-point', of('pile').length > 0);
+  }
+
   function flashEvents(events, duration) {
     const { lines, islands } = eventMarks(events);
     board.flash(lines, islands, duration);
@@ -180,6 +199,7 @@ export function createRenderer(host) {
       stay: true,
     },
     flashEvents,
+    spotlight,
     moveText,
     logParams: (event, ctx) => logParams(event, ctx),
     endDetails: (snap, list) => endDetails(snap.view, snap.result, list),

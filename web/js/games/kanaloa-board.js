@@ -178,7 +178,7 @@ export function createBoard(container, { onTarget, onBackground }) {
     });
     back.append(defs());
     const backNames = ['ocean', 'shallows', 'sea', 'sands', 'lands', 'track'];
-    const frontNames = ['rings', 'glows', 'flash', 'bridges', 'lastmove', 'tags', 'markers', 'pawns', 'suggestion', 'targets'];
+    const frontNames = ['rings', 'glows', 'flash', 'bridges', 'lastmove', 'tags', 'markers', 'pawns', 'point', 'suggestion', 'targets'];
     layers = Object.fromEntries([...backNames, ...frontNames].map((name) => [name, svg('g', { class: `layer ${name}` })]));
     for (const name of backNames) back.append(layers[name]);
     for (const name of frontNames) front.append(layers[name]);

@@ -26,8 +26,10 @@
 //   onClear()       before a selection is cleared
 //   onSuggest(move) when a suggestion comes (or goes: null)
 //   onDestroy()     once the shell has emptied the containers
+//   spotlight(points)  point at what a lesson's step speaks of (each
+//                   {kind, id}: an island, a line, a card …; [] clears)
 // The shell holds what is on screen (els, snapshot, view, names,
-// interactive, selection, lastMove, suggestion) and offers legal(),
+// interactive, selection, lastMove, suggestion, lesson) and offers legal(),
 // hasSelection(), pick(target), play(text), clearSelection(), refresh();
 // `renderer(game)` returns the renderer index.js describes.
 
@@ -38,6 +40,8 @@ const KEYBOARD_KEYS = ['Tab', 'Enter', ' ', 'ArrowUp', 'ArrowDown', 'ArrowLeft',
 export function createShell({ els, onChoice }) {
   let game = null;
   let select = null;
+  // True while the redraw that finds a lesson's targets runs.
+  let taughtOnly = false;
   const shell = {
     els,
     snapshot: null,
@@ -47,8 +51,14 @@ export function createShell({ els, onChoice }) {
     selection: null,
     lastMove: [],
     suggestion: null,
-    /** The viewer's legal moves while they may act; none otherwise. */
-    legal: () => (shell.snapshot && shell.interactive ? shell.snapshot.legal : []),
+    // A lesson's step: the move it teaches and what the board points at.
+    lesson: null,
+    /** The viewer's legal moves while they may act; none otherwise (while
+     * a lesson's targets are found, only the taught move). */
+    legal: () => {
+      if (!shell.snapshot || !shell.interactive) return [];
+      return taughtOnly ? shell.snapshot.legal.filter((move) => move.text === shell.lesson.move) : shell.snapshot.legal;
+    },
     hasSelection: () => JSON.stringify(shell.selection) !== JSON.stringify(select.emptySelection()),
     pick,
     play,
@@ -108,9 +118,46 @@ export function createShell({ els, onChoice }) {
     if (!shell.view) return;
     const active = document.activeElement;
     const focusKey = focusedKey();
+    // In a lesson, the elements that lead to the taught move are those
+    // a redraw offers when it is the only legal move: they are its targets;
+    // every other choice is drawn as usual, then dimmed.
+    let targets = null;
+    if (shell.lesson && shell.interactive) {
+      taughtOnly = true;
+      try {
+        game.redraw();
+        targets = new Set(choices().map(choiceKey));
+      } finally {
+        taughtOnly = false;
+      }
+    }
     game.redraw();
+    markLesson(targets);
     if (focusKey) restoreFocus(screenOf(els.board), focusKey, game.focusRules);
     else if (game.firstFocus && keyboardUser && shell.interactive && (!active || active === document.body)) focusFirst();
+  }
+
+  // -- a lesson ---------------------------------------------------------------------------
+
+  /** Every element one may click now, in the renderer's containers. */
+  const choices = () => Object.values(els).flatMap((el) => (el ? [...el.querySelectorAll('[data-choice]')] : []));
+  const choiceKey = (node) => node.getAttribute('data-key') || `choice:${node.getAttribute('data-choice')}`;
+
+  /** Mark each choice as the lesson's target or another (`data-lesson`),
+   * and point at what the step speaks of. */
+  function markLesson(targets) {
+    for (const node of choices()) {
+      if (targets) node.setAttribute('data-lesson', targets.has(choiceKey(node)) ? 'target' : 'other');
+      else node.removeAttribute('data-lesson');
+    }
+    if (game.spotlight) game.spotlight(shell.lesson ? shell.lesson.point : []);
+  }
+
+  /** Teach a move (`{move, point}`: its text, and what the board points
+   * at), or stop (null). */
+  function teach(lesson) {
+    shell.lesson = lesson;
+    refresh();
   }
 
   // -- drawing --------------------------------------------------------------------------
@@ -171,6 +218,7 @@ export function createShell({ els, onChoice }) {
       flashEvents: game.flashEvents,
       clearSelection,
       suggest,
+      teach,
       moveText: game.moveText,
       settled: game.settled,
       destroy,

@@ -1,0 +1,129 @@
+"""The lessons in the browser, followed as a newcomer follows them: open
+``#learn=<game>``, click what the lesson asks for (``[data-lesson=target]``),
+try a wrong choice now and then (``[data-lesson=other]``: a sentence, and the
+step unchanged), then play the short game against the novice bot with
+random choices to its end; in French and in English. The menu offers a
+lesson once.
+
+The page's contract (docs/protocol.md, section 5, "Lessons"): ``#lesson``
+carries ``data-step`` (1 … n, ``game``, ``done``) and ``data-steps``.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+import pytest
+
+from pages import BOOT_TIMEOUT_MS, choices, click_choice, open_menu, plain, settle, status
+
+WORDS = {lang: json.loads((Path(__file__).resolve().parents[1] / "web" / "i18n" / f"{lang}.json")
+                          .read_text(encoding="utf-8")) for lang in ("fr", "en")}
+STEP_IDS = {"kahuna": ["build", "majority", "remove", "draw", "scoring"]}
+MAX_CLICKS = 3000
+
+LESSON = """() => { const l = document.getElementById('lesson');
+  return l && !l.hidden ? {step: l.dataset.step, steps: l.dataset.steps,
+    note: l.querySelector('.lesson-note')?.textContent ?? null,
+    title: l.querySelector('.lesson-title')?.textContent ?? null} : null; }"""
+
+
+def lesson(page) -> dict | None:
+    return page.evaluate(LESSON)
+
+
+def follow_steps(page, game: str, lang: str, rng: random.Random) -> list:
+    """Click each step's target until the short game begins; at every other
+    step, first a wrong choice. Returns the titles read."""
+    words = WORDS[lang]
+    ids = STEP_IDS[game]
+    titles = []
+    wrong_tried = set()
+    for _ in range(60):
+        settle(page)
+        now = lesson(page)
+        assert now is not None and now["steps"] == str(len(ids))
+        if now["step"] == "game":
+            return titles
+        number = int(now["step"])
+        step_id = ids[number - 1]
+        assert now["title"] == words[f"lesson.{game}.{step_id}.title"]
+        if now["title"] not in titles:
+            titles.append(now["title"])
+        others = page.locator('[data-lesson="other"]:visible')
+        if number % 2 == 1 and number not in wrong_tried and others.count():
+            wrong_tried.add(number)
+            others.nth(rng.randrange(others.count())).click()
+            page.wait_for_function(
+                "() => document.querySelector('#lesson .lesson-note') !== null", timeout=10_000)
+            after = lesson(page)
+            assert plain(after["note"]) == plain(words[f"lesson.{game}.{step_id}.wrong"])
+            assert after["step"] == now["step"]
+            continue
+        targets = page.locator('[data-lesson="target"]:visible')
+        assert targets.count() >= 1, f"step {number}: nothing to click"
+        targets.first.click()
+    pytest.fail(f"the lesson of {game} did not reach its game ({lesson(page)!r})")
+
+
+def play_short_game(page, rng: random.Random) -> None:
+    for _ in range(MAX_CLICKS):
+        settle(page)
+        if status(page)["state"] == "over":
+            return
+        offered = choices(page)
+        index, _ = rng.choice(offered)
+        click_choice(page, index)
+    pytest.fail(f"the short game did not end within {MAX_CLICKS} clicks ({status(page)!r})")
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_the_kahuna_lesson_is_followed_to_its_end(make_context, site_url, lang):
+    page = make_context(locale="fr-FR" if lang == "fr" else "en-GB").new_page()
+    rng = random.Random(f"kahuna/{lang}")
+    page.goto(f"{site_url}index.html#learn=kahuna&lang={lang}")
+    page.wait_for_selector("#lesson[data-step='1']", timeout=BOOT_TIMEOUT_MS)
+    titles = follow_steps(page, "kahuna", lang, rng)
+    assert len(titles) == 5
+    # The short game: the expert's suggestion comes by itself, with its reasons.
+    page.wait_for_selector("#advice .advice-text[data-move]", timeout=60_000)
+    move = page.get_attribute("#advice .advice-text[data-move]", "data-move")
+    why = page.locator("#advice .advice-why")
+    if not move.startswith(("skip", "hide")):
+        assert why.count() == 1 and plain(why.inner_text()).startswith(plain(WORDS[lang]["hint.why"].split("{")[0]))
+    # Suggestions off: the game goes on without them.
+    page.click("#lesson-suggestions")
+    assert not page.is_checked("#lesson-suggestions")
+    play_short_game(page, rng)
+    page.wait_for_selector("#lesson[data-step='done']", timeout=30_000)
+    marks = page.evaluate("() => JSON.parse(localStorage.getItem('archipel.v1.lessons'))")
+    assert marks["kahuna"] == "done"
+
+
+def test_the_menu_offers_a_lesson_once(make_context, site_url):
+    context = make_context(locale="en-GB")
+    page = context.new_page()
+    open_menu(page, site_url)
+    offer = page.locator("#lesson-offer")
+    offer.wait_for(state="visible")
+    assert "Kahuna" in offer.inner_text()
+    assert page.is_visible("#learn-button")
+    page.click("#lesson-offer-yes")
+    page.wait_for_selector("#lesson[data-step='1']", timeout=BOOT_TIMEOUT_MS)
+    # Back at the menu, and on the next visit, the offer is not made again;
+    # "Learn to play" stays.
+    page.click("#menu-button")
+    page.wait_for_selector("#menu-screen:not([hidden])")
+    assert not page.is_visible("#lesson-offer")
+    page.reload()
+    open_menu(page, site_url)
+    assert not page.is_visible("#lesson-offer")
+    assert page.is_visible("#learn-button")
+    page.click("#learn-button")
+    page.wait_for_selector("#lesson[data-step='1']", timeout=BOOT_TIMEOUT_MS)
+    # Leaving the lesson leaves no game to resume.
+    page.click(".lesson-leave")
+    page.wait_for_selector("#menu-screen:not([hidden])")
+    assert page.evaluate("() => Object.keys(localStorage).filter((k) => k.includes('.save.')).length") == 0

@@ -1,0 +1,87 @@
+"""The guided first game of each game: a lesson is a few steps, each a
+prepared position of the real game (built with the game's ``scenarios``,
+checked by its ``load``) and the one move that shows the step's idea, then a
+short real game against the novice bot.
+
+The words are the page's (``lesson.<game>.<step>.*`` in ``web/i18n``); a
+step here says what the board shows and what the player is asked to do:
+
+* ``position()`` — the prepared position, the learner at seat ``LEARNER``;
+* ``move`` — the text of the taught move, one of the learner's legal moves
+  there (``tests/test_lessons.py`` checks every one);
+* ``point`` — what the board points at while the step is read: the islands,
+  lines, spaces or cards its words speak of, each ``{"kind": ..., "id": ...}``
+  in the renderer's terms (``docs/protocol.md``, section "Lessons").
+
+A lesson's short game starts from ``final()``: a position of a real game,
+reached by two novice bots from a fixed seed, where the learner takes over.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any, TypeVar
+
+from .engine import State
+
+AnyState = TypeVar("AnyState", bound=State)
+
+# The learner's seat in every step and in the short game.
+LEARNER = 0
+# The bot of the short game.
+NOVICE = "bot0"
+
+
+@dataclass(frozen=True)
+class Step:
+    id: str
+    position: Callable[[], State]
+    move: str
+    point: tuple[dict[str, Any], ...] = ()
+
+    def plan(self) -> dict[str, Any]:
+        """What the page needs before it opens the step."""
+        return {"id": self.id, "move": self.move, "point": [dict(thing) for thing in self.point]}
+
+
+@dataclass(frozen=True)
+class Lesson:
+    game: str
+    players: int
+    steps: tuple[Step, ...]
+    final: Callable[[], State]
+    options: dict[str, bool] = field(default_factory=dict)
+    # The seed of the short game's bots and draws (a lesson is the same
+    # lesson every time).
+    seed: int = 1
+
+    def plan(self) -> dict[str, Any]:
+        return {"game": self.game, "players": self.players, "options": dict(self.options),
+                "steps": [step.plan() for step in self.steps]}
+
+    def seats(self, step: int | None) -> list[str]:
+        """The seats of a step's table (nobody else moves: the others are
+        people who never play) or of the short game (the novice bot)."""
+        others = "h" if step is not None else NOVICE
+        return ["h" if seat == LEARNER else others for seat in range(self.players)]
+
+
+def play_until(state: AnyState, done: Callable[[AnyState], bool], seed: int) -> AnyState:
+    """``state`` played on by novice bots (random legal moves from ``seed``)
+    until ``done(state)`` or the end: the short game's start."""
+    from .bots import make_bot
+    bot = make_bot(0, seed=seed)
+    while not state.is_over() and not done(state):
+        player = state.to_move()[0]
+        state.apply(player, bot.choose(state, player))
+    return state
+
+
+def lessons() -> dict[str, Lesson]:
+    """Every game's lesson, by game id."""
+    from .games.kahuna import lesson as kahuna
+    return {module.LESSON.game: module.LESSON for module in (kahuna,)}
+
+
+__all__ = ["LEARNER", "NOVICE", "Step", "Lesson", "play_until", "lessons"]

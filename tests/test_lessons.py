@@ -1,0 +1,187 @@
+"""The lessons (``pygame_core.lessons``): every prepared position loads and
+round-trips through JSON, every taught move is legal there and does what
+the step says, the short game starts where the learner plays, the facade
+opens each step in a session of its own, and every word a lesson or a
+suggestion uses exists in French and in English."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+import pytest
+
+from pygame_core import GAMES, Rng, api
+from pygame_core.lessons import LEARNER, lessons
+
+ROOT = Path(__file__).resolve().parents[1]
+WORDS = {lang: json.loads((ROOT / "web" / "i18n" / f"{lang}.json").read_text(encoding="utf-8"))
+         for lang in ("fr", "en")}
+LESSONS = lessons()
+STEPS = [(game, number) for game, lesson in LESSONS.items() for number in range(len(lesson.steps))]
+
+
+def call(cmd: str, **args) -> dict:
+    return json.loads(api.handle(json.dumps({"cmd": cmd, "args": args})))
+
+
+@pytest.fixture(autouse=True)
+def fresh_facade():
+    api.reset()
+    yield
+    api.reset()
+
+
+def test_kahuna_has_its_lesson():
+    assert "kahuna" in LESSONS
+    assert [step.id for step in LESSONS["kahuna"].steps] == ["build", "majority", "remove", "draw", "scoring"]
+
+
+@pytest.mark.parametrize("game, number", STEPS)
+def test_every_prepared_position_loads_and_teaches_a_legal_move(game, number):
+    lesson = LESSONS[game]
+    step = lesson.steps[number]
+    state = step.position()
+    assert state.players == lesson.players
+    again = GAMES[game].from_json(json.loads(json.dumps(state.to_json())))
+    assert again.to_json() == state.to_json()
+    assert LEARNER in state.to_move()
+    assert step.move in [move.text for move in state.legal_moves(LEARNER)]
+    assert state.play(LEARNER, step.move)  # the move shows something: it has events
+
+
+@pytest.mark.parametrize("game", sorted(LESSONS))
+def test_the_short_game_starts_with_the_learner_to_move(game):
+    lesson = LESSONS[game]
+    state = lesson.final()
+    assert not state.is_over()
+    assert state.to_move() == [LEARNER]
+    # The same every time: a lesson is the same lesson.
+    assert lesson.final().to_json() == state.to_json()
+
+
+def test_the_kahuna_steps_show_what_their_words_say():
+    steps = {step.id: step for step in LESSONS["kahuna"].steps}
+    events = steps["majority"].position().play(LEARNER, steps["majority"].move)
+    assert {"key": "kahuna.control", "params": {"island": "ALOA"}, "player": 0} in events
+    assert {"key": "kahuna.strip", "params": {"line": "ALOA-HUNA"}, "player": 1} in events
+    events = steps["remove"].position().play(LEARNER, steps["remove"].move)
+    assert {"key": "kahuna.marker_lost", "params": {"island": "COCO"}, "player": 1} in events
+    events = steps["scoring"].position().play(LEARNER, steps["scoring"].move)
+    scoring = [e for e in events if e["key"] == "kahuna.scoring"]
+    assert scoring == [{"key": "kahuna.scoring", "params": {"round": 1, "islands": [2, 1], "points": [1, 0]}}]
+
+
+@pytest.mark.parametrize("game, number", STEPS)
+def test_the_facade_opens_a_step_in_the_lesson_session(game, number):
+    call("new", game="kahuna", players=2, seats=["h", "bot1"], seed=3)
+    game_before = api.session("game").match.to_record()
+    answer = call("lesson_step", game=game, step=number, names=["Vous", "Rival"])
+    assert answer["ok"], answer
+    snap = answer["data"]
+    assert snap["viewer"] == LEARNER and snap["names"] == ["Vous", "Rival"]
+    assert set(snap["seats"]) == {"h"}
+    taught = LESSONS[game].steps[number].move
+    assert taught in [move["text"] for move in snap["legal"]]
+    played = call("play", session="lesson", seat=LEARNER, move=taught)
+    assert played["ok"], played
+    # The game on screen is untouched by the lesson beside it.
+    assert api.session("game").match.to_record() == game_before
+
+
+@pytest.mark.parametrize("game", sorted(LESSONS))
+def test_the_facade_opens_the_short_game_against_the_novice(game):
+    snap = call("lesson_step", game=game, step="game")["data"]
+    assert snap["seats"][LEARNER] == "h"
+    assert all(kind == "bot0" for seat, kind in enumerate(snap["seats"]) if seat != LEARNER)
+    assert snap["to_move"] == [LEARNER] and snap["legal"]
+
+
+def test_the_catalogue_says_which_games_have_a_lesson():
+    listed = {entry["id"]: entry["lesson"] for entry in call("games")["data"]}
+    assert listed == {game: game in LESSONS for game in GAMES}
+
+
+@pytest.mark.parametrize("args, key", [
+    ({"game": "chess", "step": 0}, "error.no_lesson"),
+    ({"game": "kahuna", "step": 99}, "error.bad_request"),
+    ({"game": "kahuna", "step": True}, "error.bad_request"),
+    ({"game": "kahuna", "step": "0"}, "error.bad_request"),
+    ({"game": "kahuna", "step": 0, "session": "no spaces"}, "error.bad_request"),
+    ({"game": "kahuna", "step": 0, "extra": 1}, "error.bad_request"),
+])
+def test_a_bad_lesson_request_is_refused_and_changes_nothing(args, key):
+    call("new", game="kahuna", players=2, seats=["h", "h"], seed=3)
+    before = api.session("game").match.to_record()
+    answer = call("lesson_step", **args)
+    assert not answer["ok"] and answer["error"]["key"] == key
+    assert api.session("lesson") is None
+    assert api.session("game").match.to_record() == before
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_every_lesson_s_words_exist(lang):
+    words = WORDS[lang]
+    missing = []
+    for game, lesson in LESSONS.items():
+        for step in lesson.steps:
+            missing += [key for part in ("title", "text", "ask", "after", "wrong")
+                        if (key := f"lesson.{game}.{step.id}.{part}") not in words]
+        missing += [key for part in ("title", "text") if (key := f"lesson.{game}.game.{part}") not in words]
+    generic = ["menu.learn", "menu.lesson_failed", "error.no_lesson", "lesson.offer", "lesson.offer_no",
+               "lesson.step_of", "lesson.next", "lesson.to_game", "lesson.wrong", "lesson.suggestions",
+               "lesson.done_title", "lesson.done_text", "lesson.play_real", "lesson.leave", "lesson.you",
+               "lesson.rival", "hint.why", "hint.why_and"]
+    missing += [key for key in generic if key not in words]
+    assert missing == []
+
+
+def reasons_met(game: str, games: int = 6) -> list:
+    """The reasons a game's hints give for every legal move of the learner
+    along random games (each on a determinized copy, as the facade asks)."""
+    hints = GAMES[game].hints
+    found = []
+    for seed in range(games):
+        state = GAMES[game].new(players=min(GAMES[game].players), seed=seed)
+        rng = random.Random(seed)
+        while not state.is_over():
+            player = state.to_move()[0]
+            moves = state.legal_moves(player)
+            for move in moves[:12]:
+                found += hints.reasons(state.determinize(player, Rng(seed)), player, move)
+            state.apply(player, rng.choice(moves))
+    return found
+
+
+@pytest.mark.parametrize("game", [g for g in GAMES if hasattr(GAMES[g].hints, "reasons")])
+def test_every_reason_a_suggestion_gives_has_its_words(game):
+    keys = {reason["key"] for reason in reasons_met(game)}
+    assert keys, "a game with reasons gives some"
+    for lang in ("fr", "en"):
+        assert sorted(key for key in keys if key not in WORDS[lang]) == [], lang
+
+
+def test_kahuna_reasons_say_what_the_move_gains():
+    from pygame_core.games.kahuna import hints
+    steps = {step.id: step for step in LESSONS["kahuna"].steps}
+
+    def why(step_id):
+        state = steps[step_id].position()
+        return hints.reasons(state.determinize(LEARNER, Rng(1)), LEARNER, state.as_move(steps[step_id].move))
+    assert why("majority") == [{"key": "why.kahuna.take_island", "params": {"island": "ALOA"}},
+                               {"key": "why.kahuna.sweep", "params": {"line": "ALOA-HUNA"}}]
+    assert why("remove") == [{"key": "why.kahuna.break_island", "params": {"island": "COCO"}}]
+    assert why("scoring") == [{"key": "why.kahuna.score", "params": {"points": 1, "round": 1}}]
+    assert why("build")[0] == {"key": "why.kahuna.progress", "params": {"island": "ALOA", "count": 1, "needed": 2}}
+
+
+def test_a_suggestion_comes_with_its_reasons():
+    call("lesson_step", game="kahuna", step=1)
+    for _ in range(200):
+        answer = call("think", session="lesson", seat=LEARNER, hint=True, ms=200)["data"]
+        if answer["done"]:
+            break
+    assert answer["done"] and answer["move"]
+    assert isinstance(answer["why"], list)
+    assert all(reason["key"] in WORDS["en"] for reason in answer["why"])

@@ -1,0 +1,183 @@
+// @ts-check
+// A lesson on screen: the guided first game of one game
+// (pygame_core/lessons.py). Its steps are prepared positions of the real
+// game, drawn by the game's own renderer; each asks for the one move that
+// shows its idea (the renderer marks that move's elements
+// data-lesson="target" and dims the others), says why another choice is not
+// this step's, shows what the move did, and goes on. Then a short real game
+// against the novice bot, the expert's suggestions on.
+//
+// The panel (#lesson) carries data-step (1 … n, then "game", then "done")
+// and data-steps (n); its "Continue" button, once a step's move is played,
+// is the next target. game.js opens each step's table; this module holds
+// the flow and draws the panel.
+
+import { t, has } from './i18n.js';
+import { h } from './dom.js';
+import { refs } from './refs.js';
+import * as store from './store.js';
+
+/**
+ * @typedef {{id: string, move: string, point: {kind: string, id: any}[]}} LessonStep
+ * @typedef {{game: string, players: number, steps: LessonStep[]}} LessonPlan
+ */
+
+/**
+ * @param {{plan: LessonPlan, openStep: (step: number | 'game') => Promise<void>,
+ *   teach: (lesson: {move: string, point: any[]} | null) => void,
+ *   playGame: () => void, leave: () => void, title: (game: string) => string}} hooks
+ */
+export function createLessonFlow({ plan, openStep, teach, playGame, leave, title }) {
+  const panel = refs.lesson();
+  const game = plan.game;
+  const count = plan.steps.length;
+  const flow = {
+    game,
+    /** @type {number | 'game' | 'done'} */
+    step: 0,
+    taught: false,
+    suggestions: true,
+    note: '',
+  };
+  const words = (step, part) => `lesson.${game}.${step}.${part}`;
+
+  async function go(step) {
+    flow.step = step;
+    flow.taught = false;
+    flow.note = '';
+    draw();
+    await openStep(step);
+    if (typeof step === 'number') teach({ move: plan.steps[step].move, point: plan.steps[step].point });
+  }
+
+  /** The taught move was played: say what it did, and offer to go on. */
+  function taught() {
+    flow.taught = true;
+    flow.note = '';
+    draw();
+    const next = panel.querySelector('[data-lesson="target"]');
+    if (next instanceof HTMLElement) next.focus({ preventScroll: true });
+  }
+
+  /** A choice that is not this step's: say why, change nothing. */
+  function wrong() {
+    if (typeof flow.step !== 'number') return;
+    const id = plan.steps[flow.step].id;
+    flow.note = has(words(id, 'wrong')) ? t(words(id, 'wrong')) : t('lesson.wrong');
+    draw();
+  }
+
+  function next() {
+    if (typeof flow.step !== 'number') return;
+    go(flow.step + 1 < count ? flow.step + 1 : 'game');
+  }
+
+  /** The short game is over: the lesson is done. */
+  function finished() {
+    store.markLesson(game, 'done');
+    flow.step = 'done';
+    draw();
+  }
+
+  function toggleSuggestions() {
+    flow.suggestions = !flow.suggestions;
+    draw();
+  }
+
+  // -- the panel ------------------------------------------------------------------------
+
+  function button(label, attrs) {
+    return h('button', { type: 'button', class: 'btn', ...attrs }, label);
+  }
+
+  function draw() {
+    panel.hidden = false;
+    document.body.classList.add('in-lesson');
+    const step = flow.step;
+    panel.dataset.steps = String(count);
+    panel.dataset.step = typeof step === 'number' ? String(step + 1) : step;
+    panel.classList.toggle('taught', flow.taught);
+    const parts = [];
+    const actions = [];
+    if (typeof step === 'number') {
+      const id = plan.steps[step].id;
+      parts.push(h('p', { class: 'lesson-count' }, t('lesson.step_of', { step: step + 1, steps: count })));
+      parts.push(h('h2', { class: 'lesson-title', id: 'lesson-title' }, t(words(id, 'title'))));
+      parts.push(h('p', { class: 'lesson-text' }, t(words(id, 'text'))));
+      if (flow.taught) {
+        parts.push(h('p', { class: 'lesson-after' }, t(words(id, 'after'))));
+        actions.push(
+          button(step + 1 < count ? t('lesson.next') : t('lesson.to_game'), {
+            class: 'btn primary lesson-next',
+            id: 'lesson-next',
+            'data-choice': 'next',
+            'data-lesson': 'target',
+            onclick: next,
+          }),
+        );
+      } else {
+        parts.push(h('p', { class: 'lesson-ask' }, t(words(id, 'ask'))));
+      }
+      if (flow.note) parts.push(h('p', { class: 'lesson-note', role: 'alert' }, flow.note));
+    } else if (step === 'game') {
+      parts.push(h('h2', { class: 'lesson-title', id: 'lesson-title' }, t(words('game', 'title'))));
+      parts.push(h('p', { class: 'lesson-text' }, t(words('game', 'text'))));
+      actions.push(
+        h(
+          'label',
+          { class: 'lesson-switch' },
+          h('input', { type: 'checkbox', id: 'lesson-suggestions', checked: flow.suggestions, onchange: toggleSuggestions }),
+          h('span', {}, t('lesson.suggestions')),
+        ),
+      );
+    } else {
+      parts.push(h('h2', { class: 'lesson-title', id: 'lesson-title' }, t('lesson.done_title')));
+      parts.push(h('p', { class: 'lesson-text' }, t('lesson.done_text', { game: title(game) })));
+      actions.push(button(t('lesson.play_real'), { class: 'btn primary', onclick: playGame }));
+    }
+    actions.push(button(t('lesson.leave'), { class: 'btn ghost lesson-leave', onclick: leave }));
+    panel.replaceChildren(...parts, h('div', { class: 'lesson-actions' }, ...actions));
+  }
+
+  // A click on a choice that is not this step's is answered, and goes no further.
+  function intercept(event) {
+    const target = event.target instanceof Element ? event.target.closest('[data-lesson="other"]') : null;
+    if (!target) return;
+    if (event.type === 'keydown' && event.key !== 'Enter' && event.key !== ' ') return;
+    event.preventDefault();
+    event.stopImmediatePropagation();
+    wrong();
+  }
+  const screen = refs.gameScreen();
+  screen.addEventListener('click', intercept, true);
+  screen.addEventListener('keydown', intercept, true);
+
+  function close() {
+    screen.removeEventListener('click', intercept, true);
+    screen.removeEventListener('keydown', intercept, true);
+    panel.hidden = true;
+    document.body.classList.remove('in-lesson');
+    panel.replaceChildren();
+    delete panel.dataset.step;
+    delete panel.dataset.steps;
+  }
+
+  function retranslate() {
+    draw();
+  }
+
+  return {
+    flow,
+    begin: () => go(0),
+    taught,
+    wrong,
+    finished,
+    close,
+    retranslate,
+    /** The step's taught move and its sentence for a refusal. */
+    stepOf: (step) => (typeof step === 'number' ? plan.steps[step] : null),
+    get suggestions() {
+      return flow.step === 'game' && flow.suggestions;
+    },
+  };
+}
