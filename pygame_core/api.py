@@ -190,11 +190,12 @@ def _flag(args: dict[str, Any], name: str) -> bool:
 # -- commands ---------------------------------------------------------------
 
 def cmd_games(args: dict[str, Any]) -> Any:
-    """The catalogue (``games.catalogue``), each game saying whether it has
-    a lesson."""
+    """The catalogue (``games.catalogue``), each game with the ids of its
+    lessons (its own first)."""
     _only("games", args, ())
-    taught = lessons()
-    return [{**entry, "lesson": entry["id"] in taught} for entry in catalogue()]
+    taught = lessons().values()
+    return [{**entry, "lessons": [lesson.id for lesson in taught if lesson.game == entry["id"]]}
+            for entry in catalogue()]
 
 
 def cmd_new(args: dict[str, Any]) -> Any:
@@ -377,17 +378,18 @@ def cmd_verify(args: dict[str, Any]) -> Any:
 
 
 def _lesson(args: dict[str, Any]) -> Lesson:
-    game = args.get("game")
-    lesson = lessons().get(game) if isinstance(game, str) else None
+    name = args.get("lesson")
+    lesson = lessons().get(name) if isinstance(name, str) else None
     if lesson is None:
-        raise RequestError(f"there is no lesson of {quoted(game)}", "error.no_lesson", field="game")
+        raise RequestError(f"there is no lesson {quoted(name)}", "error.no_lesson", field="lesson")
     return lesson
 
 
 def cmd_lesson(args: dict[str, Any]) -> Any:
-    """A game's lesson (``pygame_core.lessons``): its steps, each the id of
-    its words, the taught move and what the board points at."""
-    _only("lesson", args, ("game",))
+    """A lesson (``pygame_core.lessons``) by its id: its game, and its
+    steps, each the id of its words, the taught move and what the board
+    points at."""
+    _only("lesson", args, ("lesson",))
     return _lesson(args).plan()
 
 
@@ -395,7 +397,7 @@ def cmd_lesson_step(args: dict[str, Any]) -> Any:
     """Open a lesson's step in a session (``"lesson"`` when none is named):
     ``step`` its number from 0, or ``"game"`` for the short game against the
     novice bot. The learner's snapshot."""
-    _only("lesson_step", args, ("game", "step", "names", "session"))
+    _only("lesson_step", args, ("lesson", "step", "names", "session"))
     if "session" not in args:
         args = {**args, "session": LESSON_SESSION}
     _session_id(args)

@@ -1,9 +1,10 @@
-"""The guided first game of each game: a lesson is a few steps, each a
-prepared position of the real game (built with the game's ``scenarios``,
-checked by its ``load``) and the one move that shows the step's idea, then a
-short real game against the novice bot.
+"""The guided first games: a lesson is a few steps, each a prepared
+position of the real game (built with the game's ``scenarios``, checked by
+its ``load``) and the one move that shows the step's idea, then a short real
+game against the novice bot. Each game has its lesson, whose id is the
+game's; a variant may have a short one of its own (``kanaloa-gods``).
 
-The words are the page's (``lesson.<game>.<step>.*`` in ``web/i18n``); a
+The words are the page's (``lesson.<id>.<step>.*`` in ``web/i18n``); a
 step here says what the board shows and what the player is asked to do:
 
 * ``position()`` — the prepared position, the learner at seat ``LEARNER``;
@@ -47,6 +48,7 @@ class Step:
 
 @dataclass(frozen=True)
 class Lesson:
+    id: str
     game: str
     players: int
     steps: tuple[Step, ...]
@@ -57,7 +59,7 @@ class Lesson:
     seed: int = 1
 
     def plan(self) -> dict[str, Any]:
-        return {"game": self.game, "players": self.players, "options": dict(self.options),
+        return {"id": self.id, "game": self.game, "players": self.players, "options": dict(self.options),
                 "steps": [step.plan() for step in self.steps]}
 
     def seats(self, step: int | None) -> list[str]:
@@ -79,9 +81,10 @@ def play_until(state: AnyState, done: Callable[[AnyState], bool], seed: int) -> 
 
 
 def lessons() -> dict[str, Lesson]:
-    """Every game's lesson, by game id."""
+    """Every lesson, by id: each game's own first (its id is the game's),
+    then its variants'."""
     from .games.kahuna import lesson as kahuna
-    return {module.LESSON.game: module.LESSON for module in (kahuna,)}
+    return {lesson.id: lesson for module in (kahuna,) for lesson in module.LESSONS}
 
 
 __all__ = ["LEARNER", "NOVICE", "Step", "Lesson", "play_until", "lessons"]

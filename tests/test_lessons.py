@@ -19,7 +19,7 @@ ROOT = Path(__file__).resolve().parents[1]
 WORDS = {lang: json.loads((ROOT / "web" / "i18n" / f"{lang}.json").read_text(encoding="utf-8"))
          for lang in ("fr", "en")}
 LESSONS = lessons()
-STEPS = [(game, number) for game, lesson in LESSONS.items() for number in range(len(lesson.steps))]
+STEPS = [(name, number) for name, lesson in LESSONS.items() for number in range(len(lesson.steps))]
 
 
 def call(cmd: str, **args) -> dict:
@@ -33,7 +33,10 @@ def fresh_facade():
     api.reset()
 
 
-def test_kahuna_has_its_lesson():
+def test_each_game_s_own_lesson_bears_its_id():
+    for name, lesson in LESSONS.items():
+        assert lesson.id == name and lesson.game in GAMES
+        assert name == lesson.game or name.startswith(lesson.game + "-")
     assert "kahuna" in LESSONS
     assert [step.id for step in LESSONS["kahuna"].steps] == ["build", "majority", "remove", "draw", "scoring"]
 
@@ -77,7 +80,7 @@ def test_the_kahuna_steps_show_what_their_words_say():
 def test_the_facade_opens_a_step_in_the_lesson_session(game, number):
     call("new", game="kahuna", players=2, seats=["h", "bot1"], seed=3)
     game_before = api.session("game").match.to_record()
-    answer = call("lesson_step", game=game, step=number, names=["Vous", "Rival"])
+    answer = call("lesson_step", lesson=game, step=number, names=["Vous", "Rival"])
     assert answer["ok"], answer
     snap = answer["data"]
     assert snap["viewer"] == LEARNER and snap["names"] == ["Vous", "Rival"]
@@ -92,24 +95,27 @@ def test_the_facade_opens_a_step_in_the_lesson_session(game, number):
 
 @pytest.mark.parametrize("game", sorted(LESSONS))
 def test_the_facade_opens_the_short_game_against_the_novice(game):
-    snap = call("lesson_step", game=game, step="game")["data"]
+    snap = call("lesson_step", lesson=game, step="game")["data"]
     assert snap["seats"][LEARNER] == "h"
     assert all(kind == "bot0" for seat, kind in enumerate(snap["seats"]) if seat != LEARNER)
     assert snap["to_move"] == [LEARNER] and snap["legal"]
 
 
 def test_the_catalogue_says_which_games_have_a_lesson():
-    listed = {entry["id"]: entry["lesson"] for entry in call("games")["data"]}
-    assert listed == {game: game in LESSONS for game in GAMES}
+    listed = {entry["id"]: entry["lessons"] for entry in call("games")["data"]}
+    assert listed == {game: [name for name, lesson in LESSONS.items() if lesson.game == game] for game in GAMES}
+    assert all(lessons[0] == game for game, lessons in listed.items() if lessons)
 
 
 @pytest.mark.parametrize("args, key", [
-    ({"game": "chess", "step": 0}, "error.no_lesson"),
-    ({"game": "kahuna", "step": 99}, "error.bad_request"),
-    ({"game": "kahuna", "step": True}, "error.bad_request"),
-    ({"game": "kahuna", "step": "0"}, "error.bad_request"),
-    ({"game": "kahuna", "step": 0, "session": "no spaces"}, "error.bad_request"),
-    ({"game": "kahuna", "step": 0, "extra": 1}, "error.bad_request"),
+    ({"lesson": "chess", "step": 0}, "error.no_lesson"),
+    ({"lesson": ["kahuna"], "step": 0}, "error.no_lesson"),
+    ({"game": "kahuna", "step": 0}, "error.bad_request"),
+    ({"lesson": "kahuna", "step": 99}, "error.bad_request"),
+    ({"lesson": "kahuna", "step": True}, "error.bad_request"),
+    ({"lesson": "kahuna", "step": "0"}, "error.bad_request"),
+    ({"lesson": "kahuna", "step": 0, "session": "no spaces"}, "error.bad_request"),
+    ({"lesson": "kahuna", "step": 0, "extra": 1}, "error.bad_request"),
 ])
 def test_a_bad_lesson_request_is_refused_and_changes_nothing(args, key):
     call("new", game="kahuna", players=2, seats=["h", "h"], seed=3)
@@ -177,7 +183,7 @@ def test_kahuna_reasons_say_what_the_move_gains():
 
 
 def test_a_suggestion_comes_with_its_reasons():
-    call("lesson_step", game="kahuna", step=1)
+    call("lesson_step", lesson="kahuna", step=1)
     for _ in range(200):
         answer = call("think", session="lesson", seat=LEARNER, hint=True, ms=200)["data"]
         if answer["done"]:

@@ -468,15 +468,16 @@ export function createGame({ onExit, onNewGame, pace, setPace, paces, verifyReco
     lesson = null;
   }
 
-  /** A game's lesson (pygame_core/lessons.py), from its first step.
-   * @param {string} gameId @param {{onFirstDraw?: () => void}} [options] */
-  async function startLesson(gameId, { onFirstDraw } = {}) {
+  /** A lesson (pygame_core/lessons.py) by its id, from its first step.
+   * @param {string} lessonId @param {{onFirstDraw?: () => void}} [options] */
+  async function startLesson(lessonId, { onFirstDraw } = {}) {
     retire();
     endLesson();
-    if (!hasRenderer(gameId)) throw { key: 'error.no_lesson', message: `no game ${gameId}`, params: { field: 'game' } };
     const wanted = generation;
-    const plan = await call('lesson', { game: gameId });
+    const plan = await call('lesson', { lesson: lessonId });
     if (generation !== wanted) return;
+    const gameId = plan.game;
+    if (!hasRenderer(gameId)) throw { key: 'error.no_lesson', message: `no game ${gameId}`, params: { field: 'lesson' } };
     let firstDraw = onFirstDraw;
     const flow = createLessonFlow({
       plan,
@@ -504,7 +505,7 @@ export function createGame({ onExit, onNewGame, pace, setPace, paces, verifyReco
     const wanted = generation;
     const taught = typeof step === 'number' ? plan.steps[step] : null;
     const table = createLessonTable({
-      game: plan.game,
+      lesson: plan.id,
       step,
       move: taught ? taught.move : undefined,
       wrong: { key: 'lesson.wrong', message: 'not the move of this step', params: {}, lesson: true },

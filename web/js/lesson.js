@@ -19,7 +19,7 @@ import * as store from './store.js';
 
 /**
  * @typedef {{id: string, move: string, point: {kind: string, id: any}[]}} LessonStep
- * @typedef {{game: string, players: number, steps: LessonStep[]}} LessonPlan
+ * @typedef {{id: string, game: string, players: number, steps: LessonStep[]}} LessonPlan
  */
 
 /**
@@ -32,6 +32,7 @@ export function createLessonFlow({ plan, openStep, teach, playGame, leave, title
   const game = plan.game;
   const count = plan.steps.length;
   const flow = {
+    id: plan.id,
     game,
     /** @type {number | 'game' | 'done'} */
     step: 0,
@@ -39,7 +40,7 @@ export function createLessonFlow({ plan, openStep, teach, playGame, leave, title
     suggestions: true,
     note: '',
   };
-  const words = (step, part) => `lesson.${game}.${step}.${part}`;
+  const words = (step, part) => `lesson.${plan.id}.${step}.${part}`;
 
   async function go(step) {
     flow.step = step;
@@ -74,7 +75,7 @@ export function createLessonFlow({ plan, openStep, teach, playGame, leave, title
 
   /** The short game is over: the lesson is done. */
   function finished() {
-    store.markLesson(game, 'done');
+    store.markLesson(plan.id, 'done');
     flow.step = 'done';
     draw();
   }

@@ -123,7 +123,8 @@ export function createMenu({ onStart, onLearn, onResume, onForget, onLoadFile, o
     const game = currentGame();
     const learn = refs.learnButton();
     const offer = refs.lessonOffer();
-    const hasLesson = Boolean(game && game.lesson);
+    // A game's own lesson bears its id (pygame_core/lessons.py).
+    const hasLesson = Boolean(game && Array.isArray(game.lessons) && game.lessons.includes(game.id));
     learn.hidden = !hasLesson;
     learn.disabled = !ready || !hasLesson;
     const mark = hasLesson ? store.lessonMarks()[game.id] : 'done';
@@ -448,7 +449,7 @@ export function createMenu({ onStart, onLearn, onResume, onForget, onLoadFile, o
   refs.menuRulesButton().addEventListener('click', () => onRules(setup.game));
   refs.learnButton().addEventListener('click', () => {
     const game = currentGame();
-    if (game && game.lesson) onLearn(game.id);
+    if (game && Array.isArray(game.lessons) && game.lessons.includes(game.id)) onLearn(game.id);
   });
   const loadFile = refs.loadFile();
   loadFile.addEventListener('change', async () => {

@@ -305,10 +305,12 @@ export function saveSnapshotsAllowed(allowed) {
 }
 
 // -- lessons -------------------------------------------------------------------------------
-// `archipel.v1.lessons`: {<game>: 'offered' | 'done'}: the lessons finished,
-// and the games whose lesson the menu has already offered once.
+// `archipel.v1.lessons`: {<lesson id>: 'offered' | 'done'}: the lessons
+// finished, and those the menu has already offered once.
 
 const LESSON_MARKS = new Set(['offered', 'done']);
+// A lesson's id: its game's, or its game's and a variant's ("kanaloa-gods").
+const LESSON_ID = new RegExp(`^[a-z][a-z0-9_-]{0,${MAX_ID_TEXT - 1}}$`);
 
 /** What this browser did of each game's lesson (well-formed entries only). */
 export function lessonMarks() {
@@ -317,14 +319,14 @@ export function lessonMarks() {
   const marks = {};
   if (!isObject(stored)) return marks;
   for (const [game, mark] of Object.entries(stored)) {
-    if (GAME_ID.test(game) && LESSON_MARKS.has(mark)) marks[game] = mark;
+    if (LESSON_ID.test(game) && LESSON_MARKS.has(mark)) marks[game] = mark;
   }
   return marks;
 }
 
-/** Mark a game's lesson offered or done (done stays done). */
+/** Mark a lesson (by its id) offered or done (done stays done). */
 export function markLesson(game, mark) {
-  if (!GAME_ID.test(game) || !LESSON_MARKS.has(mark)) return;
+  if (!LESSON_ID.test(game) || !LESSON_MARKS.has(mark)) return;
   const marks = lessonMarks();
   if (marks[game] === 'done') return;
   marks[game] = mark;

@@ -28,19 +28,19 @@ export function createLocalTable({ session = 'game' } = {}) {
 }
 
 /**
- * A lesson's table (pygame_core/lessons.py): `step` a step's number, whose
+ * A lesson's table (pygame_core/lessons.py; `lesson` its id): `step` a step's number, whose
  * prepared position accepts only the taught `move` (any other is refused
  * with the step's sentence, `wrong`, and changes nothing) and then shows
  * what it did, with nothing more to play; or "game", the short game against
  * the novice bot, a table like any other. Nothing is taken back, and one
  * person plays: no pass-the-device screen.
- * @param {{game: string, step: number | 'game', move?: string, wrong?: any, onTaught?: (snap: any) => void}} lesson
+ * @param {{lesson: string, step: number | 'game', move?: string, wrong?: any, onTaught?: (snap: any) => void}} lesson
  */
-export function createLessonTable({ game, step, move, wrong, onTaught = () => {} }) {
+export function createLessonTable({ lesson, step, move, wrong, onTaught = () => {} }) {
   const base = createLocalTable({ session: 'lesson' });
   let taught = false;
   const shown = (snap) => ({ ...snap, can_undo: false, legal: taught ? [] : snap.legal });
-  const open = (names) => call('lesson_step', { game, step, names, session: 'lesson' });
+  const open = (names) => call('lesson_step', { lesson, step, names, session: 'lesson' });
   if (step === 'game') {
     return { ...base, sharedDevice: false, start: ({ names }) => open(names), undo: base.undo };
   }

@@ -77,6 +77,7 @@ def last_round() -> KahunaState:
 LESSON_SEED = 31
 
 LESSON = Lesson(
+    id="kahuna",
     game="kahuna",
     players=2,
     seed=LESSON_SEED,
@@ -95,3 +96,5 @@ LESSON = Lesson(
     ),
     final=last_round,
 )
+
+LESSONS = (LESSON,)
