@@ -18,11 +18,14 @@ from pathlib import Path
 import pytest
 
 from pages import BOOT_TIMEOUT_MS, choices, click_choice, open_menu, plain, settle, status
+from pygame_core.lessons import lessons
 
 WORDS = {lang: json.loads((Path(__file__).resolve().parents[1] / "web" / "i18n" / f"{lang}.json")
                           .read_text(encoding="utf-8")) for lang in ("fr", "en")}
-STEP_IDS = {"kahuna": ["build", "majority", "remove", "draw", "scoring"]}
+STEP_IDS = {name: [step.id for step in lesson.steps] for name, lesson in lessons().items()}
 MAX_CLICKS = 3000
+# The bots of the short games move at once (the menu's pace, as stored).
+INSTANT = "localStorage.setItem('archipel.v1.setup', JSON.stringify({pace: 'instant'}));"
 
 LESSON = """() => { const l = document.getElementById('lesson');
   return l && !l.hidden ? {step: l.dataset.step, steps: l.dataset.steps,
@@ -79,14 +82,16 @@ def play_short_game(page, rng: random.Random) -> None:
     pytest.fail(f"the short game did not end within {MAX_CLICKS} clicks ({status(page)!r})")
 
 
+@pytest.mark.parametrize("name", sorted(STEP_IDS))
 @pytest.mark.parametrize("lang", ["fr", "en"])
-def test_the_kahuna_lesson_is_followed_to_its_end(make_context, site_url, lang):
+def test_every_lesson_is_followed_to_its_end(make_context, site_url, name, lang):
     page = make_context(locale="fr-FR" if lang == "fr" else "en-GB").new_page()
-    rng = random.Random(f"kahuna/{lang}")
-    page.goto(f"{site_url}index.html#learn=kahuna&lang={lang}")
+    page.add_init_script(INSTANT)
+    rng = random.Random(f"{name}/{lang}")
+    page.goto(f"{site_url}index.html#learn={name}&lang={lang}")
     page.wait_for_selector("#lesson[data-step='1']", timeout=BOOT_TIMEOUT_MS)
-    titles = follow_steps(page, "kahuna", lang, rng)
-    assert len(titles) == 5
+    titles = follow_steps(page, name, lang, rng)
+    assert len(titles) == len(STEP_IDS[name])
     # The short game: the expert's suggestion comes by itself, with its reasons.
     page.wait_for_selector("#advice .advice-text[data-move]", timeout=60_000)
     move = page.get_attribute("#advice .advice-text[data-move]", "data-move")
@@ -99,7 +104,7 @@ def test_the_kahuna_lesson_is_followed_to_its_end(make_context, site_url, lang):
     play_short_game(page, rng)
     page.wait_for_selector("#lesson[data-step='done']", timeout=30_000)
     marks = page.evaluate("() => JSON.parse(localStorage.getItem('archipel.v1.lessons'))")
-    assert marks["kahuna"] == "done"
+    assert marks[name] == "done"
 
 
 def test_the_menu_offers_a_lesson_once(make_context, site_url):

@@ -390,7 +390,11 @@ def cmd_lesson(args: dict[str, Any]) -> Any:
     steps, each the id of its words, the taught move and what the board
     points at."""
     _only("lesson", args, ("lesson",))
-    return _lesson(args).plan()
+    lesson = _lesson(args)
+    same_game = [name for name, each in lessons().items() if each.game == lesson.game]
+    after = same_game.index(lesson.id) + 1
+    # The game's next lesson (a variant's), for the end of this one.
+    return {**lesson.plan(), "next": same_game[after] if after < len(same_game) else None}
 
 
 def cmd_lesson_step(args: dict[str, Any]) -> Any:

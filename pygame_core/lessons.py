@@ -84,7 +84,8 @@ def lessons() -> dict[str, Lesson]:
     """Every lesson, by id: each game's own first (its id is the game's),
     then its variants'."""
     from .games.kahuna import lesson as kahuna
-    return {lesson.id: lesson for module in (kahuna,) for lesson in module.LESSONS}
+    from .games.kanaloa import lesson as kanaloa
+    return {lesson.id: lesson for module in (kahuna, kanaloa) for lesson in module.LESSONS}
 
 
 __all__ = ["LEARNER", "NOVICE", "Step", "Lesson", "play_until", "lessons"]

@@ -41,22 +41,22 @@ def test_each_game_s_own_lesson_bears_its_id():
     assert [step.id for step in LESSONS["kahuna"].steps] == ["build", "majority", "remove", "draw", "scoring"]
 
 
-@pytest.mark.parametrize("game, number", STEPS)
-def test_every_prepared_position_loads_and_teaches_a_legal_move(game, number):
-    lesson = LESSONS[game]
+@pytest.mark.parametrize("name, number", STEPS)
+def test_every_prepared_position_loads_and_teaches_a_legal_move(name, number):
+    lesson = LESSONS[name]
     step = lesson.steps[number]
     state = step.position()
     assert state.players == lesson.players
-    again = GAMES[game].from_json(json.loads(json.dumps(state.to_json())))
+    again = GAMES[lesson.game].from_json(json.loads(json.dumps(state.to_json())))
     assert again.to_json() == state.to_json()
     assert LEARNER in state.to_move()
     assert step.move in [move.text for move in state.legal_moves(LEARNER)]
     assert state.play(LEARNER, step.move)  # the move shows something: it has events
 
 
-@pytest.mark.parametrize("game", sorted(LESSONS))
-def test_the_short_game_starts_with_the_learner_to_move(game):
-    lesson = LESSONS[game]
+@pytest.mark.parametrize("name", sorted(LESSONS))
+def test_the_short_game_starts_with_the_learner_to_move(name):
+    lesson = LESSONS[name]
     state = lesson.final()
     assert not state.is_over()
     assert state.to_move() == [LEARNER]
@@ -76,16 +76,18 @@ def test_the_kahuna_steps_show_what_their_words_say():
     assert scoring == [{"key": "kahuna.scoring", "params": {"round": 1, "islands": [2, 1], "points": [1, 0]}}]
 
 
-@pytest.mark.parametrize("game, number", STEPS)
-def test_the_facade_opens_a_step_in_the_lesson_session(game, number):
+@pytest.mark.parametrize("name, number", STEPS)
+def test_the_facade_opens_a_step_in_the_lesson_session(name, number):
     call("new", game="kahuna", players=2, seats=["h", "bot1"], seed=3)
     game_before = api.session("game").match.to_record()
-    answer = call("lesson_step", lesson=game, step=number, names=["Vous", "Rival"])
+    lesson = LESSONS[name]
+    names = ["Vous"] + [f"Rival {seat}" for seat in range(1, lesson.players)]
+    answer = call("lesson_step", lesson=name, step=number, names=names)
     assert answer["ok"], answer
     snap = answer["data"]
-    assert snap["viewer"] == LEARNER and snap["names"] == ["Vous", "Rival"]
+    assert snap["viewer"] == LEARNER and snap["names"] == names
     assert set(snap["seats"]) == {"h"}
-    taught = LESSONS[game].steps[number].move
+    taught = lesson.steps[number].move
     assert taught in [move["text"] for move in snap["legal"]]
     played = call("play", session="lesson", seat=LEARNER, move=taught)
     assert played["ok"], played
@@ -93,9 +95,10 @@ def test_the_facade_opens_a_step_in_the_lesson_session(game, number):
     assert api.session("game").match.to_record() == game_before
 
 
-@pytest.mark.parametrize("game", sorted(LESSONS))
-def test_the_facade_opens_the_short_game_against_the_novice(game):
-    snap = call("lesson_step", lesson=game, step="game")["data"]
+@pytest.mark.parametrize("name", sorted(LESSONS))
+def test_the_facade_opens_the_short_game_against_the_novice(name):
+    snap = call("lesson_step", lesson=name, step="game")["data"]
+    assert snap["options"] == {**{o: False for o in snap["options"]}, **LESSONS[name].options}
     assert snap["seats"][LEARNER] == "h"
     assert all(kind == "bot0" for seat, kind in enumerate(snap["seats"]) if seat != LEARNER)
     assert snap["to_move"] == [LEARNER] and snap["legal"]
@@ -130,15 +133,17 @@ def test_a_bad_lesson_request_is_refused_and_changes_nothing(args, key):
 def test_every_lesson_s_words_exist(lang):
     words = WORDS[lang]
     missing = []
-    for game, lesson in LESSONS.items():
+    for name, lesson in LESSONS.items():
         for step in lesson.steps:
             missing += [key for part in ("title", "text", "ask", "after", "wrong")
-                        if (key := f"lesson.{game}.{step.id}.{part}") not in words]
-        missing += [key for part in ("title", "text") if (key := f"lesson.{game}.game.{part}") not in words]
+                        if (key := f"lesson.{name}.{step.id}.{part}") not in words]
+        missing += [key for part in ("title", "text") if (key := f"lesson.{name}.game.{part}") not in words]
+        if name != lesson.game:
+            missing += [key for key in [f"lesson.{name}.name"] if key not in words]
     generic = ["menu.learn", "menu.lesson_failed", "error.no_lesson", "lesson.offer", "lesson.offer_no",
                "lesson.step_of", "lesson.next", "lesson.to_game", "lesson.wrong", "lesson.suggestions",
                "lesson.done_title", "lesson.done_text", "lesson.play_real", "lesson.leave", "lesson.you",
-               "lesson.rival", "hint.why", "hint.why_and"]
+               "lesson.rival", "lesson.rival_n", "hint.why", "hint.why_and"]
     missing += [key for key in generic if key not in words]
     assert missing == []
 
@@ -191,3 +196,28 @@ def test_a_suggestion_comes_with_its_reasons():
     assert answer["done"] and answer["move"]
     assert isinstance(answer["why"], list)
     assert all(reason["key"] in WORDS["en"] for reason in answer["why"])
+
+
+def test_the_kanaloa_steps_show_what_their_words_say():
+    steps = {step.id: step for step in LESSONS["kanaloa"].steps}
+    opening = steps["opening"].position()
+    assert opening.to_move() == [LEARNER] and opening.view(LEARNER)["hand"].count("HONU") == 2
+    events = opening.play(LEARNER, steps["opening"].move)
+    assert any(e["key"] == "kanaloa.reveal" and "HONU" in e["params"]["cards"] for e in events)
+    events = steps["control"].position().play(LEARNER, steps["control"].move)
+    assert {"key": "kanaloa.control", "params": {"island": "DALI", "colour": "yellow"}, "player": 0} in events
+    assert any(e["key"] == "kanaloa.destroy" and e["params"]["link"] == "DALI-MOTU" for e in events)
+    events = steps["scoring"].position().play(LEARNER, steps["scoring"].move)
+    assert [e["params"]["points"][0] for e in events if e["key"] == "kanaloa.first_scoring"] == [3]
+    gods = {step.id: step for step in LESSONS["kanaloa-gods"].steps}
+    events = gods["capture"].position().play(LEARNER, gods["capture"].move)
+    assert [e["params"]["points"] for e in events if e["key"] == "kanaloa.kane"] == [1]
+    events = gods["kanaloa"].position().play(LEARNER, gods["kanaloa"].move)
+    assert any(e["key"] == "kanaloa.control" and e["params"]["island"] == "COCO" for e in events)
+
+
+def test_a_lesson_names_the_next_one_of_its_game():
+    assert call("lesson", lesson="kanaloa")["data"]["next"] == "kanaloa-gods"
+    assert call("lesson", lesson="kanaloa-gods")["data"]["next"] is None
+    plan = call("lesson", lesson="kanaloa-gods")["data"]
+    assert plan["game"] == "kanaloa" and plan["options"] == {"gods": True}

@@ -258,13 +258,18 @@ export function createGame({ onExit, onNewGame, pace, setPace, paces, verifyReco
   function finish(snap) {
     const mine = session;
     const online = mine.online;
-    if (mine.lesson && lesson) lesson.finished();
+    // A lesson's short game ends the lesson: "new game" is then a real one.
+    const learning = mine.lesson && lesson ? lesson : null;
+    if (learning) learning.finished();
+    let again = () => onNewGame(mine.setup);
+    if (online) again = () => online.rematch();
+    else if (learning) again = () => learning.playGame();
     showEnd(snap, {
       names: names(),
       details: mine.renderer.endDetails(snap, names()),
       extra: online ? online.endExtras(snap) : null,
-      onNewGame: online ? () => online.rematch() : () => onNewGame(mine.setup),
-      newGameLabel: online ? (online.canRematch() ? t('online.rematch') : null) : t('end.new_game'),
+      onNewGame: again,
+      newGameLabel: online ? (online.canRematch() ? t('online.rematch') : null) : learning ? t('lesson.play_real') : t('end.new_game'),
       onMenu: () => exit(),
     });
   }
@@ -490,8 +495,9 @@ export function createGame({ onExit, onNewGame, pace, setPace, paces, verifyReco
       teach: (taught) => session && session.renderer.teach(taught),
       playGame: () => {
         const seats = Array.from({ length: plan.players }, (_, seat) => (seat === 0 ? 'h' : 'bot1'));
-        onNewGame({ game: gameId, players: plan.players, seats, options: {}, names: [] });
+        onNewGame({ game: gameId, players: plan.players, seats, options: { ...plan.options }, names: [] });
       },
+      nextLesson: (id) => startLesson(id),
       leave: () => exit(),
     });
     lesson = flow;
@@ -512,7 +518,8 @@ export function createGame({ onExit, onNewGame, pace, setPace, paces, verifyReco
       onTaught: () => flow.taught(),
     });
     const seats = Array.from({ length: plan.players }, (_, seat) => (seat === 0 || taught ? 'h' : 'bot0'));
-    const typed = [t('lesson.you'), ...Array.from({ length: plan.players - 1 }, () => (taught ? t('lesson.rival') : ''))];
+    const rival = (seat) => (plan.players > 2 ? t('lesson.rival_n', { n: seat }) : t('lesson.rival'));
+    const typed = Array.from({ length: plan.players }, (_, seat) => (seat === 0 ? t('lesson.you') : taught ? rival(seat) : ''));
     const mine = await mountLocal(plan.game, seats, typed, null, table, null, { viewer: 0, lessonPart: taught ? 'step' : 'game' });
     if (!mine || generation !== wanted) return;
     refs.gameName().textContent = titleOf(plan.game);

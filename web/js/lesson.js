@@ -19,15 +19,15 @@ import * as store from './store.js';
 
 /**
  * @typedef {{id: string, move: string, point: {kind: string, id: any}[]}} LessonStep
- * @typedef {{id: string, game: string, players: number, steps: LessonStep[]}} LessonPlan
+ * @typedef {{id: string, game: string, players: number, options: Record<string, boolean>, steps: LessonStep[], next: string | null}} LessonPlan
  */
 
 /**
  * @param {{plan: LessonPlan, openStep: (step: number | 'game') => Promise<void>,
  *   teach: (lesson: {move: string, point: any[]} | null) => void,
- *   playGame: () => void, leave: () => void, title: (game: string) => string}} hooks
+ *   playGame: () => void, nextLesson: (id: string) => void, leave: () => void, title: (game: string) => string}} hooks
  */
-export function createLessonFlow({ plan, openStep, teach, playGame, leave, title }) {
+export function createLessonFlow({ plan, openStep, teach, playGame, nextLesson, leave, title }) {
   const panel = refs.lesson();
   const game = plan.game;
   const count = plan.steps.length;
@@ -135,6 +135,9 @@ export function createLessonFlow({ plan, openStep, teach, playGame, leave, title
       parts.push(h('h2', { class: 'lesson-title', id: 'lesson-title' }, t('lesson.done_title')));
       parts.push(h('p', { class: 'lesson-text' }, t('lesson.done_text', { game: title(game) })));
       actions.push(button(t('lesson.play_real'), { class: 'btn primary', onclick: playGame }));
+      if (plan.next) {
+        actions.push(button(t(`lesson.${plan.next}.name`), { class: 'btn', id: 'lesson-follow', onclick: () => nextLesson(plan.next) }));
+      }
     }
     actions.push(button(t('lesson.leave'), { class: 'btn ghost lesson-leave', onclick: leave }));
     panel.replaceChildren(...parts, h('div', { class: 'lesson-actions' }, ...actions));
@@ -173,6 +176,7 @@ export function createLessonFlow({ plan, openStep, teach, playGame, leave, title
     taught,
     wrong,
     finished,
+    playGame,
     close,
     retranslate,
     /** The step's taught move and its sentence for a refusal. */

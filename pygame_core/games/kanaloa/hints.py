@@ -40,9 +40,9 @@ reveals nothing.
 
 from __future__ import annotations
 
-from .tables import (BRIDGES, BUILD, CHOICE_GIVE, CHOICE_STEAL, COLOUR, DEGREE, DISCARD, DRAW, END, JOKER,
-                     KANE, KANE_AT, LINK_ENDS, LONO_DRAW, LONO_TAKE, N_GODS, N_ISLANDS, PASS, PLAY, REPLACE,
-                     TAKE, THRESHOLD, USE_KU, USE_PELE, colours_of)
+from .tables import (BRIDGES, BUILD, CHOICE_GIVE, CHOICE_STEAL, COLOUR, DEGREE, DISCARD, DRAW, EMPTY, END,
+                     ISLANDS, JOKER, KANE, KANE_AT, LINK_ENDS, LINKS_AT, LONO_DRAW, LONO_TAKE, N_GODS, N_ISLANDS,
+                     PASS, PLAY, REPLACE, TAKE, THRESHOLD, USE_KU, USE_PELE, colours_of)
 
 POINT = 1.0           # a point already scored
 HOLD = (0.7, 0.9)     # weight of an island's future points in round 1, round 2
@@ -256,3 +256,54 @@ def rollout_move(state, player: int, rng):
     if draws:
         return rng.choice(draws)
     return rng.choice(discards or moves)
+
+
+# -- why a move is good, in words (the lesson's suggestions) ----------------------
+
+def reasons(state, player: int, move) -> list:
+    """What ``move`` gains ``player``, each as ``{"key", "params"}`` for the
+    page's words: islands taken (KN-11) and the bridges destroyed there, a
+    rival's bridge replaced (KN-7) or removed (KN-16), a god stone captured
+    (GD-3) and KANE's points (GD-7), a scoring's points (E-11, E-12), progress
+    towards control of an island, a card drawn. Computed on ``state``, a
+    determinized copy of what ``player`` sees: only what the move does in
+    public is said."""
+    mine = set(colours_of(state.n, player))
+    before = state.clone()
+    events = state.apply(player, move)
+    why: list = []
+    for event in events:
+        key, params = event["key"], event.get("params", {})
+        if key == "kanaloa.control" and event.get("player") == player:
+            why.append({"key": "why.kanaloa.take_island", "params": {"island": params["island"]}})
+        elif key == "kanaloa.destroy" and event.get("player") != player:
+            why.append({"key": "why.kanaloa.destroy", "params": {"link": params["link"]}})
+        elif key == "kanaloa.replace":
+            why.append({"key": "why.kanaloa.replace", "params": {"link": params["link"]}})
+        elif key == "kanaloa.remove" and event.get("player") == player:
+            why.append({"key": "why.kanaloa.remove", "params": {"link": params["link"]}})
+        elif key == "kanaloa.marker_lost" and event.get("player") != player:
+            why.append({"key": "why.kanaloa.break_island", "params": {"island": params["island"]}})
+        elif key == "kanaloa.capture" and event.get("player") == player:
+            why.append({"key": "why.kanaloa.stone", "params": {"stone": params["stone"], "island": params["island"]}})
+        elif key == "kanaloa.kane" and event.get("player") == player:
+            why.append({"key": "why.kanaloa.kane", "params": {"points": params["points"]}})
+        elif key in ("kanaloa.first_scoring", "kanaloa.final_scoring"):
+            points = sum(params["points"][c] for c in mine)
+            if points:
+                why.append({"key": "why.kanaloa.score", "params": {"points": points}})
+    if move.code == BUILD and not any(r["key"] == "why.kanaloa.take_island" for r in why):
+        for island in LINK_ENDS[move.link]:
+            colour = before.colour
+            count = state.count[N_ISLANDS * colour + island]
+            free = sum(1 for link, _ in LINKS_AT[island] if state.owner[link] == EMPTY)
+            if count < THRESHOLD[island] <= count + free and before.controller(island) is None:
+                why.append({"key": "why.kanaloa.progress",
+                            "params": {"island": ISLANDS[island], "count": count, "needed": THRESHOLD[island]}})
+    if move.code in (LONO_DRAW, LONO_TAKE):
+        why.append({"key": "why.kanaloa.lono", "params": {}})
+    elif move.code == USE_KU:
+        why.append({"key": "why.kanaloa.ku", "params": {}})
+    elif move.code in (DRAW, TAKE) and not why:
+        why.append({"key": "why.kanaloa.card", "params": {}})
+    return why[:3]

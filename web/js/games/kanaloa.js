@@ -288,6 +288,30 @@ export function createRenderer(host) {
     renderScoreline(els.scoreline, view, { names });
   }
 
+  /** Point at what a lesson's step speaks of: islands (and the god stone
+   * on one), links, cards in the hand or face up, the talon, a stone of the
+   * tablet. */
+  function spotlight(points) {
+    const of = (kind) => points.filter((p) => p.kind === kind).map((p) => p.id);
+    board.point(of('link'), [...of('island'), ...of('stone')]);
+    const scope = screenOf(els.board);
+    const cards = of('card');
+    const hand = (shell.view && shell.view.hand) || [];
+    scope.querySelectorAll('#hand [data-key^="card-"]').forEach((node) => {
+      node.classList.toggle('lesson-point', cards.includes(hand[Number(node.getAttribute('data-key').slice(5))]));
+    });
+    const slots = of('slot');
+    scope.querySelectorAll('#market [data-key^="slot-"]').forEach((node) => {
+      node.classList.toggle('lesson-point', slots.includes(Number(node.getAttribute('data-key').slice(5))));
+    });
+    const pile = scope.querySelector('#market [data-key="pile"]');
+    if (pile) pile.classList.toggle('lesson-point', of('pile').length > 0);
+    const gods = of('god');
+    scope.querySelectorAll('[data-key^="stone-"]').forEach((node) => {
+      node.classList.toggle('lesson-point', gods.includes(node.getAttribute('data-key').split('-')[1]));
+    });
+  }
+
   function flashEvents(events, duration) {
     const { links, islands } = eventMarks(events);
     board.flash(links, islands, duration);
@@ -312,6 +336,7 @@ export function createRenderer(host) {
       if (els.round) els.round.classList.remove('kn-setup');
     },
     flashEvents,
+    spotlight,
     moveText,
     logParams: (event, ctx) => logParams(event, { ...ctx, players: (shell.view && shell.view.players) || (shell.snapshot && shell.snapshot.players) || 4 }),
     endDetails: (snap, list) => endDetails(snap.view, snap.result, list),

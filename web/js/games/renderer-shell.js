@@ -150,6 +150,8 @@ export function createShell({ els, onChoice }) {
       if (targets) node.setAttribute('data-lesson', targets.has(choiceKey(node)) ? 'target' : 'other');
       else node.removeAttribute('data-lesson');
     }
+    // While a move is taught, what cannot be chosen is quiet too.
+    document.body.classList.toggle('lesson-teaching', Boolean(targets));
     if (game.spotlight) game.spotlight(shell.lesson ? shell.lesson.point : []);
   }
 
@@ -200,6 +202,7 @@ export function createShell({ els, onChoice }) {
     document.removeEventListener('pointerdown', onPointer, true);
     game.board.reset();
     for (const el of Object.values(els)) if (el) el.replaceChildren();
+    document.body.classList.remove('lesson-teaching');
     if (game.onDestroy) game.onDestroy();
   }
 
