@@ -83,9 +83,10 @@ def play_until(state: AnyState, done: Callable[[AnyState], bool], seed: int) -> 
 def lessons() -> dict[str, Lesson]:
     """Every lesson, by id: each game's own first (its id is the game's),
     then its variants'."""
+    from .games.haleakala import lesson as haleakala
     from .games.kahuna import lesson as kahuna
     from .games.kanaloa import lesson as kanaloa
-    return {lesson.id: lesson for module in (kahuna, kanaloa) for lesson in module.LESSONS}
+    return {lesson.id: lesson for module in (kahuna, kanaloa, haleakala) for lesson in module.LESSONS}
 
 
 __all__ = ["LEARNER", "NOVICE", "Step", "Lesson", "play_until", "lessons"]

@@ -142,7 +142,7 @@ def test_every_lesson_s_words_exist(lang):
             missing += [key for key in [f"lesson.{name}.name"] if key not in words]
     generic = ["menu.learn", "menu.lesson_failed", "error.no_lesson", "lesson.offer", "lesson.offer_no",
                "lesson.step_of", "lesson.next", "lesson.to_game", "lesson.wrong", "lesson.suggestions",
-               "lesson.done_title", "lesson.done_text", "lesson.play_real", "lesson.leave", "lesson.you",
+               "lesson.done_title", "lesson.done_text", "lesson.play_real", "lesson.leave",
                "lesson.rival", "lesson.rival_n", "hint.why", "hint.why_and"]
     missing += [key for key in generic if key not in words]
     assert missing == []
@@ -221,3 +221,21 @@ def test_a_lesson_names_the_next_one_of_its_game():
     assert call("lesson", lesson="kanaloa-gods")["data"]["next"] is None
     plan = call("lesson", lesson="kanaloa-gods")["data"]
     assert plan["game"] == "kanaloa" and plan["options"] == {"gods": True}
+
+
+def test_the_haleakala_steps_show_what_their_words_say():
+    steps = {step.id: step for step in LESSONS["haleakala"].steps}
+    state = steps["discs"].position()
+    assert "place 3 3" not in [m.text for m in state.legal_moves(LEARNER)], "3 against 3 is refused (H-3)"
+    state = steps["shaman"].position()
+    assert sorted(m.text for m in state.legal_moves(LEARNER)) == ["shaman M0", "shaman M1", "shaman M2", "stay"]
+    events = steps["boat"].position().play(LEARNER, steps["boat"].move)
+    assert events[0]["params"]["section"] == 2
+    state = steps["cards"].position()
+    assert state.view(LEARNER)["phase"] == "pick" and state.to_move() == [LEARNER], "4 > 3: the learner first"
+    events = steps["statue"].position().play(LEARNER, steps["statue"].move)
+    assert events[0] == {"key": "haleakala.statue", "player": LEARNER, "params": {"space": "F1"}}
+    events = steps["eruption"].position().play(LEARNER, steps["eruption"].move)
+    assert [e["params"]["space"] for e in events if e["key"] == "haleakala.burn"] == ["Mt2", "F2"]
+    events = LESSONS["haleakala-tactical"].steps[0].position().play(LEARNER, "place 2 0 invoke")
+    assert [e["key"] for e in events][:2] == ["haleakala.sail_invoke", "haleakala.summon"]

@@ -69,6 +69,7 @@ const game = createGame({
   setPace: (pace) => menu.setPace(pace),
   paces: BOT_PACES,
   rememberName: (name) => menu.rememberName(name),
+  learnerName: () => menu.firstName,
   // The check of a finished online game's shuffle (pygame_core/fairness.py).
   verifyRecord: async (args) => {
     await engine.ready;

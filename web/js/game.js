@@ -45,7 +45,7 @@ export function errorText(error) {
   return error.message || t('error.internal');
 }
 
-export function createGame({ onExit, onNewGame, pace, setPace, paces, verifyRecord, rememberName }) {
+export function createGame({ onExit, onNewGame, pace, setPace, paces, verifyRecord, rememberName, learnerName = () => '' }) {
   // The game on screen (state.js's Session), or null.
   /** @type {import('./state.js').Session | null} */
   let session = null;
@@ -303,7 +303,18 @@ export function createGame({ onExit, onNewGame, pace, setPace, paces, verifyReco
     }
     const words = session.renderer.moveText ? session.renderer.moveText(hint.move) : hint.move.text;
     // What the move gains, in words the rules computed (a lesson's suggestions).
-    const why = (hint.why || []).filter((reason) => has(reason.key)).map((reason) => t(reason.key, reason.params));
+    // Each reason reads as a log line does (the renderer names its spaces, cards, sections).
+    const worded = (reason) => {
+      let params = reason.params || {};
+      try {
+        const made = session.renderer.logParams ? session.renderer.logParams({ ...reason, player: null }, { names: names() }) : null;
+        if (made && made.params) params = { ...params, ...made.params };
+      } catch {
+        /* the reason's own parameters, as they are */
+      }
+      return t(reason.key, params);
+    };
+    const why = (hint.why || []).filter((reason) => has(reason.key)).map(worded);
     advice.replaceChildren(
       h('span', { class: 'advice-icon', 'aria-hidden': 'true' }),
       h(
@@ -519,7 +530,9 @@ export function createGame({ onExit, onNewGame, pace, setPace, paces, verifyReco
     });
     const seats = Array.from({ length: plan.players }, (_, seat) => (seat === 0 || taught ? 'h' : 'bot0'));
     const rival = (seat) => (plan.players > 2 ? t('lesson.rival_n', { n: seat }) : t('lesson.rival'));
-    const typed = Array.from({ length: plan.players }, (_, seat) => (seat === 0 ? t('lesson.you') : taught ? rival(seat) : ''));
+    // The learner plays under the menu's name (else the usual "Player 1"): the
+    // log's sentences read "<name> builds …".
+    const typed = Array.from({ length: plan.players }, (_, seat) => (seat === 0 ? learnerName() : taught ? rival(seat) : ''));
     const mine = await mountLocal(plan.game, seats, typed, null, table, null, { viewer: 0, lessonPart: taught ? 'step' : 'game' });
     if (!mine || generation !== wanted) return;
     refs.gameName().textContent = titleOf(plan.game);

@@ -639,6 +639,10 @@ export function createMenu({ onStart, onLearn, onResume, onForget, onLoadFile, o
       const select = refs.botPace();
       if (select) select.value = pace;
     },
+    /** The first seat's name in the set-up (a lesson's learner), or ''. */
+    get firstName() {
+      return (setup.names && setup.names[0]) || '';
+    },
     /** The name a person sat down with online, kept for the next time. */
     rememberName(name) {
       setup = setName(setup, 0, name);

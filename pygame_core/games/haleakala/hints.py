@@ -287,3 +287,41 @@ def rollout_move(state, player: int, rng):
         if value > best_value:
             best, best_value = move, value
     return best
+
+
+# -- why a move is good, in words (the lesson's suggestions) ----------------------
+
+def reasons(state, player: int, move) -> list:
+    """What ``move`` gains ``player``, each as ``{"key", "params"}`` for the
+    page's words: a beach led (its sums, H-24), cards taken, a statue raised
+    (H-41), a rival's statue burned, a scoring's points, the shaman higher up
+    (a statue there scores more). Computed on ``state``, a determinized copy
+    of what ``player`` sees: only what the move does in public is said."""
+    rival = 1 - player
+    events = state.apply(player, move)
+    why: list = []
+    for event in events:
+        key, params = event["key"], event.get("params", {})
+        mover = event.get("player")
+        if key == "haleakala.place" and mover == player:
+            beach = params["beach"]
+            mine, theirs = state.sums[6 * player + beach], state.sums[6 * rival + beach]
+            lead = "why.haleakala.lead" if mine > theirs else "why.haleakala.beach"
+            why.append({"key": lead, "params": {"beach": beach, "mine": mine, "theirs": theirs}})
+        elif key == "haleakala.take_back" and mover == player:
+            why.append({"key": "why.haleakala.take_back", "params": {"value": params["value"]}})
+        elif key in ("haleakala.sail", "haleakala.sail_invoke") and mover == player:
+            why.append({"key": "why.haleakala.sail", "params": {"section": params["section"]}})
+        elif key == "haleakala.summon":
+            why.append({"key": "why.haleakala.summon", "params": {}})
+        elif key == "haleakala.take_card" and mover == player:
+            why.append({"key": "why.haleakala.card", "params": {"card": params["card"]}})
+        elif key == "haleakala.statue" and mover == player:
+            why.append({"key": "why.haleakala.statue", "params": {"space": params["space"]}})
+        elif key == "haleakala.burn" and event.get("params", {}).get("owner", rival) == rival:
+            why.append({"key": "why.haleakala.burn", "params": {"space": params["space"]}})
+        elif key == "haleakala.score" and mover == player and params.get("points"):
+            why.append({"key": "why.haleakala.score", "params": {"points": params["points"]}})
+        elif key == "haleakala.shaman" and mover == player:
+            why.append({"key": "why.haleakala.shaman", "params": {"space": params["space"]}})
+    return why[:3]

@@ -41,7 +41,7 @@ reveals nothing.
 from __future__ import annotations
 
 from .tables import (BRIDGES, BUILD, CHOICE_GIVE, CHOICE_STEAL, COLOUR, DEGREE, DISCARD, DRAW, EMPTY, END,
-                     ISLANDS, JOKER, KANE, KANE_AT, LINK_ENDS, LINKS_AT, LONO_DRAW, LONO_TAKE, N_GODS, N_ISLANDS,
+                     ISLANDS, JOKER, KANE, KANE_AT, LINK_ENDS, LINK_NAMES, LINKS_AT, LONO_DRAW, LONO_TAKE, N_GODS, N_ISLANDS,
                      PASS, PLAY, REPLACE, TAKE, THRESHOLD, USE_KU, USE_PELE, colours_of)
 
 POINT = 1.0           # a point already scored
@@ -300,10 +300,14 @@ def reasons(state, player: int, move) -> list:
             if count < THRESHOLD[island] <= count + free and before.controller(island) is None:
                 why.append({"key": "why.kanaloa.progress",
                             "params": {"island": ISLANDS[island], "count": count, "needed": THRESHOLD[island]}})
+    if move.code == BUILD and not why:
+        why.append({"key": "why.kanaloa.bridge", "params": {"link": LINK_NAMES[move.link]}})
     if move.code in (LONO_DRAW, LONO_TAKE):
         why.append({"key": "why.kanaloa.lono", "params": {}})
     elif move.code == USE_KU:
         why.append({"key": "why.kanaloa.ku", "params": {}})
+    elif move.code == USE_PELE:
+        why.append({"key": "why.kanaloa.pele", "params": {}})
     elif move.code in (DRAW, TAKE) and not why:
         why.append({"key": "why.kanaloa.card", "params": {}})
     return why[:3]

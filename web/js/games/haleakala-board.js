@@ -189,7 +189,7 @@ export function createBoard(container, { onTarget, onBackground }) {
       'aria-label': t('haleakala.board.name'),
     });
     root.append(defs());
-    const names = ['ocean', 'island', 'glows', 'under', 'lava', 'statues', 'beaches', 'cards', 'boat', 'shamans', 'panel', 'flash', 'lastmove', 'preview', 'eruption', 'targets', 'suggestion'];
+    const names = ['ocean', 'island', 'glows', 'under', 'lava', 'statues', 'beaches', 'cards', 'boat', 'shamans', 'panel', 'flash', 'lastmove', 'preview', 'eruption', 'point', 'targets', 'suggestion'];
     layers = Object.fromEntries(names.map((name) => [name, svg('g', { class: `layer hk-l-${name}` })]));
     for (const name of names) root.append(layers[name]);
 
@@ -859,7 +859,27 @@ export function createBoard(container, { onTarget, onBackground }) {
     lastView = null;
   }
 
-  return { draw, drawTargets, suggest, markMove, flash, playEruption, stopEruption, erupting, reset, forget };
+  /** Point at spaces (by id: "B3", "M1", "C2") and card slots
+   * ([section, slot]) while a lesson speaks of them; [] clears. */
+  let pointKey = '';
+  function point(spaces, slots) {
+    if (!root) return;
+    const key = JSON.stringify([spaces, slots, G === PORTRAIT_GEO]);
+    if (key === pointKey && layers.point.firstChild) return;
+    pointKey = key;
+    layers.point.replaceChildren();
+    for (const space of spaces) {
+      if (!parseSpace(space)) continue;
+      const [x, y] = spacePlace(G, space).centre;
+      layers.point.append(svg('path', { class: 'point-island', 'data-space': space, d: circlePath(x, y, 30) }));
+    }
+    for (const [section, slot] of slots) {
+      const [x, y] = slotCentre(G, section, slot);
+      layers.point.append(svg('path', { class: 'point-island', 'data-section': section, 'data-slot': slot, d: roundRect(x - G.card.w / 2 - 6, y - G.card.h / 2 - 6, G.card.w + 12, G.card.h + 12, 12) }));
+    }
+  }
+
+  return { draw, drawTargets, suggest, markMove, flash, playEruption, stopEruption, erupting, reset, forget, point };
 }
 
 // -- small shapes -------------------------------------------------------------------------

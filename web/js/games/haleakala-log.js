@@ -51,6 +51,11 @@ export function logParams(event, { names }) {
   for (const field of ['beach', 'section', 'crater', 'to']) {
     if (p[field] !== undefined && p[field] !== null) params[field] = shown(p[field]);
   }
+  // A suggestion's reasons (why.haleakala.*) name spaces and cards as the log does.
+  if (event.key.startsWith('why.')) {
+    if (p.space) params.space = spaceName(p.space);
+    if (p.card) params.card = cardName(p.card);
+  }
   switch (event.key) {
     case 'haleakala.shaman':
       params.start = spaceName(p.start);

@@ -16,7 +16,7 @@ import { renderPlayers, renderRound, renderScoreline, renderHand, renderMarket, 
 import { logParams, eventMarks, spaceName, cardName, itemName, shellCost, shown } from './haleakala-log.js';
 import { eruptionSequence, eruptionWords } from './haleakala-eruption.js';
 import * as select from './haleakala-select.js';
-import { loadStylesheet, PORTRAIT, firstOf } from './renderer-common.js';
+import { loadStylesheet, PORTRAIT, firstOf, screenOf } from './renderer-common.js';
 import { createShell } from './renderer-shell.js';
 
 // The stylesheet belongs to this renderer: it is loaded with it, before the
@@ -315,6 +315,18 @@ export function createRenderer(host) {
     renderScoreline(els.scoreline, view, { names });
   }
 
+  /** Point at what a lesson's step speaks of: spaces ("B3", "M1", "C2"),
+   * card slots ([section, slot]), discs of the reserve (by value, or
+   * "invoke"). */
+  function spotlight(points) {
+    const of = (kind) => points.filter((p) => p.kind === kind).map((p) => p.id);
+    board.point(of('space'), of('slot'));
+    const discs = of('disc').map((value) => (value === 'invoke' ? 'invoke' : `disc-${value}`));
+    screenOf(els.board).querySelectorAll('.hk-disc-btn[data-key]').forEach((node) => {
+      node.classList.toggle('lesson-point', discs.includes(node.getAttribute('data-key')));
+    });
+  }
+
   function flashEvents(events, duration) {
     if (shell.view) board.flash(eventMarks(events, shell.view), shell.view, duration);
   }
@@ -342,6 +354,7 @@ export function createRenderer(host) {
       for (const el of Object.values(els)) if (el) el.classList.remove('hk-market');
     },
     flashEvents,
+    spotlight,
     moveText,
     settled,
     logParams: (event, ctx) => logParams(event, ctx),
