@@ -86,7 +86,8 @@ def lessons() -> dict[str, Lesson]:
     from .games.haleakala import lesson as haleakala
     from .games.kahuna import lesson as kahuna
     from .games.kanaloa import lesson as kanaloa
-    return {lesson.id: lesson for module in (kahuna, kanaloa, haleakala) for lesson in module.LESSONS}
+    from .games.moai import lesson as moai
+    return {lesson.id: lesson for module in (kahuna, kanaloa, moai, haleakala) for lesson in module.LESSONS}
 
 
 __all__ = ["LEARNER", "NOVICE", "Step", "Lesson", "play_until", "lessons"]

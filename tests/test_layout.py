@@ -9,11 +9,10 @@ import re
 from pathlib import Path
 
 import pygame_core
-import pygame_core.lessons
 
 PACKAGE = Path(pygame_core.__file__).parent
 ROOT = PACKAGE.parent
-GAME_MODULES = {"__init__", "tables", "moves", "refusals", "codec", "scenarios", "state", "hints"}
+GAME_MODULES = {"__init__", "tables", "moves", "refusals", "codec", "scenarios", "state", "hints", "lesson"}
 # Moai's rules are read phase by phase, each a module of its own.
 MOAI_PHASES = {"birdman", "epoch", "disasters", "work", "production", "bilan", "scoring"}
 # The longest a module of the package may grow.
@@ -87,7 +86,6 @@ def test_every_game_is_a_package_of_the_same_modules():
     assert [path.name for path in games] == sorted(pygame_core.GAMES)
     for path in games:
         extra = MOAI_PHASES if path.name == "moai" else set()
-        extra |= {"lesson"} if path.name in pygame_core.lessons.lessons() else set()
         assert {module.stem for module in path.glob("*.py")} == GAME_MODULES | extra, path.name
     assert not list((PACKAGE / "games").glob("*_hints.py"))
 

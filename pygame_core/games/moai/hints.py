@@ -221,3 +221,44 @@ def rollout_move(state, player: int, rng):
 
 
 __all__ = ["evaluate", "evaluations", "rollout_move", "sensible_moves", "EVAL_SCALE", "ROLLOUT_DEPTH"]
+
+
+# -- why a move is good, in words (the lesson's suggestions) ----------------------
+
+def reasons(state, player: int, move) -> list:
+    """What ``move`` gains ``player``, each as ``{"key", "params"}`` for the
+    page's words: an early place in the turn order (M-4), food in the fields
+    (M-27), a claim on a forest's wood (M-20), a stone for a Moai (M-15), a
+    Moai carved and its height in points (M-23, M-41), a birth (M-36), a
+    boat built (M-37), a rival's piece saved from hunger by a raid (M-30).
+    Computed on ``state``, a determinized copy of what ``player`` sees: only
+    what the move does in public is said."""
+    text = move.text
+    events = state.apply(player, move)
+    why: list = []
+    for event in events:
+        key, params = event["key"], event.get("params", {})
+        mover = event.get("player")
+        if key == "moai.carve" and mover == player:
+            why.append({"key": "why.moai.carve", "params": {"height": params["tile_height"]}})
+        elif key == "moai.birth" and mover == player:
+            why.append({"key": "why.moai.birth", "params": {"strength": params["strength"]}})
+        elif key == "moai.build" and mover == player:
+            why.append({"key": "why.moai.build", "params": {}})
+        elif key == "moai.award" and params.get("player", mover) == player:
+            why.append({"key": "why.moai.wood", "params": {}})
+    if text.startswith("place "):
+        strength, location = text.split()[1:3]
+        if location.startswith("F") or location.startswith("B"):
+            why.append({"key": "why.moai.food", "params": {"strength": int(strength)}})
+        elif location.startswith("S"):
+            why.append({"key": "why.moai.forest", "params": {"location": location}})
+        elif location.startswith("V"):
+            why.append({"key": "why.moai.volcano", "params": {"location": location}})
+    elif text.startswith("bid "):
+        why.append({"key": "why.moai.bid", "params": {}})
+    elif text.startswith("take "):
+        why.append({"key": "why.moai.epoch", "params": {}})
+    elif text.startswith("raid "):
+        why.append({"key": "why.moai.raid", "params": {}})
+    return why[:3]

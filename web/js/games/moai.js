@@ -15,7 +15,8 @@ import { createBoard } from './moai-board.js';
 import { renderPlayers, renderRound, renderScoreline, renderHand, renderMarket, renderActions, endDetails, kindName } from './moai-panel.js';
 import { logParams, eventMarks, LETTERS, cardName, cardsText, placeAt, placeName } from './moai-log.js';
 import * as select from './moai-select.js';
-import { loadStylesheet, PORTRAIT } from './renderer-common.js';
+import { loadStylesheet, PORTRAIT, screenOf } from './renderer-common.js';
+import { svg } from '../board-svg.js';
 import { createShell } from './renderer-shell.js';
 
 // The stylesheet belongs to this renderer: it is loaded with it, before the
@@ -293,6 +294,34 @@ export function createRenderer(host) {
     renderScoreline(els.scoreline, view, { names });
   }
 
+  /** Point at what a lesson's step speaks of: places on the board ("F1",
+   * "S1", "V2"), cards in the hand (by value), epoch cards (by id), the
+   * camp's pieces (by strength). */
+  function spotlight(points) {
+    const of = (kind) => points.filter((p) => p.kind === kind).map((p) => String(p.id));
+    const scope = screenOf(els.board);
+    scope.querySelectorAll('.point-box').forEach((node) => node.remove());
+    for (const loc of of('loc')) {
+      const node = /** @type {SVGGraphicsElement | null} */ (els.board.querySelector(`[data-loc="${CSS.escape(loc)}"]`));
+      if (!node || !node.getBBox) continue;
+      const box = node.getBBox();
+      node.append(svg('rect', { class: 'point-island point-box', x: box.x - 5, y: box.y - 5, width: box.width + 10, height: box.height + 10, rx: 10 }));
+    }
+    const hand = (shell.view && shell.view.hand) || [];
+    const cards = of('card');
+    scope.querySelectorAll('#hand [data-key^="card-"]').forEach((node) => {
+      node.classList.toggle('lesson-point', cards.includes(String(hand[Number(node.getAttribute('data-key').slice(5))])));
+    });
+    const epochs = of('epoch');
+    scope.querySelectorAll('[data-key^="epoch-"]').forEach((node) => {
+      node.classList.toggle('lesson-point', epochs.includes(node.getAttribute('data-key').slice(6)));
+    });
+    const camp = of('camp');
+    scope.querySelectorAll('[data-key^="camp-"]').forEach((node) => {
+      node.classList.toggle('lesson-point', camp.includes(node.getAttribute('data-key').slice(5)));
+    });
+  }
+
   function flashEvents(events, duration) {
     board.flash(eventMarks(events), duration);
   }
@@ -316,6 +345,7 @@ export function createRenderer(host) {
       if (els.market) els.market.hidden = false;
     },
     flashEvents,
+    spotlight,
     moveText,
     logParams: (event, ctx) => logParams(event, ctx),
     endDetails: (snap, names) => endDetails(snap.view, snap.result, names),
