@@ -134,3 +134,28 @@ def test_the_menu_offers_a_lesson_once(make_context, site_url):
     page.click(".lesson-leave")
     page.wait_for_selector("#menu-screen:not([hidden])")
     assert page.evaluate("() => Object.keys(localStorage).filter((k) => k.includes('.save.')).length") == 0
+
+
+def test_a_tap_says_what_a_piece_or_a_count_is(make_context, site_url, open_game):
+    """Words on touch: on a phone, a tap on a clan's count or on a board's
+    piece shows what it is and what it counts; a tap elsewhere hides it."""
+    page = make_context(locale="en-GB", viewport={"width": 390, "height": 844}, has_touch=True,
+                        is_mobile=True).new_page()
+    open_game(page, "play=moai&players=3&seats=h,bot1,bot1&seed=4")
+    settle(page)
+    page.click("#tab-players")
+    page.locator("#players .mo-stat").nth(2).tap()
+    page.wait_for_selector("#tip:not([hidden])")
+    assert page.inner_text("#tip") == "Wood 0"
+    assert page.locator("#players .mo-stat-label").nth(2).inner_text() == "wood"
+    page.locator("#players .player-name").first.tap()
+    page.wait_for_selector("#tip", state="hidden")
+    kahuna = make_context(locale="fr-FR", viewport={"width": 390, "height": 844}, has_touch=True,
+                          is_mobile=True).new_page()
+    open_game(kahuna, "play=kahuna&players=2&seats=h,bot1&seed=4")
+    settle(kahuna)
+    tag = kahuna.locator(".kahuna-board .tags [role='img']").first
+    tag.tap()
+    kahuna.wait_for_selector("#tip:not([hidden])")
+    label = tag.get_attribute("aria-label")
+    assert label.startswith("ALOA") and plain(kahuna.inner_text("#tip")) == plain(label)

@@ -21,6 +21,7 @@ import { watchForUpdates } from './updates.js';
 import { findServer, createTable, tablesStatus, serverAddress, parseCode, tableLink, isTableId, isToken } from './online.js';
 import { createRemoteTable } from './remote.js';
 import { refs } from './refs.js';
+import { installTips } from './tips.js';
 
 const link = parseDeepLink(location.hash);
 
@@ -390,6 +391,7 @@ function wireGameScreen() {
   refs.saveButton().addEventListener('click', () => game.download());
   refs.rulesButton().addEventListener('click', () => showRules(game.gameId || 'kahuna', has));
   installKeyboard(refs.gameScreen(), { onEscape: () => game.clearSelection() });
+  installTips(refs.gameScreen());
   document.addEventListener('keydown', shortcut);
   watchDock(document.querySelector('.dock'));
   for (const tab of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll('.tabs [role="tab"]'))) {

@@ -81,6 +81,7 @@ export const refs = {
   rulesDialog: () => dialog('rules-dialog'),
   rulesText: () => byId('rules-text'),
   toasts: () => byId('toasts'),
+  tip: () => byId('tip'),
 
   /** An element the page made with an id of its own (a control of a bar it
    * redraws), found again after a redraw. */

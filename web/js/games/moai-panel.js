@@ -99,8 +99,14 @@ export function epochCard(card, { choice, key, small = false, taken = false, mar
 
 // -- the clans ------------------------------------------------------------------------------
 
-function stat(name, value, label) {
-  return h('li', { class: 'mo-stat', title: label, 'aria-label': `${label} ${value}` }, icon(name), h('span', {}, value));
+/** A clan's count, its icon, its value and a word for what it counts. */
+function stat(name, value, label, short) {
+  return h(
+    'li',
+    { class: 'mo-stat', title: label, 'aria-label': `${label} ${value}` },
+    h('span', { class: 'mo-stat-value' }, icon(name), h('span', {}, value)),
+    h('span', { class: 'mo-stat-label', 'aria-hidden': 'true' }, short),
+  );
 }
 
 /** A tile whose height the viewer may not see (another clan's, face down,
@@ -172,11 +178,11 @@ export function renderPlayers(el, view, { names, viewer, lastCards = [] }) {
           h(
             'ul',
             { class: 'mo-stats' },
-            stat('camp', String(camp), t('moai.player.camp')),
-            stat('pieces', String(onBoard), t('moai.player.board')),
-            stat('wood', String(view.wood.stocks[seat]), t('moai.player.wood')),
-            stat('cards', String(view.hand_sizes[seat]), t('moai.player.cards')),
-            boats ? stat('boat', String(boats), t('moai.player.boats')) : null,
+            stat('camp', String(camp), t('moai.player.camp'), t('moai.player.camp_short')),
+            stat('pieces', String(onBoard), t('moai.player.board'), t('moai.player.board_short')),
+            stat('wood', String(view.wood.stocks[seat]), t('moai.player.wood'), t('moai.player.wood_short')),
+            stat('cards', String(view.hand_sizes[seat]), t('moai.player.cards'), t('moai.player.cards_short')),
+            boats ? stat('boat', String(boats), t('moai.player.boats'), t('moai.player.boats_short')) : null,
           ),
           h(
             'span',

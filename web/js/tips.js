@@ -1,0 +1,86 @@
+// @ts-check
+// Words on touch: what a piece, a count or an icon is, for a finger as well
+// as for the mouse. Every such thing on the game screen already says it to
+// screen readers (aria-label) or on hover (title); a tap (or a click) on one
+// that does nothing else shows those words in a small bubble beside it,
+// until the next tap or a few seconds; a mouse resting on one that has no
+// native tooltip (an SVG piece) shows them too. Nothing that acts (a button,
+// a choice, a field) is touched: its click is its own.
+
+import { refs } from './refs.js';
+
+// What has words: an HTML title, an image's label, a labelled part of a board.
+const LABELLED = '[title], [role="img"][aria-label], svg [aria-label]';
+// What acts when clicked: its click is never taken for a question.
+const ACTS = 'button, a, input, select, textarea, label, [data-choice], [role="button"], [tabindex]';
+const SHOWN_MS = 4000;
+const HOVER_MS = 450;
+
+/** Show the words of what is tapped inside `root`. */
+export function installTips(root) {
+  const tip = refs.tip();
+  /** @type {Element | null} */
+  let shownFor = null;
+  let hideTimer = 0;
+  let hoverTimer = 0;
+
+  // The label, which says what is counted and how many, else the title.
+  const words = (el) => (el.getAttribute('aria-label') || el.getAttribute('title') || '').trim();
+
+  /** The labelled thing an event is about, unless it (or what holds it) acts. */
+  function about(event) {
+    const start = event.target instanceof Element ? event.target : null;
+    const el = start && start.closest(LABELLED);
+    if (!el || !root.contains(el) || el.closest(ACTS) || !words(el)) return null;
+    // A whole board's label is its name, not a thing on it.
+    if (el.matches('svg[role="group"]')) return null;
+    return el;
+  }
+
+  function show(el) {
+    tip.textContent = words(el);
+    tip.hidden = false;
+    const box = el.getBoundingClientRect();
+    const width = tip.offsetWidth;
+    const left = Math.min(Math.max(8, box.left + box.width / 2 - width / 2), window.innerWidth - width - 8);
+    const above = box.top - tip.offsetHeight - 8;
+    tip.style.left = `${Math.round(left)}px`;
+    tip.style.top = `${Math.round(above > 8 ? above : box.bottom + 8)}px`;
+    shownFor = el;
+    window.clearTimeout(hideTimer);
+    hideTimer = window.setTimeout(hide, SHOWN_MS);
+  }
+
+  function hide() {
+    window.clearTimeout(hideTimer);
+    tip.hidden = true;
+    shownFor = null;
+  }
+
+  root.addEventListener('click', (event) => {
+    const el = about(event);
+    if (!el) {
+      if (shownFor) hide();
+      return;
+    }
+    if (el === shownFor) hide();
+    else show(el);
+  });
+  root.addEventListener('pointerover', (event) => {
+    if (event.pointerType !== 'mouse') return;
+    const el = about(event);
+    window.clearTimeout(hoverTimer);
+    // An HTML title has the browser's own tooltip.
+    if (!el || el.hasAttribute('title')) return;
+    hoverTimer = window.setTimeout(() => show(el), HOVER_MS);
+  });
+  root.addEventListener('pointerout', (event) => {
+    if (event.pointerType !== 'mouse') return;
+    window.clearTimeout(hoverTimer);
+    if (shownFor && event.target instanceof Element && shownFor.contains(event.target)) hide();
+  });
+  window.addEventListener('scroll', hide, { passive: true, capture: true });
+  document.addEventListener('keydown', (event) => {
+    if (event.key === 'Escape') hide();
+  });
+}
