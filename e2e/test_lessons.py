@@ -159,3 +159,29 @@ def test_a_tap_says_what_a_piece_or_a_count_is(make_context, site_url, open_game
     kahuna.wait_for_selector("#tip:not([hidden])")
     label = tag.get_attribute("aria-label")
     assert label.startswith("ALOA") and plain(kahuna.inner_text("#tip")) == plain(label)
+
+
+def test_the_rules_show_pictures_drawn_by_the_renderer(make_context, site_url, open_game):
+    """The rules in brief carry the lesson's positions as pictures, each a
+    board of the game's own renderer under the section it shows."""
+    page = make_context(locale="en-GB").new_page()
+    open_game(page, "play=kahuna&players=2&seats=h,bot1&seed=4")
+    settle(page)
+    page.click("#rules-button")
+    expected = [f"kahuna/{step}" for step in STEP_IDS["kahuna"]]
+    page.wait_for_function(
+        "(n) => document.querySelectorAll('#rules-text figure[data-picture] svg.kahuna-board').length === n",
+        arg=len(expected), timeout=60_000)
+    shown = page.evaluate("() => [...document.querySelectorAll('#rules-text figure')].map((f) => f.dataset.picture)")
+    assert sorted(shown) == sorted(expected)
+    # The majority's picture is under "Taking control", ALOA marked as the player's.
+    section = page.locator("#rules-text section[data-section='3']")
+    assert section.locator("figure[data-picture='kahuna/majority']").count() == 1
+    assert section.locator(".point-island[data-island='ALOA']").count() == 1
+    assert section.locator(".last-line.taken[data-line='ALOA-HUNA']").count() == 1
+    # Nothing in a picture can be played.
+    assert page.locator("#rules-text [data-choice]").count() == 0
+    page.keyboard.press("Escape")
+    page.wait_for_selector("#rules-dialog", state="hidden")
+    # Closed, the pictures' renderers are taken down with their boards.
+    page.wait_for_function("() => document.querySelectorAll('#rules-text svg').length === 0", timeout=10_000)

@@ -12,7 +12,9 @@ step here says what the board shows and what the player is asked to do:
   there (``tests/test_lessons.py`` checks every one);
 * ``point`` — what the board points at while the step is read: the islands,
   lines, spaces or cards its words speak of, each ``{"kind": ..., "id": ...}``
-  in the renderer's terms (``docs/protocol.md``, section "Lessons").
+  in the renderer's terms (``docs/protocol.md``, section "Lessons");
+* ``rules`` — the section of the rules in brief that the step's position,
+  after its move, illustrates: the rules' pictures are drawn from it.
 
 A lesson's short game starts from ``final()``: a position of a real game,
 reached by two novice bots from a fixed seed, where the learner takes over.
@@ -40,10 +42,14 @@ class Step:
     position: Callable[[], State]
     move: str
     point: tuple[dict[str, Any], ...] = ()
+    # The section of the game's rules in brief (``rules.<game>.<n>`` in
+    # ``web/i18n``) whose picture this step's position is, after its move.
+    rules: int | None = None
 
     def plan(self) -> dict[str, Any]:
         """What the page needs before it opens the step."""
-        return {"id": self.id, "move": self.move, "point": [dict(thing) for thing in self.point]}
+        return {"id": self.id, "move": self.move, "point": [dict(thing) for thing in self.point],
+                "rules": self.rules}
 
 
 @dataclass(frozen=True)

@@ -257,3 +257,15 @@ def test_the_moai_steps_replay_the_rulebook_s_example():
     assert [e["params"]["strength"] for e in events if e["key"] == "moai.birth"] == [1]
     final = LESSONS["moai"].final()
     assert final.final, "the short game is the last round"
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_every_step_pictures_a_section_of_its_game_s_rules(lang):
+    """The rules' pictures are the steps' positions, each under a section of
+    the rules in brief that exists."""
+    words = WORDS[lang]
+    for name, lesson in LESSONS.items():
+        for step in lesson.steps:
+            assert step.rules is not None, (name, step.id)
+            assert f"rules.{lesson.game}.{step.rules}.title" in words, (name, step.id)
+        assert call("lesson", lesson=name)["data"]["steps"][0]["rules"] == lesson.steps[0].rules

@@ -22,6 +22,7 @@ import { findServer, createTable, tablesStatus, serverAddress, parseCode, tableL
 import { createRemoteTable } from './remote.js';
 import { refs } from './refs.js';
 import { installTips } from './tips.js';
+import { drawPictures } from './rules-pictures.js';
 
 const link = parseDeepLink(location.hash);
 
@@ -45,7 +46,7 @@ const menu = createMenu({
     store.saveLanguage(lang);
     await switchLanguage(lang);
   },
-  onRules: (game) => showRules(game, has),
+  onRules: (game) => openRules(game),
   online: {
     setServer: (address) => chooseServer(address),
     joinCode: (code) => joinCode(code),
@@ -103,6 +104,28 @@ async function startGame(config) {
     game.exit();
     menu.showMessage(t('menu.start_failed', { message: errorText(error) }));
     registerServiceWorkerWhenIdle();
+  }
+}
+
+/** The rules in brief of a game, then their pictures, drawn once the engine
+ * is ready (rules-pictures.js); taken down when the dialog closes. */
+let rulesShown = 0;
+let takeDownPictures = () => {};
+async function openRules(gameId) {
+  takeDownPictures();
+  showRules(gameId, has);
+  const shown = ++rulesShown;
+  const dialog = refs.rulesDialog();
+  const stillOpen = () => shown === rulesShown && dialog.open;
+  try {
+    await engine.ready;
+    if (!stillOpen()) return;
+    const takeDown = await drawPictures(gameId, refs.rulesText(), { call: engine.call, stillOpen });
+    // Closed meanwhile: the pictures go at once.
+    if (stillOpen()) takeDownPictures = takeDown;
+    else takeDown();
+  } catch {
+    /* the rules' words stand without their pictures */
   }
 }
 
@@ -389,9 +412,14 @@ function wireGameScreen() {
   refs.undoButton().addEventListener('click', () => game.undo());
   refs.hintButton().addEventListener('click', () => game.toggleHint());
   refs.saveButton().addEventListener('click', () => game.download());
-  refs.rulesButton().addEventListener('click', () => showRules(game.gameId || 'kahuna', has));
+  refs.rulesButton().addEventListener('click', () => openRules(game.gameId || 'kahuna'));
   installKeyboard(refs.gameScreen(), { onEscape: () => game.clearSelection() });
   installTips(refs.gameScreen());
+  refs.rulesDialog().addEventListener('close', () => {
+    rulesShown += 1;
+    takeDownPictures();
+    takeDownPictures = () => {};
+  });
   document.addEventListener('keydown', shortcut);
   watchDock(document.querySelector('.dock'));
   for (const tab of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll('.tabs [role="tab"]'))) {

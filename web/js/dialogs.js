@@ -52,15 +52,21 @@ export function confirmDialog(text, { yes, no }) {
 
 /** The rules summary of a game, from its i18n keys `rules.<game>.<n>.title`
  * and `.text` (numbered from 1). */
+/** The rules in brief of `game`, section by section (each a
+ * `section[data-section=n]`, where its pictures go: rules-pictures.js). */
 export function showRules(game, has) {
   const box = refs.rulesText();
   box.replaceChildren();
+  box.dataset.game = game;
   for (let n = 1; has(`rules.${game}.${n}.title`); n++) {
+    const section = document.createElement('section');
+    section.dataset.section = String(n);
     const title = document.createElement('h3');
     title.textContent = t(`rules.${game}.${n}.title`);
     const text = document.createElement('p');
     text.textContent = t(`rules.${game}.${n}.text`);
-    box.append(title, text);
+    section.append(title, text);
+    box.append(section);
   }
   open(refs.rulesDialog());
 }

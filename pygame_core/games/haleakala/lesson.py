@@ -91,13 +91,13 @@ LESSON = Lesson(
     players=2,
     seed=GAME_SEED,
     steps=(
-        Step("discs", discs, "place 2 3", ({"kind": "space", "id": "B3"}, {"kind": "disc", "id": 2})),
-        Step("shaman", shaman, "shaman M1", ({"kind": "space", "id": "B1"}, {"kind": "space", "id": "M1"})),
-        Step("boat", boat, "place 2 0", ({"kind": "space", "id": "B0"}, {"kind": "space", "id": "B2"})),
-        Step("cards", cards, "pick 1", ({"kind": "slot", "id": [2, 0]}, {"kind": "slot", "id": [2, 1]})),
-        Step("statue", statue, "raise", ({"kind": "space", "id": "F1"},)),
+        Step("discs", discs, "place 2 3", ({"kind": "space", "id": "B3"}, {"kind": "disc", "id": 2}), rules=3),
+        Step("shaman", shaman, "shaman M1", ({"kind": "space", "id": "B1"}, {"kind": "space", "id": "M1"}), rules=6),
+        Step("boat", boat, "place 2 0", ({"kind": "space", "id": "B0"}, {"kind": "space", "id": "B2"}), rules=4),
+        Step("cards", cards, "pick 1", ({"kind": "slot", "id": [2, 0]}, {"kind": "slot", "id": [2, 1]}), rules=4),
+        Step("statue", statue, "raise", ({"kind": "space", "id": "F1"},), rules=5),
         Step("eruption", eruption, "pick 0",
-             ({"kind": "space", "id": "C2"}, {"kind": "space", "id": "Mt2"}, {"kind": "space", "id": "F2"})),
+             ({"kind": "space", "id": "C2"}, {"kind": "space", "id": "Mt2"}, {"kind": "space", "id": "F2"}), rules=7),
     ),
     final=lambda: round_two(GAME_SEED, tactical=False),
 )
@@ -110,7 +110,7 @@ TACTICAL = Lesson(
     seed=TACTICAL_SEED,
     steps=(
         Step("invoke", invocation, "place 2 0 invoke",
-             ({"kind": "disc", "id": "invoke"}, {"kind": "space", "id": "C2"})),
+             ({"kind": "disc", "id": "invoke"}, {"kind": "space", "id": "C2"}), rules=8),
     ),
     final=lambda: round_two(TACTICAL_SEED, tactical=True),
 )

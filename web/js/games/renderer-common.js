@@ -47,7 +47,8 @@ export function isSameTurn(previous, snap, view) {
 
 /** The screen a board belongs to: the elements of one game, board and panels. */
 export function screenOf(node) {
-  return node.closest('.screen') || document;
+  // A board drawn in a dialog (the rules' pictures) keeps to its dialog.
+  return node.closest('.screen, dialog') || document;
 }
 
 /** The data-key of the element that has the focus, if it has one. A redraw

@@ -42,6 +42,8 @@ export function createShell({ els, onChoice }) {
   let select = null;
   // True while the redraw that finds a lesson's targets runs.
   let taughtOnly = false;
+  // This shell marked the page as teaching (body.lesson-teaching).
+  let teaching = false;
   const shell = {
     els,
     snapshot: null,
@@ -151,7 +153,13 @@ export function createShell({ els, onChoice }) {
       else node.removeAttribute('data-lesson');
     }
     // While a move is taught, what cannot be chosen is quiet too.
-    document.body.classList.toggle('lesson-teaching', Boolean(targets));
+    if (targets) {
+      document.body.classList.add('lesson-teaching');
+      teaching = true;
+    } else if (teaching) {
+      document.body.classList.remove('lesson-teaching');
+      teaching = false;
+    }
     if (game.spotlight) game.spotlight(shell.lesson ? shell.lesson.point : []);
   }
 
@@ -202,7 +210,7 @@ export function createShell({ els, onChoice }) {
     document.removeEventListener('pointerdown', onPointer, true);
     game.board.reset();
     for (const el of Object.values(els)) if (el) el.replaceChildren();
-    document.body.classList.remove('lesson-teaching');
+    if (teaching) document.body.classList.remove('lesson-teaching');
     if (game.onDestroy) game.onDestroy();
   }
 

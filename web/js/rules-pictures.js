@@ -1,0 +1,70 @@
+// @ts-check
+// The rules' pictures: the game's lesson positions (pygame_core/lessons.py),
+// after their taught move, drawn by the game's own renderer in the rules
+// dialog, each under the section of the rules it shows (a step's `rules`),
+// with the lesson's words for what the move did. The rules and the board
+// cannot disagree: both are the engine's.
+//
+// The positions are played in an engine session of their own ("picture"),
+// closed once drawn; the renderers stay until the dialog closes.
+
+import { t, has } from './i18n.js';
+import { h } from './dom.js';
+import { loadRenderer, hasRenderer } from './games/index.js';
+import { seatNames } from './players.js';
+
+const SESSION = 'picture';
+
+/** Draw every picture of `game`'s rules into `box` (its sections carry
+ * data-section); resolves with a function that takes them down. `call` is
+ * the engine's. Each picture is a `figure[data-picture="<lesson>/<step>"]`. */
+export async function drawPictures(game, box, { call, stillOpen }) {
+  const made = [];
+  const takeDown = () => {
+    for (const renderer of made) renderer.destroy();
+    made.length = 0;
+  };
+  if (!hasRenderer(game)) return takeDown;
+  const plans = [];
+  for (let id = game; id; ) {
+    const plan = await call('lesson', { lesson: id }).catch(() => null);
+    if (!plan) break;
+    plans.push(plan);
+    id = plan.next;
+  }
+  const module = await loadRenderer(game);
+  for (const plan of plans) {
+    for (const [number, step] of plan.steps.entries()) {
+      if (!stillOpen()) return takeDown;
+      const section = step.rules && box.querySelector(`[data-section="${step.rules}"]`);
+      if (!section) continue;
+      const board = h('div', { class: 'board-frame rules-board' });
+      const words = `lesson.${plan.id}.${step.id}`;
+      const figure = h(
+        'figure',
+        { class: 'rules-figure', 'data-picture': `${plan.id}/${step.id}` },
+        board,
+        h('figcaption', {}, h('strong', {}, has(`${words}.title`) ? t(`${words}.title`) : ''), ' ', has(`${words}.after`) ? t(`${words}.after`) : ''),
+      );
+      section.append(figure);
+      try {
+        await call('lesson_step', { lesson: plan.id, step: number, session: SESSION });
+        const after = await call('play', { session: SESSION, seat: 0, move: step.move, viewer: 0 });
+        if (!stillOpen()) return takeDown;
+        const detached = () => h('div', {});
+        const renderer = module.createRenderer({
+          els: { board, players: detached(), round: detached(), scoreline: detached(), hand: detached(), market: detached(), actions: detached() },
+          onChoice: () => {},
+        });
+        made.push(renderer);
+        const last = after.log.length ? after.log[after.log.length - 1].events : [];
+        renderer.render(after, { names: seatNames(after.seats, []), interactive: false, lastMove: last });
+        renderer.teach({ move: step.move, point: step.point });
+      } catch {
+        figure.remove(); // a picture that cannot be drawn is left out, the words stay
+      }
+    }
+  }
+  await call('close', { session: SESSION }).catch(() => {});
+  return takeDown;
+}
