@@ -168,7 +168,7 @@ def test_the_rules_show_pictures_drawn_by_the_renderer(make_context, site_url, o
     open_game(page, "play=kahuna&players=2&seats=h,bot1&seed=4")
     settle(page)
     page.click("#rules-button")
-    expected = [f"kahuna/{step}" for step in STEP_IDS["kahuna"]]
+    expected = [f"kahuna/{step}" for step in STEP_IDS["kahuna"]] + ["kahuna/illegal"]
     page.wait_for_function(
         "(n) => document.querySelectorAll('#rules-text figure[data-picture] svg.kahuna-board').length === n",
         arg=len(expected), timeout=60_000)
@@ -179,6 +179,9 @@ def test_the_rules_show_pictures_drawn_by_the_renderer(make_context, site_url, o
     assert section.locator("figure[data-picture='kahuna/majority']").count() == 1
     assert section.locator(".point-island[data-island='ALOA']").count() == 1
     assert section.locator(".last-line.taken[data-line='ALOA-HUNA']").count() == 1
+    # A refused bridge is crossed out under "Laying a bridge".
+    refused = page.locator("#rules-text section[data-section='2'] figure[data-picture='kahuna/illegal'] .point-line.refused")
+    assert sorted(refused.evaluate_all("(els) => els.map((e) => e.dataset.line)")) == ["COCO-GOLA", "HUNA-LALE"]
     # Nothing in a picture can be played.
     assert page.locator("#rules-text [data-choice]").count() == 0
     page.keyboard.press("Escape")

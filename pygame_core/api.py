@@ -419,6 +419,29 @@ def cmd_lesson_step(args: dict[str, Any]) -> Any:
     return _open(args, match).snapshot(LEARNER)
 
 
+def cmd_lesson_picture(args: dict[str, Any]) -> Any:
+    """Open one of a lesson's pictures that is no step (``picture`` its id)
+    in a session (``"picture"`` when none is named), its move played: the
+    first seat's snapshot."""
+    _only("lesson_picture", args, ("lesson", "picture", "session"))
+    if "session" not in args:
+        args = {**args, "session": "picture"}
+    _session_id(args)
+    lesson = _lesson(args)
+    pictures = {picture.id: picture for picture in lesson.pictures}
+    wanted = args.get("picture")
+    picture = pictures.get(wanted) if isinstance(wanted, str) else None
+    if picture is None:
+        raise RequestError(f"the lesson {lesson.id} has no picture {quoted(wanted)}",
+                           field="picture")
+    match = Match(lesson.game, lesson.players, lesson.seed, lesson.options, lesson.seats(0), None,
+                  picture.position().to_json())
+    session = _open(args, match)
+    if picture.move is not None:
+        session.table.play(LEARNER, picture.move)
+    return session.snapshot(LEARNER)
+
+
 COMMANDS = {
     "games": cmd_games,
     "new": cmd_new,
@@ -433,6 +456,7 @@ COMMANDS = {
     "verify": cmd_verify,
     "lesson": cmd_lesson,
     "lesson_step": cmd_lesson_step,
+    "lesson_picture": cmd_lesson_picture,
 }
 
 

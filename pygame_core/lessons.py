@@ -53,6 +53,23 @@ class Step:
 
 
 @dataclass(frozen=True)
+class Picture:
+    """A picture of the rules that is no step: a prepared position, what it
+    points at, the section of the rules in brief it sits under, and the
+    move played first (or none). Its words are the page's
+    (``lesson.<id>.picture.<picture>.title`` and ``.text``)."""
+    id: str
+    position: Callable[[], State]
+    point: tuple[dict[str, Any], ...]
+    rules: int
+    move: str | None = None
+
+    def plan(self) -> dict[str, Any]:
+        return {"id": self.id, "move": self.move, "point": [dict(thing) for thing in self.point],
+                "rules": self.rules}
+
+
+@dataclass(frozen=True)
 class Lesson:
     id: str
     game: str
@@ -63,10 +80,13 @@ class Lesson:
     # The seed of the short game's bots and draws (a lesson is the same
     # lesson every time).
     seed: int = 1
+    # The rules' pictures that are no step (an illegal bridge, say).
+    pictures: tuple[Picture, ...] = ()
 
     def plan(self) -> dict[str, Any]:
         return {"id": self.id, "game": self.game, "players": self.players, "options": dict(self.options),
-                "steps": [step.plan() for step in self.steps]}
+                "steps": [step.plan() for step in self.steps],
+                "pictures": [picture.plan() for picture in self.pictures]}
 
     def seats(self, step: int | None) -> list[str]:
         """The seats of a step's table (nobody else moves: the others are
@@ -96,4 +116,4 @@ def lessons() -> dict[str, Lesson]:
     return {lesson.id: lesson for module in (kahuna, kanaloa, moai, haleakala) for lesson in module.LESSONS}
 
 
-__all__ = ["LEARNER", "NOVICE", "Step", "Lesson", "play_until", "lessons"]
+__all__ = ["LEARNER", "NOVICE", "Step", "Picture", "Lesson", "play_until", "lessons"]

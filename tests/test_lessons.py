@@ -269,3 +269,18 @@ def test_every_step_pictures_a_section_of_its_game_s_rules(lang):
             assert step.rules is not None, (name, step.id)
             assert f"rules.{lesson.game}.{step.rules}.title" in words, (name, step.id)
         assert call("lesson", lesson=name)["data"]["steps"][0]["rules"] == lesson.steps[0].rules
+
+
+def test_a_picture_that_is_no_step_shows_what_the_rules_refuse():
+    picture = {p.id: p for p in LESSONS["kahuna"].pictures}["illegal"]
+    legal = [move.text for move in picture.position().legal_moves(LEARNER)]
+    refused = [thing["id"] for thing in picture.point if thing["kind"] == "refused"]
+    assert refused == ["HUNA-LALE", "COCO-GOLA"]
+    assert [f"place {line} BARI" for line in refused if f"place {line} BARI" in legal] == []
+    assert "place ALOA-BARI BARI" in legal, "where BARI may build"
+    snap = call("lesson_picture", lesson="kahuna", picture="illegal")["data"]
+    assert snap["viewer"] == LEARNER and api.session("picture") is not None
+    for lang in ("fr", "en"):
+        assert {f"lesson.kahuna.picture.illegal.{part}" for part in ("title", "text")} <= WORDS[lang].keys()
+    answer = call("lesson_picture", lesson="kahuna", picture="none")
+    assert not answer["ok"] and answer["error"]["params"] == {"field": "picture"}

@@ -33,36 +33,55 @@ export async function drawPictures(game, box, { call, stillOpen }) {
     id = plan.next;
   }
   const module = await loadRenderer(game);
-  for (const plan of plans) {
-    for (const [number, step] of plan.steps.entries()) {
-      if (!stillOpen()) return takeDown;
-      const section = step.rules && box.querySelector(`[data-section="${step.rules}"]`);
-      if (!section) continue;
-      const board = h('div', { class: 'board-frame rules-board' });
-      const words = `lesson.${plan.id}.${step.id}`;
-      const figure = h(
-        'figure',
-        { class: 'rules-figure', 'data-picture': `${plan.id}/${step.id}` },
-        board,
-        h('figcaption', {}, h('strong', {}, has(`${words}.title`) ? t(`${words}.title`) : ''), ' ', has(`${words}.after`) ? t(`${words}.after`) : ''),
-      );
-      section.append(figure);
-      try {
+  // Each picture: where it goes, its words, and how its position is opened.
+  const pictures = plans.flatMap((plan) => [
+    ...plan.steps.map((step, number) => ({
+      plan,
+      id: step.id,
+      rules: step.rules,
+      point: step.point,
+      words: [`lesson.${plan.id}.${step.id}.title`, `lesson.${plan.id}.${step.id}.after`],
+      open: async () => {
         await call('lesson_step', { lesson: plan.id, step: number, session: SESSION });
-        const after = await call('play', { session: SESSION, seat: 0, move: step.move, viewer: 0 });
-        if (!stillOpen()) return takeDown;
-        const detached = () => h('div', {});
-        const renderer = module.createRenderer({
-          els: { board, players: detached(), round: detached(), scoreline: detached(), hand: detached(), market: detached(), actions: detached() },
-          onChoice: () => {},
-        });
-        made.push(renderer);
-        const last = after.log.length ? after.log[after.log.length - 1].events : [];
-        renderer.render(after, { names: seatNames(after.seats, []), interactive: false, lastMove: last });
-        renderer.teach({ move: step.move, point: step.point });
-      } catch {
-        figure.remove(); // a picture that cannot be drawn is left out, the words stay
-      }
+        return call('play', { session: SESSION, seat: 0, move: step.move, viewer: 0 });
+      },
+    })),
+    ...(plan.pictures || []).map((picture) => ({
+      plan,
+      id: picture.id,
+      rules: picture.rules,
+      point: picture.point,
+      words: [`lesson.${plan.id}.picture.${picture.id}.title`, `lesson.${plan.id}.picture.${picture.id}.text`],
+      open: () => call('lesson_picture', { lesson: plan.id, picture: picture.id, session: SESSION }),
+    })),
+  ]);
+  for (const picture of pictures) {
+    if (!stillOpen()) return takeDown;
+    const section = picture.rules && box.querySelector(`[data-section="${picture.rules}"]`);
+    if (!section) continue;
+    const board = h('div', { class: 'board-frame rules-board' });
+    const [title, text] = picture.words;
+    const figure = h(
+      'figure',
+      { class: 'rules-figure', 'data-picture': `${picture.plan.id}/${picture.id}` },
+      board,
+      h('figcaption', {}, h('strong', {}, has(title) ? t(title) : ''), ' ', has(text) ? t(text) : ''),
+    );
+    section.append(figure);
+    try {
+      const after = await picture.open();
+      if (!stillOpen()) return takeDown;
+      const detached = () => h('div', {});
+      const renderer = module.createRenderer({
+        els: { board, players: detached(), round: detached(), scoreline: detached(), hand: detached(), market: detached(), actions: detached() },
+        onChoice: () => {},
+      });
+      made.push(renderer);
+      const last = after.log.length ? after.log[after.log.length - 1].events : [];
+      renderer.render(after, { names: seatNames(after.seats, []), interactive: false, lastMove: last });
+      renderer.teach({ move: '', point: picture.point });
+    } catch {
+      figure.remove(); // a picture that cannot be drawn is left out, the words stay
     }
   }
   await call('close', { session: SESSION }).catch(() => {});

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import cast
 
-from ...lessons import Lesson, Step, play_until
+from ...lessons import Lesson, Picture, Step, play_until
 from .state import KahunaState
 
 
@@ -95,6 +95,12 @@ LESSON = Lesson(
               {"kind": "island", "id": "GOLA"}), rules=6),
     ),
     final=last_round,
+    pictures=(
+        # KH-4: the BARI card cannot build on a line taken (HUNA-LALE) nor on
+        # a line that does not touch BARI (COCO-GOLA).
+        Picture("illegal", build, ({"kind": "refused", "id": "HUNA-LALE"}, {"kind": "refused", "id": "COCO-GOLA"},
+                                   {"kind": "island", "id": "BARI"}), rules=2),
+    ),
 )
 
 LESSONS = (LESSON,)

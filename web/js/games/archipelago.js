@@ -268,8 +268,8 @@ export function laneOverlays({ layers, lanes, islands, portrait, word, sizes, on
   /** Point at lanes and islands (by name) while a lesson speaks of them:
    * a ring that stays until the next call (an empty one clears it). */
   let pointKey = '';
-  function point(laneNames, islandNames) {
-    const key = JSON.stringify([laneNames, islandNames]);
+  function point(laneNames, islandNames, refused = []) {
+    const key = JSON.stringify([laneNames, islandNames, refused]);
     if (!layers.point || key === pointKey) return;
     pointKey = key;
     layers.point.replaceChildren();
@@ -280,6 +280,17 @@ export function laneOverlays({ layers, lanes, islands, portrait, word, sizes, on
     for (const name of islandNames) {
       const isle = islands.get(name);
       if (isle) layers.point.append(svg('path', { class: 'point-island', 'data-island': name, d: blobPath(isle.x, isle.y, isle.r + 14, isle.sand, isle.rot) }));
+    }
+    // Lanes where the move would be refused: crossed out.
+    for (const name of refused) {
+      const lane = byName.get(name);
+      if (!lane) continue;
+      const [x, y] = lane.mid;
+      const r = 13;
+      layers.point.append(
+        svg('path', { class: 'point-line refused', [`data-${word}`]: name, d: band(lane, portrait ? 33 : 31, -10) }),
+        svg('path', { class: 'point-cross', d: `M${f1(x - r)},${f1(y - r)} L${f1(x + r)},${f1(y + r)} M${f1(x + r)},${f1(y - r)} L${f1(x - r)},${f1(y + r)}` }),
+      );
     }
   }
 
@@ -296,7 +307,7 @@ export function overlayCalls(current) {
     flash: (laneNames, islandNames, duration = 1400) => current()?.flash(laneNames, islandNames, duration),
     markMove: (marks, view) => current()?.markMove(marks, view),
     suggest: (name) => current()?.suggest(name),
-    point: (laneNames, islandNames) => current()?.point(laneNames, islandNames),
+    point: (laneNames, islandNames, refused) => current()?.point(laneNames, islandNames, refused),
   };
 }
 

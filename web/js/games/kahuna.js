@@ -167,7 +167,7 @@ export function createRenderer(host) {
    * board, cards in the hand, a face-up card, the pile. */
   function spotlight(points) {
     const of = (kind) => points.filter((p) => p.kind === kind).map((p) => p.id);
-    board.point(of('line'), of('island'));
+    board.point(of('line'), of('island'), of('refused'));
     const cards = of('card');
     const hand = shell.view.hand || [];
     els.hand.querySelectorAll('[data-key^="card-"]').forEach((node) => {

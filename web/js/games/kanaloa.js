@@ -293,7 +293,7 @@ export function createRenderer(host) {
    * tablet. */
   function spotlight(points) {
     const of = (kind) => points.filter((p) => p.kind === kind).map((p) => p.id);
-    board.point(of('link'), [...of('island'), ...of('stone')]);
+    board.point(of('link'), [...of('island'), ...of('stone')], of('refused'));
     const scope = screenOf(els.board);
     const cards = of('card');
     const hand = (shell.view && shell.view.hand) || [];
