@@ -98,6 +98,8 @@ export function createLessonFlow({ plan, openStep, teach, playGame, nextLesson, 
     panel.dataset.steps = String(count);
     panel.dataset.step = typeof step === 'number' ? String(step + 1) : step;
     panel.classList.toggle('taught', flow.taught);
+    // The short game needs the board more than the words (a phone's room).
+    document.body.classList.toggle('lesson-playing', step === 'game');
     const parts = [];
     const actions = [];
     if (typeof step === 'number') {
@@ -160,7 +162,7 @@ export function createLessonFlow({ plan, openStep, teach, playGame, nextLesson, 
     screen.removeEventListener('click', intercept, true);
     screen.removeEventListener('keydown', intercept, true);
     panel.hidden = true;
-    document.body.classList.remove('in-lesson');
+    document.body.classList.remove('in-lesson', 'lesson-playing');
     panel.replaceChildren();
     delete panel.dataset.step;
     delete panel.dataset.steps;
