@@ -181,8 +181,6 @@ export function createLessonFlow({ plan, openStep, teach, playGame, nextLesson, 
     playGame,
     close,
     retranslate,
-    /** The step's taught move and its sentence for a refusal. */
-    stepOf: (step) => (typeof step === 'number' ? plan.steps[step] : null),
     get suggestions() {
       return flow.step === 'game' && flow.suggestions;
     },

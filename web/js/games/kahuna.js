@@ -14,7 +14,7 @@ import { createBoard } from './kahuna-board.js';
 import { renderPlayers, renderRound, renderHand, renderMarket, renderActions, renderScoreline, endDetails } from './kahuna-panel.js';
 import { logParams, eventMarks, dash } from './kahuna-log.js';
 import * as select from './kahuna-select.js';
-import { PORTRAIT, firstOf } from './renderer-common.js';
+import { PORTRAIT, firstOf, pointByKey } from './renderer-common.js';
 import { createShell } from './renderer-shell.js';
 
 const { cardsOf } = select;
@@ -168,16 +168,9 @@ export function createRenderer(host) {
   function spotlight(points) {
     const of = (kind) => points.filter((p) => p.kind === kind).map((p) => p.id);
     board.point(of('line'), of('island'), of('refused'));
-    const cards = of('card');
     const hand = shell.view.hand || [];
-    els.hand.querySelectorAll('[data-key^="card-"]').forEach((node) => {
-      const index = Number(node.getAttribute('data-key').slice(5));
-      node.classList.toggle('lesson-point', cards.includes(hand[index]));
-    });
-    const slots = of('slot');
-    els.market.querySelectorAll('[data-key^="slot-"]').forEach((node) => {
-      node.classList.toggle('lesson-point', slots.includes(Number(node.getAttribute('data-key').slice(5))));
-    });
+    pointByKey(els.hand, 'card-', of('card'), (index) => hand[Number(index)]);
+    pointByKey(els.market, 'slot-', of('slot'));
     const pile = els.market.querySelector('[data-key="pile"]');
     if (pile) pile.classList.toggle('lesson-point', of('pile').length > 0);
   }

@@ -23,7 +23,7 @@ import {
 } from './kanaloa-panel.js';
 import { logParams, eventMarks, dash } from './kanaloa-log.js';
 import * as select from './kanaloa-select.js';
-import { PORTRAIT, screenOf, firstOf } from './renderer-common.js';
+import { PORTRAIT, screenOf, firstOf, pointByKey } from './renderer-common.js';
 import { createShell } from './renderer-shell.js';
 
 const { JOKER, cardsOf, linkOf } = select;
@@ -295,21 +295,12 @@ export function createRenderer(host) {
     const of = (kind) => points.filter((p) => p.kind === kind).map((p) => p.id);
     board.point(of('link'), [...of('island'), ...of('stone')], of('refused'));
     const scope = screenOf(els.board);
-    const cards = of('card');
     const hand = (shell.view && shell.view.hand) || [];
-    scope.querySelectorAll('#hand [data-key^="card-"]').forEach((node) => {
-      node.classList.toggle('lesson-point', cards.includes(hand[Number(node.getAttribute('data-key').slice(5))]));
-    });
-    const slots = of('slot');
-    scope.querySelectorAll('#market [data-key^="slot-"]').forEach((node) => {
-      node.classList.toggle('lesson-point', slots.includes(Number(node.getAttribute('data-key').slice(5))));
-    });
+    pointByKey(els.hand, 'card-', of('card'), (index) => hand[Number(index)]);
+    pointByKey(els.market, 'slot-', of('slot'));
     const pile = scope.querySelector('#market [data-key="pile"]');
     if (pile) pile.classList.toggle('lesson-point', of('pile').length > 0);
-    const gods = of('god');
-    scope.querySelectorAll('[data-key^="stone-"]').forEach((node) => {
-      node.classList.toggle('lesson-point', gods.includes(node.getAttribute('data-key').split('-')[1]));
-    });
+    pointByKey(scope, 'stone-', of('god'), (rest) => rest.split('-')[0]);
   }
 
   function flashEvents(events, duration) {

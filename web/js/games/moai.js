@@ -15,7 +15,7 @@ import { createBoard } from './moai-board.js';
 import { renderPlayers, renderRound, renderScoreline, renderHand, renderMarket, renderActions, endDetails, kindName } from './moai-panel.js';
 import { logParams, eventMarks, LETTERS, cardName, cardsText, placeAt, placeName } from './moai-log.js';
 import * as select from './moai-select.js';
-import { loadStylesheet, PORTRAIT, screenOf } from './renderer-common.js';
+import { loadStylesheet, PORTRAIT, screenOf, pointByKey } from './renderer-common.js';
 import { svg } from '../board-svg.js';
 import { createShell } from './renderer-shell.js';
 
@@ -308,18 +308,9 @@ export function createRenderer(host) {
       node.append(svg('rect', { class: 'point-island point-box', x: box.x - 5, y: box.y - 5, width: box.width + 10, height: box.height + 10, rx: 10 }));
     }
     const hand = (shell.view && shell.view.hand) || [];
-    const cards = of('card');
-    scope.querySelectorAll('#hand [data-key^="card-"]').forEach((node) => {
-      node.classList.toggle('lesson-point', cards.includes(String(hand[Number(node.getAttribute('data-key').slice(5))])));
-    });
-    const epochs = of('epoch');
-    scope.querySelectorAll('[data-key^="epoch-"]').forEach((node) => {
-      node.classList.toggle('lesson-point', epochs.includes(node.getAttribute('data-key').slice(6)));
-    });
-    const camp = of('camp');
-    scope.querySelectorAll('[data-key^="camp-"]').forEach((node) => {
-      node.classList.toggle('lesson-point', camp.includes(node.getAttribute('data-key').slice(5)));
-    });
+    pointByKey(els.hand, 'card-', of('card'), (index) => hand[Number(index)]);
+    pointByKey(scope, 'epoch-', of('epoch'));
+    pointByKey(scope, 'camp-', of('camp'));
   }
 
   function flashEvents(events, duration) {

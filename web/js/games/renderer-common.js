@@ -128,3 +128,14 @@ export function wavesPattern(id, { width, height, className, second }) {
   const crest = (x, y) => svg('path', { class: className, d: `M${x},${y} q8,-6 16,0 t16,0` });
   return svg('pattern', { id, width, height, patternUnits: 'userSpaceOnUse' }, crest(4, 14), crest(...second));
 }
+
+/** Mark a lesson's points (`lesson-point`) among the elements of `root`
+ * whose data-key starts with `prefix`: those whose key, after the prefix,
+ * names one of `wanted` (`nameOf` reads the name from the rest of the key). */
+export function pointByKey(root, prefix, wanted, nameOf = (rest) => rest) {
+  const names = wanted.map(String);
+  root.querySelectorAll(`[data-key^="${prefix}"]`).forEach((node) => {
+    const rest = node.getAttribute('data-key').slice(prefix.length);
+    node.classList.toggle('lesson-point', names.includes(String(nameOf(rest))));
+  });
+}
