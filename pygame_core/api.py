@@ -28,6 +28,7 @@ from .games import GAMES, catalogue
 from .lessons import LEARNER, Lesson, lessons
 from .limits import MAX_MOVE_TEXT, MAX_RECORD_TEXT, MAX_REQUEST_TEXT, MAX_THINK_MS, json_problem, quoted
 from .match import Match, check_game
+from .review import Review
 from .table import Memento as TableMemento
 from .table import Table
 
@@ -344,7 +345,9 @@ def cmd_load(args: dict[str, Any]) -> Any:
 def cmd_close(args: dict[str, Any]) -> Any:
     """Close a session (a lesson, an analysis): nothing of it is kept."""
     _only("close", args, ("session",))
-    _sessions.pop(_session_id(args), None)
+    name = _session_id(args)
+    _sessions.pop(name, None)
+    _reviews.pop(name, None)
     return None
 
 
@@ -442,6 +445,69 @@ def cmd_lesson_picture(args: dict[str, Any]) -> Any:
     return session.snapshot(LEARNER)
 
 
+# -- reviews -----------------------------------------------------------------
+# A finished game looked back on (``pygame_core.review``), in a session of
+# its own ("review" when a request names none), beside the game on screen.
+
+REVIEW_SESSION = "review"
+_reviews: dict[str, Review] = {}
+
+
+def _review_id(args: dict[str, Any]) -> str:
+    return _session_id({"session": args.get("session", REVIEW_SESSION)})
+
+
+def _review_or_error(args: dict[str, Any]) -> Review:
+    review = _reviews.get(_review_id(args))
+    if review is None:
+        raise RequestError("no game is being reviewed", "error.no_review")
+    return review
+
+
+def cmd_review(args: dict[str, Any]) -> Any:
+    """Open a record to look back on: its plan (players, names, plies, who
+    made each move, how many decisions had a choice)."""
+    _only("review", args, ("record", "session"))
+    name = _review_id(args)
+    record = args.get("record")
+    if not isinstance(record, (dict, str)):
+        raise RequestError(f"record must be a saved game (an object or its text), not {quoted(record)}",
+                           "error.bad_record", field="record")
+    review = Review(Match.from_record(record))
+    if name not in _reviews and len(_reviews) >= MAX_SESSIONS:
+        raise RequestError(f"at most {MAX_SESSIONS} games are reviewed at once: close one first",
+                           "error.too_many_sessions", limit=MAX_SESSIONS)
+    _reviews[name] = review
+    return review.plan()
+
+
+def cmd_review_at(args: dict[str, Any]) -> Any:
+    """The position after ``ply`` moves, as ``viewer`` saw it, or with
+    everything shown (``reveal``, once the game is over)."""
+    _only("review_at", args, ("ply", "viewer", "reveal", "session"))
+    review = _review_or_error(args)
+    viewer = _viewer(args, review.match.players)
+    return review.snapshot(args.get("ply"), viewer, _flag(args, "reveal"))
+
+
+def cmd_review_expert(args: dict[str, Any]) -> Any:
+    """The expert's opinion on the decision made at ``ply``, thought over
+    in slices of ``ms`` milliseconds: ``{done, progress, opinion}``."""
+    _only("review_expert", args, ("ply", "ms", "session"))
+    review = _review_or_error(args)
+    ms = _millis(args)
+    return review.expert(args.get("ply"), ms)
+
+
+def cmd_review_analyse(args: dict[str, Any]) -> Any:
+    """Go on analysing every decision for ``ms`` milliseconds (``restart``:
+    from the first): the decisions finished meanwhile and the progress."""
+    _only("review_analyse", args, ("ms", "restart", "session"))
+    review = _review_or_error(args)
+    ms = _millis(args)
+    return review.analyse(ms, _flag(args, "restart"))
+
+
 COMMANDS = {
     "games": cmd_games,
     "new": cmd_new,
@@ -457,6 +523,10 @@ COMMANDS = {
     "lesson": cmd_lesson,
     "lesson_step": cmd_lesson_step,
     "lesson_picture": cmd_lesson_picture,
+    "review": cmd_review,
+    "review_at": cmd_review_at,
+    "review_expert": cmd_review_expert,
+    "review_analyse": cmd_review_analyse,
 }
 
 
@@ -515,6 +585,7 @@ def reset() -> None:
     """Close every game. A memory snapshot may be taken after the first game
     has started; the engine restored from it starts with none."""
     _sessions.clear()
+    _reviews.clear()
 
 
 def session(name: str = DEFAULT_SESSION) -> Session | None:

@@ -533,6 +533,14 @@ class State(ABC):
         """A JSON-ready dict of all that ``player`` may see (``None``: a
         spectator). Never another hand, a deck order or an unrevealed secret."""
 
+    def revealed_view(self, player: int | None) -> dict[str, Any]:
+        """``view(player)`` with every secret of the position shown: the
+        other hands, the face-down pieces, and under ``revealed`` what the
+        board does not draw (each ``{"player", "what", "cards"}``: a hand, a
+        pile in its order, top first). Only for a finished game looked back
+        on (``review``); a game without secrets reveals nothing."""
+        return {**self.view(player), "revealed": []}
+
     def reveals(self, player: int, move: Any) -> bool:
         """True when ``move`` draws at random or shows hidden information, so
         that it can never be taken back (the undo policy of ``match``)."""

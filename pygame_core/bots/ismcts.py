@@ -132,7 +132,7 @@ class Search:
     def __init__(self, state: State, player: int, rng: Rng, max_iterations: int | None = None,
                  max_millis: float | None = None, exploration: float = EXPLORATION,
                  depth: int | None = None,
-                 clock: Callable[[], float] = time.perf_counter) -> None:
+                 clock: Callable[[], float] = time.perf_counter, include: Move | None = None) -> None:
         self.clock = clock
         started = clock()
         self.state = state
@@ -158,6 +158,15 @@ class Search:
             # The player's own moves are the same in every determinization.
             world = state.determinize(player, rng.fork())
             self.moves = self.advice.sensible(world, player, self.moves)
+        if include is not None and include not in self.moves:
+            # A move to weigh although the game's advice leaves it out (a
+            # review asks what the move a player made was worth).
+            if include not in state.legal_moves(player):
+                raise ValueError(f"{include} is not a legal move of player {player}")
+            self.moves = [*self.moves, include]
+        # Every player's total reward under each of the player's first moves
+        # (``estimates``): who the search thinks is winning after each.
+        self.totals: dict[Move, list[float]] = {}
         self.millis = (clock() - started) * 1000.0
 
     # -- budget ------------------------------------------------------------------
@@ -271,6 +280,13 @@ class Search:
             steps += 1
         # Backpropagation.
         reward = rewards(world, self.players, self.advice)
+        if path and path[0].player == self.player:
+            totals = self.totals.get(path[0].move)
+            if totals is None:
+                self.totals[path[0].move] = list(reward)
+            else:
+                for p, value in enumerate(reward):
+                    totals[p] += value
         for child in path:
             child.visits += 1
             child.reward += reward[child.player]
@@ -312,6 +328,15 @@ class Search:
                 stats.append((move, child.visits, child.reward / child.visits))
         stats.sort(key=lambda entry: (-entry[1], -entry[2]))
         return stats
+
+    def estimates(self, move: Move) -> list[float] | None:
+        """Each player's mean reward after the player's ``move`` (the chance
+        of winning the search sees for each); None if it was never tried."""
+        child = self.root.children.get(move)
+        totals = self.totals.get(move)
+        if child is None or totals is None or not child.visits:
+            return None
+        return [value / child.visits for value in totals]
 
     def best_move(self) -> Move:
         """The most visited move (ties: the better mean reward, then the

@@ -492,6 +492,18 @@ class KahunaState(State):
             "result": self.result(),
         }
 
+    def revealed_view(self, player) -> dict:
+        """The view with both hands, the face-down discards and the pile
+        (its top first): a finished game looked back on."""
+        view = self.view(player)
+        view["known_hands"] = [card_names(self.hands, 0), card_names(self.hands, 1)]
+        view["revealed"] = (
+            [{"player": q, "what": "hand", "cards": card_names(self.hands, q)} for q in (0, 1)]
+            + [{"player": q, "what": "hidden_discards", "cards": [ISLANDS[c] for c in self.hidden[q]]}
+               for q in (0, 1)]
+            + [{"player": None, "what": "pile", "cards": [ISLANDS[c] for c in reversed(self.pile)]}])
+        return view
+
     # -- copies ---------------------------------------------------------------------------------
     def clone(self) -> "KahunaState":
         s = KahunaState.__new__(KahunaState)

@@ -1151,6 +1151,21 @@ class KanaloaState(State):
             "result": self.result(),
         }
 
+    def revealed_view(self, player) -> dict:
+        """The view with every hand, the face-down discards and the talon
+        (its top first): a finished game looked back on."""
+        view = self.view(player)
+        n = self.n
+        view["known_hands"] = [[] if q == player else self.hand_names(q) for q in range(n)]
+        view["revealed"] = (
+            [{"player": q, "what": "hand", "cards": self.hand_names(q)} for q in range(n)]
+            + [{"player": q, "what": "face_down", "cards": [ISLANDS[c] for c in self.face_down[q]]}
+               for q in range(n)]
+            + [{"player": q, "what": "chosen", "cards": [ISLANDS[self.chosen[q]]]}
+               for q in range(n) if self.phase == SETUP and self.chosen[q] >= 0]
+            + [{"player": None, "what": "talon", "cards": [ISLANDS[c] for c in reversed(self.talon)]}])
+        return view
+
     def hand_names(self, p: int) -> list:
         return counted_names(self.hands, p)
 

@@ -51,7 +51,7 @@ from .tables import (ADMIRAL, AWARD, BID, BIRTH, BOAT0, BOAT_IDS, CARDS_OF_EPOCH
                      COVERED_FIELDS, DECK_COMPOSITION, DISASTER_STEPS, DISASTER_TOKENS, EFFECT_NAMES,
                      EPOCH_CARDS, EPOCH_IDS, EPOCH_OF, FIELD0, FIELDS_Z, FOREST_Z, FREE, HAND_SIZE,
                      MAX_HEIGHT, MOAI_HEIGHTS, M_DONE, N_BOATS, N_FIELDS, N_FOREST, N_TILES, OCEAN_Z, OPTIONS,
-                     OVER, PER_STRENGTH, PHASE_NAMES, RAID_STEP, RANK, REST, ROUND_PHASE, SHORT_GAME_REMOVALS,
+                     KIND_NAMES, OVER, PER_STRENGTH, PHASE_NAMES, RAID_STEP, RANK, REST, ROUND_PHASE, SHORT_GAME_REMOVALS,
                      START_CAMP, STARVE, TAKE, TILES_OF_HEIGHT, TILE_IDS, TYPE_NAMES, V2, V3, V4, VOLCANO0,
                      VOLCANO_Z, WOOD_TOKENS, WORK, ZONE_NAMES, cards_text, loc_name)
 from .work import WorkRules
@@ -531,6 +531,27 @@ class MoaiState(BirdManRules, EpochRules, DisasterRules, WorkRules, ProductionRu
     # =====================================================================================
     def view(self, player) -> dict:
         self.check_viewer(player)
+        return self._view(player, lambda q: q == player)
+
+    def revealed_view(self, player) -> dict:
+        """The view with every clan's hand, bid, face-down pieces and tiles
+        shown, and the decks in their order (top first): a finished game
+        looked back on."""
+        view = self._view(player, lambda q: True)
+        n = self.players
+        view["revealed"] = (
+            [{"player": q, "what": "hand", "cards": cards_text(self.hands[4 * q:4 * q + 4])} for q in range(n)]
+            + [{"player": q, "what": "camp", "cards": [str(s + 1) for s in range(3)
+                                                     for _ in range(self.camp[3 * q + s])]}
+               for q in range(n)]
+            + [{"player": None, "what": "deck", "cards": [KIND_NAMES[k] for k in reversed(self.deck)]},
+               {"player": None, "what": "epoch_deck", "cards": [EPOCH_IDS[c] for c in reversed(self.edeck)]},
+               {"player": None, "what": "set_aside", "cards": [EPOCH_IDS[c] for c in self.set_aside]}])
+        return view
+
+    def _view(self, player, sees) -> dict:
+        """``player``'s view, showing the secrets of each clan ``q`` for
+        which ``sees(q)``."""
         n = self.players
         me = player
         forest = []
@@ -542,7 +563,7 @@ class MoaiState(BirdManRules, EpochRules, DisasterRules, WorkRules, ProductionRu
                 for s in range(3):
                     pieces += [[q, s + 1, True]] * f[b + s]
                 for s in range(3):
-                    pieces += [[q, s + 1 if q == me else None, False]] * f[b + 3 + s]
+                    pieces += [[q, s + 1 if sees(q) else None, False]] * f[b + 3 + s]
             forest.append({"id": loc_name(sp), "wood": bool(self.forest_wood[sp]), "pieces": pieces})
         volcano = []
         v = self.volcano
@@ -553,7 +574,7 @@ class MoaiState(BirdManRules, EpochRules, DisasterRules, WorkRules, ProductionRu
                 for s in range(3):
                     pieces += [[q, s + 1, True]] * v[i + 1 + s]
                 for s in range(3):
-                    pieces += [[q, s + 1 if q == me else None, False]] * v[i + 4 + s]
+                    pieces += [[q, s + 1 if sees(q) else None, False]] * v[i + 4 + s]
             volcano.append({"id": loc_name(VOLCANO0 + i // 7), "owner": q if q >= 0 else None,
                             "pieces": pieces, "carved": i // 7 in self.carved})
         fields = []
@@ -567,7 +588,7 @@ class MoaiState(BirdManRules, EpochRules, DisasterRules, WorkRules, ProductionRu
         bids = []
         for q in range(n):
             status = self.bid_status[q]
-            shown = status == self.REVEALED or (status == self.CHOSEN and (not secret_bids or q == me))
+            shown = status == self.REVEALED or (status == self.CHOSEN and (not secret_bids or sees(q)))
             counts = self.bids[4 * q:4 * q + 4]
             bids.append({
                 "status": ("revealed" if status == self.REVEALED
@@ -634,7 +655,7 @@ class MoaiState(BirdManRules, EpochRules, DisasterRules, WorkRules, ProductionRu
             "reserve": [self.reserve[3 * q:3 * q + 3] for q in range(n)],
             "moai": {
                 "supply": supply,
-                "tiles": [[self._tile_view(t, q == me) for t in self.tiles[q]] for q in range(n)],
+                "tiles": [[self._tile_view(t, sees(q)) for t in self.tiles[q]] for q in range(n)],
                 "toppled": [TILE_IDS[t] for t in self.toppled],
             },
             "over": self.over,

@@ -1,0 +1,301 @@
+"""A finished game looked back on: its positions ply by ply, the expert's
+opinion at any of them, and an analysis of every decision.
+
+* **Positions.** ``snapshot(ply, viewer, reveal)`` is the table's snapshot
+  shape (``docs/protocol.md``) for the position after the first ``ply``
+  moves, from the match's per-ply copies (``Match.position_at``), with the
+  whole log. A seat sees what it saw then; ``reveal`` (only once the game is
+  over) shows every hand, deck and face-down piece as it was.
+* **The expert's opinion** on the decision made at a ply: the strongest
+  bot's search from the mover's information at that moment -- its
+  determinizations of what the mover knew, never the position as it was --
+  weighing the move the mover made beside its own. Its generator is seeded
+  from the ply and the mover's view, not from the game's seed (which deals
+  the hidden cards): two games the mover could not tell apart get the same
+  opinion, and the same game always gets the same one.
+* **The analysis** asks that opinion, with a smaller budget, at every
+  decision of more than one move, in slices the browser can stop; each
+  decision gives every player's estimated chance of winning (the graph) and
+  what the move made cost its player (the turning points).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+from .bots import HINT_LEVEL, SEARCH_BUDGETS
+from .bots.ismcts import Search
+from .engine import GameError, Move, Rng, State, event_for
+from .match import Match
+
+# The expert's budget when asked about one decision: the level's iterations,
+# without its time limit, so that the answer is the same on every machine.
+OPINION_ITERATIONS = SEARCH_BUDGETS[HINT_LEVEL][0]
+# At every decision of a whole game: enough to tell a good move from a poor
+# one, little enough that a game of three hundred decisions takes minutes.
+ANALYSIS_ITERATIONS = 300
+# A move that costs its player at least this much of a chance of winning is
+# a turning point.
+TURNING_POINT = 0.05
+
+
+class ReviewError(GameError):
+    """A request a review refuses: ``key`` for the page's sentence."""
+
+    def __init__(self, message: str, key: str = "error.bad_request", **params: Any) -> None:
+        super().__init__(message)
+        self.key = key
+        self.params = params
+
+
+def mover_seed(ply: int, view: dict[str, Any]) -> str:
+    """The seed of the expert asked about the decision at ``ply``: from what
+    the mover saw, and nothing else."""
+    digest = hashlib.sha256(json.dumps(view, sort_keys=True, separators=(",", ":")).encode()).hexdigest()
+    return f"review/{ply}/{digest[:32]}"
+
+
+@dataclass
+class Opinion:
+    """The expert's search at one decision, run in slices (``run``)."""
+
+    ply: int
+    mover: int
+    played: Move
+    search: Search
+
+    @property
+    def done(self) -> bool:
+        return self.search.done
+
+    def run(self, millis: float | None = None) -> bool:
+        return self.search.run(millis=millis)
+
+    def progress(self) -> float:
+        budget = self.search.max_iterations or 1
+        return 1.0 if self.done else min(1.0, self.search.iterations / budget)
+
+    def result(self, state: State) -> dict[str, Any]:
+        """What the expert thinks once done: its move, the one played, each
+        one's chance of winning for the mover, each player's chance after
+        the expert's move (``estimates``), and what each move gains."""
+        search = self.search
+        best = search.best_move()
+        forced = len(search.moves) == 1
+        stats = {move: (visits, mean) for move, visits, mean in search.statistics()}
+
+        def chance(move: Move) -> float | None:
+            visits, mean = stats.get(move, (0, 0.0))
+            return round(mean, 4) if visits else None
+
+        estimates = None if forced else search.estimates(best)
+        result = {
+            "ply": self.ply,
+            "mover": self.mover,
+            "forced": forced,
+            "best": best.to_dict(),
+            "played": self.played.to_dict(),
+            "same": best == self.played,
+            "best_chance": None if forced else chance(best),
+            "played_chance": None if forced else chance(self.played),
+            "estimates": None if estimates is None else [round(value, 4) for value in estimates],
+            "iterations": search.iterations,
+        }
+        reasons = getattr(state.game.hints, "reasons", None)
+        if reasons is not None and not forced:
+            seen = state.determinize(self.mover, Rng.from_seed(mover_seed(self.ply, state.view(self.mover))))
+            result["why_best"] = list(reasons(seen, self.mover, best))
+            result["why_played"] = [] if best == self.played else list(reasons(seen, self.mover, self.played))
+        return result
+
+
+@dataclass
+class Analysis:
+    """Every decision of a game, one opinion after the other."""
+
+    review: Review
+    iterations: int = ANALYSIS_ITERATIONS
+    plies: list[int] = field(default_factory=list)
+    results: list[dict[str, Any]] = field(default_factory=list)
+    current: Opinion | None = None
+
+    def __post_init__(self) -> None:
+        self.plies = self.review.decisions()
+
+    @property
+    def done(self) -> bool:
+        return len(self.results) >= len(self.plies)
+
+    def run(self, millis: float) -> list[dict[str, Any]]:
+        """Go on for about ``millis`` milliseconds; the decisions finished
+        meanwhile (at least the one under way, if it ends)."""
+        finished: list[dict[str, Any]] = []
+        spent = 0.0
+        while not self.done and spent < millis:
+            if self.current is None:
+                self.current = self.review.opinion(self.plies[len(self.results)], self.iterations)
+            before = self.current.search.millis
+            self.current.run(millis=max(1.0, millis - spent))
+            spent += self.current.search.millis - before
+            if self.current.done:
+                opinion = self.current
+                result = opinion.result(self.review.match.position_at(opinion.ply))
+                result.pop("why_best", None)
+                result.pop("why_played", None)
+                self.results.append(result)
+                finished.append(result)
+                self.current = None
+        return finished
+
+    def progress(self) -> float:
+        total = len(self.plies)
+        if not total:
+            return 1.0
+        part = self.current.progress() if self.current is not None else 0.0
+        return min(1.0, (len(self.results) + part) / total)
+
+
+class Review:
+    """A match looked back on (see the module)."""
+
+    def __init__(self, match: Match) -> None:
+        self.match = match
+        self.opinion_under_way: Opinion | None = None
+        self.analysis: Analysis | None = None
+
+    @property
+    def plies(self) -> int:
+        return len(self.match.entries)
+
+    @property
+    def over(self) -> bool:
+        return self.match.state.is_over()
+
+    def check_ply(self, ply: object, last: int | None = None) -> int:
+        top = self.plies if last is None else last
+        if type(ply) is not int or not 0 <= ply <= top:
+            raise ReviewError(f"ply must be a number of moves from 0 to {top}", "error.bad_ply",
+                              field="ply")
+        return ply
+
+    def plan(self) -> dict[str, Any]:
+        match = self.match
+        return {
+            "game": match.game.id,
+            "players": match.players,
+            "seats": match.seats,
+            "names": match.names,
+            "options": match.options,
+            "private": match.game.private_information,
+            "plies": self.plies,
+            "over": self.over,
+            "movers": [entry.player for entry in match.entries],
+            "decisions": len(self.decisions()),
+        }
+
+    def snapshot(self, ply: object, viewer: int | None, reveal: bool = False) -> dict[str, Any]:
+        """The position after ``ply`` moves as ``viewer`` saw it, or with
+        everything shown (``reveal``: only once the game is over)."""
+        at = self.check_ply(ply)
+        if reveal and not self.over:
+            raise ReviewError("nothing hidden is shown before the game is over", "error.review_unfinished")
+        match = self.match
+        state = match.position_at(at)
+        if reveal:
+            view = state.revealed_view(viewer)
+            log = self.revealed_log()
+        else:
+            view = state.view(viewer)
+            log = match.log_for(viewer)
+        over = state.is_over()
+        return {
+            "game": match.game.id,
+            "players": match.players,
+            "seats": match.seats,
+            "names": match.names,
+            "seed": match.seed if self.over else None,
+            "options": match.options,
+            "private": match.game.private_information,
+            "to_move": state.to_move(),
+            "over": over,
+            "result": state.result(),
+            "viewer": viewer,
+            "view": view,
+            "legal": [],
+            "log": log,
+            "can_undo": False,
+            "ply": at,
+            "plies": self.plies,
+            "revealed": reveal,
+            "next_mover": match.entries[at].player if at < self.plies else None,
+        }
+
+    def revealed_log(self) -> list[dict[str, Any]]:
+        """The log with every secret read as its first reader read it."""
+        log = []
+        for number, entry in enumerate(self.match.entries, 1):
+            events = []
+            for event in entry.events:
+                readers = event.get("secret_for")
+                reader = readers[0] if isinstance(readers, (list, tuple)) else readers
+                events.append(event_for(event, reader) if readers is not None else event)
+            log.append({"n": number, "player": entry.player, "events": events})
+        return log
+
+    def decisions(self) -> list[int]:
+        """The plies at which the mover had more than one move."""
+        state = self.match.position_at(0)
+        plies = []
+        for ply, entry in enumerate(self.match.entries):
+            if len(state.legal_moves(entry.player)) > 1:
+                plies.append(ply)
+            state.play(entry.player, entry.move)
+        return plies
+
+    def opinion(self, ply: int, iterations: int = OPINION_ITERATIONS) -> Opinion:
+        """A search, not yet run, of the expert at the decision made at
+        ``ply``, from what its mover knew then."""
+        at = self.check_ply(ply, self.plies - 1)
+        entry = self.match.entries[at]
+        state = self.match.position_at(at)
+        mover = entry.player
+        played = state.parse_move(entry.move)
+        rng = Rng.from_seed(mover_seed(at, state.view(mover)))
+        search = Search(state, mover, rng, max_iterations=iterations, include=played)
+        return Opinion(at, mover, played, search)
+
+    def expert(self, ply: object, millis: float) -> dict[str, Any]:
+        """Think about the decision at ``ply`` for about ``millis`` more
+        milliseconds (a search under way at that ply goes on); the opinion
+        once it is done."""
+        if not self.plies:
+            raise ReviewError("the game has no move to think about", "error.bad_ply", field="ply")
+        at = self.check_ply(ply, self.plies - 1)
+        opinion = self.opinion_under_way
+        if opinion is None or opinion.ply != at:
+            opinion = self.opinion_under_way = self.opinion(at)
+        opinion.run(millis)
+        answer: dict[str, Any] = {"done": opinion.done, "progress": round(opinion.progress(), 4),
+                                  "opinion": None}
+        if opinion.done:
+            answer["opinion"] = opinion.result(self.match.position_at(at))
+        return answer
+
+    def analyse(self, millis: float, restart: bool = False) -> dict[str, Any]:
+        """Go on with the analysis for about ``millis`` milliseconds: the
+        decisions finished meanwhile, and how far it has gone."""
+        if self.analysis is None or restart:
+            self.analysis = Analysis(self)
+        analysis = self.analysis
+        finished = analysis.run(millis)
+        return {
+            "done": analysis.done,
+            "progress": round(analysis.progress(), 4),
+            "decisions": len(analysis.plies),
+            "analysed": len(analysis.results),
+            "results": finished,
+        }
+

@@ -1,0 +1,210 @@
+"""Looking back on a finished game: positions per ply, everything shown
+after the end, the expert's opinion from the mover's information only, and
+an analysis that is the same every time."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from pygame_core import api
+from pygame_core.bots import make_bot
+from pygame_core.engine import Rng
+from pygame_core.games import GAMES
+from pygame_core.match import Match
+from pygame_core.review import Analysis, Review, mover_seed
+
+COUNTS = {"kahuna": 2, "kanaloa": 2, "moai": 3, "haleakala": 2}
+SECRET_GAMES = [game for game in COUNTS if GAMES[game].private_information]
+
+
+def played(game: str, seed: int = 5, plies: int | None = None, level: int = 0) -> Match:
+    """A game of ``game`` played by bots of ``level``, to its end or for ``plies`` moves."""
+    match = Match(game, COUNTS[game], seed, seats=["h"] + ["bot0"] * (COUNTS[game] - 1))
+    ply = 0
+    while not match.state.is_over() and (plies is None or ply < plies):
+        player = match.state.to_move()[0]
+        match.play(player, str(make_bot(level, f"{seed}/{ply}").choose(match.state, player)))
+        ply += 1
+    return match
+
+
+@pytest.fixture(scope="module")
+def finished() -> dict[str, Match]:
+    return {game: played(game) for game in COUNTS}
+
+
+def call(cmd: str, **args):
+    answer = json.loads(api.handle(json.dumps({"cmd": cmd, "args": args})))
+    return answer
+
+
+# -- positions -------------------------------------------------------------------
+
+@pytest.mark.parametrize("game", list(COUNTS))
+def test_each_ply_is_the_position_a_replay_reaches(game, finished):
+    match = finished[game]
+    review = Review(match)
+    for ply in (0, 1, 17, review.plies // 2, review.plies):
+        replay = Match(game, match.players, match.seed, seats=match.seats)
+        for entry in match.entries[:ply]:
+            replay.play(entry.player, entry.move)
+        for viewer in (0, None):
+            snap = review.snapshot(ply, viewer)
+            assert snap["view"] == replay.state.view(viewer)
+            assert snap["to_move"] == replay.state.to_move()
+            assert snap["ply"] == ply and snap["plies"] == len(match.entries)
+            assert snap["legal"] == [] and snap["can_undo"] is False
+            # The whole log, as the viewer read it.
+            assert snap["log"] == match.log_for(viewer)
+    assert review.snapshot(review.plies, 0)["over"] is True
+    assert review.snapshot(0, 0)["next_mover"] == match.entries[0].player
+
+
+@pytest.mark.parametrize("game", SECRET_GAMES)
+def test_show_everything_shows_every_hand_after_the_end_only(game, finished):
+    match = finished[game]
+    review = Review(match)
+    ply = review.plies // 3
+    state = match.position_at(ply)
+    shown = review.snapshot(ply, 0, reveal=True)
+    hidden = review.snapshot(ply, 0)
+    revealed = shown["view"]["revealed"]
+    hands = [item for item in revealed if item["what"] == "hand"]
+    assert [item["player"] for item in hands] == list(range(match.players))
+    # Each hand as the player held it, though seat 0 could not see it.
+    for item in hands:
+        assert sorted(item["cards"]) == sorted(state.revealed_view(item["player"])["revealed"][item["player"]]["cards"])
+        own = state.view(item["player"]).get("hand")
+        assert sorted(item["cards"]) == sorted(own)
+    assert "revealed" not in hidden["view"]
+    assert shown["view"] != hidden["view"]
+    # The log shows the secrets as their readers read them.
+    assert any(event["key"].endswith(".own") for entry in shown["log"] for event in entry["events"])
+    assert hidden["log"] == match.log_for(0) != shown["log"]
+    # Before the end nothing is shown.
+    unfinished = Review(played(game, plies=12))
+    with pytest.raises(Exception) as refused:
+        unfinished.snapshot(5, 0, reveal=True)
+    assert getattr(refused.value, "key", None) == "error.review_unfinished"
+
+
+def test_the_viewers_view_is_unchanged_by_revealing(finished):
+    """``revealed_view`` adds to a view and never alters ``view`` itself."""
+    for game in SECRET_GAMES:
+        state = finished[game].position_at(20)
+        before = json.dumps(state.view(0), sort_keys=True)
+        state.revealed_view(0)
+        assert json.dumps(state.view(0), sort_keys=True) == before
+
+
+# -- the expert's opinion --------------------------------------------------------
+
+@pytest.mark.parametrize("game", SECRET_GAMES)
+def test_the_opinion_depends_only_on_what_the_mover_saw(game, finished):
+    """Two games that differ only in what the mover could not see (the other
+    hands, the deck's order: the position dealt again for the mover) get the
+    same opinion; the game as it was is never read."""
+    match = finished[game]
+    review = Review(match)
+    ply = next(p for p in review.decisions() if p >= 8)
+    entry = match.entries[ply]
+    real = match.position_at(ply)
+    twin = real.determinize(entry.player, Rng.from_seed("another deal"))
+    assert twin.to_json() != real.to_json(), "the twin differs in what is hidden"
+    assert twin.view(entry.player) == real.view(entry.player), "and in nothing the mover saw"
+    opinions = []
+    for start in (real, twin):
+        record = {**match.to_record(), "start": start.to_json(), "moves": [[entry.player, entry.move]]}
+        opinion = Review(Match.from_record(record)).opinion(0, iterations=150)
+        opinion.run()
+        result = opinion.result(start)
+        result.pop("ply")
+        opinions.append(result)
+    assert opinions[0] == opinions[1]
+    assert opinions[0]["played"]["text"] == entry.move
+    assert 0.0 <= opinions[0]["best_chance"] <= 1.0
+
+
+def test_the_opinion_weighs_the_move_played_and_its_own(finished):
+    match = finished["kanaloa"]
+    review = Review(match)
+    ply = review.decisions()[10]
+    answer = review.expert(ply, 60_000)
+    assert answer["done"] is True and answer["progress"] == 1.0
+    opinion = answer["opinion"]
+    assert opinion["played"]["text"] == match.entries[ply].move
+    assert opinion["best_chance"] is not None and opinion["played_chance"] is not None
+    assert opinion["best_chance"] >= opinion["played_chance"] or opinion["same"] is False
+    assert len(opinion["estimates"]) == match.players
+    assert abs(sum(opinion["estimates"]) - 1.0) < 1e-3
+    assert opinion["same"] == (opinion["best"]["text"] == opinion["played"]["text"])
+    # The same question, asked again, gets the same answer.
+    again = Review(match).expert(ply, 60_000)["opinion"]
+    assert again == opinion
+
+
+def test_the_seed_of_an_opinion_is_the_movers_view():
+    view = {"hand": ["FAAA"], "round": 1}
+    assert mover_seed(3, view) == mover_seed(3, dict(reversed(list(view.items()))))
+    assert mover_seed(3, view) != mover_seed(4, view)
+    assert mover_seed(3, view) != mover_seed(3, {**view, "hand": ["HUNA"]})
+
+
+# -- the analysis ----------------------------------------------------------------
+
+def test_an_analysis_is_reproducible_and_marks_every_decision():
+    match = played("kahuna", seed=9, plies=24)
+    results = []
+    for _ in range(2):
+        analysis = Analysis(Review(match), iterations=40)
+        found = []
+        while not analysis.done:
+            found += analysis.run(millis=30)
+        results.append(found)
+    assert results[0] == results[1]
+    plies = Review(match).decisions()
+    assert [result["ply"] for result in results[0]] == plies
+    for result in results[0]:
+        assert len(result["estimates"]) == 2
+        assert result["best_chance"] is not None
+        assert "why_best" not in result
+
+
+def test_forced_moves_are_no_decisions():
+    match = played("moai", seed=3, plies=60)
+    review = Review(match)
+    decisions = set(review.decisions())
+    for ply, entry in enumerate(match.entries):
+        state = match.position_at(ply)
+        assert (ply in decisions) == (len(state.legal_moves(entry.player)) > 1)
+
+
+# -- the facade ------------------------------------------------------------------
+
+def test_the_facade_reviews_in_a_session_of_its_own(finished):
+    api.reset()
+    record = finished["kahuna"].to_record()
+    assert call("review_at", ply=0)["error"]["key"] == "error.no_review"
+    plan = call("review", record=json.dumps(record))["data"]
+    assert plan["plies"] == len(record["moves"]) and plan["over"] is True
+    assert plan["movers"] == [player for player, _ in record["moves"]]
+    snap = call("review_at", ply=3, viewer=1)["data"]
+    assert snap["ply"] == 3 and snap["viewer"] == 1
+    assert call("review_at", ply=3, viewer=0, reveal=True)["data"]["revealed"] is True
+    for bad in (-1, plan["plies"] + 1, "3", 2.5, True):
+        assert call("review_at", ply=bad)["error"]["key"] == "error.bad_ply"
+    assert call("review_at", ply=1, viewer=5)["error"]["params"]["field"] == "viewer"
+    answer = call("review_expert", ply=plan["plies"], ms=10)
+    assert answer["error"]["key"] == "error.bad_ply"
+    first = call("review_expert", ply=2, ms=5)["data"]
+    assert first["opinion"] is None or first["done"]
+    progress = call("review_analyse", ms=20)["data"]
+    assert progress["decisions"] == plan["decisions"] and 0 < progress["progress"] <= 1
+    # A bad record leaves the review open as it was.
+    assert call("review", record="{nope")["error"]["key"] == "error.bad_record"
+    assert call("review_at", ply=3, viewer=1)["data"] == snap
+    call("close", session="review")
+    assert call("review_at", ply=0)["error"]["key"] == "error.no_review"
+    api.reset()
