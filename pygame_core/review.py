@@ -78,13 +78,14 @@ class Opinion:
         budget = self.search.max_iterations or 1
         return 1.0 if self.done else min(1.0, self.search.iterations / budget)
 
-    def result(self, state: State) -> dict[str, Any]:
+    def result(self, state: State, reasons: bool = True) -> dict[str, Any]:
         """What the expert thinks once done: its move, the one played, each
         one's chance of winning for the mover, each player's chance after
-        the expert's move (``estimates``), and what each move gains."""
+        the expert's move (``estimates``), and (``reasons``) what each move
+        gains, in words' keys."""
         search = self.search
         best = search.best_move()
-        forced = len(search.moves) == 1
+        forced = len(state.legal_moves(self.mover)) == 1
         stats = {move: (visits, mean) for move, visits, mean in search.statistics()}
 
         def chance(move: Move) -> float | None:
@@ -103,12 +104,15 @@ class Opinion:
             "played_chance": None if forced else chance(self.played),
             "estimates": None if estimates is None else [round(value, 4) for value in estimates],
             "iterations": search.iterations,
+            "round": state.view(self.mover).get("round"),
         }
-        reasons = getattr(state.game.hints, "reasons", None)
-        if reasons is not None and not forced:
+        why = getattr(state.game.hints, "reasons", None)
+        if reasons and why is not None and not forced:
+            # Found on a copy that knows only what the mover saw (each move
+            # on a copy of its own: a game's reasons play the move on it).
             seen = state.determinize(self.mover, Rng.from_seed(mover_seed(self.ply, state.view(self.mover))))
-            result["why_best"] = list(reasons(seen, self.mover, best))
-            result["why_played"] = [] if best == self.played else list(reasons(seen, self.mover, self.played))
+            result["why_best"] = list(why(seen.clone(), self.mover, best))
+            result["why_played"] = [] if best == self.played else list(why(seen.clone(), self.mover, self.played))
         return result
 
 
@@ -142,9 +146,7 @@ class Analysis:
             spent += self.current.search.millis - before
             if self.current.done:
                 opinion = self.current
-                result = opinion.result(self.review.match.position_at(opinion.ply))
-                result.pop("why_best", None)
-                result.pop("why_played", None)
+                result = opinion.result(self.review.match.position_at(opinion.ply), reasons=False)
                 self.results.append(result)
                 finished.append(result)
                 self.current = None

@@ -208,3 +208,17 @@ def test_the_facade_reviews_in_a_session_of_its_own(finished):
     call("close", session="review")
     assert call("review_at", ply=0)["error"]["key"] == "error.no_review"
     api.reset()
+
+
+@pytest.mark.parametrize("game", list(COUNTS))
+def test_every_decision_of_a_whole_game_gets_an_opinion(game, finished):
+    """The expert is asked at every decision of a game played to its end,
+    with the reasons in words: no position of the game is beyond it (a
+    game's reasons play the move on a copy of their own)."""
+    review = Review(finished[game])
+    for ply in review.decisions():
+        opinion = review.opinion(ply, iterations=4)
+        opinion.run()
+        result = opinion.result(finished[game].position_at(ply))
+        assert result["played"]["text"] == finished[game].entries[ply].move
+        assert result["played_chance"] is not None, "the move made is always weighed"

@@ -158,6 +158,8 @@ class Search:
             # The player's own moves are the same in every determinization.
             world = state.determinize(player, rng.fork())
             self.moves = self.advice.sensible(world, player, self.moves)
+        # A move the tree weighs at the root whatever the game's advice.
+        self.include = include
         if include is not None and include not in self.moves:
             # A move to weigh although the game's advice leaves it out (a
             # review asks what the move a player made was worth).
@@ -172,7 +174,9 @@ class Search:
     # -- budget ------------------------------------------------------------------
     @property
     def done(self) -> bool:
-        if self.decided or self.out_of_time or len(self.moves) == 1:
+        # One move leaves nothing to decide, unless the search is asked what
+        # a move is worth (``include``: a review weighs even a lone move).
+        if self.decided or self.out_of_time or (len(self.moves) == 1 and self.include is None):
             return True
         if self.max_iterations is not None and self.iterations >= self.max_iterations:
             return True
@@ -243,6 +247,9 @@ class Search:
                 # Another player's secret choice in a simultaneous step.
                 world.apply(actor, self._policy(world, actor, moves))
                 continue
+            include = self.include
+            if include is not None and node is self.root and include not in moves:
+                moves = [*moves, include]
             children = node.children
             untried = []
             for move in moves:
@@ -252,7 +259,10 @@ class Search:
                 else:
                     child.available += 1
             if untried:
-                move = untried[rng.below(len(untried))] if len(untried) > 1 else untried[0]
+                if include is not None and node is self.root and include in untried:
+                    move = include                      # weighed from the first iteration
+                else:
+                    move = untried[rng.below(len(untried))] if len(untried) > 1 else untried[0]
                 child = Node(move, actor)
                 child.available = 1
                 children[move] = child

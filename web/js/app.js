@@ -37,6 +37,7 @@ const menu = createMenu({
   onStart: (config) => (config.online ? createOnline(config) : startGame(config)),
   onLearn: (gameId) => startLesson(gameId),
   onResume: (entry) => resumeGame(entry),
+  onReview: (entry) => reviewGame(entry),
   onForget: (entry) => {
     store.forgetGame(entry.id);
     menu.renderResume();
@@ -161,6 +162,20 @@ async function resumeGame(entry) {
     store.forgetGame(entry.id);
     menu.render();
     menu.showMessage(t('menu.resume_failed', { message: errorText(error) }));
+  }
+}
+
+/** A finished game of the saved games, looked back on (review.js). */
+async function reviewGame(entry) {
+  menu.showMessage('');
+  try {
+    await engine.ready;
+    showScreen('game');
+    await game.startReview(entry.record, entry.names, { saveId: entry.id });
+  } catch (error) {
+    if (game.active) game.exit();
+    showScreen('menu');
+    menu.showMessage(t('menu.review_failed', { message: errorText(error) }));
   }
 }
 

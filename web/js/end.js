@@ -9,8 +9,9 @@ import { refs } from './refs.js';
 
 /** `newGameLabel`: the words of the button that starts the next game (a new
  * game, a rematch online); null: no such button. `extra`: what the table
- * adds (online: the check of the shuffle, the game to download). */
-export function showEnd(snap, { names, details, extra = null, onNewGame, onMenu, newGameLabel = t('end.new_game') }) {
+ * adds (online: the check of the shuffle, the game to download and review).
+ * `onReview`: look back on the game, move by move (review.js). */
+export function showEnd(snap, { names, details, extra = null, onNewGame, onMenu, onReview = null, newGameLabel = t('end.new_game') }) {
   const result = snap.result || {};
   const winners = result.winners || [];
   const single = winners.length === 1;
@@ -28,6 +29,9 @@ export function showEnd(snap, { names, details, extra = null, onNewGame, onMenu,
     'div',
     { class: 'dialog-actions' },
     h('button', { class: 'btn ghost', type: 'button', id: 'end-board', onclick: close }, t('end.see_board')),
+    onReview
+      ? h('button', { class: 'btn ghost', type: 'button', id: 'end-review', onclick: () => { close(); onReview(); } }, t('end.review'))
+      : null,
     h('button', { class: 'btn ghost', type: 'button', id: 'end-menu', onclick: () => { close(); onMenu(); } }, t('end.menu')),
     newGameLabel === null ? null : h('button', { class: 'btn primary', type: 'button', id: 'end-new', onclick: () => { close(); onNewGame(); } }, newGameLabel),
   );

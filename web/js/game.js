@@ -21,6 +21,8 @@ import { call } from './worker-client.js';
 import { createOnlineView } from './online-view.js';
 import { refs } from './refs.js';
 import { newSession } from './state.js';
+import { createReview, REVIEW_SESSION } from './review.js';
+import { compact, expand } from './review-graph.js';
 
 /** A record as text for the engine, which checks its size and depth before
  * it parses it (the browser could not even pass a deeply nested object to
@@ -128,6 +130,13 @@ export function createGame({ onExit, onNewGame, pace, setPace, paces, verifyReco
 
   function updateTools() {
     const turns = session && session.turns;
+    if (session && session.review) {
+      // A game looked back on: nothing to take back or hint; its record may be saved.
+      undoButton.disabled = true;
+      hintButton.hidden = true;
+      saveButton.hidden = false;
+      return;
+    }
     saveButton.hidden = Boolean(session && session.online);
     if (!turns || !turns.snapshot) {
       undoButton.disabled = true;
@@ -230,7 +239,17 @@ export function createGame({ onExit, onNewGame, pace, setPace, paces, verifyReco
       return;
     }
     if (snap.over) {
-      if (mine.saveId) store.forgetGame(mine.saveId);
+      // A finished game (played or watched) is kept, to be looked back on.
+      if (mine.kept) return;
+      mine.kept = true;
+      let record;
+      try {
+        record = await mine.table.save();
+      } catch {
+        return;
+      }
+      const id = store.keepFinished(mine.saveId, record, mine.typedNames);
+      if (id && session === mine) mine.saveId = id;
       return;
     }
     const moves = snap.log.length;
@@ -264,10 +283,18 @@ export function createGame({ onExit, onNewGame, pace, setPace, paces, verifyReco
     let again = () => onNewGame(mine.setup);
     if (online) again = () => online.rematch();
     else if (learning) again = () => learning.playGame();
+    // Online, the record comes with the check of the shuffle (online-view.js).
+    const review = online || learning
+      ? null
+      : async () => {
+          const record = await mine.table.save();
+          await startReview(record, mine.typedNames, { saveId: mine.saveId });
+        };
     showEnd(snap, {
       names: names(),
       details: mine.renderer.endDetails(snap, names()),
       extra: online ? online.endExtras(snap) : null,
+      onReview: review,
       onNewGame: again,
       newGameLabel: online ? (online.canRematch() ? t('online.rematch') : null) : learning ? t('lesson.play_real') : t('end.new_game'),
       onMenu: () => exit(),
@@ -414,6 +441,7 @@ export function createGame({ onExit, onNewGame, pace, setPace, paces, verifyReco
     session = null;
     lastStatus = null;
     if (left.turns) left.turns.retire();
+    if (left.review) left.review.close();
     if (left.online) left.online.close();
     left.table.close();
     left.renderer.destroy();
@@ -582,6 +610,12 @@ export function createGame({ onExit, onNewGame, pace, setPace, paces, verifyReco
     const table = createLocalTable();
     const snap = await table.load(recordText(record));
     if (generation !== wanted) return;
+    // A finished game is looked back on, not played on.
+    if (snap.over) {
+      table.close();
+      await startReview(record, typed, { saveId });
+      return;
+    }
     // The record carries the names; an autosave may also keep its own copy.
     const names = typed && typed.some(Boolean) ? typed : snap.names || [];
     const setup = { game: snap.game, players: snap.players, seats: snap.seats, options: snap.options, names };
@@ -589,6 +623,69 @@ export function createGame({ onExit, onNewGame, pace, setPace, paces, verifyReco
     if (!mine) return;
     refs.gameName().textContent = titleOf(snap.game);
     await mine.turns.begin(snap, { fromStart: false });
+  }
+
+  // -- looking back on a finished game ---------------------------------------------------
+
+  /** The review's table: what the engine's review session shows (review.js
+   * asks it), the record to save again, nothing to play. */
+  function reviewTable(recordObject) {
+    const refuse = () => Promise.reject({ key: 'error.game_over', message: 'the game is over', params: {} });
+    return {
+      kind: /** @type {'local'} */ ('local'),
+      botsHere: false,
+      sharedDevice: false,
+      snapshot: refuse,
+      play: refuse,
+      undo: refuse,
+      save: async () => recordObject,
+      close: () => {
+        call('close', { session: REVIEW_SESSION }).catch(() => {});
+      },
+    };
+  }
+
+  /**
+   * Look back on a finished game (review.js): `record` its record (or its
+   * text), `typed` the names it was played under, `saveId` its entry among
+   * the saved games (null: the entry of the same game, or a new one),
+   * `viewer` the seat whose eyes it is seen through first.
+   * @param {any} record @param {string[]} typed @param {{saveId?: string | null, viewer?: number | null}} [options]
+   */
+  async function startReview(record, typed, { saveId = null, viewer } = {}) {
+    retire();
+    endLesson();
+    const wanted = generation;
+    const text = recordText(record);
+    const plan = await call('review', { record: text, session: REVIEW_SESSION });
+    if (generation !== wanted) return;
+    const recordObject = typeof record === 'string' ? JSON.parse(record) : record;
+    const typedNames = typed && typed.some(Boolean) ? typed : plan.names || [];
+    const kept = plan.over ? store.keepFinished(saveId, recordObject, typedNames) : null;
+    const made = await renderer(plan.game);
+    if (!made || generation !== wanted) return;
+    const mine = newSession({ game: plan.game, seats: plan.seats, typedNames, renderer: made, table: reviewTable(recordObject), saveId: kept });
+    session = mine;
+    refs.gameName().textContent = titleOf(plan.game);
+    const entry = kept ? store.savedGames().find((each) => each.id === kept) : null;
+    const analysis = entry && entry.analysis ? expand(entry.analysis, plan.players, plan.plies) : null;
+    mine.review = createReview({
+      plan,
+      call,
+      renderer: made,
+      names: () => names(),
+      viewer: viewer === undefined ? firstViewer(plan.seats) : viewer,
+      analysis,
+      saveAnalysis: (results) => {
+        if (kept) store.keepAnalysis(kept, compact(results));
+      },
+      status: (words) => setStatus({ state: 'review', kind: 'loading', text: words }),
+      errorText,
+      toast,
+    });
+    updateTools();
+    renderWatchBar();
+    await mine.review.open();
   }
 
   /**
@@ -626,6 +723,7 @@ export function createGame({ onExit, onNewGame, pace, setPace, paces, verifyReco
       errorText,
       verifyRecord,
       rememberName,
+      review: (record) => startReview(record, [], { viewer: first.seat }),
     });
     mine.turns = createTurns({ table: remote, view: makeView(mine), seats, viewer: first.seat });
     refs.gameName().textContent = titleOf(gameId);
@@ -674,6 +772,11 @@ export function createGame({ onExit, onNewGame, pace, setPace, paces, verifyReco
   }
 
   function retranslate() {
+    if (session && session.review) {
+      refs.gameName().textContent = titleOf(session.game);
+      session.review.retranslate();
+      return;
+    }
     if (!session || !session.turns || !session.turns.snapshot) return;
     refs.gameName().textContent = titleOf(session.game);
     session.turns.redraw();
@@ -689,6 +792,7 @@ export function createGame({ onExit, onNewGame, pace, setPace, paces, verifyReco
   return {
     start,
     startLesson,
+    startReview,
     resume,
     startOnline,
     onlineState,

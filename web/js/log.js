@@ -101,8 +101,9 @@ function scrollToEnd(el) {
  * the first `after` entries ({after, player, text, key}: a move taken back,
  * online). The lines already on screen are kept (only their marks change),
  * so a long log costs little to redraw. */
-export function renderLog(el, log, { names, format, freshAfter = Infinity, markFrom = Infinity, notes = [] }) {
+export function renderLog(el, log, { names, format, freshAfter = Infinity, markFrom = Infinity, notes = [], current = null }) {
   const version = `${language()}|${names.join('\u0000')}`;
+  /** @type {{key: string, className: string, text: string, n?: number}[]} */
   const wanted = [];
   const noteAt = (count) => {
     for (const note of notes) {
@@ -113,11 +114,13 @@ export function renderLog(el, log, { names, format, freshAfter = Infinity, markF
   for (const [index, entry] of log.entries()) {
     const lines = entryLines(entry, format, names, version);
     const fresh = entry.n > freshAfter ? ' fresh' : '';
+    // A game looked back on: the move shown, and those still to come.
+    const reviewed = current === null ? '' : entry.n === current ? ' current' : entry.n > current ? ' future' : '';
     lines.lines.forEach(({ system, player, text }, i) => {
       const className = system
-        ? `log-system ${system}${fresh}`
-        : `log-entry${entryClass(player)}${fresh}${entry.n >= markFrom ? ' last-move' : ''}`;
-      wanted.push({ key: `${version}|${lines.sig}|${i}`, className, text });
+        ? `log-system ${system}${fresh}${reviewed}`
+        : `log-entry${entryClass(player)}${fresh}${entry.n >= markFrom ? ' last-move' : ''}${reviewed}`;
+      wanted.push({ key: `${version}|${lines.sig}|${i}`, className, text, n: entry.n });
     });
     noteAt(index + 1);
   }
@@ -142,6 +145,7 @@ export function renderLog(el, log, { names, format, freshAfter = Infinity, markF
     const li = document.createElement('li');
     li.className = wanted[i].className;
     li.textContent = wanted[i].text;
+    if (wanted[i].n !== undefined) li.dataset.n = String(wanted[i].n);
     added.push(li);
     now.push({ key: wanted[i].key, node: li });
   }

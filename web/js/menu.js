@@ -30,7 +30,7 @@ function emblem() {
   return root;
 }
 
-export function createMenu({ onStart, onLearn, onResume, onForget, onLoadFile, onLanguage, onRules, online: onlineHooks }) {
+export function createMenu({ onStart, onLearn, onResume, onReview, onForget, onLoadFile, onLanguage, onRules, online: onlineHooks }) {
   let games = null;
   let ready = false;
   // The table server: undefined while looked for, null when none answers,
@@ -361,9 +361,17 @@ export function createMenu({ onStart, onLearn, onResume, onForget, onLoadFile, o
   }
 
   /** The games in progress, newest first, each with its game, players,
-   * moves and date; a damaged entry can only be forgotten. */
+   * moves and date (a damaged entry can only be forgotten); then the
+   * finished games, to look back on. */
   function renderResume() {
-    renderList(refs.resumeArea(), t('menu.saved_games'), store.savedGames().map(resumeEntry));
+    const all = store.savedGames();
+    const playing = all.filter((entry) => entry.damaged || !entry.finished).map(resumeEntry);
+    const finished = all.filter((entry) => !entry.damaged && entry.finished).map(resumeEntry);
+    const area = refs.resumeArea();
+    area.hidden = !playing.length && !finished.length;
+    const group = (heading, rows, kind) =>
+      rows.length ? [h('h2', { class: 'card-title resume-heading', 'data-list': kind }, heading), h('div', { class: 'resume-list', 'data-list': kind }, ...rows)] : [];
+    area.replaceChildren(...group(t('menu.saved_games'), playing, 'playing'), ...group(t('menu.finished_games'), finished, 'finished'));
   }
 
   /** A menu list under its heading (saved games, online tables); hidden when empty. */
@@ -386,17 +394,20 @@ export function createMenu({ onStart, onLearn, onResume, onForget, onLoadFile, o
     const names = seatNames(record.seats, entry.names.some(Boolean) ? entry.names : record.names || []);
     const game = games && games.find((g) => g.id === entry.game);
     const resumable = !games || (game && hasRenderer(entry.game));
+    const finished = Boolean(entry.finished);
     return h(
       'div',
-      { class: 'resume', 'data-save': entry.id, 'data-game': entry.game },
+      { class: `resume${finished ? ' finished' : ''}`, 'data-save': entry.id, 'data-game': entry.game },
       h(
         'span',
         {},
         h('span', { class: 'resume-title' }, gameTitle(entry.game)),
-        h('span', { class: 'resume-meta' }, plural('menu.resume_meta', record.moves.length, { players: names.join(' · '), when: relativeTime(entry.savedAt) })),
+        h('span', { class: 'resume-meta' }, plural(finished ? 'menu.finished_meta' : 'menu.resume_meta', record.moves.length, { players: names.join(' · '), when: relativeTime(entry.savedAt) })),
       ),
       forget,
-      h('button', { type: 'button', class: 'btn primary resume-button', disabled: !ready || !resumable, onclick: () => onResume(entry) }, t('menu.resume')),
+      finished
+        ? h('button', { type: 'button', class: 'btn primary resume-button review-button', disabled: !ready || !resumable, onclick: () => onReview(entry) }, t('menu.review'))
+        : h('button', { type: 'button', class: 'btn primary resume-button', disabled: !ready || !resumable, onclick: () => onResume(entry) }, t('menu.resume')),
     );
   }
 

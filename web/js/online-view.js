@@ -60,7 +60,7 @@ function copyButton(text, label) {
  * `verify` command (pygame_core/fairness.py); `rememberName(name)` keeps the
  * name a person sat down with for the next time (the menu's set-up).
  */
-export function createOnlineView({ remote, entry, site, own, names, eventsText, redrawStatus, errorText, verifyRecord, rememberName }) {
+export function createOnlineView({ remote, entry, site, own, names, eventsText, redrawStatus, errorText, verifyRecord, rememberName, review = (record) => {} }) {
   let state = remote.state;
   // The commitment to each game's shuffle, as this browser first received it.
   const commitments = { ...(entry.commitments || {}) };
@@ -279,7 +279,13 @@ export function createOnlineView({ remote, entry, site, own, names, eventsText, 
       { type: 'button', class: 'btn ghost', id: 'end-download', 'data-download': '', disabled: true },
       t('end.download'),
     );
-    const box = h('div', { class: 'end-extras' }, line, download);
+    // The whole game, once its record has come: to look back on, move by move.
+    const reviewButton = h(
+      'button',
+      { type: 'button', class: 'btn ghost', id: 'end-review', disabled: true },
+      t('end.review'),
+    );
+    const box = h('div', { class: 'end-extras' }, line, download, reviewButton);
     const shown = (item) => {
       line.dataset.fairness = item.status;
       const words = t(item.key, item.params);
@@ -288,6 +294,11 @@ export function createOnlineView({ remote, entry, site, own, names, eventsText, 
       if (item.record) {
         download.disabled = false;
         download.onclick = () => downloadJson(item.record, `archipel-${item.record.game}-${entry.table}-${item.number}.json`);
+        reviewButton.disabled = false;
+        reviewButton.onclick = () => {
+          refs.endDialog().close();
+          review(item.record);
+        };
       }
     };
     check(snap).then(shown);

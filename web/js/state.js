@@ -85,6 +85,8 @@
  * @property {boolean} saveRefused     the browser refused to save it (said once)
  * @property {any} online              the online view (online-view.js), or null
  * @property {'step' | 'game' | null} lesson   a lesson's step, or its short game (lesson.js)
+ * @property {any} review              a finished game looked back on (review.js), or null
+ * @property {boolean} kept            kept among the finished games (once over)
  */
 
 // -- the bots' paces ---------------------------------------------------------------------
@@ -263,6 +265,8 @@ export function newSession(fields) {
     saveRefused: false,
     online: null,
     lesson: null,
+    review: null,
+    kept: false,
     ...fields,
   };
 }

@@ -12,7 +12,9 @@
 // Saved games: one entry per game in progress, `archipel.v1.save.<id>`,
 // holding {game, savedAt, names, record}. A new game, or a file loaded,
 // gets a new entry; nothing is ever saved over another game. The entry's
-// game is always its record's own game.
+// game is always its record's own game. A finished game stays, to be
+// looked back on (`finished: true`, with its `analysis` once analysed:
+// review-graph.js's compact form); the latest MAX_FINISHED are kept.
 
 import { MAX_ID_TEXT, MAX_MOVES, MAX_NAME, MAX_OPTIONS, MAX_PLAYERS, SEAT, isSeed } from './limits.js';
 
@@ -132,7 +134,17 @@ function listing(id, entry) {
     (entry.names === undefined || isTextList(entry.names, MAX_NAME)) &&
     isRecord(entry.record, game);
   if (!sound) return { id, damaged: true, game };
-  return { id, game, savedAt: entry.savedAt, names: entry.names || [], record: entry.record };
+  const finished = entry.finished === true;
+  return {
+    id,
+    game,
+    savedAt: entry.savedAt,
+    names: entry.names || [],
+    record: entry.record,
+    finished,
+    // Checked against its game when it is read (review-graph.js's expand).
+    analysis: finished && Array.isArray(entry.analysis) ? entry.analysis : null,
+  };
 }
 
 /** Entries of the former one-per-game autosave move to the list, each
@@ -168,6 +180,36 @@ export function saveGame(id, record, names) {
   const entryId = id || `save.${newId()}`;
   const entry = { game: record.game, savedAt: Date.now(), names, record };
   return write(PREFIX + entryId, entry) ? entryId : null;
+}
+
+/** The finished games kept to be looked back on (the oldest go first). */
+export const MAX_FINISHED = 12;
+
+const sameGame = (a, b) => a.game === b.game && a.seed === b.seed && a.moves.length === b.moves.length && JSON.stringify(a.moves) === JSON.stringify(b.moves);
+
+/** Keep a finished game (its entry `id` while it was played; null: the
+ * entry of the same game if one is kept, else a new one). Returns the id,
+ * or null when the browser refused to store it. */
+export function keepFinished(id, record, names) {
+  const all = savedGames();
+  let entryId = id;
+  let analysis;
+  const same = all.find((each) => !each.damaged && each.finished && sameGame(each.record, record));
+  if (!entryId && same) entryId = same.id;
+  if (same && same.id === entryId) analysis = same.analysis || undefined;
+  entryId = entryId || `save.${newId()}`;
+  const entry = { game: record.game, savedAt: Date.now(), names, record, finished: true, analysis };
+  if (!write(PREFIX + entryId, entry)) return null;
+  const finished = savedGames().filter((each) => !each.damaged && each.finished);
+  for (const old of finished.slice(MAX_FINISHED)) remove(PREFIX + old.id);
+  return entryId;
+}
+
+/** Keep a finished game's analysis (review-graph.js's compact form) with it. */
+export function keepAnalysis(id, analysis) {
+  const entry = read(PREFIX + id);
+  if (!isObject(entry) || entry.finished !== true) return false;
+  return write(PREFIX + id, { ...entry, analysis });
 }
 
 export function forgetGame(id) {

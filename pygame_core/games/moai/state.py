@@ -545,8 +545,8 @@ class MoaiState(BirdManRules, EpochRules, DisasterRules, WorkRules, ProductionRu
                                                      for _ in range(self.camp[3 * q + s])]}
                for q in range(n)]
             + [{"player": None, "what": "deck", "cards": [KIND_NAMES[k] for k in reversed(self.deck)]},
-               {"player": None, "what": "epoch_deck", "cards": [EPOCH_IDS[c] for c in reversed(self.edeck)]},
-               {"player": None, "what": "set_aside", "cards": [EPOCH_IDS[c] for c in self.set_aside]}])
+               {"player": None, "what": "epoch_deck", "cards": [EPOCH_CARDS[c][2] for c in reversed(self.edeck)]},
+               {"player": None, "what": "set_aside", "cards": [EPOCH_CARDS[c][2] for c in self.set_aside]}])
         return view
 
     def _view(self, player, sees) -> dict:

@@ -1,0 +1,653 @@
+// @ts-check
+// A finished game looked back on (pygame_core/review.py), on the game
+// screen: game.js opens it with the game's renderer; this module draws the
+// review bar `#review` (first, back, forward, last, the slider, whose eyes
+// the game is seen through, "Show everything", the expert's opinion, the
+// analysis and its graph) and the board, panels and log as they were after
+// each ply. The log's entries jump there when clicked; the arrow keys, Home
+// and End step through the game.
+//
+// Contract kept for the tests: `#review[data-ply][data-plies]`; its controls
+// `[data-review=first|back|forward|last|expert|analyse|stop|reveal]`; the slider
+// is the `input[type=range]` inside it; the graph `svg[data-graph=estimate]`,
+// one `polyline[data-player]` per player.
+
+import { t, has, language } from './i18n.js';
+import { h } from './dom.js';
+import { svg } from './board-svg.js';
+import { token } from './players.js';
+import { renderLog, eventText } from './log.js';
+import { refs } from './refs.js';
+import { estimateLines, turningPoints, graphPoint, plyAt, GRAPH } from './review-graph.js';
+
+/** The engine's session of the game reviewed. */
+export const REVIEW_SESSION = 'review';
+
+/** How long one request of the expert or the analysis thinks: the page
+ * stays responsive, and a step elsewhere stops the thinking at once. */
+const SLICE_MS = 100;
+
+const percent = (value) =>
+  value === null || value === undefined ? '–' : new Intl.NumberFormat(language(), { style: 'percent' }).format(value);
+
+/**
+ * @param {{
+ *   plan: any,
+ *   call: (cmd: string, args: object) => Promise<any>,
+ *   renderer: any,
+ *   names: () => string[],
+ *   viewer: number | null,
+ *   analysis: any[] | null,
+ *   saveAnalysis: (results: any[]) => void,
+ *   status: (text: string) => void,
+ *   errorText: (error: any) => string,
+ *   toast: (text: string, kind?: string) => void,
+ * }} options
+ */
+export function createReview({ plan, call, renderer, names, viewer, analysis, saveAnalysis, status, errorText, toast }) {
+  const bar = refs.review();
+  const log = refs.log();
+  const plies = plan.plies;
+  const canReveal = Boolean(plan.over && plan.private);
+  const state = {
+    ply: plies,
+    viewer,
+    reveal: false,
+    snap: /** @type {any} */ (null),
+    // The expert's opinion asked at a ply (review_expert), and its thinking.
+    opinion: /** @type {any} */ (null),
+    asking: /** @type {{ply: number, progress: number, cancelled: boolean} | null} */ (null),
+    // The analysis: its decisions so far, whether it is complete, its run.
+    results: analysis || [],
+    complete: Boolean(analysis),
+    analysing: /** @type {{cancelled: boolean, progress: number} | null} */ (null),
+    started: false,
+  };
+  let closed = false;
+  // The ply asked for, and the drawing under way (steps made faster than
+  // they are drawn draw only the latest).
+  let wanted = plies;
+  let drawing = false;
+
+  // -- stepping ----------------------------------------------------------------------
+
+  function go(ply) {
+    if (closed) return;
+    wanted = Math.max(0, Math.min(plies, Math.round(ply)));
+    if (wanted !== state.ply) stopExpert();
+    void drawLoop();
+  }
+
+  async function drawLoop() {
+    if (drawing) return;
+    drawing = true;
+    try {
+      let key = null;
+      while (!closed && key !== drawnKey()) {
+        key = drawnKey();
+        const ply = wanted;
+        const snap = await call('review_at', { ply, viewer: state.viewer, reveal: state.reveal, session: REVIEW_SESSION });
+        if (closed) return;
+        state.ply = ply;
+        state.snap = snap;
+        draw();
+        key = `${ply}|${snap.viewer}|${snap.revealed}`;
+      }
+    } catch (error) {
+      if (!closed) toast(errorText(error), 'error');
+    } finally {
+      drawing = false;
+    }
+  }
+  const drawnKey = () => `${wanted}|${state.viewer}|${state.reveal}`;
+
+  /** The log's entry of a ply's move (entry n is the n-th move). */
+  const entryOf = (ply) => (state.snap ? state.snap.log.find((entry) => entry.n === ply) : null);
+
+  function moveSentence(ply) {
+    const entry = entryOf(ply);
+    if (!entry) return '';
+    return entry.events.map((event) => eventText(event, renderer.logParams, names())).join(' ');
+  }
+
+  function draw() {
+    const snap = state.snap;
+    const list = names();
+    const last = entryOf(state.ply);
+    renderer.render(snap, { names: list, interactive: false, lastMove: last ? last.events : [] });
+    renderLog(log, snap.log, { names: list, format: renderer.logParams, current: state.ply });
+    // The move shown is the log's one stop for the Tab key (Enter on an entry jumps to it).
+    for (const item of /** @type {NodeListOf<HTMLElement>} */ (log.querySelectorAll('li[data-n]'))) {
+      item.tabIndex = item.classList.contains('current') ? 0 : -1;
+    }
+    showInLog(log.querySelector('li.current'));
+    bar.dataset.ply = String(state.ply);
+    bar.dataset.plies = String(plies);
+    status(state.ply === 0 ? t('review.status_start', { plies }) : t('review.status', { ply: state.ply, plies }));
+    drawControls();
+    drawOpinion();
+    drawRevealed();
+    drawCursor();
+  }
+
+  /** Scroll the log (and only the log) so that `item` is in view; the set-up: its top. */
+  function showInLog(item) {
+    if (!item) {
+      if (state.ply === 0) log.scrollTop = 0;
+      return;
+    }
+    const box = log.getBoundingClientRect();
+    const at = item.getBoundingClientRect();
+    if (at.top < box.top) log.scrollTop -= box.top - at.top + 6;
+    else if (at.bottom > box.bottom) log.scrollTop += at.bottom - box.bottom + 6;
+  }
+
+  // -- the bar ----------------------------------------------------------------------------
+
+  const icon = (d) => svg('svg', { viewBox: '0 0 24 24', 'aria-hidden': 'true' }, svg('path', { d }));
+  const ICONS = {
+    first: 'M6 5v14M18 6l-8 6 8 6z',
+    back: 'M16 6l-8 6 8 6z',
+    forward: 'M8 6l8 6-8 6z',
+    last: 'M18 5v14M6 6l8 6-8 6z',
+  };
+
+  const stepButton = (name, target) =>
+    h(
+      'button',
+      { type: 'button', class: 'icon-btn review-step', 'data-review': name, 'aria-label': t(`review.${name}`), title: t(`review.${name}`), onclick: () => go(target()) },
+      icon(ICONS[name]),
+    );
+
+  const slider = h('input', {
+    type: 'range',
+    class: 'review-slider',
+    min: '0',
+    max: String(plies),
+    step: '1',
+    value: String(plies),
+    'aria-label': t('review.slider'),
+    oninput: (event) => go(Number(event.target.value)),
+  });
+  const position = h('span', { class: 'review-position', 'aria-hidden': 'true' });
+  const opinionBox = h('div', { class: 'review-opinion', 'aria-live': 'polite' });
+  const graphBox = h('div', { class: 'review-graph' });
+  // Closed at first: the panels already show the hands; the piles are long.
+  const revealedBox = h('details', { class: 'review-revealed', hidden: true });
+
+  function build() {
+    slider.setAttribute('aria-label', t('review.slider'));
+    const steps = h(
+      'div',
+      { class: 'review-steps', role: 'group', 'aria-label': t('review.steps') },
+      stepButton('first', () => 0),
+      stepButton('back', () => wanted - 1),
+      slider,
+      stepButton('forward', () => wanted + 1),
+      stepButton('last', () => plies),
+      position,
+    );
+    const seen = plan.private ? viewerChoice() : null;
+    const reveal = canReveal
+      ? h(
+          'button',
+          { type: 'button', class: 'btn ghost review-reveal', 'data-review': 'reveal', 'aria-pressed': String(state.reveal), onclick: () => setReveal(!state.reveal) },
+          t('review.reveal'),
+        )
+      : null;
+    const expert = h(
+      'button',
+      { type: 'button', class: 'btn review-expert', 'data-review': 'expert', onclick: () => void askExpert() },
+      t('review.expert'),
+    );
+    const analyseButton = h(
+      'button',
+      { type: 'button', class: 'btn review-analyse', 'data-review': 'analyse', onclick: () => void analyse() },
+      state.complete ? t('review.analysed') : t('review.analyse'),
+    );
+    const stop = h(
+      'button',
+      { type: 'button', class: 'btn ghost review-stop', 'data-review': 'stop', hidden: !state.analysing, onclick: () => stopAnalysis() },
+      t('review.stop'),
+    );
+    const meter = h(
+      'span',
+      { class: 'meter review-meter', role: 'progressbar', 'aria-label': t('review.analysis_progress'), 'aria-valuemin': '0', 'aria-valuemax': '100', hidden: !state.analysing },
+      h('span', { class: 'meter-fill' }),
+    );
+    bar.replaceChildren(
+      h('h2', { class: 'review-title', id: 'review-title' }, t('review.title')),
+      steps,
+      h('div', { class: 'review-tools' }, seen, reveal, expert, analyseButton, stop, meter),
+      revealedBox,
+      opinionBox,
+    );
+    bar.setAttribute('aria-labelledby', 'review-title');
+  }
+
+  /** Whose eyes the game is seen through: a seat (what it saw), or a spectator. */
+  function viewerChoice() {
+    const list = names();
+    const select = h(
+      'select',
+      { class: 'review-viewer', id: 'review-viewer', onchange: (event) => setViewer(event.target.value === '' ? null : Number(event.target.value)) },
+      ...list.map((name, seat) => h('option', { value: String(seat), selected: state.viewer === seat }, name)),
+      h('option', { value: '', selected: state.viewer === null }, t('review.spectator')),
+    );
+    return h('label', { class: 'review-seen' }, h('span', {}, t('review.seen_by')), select);
+  }
+
+  function drawControls() {
+    const at = state.ply;
+    const set = (name, disabled) => {
+      const node = bar.querySelector(`[data-review="${name}"]`);
+      if (node) /** @type {HTMLButtonElement} */ (node).disabled = disabled;
+    };
+    set('first', at === 0);
+    set('back', at === 0);
+    set('forward', at === plies);
+    set('last', at === plies);
+    set('expert', at >= plies || Boolean(state.asking));
+    set('analyse', Boolean(state.analysing) || state.complete || plan.decisions === 0);
+    if (Number(slider.value) !== at) slider.value = String(at);
+    slider.setAttribute('aria-valuetext', t('review.slider_value', { ply: at, plies }));
+    position.textContent = t('review.position', { ply: at, plies });
+    const reveal = bar.querySelector('[data-review="reveal"]');
+    if (reveal) reveal.setAttribute('aria-pressed', String(state.reveal));
+    const stop = bar.querySelector('[data-review="stop"]');
+    if (stop) /** @type {HTMLElement} */ (stop).hidden = !state.analysing;
+    const meter = /** @type {HTMLElement | null} */ (bar.querySelector('.review-meter'));
+    if (meter) {
+      meter.hidden = !state.analysing;
+      const pct = Math.round((state.analysing ? state.analysing.progress : 0) * 100);
+      /** @type {HTMLElement} */ (meter.firstElementChild).style.width = `${pct}%`;
+      meter.setAttribute('aria-valuenow', String(pct));
+    }
+  }
+
+  function setReveal(on) {
+    state.reveal = on && canReveal;
+    void drawLoop();
+  }
+
+  function setViewer(seat) {
+    state.viewer = seat;
+    void drawLoop();
+  }
+
+  // -- the expert's opinion -----------------------------------------------------------------
+
+  function stopExpert() {
+    if (state.asking) state.asking.cancelled = true;
+    state.asking = null;
+  }
+
+  async function askExpert() {
+    const ply = state.ply;
+    if (ply >= plies || state.asking) return;
+    const asking = (state.asking = { ply, progress: 0, cancelled: false });
+    state.opinion = null;
+    drawControls();
+    drawOpinion();
+    try {
+      for (;;) {
+        const answer = await call('review_expert', { ply, ms: SLICE_MS, session: REVIEW_SESSION });
+        if (asking.cancelled || closed) return;
+        asking.progress = answer.progress;
+        if (answer.done) {
+          state.opinion = answer.opinion;
+          break;
+        }
+        drawOpinion();
+      }
+    } catch (error) {
+      if (!asking.cancelled && !closed) toast(errorText(error), 'error');
+    } finally {
+      if (state.asking === asking) state.asking = null;
+    }
+    if (closed || asking.cancelled) return;
+    drawControls();
+    drawOpinion();
+  }
+
+  /** What a reason says, in words (a hint's reasons: the renderer names the
+   * spaces, cards and sections). */
+  function reasonText(reason) {
+    let params = reason.params || {};
+    try {
+      const made = renderer.logParams ? renderer.logParams({ ...reason, player: null }, { names: names() }) : null;
+      if (made && made.params) params = { ...params, ...made.params };
+    } catch {
+      /* the reason's own parameters */
+    }
+    return t(reason.key, params);
+  }
+
+  const words = (move) => (move && renderer.moveText ? renderer.moveText(move) : move ? move.text : '');
+  const reasons = (list) => {
+    const known = (list || []).filter((reason) => has(reason.key)).map(reasonText);
+    return known.length ? ' ' + t('hint.why', { reasons: known.join(t('hint.why_and')) }) : '';
+  };
+
+  /** A progress bar (its width set through the CSSOM: the site's policy
+   * refuses inline style attributes). */
+  function meterOf(progress, label) {
+    const pct = Math.round(progress * 100);
+    const fill = h('span', { class: 'meter-fill' });
+    fill.style.width = `${pct}%`;
+    return h('span', { class: 'meter', role: 'progressbar', 'aria-label': label, 'aria-valuemin': '0', 'aria-valuemax': '100', 'aria-valuenow': String(pct) }, fill);
+  }
+
+  /** What "Show everything" shows that the board does not draw: hands, piles in their order. */
+  function drawRevealed() {
+    const items = state.reveal && state.snap && state.snap.view.revealed ? state.snap.view.revealed : [];
+    const shown = items.filter((item) => item.cards.length);
+    revealedBox.hidden = !shown.length;
+    if (!shown.length) {
+      revealedBox.replaceChildren();
+      return;
+    }
+    const list = names();
+    revealedBox.replaceChildren(
+      h('summary', {}, t('review.revealed_title')),
+      h(
+        'ul',
+        {},
+        ...shown.map((item) =>
+          h(
+            'li',
+            { 'data-revealed': item.what, class: item.player === null ? '' : `p${item.player}` },
+            item.player === null ? null : token(item.player, 12),
+            item.player === null ? null : ' ',
+            h('span', { class: 'revealed-what' }, t(`review.revealed.${item.what}`, { player: item.player === null ? '' : list[item.player] })),
+            ' ',
+            h('span', { class: 'revealed-cards' }, item.cards.map(cardWords).join(', ')),
+          ),
+        ),
+      ),
+    );
+  }
+
+  function cardWords(card) {
+    const game = plan.game;
+    if (has(`${game}.card.${card}`)) return t(`${game}.card.${card}`);
+    if (game === 'moai' && card === 'R') return t('moai.cards.raid');
+    return card;
+  }
+
+  function drawOpinion() {
+    const ply = state.ply;
+    const list = names();
+    if (state.asking && state.asking.ply === ply) {
+      opinionBox.replaceChildren(
+        h('span', { class: 'advice-icon', 'aria-hidden': 'true' }),
+        h('span', {}, t('review.expert_thinking')),
+        meterOf(state.asking.progress, t('hint.progress')),
+      );
+      renderer.suggest(null);
+      return;
+    }
+    const opinion = state.opinion && state.opinion.ply === ply ? state.opinion : null;
+    const analysed = state.results.find((item) => item.ply === ply) || null;
+    if (!opinion && !analysed) {
+      opinionBox.replaceChildren();
+      opinionBox.hidden = true;
+      renderer.suggest(null);
+      return;
+    }
+    opinionBox.hidden = false;
+    const lines = [];
+    if (opinion) {
+      const mover = list[opinion.mover];
+      if (opinion.forced) {
+        lines.push(h('p', { class: 'opinion-line', 'data-opinion': 'forced' }, t('review.forced', { player: mover })));
+      } else if (opinion.same) {
+        lines.push(h('p', { class: 'opinion-line', 'data-opinion': 'agrees' }, token(opinion.mover, 14), ' ', t('review.agrees', { player: mover, move: words(opinion.best), chance: percent(opinion.best_chance) }) + reasons(opinion.why_best)));
+      } else {
+        lines.push(
+          h('p', { class: 'opinion-line', 'data-opinion': 'played' }, token(opinion.mover, 14), ' ', t('review.played', { player: mover, move: words(opinion.played), chance: percent(opinion.played_chance) }) + reasons(opinion.why_played)),
+          h('p', { class: 'opinion-line best', 'data-opinion': 'best' }, h('span', { class: 'advice-icon', 'aria-hidden': 'true' }), ' ', t('review.would', { move: words(opinion.best), chance: percent(opinion.best_chance) }) + reasons(opinion.why_best)),
+        );
+      }
+      renderer.suggest(opinion.forced || opinion.same ? null : opinion.best);
+    } else {
+      renderer.suggest(null);
+    }
+    if (analysed && !opinion) {
+      const cost = analysed.same ? 0 : Math.max(0, (analysed.best_chance ?? 0) - (analysed.played_chance ?? 0));
+      lines.push(
+        h(
+          'p',
+          { class: 'opinion-line analysed', 'data-opinion': 'analysis' },
+          token(analysed.mover, 14),
+          ' ',
+          analysed.same
+            ? t('review.analysis_agrees', { player: list[analysed.mover], chance: percent(analysed.best_chance) })
+            : t('review.analysis_cost', { player: list[analysed.mover], played: percent(analysed.played_chance), best: percent(analysed.best_chance), cost: percent(cost) }),
+        ),
+      );
+    }
+    opinionBox.replaceChildren(...lines);
+  }
+
+  // -- the analysis -------------------------------------------------------------------------
+
+  async function analyse() {
+    if (state.analysing || state.complete) return;
+    const run = (state.analysing = { cancelled: false, progress: 0 });
+    const restart = !state.started;
+    if (restart) state.results = [];
+    state.started = true;
+    drawControls();
+    let first = true;
+    try {
+      for (;;) {
+        const answer = await call('review_analyse', { ms: SLICE_MS, restart: first && restart, session: REVIEW_SESSION });
+        first = false;
+        if (run.cancelled || closed) return;
+        state.results = state.results.concat(answer.results);
+        run.progress = answer.progress;
+        if (answer.results.length) drawGraph();
+        drawControls();
+        if (answer.done) {
+          state.complete = true;
+          saveAnalysis(state.results);
+          break;
+        }
+      }
+    } catch (error) {
+      if (!run.cancelled && !closed) toast(errorText(error), 'error');
+    } finally {
+      if (state.analysing === run) state.analysing = null;
+    }
+    if (closed) return;
+    build();
+    draw();
+    drawGraph();
+  }
+
+  function stopAnalysis() {
+    if (!state.analysing) return;
+    state.analysing.cancelled = true;
+    state.analysing = null;
+    drawControls();
+    const button = /** @type {HTMLElement | null} */ (bar.querySelector('[data-review="analyse"]'));
+    if (button) button.focus();
+  }
+
+  // -- the graph ------------------------------------------------------------------------------
+
+  let cursor = null;
+
+  function drawGraph() {
+    if (!state.results.length) {
+      graphBox.replaceChildren();
+      graphBox.hidden = true;
+      cursor = null;
+      return;
+    }
+    graphBox.hidden = false;
+    const list = names();
+    const over = state.complete && plan.over ? lastResult : null;
+    const lines = estimateLines(state.results, plan.players, plies, over);
+    const { width, height, left, right, top, bottom } = GRAPH;
+    const grid = [0, 0.25, 0.5, 0.75, 1].map((chance) => {
+      const [, y] = graphPoint(0, chance, plies);
+      return svg(
+        'g',
+        { class: `graph-grid${chance === 0.5 ? ' half' : ''}` },
+        svg('line', { x1: left, x2: width - right, y1: y, y2: y }),
+        svg('text', { x: left - 4, y: y + 3, 'text-anchor': 'end' }, percent(chance)),
+      );
+    });
+    const polylines = lines.map((line) =>
+      svg(
+        'polyline',
+        { class: `graph-line p${line.player}`, 'data-player': String(line.player), points: line.points.map(([ply, chance]) => graphPoint(ply, chance, plies).join(',')).join(' ') },
+        svg('title', {}, list[line.player]),
+      ),
+    );
+    const turning = turningPoints(state.results);
+    const marks = turning.map((item) => {
+      const chance = state.results.find((r) => r.ply === item.ply)?.estimates?.[item.mover] ?? 0.5;
+      const [x, y] = graphPoint(item.ply, chance, plies);
+      return svg('circle', { class: `graph-turn p${item.mover}`, cx: x, cy: y, r: 5, 'data-ply': String(item.ply) }, svg('title', {}, turningText(item)));
+    });
+    cursor = svg('line', { class: 'graph-cursor', y1: top, y2: height - bottom });
+    const chart = svg(
+      'svg',
+      {
+        class: 'graph',
+        'data-graph': 'estimate',
+        viewBox: `0 0 ${width} ${height}`,
+        role: 'img',
+        'aria-label': t('review.graph_label'),
+        
+      },
+      ...grid,
+      cursor,
+      ...polylines,
+      ...marks,
+    );
+    chart.addEventListener('click', (event) => {
+      const box = chart.getBoundingClientRect();
+      const x = ((event.clientX - box.left) / box.width) * width;
+      go(plyAt(x, plies));
+    });
+    const legend = h(
+      'ul',
+      { class: 'graph-legend' },
+      ...lines.map((line) => h('li', { class: `p${line.player}` }, h('span', { class: 'graph-swatch', 'aria-hidden': 'true' }), token(line.player, 12), ' ', list[line.player])),
+    );
+    const points = turning.length
+      ? h(
+          'div',
+          { class: 'turning-points' },
+          h('h3', {}, t('review.turning_points')),
+          h('ol', {}, ...turning.map((item) => h('li', {}, h('button', { type: 'button', class: 'linklike', 'data-ply': String(item.ply), onclick: () => go(item.ply) }, token(item.mover, 12), ' ', turningText(item))))),
+        )
+      : state.complete
+        ? h('p', { class: 'turning-none' }, t('review.no_turning_points'))
+        : null;
+    const heading = h('h3', { class: 'graph-title' }, state.complete ? t('review.graph_title') : t('review.graph_partial', { done: state.results.length, total: plan.decisions }));
+    graphBox.replaceChildren(heading, chart, legend, points || '');
+    drawCursor();
+  }
+
+  // The game's result (the end position's), for the graph's last point.
+  let lastResult = null;
+
+  function turningText(item) {
+    const sentence = moveSentence(item.ply + 1) || t('review.move_n', { n: item.ply + 1 });
+    const when = item.round !== null && item.round !== undefined ? t('review.round_n', { n: item.round }) : t('review.move_n', { n: item.ply + 1 });
+    return t('review.turning_point', { when, move: sentence, cost: percent(item.cost) });
+  }
+
+  function drawCursor() {
+    if (!cursor) return;
+    const [x] = graphPoint(state.ply, 0, plies);
+    cursor.setAttribute('x1', String(x));
+    cursor.setAttribute('x2', String(x));
+  }
+
+  // -- the log and the keys ---------------------------------------------------------------------
+
+  const onLogClick = (event) => {
+    const item = /** @type {HTMLElement | null} */ (event.target instanceof Element ? event.target.closest('li[data-n]') : null);
+    if (item) go(Number(item.dataset.n));
+  };
+  const onLogKey = (event) => {
+    if (event.key !== 'Enter' && event.key !== ' ') return;
+    const item = /** @type {HTMLElement | null} */ (event.target instanceof Element ? event.target.closest('li[data-n]') : null);
+    if (!item) return;
+    event.preventDefault();
+    go(Number(item.dataset.n));
+  };
+
+  /** The arrow keys, Home and End, wherever the focus is but in a field or a dialog. */
+  const onKey = (event) => {
+    if (closed || event.altKey || event.ctrlKey || event.metaKey || event.defaultPrevented) return;
+    const target = /** @type {HTMLElement} */ (event.target);
+    if (target && /^(INPUT|SELECT|TEXTAREA)$/.test(target.tagName)) return;
+    if (document.querySelector('dialog[open]')) return;
+    const moves = { ArrowLeft: -1, ArrowRight: 1, ArrowUp: -1, ArrowDown: 1 };
+    if (event.key in moves && !(target && target.closest && target.closest('#log') && (event.key === 'ArrowUp' || event.key === 'ArrowDown'))) {
+      event.preventDefault();
+      go(wanted + moves[event.key]);
+    } else if (event.key === 'Home') {
+      event.preventDefault();
+      go(0);
+    } else if (event.key === 'End') {
+      event.preventDefault();
+      go(plies);
+    }
+  };
+
+  // The graph stands above the log, beside the moves it speaks of.
+  log.before(graphBox);
+  log.classList.add('reviewing');
+  log.addEventListener('click', onLogClick);
+  log.addEventListener('keydown', onLogKey);
+  document.addEventListener('keydown', onKey);
+  bar.hidden = false;
+  document.body.classList.add('reviewing');
+  build();
+
+  return {
+    /** Show the first position drawn (the end, or `ply`). */
+    async open(ply = plies) {
+      wanted = ply;
+      await drawLoop();
+      if (state.snap && state.snap.ply === plies) lastResult = state.snap.result;
+      if (!lastResult) {
+        const end = await call('review_at', { ply: plies, viewer: state.viewer, session: REVIEW_SESSION });
+        lastResult = end.result;
+      }
+      drawGraph();
+    },
+    go,
+    get ply() {
+      return state.ply;
+    },
+    retranslate() {
+      build();
+      if (state.snap) draw();
+      drawGraph();
+    },
+    close() {
+      closed = true;
+      stopExpert();
+      if (state.analysing) state.analysing.cancelled = true;
+      log.classList.remove('reviewing');
+      log.removeEventListener('click', onLogClick);
+      log.removeEventListener('keydown', onLogKey);
+      document.removeEventListener('keydown', onKey);
+      document.body.classList.remove('reviewing');
+      graphBox.remove();
+      bar.hidden = true;
+      bar.replaceChildren();
+      delete bar.dataset.ply;
+      delete bar.dataset.plies;
+    },
+  };
+}
