@@ -18,6 +18,7 @@ import { svg } from './board-svg.js';
 import { token } from './players.js';
 import { renderLog, eventText } from './log.js';
 import { refs } from './refs.js';
+import { latestTurn } from './turns.js';
 import { estimateLines, turningPoints, graphPoint, plyAt, GRAPH } from './review-graph.js';
 
 /** The engine's session of the game reviewed. */
@@ -113,8 +114,9 @@ export function createReview({ plan, call, renderer, names, viewer, analysis, sa
   function draw() {
     const snap = state.snap;
     const list = names();
-    const last = entryOf(state.ply);
-    renderer.render(snap, { names: list, interactive: false, lastMove: last ? last.events : [] });
+    // The latest turn up to the move shown is marked, as the game marked it.
+    const marked = latestTurn(snap.log.filter((entry) => entry.n <= state.ply));
+    renderer.render(snap, { names: list, interactive: false, lastMove: marked.flatMap((entry) => entry.events) });
     renderLog(log, snap.log, { names: list, format: renderer.logParams, current: state.ply });
     // The move shown is the log's one stop for the Tab key (Enter on an entry jumps to it).
     for (const item of /** @type {NodeListOf<HTMLElement>} */ (log.querySelectorAll('li[data-n]'))) {

@@ -1,0 +1,283 @@
+"""Looking back on a finished game, as a player does: a recorded game of
+each game loaded from a file opens in review; each ply shows what the live
+game showed that seat at that ply (checked against a fresh page that
+replays the record to it); "Show everything" shows the other hands; the
+expert gives an opinion at a step; an analysis draws the graph and is kept
+with the game; a game watched to its end is reviewed from its end screen.
+
+The page's contract (docs/protocol.md): ``#review[data-ply][data-plies]``,
+its controls ``[data-review=...]``, the slider ``input[type=range]`` inside
+it, the graph ``svg[data-graph=estimate]`` with a ``polyline[data-player]``
+per player.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from conftest import BOOT_TIMEOUT_MS, STEP_TIMEOUT_MS, _local_only, watch_console
+from pages import plain, settle
+from pygame_core.bots import make_bot
+from pygame_core.match import Match
+
+MENU_READY = "#play-button:not([disabled])"
+GAMES = {"kahuna": 2, "kanaloa": 2, "moai": 3, "haleakala": 2}
+SEEDS = {"kahuna": 4, "kanaloa": 3, "moai": 2, "haleakala": 5}
+
+
+def finished(game: str) -> Match:
+    """A game of ``game`` played to its end: a person at seat 0, novice bots
+    elsewhere (each move the novice bot's of its seat)."""
+    players = GAMES[game]
+    match = Match(game, players, SEEDS[game], seats=["h"] + ["bot0"] * (players - 1), names=["Ana"] + [""] * (players - 1))
+    ply = 0
+    while not match.state.is_over():
+        player = match.state.to_move()[0]
+        match.play(player, str(make_bot(0, f"{ply}").choose(match.state, player)))
+        ply += 1
+    return match
+
+
+def human_plies(match: Match, count: int) -> list[int]:
+    """Plies spread over the game at which seat 0 alone is to move (a fresh
+    page replaying the record to them waits for that person)."""
+    plies = [ply for ply in range(1, len(match.entries)) if match.position_at(ply).to_move() == [0]]
+    step = max(1, len(plies) // count)
+    return plies[step // 2::step][:count]
+
+
+@pytest.fixture(scope="module")
+def player(browser):
+    outside: list = []
+    context = browser.new_context(service_workers="block", locale="fr-FR", viewport={"width": 1366, "height": 800})
+    context.set_default_timeout(STEP_TIMEOUT_MS)
+    context.route("**/*", _local_only(outside))
+    context.on("page", watch_console)
+    page = context.new_page()
+    yield page
+    context.close()
+    assert outside == [], f"requests left localhost: {outside}"
+
+
+def to_menu(page, site_url: str) -> None:
+    if page.url.startswith(site_url) and page.locator("#menu-screen:not([hidden])").count():
+        page.wait_for_selector(MENU_READY, timeout=BOOT_TIMEOUT_MS)
+        return
+    page.goto(site_url)
+    page.wait_for_selector(MENU_READY, timeout=BOOT_TIMEOUT_MS)
+
+
+def load(page, record: dict, name: str = "game.json") -> None:
+    page.set_input_files("#load-file", files=[{"name": name, "mimeType": "application/json",
+                                                "buffer": json.dumps(record).encode()}])
+
+
+def at_ply(page, ply: int) -> None:
+    page.wait_for_selector(f'#review[data-ply="{ply}"]', timeout=STEP_TIMEOUT_MS)
+    page.wait_for_function("() => document.getElementById('status').getAttribute('aria-busy') !== 'true'")
+
+
+def look(page, game: str = "") -> dict:
+    """What the board and panels show, as text: the position, not its marks.
+    Haleakala's turn adds elements of its own to choose with (how many discs,
+    taking a pick back, previews of a pick), which a review never offers:
+    those are left out; the other games' choices are their pieces and cards."""
+    return page.evaluate("""(strip) => {
+      const text = (id) => {
+        const copy = document.getElementById(id).cloneNode(true);
+        if (strip) copy.querySelectorAll('[data-choice], .hk-back-label, .hk-l-targets, .hk-l-preview, .hk-l-glows').forEach((node) => node.remove());
+        return copy.textContent.replace(/\\s+/g, ' ').trim();
+      };
+      return { board: text('board'), players: text('players'), hand: text('hand'), market: text('market'), round: text('round') };
+    }""", game == "haleakala")
+
+
+def go_to(page, ply: int) -> None:
+    """Set the slider to ``ply``, as a player dragging it does."""
+    page.locator("#review input[type=range]").fill(str(ply))
+    at_ply(page, ply)
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_each_ply_shows_what_the_live_game_showed(player, site_url, game):
+    match = finished(game)
+    record = match.to_record()
+    plies = len(record["moves"])
+    to_menu(player, site_url)
+    load(player, record, f"{game}.json")
+    player.wait_for_selector(f'#review[data-plies="{plies}"]', timeout=BOOT_TIMEOUT_MS)
+    at_ply(player, plies)
+    assert player.get_attribute("#status", "data-state") == "review"
+    # The controls of the contract.
+    for name in ("first", "back", "forward", "last", "expert", "analyse"):
+        assert player.locator(f'#review [data-review="{name}"]').count() == 1, name
+    assert player.locator(f'#review [data-review="reveal"]').count() == (1 if game != "haleakala" else 0)
+    assert player.locator("#review [data-review=forward]").is_disabled()
+
+    # Each chosen ply, seen by seat 0, against the same ply replayed live.
+    checked = human_plies(match, 3)
+    assert checked, "seat 0 is to move at some ply"
+    reviewed = {}
+    for ply in checked:
+        go_to(player, ply)
+        reviewed[ply] = look(player, game)
+        # The log: the move shown is marked, the moves to come are quiet.
+        assert player.locator(f"#log li.current[data-n='{ply}']").count() >= 1
+        assert player.locator("#log li.future").count() >= 1
+    replay = player.context.new_page()
+    try:
+        replay.goto(site_url)
+        replay.wait_for_selector(MENU_READY, timeout=BOOT_TIMEOUT_MS)
+        for ply in checked:
+            load(replay, {**record, "moves": record["moves"][:ply]}, f"{game}-{ply}.json")
+            replay.wait_for_selector('#status[data-state="playing"][data-to-move="0"]', state="attached",
+                                     timeout=BOOT_TIMEOUT_MS)
+            settle(replay)
+            assert look(replay, game) == reviewed[ply], f"ply {ply}"
+            replay.click("#menu-button")
+            replay.wait_for_selector(MENU_READY)
+    finally:
+        replay.close()
+
+    # The keys and the log's entries step through the game.
+    player.click('#review [data-review="first"]')
+    at_ply(player, 0)
+    assert player.locator("#review [data-review=back]").is_disabled()
+    player.keyboard.press("ArrowRight")
+    player.keyboard.press("ArrowRight")
+    at_ply(player, 2)
+    player.keyboard.press("End")
+    at_ply(player, plies)
+    player.keyboard.press("ArrowLeft")
+    at_ply(player, plies - 1)
+    player.locator("#log li[data-n='3']").first.click()
+    at_ply(player, 3)
+    player.click("#menu-button")
+    player.wait_for_selector(MENU_READY)
+    # The game is kept among the finished games, to be reviewed again.
+    entry = player.locator(".resume.finished[data-game=%s]" % game)
+    assert entry.count() == 1
+    assert entry.locator(".review-button").is_enabled()
+
+
+@pytest.mark.parametrize("game", ["kahuna", "kanaloa", "moai"])
+def test_show_everything_shows_the_other_hands(player, site_url, game):
+    match = finished(game)
+    plies = len(match.entries)
+    # A ply at which seat 0 did not know all there was to know.
+    ply = next(ply for ply in human_plies(match, 40)
+               if {**match.position_at(ply).revealed_view(0), "revealed": None} != {**match.position_at(ply).view(0), "revealed": None})
+    to_menu(player, site_url)
+    load(player, match.to_record(), f"{game}.json")
+    player.wait_for_selector(f'#review[data-plies="{plies}"]', timeout=BOOT_TIMEOUT_MS)
+    go_to(player, ply)
+    hidden = look(player)
+    reveal = player.locator('#review [data-review="reveal"]')
+    assert reveal.get_attribute("aria-pressed") == "false"
+    assert player.locator(".review-revealed:not([hidden])").count() == 0
+    reveal.click()
+    player.wait_for_selector('#review [data-review="reveal"][aria-pressed="true"]')
+    player.wait_for_selector(".review-revealed:not([hidden])")
+    at_ply(player, ply)
+    shown = look(player)
+    # What was hidden is listed: every player's hand as it was.
+    player.click(".review-revealed summary")
+    listed = plain(player.inner_text(".review-revealed"))
+    state = match.position_at(ply)
+    for seat in range(1, match.players):
+        cards = state.revealed_view(0)["revealed"][seat]["cards"]
+        assert all(card in listed for card in cards if len(card) > 1)
+    if game in ("kahuna", "kanaloa"):
+        # The panels show the other hands, card by card.
+        assert shown["players"] != hidden["players"]
+    else:
+        # Moai's board shows the other clans' hidden strengths.
+        assert shown["board"] != hidden["board"] or shown["players"] != hidden["players"]
+    reveal.click()
+    player.wait_for_selector('#review [data-review="reveal"][aria-pressed="false"]')
+    at_ply(player, ply)
+    player.wait_for_function("() => document.querySelector('.review-revealed').hidden")
+    assert look(player) == hidden
+    player.click("#menu-button")
+    player.wait_for_selector(MENU_READY)
+
+
+def test_the_expert_gives_an_opinion_and_an_analysis_draws_the_graph(player, site_url):
+    match = finished("kahuna")
+    plies = len(match.entries)
+    to_menu(player, site_url)
+    load(player, match.to_record(), "kahuna.json")
+    player.wait_for_selector(f'#review[data-plies="{plies}"]', timeout=BOOT_TIMEOUT_MS)
+    go_to(player, 10)
+    assert plain(player.locator('#review [data-review="expert"]').inner_text()) == "Qu’aurait joué l’expert ?"
+    player.click('#review [data-review="expert"]')
+    player.wait_for_selector(".review-opinion .opinion-line", timeout=120_000)
+    opinion = plain(player.inner_text(".review-opinion"))
+    assert "%" in opinion
+    kinds = [each.get_attribute("data-opinion") for each in player.query_selector_all(".opinion-line")]
+    assert kinds in (["agrees"], ["played", "best"], ["forced"])
+    # Another step: the opinion belongs to its own ply.
+    player.click('#review [data-review="forward"]')
+    at_ply(player, 11)
+    assert player.locator(".review-opinion .opinion-line").count() == 0
+
+    player.click('#review [data-review="analyse"]')
+    player.wait_for_selector('#review [data-review="stop"]:not([hidden])')
+    player.wait_for_selector('svg[data-graph="estimate"]', timeout=120_000)
+    player.wait_for_selector('#review [data-review="stop"][hidden]', state="attached", timeout=600_000)
+    lines = player.locator('svg[data-graph="estimate"] polyline[data-player]')
+    assert lines.count() == 2
+    assert sorted(lines.nth(i).get_attribute("data-player") for i in range(2)) == ["0", "1"]
+    for i in range(2):
+        assert len(lines.nth(i).get_attribute("points").split()) > 20
+    assert player.locator('#review [data-review="analyse"]').is_disabled()
+    # A turning point (or the word that there was none) under the graph; a
+    # turning point takes the review to its move.
+    points = player.locator(".turning-points button[data-ply]")
+    if points.count():
+        ply = int(points.first.get_attribute("data-ply"))
+        points.first.click()
+        at_ply(player, ply)
+        assert player.locator('.opinion-line[data-opinion="analysis"]').count() == 1
+    else:
+        assert player.locator(".turning-none").count() == 1
+
+    # The analysis is kept with the game: reviewed again, the graph is there at once.
+    player.click("#menu-button")
+    player.wait_for_selector(MENU_READY)
+    player.locator(".resume.finished[data-game=kahuna] .review-button").first.click()
+    player.wait_for_selector(f'#review[data-plies="{plies}"]', timeout=BOOT_TIMEOUT_MS)
+    player.wait_for_selector('svg[data-graph="estimate"] polyline[data-player="1"]')
+    assert player.locator('#review [data-review="analyse"]').is_disabled()
+    player.click("#menu-button")
+    player.wait_for_selector(MENU_READY)
+
+
+def test_a_watched_game_is_reviewed_from_its_end_screen_in_english(make_context, site_url):
+    context = make_context(locale="en-GB")
+    page = context.new_page()
+    page.goto(site_url)
+    page.evaluate("localStorage.setItem('archipel.v1.setup', JSON.stringify({pace: 'instant'}))")
+    page.goto(site_url + "#play=kahuna&players=2&seats=bot0,bot1&seed=12&lang=en")
+    page.reload()
+    page.wait_for_selector("#end-dialog[open] #end-review", timeout=300_000)
+    assert page.inner_text("#end-review") == "Review the game"
+    page.click("#end-review")
+    page.wait_for_selector("#review[data-plies]", timeout=BOOT_TIMEOUT_MS)
+    plies = int(page.get_attribute("#review", "data-plies"))
+    at_ply(page, plies)
+    assert page.text_content("#review .review-title") == "Review"
+    page.click('#review [data-review="back"]')
+    at_ply(page, plies - 1)
+    assert "after move" in page.inner_text("#status")
+    # A spectator's review: both seats' eyes, or a spectator's, may be chosen.
+    options = page.locator("#review-viewer option")
+    assert options.count() == 3
+    # The watched game is kept among the finished games.
+    page.click("#menu-button")
+    page.wait_for_selector(MENU_READY, timeout=BOOT_TIMEOUT_MS)
+    assert page.locator(".resume.finished[data-game=kahuna]").count() == 1
+    assert "Finished games" in page.inner_text("#resume-area")
+    context.close()
