@@ -376,7 +376,7 @@ def test_without_a_server_the_menu_says_what_online_play_needs(page, site_url):
     assert page.locator("#mode-online").count() == 0
 
 
-def test_a_game_dealt_by_the_server_is_verified_at_the_end_downloaded_and_loaded(make_context, dealer_server, tmp_path):
+def test_a_game_dealt_by_the_server_is_verified_at_the_end_downloaded_reviewed_and_loaded(make_context, dealer_server, tmp_path):
     """The server deals from its own seed (none in the link: a link's seed
     is not even sent to a server that deals its own). The page keeps the
     commitment from the start, checks the record at the end, and the
@@ -401,11 +401,19 @@ def test_a_game_dealt_by_the_server_is_verified_at_the_end_downloaded_and_loaded
     assert record["fairness"]["commitment"] == promised and len(record["seed"]) == 32
     assert subprocess.run([sys.executable, "-m", "pygame_core", "verify", str(path), "--commitment", promised],
                           cwd=ROOT, capture_output=True).returncode == 0
-    # The local Load replays it to its end.
-    ana.click("#end-menu")
+    # The finished table's game is reviewed from its end screen, through
+    # Ana's eyes, with everything shown at the end.
+    ana.click("#end-review")
+    ana.wait_for_selector(f'#review[data-plies="{len(record["moves"])}"]', timeout=60_000)
+    assert ana.get_attribute("#status", "data-state") == "review"
+    assert ana.locator("#review-viewer").input_value() == "0"
+    ana.click('#review [data-review="first"]')
+    ana.wait_for_selector('#review[data-ply="0"]')
+    # The local Load replays it to its end, and opens it in review.
+    ana.click("#menu-button")
     ana.set_input_files("#load-file", str(path))
-    ana.wait_for_selector('#status[data-state="over"]', state="attached", timeout=60_000)
-    assert end_dialog_text(ana)
+    ana.wait_for_selector(f'#review[data-plies="{len(record["moves"])}"]', timeout=60_000)
+    assert ana.get_attribute("#status", "data-state") == "review"
 
 
 def test_a_new_link_for_a_seat_lets_the_old_one_go_everywhere_else(make_context, dealer_server):
