@@ -187,6 +187,8 @@ class Fuzzer:
                                            "names": [""] * players}}
         if rng.random() < 0.04:
             return {"cmd": "load", "args": {"record": rng.choice(self.records)}}
+        if rng.random() < 0.06:
+            return self.reviewing()
         state = session.match.state
         to_move = state.to_move()
         pick = rng.random()
@@ -205,6 +207,23 @@ class Fuzzer:
             return {"cmd": "undo", "args": {"seat": seat, "viewer": viewer}}
         move = rng.choice(state.legal_moves(seat))
         return {"cmd": "play", "args": {"seat": seat, "move": str(move), "viewer": viewer}}
+
+    def reviewing(self) -> dict:
+        """A review's requests: open a record, step to a ply, ask the expert
+        or the analysis for a few milliseconds."""
+        rng = self.rng
+        review = api._reviews.get(api.REVIEW_SESSION)
+        if review is None or rng.random() < 0.2:
+            return {"cmd": "review", "args": {"record": rng.choice(self.records)}}
+        ply = rng.randrange(review.plies + 1)
+        pick = rng.random()
+        if pick < 0.5:
+            viewer = rng.choice([None, *range(review.match.players)])
+            return {"cmd": "review_at", "args": {"ply": ply, "viewer": viewer,
+                                                 "reveal": review.over and rng.random() < 0.5}}
+        if pick < 0.8 and review.plies:
+            return {"cmd": "review_expert", "args": {"ply": min(ply, review.plies - 1), "ms": rng.randrange(1, 8)}}
+        return {"cmd": "review_analyse", "args": {"ms": rng.randrange(1, 8), "restart": rng.random() < 0.2}}
 
     def mutated(self) -> dict:
         rng = self.rng
@@ -226,7 +245,8 @@ class Fuzzer:
             args.pop(rng.choice(list(args)))
         elif how == 2:
             args[rng.choice(("seat", "viewer", "move", "ms", "hint", "record", "game", "players",
-                             "seats", "names", "options", "seed", "extra"))] = junk(rng)
+                             "seats", "names", "options", "seed", "ply", "reveal", "restart",
+                             "extra"))] = junk(rng)
         elif how == 3:
             request["cmd"] = rng.choice(COMMANDS)
         elif how == 4:

@@ -126,6 +126,8 @@ export function createReview({ plan, call, renderer, names, viewer, analysis, sa
     bar.dataset.ply = String(state.ply);
     bar.dataset.plies = String(plies);
     status(state.ply === 0 ? t('review.status_start', { plies }) : t('review.status', { ply: state.ply, plies }));
+    // A screen reader hears the move shown, in words.
+    refs.announce().textContent = state.ply ? moveSentence(state.ply) : '';
     drawControls();
     drawOpinion();
     drawRevealed();
@@ -586,14 +588,15 @@ export function createReview({ plan, call, renderer, names, viewer, analysis, sa
     go(Number(item.dataset.n));
   };
 
-  /** The arrow keys, Home and End, wherever the focus is but in a field or a dialog. */
+  /** The left and right arrows, Home and End, wherever the focus is but in
+   * a field or a dialog (up and down still scroll the page and the log). */
   const onKey = (event) => {
     if (closed || event.altKey || event.ctrlKey || event.metaKey || event.defaultPrevented) return;
     const target = /** @type {HTMLElement} */ (event.target);
     if (target && /^(INPUT|SELECT|TEXTAREA)$/.test(target.tagName)) return;
     if (document.querySelector('dialog[open]')) return;
-    const moves = { ArrowLeft: -1, ArrowRight: 1, ArrowUp: -1, ArrowDown: 1 };
-    if (event.key in moves && !(target && target.closest && target.closest('#log') && (event.key === 'ArrowUp' || event.key === 'ArrowDown'))) {
+    const moves = { ArrowLeft: -1, ArrowRight: 1 };
+    if (event.key in moves) {
       event.preventDefault();
       go(wanted + moves[event.key]);
     } else if (event.key === 'Home') {
