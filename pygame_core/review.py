@@ -37,9 +37,6 @@ OPINION_ITERATIONS = SEARCH_BUDGETS[HINT_LEVEL][0]
 # At every decision of a whole game: enough to tell a good move from a poor
 # one, little enough that a game of three hundred decisions takes minutes.
 ANALYSIS_ITERATIONS = 300
-# A move that costs its player at least this much of a chance of winning is
-# a turning point.
-TURNING_POINT = 0.05
 
 
 class ReviewError(GameError):
@@ -265,6 +262,8 @@ class Review:
         state = self.match.position_at(at)
         mover = entry.player
         played = state.parse_move(entry.move)
+        if len(state.legal_moves(mover)) == 1:
+            iterations = 1                      # nothing was decided there
         rng = Rng.from_seed(mover_seed(at, state.view(mover)))
         search = Search(state, mover, rng, max_iterations=iterations, include=played)
         return Opinion(at, mover, played, search)

@@ -5,7 +5,7 @@
 // compact form an analysis is kept in with its saved game.
 
 /** A move that cost its player at least this share of a chance of winning
- * is a turning point (review.TURNING_POINT). */
+ * is a turning point. */
 export const TURNING_POINT = 0.05;
 
 /** The most turning points listed. */
