@@ -203,9 +203,14 @@ def test_watching_two_bots_play_to_the_end(make_context, site_url):
     assert winner in ("Bot Débutant gagne !", "Bot Amateur gagne !") or winner.startswith("Égalité"), winner
     assert page.locator("#hand .card").count() == 0
     assert seen(page)["errors"] == []
-    # A watched game is not saved among the player's games.
-    saves = page.evaluate("() => Object.keys(localStorage).filter((key) => key.startsWith('archipel.v1.save.'))")
-    assert saves == []
+    # A watched game is kept to be reviewed, as a finished game: never one
+    # to resume among the player's games.
+    saves = page.evaluate(
+        """() => Object.keys(localStorage)
+            .filter((key) => key.startsWith('archipel.v1.save.'))
+            .map((key) => JSON.parse(localStorage.getItem(key)).finished === true)"""
+    )
+    assert saves == [True]
 
 
 def test_a_new_game_while_the_bot_thinks_drops_its_search(make_context, open_game):
