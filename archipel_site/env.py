@@ -1,5 +1,5 @@
 """What the tests and the table server run in: .venv with the pinned
-packages, and Debian's packages they need (venv, Chromium)."""
+packages, and Debian's packages they need (venv, Chromium, Redis)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from .paths import CHROMIUM, REQUIREMENTS, VENV, VENV_STAMPS, log, sha256_bytes
+from .paths import CHROMIUM, REDIS_SERVER, REQUIREMENTS, VENV, VENV_STAMPS, log, sha256_bytes
 
 
 def venv_python() -> Path:
@@ -80,3 +80,13 @@ def ensure_chromium() -> None:
     if not CHROMIUM.exists():
         sys.exit(f"[build] apt-get installed chromium but {CHROMIUM} is still missing")
 
+
+
+def ensure_redis() -> None:
+    """Debian's redis-server, which the table server's tests start on a free
+    port of their own (never the system's service)."""
+    if REDIS_SERVER.exists():
+        return
+    apt_install("redis-server", f"Redis for the table server's tests ({REDIS_SERVER})")
+    if not REDIS_SERVER.exists():
+        sys.exit(f"[build] apt-get installed redis-server but {REDIS_SERVER} is still missing")

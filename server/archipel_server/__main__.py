@@ -1,6 +1,7 @@
 """``python -m archipel_server``: the table server on uvicorn.
 
     python -m archipel_server --port 8000 --db tables.sqlite3 --static dist
+    python -m archipel_server --port 8001 --store redis://127.0.0.1:6379/0
 
 ``python3 build.py serve`` runs it with the built site; run it alone to host
 tables for a site served elsewhere (``--origin https://you.github.io``).
@@ -25,7 +26,11 @@ def parse(argv: list[str]) -> argparse.Namespace:
                         help="address to listen on (default 127.0.0.1; 0.0.0.0 for the whole network)")
     parser.add_argument("--port", type=int, default=8000, help="port (default 8000; 0: any free port)")
     parser.add_argument("--db", type=Path, default=defaults.database,
-                        help=f"the SQLite file of the tables (default {defaults.database})")
+                        help=f"the SQLite file of the tables (default {defaults.database}); "
+                             "short for --store sqlite:PATH")
+    parser.add_argument("--store", default=None, metavar="SPEC",
+                        help="where the tables are kept: sqlite:PATH (the default, with --db's path) or "
+                             "redis://HOST:PORT/DB, a Redis that several servers share (docs/deploy.md)")
     parser.add_argument("--static", type=Path, default=None, help="serve this built site too (dist/)")
     parser.add_argument("--base", default="/", help="URL prefix of the site and the API (default /)")
     parser.add_argument("--origin", action="append", default=[], metavar="URL",
@@ -78,7 +83,13 @@ def main(argv: list[str] | None = None) -> int:
     import uvicorn
 
     from .app import create_app
-    from .sqlite_store import SQLiteStore
+    from .stores import BadStore, describe, open_store
+
+    spec = args.store or f"sqlite:{args.db}"
+    try:
+        store = open_store(spec, args.synchronous)
+    except BadStore as error:
+        sys.exit(f"archipel_server: {error}")
 
     settings = Settings(
         database=args.db, static=args.static, base=args.base, origins=tuple(args.origin),
@@ -91,7 +102,8 @@ def main(argv: list[str] | None = None) -> int:
     # `kill -USR1 <pid>` writes every thread's stack to stderr: what a server
     # that stopped answering is waiting for, without stopping it.
     faulthandler.register(signal.SIGUSR1, all_threads=True)
-    app = create_app(settings, SQLiteStore(settings.database, args.synchronous))
+    logging.getLogger("archipel").info("tables kept in %s", describe(spec))
+    app = create_app(settings, store)
     config = uvicorn.Config(
         app, host=args.host, port=args.port, ws="websockets-sansio", ws_max_size=settings.max_frame,
         access_log=settings.access_log, log_level="info", lifespan="on", server_header=False)

@@ -30,11 +30,15 @@ def free_port() -> int:
 
 
 class ServerProcess:
-    """``python -m archipel_server`` on a free port, its output in a file."""
+    """``python -m archipel_server`` on a free port, its output in a file;
+    its tables in a SQLite file of ``directory`` (or ``database``), or in the
+    Redis of ``store`` (a ``redis://`` URL)."""
 
-    def __init__(self, directory: Path, *args: str, base: str = "/", database: Path | None = None):
+    def __init__(self, directory: Path, *args: str, base: str = "/", database: Path | None = None,
+                 store: str | None = None):
         self.directory = directory
         self.database = database or directory / "tables.sqlite3"
+        self.store = store
         self.base = base
         self.args = args
         self.port = free_port()
@@ -55,7 +59,8 @@ class ServerProcess:
 
     def start(self) -> "ServerProcess":
         env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT), str(ROOT / "server")])}
-        command = [sys.executable, "-m", "archipel_server", "--port", str(self.port), "--db", str(self.database),
+        where = ["--store", self.store] if self.store else ["--db", str(self.database)]
+        command = [sys.executable, "-m", "archipel_server", "--port", str(self.port), *where,
                    "--base", self.base, "--bot-workers", "1", "--bot-pace", "0", *self.args]
         with open(self.output, "ab") as output:
             self.process = subprocess.Popen(command, cwd=ROOT, env=env, stdout=output, stderr=subprocess.STDOUT)
@@ -102,8 +107,14 @@ class ServerProcess:
                 self.kill()
 
     def records(self, table_id: str) -> list:
-        """The moves the database holds for a table's current game, read
-        from the file directly (a second reader, as after a crash)."""
+        """The moves the store holds for a table's current game, read from
+        the file or the Redis directly (a second reader, as after a crash)."""
+        if self.store:
+            import redis
+            with redis.Redis.from_url(self.store, decode_responses=True) as client:
+                number = client.hget(f"archipel:{{{table_id}}}:table", "number")
+                return [tuple(json.loads(text))
+                        for text in client.lrange(f"archipel:{{{table_id}}}:moves:{number}", 0, -1)]
         with sqlite3.connect(f"file:{self.database}?mode=ro", uri=True) as db:
             (number,) = db.execute("SELECT number FROM tables WHERE id = ?", (table_id,)).fetchone()
             return [tuple(row) for row in db.execute(

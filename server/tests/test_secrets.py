@@ -34,10 +34,10 @@ WHOLE_GAMES = [
 
 
 @pytest.fixture(scope="module")
-def dealer(tmp_path_factory):
+def dealer(tmp_path_factory, new_store):
     """A server that deals every game from its own seeds (the default)."""
     process = ServerProcess(tmp_path_factory.mktemp("dealer"), "--tables-per-address", "0",
-                            "--messages-per-second", "100000").start()
+                            "--messages-per-second", "100000", store=new_store()).start()
     yield process
     process.stop()
 

@@ -193,3 +193,25 @@ def test_a_build_for_another_host_names_its_table_server(dist):
         {k: v for k, v in plain["integrity"].items() if k not in page}
     assert {k: v for k, v in elsewhere.items() if k not in ("server", "hash", "integrity")} == \
         {k: v for k, v in plain.items() if k not in ("hash", "integrity")}
+
+
+@pytest.mark.parametrize("spec,said", [
+    ("mysql://127.0.0.1/tables", "unknown store 'mysql://127.0.0.1/tables'"),
+    ("sqlite:", "sqlite: needs the path of a file"),
+])
+def test_a_store_the_server_does_not_know_is_refused_at_start(spec, said):
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT), str(ROOT / "server")])}
+    finished = subprocess.run([sys.executable, "-m", "archipel_server", "--port", "0", "--store", spec],
+                              cwd=ROOT, env=env, capture_output=True, text=True, timeout=60)
+    assert finished.returncode != 0
+    assert said in finished.stderr
+
+
+def test_a_redis_that_does_not_answer_stops_the_server_at_start_with_its_reason():
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT), str(ROOT / "server")])}
+    finished = subprocess.run(
+        [sys.executable, "-m", "archipel_server", "--port", "0", "--store", f"redis://127.0.0.1:{free_port()}/0"],
+        cwd=ROOT, env=env, capture_output=True, text=True, timeout=60)
+    assert finished.returncode != 0
+    assert "tables kept in redis://127.0.0.1:" in finished.stderr
+    assert "Connection refused" in finished.stderr or "Error 111" in finished.stderr

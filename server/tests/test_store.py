@@ -1,18 +1,22 @@
-"""The SQLite store on its own: moves kept only at the ply expected, even
-when two processes share the file; tokens kept as hashes; names checked."""
+"""The stores on their own, SQLite and Redis under one contract: moves kept
+only at the ply expected, even when two servers share the store; tokens kept
+as hashes; names checked."""
 
 from __future__ import annotations
 
 import asyncio
+import itertools
 import sqlite3
 import time
 
 import pytest
 
+from archipel_server.redis_store import RedisStore
 from archipel_server.sqlite_store import SCHEMA, SQLiteStore
 from pygame_core import fairness
 from archipel_server.store import SPECTATOR, TableInfo, Undo
 from archipel_server.tokens import BadName, check_name, new_token, token_hash
+from redis_process import RedisProcess
 
 
 def info(table_id="T" * 12, seats=("h", "h"), seed=5, salt=None) -> TableInfo:
@@ -24,16 +28,47 @@ def run(coroutine):
     return asyncio.run(coroutine)
 
 
+PREFIXES = itertools.count()
+
+
+class Backend:
+    """One kind of store: ``make()`` opens another store on the same data
+    (another server sharing it); ``data()`` is every byte it wrote."""
+
+    def __init__(self, kind, path, redis_server=None):
+        self.kind = kind
+        self.path = path
+        self.redis_server = redis_server
+        self.prefix = f"test{next(PREFIXES)}:"
+
+    def make(self):
+        if self.kind == "sqlite":
+            return SQLiteStore(self.path)
+        return RedisStore(self.redis_server.url, prefix=self.prefix)
+
+    def data(self) -> bytes:
+        if self.kind == "sqlite":
+            return b"".join(p.read_bytes() for p in self.path.parent.glob("tables.sqlite3*"))
+        return b"".join(p.read_bytes() for p in self.redis_server.directory.rglob("*") if p.is_file())
+
+
+@pytest.fixture(params=["sqlite", "redis"])
+def backend(request, tmp_path):
+    if request.param == "sqlite":
+        return Backend("sqlite", tmp_path / "tables.sqlite3")
+    return Backend("redis", None, request.getfixturevalue("redis_server"))
+
+
 @pytest.fixture
 def path(tmp_path):
     return tmp_path / "tables.sqlite3"
 
 
-def test_a_table_is_kept_with_its_record_and_hashed_tokens(path):
+def test_a_table_is_kept_with_its_record_and_hashed_tokens(backend):
     token = new_token()
 
     async def scene():
-        store = SQLiteStore(path)
+        store = backend.make()
         await store.open()
         await store.create_table(info(), {0: token_hash(token), SPECTATOR: token_hash("S" * 22)}, "addr")
         assert await store.append_move("T" * 12, 1, 0, 0, "place ALOA-BARI ALOA", False)
@@ -52,13 +87,13 @@ def test_a_table_is_kept_with_its_record_and_hashed_tokens(path):
                                "fairness": {"table": "T" * 12, "number": 1, "commitment": None, "salt": None,
                                             "chosen_seed": False}}
     assert seats == (0, SPECTATOR, None, None)
-    data = b"".join(p.read_bytes() for p in path.parent.glob("tables.sqlite3*"))
+    data = backend.data()
     assert token.encode() not in data and token_hash(token).encode() in data
 
 
-def test_a_move_is_kept_only_at_the_ply_expected(path):
+def test_a_move_is_kept_only_at_the_ply_expected(backend):
     async def scene():
-        store = SQLiteStore(path)
+        store = backend.make()
         await store.open()
         await store.create_table(info(), {}, "addr")
         results = [
@@ -79,11 +114,11 @@ def test_a_move_is_kept_only_at_the_ply_expected(path):
     assert moves == [(0, "draw"), (1, "skip")] and over
 
 
-def test_two_processes_racing_for_one_ply_cannot_both_win(path):
-    """Two stores on one file (two servers): of many moves sent for the same
+def test_two_servers_racing_for_one_ply_cannot_both_win(backend):
+    """Two stores on one file or one Redis (two servers): of many moves sent for the same
     plies at once, exactly one per ply is kept."""
     async def scene():
-        first, second = SQLiteStore(path), SQLiteStore(path)
+        first, second = backend.make(), backend.make()
         await first.open()
         await second.open()
         await first.create_table(info(), {}, "addr")
@@ -102,9 +137,9 @@ def test_two_processes_racing_for_one_ply_cannot_both_win(path):
     assert [move for _, move in moves] == [("a" if a else "b") + str(ply) for ply, (a, b) in enumerate(wins)]
 
 
-def test_a_move_is_taken_back_only_if_it_is_the_last_one_seen(path):
+def test_a_move_is_taken_back_only_if_it_is_the_last_one_seen(backend):
     async def scene():
-        store = SQLiteStore(path)
+        store = backend.make()
         await store.open()
         await store.create_table(info(), {}, "addr")
         await store.append_move("T" * 12, 1, 0, 0, "place ALOA-BARI ALOA", False)
@@ -126,9 +161,9 @@ def test_a_move_is_taken_back_only_if_it_is_the_last_one_seen(path):
     assert [(u.ply, u.player, u.move) for u in loaded.undos] == [(0, 0, "place ALOA-BARI ALOA")]
 
 
-def test_a_rematch_starts_only_after_the_end_and_once(path):
+def test_a_rematch_starts_only_after_the_end_and_once(backend):
     async def scene():
-        store = SQLiteStore(path)
+        store = backend.make()
         await store.open()
         await store.create_table(info(), {}, "addr")
         early = await store.start_game("T" * 12, 2, 77, "a" * 32)
@@ -153,11 +188,11 @@ def test_a_rematch_starts_only_after_the_end_and_once(path):
 
 @pytest.mark.parametrize("seed", [5, 0, 2 ** 53 - 1, "0123456789abcdef0123456789abcdef",
                                   "12345678901234567890123456789012", "1e51234", "-7", " 5", "5.0"])
-def test_a_seed_and_the_salt_of_its_commitment_come_back_as_they_were(path, seed):
-    """A seed is a number or a text: a text of digits stays a text (SQLite's
-    integer affinity must not make it a number)."""
+def test_a_seed_and_the_salt_of_its_commitment_come_back_as_they_were(backend, seed):
+    """A seed is a number or a text: a text of digits stays a text (neither
+    SQLite's integer affinity nor Redis's strings make it a number)."""
     async def scene():
-        store = SQLiteStore(path)
+        store = backend.make()
         await store.open()
         await store.create_table(info(seed=seed, salt="c" * 32), {}, "addr")
         loaded = await store.load_table("T" * 12)
@@ -170,11 +205,11 @@ def test_a_seed_and_the_salt_of_its_commitment_come_back_as_they_were(path, seed
     assert loaded.info.commitment == fairness.commitment(seed, "c" * 32)
 
 
-def test_a_seat_s_token_gives_way_to_a_new_one(path):
+def test_a_seat_s_token_gives_way_to_a_new_one(backend):
     old, new = new_token(), new_token()
 
     async def scene():
-        store = SQLiteStore(path)
+        store = backend.make()
         await store.open()
         await store.create_table(info(), {0: token_hash(old), 1: token_hash(new_token())}, "addr")
         wrong_seat = await store.replace_token("T" * 12, 1, token_hash(old), token_hash(new))
@@ -224,11 +259,11 @@ def test_names_are_text_of_a_bounded_length():
         assert refused.value.key == key
 
 
-def test_calls_made_together_are_committed_together_and_refused_alone(path):
+def test_calls_made_together_are_committed_together_and_refused_alone(backend):
     """Moves sent at once share one transaction (one flush to disk); a move
     refused among them is rolled back alone."""
     async def scene():
-        store = SQLiteStore(path)
+        store = backend.make()
         await store.open()
         await asyncio.gather(*(store.create_table(info(f"{n:012d}"), {}, "addr") for n in range(20)))
         results = await asyncio.gather(
@@ -242,3 +277,61 @@ def test_calls_made_together_are_committed_together_and_refused_alone(path):
     results, tables = run(scene())
     assert results == [True] * 20 + [False] * 20 + [True] * 20
     assert all(table.moves == [(0, f"a{n}"), (1, f"c{n}")] for n, table in enumerate(tables))
+
+
+def test_the_tables_an_address_created_are_counted_from_a_time(backend):
+    """The limit of tables an address creates a day, shared by every server
+    of the store; the tables in play in the order they were created."""
+    now = time.time()
+
+    async def scene():
+        store, other = backend.make(), backend.make()
+        await store.open()
+        await other.open()
+        for n, (age, address) in enumerate([(2 * 24 * 3600, "a"), (3600, "a"), (60, "b"), (0, "a")]):
+            table = info(f"{n:012d}")
+            table.created = now - age
+            await (store if n % 2 else other).create_table(table, {}, address)
+        counts = [await other.tables_created_since("a", now - 24 * 3600),
+                  await store.tables_created_since("a", now - 3 * 24 * 3600),
+                  await store.tables_created_since("b", now - 24 * 3600),
+                  await store.tables_created_since("c", now - 24 * 3600)]
+        await store.append_move(f"{1:012d}", 1, 0, 0, "draw", True)
+        in_play = await other.tables_in_play()
+        await store.close()
+        await other.close()
+        return counts, in_play
+
+    counts, in_play = run(scene())
+    assert counts == [2, 3, 1, 0]
+    assert in_play == [f"{0:012d}", f"{2:012d}", f"{3:012d}"]
+
+
+def test_an_acknowledged_move_survives_redis_killed(tmp_path):
+    """Append-only file, flushed before every answer: what Redis acknowledged
+    is there after a SIGKILL and a restart."""
+    redis = RedisProcess(tmp_path / "redis").start()
+    try:
+        async def before():
+            store = RedisStore(redis.url)
+            await store.open()
+            await store.create_table(info(), {0: token_hash("A" * 22)}, "addr")
+            kept = [await store.append_move("T" * 12, 1, ply, ply % 2, f"m{ply}", False) for ply in range(20)]
+            await store.close()
+            return kept
+
+        async def after():
+            store = RedisStore(redis.url)
+            await store.open()
+            loaded = await store.load_table("T" * 12)
+            seat = await store.seat_of("T" * 12, token_hash("A" * 22))
+            await store.close()
+            return loaded, seat
+
+        assert run(before()) == [True] * 20
+        redis.restart()
+        loaded, seat = run(after())
+        assert [move for _, move in loaded.moves] == [f"m{ply}" for ply in range(20)]
+        assert seat == 0
+    finally:
+        redis.stop()

@@ -1,0 +1,254 @@
+"""The store of several table servers: one Redis (``redis://HOST:PORT/DB``).
+
+Every server that shares the Redis sees the same tables. A table's record
+lives there whole, under keys that share the table's hash tag (``{id}``), so
+that a Redis Cluster keeps each table on one shard:
+
+    archipel:{T}:table        hash: game, players, options, seats (JSON),
+                              name:<seat>, joined:<seat>, number, created, address
+    archipel:{T}:game:<N>     hash: seed (JSON), over, salt, chosen
+    archipel:{T}:moves:<N>    list: [player, move] (JSON), ply by ply
+    archipel:{T}:undos:<N>    list: [ply, player, move, events] (JSON)
+    archipel:{T}:tokens       hash: hash of a token -> seat (never the token)
+
+and two indexes beside them, shared by every server:
+
+    archipel:address:<hash>   sorted set: the tables an address created, by time
+    archipel:in-play          sorted set: the tables whose game is not over, by creation
+
+Every write that must not race is one Lua script, which Redis runs whole
+before anything else: a move is appended only if the game has exactly the
+plies the caller saw (so two servers can never both apply a move at one
+ply), taken back only if it is still the last, and a rematch starts only
+once. The indexes are written after the table's own script: a server killed
+in between leaves a finished game listed as in play (``resume`` finds it over
+and does nothing) or a table uncounted for its address for a day, never a
+table lost or changed.
+
+Durability is Redis's: with ``appendonly yes`` and ``appendfsync always``
+(docs/deploy.md) a move is in the append-only file before Redis answers, so
+an acknowledged move survives Redis being killed.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from typing import TYPE_CHECKING
+
+from .store import Store, StoredTable, TableInfo, Undo
+
+if TYPE_CHECKING:
+    from redis.asyncio import Redis
+
+PREFIX = "archipel:"
+# An address's tables older than this leave its index (the limit counts a day).
+ADDRESS_MEMORY = 7 * 24 * 3600.0
+
+CREATE = """
+if redis.call('EXISTS', KEYS[1]) == 1 then return 0 end
+redis.call('HSET', KEYS[1], unpack(cjson.decode(ARGV[1])))
+redis.call('HSET', KEYS[2], unpack(cjson.decode(ARGV[2])))
+local tokens = cjson.decode(ARGV[3])
+if #tokens > 0 then redis.call('HSET', KEYS[3], unpack(tokens)) end
+return 1
+"""
+
+# KEYS: table, game, moves. ARGV: number, ply, the move's JSON, over (0/1).
+APPEND = """
+if redis.call('HGET', KEYS[1], 'number') ~= ARGV[1] then return 0 end
+if redis.call('LLEN', KEYS[3]) ~= tonumber(ARGV[2]) then return 0 end
+redis.call('RPUSH', KEYS[3], ARGV[3])
+if ARGV[4] == '1' then redis.call('HSET', KEYS[2], 'over', '1') end
+return 1
+"""
+
+# KEYS: table, moves, undos. ARGV: number, ply, the move's JSON, the undo's JSON.
+TAKE_BACK = """
+if redis.call('HGET', KEYS[1], 'number') ~= ARGV[1] then return 0 end
+if redis.call('LLEN', KEYS[2]) ~= tonumber(ARGV[2]) + 1 then return 0 end
+if redis.call('LINDEX', KEYS[2], -1) ~= ARGV[3] then return 0 end
+redis.call('RPOP', KEYS[2])
+redis.call('RPUSH', KEYS[3], ARGV[4])
+return 1
+"""
+
+# KEYS: table, the game before, the new game. ARGV: number, seed, salt.
+START = """
+if redis.call('HGET', KEYS[1], 'number') ~= tostring(tonumber(ARGV[1]) - 1) then return 0 end
+if redis.call('HGET', KEYS[2], 'over') ~= '1' then return 0 end
+redis.call('HSET', KEYS[3], 'seed', ARGV[2], 'salt', ARGV[3], 'over', '0', 'chosen', '0')
+redis.call('HSET', KEYS[1], 'number', ARGV[1])
+return 1
+"""
+
+# KEYS: tokens. ARGV: old hash, new hash, seat.
+REPLACE_TOKEN = """
+if redis.call('HGET', KEYS[1], ARGV[1]) ~= ARGV[3] then return 0 end
+redis.call('HDEL', KEYS[1], ARGV[1])
+redis.call('HSET', KEYS[1], ARGV[2], ARGV[3])
+return 1
+"""
+
+# KEYS: table. ARGV: seat, name. Only a table that exists gets a name.
+SET_NAME = """
+if redis.call('EXISTS', KEYS[1]) == 0 then return 0 end
+redis.call('HSET', KEYS[1], 'name:' .. ARGV[1], ARGV[2], 'joined:' .. ARGV[1], '1')
+return 1
+"""
+
+
+def move_text(player: int, move: str) -> str:
+    """A move as kept in its list: one spelling, so that a script can compare it."""
+    return json.dumps([player, move], ensure_ascii=False, separators=(",", ":"))
+
+
+class RedisStore(Store):
+    """Tables in Redis, through redis-py's asyncio client."""
+
+    def __init__(self, url: str, prefix: str = PREFIX):
+        self.url = url
+        self.prefix = prefix
+        self._client: Redis | None = None
+        self._scripts: dict = {}
+
+    # -- keys ----------------------------------------------------------------------
+    def _table(self, table_id: str) -> str:
+        return f"{self.prefix}{{{table_id}}}:table"
+
+    def _game(self, table_id: str, number: int) -> str:
+        return f"{self.prefix}{{{table_id}}}:game:{number}"
+
+    def _moves(self, table_id: str, number: int) -> str:
+        return f"{self.prefix}{{{table_id}}}:moves:{number}"
+
+    def _undos(self, table_id: str, number: int) -> str:
+        return f"{self.prefix}{{{table_id}}}:undos:{number}"
+
+    def _tokens(self, table_id: str) -> str:
+        return f"{self.prefix}{{{table_id}}}:tokens"
+
+    def _address(self, address: str) -> str:
+        return f"{self.prefix}address:{address}"
+
+    @property
+    def _in_play(self) -> str:
+        return f"{self.prefix}in-play"
+
+    # -- set-up ------------------------------------------------------------------
+    @property
+    def client(self) -> Redis:
+        assert self._client is not None, "the store is open"
+        return self._client
+
+    async def open(self) -> None:
+        import redis.asyncio as redis
+
+        client = redis.from_url(self.url, decode_responses=True)
+        await client.ping()
+        self._client = client
+        for name, source in (("create", CREATE), ("append", APPEND), ("take_back", TAKE_BACK),
+                             ("start", START), ("replace_token", REPLACE_TOKEN), ("set_name", SET_NAME)):
+            self._scripts[name] = client.register_script(source)
+
+    async def close(self) -> None:
+        if self._client is not None:
+            await self._client.aclose()
+            self._client = None
+
+    async def _script(self, name: str, keys: list, args: list) -> bool:
+        return await self._scripts[name](keys=keys, args=args) == 1
+
+    # -- tables ------------------------------------------------------------------
+    async def create_table(self, info: TableInfo, tokens: dict, address: str) -> None:
+        table = ["game", info.game, "players", str(info.players), "options", json.dumps(info.options),
+                 "seats", json.dumps(info.seats), "number", str(info.number), "created", repr(info.created),
+                 "address", address]
+        for seat, (name, joined) in enumerate(zip(info.names, info.joined)):
+            table += [f"name:{seat}", name, f"joined:{seat}", "1" if joined else "0"]
+        game = ["seed", json.dumps(info.seed), "over", "0", "chosen", "1" if info.chosen_seed else "0"]
+        if info.salt is not None:
+            game += ["salt", info.salt]
+        seats = [item for digest, seat in ((digest, str(seat)) for seat, digest in tokens.items())
+                 for item in (digest, seat)]
+        created = await self._script(
+            "create", [self._table(info.id), self._game(info.id, info.number), self._tokens(info.id)],
+            [json.dumps(table), json.dumps(game), json.dumps(seats)])
+        if not created:
+            raise ValueError(f"table {info.id} already exists")
+        async with self.client.pipeline(transaction=False) as pipe:
+            pipe.zadd(self._address(address), {info.id: info.created})
+            pipe.zremrangebyscore(self._address(address), "-inf", info.created - ADDRESS_MEMORY)
+            pipe.zadd(self._in_play, {info.id: info.created})
+            await pipe.execute()
+
+    async def load_table(self, table_id: str, number: int | None = None) -> StoredTable | None:
+        while True:
+            current = await self.client.hget(self._table(table_id), "number")
+            if current is None:
+                return None
+            wanted = int(current) if number is None else number
+            async with self.client.pipeline(transaction=True) as pipe:
+                pipe.hgetall(self._table(table_id))
+                pipe.hgetall(self._game(table_id, wanted))
+                pipe.lrange(self._moves(table_id, wanted), 0, -1)
+                pipe.lrange(self._undos(table_id, wanted), 0, -1)
+                table, game, moves, undos = await pipe.execute()
+            if number is None and table.get("number") != current:
+                continue                           # a rematch began meanwhile: read it
+            if not game:
+                return None
+            players = int(table["players"])
+            info = TableInfo(
+                id=table_id, game=table["game"], players=players, options=json.loads(table["options"]),
+                seats=json.loads(table["seats"]),
+                names=[table.get(f"name:{seat}", "") for seat in range(players)],
+                joined=[table.get(f"joined:{seat}") == "1" for seat in range(players)],
+                number=wanted, seed=json.loads(game["seed"]), created=float(table["created"]),
+                salt=game.get("salt"), chosen_seed=game.get("chosen") == "1")
+            kept = [tuple(json.loads(text)) for text in moves]
+            taken_back = [Undo(*json.loads(text)) for text in undos]
+            return StoredTable(info, kept, taken_back, game.get("over") == "1")
+
+    async def seat_of(self, table_id: str, token_hash: str) -> int | None:
+        seat = await self.client.hget(self._tokens(table_id), token_hash)
+        return None if seat is None else int(seat)
+
+    # -- moves -------------------------------------------------------------------
+    async def append_move(self, table_id: str, number: int, ply: int, player: int,
+                          move: str, over: bool) -> bool:
+        kept = await self._script(
+            "append", [self._table(table_id), self._game(table_id, number), self._moves(table_id, number)],
+            [str(number), str(ply), move_text(player, move), "1" if over else "0"])
+        if kept and over:
+            await self.client.zrem(self._in_play, table_id)
+        return kept
+
+    async def take_back(self, table_id: str, number: int, undo: Undo) -> bool:
+        entry = json.dumps([undo.ply, undo.player, undo.move, undo.events], ensure_ascii=False,
+                           separators=(",", ":"))
+        return await self._script(
+            "take_back", [self._table(table_id), self._moves(table_id, number), self._undos(table_id, number)],
+            [str(number), str(undo.ply), move_text(undo.player, undo.move), entry])
+
+    # -- seats and games -----------------------------------------------------------
+    async def set_name(self, table_id: str, seat: int, name: str) -> None:
+        await self._script("set_name", [self._table(table_id)], [str(seat), name])
+
+    async def replace_token(self, table_id: str, seat: int, old_hash: str, new_hash: str) -> bool:
+        return await self._script("replace_token", [self._tokens(table_id)], [old_hash, new_hash, str(seat)])
+
+    async def start_game(self, table_id: str, number: int, seed: int | str, salt: str) -> bool:
+        started = await self._script(
+            "start", [self._table(table_id), self._game(table_id, number - 1), self._game(table_id, number)],
+            [str(number), json.dumps(seed), salt])
+        if started:
+            created = await self.client.hget(self._table(table_id), "created")
+            await self.client.zadd(self._in_play, {table_id: float(created or time.time())})
+        return started
+
+    async def tables_created_since(self, address: str, since: float) -> int:
+        return await self.client.zcount(self._address(address), since, "+inf")
+
+    async def tables_in_play(self) -> list:
+        return list(await self.client.zrange(self._in_play, 0, -1))
