@@ -31,6 +31,9 @@ def parse(argv: list[str]) -> argparse.Namespace:
     parser.add_argument("--store", default=None, metavar="SPEC",
                         help="where the tables are kept: sqlite:PATH (the default, with --db's path) or "
                              "redis://HOST:PORT/DB, a Redis that several servers share (docs/deploy.md)")
+    parser.add_argument("--bus", default=None, metavar="SPEC",
+                        help="how the servers sharing a store tell each other of changes: local (one server) "
+                             "or redis://HOST:PORT/DB (default: the store's Redis, else local)")
     parser.add_argument("--static", type=Path, default=None, help="serve this built site too (dist/)")
     parser.add_argument("--base", default="/", help="URL prefix of the site and the API (default /)")
     parser.add_argument("--origin", action="append", default=[], metavar="URL",
@@ -85,10 +88,14 @@ def main(argv: list[str] | None = None) -> int:
     from .app import create_app
     from .stores import BadStore, describe, open_store
 
+    from .bus import open_bus
+
     spec = args.store or f"sqlite:{args.db}"
+    bus_spec = args.bus or (spec if spec.startswith(("redis://", "rediss://", "unix://")) else "local")
     try:
         store = open_store(spec, args.synchronous)
-    except BadStore as error:
+        bus = open_bus(bus_spec)
+    except (BadStore, ValueError) as error:
         sys.exit(f"archipel_server: {error}")
 
     settings = Settings(
@@ -102,8 +109,8 @@ def main(argv: list[str] | None = None) -> int:
     # `kill -USR1 <pid>` writes every thread's stack to stderr: what a server
     # that stopped answering is waiting for, without stopping it.
     faulthandler.register(signal.SIGUSR1, all_threads=True)
-    logging.getLogger("archipel").info("tables kept in %s", describe(spec))
-    app = create_app(settings, store)
+    logging.getLogger("archipel").info("tables kept in %s; bus: %s", describe(spec), describe(bus_spec))
+    app = create_app(settings, store, bus)
     config = uvicorn.Config(
         app, host=args.host, port=args.port, ws="websockets-sansio", ws_max_size=settings.max_frame,
         access_log=settings.access_log, log_level="info", lifespan="on", server_header=False)

@@ -39,6 +39,7 @@ from pygame_core.table import is_count
 
 from . import __version__
 from .bots import BotPool
+from .bus import Bus, LocalBus
 from .config import Settings
 from .hosts import Hosts
 from .live import Connection
@@ -61,10 +62,11 @@ class ApiError(Exception):
         self.status, self.key, self.message, self.params = status, key, message, params
 
 
-def create_app(settings: Settings, store: Store | None = None) -> Starlette:
-    """The whole server; ``store`` defaults to SQLite at ``settings.database``."""
+def create_app(settings: Settings, store: Store | None = None, bus: Bus | None = None) -> Starlette:
+    """The whole server; ``store`` defaults to SQLite at ``settings.database``,
+    ``bus`` to this server alone."""
     store = store or SQLiteStore(settings.database)
-    server = TableServer(settings, store)
+    server = TableServer(settings, store, bus or LocalBus())
     base = settings.base
     routes = [
         Route(f"{base}api/info", server.info, methods=["GET"]),
@@ -83,9 +85,10 @@ def create_app(settings: Settings, store: Store | None = None) -> Starlette:
 
 
 class TableServer:
-    def __init__(self, settings: Settings, store: Store):
+    def __init__(self, settings: Settings, store: Store, bus: Bus):
         self.settings = settings
         self.store = store
+        self.bus = bus
         self._tables: Tables | None = None
         self.hosts = Hosts(settings.host, settings.origins, settings.host_names)
         # The creations in progress per address, so that two requests at once
@@ -104,7 +107,8 @@ class TableServer:
     async def lifespan(self, app):
         await self.store.open()
         bots = BotPool(self.settings.workers())
-        self._tables = Tables(self.store, bots, self.settings)
+        self._tables = Tables(self.store, bots, self.settings, self.bus)
+        await self.bus.open(self.tables.heard, self.tables.gap)
         resumed = await self.tables.resume()
         if resumed:
             log.info("bots resumed at %d table(s)", resumed)
@@ -114,6 +118,7 @@ class TableServer:
         finally:
             sweeper.cancel()
             await self.tables.close()
+            await self.bus.close()
             bots.close()
             await self.store.close()
 

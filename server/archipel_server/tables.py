@@ -18,11 +18,19 @@ then. The bots' seeds, made from it, never leave the server either.
 
 ``Tables`` keeps the tables that are in use in memory and forgets those left
 alone; bots' moves go through the same path as players' moves.
+
+Several servers (``bus.py``). Every change a server makes is published on
+the bus once the store has it; a server that holds the table reads it again
+from the store and tells its own connections (``catch_up``), so that players
+of one table connected to different servers see every move at once. A bot's
+move is thought by the one server that holds the lease of that ply; the
+others wait for the lease to run out, and take over only if no move came.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import logging
 import time
@@ -34,6 +42,7 @@ from pygame_core.table import Table as TableCore
 from pygame_core.table import TableError, is_count
 
 from .bots import BotPool
+from .bus import Bus, LocalBus
 from .store import SPECTATOR, Store, StoredTable, TableInfo, Undo
 from .tokens import token_hash
 
@@ -41,6 +50,12 @@ log = logging.getLogger("archipel.tables")
 
 # A table nobody uses stays in memory this long (seconds) before it is forgotten.
 IDLE = 120.0
+# How long a server holds a bot's turn (ms) without renewing it, which it
+# does every third of that while the bot thinks and waits: at most the time
+# another server waits before taking over from one that died.
+BOT_LEASE = 5_000
+# Times a move is tried against the store when other servers keep writing first.
+WRITE_ATTEMPTS = 3
 
 
 # A request that changes nothing: a key for the page's sentence, an English
@@ -58,6 +73,8 @@ class Table:
         self.lock = asyncio.Lock()
         self.connections: set = set()
         self.bot_task: asyncio.Task | None = None
+        # Set at every change of the table (here or from another server).
+        self.moved = asyncio.Event()
         self.last_change = time.monotonic()
         self.last_used = time.monotonic()
 
@@ -127,12 +144,50 @@ class Table:
 
     def changed(self, log_from: int, cause: dict) -> None:
         self.last_change = time.monotonic()
+        self.moved.set()
         self.broadcast(log_from, cause)
+        self.tables.publish({"table": self.id, "number": self.info.number, "ply": self.ply, "cause": cause})
         self.schedule_bot()
+
+    async def catch_up(self, cause=None) -> bool:
+        """Read the table again from the store, where another server may have
+        changed it, and tell this server's connections what changed (each
+        seat its own view, the log from the first entry that differs). True
+        when something had changed."""
+        async with self.lock:
+            changed = await self._sync(cause)
+        if changed:
+            self.schedule_bot()
+        return changed
+
+    async def _sync(self, cause=None) -> bool:
+        """``catch_up`` with the table's lock held."""
+        stored = await self.tables.store.load_table(self.id)
+        if stored is None:
+            return False
+        before = [(entry.player, entry.move) for entry in self.match.entries]
+        after = [tuple(move) for move in stored.moves]
+        same_game = stored.info.number == self.info.number
+        if (same_game and after == before and len(stored.undos) == len(self.undos)
+                and stored.info.names == self.info.names and stored.info.joined == self.info.joined):
+            return False
+        log_from = 0
+        if same_game:
+            while log_from < min(len(before), len(after)) and before[log_from] == after[log_from]:
+                log_from += 1
+        self.info, self.undos = stored.info, list(stored.undos)
+        self.core = core_of(stored)
+        self.last_change = time.monotonic()
+        self.moved.set()
+        self.broadcast(log_from, cause or {"kind": "sync"})
+        return True
 
     # -- joining ---------------------------------------------------------------
     async def welcome(self, connection) -> None:
-        """Seat ``connection`` and send it the whole state."""
+        """Seat ``connection`` and send it the whole state (read again from
+        the store first when other servers share it)."""
+        if self.tables.bus.shared:
+            await self.catch_up()
         async with self.lock:
             self.connections.add(connection)
             connection.send(self.state_message(connection.seat, 0, kind="welcome"))
@@ -159,31 +214,38 @@ class Table:
             self.changed(self.ply, {"kind": "join", "seat": seat})
 
     # -- moves -------------------------------------------------------------------
-    async def play(self, seat: int, ply, text, reply=None) -> None:
+    async def play(self, seat: int, ply, text, reply=None) -> int | None:
         """Play ``text`` for ``seat``, made at ``ply``; ``reply`` (the sender's
         connection, None for a bot) gets the acknowledgement."""
         async with self.lock:
-            memento = self.core.memento()
-            played = self.core.play(seat, text, ply)
-            if played.duplicate:
-                if reply is not None:
-                    reply({"type": "ack", "ply": played.ply, "move": played.entry.move, "duplicate": True})
-                    reply(self.state_message(seat, 0))
-                return
-            kept = False
-            try:
-                kept = await self.tables.store.append_move(self.id, self.info.number, played.ply, seat,
-                                                           played.entry.move, self.match.state.is_over())
-            finally:
-                if not kept:
-                    self.core.restore(memento)
-            if not kept:
-                await self._reload()
+            for attempt in range(WRITE_ATTEMPTS):
+                memento = self.core.memento()
+                played = self.core.play(seat, text, ply)
+                if played.duplicate:
+                    if reply is not None:
+                        reply({"type": "ack", "ply": played.ply, "move": played.entry.move, "duplicate": True})
+                        reply(self.state_message(seat, 0))
+                    return None
+                kept = False
+                try:
+                    kept = await self.tables.store.append_move(self.id, self.info.number, played.ply, seat,
+                                                               played.entry.move, self.match.state.is_over())
+                finally:
+                    if not kept:
+                        self.core.restore(memento)
+                if kept:
+                    break
+                # Another server wrote first: take the table as it is now and
+                # judge the move again there (a choice made at the same time
+                # as the others' in a simultaneous step still stands).
+                await self._sync()
+            else:
                 raise Refusal("error.stale", "another move was played at the same time: the board "
                               "shows the table as it is now", resync=True)
             if reply is not None:
                 reply({"type": "ack", "ply": played.ply, "move": played.entry.move})
             self.changed(played.ply, {"kind": "move", "seat": seat, "ply": played.ply})
+            return played.ply
 
     async def undo(self, seat: int, ply, reply) -> None:
         """Take back ``seat``'s latest move (the core's rule: one's own moves
@@ -199,7 +261,7 @@ class Table:
                 if not kept:
                     self.core.restore(memento)
             if not kept:
-                await self._reload()
+                await self._sync()
                 raise Refusal("error.stale", "the table has changed: the board shows it as it is now",
                               resync=True)
             self.undos.append(undo)
@@ -219,7 +281,7 @@ class Table:
                 raise Refusal("error.not_over", "a rematch starts once the game is over")
             seed, salt = fairness.new_seed(), fairness.new_salt()
             if not await self.tables.store.start_game(self.id, number + 1, seed, salt):
-                await self._reload()
+                await self._sync()
                 raise Refusal("error.stale", "the table has changed: the board shows it as it is now",
                               resync=True)
             self.info.number, self.info.seed, self.info.salt, self.info.chosen_seed = number + 1, seed, salt, False
@@ -264,13 +326,16 @@ class Table:
             for connection in list(self.connections):
                 if connection.seat == seat and connection.token != token:
                     connection.let_go("error.bad_token", "this seat's link was replaced by a new one")
+        self.tables.publish({"table": self.id, "number": self.info.number, "ply": self.ply,
+                             "cause": {"kind": "token", "seat": seat}})
 
-    async def _reload(self) -> None:
-        """Take the table again from the store (another server wrote to it)."""
-        stored = await self.tables.store.load_table(self.id)
-        assert stored is not None, "a table is never removed from its store"
-        self.info, self.undos = stored.info, list(stored.undos)
-        self.core = core_of(stored)
+    async def check_tokens(self, seat: int) -> None:
+        """Another server gave ``seat`` a new token: let go of the devices
+        here that hold the seat by the old one."""
+        for connection in list(self.connections):
+            if (connection.seat == seat
+                    and await self.tables.store.seat_of(self.id, token_hash(connection.token)) != seat):
+                connection.let_go("error.bad_token", "this seat's link was replaced by a new one")
 
     # -- bots ----------------------------------------------------------------------
     def schedule_bot(self) -> None:
@@ -285,7 +350,25 @@ class Table:
 
     async def _bot_turn(self, seat: int) -> None:
         try:
-            await self._think_and_play(seat)
+            # One server thinks for a bot's seat at a time (in a step of
+            # simultaneous choices, other seats move meanwhile).
+            lease = f"{self.id}:{self.info.number}:{seat}"
+            self.moved.clear()
+            if await self.tables.bus.take_lease(lease, BOT_LEASE):
+                renewing = asyncio.create_task(self._renew(lease))
+                try:
+                    await self._think_and_play(seat)
+                finally:
+                    renewing.cancel()
+                    await asyncio.gather(renewing, return_exceptions=True)
+                    await self.tables.bus.release_lease(lease)
+            else:
+                # Another server thinks: its move comes over the bus. If it
+                # dies, its lease runs out: then look at the store again.
+                with contextlib.suppress(asyncio.TimeoutError):
+                    await asyncio.wait_for(self.moved.wait(), await self.tables.bus.lease_left(lease) + 0.05)
+                if not self.moved.is_set():
+                    await self.catch_up()
         except Refusal:
             pass  # the table changed meanwhile: think again from where it is now
         except asyncio.CancelledError:
@@ -300,8 +383,18 @@ class Table:
         if not self.tables.closing:
             self.schedule_bot()
 
+    async def _renew(self, lease: str) -> None:
+        """Keep the bot's turn while it thinks and waits."""
+        while True:
+            await asyncio.sleep(BOT_LEASE / 3000.0)
+            if not await self.tables.bus.renew_lease(lease, BOT_LEASE):
+                log.warning("table %s: the bot's turn was lost to another server", self.id)
+                return
+
     async def _think_and_play(self, seat: int) -> None:
         async with self.lock:
+            if self.tables.bus.shared:
+                await self._sync()          # the seat's move may have come from another server
             number, ply = self.info.number, self.ply
             state = self.match.state
             if state.is_over() or seat not in state.to_move():
@@ -315,7 +408,9 @@ class Table:
         if wait > 0:
             await asyncio.sleep(wait)
         if self.info.number == number:
-            await self.play(seat, ply, move)
+            played = await self.play(seat, ply, move)
+            if played is not None:
+                log.info("table %s: the bot of seat %d played at ply %d", self.id, seat, played)
 
 
 def core_of(stored: StoredTable) -> TableCore:
@@ -335,10 +430,12 @@ def encode(message: dict) -> str:
 class Tables:
     """The tables in memory, loaded from the store on first use."""
 
-    def __init__(self, store: Store, bots: BotPool, settings):
+    def __init__(self, store: Store, bots: BotPool, settings, bus: Bus | None = None):
         self.store = store
         self.bots = bots
         self.settings = settings
+        self.bus: Bus = bus or LocalBus()
+        self._publishing: set = set()
         self.live: dict = {}
         self._loading: dict = {}
         self.closing = False
@@ -366,6 +463,39 @@ class Tables:
             return table
         finally:
             self._loading.pop(table_id, None)
+
+    # -- the other servers --------------------------------------------------------
+    def publish(self, change: dict) -> None:
+        """Tell the other servers (in the background: the store has the change)."""
+        if not self.bus.shared:
+            return
+        task = asyncio.ensure_future(self._publish(change))
+        self._publishing.add(task)
+        task.add_done_callback(self._publishing.discard)
+
+    async def _publish(self, change: dict) -> None:
+        try:
+            await self.bus.publish(change)
+        except Exception as error:
+            # The others catch up when their clients come back or their own
+            # writes are refused; nothing is lost, the store has the change.
+            log.warning("a change of table %s was not published: %s", change.get("table"), error)
+
+    async def heard(self, change: dict) -> None:
+        """Another server changed a table: catch up if it is held here."""
+        table = self.live.get(change.get("table"))
+        if table is None:
+            return
+        cause = change.get("cause") if isinstance(change.get("cause"), dict) else None
+        if cause is not None and cause.get("kind") == "token" and is_count(cause.get("seat")):
+            await table.check_tokens(cause["seat"])
+        else:
+            await table.catch_up(cause)
+
+    async def gap(self) -> None:
+        """Changes may have been missed: read every table held here again."""
+        for table in list(self.live.values()):
+            await table.catch_up()
 
     async def resume(self) -> int:
         """After a start: set the bots thinking at every table where one is to move."""

@@ -66,13 +66,21 @@ def test_a_whole_game_tells_no_seat_the_seed_before_the_end_and_every_seat_verif
         return clients, spectator, records
 
     clients, spectator, records = run(play())
+    check_secrets_kept(game, players, options, seats, clients, spectator, records,
+                       dealer.records(table["table"]))
+
+
+def check_secrets_kept(game, players, options, seats, clients, spectator, records, stored_moves):
+    """A whole game, seen by ``clients`` (seat: client) and ``spectator``:
+    nothing before the end carried the seed or anything made from it; every
+    seat verifies the deal at the end and was told exactly its own view."""
     readers = [*clients.items(), (None, spectator)]
     record = records[0]
     assert all(each == record for each in records.values())
     seed, salt = record["seed"], record["fairness"]["salt"]
     assert isinstance(seed, str) and len(seed) == 32, "128 random bits, as text"
     assert record["fairness"]["chosen_seed"] is False
-    assert [tuple(move) for move in record["moves"]] == dealer.records(table["table"])
+    assert [tuple(move) for move in record["moves"]] == stored_moves
 
     # Nothing before the end carries the seed, a bot's seed, a generator's
     # state, or the salt that would let the commitment be tried seed by seed.
