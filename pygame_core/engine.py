@@ -411,8 +411,8 @@ class Hints(Protocol):
     evaluation of a position for one player (higher is better for that
     player), and every player's in one pass. Bots only ever call them on
     determinized copies. A module may also offer ``rollout_move(state,
-    player, rng)``, ``sensible_moves(state, player, moves)``, ``EVAL_SCALE``
-    and ``ROLLOUT_DEPTH`` (``bots/ismcts.py``), and ``reasons(state, player,
+    player, rng)``, ``sensible_moves(state, player, moves)``, ``EVAL_SCALE``,
+    ``ROLLOUT_DEPTH`` and ``EXPLORATION`` (``bots/ismcts.py``), and ``reasons(state, player,
     move)``: what a suggested move gains, in words' keys and parameters,
     computed on a determinized copy (the facade's ``think`` with ``hint``)."""
 

@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .bots import HINT_LEVEL, SEARCH_BUDGETS
-from .bots.ismcts import Search
+from .bots.ismcts import Search, exploration_for
 from .engine import GameError, Move, Rng, State, event_for
 from .match import Match
 
@@ -265,7 +265,8 @@ class Review:
         if len(state.legal_moves(mover)) == 1:
             iterations = 1                      # nothing was decided there
         rng = Rng.from_seed(mover_seed(at, state.view(mover)))
-        search = Search(state, mover, rng, max_iterations=iterations, include=played)
+        search = Search(state, mover, rng, max_iterations=iterations, include=played,
+                        exploration=exploration_for(state.game, HINT_LEVEL))
         return Opinion(at, mover, played, search)
 
     def expert(self, ply: object, millis: float) -> dict[str, Any]:

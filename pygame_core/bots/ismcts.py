@@ -28,7 +28,10 @@ rollouts to mean anything), ``rollout_move(state, player, rng)`` (a cheap
 policy instead of uniform random moves), ``sensible_moves(state, player,
 moves)`` (the legal moves less the game's obvious blunders: the tree and the
 random rollouts consider only those, for every player), ``EVAL_SCALE`` (how
-many evaluation units make a clear advantage) and ``ROLLOUT_DEPTH``. A game
+many evaluation units make a clear advantage), ``ROLLOUT_DEPTH`` and
+``EXPLORATION`` (the exploration constant of some levels, ``{level: c}``:
+where moves differ by a few hundredths of a reward, a long search finds
+the best of them only if it explores less than the default spreads it). A game
 whose evaluation of one player weighs every clan may also give
 ``evaluations(state)``: every player's ``evaluate``, in one pass.
 
@@ -59,6 +62,13 @@ EVAL_SCALE = 10.0
 # slowest iteration of this decision so far: on a busy machine one iteration
 # may take longer than any before it, and the cap holds for the whole decision.
 HEADROOM = 2.0
+
+
+def exploration_for(game: type[Game], level: int) -> float:
+    """The exploration constant of ``level``'s search in ``game``: the game's
+    ``EXPLORATION`` for that level, else the default."""
+    levels: dict[int, float] = getattr(getattr(game, "hints", None), "EXPLORATION", {})
+    return float(levels.get(level, EXPLORATION))
 
 
 class Node:
@@ -358,10 +368,11 @@ class Search:
 
 class ISMCTSBot:
     """A bot that searches ``iterations`` determinizations, within
-    ``millis`` milliseconds when that is set."""
+    ``millis`` milliseconds when that is set; its exploration constant is
+    the game's for its level unless ``exploration`` is given."""
 
     def __init__(self, rng: Rng, level: int, iterations: int, millis: float | None = None,
-                 exploration: float = EXPLORATION, depth: int | None = None) -> None:
+                 exploration: float | None = None, depth: int | None = None) -> None:
         self.rng = rng
         self.level = level
         self.iterations = iterations
@@ -372,8 +383,11 @@ class ISMCTSBot:
     def search(self, state: State, player: int, timed: bool = True) -> Search:
         """A search not yet run: ``run()`` it (in slices if need be), then
         ask ``best_move()``."""
+        exploration = self.exploration
+        if exploration is None:
+            exploration = exploration_for(state.game, self.level)
         return Search(state, player, self.rng.fork(), self.iterations,
-                      self.millis if timed else None, self.exploration, self.depth)
+                      self.millis if timed else None, exploration, self.depth)
 
     def choose(self, state: State, player: int) -> Move:
         search = self.search(state, player)
