@@ -1,5 +1,5 @@
 """What the tests and the table server run in: .venv with the pinned
-packages, and Debian's packages they need (venv, Chromium, Redis)."""
+packages, and Debian's packages they need (venv, Chromium, Redis, nginx)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from .paths import CHROMIUM, REDIS_SERVER, REQUIREMENTS, VENV, VENV_STAMPS, log, sha256_bytes
+from .paths import CHROMIUM, NGINX, REDIS_SERVER, REQUIREMENTS, VENV, VENV_STAMPS, log, sha256_bytes
 
 
 def venv_python() -> Path:
@@ -90,3 +90,13 @@ def ensure_redis() -> None:
     apt_install("redis-server", f"Redis for the table server's tests ({REDIS_SERVER})")
     if not REDIS_SERVER.exists():
         sys.exit(f"[build] apt-get installed redis-server but {REDIS_SERVER} is still missing")
+
+
+def ensure_nginx() -> None:
+    """Debian's nginx, which the tests of several servers put in front of
+    them, with deploy/nginx-archipel.conf."""
+    if NGINX.exists():
+        return
+    apt_install("nginx", f"nginx for the table servers' tests ({NGINX})")
+    if not NGINX.exists():
+        sys.exit(f"[build] apt-get installed nginx but {NGINX} is still missing")

@@ -22,6 +22,7 @@ SERVER_DIR = ROOT / "server"
 TABLES_DB = ROOT / "tables.sqlite3"
 CHROMIUM = Path(os.environ.get("CHROMIUM", "/usr/bin/chromium"))
 REDIS_SERVER = Path("/usr/bin/redis-server")
+NGINX = Path("/usr/sbin/nginx")
 STDLIB = "python_stdlib.zip"
 PRECOMPILE_SCRIPT = ROOT / "tools" / "precompile.mjs"
 # Precompiled standard libraries and package bytecode, named after what they

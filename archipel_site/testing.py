@@ -10,7 +10,7 @@ import sys
 import time
 
 from .devserver import server_env
-from .env import ensure_chromium, ensure_redis, ensure_venv
+from .env import ensure_chromium, ensure_nginx, ensure_redis, ensure_venv
 from .paths import REQUIREMENTS, ROOT, SERVER_REQUIREMENTS
 from .site import build
 from .toolchain import ensure_node_modules
@@ -85,8 +85,9 @@ def test(args: argparse.Namespace, passthrough: list[str]) -> int:
     suites = [s for s in SUITES if s in chosen] or list(SUITES)
     ensure_node_modules()
     python = ensure_venv(REQUIREMENTS, SERVER_REQUIREMENTS)
-    if "server" in suites:
+    if "server" in suites or "e2e" in suites:
         ensure_redis()
+        ensure_nginx()
     if "e2e" in suites:
         ensure_chromium()
     build()
