@@ -46,7 +46,7 @@ from .live import Connection
 from .site import SiteFiles
 from .sqlite_store import SQLiteStore
 from .store import SPECTATOR, Store, TableInfo
-from .tables import Tables, encode
+from .tables import PRESENCE_EVERY, Tables, encode
 from .tokens import BadName, check_name, is_table_id, is_token, new_table_id, new_token, token_hash
 
 log = logging.getLogger("archipel")
@@ -113,10 +113,12 @@ class TableServer:
         if resumed:
             log.info("bots resumed at %d table(s)", resumed)
         sweeper = asyncio.create_task(self._sweep())
+        presence = asyncio.create_task(self._refresh_presence())
         try:
             yield
         finally:
             sweeper.cancel()
+            presence.cancel()
             await self.tables.close()
             await self.bus.close()
             bots.close()
@@ -126,6 +128,11 @@ class TableServer:
         while True:
             await asyncio.sleep(SWEEP_EVERY)
             self.tables.sweep()
+
+    async def _refresh_presence(self) -> None:
+        while True:
+            await asyncio.sleep(PRESENCE_EVERY)
+            self.tables.refresh_presence()
 
     # -- hosts and origins ------------------------------------------------------------
     def page_allowed(self, connection) -> str | None:

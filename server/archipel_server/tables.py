@@ -56,6 +56,11 @@ IDLE = 120.0
 BOT_LEASE = 5_000
 # Times a move is tried against the store when other servers keep writing first.
 WRITE_ATTEMPTS = 3
+# Servers sharing tables say who is connected to them at each change of it
+# and every PRESENCE_EVERY seconds; what a server said is believed for
+# PRESENCE_TTL seconds (a server that died is forgotten after that).
+PRESENCE_EVERY = 20.0
+PRESENCE_TTL = 60.0
 
 
 # A request that changes nothing: a key for the page's sentence, an English
@@ -75,6 +80,8 @@ class Table:
         self.bot_task: asyncio.Task | None = None
         # Set at every change of the table (here or from another server).
         self.moved = asyncio.Event()
+        # Who is connected to the other servers: origin -> (seats, spectators, when heard).
+        self.remote_presence: dict = {}
         self.last_change = time.monotonic()
         self.last_used = time.monotonic()
 
@@ -91,8 +98,8 @@ class Table:
         return self.core.ply
 
     # -- what a seat is told -------------------------------------------------
-    def public(self) -> dict:
-        """The table's facts every seat and spectator may read."""
+    def presence(self) -> tuple[list, int]:
+        """Which seats are connected to this server, and how many spectators."""
         connected = [False] * self.info.players
         spectators = 0
         for connection in self.connections:
@@ -100,8 +107,32 @@ class Table:
                 spectators += 1
             else:
                 connected[connection.seat] = True
+        return connected, spectators
+
+    def public(self) -> dict:
+        """The table's facts every seat and spectator may read (who is
+        connected: here, or to another server that said so lately)."""
+        connected, spectators = self.presence()
+        fresh = time.monotonic() - PRESENCE_TTL
+        for seats, watching, heard in self.remote_presence.values():
+            if heard >= fresh:
+                connected = [here or there for here, there in zip(connected, seats)]
+                spectators += watching
         return {"id": self.id, "number": self.info.number, "names": list(self.info.names),
                 "joined": list(self.info.joined), "connected": connected, "spectators": spectators}
+
+    def tell_presence(self) -> None:
+        """Tell the other servers who is connected here."""
+        connected, spectators = self.presence()
+        self.tables.publish({"table": self.id, "presence": {"connected": connected, "spectators": spectators}})
+
+    def heard_presence(self, origin: str, presence: dict) -> None:
+        """Another server said who is connected to it."""
+        seats, watching = presence.get("connected"), presence.get("spectators")
+        if (isinstance(seats, list) and len(seats) == self.info.players and is_count(watching)
+                and all(isinstance(seat, bool) for seat in seats)):
+            self.remote_presence[origin] = (seats, watching, time.monotonic())
+            self.broadcast_presence(tell=False)
 
     def fairness(self) -> dict:
         """The commitment to this game's seed; the seed and its salt once
@@ -137,10 +168,12 @@ class Table:
                 texts[connection.seat] = encode(self.state_message(connection.seat, log_from, cause=cause))
             connection.send_text(texts[connection.seat])
 
-    def broadcast_presence(self) -> None:
+    def broadcast_presence(self, tell: bool = True) -> None:
         message = encode({"type": "presence", "table": self.public()})
         for connection in list(self.connections):
             connection.send_text(message)
+        if tell:
+            self.tell_presence()
 
     def changed(self, log_from: int, cause: dict) -> None:
         self.last_change = time.monotonic()
@@ -459,6 +492,8 @@ class Tables:
                 return None
             table = Table(stored, self)
             self.live[table_id] = table
+            # Who is connected to the other servers holding it?
+            self.publish({"table": table_id, "ask": "presence"})
             table.schedule_bot()
             return table
         finally:
@@ -485,6 +520,13 @@ class Tables:
         """Another server changed a table: catch up if it is held here."""
         table = self.live.get(change.get("table"))
         if table is None:
+            return
+        if isinstance(change.get("presence"), dict):
+            table.heard_presence(str(change.get("origin")), change["presence"])
+            return
+        if change.get("ask") == "presence":
+            if table.connections:
+                table.tell_presence()
             return
         cause = change.get("cause") if isinstance(change.get("cause"), dict) else None
         if cause is not None and cause.get("kind") == "token" and is_count(cause.get("seat")):
@@ -513,6 +555,21 @@ class Tables:
         for table_id, table in list(self.live.items()):
             if not table.connections and table.bot_task is None and table.last_used < limit:
                 del self.live[table_id]
+
+    def refresh_presence(self) -> None:
+        """Say again who is connected here, and forget what servers that have
+        fallen silent said (the seats they held show as away)."""
+        if not self.bus.shared:
+            return
+        stale = time.monotonic() - PRESENCE_TTL
+        for table in self.live.values():
+            if table.connections:
+                table.tell_presence()
+            silent = [origin for origin, (_, _, heard) in table.remote_presence.items() if heard < stale]
+            for origin in silent:
+                del table.remote_presence[origin]
+            if silent:
+                table.broadcast_presence(tell=False)
 
     async def close(self) -> None:
         self.closing = True

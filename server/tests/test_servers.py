@@ -170,3 +170,23 @@ def test_the_server_thinking_for_a_bot_is_killed_and_another_takes_over(servers)
         assert waited < 30.0
     finally:
         quick.stop()
+
+
+def test_who_is_connected_is_known_on_every_server(servers):
+    first, second, third = servers(3)
+    table = create(first, game="kahuna", players=2, seats=["h", "h"], seed=9, name="Ana")
+
+    async def scene():
+        ana = await seated(first, table["table"], table["token"])
+        ben = await seated(second, table["table"], table["invitations"][0]["token"], "Ben")
+        both = await ana.wait_for(lambda state: state["table"]["connected"] == [True, True], timeout=5)
+        watcher = await seated(third, table["table"], table["spectator"])
+        seen = await watcher.wait_for(lambda state: state["table"]["connected"] == [True, True], timeout=5)
+        counted = await ana.wait_for(lambda state: state["table"]["spectators"] == 1, timeout=5)
+        await ben.close()
+        gone = await ana.wait_for(lambda state: state["table"]["connected"] == [True, False], timeout=5)
+        return both, seen, counted, gone
+
+    both, seen, counted, gone = run(scene())
+    assert seen["table"]["spectators"] == 1 and counted["table"]["connected"] == [True, True]
+    assert gone["table"]["spectators"] == 1
