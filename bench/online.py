@@ -1,7 +1,9 @@
-"""Many tables at once against one table server: moves a second and the
-latency of a move as the number of tables grows.
+"""Many tables at once against table servers: moves a second and the
+latency of a move as the number of tables grows, on one server with SQLite
+and on one to three servers sharing a Redis, with or without nginx in front.
 
     .venv/bin/python bench/online.py [--tables 50,100,200,500] [--seconds 20] [--think 2]
+                                     [--servers 1,2,3] [--store sqlite,redis] [--proxy]
 
 (`.venv` has the server's packages once `python3 build.py serve` or `test`
 has run.) The benchmark starts its own server on a free port of 127.0.0.1
@@ -14,8 +16,19 @@ sends a random legal move. A finished game starts a rematch. Nothing leaves
 
 The latency of a move is measured by the player who makes it, from sending
 the move to receiving the state that holds it: the server has checked it,
-written it to disk, and sent every seat its own state. No bot plays: their
-thinking would be measured, not the server.
+written it to disk, and sent every seat its own state. "Others" is the same
+for the other seats of the table, from the move sent to their state holding
+it: with several servers, the seats of a table are on different servers
+(without the proxy, seat s of table t on server (t + s) mod N; with it,
+wherever nginx sends them), so that every move crosses the bus. No bot
+plays: their thinking would be measured, not the server.
+
+Each configuration (``--store`` x ``--servers``; SQLite with one server
+only, as several servers need Redis's bus) starts its own servers, Redis
+(Debian's redis-server, append-only file flushed before every answer) and
+nginx (``deploy/nginx-archipel.conf``) on free ports of 127.0.0.1, and
+stops them. CPU is each process's own, from /proc: the servers together,
+Redis, nginx, and this process (the simulated pages).
 """
 
 from __future__ import annotations
@@ -39,6 +52,7 @@ from pathlib import Path
 from websockets.asyncio.client import connect
 
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "server" / "tests"))
 GAMES = [("kahuna", 2), ("haleakala", 2), ("kanaloa", 2), ("moai", 2)]
 
 
@@ -48,16 +62,38 @@ def free_port() -> int:
         return probe.getsockname()[1]
 
 
+def cpu_of(pid: int, children: bool = False) -> float:
+    """A process's CPU time so far (user + system), from /proc; with
+    ``children``, its live children's too (nginx's workers)."""
+    def one(number) -> tuple[int, float]:
+        fields = Path(f"/proc/{number}/stat").read_text().rsplit(")", 1)[1].split()
+        return int(fields[1]), (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+    total = one(pid)[1]
+    if children:
+        for entry in os.listdir("/proc"):
+            if entry.isdigit():
+                try:
+                    parent, seconds = one(entry)
+                except (OSError, IndexError):
+                    continue
+                if parent == pid:
+                    total += seconds
+    return total
+
+
 class Server:
-    def __init__(self, directory: Path, synchronous: str):
+    def __init__(self, directory: Path, synchronous: str, store: str | None = None):
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}/"
         self.origin = f"http://127.0.0.1:{self.port}"
         env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT), str(ROOT / "server")])}
+        where = ["--store", store] if store else ["--db", str(directory / "bench.sqlite3")]
         self.process = subprocess.Popen(
-            [sys.executable, "-m", "archipel_server", "--port", str(self.port), "--db", str(directory / "bench.sqlite3"),
-             "--tables-per-address", "0", "--messages-per-second", "1000", "--quiet", "--bot-workers", "1",
-             "--synchronous", synchronous],
+            [sys.executable, "-m", "archipel_server", "--port", str(self.port), *where,
+             "--tables-per-address", "0", "--connections-per-address", "0", "--messages-per-second", "1000",
+             "--quiet", "--bot-workers", "1",
+             "--synchronous", synchronous, "--chosen-seeds", "--host-name", "127.0.0.1"],
             cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:
@@ -78,9 +114,7 @@ class Server:
             return json.loads(answer.read())
 
     def cpu_seconds(self) -> float:
-        """The server process's CPU time so far (user + system)."""
-        fields = Path(f"/proc/{self.process.pid}/stat").read_text().rsplit(")", 1)[1].split()
-        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+        return cpu_of(self.process.pid)
 
     def stop(self) -> None:
         self.process.send_signal(signal.SIGINT)
@@ -91,10 +125,19 @@ class Server:
             self.process.wait()
 
 
+class Entry:
+    """Where pages connect when nginx is in front: the proxy's address."""
+
+    def __init__(self, proxy):
+        self.proxy = proxy
+        self.url = proxy.url
+        self.origin = proxy.origin
+
+
 class Player:
     """One seat: a WebSocket, the latest state, random moves."""
 
-    def __init__(self, server: Server, table: str, token: str, seat: int, rng: random.Random, think: float,
+    def __init__(self, server, table: str, token: str, seat: int, rng: random.Random, think: float,
                  stats: dict):
         self.server, self.table, self.token, self.seat = server, table, token, seat
         self.rng, self.think, self.stats = rng, think, stats
@@ -126,6 +169,7 @@ class Player:
             self.sent_at = None
         elif kind == "ack" and self.sent_at is not None and "move" in message:
             self.acked = True
+            self.stats["sent"][(self.table, message["ply"])] = self.sent_at
         elif kind in ("welcome", "state"):
             self.state = message
             # The state that follows the acknowledgement holds the move.
@@ -133,6 +177,12 @@ class Player:
                 if self.sent_at >= measure_from:
                     self.stats["latencies"].append(time.monotonic() - self.sent_at)
                 self.sent_at = None
+            elif kind == "state":
+                # Another seat's move: from when it was sent to now.
+                cause = message.get("cause") or {}
+                sent = self.stats["sent"].get((self.table, cause.get("ply")))
+                if cause.get("kind") == "move" and sent is not None and sent >= measure_from:
+                    self.stats["others"].append(time.monotonic() - sent)
 
     async def moves(self, ws, stop_at: float) -> None:
         while time.monotonic() < stop_at:
@@ -150,36 +200,50 @@ class Player:
                 await ws.send(json.dumps({"type": "move", "ply": state["ply"], "move": move}))
 
 
-async def stage(server: Server, tables: int, seconds: float, think: float, warm_up: float,
-                rng: random.Random) -> dict:
-    stats = {"latencies": [], "errors": 0}
+async def stage(servers: list, entry, tables: int, seconds: float, think: float, warm_up: float,
+                rng: random.Random, helpers: dict) -> dict:
+    """One number of tables: every seat a page, on the servers in turn (or
+    through ``entry``, the proxy); ``helpers``: the other processes whose
+    CPU counts (Redis, nginx)."""
+    stats = {"latencies": [], "others": [], "errors": 0, "sent": {}}
     players = []
     for number in range(tables):
         game, count = GAMES[number % len(GAMES)]
-        table = await asyncio.to_thread(server.create, game, count, rng.randrange(2 ** 31))
+        table = await asyncio.to_thread(servers[number % len(servers)].create, game, count, rng.randrange(2 ** 31))
         tokens = {table["seat"]: table["token"], **{i["seat"]: i["token"] for i in table["invitations"]}}
         for seat, token in tokens.items():
-            players.append(Player(server, table["table"], token, seat, random.Random(rng.random()), think, stats))
+            where = entry or servers[(number + seat) % len(servers)]
+            players.append(Player(where, table["table"], token, seat, random.Random(rng.random()), think, stats))
     start = time.monotonic()
     measure_from = start + warm_up
     stop_at = measure_from + seconds
-    cpu_before = clients_before = None
+    before: dict = {}
+
+    def cpu_now() -> dict:
+        return {"servers": sum(server.cpu_seconds() for server in servers),
+                "helpers": {name: cpu_of(pid, children=True) for name, pid in helpers.items()},
+                "pages": own_cpu_seconds()}
 
     async def measure_cpu():
-        nonlocal cpu_before, clients_before
         await asyncio.sleep(max(0.0, measure_from - time.monotonic()))
-        cpu_before, clients_before = server.cpu_seconds(), own_cpu_seconds()
+        before.update(cpu_now())
 
     cpu_task = asyncio.create_task(measure_cpu())
     await asyncio.gather(*(player.run(stop_at, measure_from) for player in players))
     await cpu_task
-    latencies = sorted(stats["latencies"])
+    after = cpu_now()
+    latencies, others = sorted(stats["latencies"]), sorted(stats["others"])
+    moves = len(latencies)
     return {
-        "tables": tables, "connections": len(players), "moves": len(latencies),
-        "per_second": len(latencies) / seconds,
+        "tables": tables, "connections": len(players), "moves": moves,
+        "per_second": moves / seconds,
         "p50": percentile(latencies, 50), "p99": percentile(latencies, 99), "max": latencies[-1] if latencies else 0,
-        "errors": stats["errors"], "cpu": (server.cpu_seconds() - cpu_before) / seconds,
-        "clients_cpu": (own_cpu_seconds() - clients_before) / seconds,
+        "others_p99": percentile(others, 99),
+        "errors": stats["errors"], "cpu": (after["servers"] - before["servers"]) / seconds,
+        "helpers_cpu": {name: (after["helpers"][name] - before["helpers"][name]) / seconds for name in helpers},
+        "cpu_move": ((after["servers"] - before["servers"])
+                     + sum(after["helpers"].values()) - sum(before["helpers"].values())) / max(1, moves),
+        "clients_cpu": (after["pages"] - before["pages"]) / seconds,
     }
 
 
@@ -207,25 +271,63 @@ def main() -> int:
                         help="seconds played before the measure, once every page is connected (default 10)")
     parser.add_argument("--synchronous", choices=("FULL", "NORMAL"), default="FULL",
                         help="the server's SQLite synchronous mode (default FULL, as it runs)")
+    parser.add_argument("--servers", default="1", help="numbers of servers, e.g. 1,2,3 (default 1)")
+    parser.add_argument("--store", default="sqlite", help="stores, e.g. sqlite,redis (default sqlite)")
+    parser.add_argument("--proxy", action="store_true", help="the pages connect through nginx")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
     counts = [int(n) for n in args.tables.split(",")]
-    rng = random.Random(args.seed)
-    print(f"one server process, SQLite synchronous={args.synchronous}, random players thinking "
-          f"{args.think:g} s on average, {args.seconds:g} s measured per stage", flush=True)
-    print(f"{'tables':>6} {'sockets':>7} {'moves':>6} {'moves/s':>8} {'p50 ms':>7} {'p99 ms':>7} "
-          f"{'max ms':>7} {'server CPU':>10} {'pages CPU':>9} {'errors':>6}", flush=True)
-    with tempfile.TemporaryDirectory(prefix="archipel-bench-") as directory:
-        server = Server(Path(directory), args.synchronous)
-        try:
-            for count in counts:
-                row = asyncio.run(stage(server, count, args.seconds, args.think, args.warm_up, rng))
-                print(f"{row['tables']:>6} {row['connections']:>7} {row['moves']:>6} {row['per_second']:>8.1f} "
-                      f"{row['p50'] * 1000:>7.1f} {row['p99'] * 1000:>7.1f} {row['max'] * 1000:>7.1f} "
-                      f"{row['cpu'] * 100:>9.0f}% {row['clients_cpu'] * 100:>8.0f}% {row['errors']:>6}", flush=True)
-        finally:
-            server.stop()
+    configs = [(store, int(n)) for store in args.store.split(",") for n in args.servers.split(",")
+               if store == "redis" or int(n) == 1]
+    print(f"random players thinking {args.think:g} s on average, {args.seconds:g} s measured per stage; "
+          f"SQLite synchronous={args.synchronous}; Redis appendfsync always"
+          f"{'; pages through nginx' if args.proxy else ''}; {os.cpu_count()} CPUs", flush=True)
+    print(f"{'store':>6} {'srv':>3} {'tables':>6} {'sockets':>7} {'moves/s':>8} {'p50 ms':>7} {'p99 ms':>7} "
+          f"{'max ms':>7} {'others p99':>10} {'servers CPU':>11} {'redis CPU':>9} {'nginx CPU':>9} "
+          f"{'CPU ms/move':>11} {'pages CPU':>9} {'errors':>6}", flush=True)
+    for store, count_servers in configs:
+        rng = random.Random(args.seed)
+        with tempfile.TemporaryDirectory(prefix="archipel-bench-") as directory:
+            rows = run_config(Path(directory), store, count_servers, args, counts, rng)
+            for row in rows:
+                shares = row["helpers_cpu"]
+                redis_cpu = f"{shares['redis'] * 100:.0f}%" if "redis" in shares else "-"
+                nginx_cpu = f"{shares['nginx'] * 100:.0f}%" if "nginx" in shares else "-"
+                print(f"{store:>6} {count_servers:>3} {row['tables']:>6} {row['connections']:>7} "
+                      f"{row['per_second']:>8.1f} {row['p50'] * 1000:>7.1f} {row['p99'] * 1000:>7.1f} "
+                      f"{row['max'] * 1000:>7.1f} {row['others_p99'] * 1000:>10.1f} {row['cpu'] * 100:>10.0f}% "
+                      f"{redis_cpu:>9} {nginx_cpu:>9} {row['cpu_move'] * 1000:>11.2f} "
+                      f"{row['clients_cpu'] * 100:>8.0f}% {row['errors']:>6}", flush=True)
     return 0
+
+
+def run_config(directory: Path, store: str, count_servers: int, args, counts: list, rng) -> list:
+    helpers: dict = {}
+    redis = proxy = None
+    servers: list = []
+    try:
+        url = None
+        if store == "redis":
+            from redis_process import RedisProcess
+            redis = RedisProcess(directory / "redis").start()
+            helpers["redis"] = redis.process.pid
+            url = redis.url
+        servers = [Server(directory, args.synchronous, url) for _ in range(count_servers)]
+        entry = None
+        if args.proxy:
+            from nginx_process import NginxProcess
+            proxy = NginxProcess(directory / "nginx", [server.port for server in servers]).start()
+            helpers["nginx"] = proxy.process.pid
+            entry = Entry(proxy)
+        return [asyncio.run(stage(servers, entry, count, args.seconds, args.think, args.warm_up, rng, helpers))
+                for count in counts]
+    finally:
+        for server in servers:
+            server.stop()
+        if proxy is not None:
+            proxy.stop()
+        if redis is not None:
+            redis.stop()
 
 
 if __name__ == "__main__":
