@@ -61,14 +61,16 @@ class TableServer:
     the same every time); without, the server deals from its own secret
     seeds, as `python3 build.py serve` does."""
 
-    def __init__(self, database: Path, chosen_seeds: bool = True):
+    def __init__(self, database: Path, chosen_seeds: bool = True, store: str | None = None, extra: tuple = ()):
         self.database = database
         self.chosen_seeds = chosen_seeds
+        self.store = store
+        self.extra = extra
         with socket.socket() as probe:
             probe.bind(("127.0.0.1", 0))
             self.port = probe.getsockname()[1]
         self.url = f"http://127.0.0.1:{self.port}/"
-        self.messages = database.with_name("server.log")
+        self.messages = database.with_name(f"server-{self.port}.log")
         self.process = None
 
     def said(self) -> str:
@@ -76,8 +78,9 @@ class TableServer:
         return self.messages.read_text(errors="replace")[-3000:] if self.messages.exists() else ""
 
     def start(self) -> None:
+        where = ["--store", self.store] if self.store else ["--db", str(self.database)]
         command = [sys.executable, "-m", "archipel_server", "--static", str(DIST), "--port", str(self.port),
-                   "--db", str(self.database), "--bot-pace", "0", "--bot-workers", "1", "--quiet"]
+                   *where, "--bot-pace", "0", "--bot-workers", "1", "--quiet", *self.extra]
         if self.chosen_seeds:
             command.append("--chosen-seeds")
         # Its messages go to a file: a pipe nobody reads would stall the
