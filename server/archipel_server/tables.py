@@ -36,7 +36,7 @@ import logging
 import time
 
 from pygame_core import fairness
-from pygame_core.engine import event_for
+from pygame_core.engine import GameError, event_for
 from pygame_core.match import Match
 from pygame_core.table import Table as TableCore
 from pygame_core.table import TableError, is_count
@@ -208,8 +208,21 @@ class Table:
         if same_game:
             while log_from < min(len(before), len(after)) and before[log_from] == after[log_from]:
                 log_from += 1
+        grown = same_game and log_from == len(before) and len(stored.undos) == len(self.undos)
         self.info, self.undos = stored.info, list(stored.undos)
-        self.core = core_of(stored)
+        if grown:
+            # Moves added after those held here (the usual change): play
+            # them on, rather than replay the whole game.
+            memento = self.core.memento()
+            try:
+                for player, move in after[len(before):]:
+                    self.core.play(player, move)
+            except (TableError, GameError):
+                self.core.restore(memento)
+                grown = False
+            self.match.names[:] = self.info.names
+        if not grown:
+            self.core = core_of(stored)
         self.last_change = time.monotonic()
         self.moved.set()
         self.broadcast(log_from, cause or {"kind": "sync"})
