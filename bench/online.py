@@ -38,6 +38,7 @@ import asyncio
 import json
 import os
 import random
+import re
 import resource
 import signal
 import socket
@@ -50,6 +51,7 @@ import urllib.request
 from pathlib import Path
 
 from websockets.asyncio.client import connect
+from websockets.exceptions import WebSocketException
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "server" / "tests"))
@@ -94,7 +96,8 @@ class Server:
              "--tables-per-address", "0", "--connections-per-address", "0", "--messages-per-second", "1000",
              "--quiet", "--bot-workers", "1",
              "--synchronous", synchronous, "--chosen-seeds", "--host-name", "127.0.0.1"],
-            cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=open(directory / f"server-{self.port}.log", "ab"))
+        self.log = directory / f"server-{self.port}.log"
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:
             try:
@@ -146,6 +149,13 @@ class Player:
         self.acked = False
 
     async def run(self, stop_at: float, measure_from: float) -> None:
+        try:
+            await self.play(stop_at, measure_from)
+        except (OSError, WebSocketException):
+            # A page whose connection the server dropped: counted, not retried.
+            self.stats["dropped"] += 1
+
+    async def play(self, stop_at: float, measure_from: float) -> None:
         async with connect(self.server.url.replace("http", "ws") + "api/ws", origin=self.server.origin,
                            max_size=None, open_timeout=60) as ws:
             await ws.send(json.dumps({"type": "hello", "table": self.table, "token": self.token}))
@@ -205,7 +215,7 @@ async def stage(servers: list, entry, tables: int, seconds: float, think: float,
     """One number of tables: every seat a page, on the servers in turn (or
     through ``entry``, the proxy); ``helpers``: the other processes whose
     CPU counts (Redis, nginx)."""
-    stats = {"latencies": [], "others": [], "errors": 0, "sent": {}}
+    stats = {"latencies": [], "others": [], "errors": 0, "dropped": 0, "sent": {}}
     players = []
     for number in range(tables):
         game, count = GAMES[number % len(GAMES)]
@@ -239,7 +249,7 @@ async def stage(servers: list, entry, tables: int, seconds: float, think: float,
         "per_second": moves / seconds,
         "p50": percentile(latencies, 50), "p99": percentile(latencies, 99), "max": latencies[-1] if latencies else 0,
         "others_p99": percentile(others, 99),
-        "errors": stats["errors"], "cpu": (after["servers"] - before["servers"]) / seconds,
+        "errors": stats["errors"], "dropped": stats["dropped"], "cpu": (after["servers"] - before["servers"]) / seconds,
         "helpers_cpu": {name: (after["helpers"][name] - before["helpers"][name]) / seconds for name in helpers},
         "cpu_move": ((after["servers"] - before["servers"])
                      + sum(after["helpers"].values()) - sum(before["helpers"].values())) / max(1, moves),
@@ -284,7 +294,7 @@ def main() -> int:
           f"{'; pages through nginx' if args.proxy else ''}; {os.cpu_count()} CPUs", flush=True)
     print(f"{'store':>6} {'srv':>3} {'tables':>6} {'sockets':>7} {'moves/s':>8} {'p50 ms':>7} {'p99 ms':>7} "
           f"{'max ms':>7} {'others p99':>10} {'servers CPU':>11} {'redis CPU':>9} {'nginx CPU':>9} "
-          f"{'CPU ms/move':>11} {'pages CPU':>9} {'errors':>6}", flush=True)
+          f"{'CPU ms/move':>11} {'pages CPU':>9} {'errors':>6} {'dropped':>7}", flush=True)
     for store, count_servers in configs:
         rng = random.Random(args.seed)
         with tempfile.TemporaryDirectory(prefix="archipel-bench-") as directory:
@@ -297,7 +307,7 @@ def main() -> int:
                       f"{row['per_second']:>8.1f} {row['p50'] * 1000:>7.1f} {row['p99'] * 1000:>7.1f} "
                       f"{row['max'] * 1000:>7.1f} {row['others_p99'] * 1000:>10.1f} {row['cpu'] * 100:>10.0f}% "
                       f"{redis_cpu:>9} {nginx_cpu:>9} {row['cpu_move'] * 1000:>11.2f} "
-                      f"{row['clients_cpu'] * 100:>8.0f}% {row['errors']:>6}", flush=True)
+                      f"{row['clients_cpu'] * 100:>8.0f}% {row['errors']:>6} {row['dropped']:>7}", flush=True)
     return 0
 
 
@@ -324,6 +334,11 @@ def run_config(directory: Path, store: str, count_servers: int, args, counts: li
     finally:
         for server in servers:
             server.stop()
+            trouble = [line for line in server.log.read_text(errors="replace").splitlines()
+                       if re.match(r"^[\w.]+(Error|Exception)\b", line) and "CancelledError" not in line]
+            if trouble:
+                print(f"  server {server.port}: {len(trouble)} lines of errors, the first: {trouble[0][:300]}",
+                      flush=True)
         if proxy is not None:
             proxy.stop()
         if redis is not None:

@@ -146,7 +146,8 @@ class RedisBus(Bus):
         import redis.asyncio as redis
 
         await super().open(listener, on_gap)
-        client = redis.from_url(self.url, decode_responses=True)
+        client = redis.Redis(connection_pool=redis.BlockingConnectionPool.from_url(
+            self.url, max_connections=8, timeout=10.0, decode_responses=True))
         await client.ping()
         self._client = client
         self._release = client.register_script(RELEASE)

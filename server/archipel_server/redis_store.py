@@ -42,6 +42,11 @@ if TYPE_CHECKING:
     from redis.asyncio import Redis
 
 PREFIX = "archipel:"
+# Connections to Redis a server holds at most: a call finding them all busy
+# waits for one (up to POOL_WAIT seconds) rather than failing, however many
+# players ask at once.
+CONNECTIONS = 32
+POOL_WAIT = 10.0
 # An address's tables older than this leave its index (the limit counts a day).
 ADDRESS_MEMORY = 7 * 24 * 3600.0
 
@@ -144,7 +149,8 @@ class RedisStore(Store):
     async def open(self) -> None:
         import redis.asyncio as redis
 
-        client = redis.from_url(self.url, decode_responses=True)
+        client = redis.Redis(connection_pool=redis.BlockingConnectionPool.from_url(
+            self.url, max_connections=CONNECTIONS, timeout=POOL_WAIT, decode_responses=True))
         await client.ping()
         self._client = client
         for name, source in (("create", CREATE), ("append", APPEND), ("take_back", TAKE_BACK),

@@ -13,7 +13,7 @@ import time
 import pytest
 
 from conftest import fresh_redis
-from online import ServerProcess, create, play_randomly, run, seated
+from online import Client, ServerProcess, create, play_randomly, run, seated
 from test_secrets import check_secrets_kept
 
 
@@ -190,3 +190,24 @@ def test_who_is_connected_is_known_on_every_server(servers):
     both, seen, counted, gone = run(scene())
     assert seen["table"]["spectators"] == 1 and counted["table"]["connected"] == [True, True]
     assert gone["table"]["spectators"] == 1
+
+
+def test_a_crowd_arriving_at_once_waits_for_the_store_rather_than_being_dropped(servers):
+    """Far more players at once than a server's connections to Redis: each
+    call waits its turn for a connection, and every one is welcomed."""
+    server, = servers(1, "--connections-per-address", "0")
+    tables = [create(server, game="kahuna", players=2, seats=["h", "h"], seed=n, name="Ana") for n in range(40)]
+
+    async def crowd():
+        clients = [Client(server) for _ in tables for _ in range(3)]
+        await asyncio.gather(*(client.open() for client in clients))
+        tokens = [token for table in tables
+                  for token in (table["token"], table["invitations"][0]["token"], table["spectator"])]
+        answers = await asyncio.gather(*(client.hello(table["table"], token) for client, table, token in
+                                         zip(clients, [t for t in tables for _ in range(3)], tokens)))
+        for client in clients:
+            await client.close()
+        return answers
+
+    answers = run(crowd())
+    assert [answer["type"] for answer in answers] == ["welcome"] * 120
