@@ -54,8 +54,10 @@ IDLE = 120.0
 # does every third of that while the bot thinks and waits: at most the time
 # another server waits before taking over from one that died.
 BOT_LEASE = 5_000
-# Times a move is tried against the store when other servers keep writing first.
-WRITE_ATTEMPTS = 3
+# Times a move is tried against the store when other servers keep writing
+# first. Each refusal means another move was kept meanwhile: in a step of
+# simultaneous choices every other seat may come first, one after the other.
+WRITE_ATTEMPTS = 8
 # Servers sharing tables say who is connected to them at each change of it
 # and every PRESENCE_EVERY seconds; what a server said is believed for
 # PRESENCE_TTL seconds (a server that died is forgotten after that).
