@@ -73,30 +73,27 @@ def apt_install(package: str, what: str) -> None:
     subprocess.run(["apt-get", "install", "-y", package], check=True, env=env)
 
 
-def ensure_chromium() -> None:
-    if CHROMIUM.exists():
+def ensure_debian(path: Path, package: str, what: str) -> None:
+    """``path`` from Debian's ``package`` (``what`` it is for), installed
+    when missing."""
+    if path.exists():
         return
-    apt_install("chromium", f"Chromium for the browser tests ({CHROMIUM})")
-    if not CHROMIUM.exists():
-        sys.exit(f"[build] apt-get installed chromium but {CHROMIUM} is still missing")
+    apt_install(package, f"{what} ({path})")
+    if not path.exists():
+        sys.exit(f"[build] apt-get installed {package} but {path} is still missing")
 
+
+def ensure_chromium() -> None:
+    ensure_debian(CHROMIUM, "chromium", "Chromium for the browser tests")
 
 
 def ensure_redis() -> None:
     """Debian's redis-server, which the table server's tests start on a free
     port of their own (never the system's service)."""
-    if REDIS_SERVER.exists():
-        return
-    apt_install("redis-server", f"Redis for the table server's tests ({REDIS_SERVER})")
-    if not REDIS_SERVER.exists():
-        sys.exit(f"[build] apt-get installed redis-server but {REDIS_SERVER} is still missing")
+    ensure_debian(REDIS_SERVER, "redis-server", "Redis for the table server's tests")
 
 
 def ensure_nginx() -> None:
     """Debian's nginx, which the tests of several servers put in front of
     them, with deploy/nginx-archipel.conf."""
-    if NGINX.exists():
-        return
-    apt_install("nginx", f"nginx for the table servers' tests ({NGINX})")
-    if not NGINX.exists():
-        sys.exit(f"[build] apt-get installed nginx but {NGINX} is still missing")
+    ensure_debian(NGINX, "nginx", "nginx for the table servers' tests")

@@ -11,14 +11,10 @@ import subprocess
 import time
 from pathlib import Path
 
+from online import free_port
+
 REDIS_SERVER = "/usr/bin/redis-server"
 TIMEOUT = 20.0
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
 
 
 def available() -> bool:
