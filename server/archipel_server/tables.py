@@ -20,9 +20,12 @@ then. The bots' seeds, made from it, never leave the server either.
 alone; bots' moves go through the same path as players' moves.
 
 Several servers (``bus.py``). Every change a server makes is published on
-the bus once the store has it; a server that holds the table reads it again
-from the store and tells its own connections (``catch_up``), so that players
-of one table connected to different servers see every move at once. A bot's
+the bus once the store has it; a server that holds the table tells its own
+connections (``catch_up``), so that players of one table connected to
+different servers see every move at once. A move is published with itself:
+a server holding the ply before it plays it on (the usual case, no read);
+any other change, or a server that is behind, reads the table again from
+the store. A bot's
 move is thought by the one server that holds the lease of that ply; the
 others wait for the lease to run out, and take over only if no move came.
 """
@@ -133,8 +136,12 @@ class Table:
         seats, watching = presence.get("connected"), presence.get("spectators")
         if (isinstance(seats, list) and len(seats) == self.info.players and is_count(watching)
                 and all(isinstance(seat, bool) for seat in seats)):
+            before = self.public()
             self.remote_presence[origin] = (seats, watching, time.monotonic())
-            self.broadcast_presence(tell=False)
+            # Said again every PRESENCE_EVERY seconds: the pages are told
+            # only what changed.
+            if self.public() != before:
+                self.broadcast_presence(tell=False)
 
     def fairness(self) -> dict:
         """The commitment to this game's seed; the seed and its salt once
@@ -181,19 +188,55 @@ class Table:
         self.last_change = time.monotonic()
         self.moved.set()
         self.broadcast(log_from, cause)
-        self.tables.publish({"table": self.id, "number": self.info.number, "ply": self.ply, "cause": cause})
+        change = {"table": self.id, "number": self.info.number, "ply": self.ply, "cause": cause}
+        if cause.get("kind") == "move":
+            # The move itself, so that a server holding the table one ply
+            # behind plays it on without reading the store.
+            entry = self.match.entries[-1]
+            change.update(move=[entry.player, entry.move], undos=len(self.undos))
+        self.tables.publish(change)
         self.schedule_bot()
 
-    async def catch_up(self, cause=None) -> bool:
+    async def catch_up(self, cause=None, change: dict | None = None) -> bool:
         """Read the table again from the store, where another server may have
         changed it, and tell this server's connections what changed (each
         seat its own view, the log from the first entry that differs). True
-        when something had changed."""
+        when something had changed. ``change``: what the other server
+        published; a move that follows the last one held here is played on
+        without reading the store."""
         async with self.lock:
-            changed = await self._sync(cause)
+            followed = self._follow(change, cause) if change is not None else None
+            changed = followed if followed is not None else await self._sync(cause)
         if changed:
             self.schedule_bot()
         return changed
+
+    def _follow(self, change: dict, cause) -> bool | None:
+        """Play on the move another server published when it is the next one
+        of the game held here (same game, same takebacks); False when it is
+        held already; None when only the store can say."""
+        move = change.get("move")
+        ply = change.get("ply")
+        if not (isinstance(move, list) and len(move) == 2 and is_count(move[0]) and isinstance(move[1], str)
+                and is_count(ply) and ply >= 1 and change.get("number") == self.info.number
+                and change.get("undos") == len(self.undos)):
+            return None
+        entries = self.match.entries
+        if len(entries) >= ply:
+            held = entries[ply - 1]
+            return False if (held.player, held.move) == (move[0], move[1]) else None
+        if len(entries) != ply - 1:
+            return None
+        memento = self.core.memento()
+        try:
+            self.core.play(move[0], move[1])
+        except (TableError, GameError):
+            self.core.restore(memento)
+            return None
+        self.last_change = time.monotonic()
+        self.moved.set()
+        self.broadcast(ply - 1, cause or {"kind": "sync"})
+        return True
 
     async def _sync(self, cause=None) -> bool:
         """``catch_up`` with the table's lock held."""
@@ -547,7 +590,7 @@ class Tables:
         if cause is not None and cause.get("kind") == "token" and is_count(cause.get("seat")):
             await table.check_tokens(cause["seat"])
         else:
-            await table.catch_up(cause)
+            await table.catch_up(cause, change)
 
     async def gap(self) -> None:
         """Changes may have been missed: read every table held here again."""
