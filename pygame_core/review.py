@@ -266,7 +266,7 @@ class Review:
             iterations = 1                      # nothing was decided there
         rng = Rng.from_seed(mover_seed(at, state.view(mover)))
         search = Search(state, mover, rng, max_iterations=iterations, include=played,
-                        exploration=exploration_for(state.game, HINT_LEVEL))
+                        exploration=exploration_for(state, HINT_LEVEL))
         return Opinion(at, mover, played, search)
 
     def expert(self, ply: object, millis: float) -> dict[str, Any]:

@@ -194,14 +194,18 @@ def test_search_in_slices_equals_one_search():
 
 
 def test_a_game_may_give_a_level_its_own_exploration_constant():
-    """Kanaloa's expert explores less than the default; its other levels,
-    and every level of the games that say nothing, keep the default."""
+    """Kanaloa's expert explores less than the default with two players;
+    with more, its other levels, and every level of the games that say
+    nothing keep the default."""
     from pygame_core.bots.ismcts import EXPLORATION, exploration_for
     kanaloa = GAMES["kanaloa"].new(players=2, seed=3)
     player = kanaloa.to_move()[0]
     expert, strong = make_bot(4, "x"), make_bot(3, "x")
-    assert expert.search(kanaloa, player).exploration == 0.25 == exploration_for(GAMES["kanaloa"], 4)
+    assert expert.search(kanaloa, player).exploration == 0.25 == exploration_for(kanaloa, 4)
     assert strong.search(kanaloa, player).exploration == EXPLORATION == 0.7
+    for players in (3, 4):
+        table = GAMES["kanaloa"].new(players=players, seed=3)
+        assert expert.search(table, table.to_move()[0]).exploration == EXPLORATION
     kahuna = GAMES["kahuna"].new(players=2, seed=3)
     assert expert.search(kahuna, kahuna.to_move()[0]).exploration == EXPLORATION
     assert ISMCTSBot(Rng(1), 4, 10, exploration=0.5).search(kanaloa, player).exploration == 0.5

@@ -29,7 +29,8 @@ policy instead of uniform random moves), ``sensible_moves(state, player,
 moves)`` (the legal moves less the game's obvious blunders: the tree and the
 random rollouts consider only those, for every player), ``EVAL_SCALE`` (how
 many evaluation units make a clear advantage), ``ROLLOUT_DEPTH`` and
-``EXPLORATION`` (the exploration constant of some levels, ``{level: c}``:
+``EXPLORATION`` (the exploration constant of some levels, ``{level: c}``,
+or of a level at some player counts, ``{(level, players): c}``:
 where moves differ by a few hundredths of a reward, a long search finds
 the best of them only if it explores less than the default spreads it). A game
 whose evaluation of one player weighs every clan may also give
@@ -64,11 +65,13 @@ EVAL_SCALE = 10.0
 HEADROOM = 2.0
 
 
-def exploration_for(game: type[Game], level: int) -> float:
-    """The exploration constant of ``level``'s search in ``game``: the game's
-    ``EXPLORATION`` for that level, else the default."""
-    levels: dict[int, float] = getattr(getattr(game, "hints", None), "EXPLORATION", {})
-    return float(levels.get(level, EXPLORATION))
+def exploration_for(state: State, level: int) -> float:
+    """The exploration constant of ``level``'s search in ``state``'s game:
+    the game's ``EXPLORATION`` for that level at that many players
+    (``(level, players)``), else for that level (``level``), else the default."""
+    constants: dict = getattr(getattr(state.game, "hints", None), "EXPLORATION", {})
+    found = constants.get((level, state.players), constants.get(level, EXPLORATION))
+    return float(found)
 
 
 class Node:
@@ -385,7 +388,7 @@ class ISMCTSBot:
         ask ``best_move()``."""
         exploration = self.exploration
         if exploration is None:
-            exploration = exploration_for(state.game, self.level)
+            exploration = exploration_for(state, self.level)
         return Search(state, player, self.rng.fork(), self.iterations,
                       self.millis if timed else None, exploration, self.depth)
 
