@@ -258,10 +258,11 @@ export function renderRound(el, view) {
     : view.final_round
       ? t('moai.round.final', { round: view.round, step })
       : t('moai.round.label', { round: view.round, step });
-  el.replaceChildren(
+  // replaceChildren would write a null out as the word "null".
+  el.replaceChildren(...[
     h('span', { class: 'round-label' }, view.over ? t('moai.round.over') : t('moai.round.short', { round: view.round })),
     view.over ? null : h('span', { class: 'mo-step' }, step),
-  );
+  ].filter(Boolean));
   el.setAttribute('aria-label', label);
   el.classList.toggle('final', Boolean(view.final_round) || Boolean(view.over));
 }
