@@ -69,7 +69,7 @@ def exploration_for(state: State, level: int) -> float:
     """The exploration constant of ``level``'s search in ``state``'s game:
     the game's ``EXPLORATION`` for that level at that many players
     (``(level, players)``), else for that level (``level``), else the default."""
-    constants: dict = getattr(getattr(state.game, "hints", None), "EXPLORATION", {})
+    constants: dict[int | tuple[int, int], float] = getattr(getattr(state.game, "hints", None), "EXPLORATION", {})
     found = constants.get((level, state.players), constants.get(level, EXPLORATION))
     return float(found)
 
