@@ -564,7 +564,7 @@ export function createMenu({ onStart, onLearn, onResume, onReview, onForget, onL
       placeholder: t('online.code_placeholder'),
     });
     body.replaceChildren(
-      h('p', { id: 'online-ready' }, t('online.ready', { server: new URL(online.server).host })),
+      h('p', { id: 'online-ready' }, t('online.ready')),
       h(
         'form',
         {
