@@ -202,6 +202,8 @@ def test_watching_two_bots_play_to_the_end(make_context, site_url):
     winner = end_dialog_text(page)
     assert winner in ("Bot Débutant gagne !", "Bot Amateur gagne !") or winner.startswith("Égalité"), winner
     assert page.locator("#hand .card").count() == 0
+    # Nothing left to pause once the game is over.
+    assert page.is_hidden("#pause-button") and page.is_hidden("#speed-quick")
     assert seen(page)["errors"] == []
     # A watched game is kept to be reviewed, as a finished game: never one
     # to resume among the player's games.

@@ -159,7 +159,7 @@ export function createGame({ onExit, onNewGame, pace, setPace, paces, verifyReco
   function makeView(mine) {
     const live = () => session === mine;
     return {
-      draw(snap, { interactive, marked, fresh }) {
+      draw(snap, { interactive, marked, fresh, news }) {
         if (!live()) return;
         const list = names();
         mine.renderer.render(snap, { names: list, interactive, lastMove: marked.flatMap((entry) => entry.events) });
@@ -170,10 +170,10 @@ export function createGame({ onExit, onNewGame, pace, setPace, paces, verifyReco
           markFrom: marked.length ? marked[0].n : Infinity,
           notes: mine.online ? mine.online.undoNotes(list) : [],
         });
-        if (fresh.length) {
-          mine.renderer.flashEvents(fresh.flatMap((entry) => entry.events), 1500);
-          announce(fresh.slice(-3), list);
-        }
+        // The others' moves flash on the board; every move, the player's
+        // own included, is said to a screen reader.
+        if (fresh.length) mine.renderer.flashEvents(fresh.flatMap((entry) => entry.events), 1500);
+        if (news.length) announce(news.slice(-3), list);
         if (mine.online) mine.online.drawn(snap);
       },
       status(facts) {
@@ -359,16 +359,16 @@ export function createGame({ onExit, onNewGame, pace, setPace, paces, verifyReco
   /** Pause and speed, when only bots play. */
   function renderWatchBar() {
     const turns = session && session.turns;
-    const show = Boolean(turns && turns.watching);
+    // Nothing left to pause or to speed up once the game is over.
+    const show = Boolean(turns && turns.watching && !(turns.snapshot && turns.snapshot.over));
     watchBar.hidden = !show;
     if (!show) {
       watchBar.replaceChildren();
       delete watchBar.dataset.key;
       return;
     }
-    const over = Boolean(turns.snapshot && turns.snapshot.over);
     const paused = turns.paused;
-    const key = [over, paused, pace(), t('watch.pause')].join('/');
+    const key = [paused, pace(), t('watch.pause')].join('/');
     if (watchBar.dataset.key === key && watchBar.firstChild) return;
     watchBar.dataset.key = key;
     const pauseButton = h(
@@ -381,7 +381,6 @@ export function createGame({ onExit, onNewGame, pace, setPace, paces, verifyReco
         // also on data-paused, for the style.
         'data-paused': String(paused),
         'aria-keyshortcuts': 'P',
-        disabled: over,
         onclick: () => togglePause(),
       },
       h('span', { class: paused ? 'play-icon' : 'pause-icon', 'aria-hidden': 'true' }),

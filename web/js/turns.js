@@ -14,7 +14,7 @@
 // `sharedDevice` (people pass the device: hot-seat, with a privacy screen).
 //
 // The view is told:
-//   draw(snap, {interactive, marked, fresh})   the board, the log, the marks
+//   draw(snap, {interactive, marked, fresh, news})   the board, the log, the marks (fresh: the others' new entries; news: all)
 //   status({state, kind, seat, toMove, winners})
 //   progress(fraction | null), busy(flag), tools()
 //   privacy(seat) → promise (the pass-the-device screen)
@@ -152,11 +152,12 @@ export function createTurns({ table, view, seats, viewer = null, pace = () => DE
   function draw(snap, { interactive = isInteractive(snap) && !game.privacy } = {}) {
     const key = snap.viewer ?? 'spectator';
     const seen = game.seen[key] ?? 0;
-    const fresh = snap.log.filter((entry) => entry.n > seen && entry.player !== snap.viewer);
+    const news = snap.log.filter((entry) => entry.n > seen);
+    const fresh = news.filter((entry) => entry.player !== snap.viewer);
     // What the others did since the viewer's latest move stays marked, on the
     // board and in the log, until the viewer moves.
     const marked = sinceViewer(snap.log, snap.viewer);
-    view.draw(snap, { interactive, marked, fresh });
+    view.draw(snap, { interactive, marked, fresh, news });
     game.seen[key] = lastNumber(snap.log);
     describe(snap);
     view.watchBar();

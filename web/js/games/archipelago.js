@@ -15,7 +15,7 @@
 // words) stays in its files.
 
 import { svg, f1, blobRadii, blobPath, blobReach, seededRandom, shapePath } from '../board-svg.js';
-import { number } from '../i18n.js';
+import { number, t } from '../i18n.js';
 import { h } from '../dom.js';
 import { PORTRAIT, actAsButton, oceanGradient, wavesPattern } from './renderer-common.js';
 
@@ -432,10 +432,14 @@ export function islandCards({ projection, lanes, frame, radius, count, countWord
         role: clickable ? null : 'img',
         onclick: clickable ? onClick : null,
       },
-      h('span', { class: 'card-degree', 'aria-hidden': 'true' }, String(n)),
+      // The corner's count and the words under the name are drawn by the
+      // style sheet (data-text): the card's only text is the island's
+      // name, which every name given to the card holds, as a screen
+      // reader's user who says what they see expects.
+      h('span', { class: 'card-degree', 'aria-hidden': 'true', 'data-text': String(n) }),
       miniMap(view, name),
       h('span', { class: 'card-name', 'aria-hidden': 'true' }, name),
-      h('span', { class: 'card-links', 'aria-hidden': 'true' }, countWords(n)),
+      h('span', { class: 'card-links', 'aria-hidden': 'true', 'data-text': countWords(n) }),
     );
   };
 }
@@ -509,7 +513,9 @@ export function discardPile(id, faceUp, hiddenTotal, { empty, hidden, label, mor
       'aria-expanded': String(open),
       'aria-controls': id,
       'data-key': 'discard',
-      'aria-label': label,
+      // The name says what the toggle shows: the card on top, and (in the
+      // label) how many lie there.
+      'aria-label': top ? `${label}. ${t('market.discard_top', { card: top })}` : label,
       onclick: () => {
         open = !open;
         if (open) openDiscards.add(id);
@@ -519,7 +525,7 @@ export function discardPile(id, faceUp, hiddenTotal, { empty, hidden, label, mor
       },
     },
     top ? h('span', { class: 'card face small discard-top', 'aria-hidden': 'true' }, h('span', { class: 'card-name' }, top)) : h('span', { class: 'card slot-empty' }),
-    h('span', { class: 'pile-count' }, number(faceUp.length + hiddenTotal)),
+    h('span', { class: 'pile-count', 'aria-hidden': 'true', 'data-text': number(faceUp.length + hiddenTotal) }),
   );
   return { toggle, list };
 }

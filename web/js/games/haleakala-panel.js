@@ -184,7 +184,7 @@ export function renderHand(el, view, hand, { viewer, onPick, onChoice }) {
   }
   const away = player.invocation !== null && player.invocation !== 'reserve';
   el.replaceChildren(
-    h('h3', { class: 'section-title' }, t('haleakala.hand.title'), away ? h('span', { class: 'count' }, t('haleakala.hand.invocation_away', { beach: shown(player.invocation) })) : null),
+    h('h2', { class: 'section-title' }, t('haleakala.hand.title'), away ? h('span', { class: 'count' }, t('haleakala.hand.invocation_away', { beach: shown(player.invocation) })) : null),
     row,
   );
 }

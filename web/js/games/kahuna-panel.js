@@ -44,7 +44,7 @@ export function renderPlayers(el, view, { names, viewer }) {
     const known = view.known_hands[seat] || [];
     const hidden = view.hidden_discard_counts[seat] || 0;
     const size = view.hand_sizes[seat] || 0;
-    const hand = h('div', { class: 'player-hand', 'aria-label': plural('kahuna.aria.hand_of', size, { player: names[seat] }) });
+    const hand = h('div', { class: 'player-hand', role: 'img', 'aria-label': plural('kahuna.aria.hand_of', size, { player: names[seat] }) });
     if (seat !== viewer) {
       for (const card of known) hand.append(h('span', { class: 'chip known', title: t('kahuna.player.known_title') }, card));
       for (let i = known.length; i < size; i++) hand.append(backCard('tiny'));
@@ -162,7 +162,7 @@ export function renderHand(el, view, cards, { onPick }) {
     row.append(faceCard(view, card.name, handCardOptions(card, label, onPick)));
   }
   if (!cards.length) row.append(h('p', { class: 'hand-empty' }, t('kahuna.hand.empty')));
-  el.replaceChildren(h('h3', { class: 'section-title' }, t('kahuna.hand.title'), h('span', { class: 'count' }, number(cards.length) + ' / 5')), row);
+  el.replaceChildren(h('h2', { class: 'section-title' }, t('kahuna.hand.title'), h('span', { class: 'count' }, number(cards.length) + ' / 5')), row);
 }
 
 /** A move's text in words, for an accessible name. */

@@ -102,7 +102,7 @@ export function renderPlayers(el, view, { names, viewer }) {
       ),
     );
 
-    const hand = h('div', { class: 'kn-hand-row', 'aria-label': plural('kanaloa.aria.hand_of', size, { player: names[seat] }) });
+    const hand = h('div', { class: 'kn-hand-row', role: 'img', 'aria-label': plural('kanaloa.aria.hand_of', size, { player: names[seat] }) });
     if (seat !== viewer) {
       for (const card of known) hand.append(h('span', { class: 'chip known', title: t('kanaloa.player.known_title') }, card));
       for (let i = known.length; i < size; i++) hand.append(backCard('tiny'));
@@ -243,7 +243,7 @@ export function renderHand(el, view, all, { names, onPick, onStone }) {
   }
   if (!all.cards.length && !view.own_choice) row.append(h('p', { class: 'hand-empty' }, t('kanaloa.hand.empty')));
 
-  const title = h('h3', { class: 'section-title' }, t('kanaloa.hand.title'), h('span', { class: 'count' }, number(view.hand.length)));
+  const title = h('h2', { class: 'section-title' }, t('kanaloa.hand.title'), h('span', { class: 'count' }, number(view.hand.length)));
   const turn = view.turn;
   const head = h('div', { class: 'kn-hand-head' }, title);
   if (view.players === 2 && view.player === view.viewer && view.active_colour !== null && view.active_colour !== undefined) {

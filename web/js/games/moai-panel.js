@@ -174,7 +174,7 @@ export function renderPlayers(el, view, { names, viewer, lastCards = [] }) {
           h('span', { class: 'player-name' }, names[seat]),
           position >= 0 ? h('span', { class: 'mo-position', title: t('moai.player.position_title', { position: position + 1 }) }, `${position + 1}`) : null,
           bidMark(view, seat),
-          view.bird_man === seat ? h('span', { class: 'mo-birdman-flag', title: t('moai.player.birdman'), 'aria-label': t('moai.player.birdman') }, birdIcon()) : null,
+          view.bird_man === seat ? h('span', { class: 'mo-birdman-flag', role: 'img', title: t('moai.player.birdman'), 'aria-label': t('moai.player.birdman') }, birdIcon()) : null,
           h(
             'ul',
             { class: 'mo-stats' },
@@ -297,7 +297,9 @@ export function renderHand(el, view, { cards, camp, onCard, onCamp }) {
           role: clickable ? null : 'img',
           onclick: clickable ? () => onCard(card) : null,
         },
-        h('span', { class: 'mo-card-value' }, card.kind === 'R' ? '1' : card.kind),
+        // The value is drawn by the style sheet (data-text): a raid's
+        // only text is its name, as its name for a screen reader.
+        h('span', { class: 'mo-card-value', 'aria-hidden': 'true', 'data-text': card.kind === 'R' ? '1' : card.kind }),
         card.kind === 'R' ? h('span', { class: 'mo-card-raid' }, t('moai.cards.raid')) : h('span', { class: 'mo-card-dots' }, '•'.repeat(value)),
       ),
     );
@@ -329,8 +331,8 @@ export function renderHand(el, view, { cards, camp, onCard, onCamp }) {
       'div',
       // While pieces are placed (or one is lost), the camp comes first.
       { class: `mo-hand-row${view.step === 'work' || view.step === 'lose' ? ' camp-first' : ''}` },
-      h('div', { class: 'mo-hand-part' }, h('h3', { class: 'section-title' }, t('moai.hand.title'), h('span', { class: 'count' }, number(cards.length))), row),
-      h('div', { class: 'mo-hand-part camp' }, h('h3', { class: 'section-title' }, t('moai.hand.camp'), h('span', { class: 'count' }, number(view.camp ? view.camp.length : 0))), campRow),
+      h('div', { class: 'mo-hand-part' }, h('h2', { class: 'section-title' }, t('moai.hand.title'), h('span', { class: 'count' }, number(cards.length))), row),
+      h('div', { class: 'mo-hand-part camp' }, h('h2', { class: 'section-title' }, t('moai.hand.camp'), h('span', { class: 'count' }, number(view.camp ? view.camp.length : 0))), campRow),
     ),
   );
 }
@@ -372,7 +374,7 @@ export function renderMarket(el, view, { take, onChoice, suggested }) {
     seen.add(card.name);
     legend.append(h('span', {}, h('b', {}, `${cardName(card.id)} :`.replace(' :', t('moai.market.colon'))), ' ', effectText(card)));
   }
-  el.replaceChildren(h('h3', { class: 'section-title' }, t('moai.market.display'), view.final_round ? h('span', { class: 'mo-final-note' }, t('moai.market.final')) : null), row, legend);
+  el.replaceChildren(h('h2', { class: 'section-title' }, t('moai.market.display'), view.final_round ? h('span', { class: 'mo-final-note' }, t('moai.market.final')) : null), row, legend);
 }
 
 // -- the action bar ------------------------------------------------------------------------------

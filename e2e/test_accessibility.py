@@ -1,0 +1,83 @@
+"""axe-core (pinned in package.json, injected by the test) finds no serious or
+critical violation on the menu, on every board mid-game, and in the rules,
+privacy and end dialogs, in French and in English.
+
+axe is run through Playwright's evaluate, which the site's
+Content-Security-Policy does not govern: the page itself loads nothing new.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from conftest import open_game, play_one_turn, wait_for_state
+from pages import BOOT_TIMEOUT_MS, open_menu
+
+AXE = (Path(__file__).resolve().parents[1] / "node_modules" / "axe-core" / "axe.min.js").read_text()
+LANGUAGES = {"fr": "fr-FR", "en": "en-GB"}
+BOARDS = {
+    "kahuna": "play=kahuna&players=2&seats=h,bot0&seed=5",
+    "kanaloa": "play=kanaloa&players=2&seats=h,bot0&seed=5",
+    "moai": "play=moai&players=3&seats=h,bot0,bot0&seed=5",
+    "haleakala": "play=haleakala&players=2&seats=h,bot0&seed=5",
+}
+RUN = """async (selector) => {
+  const found = await axe.run(selector ? document.querySelector(selector) : document,
+                              { resultTypes: ['violations'] });
+  return found.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ` + v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', '));
+}"""
+
+
+def violations(page, selector: str | None = None) -> list:
+    """axe-core's serious and critical findings on the page (or inside ``selector``)."""
+    if not page.evaluate("() => typeof window.axe === 'object'"):
+        page.evaluate(AXE + "\n;0")
+    return page.evaluate(RUN, selector)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_menu_and_the_rules_have_no_serious_violation(make_context, site_url, lang):
+    page = make_context(locale=LANGUAGES[lang], viewport={"width": 1366, "height": 800}).new_page()
+    open_menu(page, site_url)
+    # The start-up's progress fades out once the menu is ready (half-faded,
+    # its words have too little contrast for a moment).
+    page.wait_for_function("() => getComputedStyle(document.querySelector('.boot')).opacity === '0'")
+    assert violations(page) == []
+    open_game(page, site_url, BOARDS["kahuna"] + f"&lang={lang}")
+    page.click("#rules-button")
+    page.wait_for_selector("#rules-dialog[open]")
+    assert violations(page, "#rules-dialog") == []
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("game", BOARDS)
+def test_every_board_mid_game_has_no_serious_violation(make_context, site_url, game, lang):
+    page = make_context(locale=LANGUAGES[lang], viewport={"width": 1366, "height": 800}).new_page()
+    open_game(page, site_url, BOARDS[game] + f"&lang={lang}")
+    assert violations(page) == []
+    for _ in range(2):
+        play_one_turn(page)
+        page.wait_for_function("() => document.getElementById('status').getAttribute('aria-busy') === 'false'")
+    wait_for_state(page, "playing")
+    assert violations(page) == [], f"{game} after two turns"
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_privacy_screen_and_the_end_screen_have_no_serious_violation(make_context, site_url, lang):
+    page = make_context(locale=LANGUAGES[lang], viewport={"width": 1366, "height": 800}).new_page()
+    # Two people at one screen, with hands to hide: the pass-the-device screen.
+    page.goto(f"{site_url}index.html#play=kanaloa&players=2&seats=h,h&seed=5&lang={lang}")
+    page.wait_for_selector("#privacy-dialog[open]", timeout=BOOT_TIMEOUT_MS)
+    assert violations(page, "#privacy-dialog") == []
+    # Bots playing at once, watched to the end, on a page of its own.
+    page = page.context.new_page()
+    page.goto(site_url)
+    page.evaluate("localStorage.setItem('archipel.v1.setup', JSON.stringify({pace: 'instant'}))")
+    page.goto(f"{site_url}#play=kahuna&players=2&seats=bot0,bot0&seed=12&lang={lang}")
+    page.reload()
+    page.wait_for_selector("#end-dialog[open] .end-winner", timeout=300_000)
+    assert violations(page, "#end-dialog") == []
