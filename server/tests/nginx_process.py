@@ -60,8 +60,10 @@ class NginxProcess:
         user = "user root;\n" if os.geteuid() == 0 else ""
         conf = self.directory / "nginx.conf"
         conf.write_text(
-            f"{user}worker_processes 1;\ndaemon off;\npid {self.directory}/nginx.pid;\n"
-            f"error_log {self.directory}/error.log info;\nevents {{ worker_connections 1024; }}\n"
+            # A page through the proxy holds two connections (its own and
+            # the one to its server): 4096 of them serve 2000 pages.
+            f"{user}worker_processes 1;\nworker_rlimit_nofile 8192;\ndaemon off;\npid {self.directory}/nginx.pid;\n"
+            f"error_log {self.directory}/error.log info;\nevents {{ worker_connections 4096; }}\n"
             f"http {{\n    access_log {self.directory}/access.log;\n"
             + "".join(f"    {kind}_temp_path {temp}/{kind};\n"
                       for kind in ("client_body", "proxy", "fastcgi", "uwsgi", "scgi"))
