@@ -184,10 +184,15 @@ class Table:
         if tell:
             self.tell_presence()
 
-    def changed(self, log_from: int, cause: dict) -> None:
+    def _show(self, log_from: int, cause: dict) -> None:
+        """The table changed (here or on another server): wake whoever waits
+        for it and tell this server's connections."""
         self.last_change = time.monotonic()
         self.moved.set()
         self.broadcast(log_from, cause)
+
+    def changed(self, log_from: int, cause: dict) -> None:
+        self._show(log_from, cause)
         change = {"table": self.id, "number": self.info.number, "ply": self.ply, "cause": cause}
         if cause.get("kind") == "move":
             # The move itself, so that a server holding the table one ply
@@ -233,9 +238,7 @@ class Table:
         except (TableError, GameError):
             self.core.restore(memento)
             return None
-        self.last_change = time.monotonic()
-        self.moved.set()
-        self.broadcast(ply - 1, cause or {"kind": "sync"})
+        self._show(ply - 1, cause or {"kind": "sync"})
         return True
 
     async def _sync(self, cause=None) -> bool:
@@ -268,9 +271,7 @@ class Table:
             self.match.names[:] = self.info.names
         if not grown:
             self.core = core_of(stored)
-        self.last_change = time.monotonic()
-        self.moved.set()
-        self.broadcast(log_from, cause or {"kind": "sync"})
+        self._show(log_from, cause or {"kind": "sync"})
         return True
 
     # -- joining ---------------------------------------------------------------

@@ -103,6 +103,21 @@ def mover(table) -> int:
     return table.match.state.to_move()[0]
 
 
+async def one_table_on_two_servers(store, seat: int) -> tuple:
+    """Two servers holding one new table, and a page of ``seat`` on the second:
+    (here, there, their buses, the table here, the table there, the page)."""
+    here, there, buses = servers_of(store)
+    table_id = await new_table(store)
+    mine, theirs = await here.get(table_id), await there.get(table_id)
+    page = Page(seat)
+    theirs.connections.add(page)
+    return here, there, buses, mine, theirs, page
+
+
+def moves(table) -> list:
+    return [(entry.player, entry.move) for entry in table.match.entries]
+
+
 @pytest.fixture
 def store(tmp_path):
     store = CountingStore(tmp_path / "tables.sqlite")
@@ -113,17 +128,13 @@ def store(tmp_path):
 
 def test_a_move_published_with_itself_is_played_on_without_reading_the_store(store):
     async def scene():
-        here, there, _ = servers_of(store)
-        table_id = await new_table(store)
-        mine, theirs = await here.get(table_id), await there.get(table_id)
-        page = Page(1)
-        theirs.connections.add(page)
+        here, there, _, mine, theirs, page = await one_table_on_two_servers(store, seat=1)
         loads = CountingStore.loads
         for _ in range(6):
             await play(here, mine)
         assert CountingStore.loads == loads, "the other server read the store"
         assert theirs.ply == mine.ply == 6
-        assert [(e.player, e.move) for e in theirs.match.entries] == [(e.player, e.move) for e in mine.match.entries]
+        assert moves(theirs) == moves(mine)
         # Seat 1 was told each move as it came, one new log entry at a time.
         states = [m for m in page.messages if m["type"] == "state"]
         assert [m["ply"] for m in states] == [1, 2, 3, 4, 5, 6]
@@ -135,11 +146,7 @@ def test_a_move_published_with_itself_is_played_on_without_reading_the_store(sto
 
 def test_a_server_behind_a_move_it_holds_and_an_undo_go_through_the_store(store):
     async def scene():
-        here, there, buses = servers_of(store)
-        table_id = await new_table(store)
-        mine, theirs = await here.get(table_id), await there.get(table_id)
-        page = Page(0)
-        theirs.connections.add(page)
+        here, there, buses, mine, theirs, page = await one_table_on_two_servers(store, seat=0)
         # Two moves whose news is late: the second arrives first.
         buses[0].delivering = False
         for _ in range(2):
@@ -167,6 +174,6 @@ def test_a_server_behind_a_move_it_holds_and_an_undo_go_through_the_store(store)
         # The move after the takeback follows again without a read.
         await play(here, mine)
         assert CountingStore.loads == loads + 3 and theirs.ply == 2
-        assert [(e.player, e.move) for e in theirs.match.entries] == [(e.player, e.move) for e in mine.match.entries]
+        assert moves(theirs) == moves(mine)
         await here.close(), await there.close()
     asyncio.run(scene())
