@@ -36,11 +36,18 @@ async function fetchStrings(lang) {
   return cache.get(lang);
 }
 
+/** Speak `lang` with these strings (its i18n/<lang>.json), without a
+ * page: what setLanguage does once they are fetched, and what Node's tests
+ * of the words call. */
+export function useStrings(lang, table) {
+  strings = table;
+  current = lang;
+}
+
 /** Switch language: loads the strings, updates <html lang>, tells listeners. */
 export async function setLanguage(lang) {
   const wanted = LANGUAGES.includes(lang) ? lang : DEFAULT_LANGUAGE;
-  strings = await fetchStrings(wanted);
-  current = wanted;
+  useStrings(wanted, await fetchStrings(wanted));
   document.documentElement.lang = wanted;
   for (const listener of listeners) listener(wanted);
   return wanted;

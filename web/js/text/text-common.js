@@ -1,0 +1,88 @@
+// @ts-check
+// What the four games' text views share. A game's text module
+// (text/<game>-text.js) says a position in words, for a player who does not
+// see the board: it knows the snapshot, the names and the words, and nothing
+// of the page (no DOM), so that Node can test it. Each one exports
+//   select                       the game's selection module (<game>-select.js)
+//   describe(snap, {names, lastMove}) -> Section[]
+//       the position: whose turn and the round first, then the board, the
+//       players, what the viewer holds and what lies open, and what just
+//       happened (`lastMove`: the public events of the latest moves);
+//       each section {key, heading, items}: a heading and its sentences
+//   choices(view, legal, selection) -> {prompt, groups}
+//       what the viewer may do now, made of the selection module's targets:
+//       `prompt` one sentence, `groups` [{key, heading, buttons}], each
+//       button {label, target, choice, selected}: its words, the target a
+//       press hands to select.click, its data-choice (the move it plays or
+//       the step it takes; null for a selected one, which a press puts back)
+//   moveText(view, move)         a move in words, to end a sentence
+//   logParams(event, ctx)        as the game's log module (for the log)
+// The renderer (text/text-renderer.js) shows sections as headings and
+// lists, and the groups as buttons.
+
+import { t, list } from '../i18n.js';
+import { eventText } from '../log.js';
+
+/**
+ * @typedef {{key: string, heading: string, items: string[]}} Section
+ * @typedef {{label: string, target: any, choice: string | null, selected: boolean}} Button
+ * @typedef {{key: string, heading: string, buttons: Button[]}} Group
+ */
+
+/** A section of the description; empty sentences are left out.
+ * @returns {Section} */
+export function section(key, heading, items) {
+  return { key, heading, items: items.filter((item) => item !== null && item !== undefined && item !== '') };
+}
+
+/** A button for one of the selection module's targets: a selected target
+ * is pressed to be put back; another plays its move or takes its step.
+ * @returns {Button} */
+export function button(target, label) {
+  const selected = Boolean(target.selected);
+  return { label, target, choice: selected ? null : target.choice || null, selected };
+}
+
+/** A group of buttons under a heading; the empty ones the renderer leaves out.
+ * @returns {Group} */
+export function group(key, heading, buttons) {
+  return { key, heading, buttons: buttons.filter(Boolean) };
+}
+
+/** Who acts now, in words: "Your turn", "Ana to play", "Ana and Bot to
+ * choose", or the game's end. `viewer` is the seat on screen (null for a
+ * spectator). */
+export function turnSentence(view, names, viewer) {
+  if (view.over) return t('text.turn.over');
+  const acting = view.to_move || [];
+  if (!acting.length) return t('text.turn.nobody');
+  if (viewer !== null && viewer !== undefined && acting.includes(viewer)) {
+    return acting.length === 1 ? t('text.turn.yours') : t('text.turn.yours_with', { others: list(acting.filter((s) => s !== viewer).map((s) => names[s])) });
+  }
+  return acting.length === 1 ? t('text.turn.of', { player: names[acting[0]] }) : t('text.turn.of_several', { players: list(acting.map((s) => names[s])) });
+}
+
+/** A player's name, "you" added for the viewer: "Ana (you)". */
+export function who(names, seat, viewer) {
+  return seat === viewer ? t('text.you', { player: names[seat] }) : names[seat];
+}
+
+/** The section of what just happened: the latest moves' public events, in
+ * the log's words. */
+export function recent(events, logParams, names) {
+  return section(
+    'recent',
+    t('text.recent'),
+    (events || []).map((event) => eventText(event, logParams, names)),
+  );
+}
+
+/** The sentence of the end: the winners and the scores, from the result. */
+export function endSentence(result, names) {
+  if (!result) return null;
+  const winners = result.winners || [];
+  const scores = result.scores || [];
+  const parts = scores.map((score, seat) => t('text.end.score', { player: names[seat], score }));
+  const head = winners.length === 1 ? t('text.end.winner', { player: names[winners[0]] }) : t('text.end.tie', { players: list(winners.map((s) => names[s])) });
+  return `${head} ${parts.join(', ')}.`;
+}
