@@ -68,6 +68,19 @@ export function showRules(game, has) {
     section.append(title, text);
     box.append(section);
   }
+  // The keys, the same in every game.
+  const keys = document.createElement('section');
+  keys.dataset.section = 'keys';
+  const title = document.createElement('h3');
+  title.textContent = t('rules.keys.title');
+  const list = document.createElement('ul');
+  for (const n of [1, 2, 3, 4, 5]) {
+    const item = document.createElement('li');
+    item.textContent = t(`rules.keys.${n}`);
+    list.append(item);
+  }
+  keys.append(title, list);
+  box.append(keys);
   open(refs.rulesDialog());
 }
 

@@ -78,6 +78,22 @@ export function restoreFocus(scope, key, { afterChoice = () => null, next, stay 
   if (target) target.focus({ preventScroll: true });
 }
 
+/** The board is one stop of the Tab key, as a grid is: of its targets, the
+ * one with the focus, or else the suggested one, or a glowing one, or the
+ * first, may be reached with Tab; the arrow keys (keyboard.js) move between
+ * the others. Called after every redraw. */
+export function oneTabStop(board) {
+  const targets = /** @type {HTMLElement[]} */ ([...board.querySelectorAll('[tabindex]')]).filter((node) => node !== board && node.matches('[data-choice], [aria-pressed="true"], [role="button"]'));
+  if (!targets.length) return;
+  const active = document.activeElement;
+  const stop =
+    targets.find((node) => node === active) ||
+    targets.find((node) => node.classList.contains('suggested')) ||
+    targets.find((node) => node.classList.contains('strong') || node.getAttribute('tabindex') === '0') ||
+    targets[0];
+  for (const node of targets) node.setAttribute('tabindex', node === stop ? '0' : '-1');
+}
+
 /** The first element in `root` that matches one of `selectors`, taken in
  * their order (not in the document's). */
 export function firstOf(root, ...selectors) {

@@ -33,7 +33,7 @@
 // hasSelection(), pick(target), play(text), clearSelection(), refresh();
 // `renderer(game)` returns the renderer index.js describes.
 
-import { PORTRAIT, isSameTurn, screenOf, focusedKey, restoreFocus } from './renderer-common.js';
+import { PORTRAIT, isSameTurn, screenOf, focusedKey, restoreFocus, oneTabStop } from './renderer-common.js';
 
 const KEYBOARD_KEYS = ['Tab', 'Enter', ' ', 'ArrowUp', 'ArrowDown', 'ArrowLeft', 'ArrowRight'];
 
@@ -116,7 +116,7 @@ export function createShell({ els, onChoice }) {
 
   /** Redraw what depends on the selection; the focus stays where it was
    * (redrawing replaces the elements). */
-  function refresh() {
+  function refresh(before = document.activeElement) {
     if (!shell.view) return;
     const active = document.activeElement;
     const focusKey = focusedKey();
@@ -135,8 +135,15 @@ export function createShell({ els, onChoice }) {
     }
     game.redraw();
     markLesson(targets);
-    if (focusKey) restoreFocus(screenOf(els.board), focusKey, game.focusRules);
+    const scope = screenOf(els.board);
+    if (focusKey) restoreFocus(scope, focusKey, game.focusRules);
     else if (game.firstFocus && keyboardUser && shell.interactive && (!active || active === document.body)) focusFirst();
+    // What had the focus is gone (a move made, a turn over): the focus
+    // stays on the board rather than falling to the page's body.
+    if (document.activeElement === document.body && before && before !== document.body && !before.isConnected) {
+      els.board.focus({ preventScroll: true });
+    }
+    oneTabStop(els.board);
   }
 
   // -- a lesson ---------------------------------------------------------------------------
@@ -179,6 +186,7 @@ export function createShell({ els, onChoice }) {
   function render(snap, options = {}) {
     const sameTurn = isSameTurn(shell.snapshot, snap, shell.view);
     const previous = shell.view;
+    const focused = document.activeElement;
     shell.snapshot = snap;
     shell.view = snap.view;
     shell.names = options.names || shell.names;
@@ -187,7 +195,7 @@ export function createShell({ els, onChoice }) {
     if (!sameTurn) shell.suggestion = null;
     if (options.lastMove) shell.lastMove = options.lastMove;
     game.draw(snap, { previous });
-    refresh();
+    refresh(focused);
   }
 
   /** Show a suggested move (a `to_dict()` of a legal move), or none. */
@@ -204,7 +212,14 @@ export function createShell({ els, onChoice }) {
     render(shell.snapshot, { names: shell.names, interactive: shell.interactive, lastMove: shell.lastMove });
   }
 
+  // The arrow keys moved the focus on the board: the Tab stop follows it.
+  function onBoardFocus() {
+    oneTabStop(els.board);
+  }
+
   function destroy() {
+    els.board.removeEventListener('focusin', onBoardFocus);
+    els.board.removeAttribute('tabindex');
     PORTRAIT.removeEventListener('change', onOrientation);
     document.removeEventListener('keydown', onKey, true);
     document.removeEventListener('pointerdown', onPointer, true);
@@ -219,6 +234,9 @@ export function createShell({ els, onChoice }) {
     game = parts;
     select = game.select;
     shell.selection = select.emptySelection();
+    // The board's frame holds the focus when the target that had it goes.
+    els.board.setAttribute('tabindex', '-1');
+    els.board.addEventListener('focusin', onBoardFocus);
     PORTRAIT.addEventListener('change', onOrientation);
     if (game.firstFocus) {
       document.addEventListener('keydown', onKey, true);
