@@ -51,7 +51,7 @@ export function assertWords(text, where) {
 
 /** Press every button of every selection reached from the empty one: the
  * moves reached, each selection's buttons checked on the way. */
-export function explore(text, view, legal) {
+export function explore(text, view, legal, names = NAMES) {
   const reached = new Set();
   const seen = new Set();
   const pending = [text.select.emptySelection()];
@@ -60,7 +60,7 @@ export function explore(text, view, legal) {
     const key = JSON.stringify(selection);
     if (seen.has(key)) continue;
     seen.add(key);
-    const { prompt, groups } = text.choices(view, legal, selection);
+    const { prompt, groups } = text.choices(view, legal, selection, names);
     assertWords(prompt, 'prompt');
     const buttons = groups.flatMap((g) => {
       assertWords(g.heading, 'group heading');
@@ -101,9 +101,9 @@ export function testEveryPosition(game, text) {
         }
         const all = sections.flatMap((s) => s.items).join('\n');
         for (const name of names) assert.ok(all.includes(name), `${fixture.name}: ${name} is not named`);
-        const reached = explore(text, view, legal);
+        const reached = explore(text, view, legal, names);
         assert.deepEqual([...reached].sort(), legal.map((m) => m.text).sort(), fixture.name);
-        for (const move of legal) assertWords(text.moveText(view, move), `${fixture.name}: ${move.text}`);
+        for (const move of legal) assertWords(text.moveText(view, move, names), `${fixture.name}: ${move.text}`);
       }
     });
   }

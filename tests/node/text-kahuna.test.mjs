@@ -20,7 +20,7 @@ test('Kahuna: an island says its lines, who controls it and whose bridge leads w
   const board = sections.find((s) => s.key === 'board');
   assert.equal(
     board.items[0],
-    "ALOA: 3 lines, 2 bridges to control it; controlled by Ana; Ana 2 bridges; lines to BARI bridged by Ana, to DUDA bridged by Ana, and to HUNA free.",
+    "ALOA: 3 lines, 2 bridges to control it; controlled by Ana; bridges: Ana has 2; lines to BARI bridged by Ana, to DUDA bridged by Ana, and to HUNA free.",
   );
   const hand = sections.find((s) => s.key === 'hand');
   assert.equal(hand.items[0], `${view.hand[0]}, ${view.hand[1]}, and ${view.hand[2]}`);

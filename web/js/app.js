@@ -489,8 +489,15 @@ function registerServiceWorkerWhenIdle() {
   else setTimeout(register, 500);
 }
 
+/** A link's view (`view=text`, `view=board`) is remembered: the next
+ * games open in it too. */
+function keepView(wanted) {
+  if (wanted && wanted.view) store.saveView(wanted.view);
+}
+
 async function main() {
   const lang = (link && link.lang) || store.savedLanguage() || preferredLanguage();
+  keepView(link);
   await switchLanguage(lang);
   wireGameScreen();
   engine.onProgress((progress) => menu.setProgress(progress));
@@ -544,6 +551,7 @@ async function main() {
 
 /** An online link: create the table it describes, or sit at its table. */
 async function followOnline(wanted) {
+  keepView(wanted);
   if (wanted.lang && wanted.lang !== language()) await switchLanguage(wanted.lang);
   if (wanted.online === 'table') {
     if (game.remote && game.remote.state && location.hash.includes(wanted.token)) return;
@@ -563,6 +571,7 @@ async function followOnline(wanted) {
 /** Start the game a deep link describes (once Python is ready). */
 async function followLink(wanted) {
   if (!wanted) return;
+  keepView(wanted);
   if (wanted.lang && wanted.lang !== language()) await switchLanguage(wanted.lang);
   if (wanted.learn) {
     history.replaceState(null, '', location.pathname + location.search);

@@ -6,6 +6,9 @@
 //
 // Lessons: index.html#learn=kahuna opens the game's guided first game.
 //
+// Any of them may add `view=text` (the game in words, for a screen reader)
+// or `view=board`; the page remembers it.
+//
 // Online tables: index.html#online=new&game=moai&players=3&seats=h,h,bot1&seed=5
 // (options and names as above) creates a table at once, this browser at
 // seat 0; index.html#online=<table>&token=<token> takes the seat the token
@@ -14,22 +17,25 @@
 
 import { MAX_NAME, seedFromText } from './limits.js';
 
-const RESERVED = new Set(['play', 'learn', 'players', 'seats', 'seed', 'lang', 'names', 'online', 'game', 'token', 'server']);
+const RESERVED = new Set(['play', 'learn', 'players', 'seats', 'seed', 'lang', 'names', 'online', 'game', 'token', 'server', 'view']);
+const VIEWS = ['board', 'text'];
 
 /** The set-up a URL fragment asks for, or null when it asks for no game. */
 export function parseDeepLink(hash) {
   const params = new URLSearchParams(String(hash || '').replace(/^#/, ''));
   const lang = params.get('lang');
+  // The view a link asks for; an unknown one is none.
+  const view = VIEWS.includes(params.get('view')) ? params.get('view') : null;
   const online = params.get('online');
   if (online && online !== 'new') {
-    return { lang, online: 'table', table: online, token: params.get('token') || '', server: params.get('server') };
+    return { lang, view, online: 'table', table: online, token: params.get('token') || '', server: params.get('server') };
   }
   // A lesson: index.html#learn=kanaloa (pygame_core/lessons.py).
   const learn = params.get('learn');
-  if (learn && !online) return { lang, learn };
+  if (learn && !online) return { lang, view, learn };
   const game = online ? params.get('game') : params.get('play');
-  if (online && !game) return { lang, online: 'new', game: null, error: 'game' };
-  if (!game) return lang ? { lang } : null;
+  if (online && !game) return { lang, view, online: 'new', game: null, error: 'game' };
+  if (!game) return lang || view ? { lang, view } : null;
   const seats = (params.get('seats') || '')
     .split(',')
     .map((s) => s.trim())
@@ -45,7 +51,7 @@ export function parseDeepLink(hash) {
     if (!RESERVED.has(name)) options[name] = value === '1' || value === 'true';
   }
   const names = (params.get('names') || '').split(',').map((s) => s.trim().slice(0, MAX_NAME));
-  return { game, players, seats, seed, options, lang, names, ...(online ? { online: 'new' } : {}) };
+  return { game, players, seats, seed, options, lang, view, names, ...(online ? { online: 'new' } : {}) };
 }
 
 /** The fragment that starts the given set-up (for sharing). */

@@ -451,8 +451,10 @@ export function createGame({ onExit, onNewGame, pace, setPace, paces, verifyReco
   /** The renderer of a game; null when the player left meanwhile. */
   async function renderer(gameId) {
     const wanted = generation;
-    const module = await loadRenderer(gameId);
+    const view = store.savedView();
+    const module = await loadRenderer(gameId, view);
     if (generation !== wanted) return null;
+    refs.gameScreen().classList.toggle('text-view', view === 'text');
     return module.createRenderer({
       els: {
         board: refs.board(),

@@ -334,6 +334,21 @@ export function createMenu({ onStart, onLearn, onResume, onReview, onForget, onL
         ),
       ),
     );
+    // The game in words, for a screen reader or the keyboard alone.
+    rows.push(
+      h(
+        'label',
+        {},
+        h('input', {
+          id: 'text-view',
+          type: 'checkbox',
+          checked: store.savedView() === 'text',
+          'aria-describedby': 'text-view-about',
+          onchange: (event) => store.saveView(event.target.checked ? 'text' : 'board'),
+        }),
+        h('span', { class: 'option-text' }, h('span', { class: 'option-name' }, t('menu.text_view')), h('span', { class: 'option-about', id: 'text-view-about' }, t('menu.text_view_about'))),
+      ),
+    );
     rows.push(
       h(
         'label',

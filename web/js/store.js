@@ -346,6 +346,21 @@ export function saveSnapshotsAllowed(allowed) {
   }
 }
 
+// -- the view ------------------------------------------------------------------------------
+// `archipel.v1.view`: "text" plays in words (text/text-renderer.js), for a
+// screen reader or the keyboard alone; anything else, the boards.
+
+export const VIEWS = ['board', 'text'];
+
+export function savedView() {
+  const view = read(PREFIX + 'view');
+  return VIEWS.includes(view) ? view : 'board';
+}
+
+export function saveView(view) {
+  if (VIEWS.includes(view)) write(PREFIX + 'view', view);
+}
+
 // -- lessons -------------------------------------------------------------------------------
 // `archipel.v1.lessons`: {<lesson id>: 'offered' | 'done'}: the lessons
 // finished, and those the menu has already offered once.

@@ -38,8 +38,11 @@ export function hasRenderer(id) {
   return Object.prototype.hasOwnProperty.call(RENDERERS, id);
 }
 
-export async function loadRenderer(id) {
+/** A game's renderer: its board, or with `view` "text" its text view
+ * (text/text-renderer.js), which every game with a board has too. */
+export async function loadRenderer(id, view = 'board') {
   if (!hasRenderer(id)) throw new Error(`no renderer for ${id}`);
+  if (view === 'text') return (await import('../text/text-renderer.js')).loadTextRenderer(id);
   return RENDERERS[id]();
 }
 

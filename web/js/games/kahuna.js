@@ -14,6 +14,7 @@ import { createBoard } from './kahuna-board.js';
 import { renderPlayers, renderRound, renderHand, renderMarket, renderActions, renderScoreline, endDetails } from './kahuna-panel.js';
 import { logParams, eventMarks, dash } from './kahuna-log.js';
 import * as select from './kahuna-select.js';
+import * as words from '../text/kahuna-text.js';
 import { PORTRAIT, firstOf, pointByKey } from './renderer-common.js';
 import { createShell } from './renderer-shell.js';
 
@@ -132,25 +133,7 @@ export function createRenderer(host) {
   /** A move in words, as the end of a sentence ("lay a bridge ALOA–BARI
    * with the BARI card"). */
   function moveText(move) {
-    const { view } = shell;
-    // A line's name does not break at its dash.
-    const line = () => dash(lineName(move.line)).replace('–', '–\u2060');
-    switch (move.kind) {
-      case 'place':
-        return t('kahuna.move.place', { line: line(), card: move.card });
-      case 'remove':
-        return t('kahuna.move.remove', { line: line(), cards: move.cards.join(' + ') });
-      case 'hide':
-        return t('kahuna.move.hide', { card: move.card });
-      case 'draw':
-        return t('kahuna.move.draw');
-      case 'take':
-        return t('kahuna.move.take', { card: (view && view.display[move.slot]) || '' });
-      case 'skip':
-        return view && view.final_phase ? t('kahuna.move.end_turn') : t('kahuna.move.skip');
-      default:
-        return move.text;
-    }
+    return words.moveText(shell.view, move);
   }
 
   /** Draw what the snapshot shows, whatever the selection. */

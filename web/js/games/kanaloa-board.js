@@ -9,38 +9,13 @@
 
 import { svg, f1, blobPath, shapePath } from '../board-svg.js';
 import { t, plural } from '../i18n.js';
-import { seatStyle } from '../players.js';
+import { ENGINE_COLOURS, palette, colourShape, colourWords } from './kanaloa-colours.js';
 import { h } from '../dom.js';
 import { isleShape, laneShape, seaDefs, drawSea, laneOverlays, overlayCalls, layBridges, plankBody } from './archipelago.js';
 
-// -- colours ------------------------------------------------------------------
+// -- colours (kanaloa-colours.js) -----------------------------------------------
 
-/** The engine's colour names, in its order (docs/games/kanaloa.md). */
-export const ENGINE_COLOURS = ['yellow', 'red', 'green', 'blue'];
-
-/** What the palette classes `.p0` … `.p3` look like: vermilion ▲, blue ◆,
- * yellow ●, bluish green ■ (theme.css). */
-const PALETTE_NAMES = ['red', 'blue', 'yellow', 'green'];
-
-/** The palette entry a colour is drawn with. With three or four players a
- * colour is a seat's, and is drawn like that seat everywhere on the page;
- * with two, a seat's second colour is the one of seat 2 or 3: the first
- * player plays vermilion ▲ and yellow ●, the second blue ◆ and green ■. */
-export function palette(players, colour) {
-  const c = typeof colour === 'string' ? ENGINE_COLOURS.indexOf(colour) : colour;
-  if (c < 0 || c === null || c === undefined) return 0;
-  return players === 2 ? [0, 2, 1, 3][c] : c;
-}
-
-export function colourShape(players, colour) {
-  return seatStyle(palette(players, colour)).shape;
-}
-
-/** A colour in words, with its mark: "rouge ▲". */
-export function colourWords(players, colour) {
-  const p = palette(players, colour);
-  return `${t(`kanaloa.colour.${PALETTE_NAMES[p]}`)} ${seatStyle(p).glyph}`;
-}
+export { ENGINE_COLOURS, palette, colourShape, colourWords };
 
 // -- the god stones ------------------------------------------------------------------
 

@@ -4,7 +4,7 @@
 // names (to outline them on the board).
 
 import { t } from '../i18n.js';
-import { colourWords } from './kanaloa-board.js';
+import { colourWords } from './kanaloa-colours.js';
 
 /** A link's name as it is written, unbroken at its dash: ALOA–BAFI. */
 export const dash = (link) => String(link).replace('-', '–\u2060');

@@ -11,7 +11,7 @@
 // elements that would play it.
 
 import { t } from '../i18n.js';
-import { createBoard, colourWords } from './kanaloa-board.js';
+import { createBoard } from './kanaloa-board.js';
 import {
   renderPlayers,
   renderRound,
@@ -23,6 +23,7 @@ import {
 } from './kanaloa-panel.js';
 import { logParams, eventMarks, dash } from './kanaloa-log.js';
 import * as select from './kanaloa-select.js';
+import * as words from '../text/kanaloa-text.js';
 import { PORTRAIT, screenOf, firstOf, pointByKey } from './renderer-common.js';
 import { createShell } from './renderer-shell.js';
 
@@ -62,65 +63,7 @@ export function createRenderer(host) {
 
   function advice(all) {
     const { view, names, selection, interactive } = shell;
-    if (!interactive) return '';
-    const moves = shell.legal();
-    const turn = view.turn || {};
-    const chosen = all.chosen;
-    switch (all.mode) {
-      case 'setup':
-        return selection.cards.length
-          ? t('kanaloa.hint.setup_confirm', { card: chosen[0] })
-          : t('kanaloa.hint.setup');
-      case 'remove':
-        return t('kanaloa.hint.remove', { island: (view.pending.islands || [])[0] || '' });
-      case 'steal':
-        return t('kanaloa.hint.steal', { player: names[view.pending.victim] || '' });
-      case 'give':
-        return t('kanaloa.hint.give', { player: names[(view.pending.to || [])[0]] || '' });
-      case 'colour':
-        return moves.some((m) => m.kind === 'pass') ? t('kanaloa.hint.colour_or_pass') : t('kanaloa.hint.colour');
-      default:
-        break;
-    }
-    if (selection.stone === 'KU') return t('kanaloa.hint.ku');
-    if (selection.stone === 'PELE') return t('kanaloa.hint.pele');
-    if (selection.stone === 'LONO') return t('kanaloa.hint.lono');
-    if (selection.link !== null) {
-      const link = view.links.find((l) => `${l.a}-${l.b}` === selection.link);
-      const taken = link && link.owner !== null && link.owner !== undefined;
-      if (!taken) return t('kanaloa.hint.link_free', { link: dash(selection.link), a: link.a, b: link.b });
-      return chosen.length
-        ? t('kanaloa.hint.second_card', { card: chosen[0] })
-        : t('kanaloa.hint.link_bridge', { link: dash(selection.link), a: link.a, b: link.b });
-    }
-    if (chosen.length === 2) return t('kanaloa.hint.pick_bridge', { cards: chosen.join(' + ') });
-    if (chosen.length === 1) {
-      const parts = [];
-      if (chosen[0] === JOKER) parts.push(t('kanaloa.hint.kanaloa'));
-      else {
-        if (all.links.some((l) => !l.removal)) parts.push(t('kanaloa.hint.card_build', { card: chosen[0] }));
-        if (all.links.some((l) => l.removal) || all.cards.some((c) => c.choice && !c.selected)) parts.push(t('kanaloa.hint.card_replace'));
-        if (all.buttons.some((b) => b.kind === 'discard')) parts.push(t('kanaloa.hint.card_discard'));
-      }
-      return parts.join(' ');
-    }
-    const canPlay = moves.some((m) => m.kind === 'build' || m.kind === 'replace');
-    const ending = moves.some((m) => m.kind === 'draw' || m.kind === 'take' || m.kind === 'end');
-    const canDiscard = moves.some((m) => m.kind === 'discard');
-    if (turn.hand_cap !== undefined && view.hand && view.hand.length > turn.hand_cap) {
-      return canPlay ? t('kanaloa.hint.over_limit', { cap: turn.hand_cap }) : t('kanaloa.hint.over_limit_discard', { cap: turn.hand_cap });
-    }
-    if (turn.must_play && !turn.cards_played && !turn.discarded) {
-      return canPlay ? t('kanaloa.hint.must_play') : t('kanaloa.hint.must_discard');
-    }
-    if (turn.discarded) {
-      // GD-9: a stone may still be used before the draw.
-      const stone = moves.some((m) => select.STONE_KINDS[m.kind] || ((m.kind === 'build' || m.kind === 'replace') && m.kanaloa));
-      return t(stone ? 'kanaloa.hint.after_discard_stone' : 'kanaloa.hint.after_discard');
-    }
-    if (view.final_phase) return canPlay ? t('kanaloa.hint.last_turn') : t('kanaloa.hint.last_turn_end');
-    if (!canPlay && ending) return canDiscard && !turn.cards_played ? t('kanaloa.hint.draw_only') : t('kanaloa.hint.draw');
-    return turn.cards_played ? t('kanaloa.hint.more_or_draw') : t('kanaloa.hint.turn');
+    return interactive ? words.advice(view, shell.legal(), selection, all, names) : '';
   }
 
   /** Redraw what depends on the selection: targets, hand, market, actions. */
@@ -237,45 +180,7 @@ export function createRenderer(host) {
 
   /** A move in words, as the end of a sentence. */
   function moveText(move) {
-    const { view, names } = shell;
-    const link = () => dash(linkOf(move));
-    const players = view ? view.players : 4;
-    switch (move.kind) {
-      case 'choose':
-        return t('kanaloa.move.choose', { card: move.card });
-      case 'colour':
-        return t('kanaloa.move.colour', { colour: colourWords(players, move.colour) });
-      case 'build':
-        return move.card === JOKER ? t('kanaloa.move.build_kanaloa', { link: link() }) : t('kanaloa.move.build', { link: link(), card: move.card });
-      case 'replace':
-        return t('kanaloa.move.replace', { link: link(), cards: move.cards.join(' + ') });
-      case 'remove':
-        return t('kanaloa.move.remove', { link: link() });
-      case 'discard':
-        return t('kanaloa.move.discard', { card: move.card });
-      case 'draw':
-        return t('kanaloa.move.draw');
-      case 'take':
-        return t('kanaloa.move.take', { card: move.card });
-      case 'end':
-        return t('kanaloa.move.end');
-      case 'pass':
-        return t('kanaloa.move.pass');
-      case 'ku':
-        return t('kanaloa.move.ku', { player: names[move.player] || '' });
-      case 'steal':
-        return t('kanaloa.move.steal', { card: move.card });
-      case 'pele':
-        return t('kanaloa.move.pele');
-      case 'give':
-        return t('kanaloa.move.give', { card: move.card, player: names[move.player] || '' });
-      case 'lono draw':
-        return t('kanaloa.move.lono_draw');
-      case 'lono take':
-        return t('kanaloa.move.lono_take', { card: move.card });
-      default:
-        return move.text;
-    }
+    return words.moveText(shell.view, move, shell.names);
   }
 
   /** Draw what the snapshot shows, whatever the selection. */

@@ -17,7 +17,7 @@ export { select, logParams };
  * controls it, and where its lines lead (and whose bridge lies on each). */
 function islandText(view, island, names) {
   const counts = island.counts
-    .map((count, seat) => (count ? plural('kahuna.aria.island_bridges', count, { player: names[seat] }) : null))
+    .map((count, seat) => (count ? plural('kahuna.text.has', count, { player: names[seat] }) : null))
     .filter(Boolean);
   const lines = view.lines
     .filter((line) => line.a === island.name || line.b === island.name)
@@ -28,7 +28,7 @@ function islandText(view, island, names) {
   return [
     t('kahuna.aria.island', { island: island.name, degree: island.degree, needed: island.needed }),
     island.controller !== null && island.controller !== undefined ? t('kahuna.aria.island_controlled', { player: names[island.controller] }) : t('kahuna.text.uncontrolled'),
-    counts.length ? list(counts) : t('kahuna.text.no_bridge'),
+    counts.length ? t('kahuna.text.bridges', { counts: list(counts) }) : t('kahuna.text.no_bridge'),
     t('kahuna.text.lines', { lines: list(lines) }),
   ].join('; ') + '.';
 }
@@ -91,7 +91,8 @@ export function describe(snap, { names, lastMove = [] }) {
 
 /** A move in words, as the end of a sentence. */
 export function moveText(view, move) {
-  const line = () => dash(select.lineName(view, move.line));
+  // A line's name does not break at its dash.
+  const line = () => dash(select.lineName(view, move.line)).replace('–', '–\u2060');
   switch (move.kind) {
     case 'place':
       return t('kahuna.move.place', { line: line(), card: move.card });

@@ -9,13 +9,13 @@
 //       players, what the viewer holds and what lies open, and what just
 //       happened (`lastMove`: the public events of the latest moves);
 //       each section {key, heading, items}: a heading and its sentences
-//   choices(view, legal, selection) -> {prompt, groups}
+//   choices(view, legal, selection, names) -> {prompt, groups}
 //       what the viewer may do now, made of the selection module's targets:
 //       `prompt` one sentence, `groups` [{key, heading, buttons}], each
 //       button {label, target, choice, selected}: its words, the target a
 //       press hands to select.click, its data-choice (the move it plays or
 //       the step it takes; null for a selected one, which a press puts back)
-//   moveText(view, move)         a move in words, to end a sentence
+//   moveText(view, move, names)  a move in words, to end a sentence
 //   logParams(event, ctx)        as the game's log module (for the log)
 // The renderer (text/text-renderer.js) shows sections as headings and
 // lists, and the groups as buttons.
