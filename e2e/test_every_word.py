@@ -1,0 +1,66 @@
+"""Every word on screen can be read, on a phone (390 × 844) and on a laptop
+(1366 × 800): no text cut by its box or ended with an ellipsis (the move's
+instruction, the status, the players' names), and nothing left under the
+bar fixed at the bottom of a phone once the page is scrolled to its end.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from conftest import open_game, play_one_turn, wait_for_state
+
+GAMES = {
+    "kahuna": "play=kahuna&players=2&seats=h,bot1&seed=5",
+    "kanaloa": "play=kanaloa&players=2&seats=h,bot1&seed=5",
+    "moai": "play=moai&players=3&seats=h,bot0,bot1&seed=5",
+    "haleakala": "play=haleakala&players=2&seats=h,bot1&seed=5",
+}
+PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
+LAPTOP = {"viewport": {"width": 1366, "height": 800}}
+
+# The HTML elements of the game screen whose words do not fit their box:
+# wider than it with their overflow hidden, or taller than it.
+CUT = """() => [...document.querySelectorAll('#game-screen *')]
+  .filter((e) => !(e instanceof SVGElement) && !e.closest('.visually-hidden, [hidden]') && e.checkVisibility())
+  .filter((e) => [...e.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim()))
+  .filter((e) => {
+    const style = getComputedStyle(e);
+    const hides = style.overflowX !== 'visible' || style.textOverflow === 'ellipsis';
+    return (hides && e.scrollWidth > e.clientWidth + 1) || (style.overflowY === 'hidden' && e.scrollHeight > e.clientHeight + 1)
+      || style.webkitLineClamp !== 'none' && style.webkitLineClamp !== '';
+  })
+  .map((e) => `${e.className || e.tagName}: ${e.textContent.trim().slice(0, 50)}`)"""
+
+# Scrolled to its end, the players' panel lies above the bar fixed at the bottom.
+COVERED = """() => {
+  window.scrollTo(0, document.documentElement.scrollHeight);
+  const dock = document.querySelector('.dock').getBoundingClientRect();
+  const panel = document.querySelector('#players-panel').getBoundingClientRect();
+  return panel.bottom > dock.top + 1 ? `the panel ends at ${panel.bottom}, the bar begins at ${dock.top}` : null;
+}"""
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_on_a_phone_every_word_is_whole_and_nothing_lies_under_the_bar(make_context, site_url, game):
+    page = make_context(locale="fr-FR", **PHONE).new_page()
+    open_game(page, site_url, GAMES[game])
+    for _ in range(2):
+        play_one_turn(page)
+        page.wait_for_function("() => document.getElementById('status').getAttribute('aria-busy') === 'false'")
+    wait_for_state(page, "playing")
+    page.wait_for_timeout(300)  # the bar measured again (layout.js)
+    assert page.evaluate(CUT) == []
+    instruction = page.locator(".actions .hint")
+    if instruction.count():
+        assert not instruction.inner_text().rstrip().endswith("…")
+    assert page.evaluate(COVERED) is None
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_on_a_laptop_every_word_is_whole(make_context, site_url, game):
+    page = make_context(locale="fr-FR", **LAPTOP).new_page()
+    open_game(page, site_url, GAMES[game])
+    assert page.evaluate(CUT) == []
+    names = page.locator("#players .player-name").all_inner_texts()
+    assert len(set(names)) == len(names) and all(not name.endswith("…") for name in names), names
