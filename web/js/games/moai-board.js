@@ -11,6 +11,7 @@ import { t, plural } from '../i18n.js';
 import { seatStyle } from '../players.js';
 import { placeName } from './moai-log.js';
 import { pieceText } from './moai-select.js';
+import { placeWords } from '../text/moai-text.js';
 
 /** The zones of the island, landscape (1000 × 700) or portrait (700 × 1000). */
 function layout(portrait) {
@@ -301,6 +302,15 @@ export function createBoard(root, { onPick, onBackground }) {
 
   // -- what changes -------------------------------------------------------------------------
 
+  /** A place of the island, named for a screen reader by who stands on it
+   * (moai-text.js's words); its drawn id and height are not read twice. */
+  function named(node, view, id) {
+    node.setAttribute('role', 'group');
+    node.setAttribute('aria-label', placeWords(view, id, (last && last.names) || [], view.viewer ?? null));
+    for (const text of node.querySelectorAll('.mo-space-id, .mo-height, .mo-boat-id')) text.setAttribute('aria-hidden', 'true');
+    return node;
+  }
+
   /** A clickable or selectable thing: its data-part, data-choice, focus and name. */
   function interactive(node, part, targets, label, key) {
     const target = targets.get(part);
@@ -401,6 +411,7 @@ export function createBoard(root, { onPick, onBackground }) {
         if (space.carved) slot.append(moaiShape(x + w - 12, y + h - 6, Math.min(26, h * 0.4), 'mo-statue carved'));
         const top = 20 * g.k;
         slot.append(pieceRows(space.pieces, { x: x + 6, y: y + top, w: w - 12, h: h - top - 6 }, Math.min(g.chip - 4, h - top - 10), { location: space.id, targets }));
+        named(slot, view, space.id);
       }
       layer.append(slot);
       const label = space.fresh ? t('moai.aria.new_space', { space: space.id }) : t('moai.aria.space', { place: placeName(space.id) });
@@ -428,7 +439,7 @@ export function createBoard(root, { onPick, onBackground }) {
       if (space.wood) node.append(woodToken(x + w - 24 * g.k, y + 14 * g.k, 1.05 * g.k));
       const top = 24 * g.k;
       node.append(pieceRows(space.pieces, { x: x + 6, y: y + top, w: w - 12, h: h - top - 6 }, g.chip - 4, { location: space.id, targets }));
-      layer.append(node);
+      layer.append(named(node, view, space.id));
       const label = t(space.wood ? 'moai.aria.forest_wood' : 'moai.aria.forest', { place: placeName(space.id) });
       placeTarget(layer, `loc:${space.id}`, { x, y, w, h }, targets, label, 22);
       marks.set(space.id, { x, y, w, h, r: 22 });
@@ -462,7 +473,7 @@ export function createBoard(root, { onPick, onBackground }) {
         interactive(tile, `piece:${text}`, targets, label);
         node.append(tile);
       }
-      layer.append(node);
+      layer.append(named(node, view, field.id));
       const label = field.covered ? t('moai.aria.field_covered', { place: placeName(field.id) }) : t('moai.aria.field', { place: placeName(field.id) });
       placeTarget(layer, `loc:${field.id}`, { x, y, w, h }, targets, label, 7);
       marks.set(field.id, { x, y, w, h, r: 7 });
@@ -573,8 +584,7 @@ export function createBoard(root, { onPick, onBackground }) {
         node.append(svg('circle', { class: 'mo-boat-seat', cx: f1(x + w / 2), cy: f1(y + h * 0.5), r: f1(Math.min(g.chip, h * 0.42) / 2) }));
       }
       const label = t('moai.aria.boat', { place: placeName(boat.id), player: last && last.names ? last.names[boat.owner] : '' });
-      node.append(svg('title', {}, label));
-      layer.append(node);
+      layer.append(named(node, view, boat.id));
       placeTarget(layer, `loc:${boat.id}`, { x, y, w, h }, targets, label, 14);
       marks.set(boat.id, { x, y, w, h, r: 14 });
     });

@@ -176,3 +176,33 @@ export function eventMarks(events) {
   for (const id of to) at.delete(id);
   return { to: [...to], from: [...from], at: [...at], cards: [...cards] };
 }
+
+// -- words the panels and the text view share -------------------------------------
+
+/** What an epoch card does, in a few words. */
+export function effectText(card) {
+  if (card.effect === 'fire') return plural('moai.effect.fire', card.wood_lost || 1);
+  return t(`moai.effect.${card.effect}`);
+}
+
+/** A card kind's name: "2 card", "Raid card (value 1)". */
+export function kindName(kind) {
+  return kind === 'R' ? t('moai.cards.raid_card') : t('moai.cards.value_card', { value: kind });
+}
+
+/** A tile whose height the viewer may not see (another clan's, face down,
+ * before the end): the view gives it no height. */
+export const heightHidden = (tile) => tile.height === null || tile.height === undefined;
+
+/** The Moai a player shows: the heights the viewer sees and a count of the
+ * face-down tiles whose height is hidden. */
+export function visibleMoai(view, seat) {
+  const tiles = (view.moai && view.moai.tiles[seat]) || [];
+  let metres = 0;
+  let hidden = 0;
+  for (const tile of tiles) {
+    if (heightHidden(tile)) hidden += 1;
+    else metres += tile.height;
+  }
+  return { metres, hidden, count: tiles.length };
+}

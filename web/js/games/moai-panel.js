@@ -8,7 +8,7 @@ import { t, plural, number } from '../i18n.js';
 import { svg, shapePath } from '../board-svg.js';
 import { token, seatStyle } from '../players.js';
 import { h } from '../dom.js';
-import { cardName, cardsText } from './moai-log.js';
+import { cardName, cardsText, effectText, kindName, heightHidden, visibleMoai } from './moai-log.js';
 
 // -- small pictures ------------------------------------------------------------------
 
@@ -49,12 +49,6 @@ function counts(values) {
 // -- epoch cards ------------------------------------------------------------------------
 
 const TYPE_CLASS = { neutral: 'neutral', boat: 'boat', disaster: 'disaster', end: 'end' };
-
-/** What an epoch card does, in a few words. */
-export function effectText(card) {
-  if (card.effect === 'fire') return plural('moai.effect.fire', card.wood_lost || 1);
-  return t(`moai.effect.${card.effect}`);
-}
 
 /** An epoch card: its name, type, the cards drawn, the huts, the palm and
  * the effect; a button when it can be taken. */
@@ -107,23 +101,6 @@ function stat(name, value, label, short) {
     h('span', { class: 'mo-stat-value' }, icon(name), h('span', {}, value)),
     h('span', { class: 'mo-stat-label', 'aria-hidden': 'true' }, short),
   );
-}
-
-/** A tile whose height the viewer may not see (another clan's, face down,
- * before the end): the view gives it no height. */
-const heightHidden = (tile) => tile.height === null || tile.height === undefined;
-
-/** The Moai a player shows: the heights the viewer sees and a count of the
- * face-down tiles whose height is hidden. */
-export function visibleMoai(view, seat) {
-  const tiles = (view.moai && view.moai.tiles[seat]) || [];
-  let metres = 0;
-  let hidden = 0;
-  for (const tile of tiles) {
-    if (heightHidden(tile)) hidden += 1;
-    else metres += tile.height;
-  }
-  return { metres, hidden, count: tiles.length };
 }
 
 function tileChip(tile, own) {
@@ -335,10 +312,6 @@ export function renderHand(el, view, { cards, camp, onCard, onCamp }) {
       h('div', { class: 'mo-hand-part camp' }, h('h2', { class: 'section-title' }, t('moai.hand.camp'), h('span', { class: 'count' }, number(view.camp ? view.camp.length : 0))), campRow),
     ),
   );
-}
-
-export function kindName(kind) {
-  return kind === 'R' ? t('moai.cards.raid_card') : t('moai.cards.value_card', { value: kind });
 }
 
 // -- the epoch display ----------------------------------------------------------------------

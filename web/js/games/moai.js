@@ -10,11 +10,12 @@
 // Besides, it keeps the others' latest moves marked (`lastMove`, their public
 // events) and shows a suggested move (`suggest`, a hint).
 
-import { t, plural } from '../i18n.js';
+import { t } from '../i18n.js';
 import { createBoard } from './moai-board.js';
-import { renderPlayers, renderRound, renderScoreline, renderHand, renderMarket, renderActions, endDetails, kindName } from './moai-panel.js';
-import { logParams, eventMarks, LETTERS, cardName, cardsText, placeAt, placeName } from './moai-log.js';
+import { renderPlayers, renderRound, renderScoreline, renderHand, renderMarket, renderActions, endDetails } from './moai-panel.js';
+import { logParams, eventMarks, LETTERS, cardsText, placeName } from './moai-log.js';
 import * as select from './moai-select.js';
+import * as words from '../text/moai-text.js';
 import { loadStylesheet, PORTRAIT, screenOf, pointByKey } from './renderer-common.js';
 import { svg } from '../board-svg.js';
 import { createShell } from './renderer-shell.js';
@@ -126,120 +127,13 @@ export function createRenderer(host) {
 
   // -- words ----------------------------------------------------------------------------------
 
-  function pieceWords(p) {
-    const { names } = shell;
-    return t(p.face_up ? 'moai.words.piece' : 'moai.words.piece_down', { player: names[p.player], strength: p.strength, place: placeAt(p.location) });
-  }
+  /** A move in words, as the end of a sentence ("place a strength-2 piece on
+   * field F5"), and what to do now: the text view's words (moai-text.js). */
+  const moveText = (move) => words.moveText(shell.view, move, shell.names);
 
-  /** A move in words, as the end of a sentence ("place a strength-2 piece on field F5"). */
-  function moveText(move) {
-    const { view, names } = shell;
-    if (!move) return '';
-    switch (move.kind) {
-      case 'bid':
-        return move.cards.length ? t('moai.move.bid', { cards: cardsText(move.cards), value: move.value }) : t('moai.move.bid_nothing');
-      case 'rank': {
-        const position = view && view.pending && view.pending.ranking ? view.pending.ranking.length + 1 : '';
-        return t('moai.move.rank', { player: names[move.player], position });
-      }
-      case 'take':
-        return t('moai.move.take', { card: cardName(move.card), id: move.card });
-      case 'victim':
-        return t('moai.move.victim', { player: names[move.player] });
-      case 'erode':
-        return t('moai.move.erode', { place: placeName(move.field) });
-      case 'kill':
-        return t('moai.move.kill', { piece: pieceWords(move.piece) });
-      case 'lose':
-        return t('moai.move.lose', { piece: pieceWords(move.piece) });
-      case 'sink':
-        return t('moai.move.sink', { place: placeName(move.boat) });
-      case 'place': {
-        const fresh = move.zone === 'volcano' && view && !view.volcano.some((s) => s.id === move.location);
-        const hidden = (move.zone === 'forest' || move.zone === 'volcano') && !(view && view.options.all_face_up);
-        const key = fresh ? 'moai.move.place_new' : hidden ? 'moai.move.place_hidden' : 'moai.move.place';
-        return t(key, { strength: move.strength, place: placeAt(move.location) });
-      }
-      case 'pass':
-        return t('moai.move.pass');
-      case 'swap':
-        return t('moai.move.swap', { a: pieceWords(move.pieces[0]), b: pieceWords(move.pieces[1]) });
-      case 'award':
-        return t('moai.move.award', { place: placeName(move.space), player: names[move.player] });
-      case 'carve': {
-        const tile = shell.legal().some((m) => m.kind === 'carve' && m.space === move.space && m.face_down);
-        const key = move.face_down ? 'moai.move.carve_down' : tile ? 'moai.move.carve' : 'moai.move.abandon';
-        return t(key, { place: placeName(move.space), height: spaceHeight(move.space) });
-      }
-      case 'done':
-        return t(`moai.move.done_${(view && view.step) || 'carve'}`);
-      case 'raid':
-        return t('moai.move.raid', { piece: pieceWords(move.target), card: kindName(move.card) });
-      case 'starve':
-        return t('moai.move.starve', { piece: pieceWords(move.piece) });
-      case 'rest':
-        return t('moai.move.rest', { piece: pieceWords(move.piece) });
-      case 'birth':
-        return t('moai.move.birth', { cards: cardsText(move.cards) });
-      case 'build':
-        return t('moai.move.build');
-      default:
-        return move.text;
-    }
-  }
-
-  function spaceHeight(id) {
-    const { view } = shell;
-    const space = view && view.volcano.find((s) => s.id === id);
-    return space ? space.pieces.reduce((a, p) => a + (p[1] || 0), 0) : 0;
-  }
-
-  /** The line under the status: what to do now. */
   function hint() {
     const { view, names, selection, interactive } = shell;
-    if (!interactive || !view) return '';
-    const step = view.step;
-    const pending = view.pending || {};
-    const chosen = select.selectedParts(view, selection);
-    if (step === 'bid') {
-      if (!chosen.length) return t(view.options.open_bids || view.options.title_rule ? 'moai.hint.bid_open' : 'moai.hint.bid');
-      const value = chosen.reduce((a, p) => a + (p === 'card:R' ? 1 : Number(p.slice(5))), 0);
-      return t('moai.hint.bid_more', { value });
-    }
-    if (step === 'work') {
-      const str = selection.parts.find((p) => p.startsWith('str:'));
-      const loc = selection.parts.find((p) => p.startsWith('loc:'));
-      const piece = selection.parts.find((p) => p.startsWith('piece:'));
-      if (str) return t('moai.hint.place_where', { strength: str.slice(4) });
-      if (loc) return t('moai.hint.place_which', { place: placeName(loc.slice(4)) });
-      if (piece) return t('moai.hint.swap_second');
-      if (view.camp && view.camp.length) return t(view.options.all_face_up ? 'moai.hint.work_up' : 'moai.hint.work');
-      return t('moai.hint.work_empty');
-    }
-    if (step === 'carve') {
-      if (selection.parts.some((p) => p.startsWith('loc:'))) return t('moai.hint.carve_side');
-      return t('moai.hint.carve', { wood: view.wood.stocks[view.viewer] });
-    }
-    if (step === 'raid') {
-      if (selection.parts.some((p) => p.startsWith('piece:'))) return t('moai.hint.raid_card');
-      if (chosen.length) return t('moai.hint.raid_target');
-      return plural('moai.hint.raid', pending.deficit - (pending.raids || 0));
-    }
-    if (step === 'birth') {
-      if (chosen.length === 1) return t('moai.hint.birth_second');
-      return t(pending.compulsory ? 'moai.hint.birth_final' : 'moai.hint.birth');
-    }
-    if (step === 'rank') return t('moai.hint.rank', { position: (pending.ranking || []).length + 1 });
-    if (step === 'victim') return t('moai.hint.victim', { card: cardName(pending.card) });
-    if (step === 'kill') return t('moai.hint.kill', { player: names[pending.victim] });
-    if (step === 'lose') return t('moai.hint.lose', { card: cardName(pending.card) });
-    if (step === 'starve') return plural('moai.hint.starve', pending.to_remove || 1);
-    if (step === 'rest') return plural('moai.hint.rest', pending.left || 1);
-    if (step === 'award') return t('moai.hint.award', { place: placeName(pending.space) });
-    if (step === 'take') return t('moai.hint.take');
-    if (step === 'erode') return t('moai.hint.erode');
-    if (step === 'sink') return t('moai.hint.sink');
-    return '';
+    return interactive && view ? words.advice(view, shell.legal(), selection, names) : '';
   }
 
   // -- clicks --------------------------------------------------------------------------------
