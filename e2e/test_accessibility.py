@@ -1,6 +1,7 @@
 """axe-core (pinned in package.json, injected by the test) finds no serious or
-critical violation on the menu, on every board mid-game, and in the rules,
-privacy and end dialogs, in French and in English.
+critical violation on the menu, on every board mid-game (on a laptop, on a
+phone, and in words: the text view), and in the rules, privacy, end, join and
+invitation screens, in French and in English.
 
 axe is run through Playwright's evaluate, which the site's
 Content-Security-Policy does not govern: the page itself loads nothing new.
@@ -13,7 +14,8 @@ from pathlib import Path
 import pytest
 
 from conftest import open_game, play_one_turn, wait_for_state
-from pages import BOOT_TIMEOUT_MS, open_menu
+from pages import BOOT_TIMEOUT_MS, invitation, join_table, open_menu
+from test_online import open_new_table, table_server  # noqa: F401 (a fixture)
 
 AXE = (Path(__file__).resolve().parents[1] / "node_modules" / "axe-core" / "axe.min.js").read_text()
 LANGUAGES = {"fr": "fr-FR", "en": "en-GB"}
@@ -81,3 +83,36 @@ def test_the_privacy_screen_and_the_end_screen_have_no_serious_violation(make_co
     page.reload()
     page.wait_for_selector("#end-dialog[open] .end-winner", timeout=300_000)
     assert violations(page, "#end-dialog") == []
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("game", BOARDS)
+def test_every_board_on_a_phone_and_in_words_has_no_serious_violation(make_context, site_url, game, lang):
+    phone = make_context(locale=LANGUAGES[lang], viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True).new_page()
+    open_game(phone, site_url, BOARDS[game] + f"&lang={lang}")
+    play_one_turn(phone)
+    wait_for_state(phone, "playing")
+    assert violations(phone) == [], f"{game} on a phone"
+    words = make_context(locale=LANGUAGES[lang], viewport={"width": 1366, "height": 800}).new_page()
+    open_game(words, site_url, BOARDS[game] + f"&lang={lang}&view=text")
+    first = words.locator(".text-page button[data-choice]").first
+    first.focus()
+    words.keyboard.press("Enter")
+    words.wait_for_function("() => document.getElementById('status').getAttribute('aria-busy') === 'false'")
+    assert violations(words) == [], f"{game} in words"
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_invitation_and_the_join_dialog_have_no_serious_violation(make_context, table_server, lang):
+    ana = make_context(locale=LANGUAGES[lang]).new_page()
+    open_new_table(ana, table_server, f"online=new&game=kanaloa&players=2&seats=h,h&seed=3&names=Ana&lang={lang}")
+    link = invitation(ana, 1)
+    ana.click("#invite-button")
+    ana.wait_for_function("() => document.activeElement?.dataset.inviteSeat === '1'")
+    assert violations(ana, "#table-panel") == []
+    bob = make_context(locale=LANGUAGES[lang], viewport={"width": 390, "height": 844}, is_mobile=True).new_page()
+    bob.goto(link)
+    bob.wait_for_selector("#join-dialog[open] [data-join-name]", timeout=BOOT_TIMEOUT_MS)
+    assert violations(bob, "#join-dialog") == []
+    join_table(bob, link, "Bob")
+

@@ -307,7 +307,8 @@ export function renderHand(el, view, { cards, camp, onCard, onCamp }) {
     h(
       'div',
       // While pieces are placed (or one is lost), the camp comes first.
-      { class: `mo-hand-row${view.step === 'work' || view.step === 'lose' ? ' camp-first' : ''}` },
+      // On a phone the row scrolls sideways: the keyboard may scroll it too.
+      { class: `mo-hand-row${view.step === 'work' || view.step === 'lose' ? ' camp-first' : ''}`, role: 'group', tabindex: '0', 'aria-label': t('text.moai.hand') },
       h('div', { class: 'mo-hand-part' }, h('h2', { class: 'section-title' }, t('moai.hand.title'), h('span', { class: 'count' }, number(cards.length))), row),
       h('div', { class: 'mo-hand-part camp' }, h('h2', { class: 'section-title' }, t('moai.hand.camp'), h('span', { class: 'count' }, number(view.camp ? view.camp.length : 0))), campRow),
     ),
