@@ -49,6 +49,9 @@ def test_the_menu_and_the_rules_have_no_serious_violation(make_context, site_url
     # its words have too little contrast for a moment).
     page.wait_for_function("() => getComputedStyle(document.querySelector('.boot')).opacity === '0'")
     assert violations(page) == []
+    # Each game has a picture of its own.
+    pictures = page.eval_on_selector_all(".game-emblem svg", "(all) => all.map((svg) => svg.innerHTML)")
+    assert len(pictures) == 4 and len(set(pictures)) == 4
     open_game(page, site_url, BOARDS["kahuna"] + f"&lang={lang}")
     page.click("#rules-button")
     page.wait_for_selector("#rules-dialog[open]")

@@ -11,24 +11,11 @@ import { hasRenderer } from './games/index.js';
 import * as store from './store.js';
 import { setSnapshotsAllowed } from './worker-client.js';
 import { h } from './dom.js';
+import { emblem } from './emblems.js';
 import { refs } from './refs.js';
 import {
   BOT_PACES, MODES, initialSetup, fitSetup, chooseGame, setPlayers, setSeat, setName, setMode, setOption, setPace,
 } from './state.js';
-
-function emblem() {
-  const ns = 'http://www.w3.org/2000/svg';
-  const root = document.createElementNS(ns, 'svg');
-  root.setAttribute('viewBox', '0 0 40 40');
-  root.setAttribute('aria-hidden', 'true');
-  root.innerHTML =
-    '<path d="M9 27 L20 12 L31 25" fill="none" stroke="#fff" stroke-width="2" stroke-dasharray="0 4.5" stroke-linecap="round"/>' +
-    '<circle cx="9" cy="27" r="6.5" fill="#e8d5ae"/><circle cx="9" cy="27" r="4.4" fill="#6a9f4b"/>' +
-    '<circle cx="20" cy="12" r="6.5" fill="#e8d5ae"/><circle cx="20" cy="12" r="4.4" fill="#6a9f4b"/>' +
-    '<circle cx="31" cy="25" r="6.5" fill="#e8d5ae"/><circle cx="31" cy="25" r="4.4" fill="#6a9f4b"/>' +
-    '<rect x="10.5" y="16.5" width="10" height="5" rx="1.2" fill="#d55e00" stroke="#f4e9d2" transform="rotate(-53 15.5 19)"/>';
-  return root;
-}
 
 export function createMenu({ onStart, onLearn, onResume, onReview, onForget, onLoadFile, onLanguage, onRules, online: onlineHooks }) {
   let games = null;
@@ -108,7 +95,7 @@ export function createMenu({ onStart, onLearn, onResume, onReview, onForget, onL
               renderLesson();
             },
           }),
-          h('span', { class: 'game-emblem' }, emblem()),
+          h('span', { class: 'game-emblem' }, emblem(game.id)),
           h('span', {}, h('span', { class: 'game-title-text' }, title), has(`game.${game.id}.blurb`) ? h('span', { class: 'game-blurb' }, t(`game.${game.id}.blurb`)) : null),
           h('span', { class: 'game-meta' }, meta),
         );
