@@ -16,6 +16,7 @@ import { renderPlayers, renderRound, renderScoreline, renderHand, renderMarket, 
 import { logParams, eventMarks, spaceName, cardName, itemName, shellCost, shown } from './haleakala-log.js';
 import { eruptionSequence, eruptionWords } from './haleakala-eruption.js';
 import * as select from './haleakala-select.js';
+import * as words from '../text/haleakala-text.js';
 import { loadStylesheet, PORTRAIT, firstOf, screenOf } from './renderer-common.js';
 import { createShell } from './renderer-shell.js';
 
@@ -242,42 +243,7 @@ export function createRenderer(host) {
 
   /** A move in words, to end a sentence ("put disc 3 on beach 2"). */
   function moveText(move) {
-    const { view } = shell;
-    switch (move.kind) {
-      case 'place':
-        if (view && move.beach === view.boat) {
-          const to = shown((view.boat + move.value) % 6);
-          return t(move.invoke ? 'haleakala.move.sail_invoke' : 'haleakala.move.sail', { value: move.value, beach: shown(move.beach), section: to });
-        }
-        return t('haleakala.move.place', { value: move.value, beach: shown(move.beach) });
-      case 'take':
-        return t('haleakala.move.take', { value: move.value });
-      case 'boat':
-        return t('haleakala.move.row');
-      case 'shaman':
-        return t('haleakala.move.shaman', { space: spaceName(move.space) });
-      case 'stay':
-        return t('haleakala.move.stay');
-      case 'pick': {
-        const section = view && view.pending ? view.pending.section : view && view.boat;
-        const card = view && view.sections[section] ? view.sections[section].slots[move.slot] : null;
-        return t('haleakala.move.pick', { card: card ? cardName(card) : String(move.slot + 1) });
-      }
-      case 'lava':
-        return t('haleakala.move.lava', { crater: shown(move.crater), to: shown(move.to) });
-      case 'decline':
-        return t('haleakala.move.decline');
-      case 'buy':
-        return t('haleakala.move.buy', { item: itemName(move.item), cost: shellCost(move.cost) });
-      case 'pass':
-        return t('haleakala.move.pass');
-      case 'raise':
-        return t('haleakala.move.raise', { space: spaceName(view && view.pending ? view.pending.space : '') });
-      case 'noraise':
-        return t('haleakala.move.noraise');
-      default:
-        return move.text;
-    }
+    return words.moveText(shell.view, move);
   }
 
   // -- drawing -----------------------------------------------------------------------------------
