@@ -160,11 +160,22 @@ function installWheel(pyodide, wheel) {
 /**
  * The wasm (9.6 MB) is fetched and compiled from the boot's first moment,
  * while Pyodide's loader, the page's settings and the stored snapshot come in:
- * loadPyodide would only start it once they are all there.
+ * loadPyodide would only start it once they are all there. Its response is
+ * the one Pyodide's own request for the wasm gets (the compile reads a
+ * copy): one download, and no request cut short when Pyodide's is dropped.
  */
 function compileWasm() {
-  const compiled = WebAssembly.compileStreaming(fetch(new URL('pyodide.asm.wasm', INDEX_URL)));
+  const url = new URL('pyodide.asm.wasm', INDEX_URL).href;
+  const response = fetch(url);
+  const compiled = response.then((answer) => WebAssembly.compileStreaming(answer.clone()));
   compiled.catch(() => {}); // Pyodide then compiles its own copy
+  const stock = self.fetch;
+  self.fetch = (input, init) => {
+    const wanted = new URL(typeof input === 'string' || input instanceof URL ? input : input.url, INDEX_URL).href;
+    if (wanted !== url) return stock(input, init);
+    self.fetch = stock;
+    return response.catch(() => stock(input, init));
+  };
   return compiled;
 }
 
