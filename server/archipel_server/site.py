@@ -17,6 +17,12 @@ from starlette.staticfiles import StaticFiles
 from archipel_site.policy import MIME_TYPES, static_headers
 
 
+# Sent with every file of the site, to say that this server holds tables
+# too: the page then looks for them here, and a page on a static host
+# (GitHub Pages) never asks its host for tables it cannot have.
+TABLES_HERE = "X-Archipel-Tables"
+
+
 class SiteFiles(StaticFiles):
     """dist/ with exact MIME types and the site's headers; a folder serves
     its index.html, and no folder is ever listed (a 404, as on GitHub Pages)."""
@@ -32,4 +38,5 @@ class SiteFiles(StaticFiles):
             response.headers["Content-Type"] = media_type
         inside = Path(full_path).resolve().relative_to(self.root).as_posix()
         response.headers.update(static_headers(inside, self.root))
+        response.headers[TABLES_HERE] = "here"
         return response

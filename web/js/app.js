@@ -216,22 +216,29 @@ async function loadFile(file) {
 const site = new URL('./', location.href).href;
 let server = initialServer(site);
 
+/** What the site says of the table server: the one its build names
+ * (build.json), and whether the server that sent the site holds tables. */
 async function configuredServer() {
   try {
     const response = await fetch(new URL('build.json', site), { cache: 'no-cache' });
     const manifest = await response.json();
-    return typeof manifest.server === 'string' ? serverAddress(manifest.server) : null;
+    return {
+      configured: typeof manifest.server === 'string' ? serverAddress(manifest.server) : null,
+      // The table server says it serves the site too (server/archipel_server/site.py).
+      here: response.headers.get('X-Archipel-Tables') === 'here',
+    };
   } catch {
-    return null;
+    return { configured: null, here: false };
   }
 }
 
 /** Find the table server: an address typed in the menu, build.json's, or
- * the site's own (`python3 build.py serve`). */
+ * the site's own when it holds tables (`python3 build.py serve`); a site on
+ * a static host is not asked for tables it cannot have. */
 function lookForServer() {
   const looking = (async () => {
-    const configured = await configuredServer();
-    const found = await findServer([store.savedServer(), configured, site].filter(Boolean));
+    const { configured, here } = await configuredServer();
+    const found = await findServer([store.savedServer(), configured, here ? site : null].filter(Boolean));
     server = serverFound(server, found, configured || site);
     menu.setOnline(found);
     refreshOnlineTables();
