@@ -248,3 +248,21 @@ def test_the_menu_registers_the_service_worker_once_ready(make_context, site_url
     page.goto(site_url)
     page.wait_for_function("() => !!window.__registeredWhile", polling=250, timeout=BOOT_TIMEOUT_MS)
     assert page.evaluate("window.__registeredWhile")["menuReady"] is True
+
+
+def test_a_normal_load_logs_no_error_and_cuts_no_request_short(make_context, site_url):
+    """The menu, then a game, from a static host: no console error, no
+    request failed or aborted (the wasm is downloaded once; a static host is
+    not asked for tables)."""
+    page = make_context(service_workers="allow").new_page()
+    said, failed = [], []
+    page.on("console", lambda message: said.append(message.text) if message.type in ("error", "warning") else None)
+    page.on("requestfailed", lambda request: failed.append(f"{request.url}: {request.failure}"))
+    page.on("response", lambda response: failed.append(f"{response.url}: HTTP {response.status}") if response.status >= 400 else None)
+    page.goto(site_url)
+    page.wait_for_selector("#play-button:not([disabled])", timeout=BOOT_TIMEOUT_MS)
+    page.click("#play-button")
+    page.wait_for_selector('#status[data-state="playing"]', state="attached", timeout=BOOT_TIMEOUT_MS)
+    page.wait_for_timeout(1500)
+    assert failed == []
+    assert said == []
