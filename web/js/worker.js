@@ -163,6 +163,7 @@ function installWheel(pyodide, wheel) {
  * loadPyodide would only start it once they are all there. Its response is
  * the one Pyodide's own request for the wasm gets (the compile reads a
  * copy): one download, and no request cut short when Pyodide's is dropped.
+ * (Pyodide waits for the early compile anyway: see instantiateCompiled.)
  */
 function compileWasm() {
   const url = new URL('pyodide.asm.wasm', INDEX_URL).href;
@@ -174,7 +175,14 @@ function compileWasm() {
     const wanted = new URL(typeof input === 'string' || input instanceof URL ? input : input.url, INDEX_URL).href;
     if (wanted !== url) return stock(input, init);
     self.fetch = stock;
-    return response.catch(() => stock(input, init));
+    // Should the early compile fail, Pyodide downloads and compiles its own copy.
+    return compiled.then(
+      () => response,
+      () => {
+        response.then((answer) => answer.body?.cancel(), () => {});
+        return stock(input, init);
+      },
+    );
   };
   return compiled;
 }
