@@ -38,5 +38,8 @@ export function showEnd(snap, { names, details, extra = null, onNewGame, onMenu,
   refs.endBody().replaceChildren(...[head, extra, details, actions].filter(Boolean));
   dialog.setAttribute('aria-labelledby', 'end-title');
   if (!dialog.open) dialog.showModal();
-  (refs.endNew() || refs.endBoard()).focus();
+  // The winner first: the focus on the last button must not scroll a long
+  // breakdown (Kanaloa's) past the verdict.
+  (refs.endNew() || refs.endBoard()).focus({ preventScroll: true });
+  for (const box of [dialog, refs.endBody()]) box.scrollTop = 0;
 }

@@ -128,7 +128,7 @@ function laneLayout(G, s, lane, discCount) {
     offset += step;
   }
   offset += sum / 2 - step / 2 + 2;
-  return { mark: markAt, discs: spots, sum: at(offset), r, from: angle(2), to: angle(offset + sum / 2) };
+  return { mark: markAt, discs: spots, sum: at(offset), sumAngle: angle(offset), r, from: angle(2), to: angle(offset + sum / 2) };
 }
 
 // -- the board ------------------------------------------------------------------
@@ -401,7 +401,16 @@ export function createBoard(container, { onTarget, onBackground }) {
           svg(
             'g',
             { class: `hk-sum p${p}${lead === p ? ' lead' : ''}`, transform: `translate(${f1(x)},${f1(y)})` },
-            svg('rect', { x: f1(-G.lane.sumW / 2), y: f1(-G.lane.sumH / 2), width: G.lane.sumW, height: G.lane.sumH, rx: f1(G.lane.sumH / 2) }),
+            // The pill lies along its lane (across it, it would reach the
+            // other player's lane); its number stays upright.
+            svg('rect', {
+              x: f1(-G.lane.sumW / 2),
+              y: f1(-G.lane.sumH / 2),
+              width: G.lane.sumW,
+              height: G.lane.sumH,
+              rx: f1(G.lane.sumH / 2),
+              transform: `rotate(${f1(lane.sumAngle + 90)})`,
+            }),
             svg('text', { y: f1(G.lane.font * 0.35), 'font-size': G.lane.font }, String(sums[p])),
           ),
         );
