@@ -64,3 +64,20 @@ def test_on_a_laptop_every_word_is_whole(make_context, site_url, game):
     assert page.evaluate(CUT) == []
     names = page.locator("#players .player-name").all_inner_texts()
     assert len(set(names)) == len(names) and all(not name.endswith("…") for name in names), names
+
+
+def test_the_end_screen_opens_on_the_winner(make_context, site_url):
+    # Kanaloa's breakdown is the longest: four colours, two scorings, markers.
+    page = make_context(locale="fr-FR", **LAPTOP).new_page()
+    page.goto(site_url)
+    page.evaluate("localStorage.setItem('archipel.v1.setup', JSON.stringify({pace: 'instant'}))")
+    page.goto(f"{site_url}index.html#play=kanaloa&players=2&seats=bot0,bot0&seed=12")
+    page.wait_for_selector("#end-dialog[open] .end-winner", timeout=300_000)
+    seen = page.evaluate("""() => {
+      const dialog = document.getElementById('end-dialog').getBoundingClientRect();
+      const winner = document.querySelector('#end-dialog .end-winner').getBoundingClientRect();
+      const body = document.getElementById('end-body');
+      return {inside: winner.top >= dialog.top && winner.bottom <= dialog.bottom, long: body.scrollHeight > body.clientHeight
+        || document.getElementById('end-dialog').scrollHeight > document.getElementById('end-dialog').clientHeight};
+    }""")
+    assert seen == {"inside": True, "long": True}
