@@ -70,10 +70,17 @@ def test_every_board_mid_game_has_no_serious_violation(make_context, site_url, g
     wait_for_state(page, "playing")
     assert violations(page) == [], f"{game} after two turns"
     if game == "moai":
-        # Every place of the island is named by whose pieces stand on it.
-        names = page.eval_on_selector_all("#board [data-loc][role=group]", "(all) => all.map((n) => n.getAttribute('aria-label'))")
-        assert len(names) >= 6 + 16, names
-        assert any(":" in name and ("Bot" in name or "Joueur" in name or "Player" in name) for name in names), names
+        # Every place of the island is named, with whose pieces stand on it
+        # once the clans have placed some.
+        labels = "(all) => all.map((n) => n.getAttribute('aria-label'))"
+        for _ in range(12):
+            names = page.eval_on_selector_all("#board [data-loc][role=group]", labels)
+            if any("Bot" in name for name in names):
+                break
+            play_one_turn(page)
+            page.wait_for_function("() => document.getElementById('status').getAttribute('aria-busy') === 'false'")
+        assert len(names) >= 6 + 16 and all(":" in name for name in names), names
+        assert any("Bot" in name for name in names), names
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
