@@ -120,7 +120,7 @@ def test_every_board_on_a_phone_and_in_words_has_no_serious_violation(make_conte
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_the_invitation_and_the_join_dialog_have_no_serious_violation(make_context, table_server, lang):
     ana = make_context(locale=LANGUAGES[lang]).new_page()
-    open_new_table(ana, table_server, f"online=new&game=kanaloa&players=2&seats=h,h&seed=3&names=Ana&lang={lang}")
+    open_new_table(ana, table_server, f"online=new&game=kanaloa&players=2&seats=h,h&seed=3&gods=1&names=Ana&lang={lang}")
     link = invitation(ana, 1)
     ana.click("#invite-button")
     ana.wait_for_function("() => document.activeElement?.dataset.inviteSeat === '1'")
@@ -129,5 +129,11 @@ def test_the_invitation_and_the_join_dialog_have_no_serious_violation(make_conte
     bob.goto(link)
     bob.wait_for_selector("#join-dialog[open] [data-join-name]", timeout=BOOT_TIMEOUT_MS)
     assert violations(bob, "#join-dialog") == []
+    # The dialog names the table: the game, its variant, who sits where.
+    facts = bob.inner_text("#join-dialog .join-table")
+    words = {"fr": ("2 joueurs", "Le Pouvoir des Dieux", "Place 1\u00a0: Ana", "Place 2\u00a0: vous"),
+             "en": ("2 players", "The Power of the Gods", "Seat 1: Ana", "Seat 2: you")}[lang]
+    assert "Kanaloa" in facts and all(word in facts for word in words), facts
+    assert bob.get_attribute("#join-dialog .join-table", "data-game") == "kanaloa"
     join_table(bob, link, "Bob")
 

@@ -724,6 +724,7 @@ export function createGame({ onExit, onNewGame, pace, setPace, paces, verifyReco
       errorText,
       verifyRecord,
       rememberName,
+      titleOf: (id) => titleOf(id),
       review: (record) => startReview(record, [], { viewer: first.seat }),
     });
     mine.turns = createTurns({ table: remote, view: makeView(mine), seats, viewer: first.seat });

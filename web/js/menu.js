@@ -513,7 +513,9 @@ export function createMenu({ onStart, onLearn, onResume, onReview, onForget, onL
 
   function gameTitle(id) {
     const game = games && games.find((g) => g.id === id);
-    return game ? game.title[language()] || game.title.fr || id : id;
+    // Before the engine has listed the games (a table joined online at once),
+    // the id says the name: the games are proper nouns in both languages.
+    return game ? game.title[language()] || game.title.fr || id : String(id).charAt(0).toUpperCase() + String(id).slice(1);
   }
 
   // -- online play -------------------------------------------------------------------------

@@ -8,8 +8,9 @@
 // the start, the record replayed by the engine). Names are text, never
 // markup: they go in through textContent only (h() children).
 
-import { t, plural } from './i18n.js';
-import { token } from './players.js';
+import { t, plural, has } from './i18n.js';
+import { token, botLevel, levelName } from './players.js';
+import { emblem } from './emblems.js';
 import { h, downloadJson } from './dom.js';
 import { toast, confirmDialog } from './dialogs.js';
 import * as store from './store.js';
@@ -58,9 +59,10 @@ function copyButton(text, label) {
  * when it is that one); `names()` the seats' names; `eventsText(events,
  * names)` a move's events in words; `verifyRecord(args)` the engine's
  * `verify` command (pygame_core/fairness.py); `rememberName(name)` keeps the
- * name a person sat down with for the next time (the menu's set-up).
+ * name a person sat down with for the next time (the menu's set-up);
+ * `titleOf(game)` a game's name, for the join dialog.
  */
-export function createOnlineView({ remote, entry, site, own, names, eventsText, redrawStatus, errorText, verifyRecord, rememberName, review = (record) => {} }) {
+export function createOnlineView({ remote, entry, site, own, names, eventsText, redrawStatus, errorText, verifyRecord, rememberName, titleOf = (id) => id, review = (record) => {} }) {
   let state = remote.state;
   // The commitment to each game's shuffle, as this browser first received it.
   const commitments = { ...(entry.commitments || {}) };
@@ -307,6 +309,41 @@ export function createOnlineView({ remote, entry, site, own, names, eventsText, 
 
   // -- sitting down ---------------------------------------------------------------------
 
+  /** What the table is, for one about to sit: the game and its picture,
+   * the variant and the player count, and who sits where (people by name,
+   * bots by level, the free seats, this one). */
+  function tableFacts() {
+    const snap = state.snapshot;
+    const options = Object.entries(snap.options || {})
+      .filter(([name, on]) => on === true && has(`game.${snap.game}.option.${name}`))
+      .map(([name]) => t(`game.${snap.game}.option.${name}`));
+    const seats = (snap.seats || []).map((kind, each) => {
+      const bot = botLevel(kind);
+      let who;
+      if (each === seat()) who = t('online.join_here');
+      else if (bot !== null) who = t('online.join_bot', { level: levelName(bot) });
+      else who = state.table.joined[each] ? state.table.names[each] : t('online.seat_free');
+      return h('li', { class: `p${each}` }, token(each, 16), ' ', h('span', {}, t('online.join_seat', { n: each + 1, who })));
+    });
+    return h(
+      'div',
+      { class: 'join-table', 'data-game': snap.game },
+      h(
+        'div',
+        { class: 'join-game' },
+        h('span', { class: 'game-emblem' }, emblem(snap.game)),
+        h(
+          'p',
+          {},
+          h('strong', {}, titleOf(snap.game)),
+          h('br'),
+          [plural('menu.players_n', snap.players), ...options].join(' · '),
+        ),
+      ),
+      h('ul', { class: 'join-seats', 'aria-label': t('online.join_seats') }, ...seats),
+    );
+  }
+
   function askName() {
     if (seat() === null || state.table.joined[seat()]) {
       if (dialog.open) dialog.close();
@@ -325,7 +362,6 @@ export function createOnlineView({ remote, entry, site, own, names, eventsText, 
     });
     const message = h('p', { class: 'join-error', role: 'alert', hidden: true });
     const button = h('button', { type: 'submit', class: 'btn primary big', 'data-join': '' }, t('online.join'));
-    const others = state.table.names.filter((name, each) => name && each !== seat());
     const form = h(
       'form',
       {
@@ -352,7 +388,7 @@ export function createOnlineView({ remote, entry, site, own, names, eventsText, 
         },
       },
       h('h2', {}, t('online.join_title', { n: seat() + 1 })),
-      others.length ? h('p', {}, t('online.join_with', { players: others.join(', ') })) : null,
+      tableFacts(),
       h('label', { for: 'join-name' }, t('online.your_name')),
       field,
       message,
