@@ -46,6 +46,27 @@ BACKGROUND_TAB = """(() => {
   }).observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
 })();"""
 
+# A tab in the background that keeps the notifications the page shows (the
+# browser's own are not visible to a test) and the ones it takes back.
+NOTIFIED_TAB = """(() => {
+  Object.defineProperty(document, 'hidden', { get: () => true, configurable: true });
+  const seen = window.__seen = { notes: [], closed: 0 };
+  const Real = window.Notification;
+  class Kept extends Real {
+    constructor(title, options = {}) {
+      super(title, options);
+      seen.notes.push({ title, body: options.body, tag: options.tag });
+    }
+    close() {
+      seen.closed += 1;
+      super.close();
+    }
+  }
+  Object.defineProperty(Kept, 'permission', { get: () => Real.permission });
+  Kept.requestPermission = (...args) => Real.requestPermission(...args);
+  window.Notification = Kept;
+})();"""
+
 # Every device plays without animations to wait for (an eruption shown flow
 # by flow, say): the tables, not the pictures, are tested here.
 DEVICE = {"reduced_motion": "reduce"}
@@ -351,6 +372,39 @@ def test_haleakala_survives_a_server_killed_mid_game(make_context, table_server)
     assert "● À vous — Archipel" in seen(bob)["titles"] and bob.title() == "Archipel"
     assert {"icons/icon-turn.svg", "icons/icon.svg"} <= set(seen(bob)["icons"])
     assert bob.get_attribute('link[rel="icon"]', "href") == "icons/icon.svg"
+
+
+def test_a_player_in_another_tab_is_told_by_the_system_when_it_is_their_turn(make_context, table_server):
+    ana = make_context(**DEVICE).new_page()
+    open_new_table(ana, table_server, "online=new&game=kahuna&players=2&seats=h,h&seed=3&names=Ana")
+    bob = recording_page(make_context, NOTIFIED_TAB, permissions=["notifications"], **DEVICE)
+    join_table(bob, invitation(ana, 1), "Bob")
+    # Bob asks to be told; the browser allows it (the context granted it).
+    bob.click('#table-panel [data-notify="off"]')
+    bob.wait_for_selector('#table-panel [data-notify="on"][aria-pressed="true"]')
+    rng = random.Random(5)
+    for _ in range(400):
+        if len(seen(bob)["notes"]) >= 2 and seen(bob)["closed"] >= 1:
+            break
+        acted = False
+        for page in (ana, bob):
+            look = online_look(page)
+            if look and look["state"] == "playing" and look["choices"]:
+                try:
+                    click_choice(page, rng.choice(look["choices"])[0])
+                    acted = True
+                except Exception:  # the board moved on under the click
+                    continue
+        if not acted:
+            ana.wait_for_timeout(60)
+    notes = seen(bob)["notes"]
+    assert len(notes) >= 2, notes
+    assert notes[0]["title"] == "À vous de jouer à Kahuna" and notes[0]["body"] == "Votre table attend votre coup."
+    assert len({note["tag"] for note in notes}) == 1  # one table, one notification at a time
+    # Once Bob has played, the notification of his turn is taken back.
+    assert seen(bob)["closed"] >= 1
+    # Ana did not ask: her page shows the switch off, and she is never told.
+    assert ana.get_attribute("#table-panel [data-notify]", "data-notify") == "off"
 
 
 def test_the_menu_finds_the_server_creates_a_table_and_lists_it(make_context, dealer_server):

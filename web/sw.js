@@ -132,6 +132,19 @@ self.addEventListener('message', (event) => {
   event.waitUntil(Promise.all([announce(event.source), forgetUnusedBuilds()]));
 });
 
+// A "your turn" notification clicked (web/js/notify.js): the tab of that
+// table comes to the front, or opens again if it was closed.
+self.addEventListener('notificationclick', (event) => {
+  event.notification.close();
+  const url = (event.notification.data && event.notification.data.url) || self.registration.scope;
+  event.waitUntil(
+    self.clients.matchAll({ type: 'window', includeUncontrolled: true }).then((pages) => {
+      const page = pages.find((each) => each.url === url) || pages.find((each) => each.url.startsWith(self.registration.scope));
+      return page ? page.focus() : self.clients.openWindow(url);
+    }),
+  );
+});
+
 // -- answering requests ----------------------------------------------------------------
 
 self.addEventListener('fetch', (event) => {

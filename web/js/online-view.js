@@ -11,6 +11,7 @@
 import { t, plural, has } from './i18n.js';
 import { token, botLevel, levelName } from './players.js';
 import { emblem } from './emblems.js';
+import * as notify from './notify.js';
 import { h, downloadJson } from './dom.js';
 import { toast, confirmDialog } from './dialogs.js';
 import * as store from './store.js';
@@ -93,6 +94,39 @@ export function createOnlineView({ remote, entry, site, own, names, eventsText, 
     alerting = on;
     document.title = on ? t('online.title_your_turn', { title }) : title;
     if (icon) icon.setAttribute('href', on ? 'icons/icon-turn.svg' : iconHref);
+    // With the player's permission, the system says it too (notify.js).
+    const tag = `archipel-turn-${entry.table}`;
+    if (on) {
+      const game = titleOf(state.snapshot.game);
+      notify.tell({ title: t('online.notify_title', { game }), body: t('online.notify_body', { game }), tag, url: location.href }).catch(() => {});
+    } else {
+      notify.withdraw(tag).catch(() => {});
+    }
+  }
+
+  /** The switch of the notifications, in the table's panel (a seat's only). */
+  function notifySwitch() {
+    if (!notify.supported() || seat() === null) return null;
+    const on = notify.enabled();
+    return h(
+      'p',
+      { class: 'table-notify' },
+      h(
+        'button',
+        {
+          type: 'button',
+          class: 'btn ghost',
+          'data-notify': on ? 'on' : 'off',
+          'aria-pressed': String(on),
+          onclick: async () => {
+            if (notify.enabled()) notify.turnOff();
+            else if (!(await notify.turnOn())) toast(t('online.notify_refused'), 'info');
+            renderPanel();
+          },
+        },
+        on ? t('online.notify_on') : t('online.notify_ask'),
+      ),
+    );
   }
 
   function setConnection(kind) {
@@ -160,6 +194,7 @@ export function createOnlineView({ remote, entry, site, own, names, eventsText, 
     const parts = [h('h2', { class: 'section-title' }, t('online.table_title'))];
     parts.push(h('ul', { class: 'table-seats' }, ...state.snapshot.seats.map((_, each) => seatRow(each, list))));
     if (info.spectators) parts.push(h('p', { class: 'muted table-spectators' }, plural('online.spectators', info.spectators)));
+    parts.push(notifySwitch());
     // The links that are not invitations fold away: the board needs the room.
     const links = [];
     if (entry.spectator) {
@@ -207,7 +242,7 @@ export function createOnlineView({ remote, entry, site, own, names, eventsText, 
       parts.push(h('details', { class: 'table-links', open: Boolean(open && open.open) }, h('summary', {}, t('online.links')), ...links));
     }
     panel.hidden = false;
-    panel.replaceChildren(...parts);
+    panel.replaceChildren(...parts.filter(Boolean));
     renderInviteButton();
   }
 
