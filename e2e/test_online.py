@@ -407,6 +407,22 @@ def test_a_player_in_another_tab_is_told_by_the_system_when_it_is_their_turn(mak
     assert ana.get_attribute("#table-panel [data-notify]", "data-notify") == "off"
 
 
+def test_once_everyone_is_seated_the_table_panel_leaves_the_cards_in_view(make_context, table_server):
+    ana = make_context(viewport={"width": 1366, "height": 800}, **DEVICE).new_page()
+    open_new_table(ana, table_server, "online=new&game=kanaloa&players=2&seats=h,h&seed=3&names=Ana")
+    # A seat is free: the panel shows its invitation, under its title.
+    assert ana.locator("#table-panel [data-invite-seat]").count() == 1
+    assert ana.locator("#table-panel h2:not(.visually-hidden)").count() == 1
+    bob = make_context(**PHONE).new_page()
+    join_table(bob, invitation(ana, 1), "Bob")
+    ana.wait_for_selector("#table-panel.seated")
+    # Seated: the seats take the title's line, and the talon and the face-up
+    # cards are in view on a laptop's screen, without scrolling.
+    below = ana.evaluate("() => document.getElementById('market').getBoundingClientRect().bottom - window.innerHeight")
+    assert below <= 0, f"the cards end {below} px below the screen"
+    assert ana.locator("#table-panel h2.visually-hidden").count() == 1
+
+
 def test_the_menu_finds_the_server_creates_a_table_and_lists_it(make_context, dealer_server):
     table_server = dealer_server
     page = make_context(**DEVICE).new_page()

@@ -13,6 +13,7 @@ import { token, botLevel, levelName } from './players.js';
 import { emblem } from './emblems.js';
 import * as notify from './notify.js';
 import { h, downloadJson } from './dom.js';
+import { svg } from './board-svg.js';
 import { toast, confirmDialog } from './dialogs.js';
 import * as store from './store.js';
 import { tableLink, tableCode } from './online.js';
@@ -104,28 +105,29 @@ export function createOnlineView({ remote, entry, site, own, names, eventsText, 
     }
   }
 
-  /** The switch of the notifications, in the table's panel (a seat's only). */
+  /** The switch of the notifications, a bell beside the panel's title (a
+   * seat's only): pressed, the player is told when it is their turn. */
   function notifySwitch() {
     if (!notify.supported() || seat() === null) return null;
     const on = notify.enabled();
+    const words = on ? t('online.notify_on') : t('online.notify_ask');
+    const bell = svg('svg', { viewBox: '0 0 24 24', 'aria-hidden': 'true' }, svg('path', { d: 'M6 16V11a6 6 0 0 1 12 0v5l1.5 2h-15zM10 20.5a2 2 0 0 0 4 0' }));
     return h(
-      'p',
-      { class: 'table-notify' },
-      h(
-        'button',
-        {
-          type: 'button',
-          class: 'btn ghost',
-          'data-notify': on ? 'on' : 'off',
-          'aria-pressed': String(on),
-          onclick: async () => {
-            if (notify.enabled()) notify.turnOff();
-            else if (!(await notify.turnOn())) toast(t('online.notify_refused'), 'info');
-            renderPanel();
-          },
+      'button',
+      {
+        type: 'button',
+        class: 'icon-btn table-notify',
+        'data-notify': on ? 'on' : 'off',
+        'aria-pressed': String(on),
+        'aria-label': t('online.notify_ask'),
+        title: words,
+        onclick: async () => {
+          if (notify.enabled()) notify.turnOff();
+          else if (!(await notify.turnOn())) toast(t('online.notify_refused'), 'info');
+          renderPanel();
         },
-        on ? t('online.notify_on') : t('online.notify_ask'),
-      ),
+      },
+      bell,
     );
   }
 
@@ -191,10 +193,14 @@ export function createOnlineView({ remote, entry, site, own, names, eventsText, 
   function renderPanel() {
     const list = names();
     const info = state.table;
-    const parts = [h('h2', { class: 'section-title' }, t('online.table_title'))];
-    parts.push(h('ul', { class: 'table-seats' }, ...state.snapshot.seats.map((_, each) => seatRow(each, list))));
+    // Everyone seated: the seats take the title's line (the title stays for
+    // a screen reader), and the board's cards keep their room below.
+    const seated = state.snapshot.seats.every((kind, each) => kind !== 'h' || info.joined[each]);
+    const title = h('h2', { class: `section-title${seated ? ' visually-hidden' : ''}` }, t('online.table_title'));
+    const seats = h('ul', { class: 'table-seats' }, ...state.snapshot.seats.map((_, each) => seatRow(each, list)));
+    const parts = seated ? [h('div', { class: 'table-head' }, title, seats, notifySwitch())] : [h('div', { class: 'table-head' }, title, notifySwitch()), seats];
     if (info.spectators) parts.push(h('p', { class: 'muted table-spectators' }, plural('online.spectators', info.spectators)));
-    parts.push(notifySwitch());
+    panel.classList.toggle('seated', seated);
     // The links that are not invitations fold away: the board needs the room.
     const links = [];
     if (entry.spectator) {
@@ -242,7 +248,7 @@ export function createOnlineView({ remote, entry, site, own, names, eventsText, 
       parts.push(h('details', { class: 'table-links', open: Boolean(open && open.open) }, h('summary', {}, t('online.links')), ...links));
     }
     panel.hidden = false;
-    panel.replaceChildren(...parts.filter(Boolean));
+    panel.replaceChildren(...parts);
     renderInviteButton();
   }
 
