@@ -89,6 +89,12 @@ def plain(text: str) -> str:
     return re.sub(r"\s+", " ", text.replace("\u2060", "")).strip()
 
 
+def instant_bots(page, site_url: str) -> None:
+    """Open the site and set the bots' pace to "at once" for the next games."""
+    page.goto(site_url)
+    page.evaluate("localStorage.setItem('archipel.v1.setup', JSON.stringify({pace: 'instant'}))")
+
+
 def open_menu(page, site_url: str) -> None:
     """Open the site and wait until its menu can start a game."""
     page.goto(site_url)

@@ -9,6 +9,7 @@ from __future__ import annotations
 import pytest
 
 from conftest import open_game, play_one_turn, wait_for_state
+from pages import instant_bots
 
 GAMES = {
     "kahuna": "play=kahuna&players=2&seats=h,bot1&seed=5",
@@ -69,8 +70,7 @@ def test_on_a_laptop_every_word_is_whole(make_context, site_url, game):
 def test_the_end_screen_opens_on_the_winner(make_context, site_url):
     # Kanaloa's breakdown is the longest: four colours, two scorings, markers.
     page = make_context(locale="fr-FR", **LAPTOP).new_page()
-    page.goto(site_url)
-    page.evaluate("localStorage.setItem('archipel.v1.setup', JSON.stringify({pace: 'instant'}))")
+    instant_bots(page, site_url)
     page.goto(f"{site_url}index.html#play=kanaloa&players=2&seats=bot0,bot0&seed=12")
     page.wait_for_selector("#end-dialog[open] .end-winner", timeout=300_000)
     seen = page.evaluate("""() => {

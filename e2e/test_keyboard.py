@@ -9,7 +9,7 @@ import random
 import pytest
 
 from conftest import open_game
-from pages import status
+from pages import instant_bots, status
 
 GAMES = {
     "kahuna": "play=kahuna&players=2&seats=h,bot0&seed=4",
@@ -53,8 +53,7 @@ def check_one_tab_stop(page) -> None:
 @pytest.mark.parametrize("game", GAMES)
 def test_tab_reaches_the_board_as_one_stop_and_the_focus_never_falls_to_the_body(make_context, site_url, game):
     page = make_context(locale="en-GB", viewport={"width": 1366, "height": 800}).new_page()
-    page.goto(site_url)
-    page.evaluate("localStorage.setItem('archipel.v1.setup', JSON.stringify({pace: 'instant'}))")
+    instant_bots(page, site_url)
     open_game(page, site_url, GAMES[game] + "&lang=en")
     chooser = random.Random(game)
     moves = lambda: page.locator("#log .log-entry").count()  # noqa: E731

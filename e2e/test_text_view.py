@@ -15,7 +15,7 @@ import random
 import pytest
 
 from conftest import open_game, wait_for_state
-from pages import end_dialog_text, plain
+from pages import end_dialog_text, instant_bots, plain
 
 GAMES = {
     "kahuna": "play=kahuna&players=2&seats=h,bot0&seed=3",
@@ -38,11 +38,6 @@ FOCUS = """() => {
   const a = document.activeElement;
   return !a || a === document.body ? 'body' : (a.id || a.getAttribute('data-key') || a.tagName);
 }"""
-
-
-def instant_bots(page, site_url: str) -> None:
-    page.goto(site_url)
-    page.evaluate("localStorage.setItem('archipel.v1.setup', JSON.stringify({pace: 'instant'}))")
 
 
 @pytest.mark.parametrize("game", GAMES)

@@ -206,3 +206,13 @@ export function visibleMoai(view, seat) {
   }
   return { metres, hidden, count: tiles.length };
 }
+
+/** A clan's pieces on the board (the island and the boats). */
+export function countBoard(view, seat) {
+  let count = 0;
+  for (const space of view.forest) count += space.pieces.filter((p) => p[0] === seat).length;
+  for (const space of view.volcano) count += space.pieces.filter((p) => p[0] === seat).length;
+  for (const field of view.fields) if (field.piece && field.piece[0] === seat) count += 1;
+  for (const boat of view.boats) if (boat.owner === seat && boat.piece) count += 1;
+  return count;
+}

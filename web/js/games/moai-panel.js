@@ -8,7 +8,7 @@ import { t, plural, number } from '../i18n.js';
 import { svg, shapePath } from '../board-svg.js';
 import { token, seatStyle } from '../players.js';
 import { h } from '../dom.js';
-import { cardName, cardsText, effectText, kindName, heightHidden, visibleMoai } from './moai-log.js';
+import { cardName, cardsText, effectText, kindName, heightHidden, visibleMoai, countBoard } from './moai-log.js';
 
 // -- small pictures ------------------------------------------------------------------
 
@@ -194,15 +194,6 @@ function epochChip(card, marked) {
     cardName(card.id),
     h('small', {}, ` ${card.cards}/${card.huts}`),
   );
-}
-
-function countBoard(view, seat) {
-  let count = 0;
-  for (const space of view.forest) count += space.pieces.filter((p) => p[0] === seat).length;
-  for (const space of view.volcano) count += space.pieces.filter((p) => p[0] === seat).length;
-  for (const field of view.fields) if (field.piece && field.piece[0] === seat) count += 1;
-  for (const boat of view.boats) if (boat.owner === seat && boat.piece) count += 1;
-  return count;
 }
 
 /** The compact scoreboard of the top bar (phones): each clan's visible Moai. */

@@ -17,7 +17,7 @@
 import { t, plural, list } from '../i18n.js';
 import { seatStyle } from '../players.js';
 import * as select from '../games/moai-select.js';
-import { logParams, cardName, cardsText, placeAt, placeName, placeKind, LETTERS, effectText, kindName, visibleMoai } from '../games/moai-log.js';
+import { logParams, cardName, cardsText, placeAt, placeName, placeKind, LETTERS, effectText, kindName, visibleMoai, countBoard } from '../games/moai-log.js';
 import { section, button, group, turnSentence, who, recent, endSentence } from './text-common.js';
 
 export { select, logParams };
@@ -161,16 +161,6 @@ function turnItems(view, snap, names, viewer) {
       break;
   }
   return items;
-}
-
-/** A clan's pieces on the board (the island and the boats). */
-function countBoard(view, seat) {
-  let count = 0;
-  for (const space of view.forest) count += space.pieces.filter((p) => p[0] === seat).length;
-  for (const space of view.volcano) count += space.pieces.filter((p) => p[0] === seat).length;
-  for (const field of view.fields) if (field.piece && field.piece[0] === seat) count += 1;
-  for (const boat of view.boats) if (boat.owner === seat && boat.piece) count += 1;
-  return count;
 }
 
 /** A clan's Moai tiles: "Moai tiles: 2 m and one face down, height hidden, 2 m known". */
