@@ -11,8 +11,9 @@ import { refs } from './refs.js';
 
 // What has words: an HTML title, an image's label, a labelled part of a board.
 const LABELLED = '[title], [role="img"][aria-label], svg [aria-label]';
-// What acts when clicked: its click is never taken for a question.
-const ACTS = 'button, a, input, select, textarea, label, [data-choice], [role="button"], [tabindex]';
+// What acts when clicked: its click is never taken for a question. (What
+// only takes the focus, a board's frame or a list that scrolls, does not act.)
+const ACTS = 'button, a, input, select, textarea, label, [data-choice], [role="button"], [aria-pressed]';
 const SHOWN_MS = 4000;
 const HOVER_MS = 450;
 
