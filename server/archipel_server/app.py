@@ -4,6 +4,8 @@ the static site, all under one URL prefix (``Settings.base``).
     GET  {base}api/info            what this server is, its games and limits
     POST {base}api/tables          create a table: its id and the seats' tokens
     POST {base}api/tables/status   whose turn it is at tables the page knows
+    POST {base}api/tables/open     the open tables with a free seat
+    POST {base}api/tables/sit      a visitor sits at an open table
     WS   {base}api/ws              play (docs/online.md)
     GET  {base}...                 the site (dist/), when one is served
 
@@ -72,6 +74,8 @@ def create_app(settings: Settings, store: Store | None = None, bus: Bus | None =
         Route(f"{base}api/info", server.info, methods=["GET"]),
         Route(f"{base}api/tables", server.create, methods=["POST", "OPTIONS"]),
         Route(f"{base}api/tables/status", server.status, methods=["POST", "OPTIONS"]),
+        Route(f"{base}api/tables/open", server.open_list, methods=["POST", "OPTIONS"]),
+        Route(f"{base}api/tables/sit", server.sit, methods=["POST", "OPTIONS"]),
         WebSocketRoute(f"{base}api/ws", server.websocket),
     ]
     if base != "/":
@@ -175,6 +179,12 @@ class TableServer:
     async def status(self, request: Request) -> Response:
         return await self.guarded(request, self._status)
 
+    async def open_list(self, request: Request) -> Response:
+        return await self.guarded(request, self._open_list)
+
+    async def sit(self, request: Request) -> Response:
+        return await self.guarded(request, self._sit)
+
     async def guarded(self, request: Request, handler) -> Response:
         """Origin, preflight, body and errors, the same for every POST."""
         refused = self.page_allowed(request)
@@ -224,6 +234,10 @@ class TableServer:
             if limit and await self.store.tables_created_since(address, time.time() - DAY) + busy >= limit:
                 raise ApiError(429, "error.too_many_tables", "this address has created too many tables "
                                "today: finish or reuse one", limit=limit)
+            listed = settings.open_per_address
+            if info.open and await self.store.open_tables_created_since(address, time.time() - settings.open_for) + busy >= listed:
+                raise ApiError(429, "error.too_many_open_tables", "this address has open tables waiting "
+                               "for players already: play one, or wait", limit=listed)
             tokens = {s: new_token() for s in range(info.players) if info.seats[s] == "h"}
             tokens[SPECTATOR] = new_token()
             info.names[seat], info.joined[seat] = name, True
@@ -276,12 +290,58 @@ class TableServer:
             name = check_name(body.get("name"), self.settings.max_name)
         except BadName as exc:
             raise ApiError(400, exc.key, str(exc), longest=self.settings.max_name) from None
+        listed = body.get("open", False)
+        if not isinstance(listed, bool):
+            raise ApiError(400, "error.bad_request", "'open' is true or false")
+        if listed and len(humans) < 2:
+            raise ApiError(400, "error.bad_setup", "an open table has a seat for someone else")
         info = TableInfo(
             id=new_table_id(), game=match.game.id, players=match.players, options=match.options,
             seats=list(seats), names=[""] * match.players,
             joined=[not match.is_human(s) for s in range(match.players)],
-            number=1, seed=seed, created=time.time(), salt=fairness.new_salt(), chosen_seed=chosen)
+            number=1, seed=seed, created=time.time(), salt=fairness.new_salt(), chosen_seed=chosen,
+            open=listed)
         return info, seat, name
+
+    async def _open_list(self, request: Request, body) -> tuple:
+        """The open tables a visitor may sit at: what each is (game, variant,
+        who sits where, bots with their level), never a token or a seed."""
+        settings = self.settings
+        listed = await self.store.open_tables(time.time() - settings.open_for, settings.open_listed)
+        return 200, {"tables": [{
+            "table": info.id, "game": info.game, "players": info.players, "options": info.options,
+            "seats": [{"kind": kind, "name": info.names[seat] if info.joined[seat] and kind == "h" else None,
+                       "free": kind == "h" and not info.joined[seat]} for seat, kind in enumerate(info.seats)],
+            "created": info.created,
+        } for info in listed]}
+
+    async def _sit(self, request: Request, body) -> tuple:
+        """A visitor sits at the first free seat of an open table, with a
+        name: the seat's token, as an invitation would have given it."""
+        table_id = body.get("table") if isinstance(body, dict) else None
+        if not is_table_id(table_id):
+            raise ApiError(400, "error.bad_request", "'table' is a table's id")
+        try:
+            name = check_name(body.get("name"), self.settings.max_name)
+        except BadName as exc:
+            raise ApiError(400, exc.key, str(exc), longest=self.settings.max_name) from None
+        for _ in range(4):
+            stored = await self.store.load_table(table_id)
+            if stored is None or not stored.info.open:
+                raise ApiError(404, "error.unknown_table", "no open table has this id")
+            free = stored.info.free_seats()
+            if stored.over or not free:
+                raise ApiError(409, "error.table_full", "every seat of this table is taken")
+            token = new_token()
+            if await self.store.claim_seat(table_id, free[0], token_hash(token), name):
+                break
+        else:
+            raise ApiError(409, "error.table_full", "every seat of this table is taken")
+        log.info("table %s: seat %d taken by a visitor", table_id, free[0])
+        table = await self.tables.get(table_id)
+        if table is not None:
+            await table.seated(free[0])
+        return 201, {"table": table_id, "seat": free[0], "token": token}
 
     async def _status(self, request: Request, body) -> tuple:
         items = body.get("tables") if isinstance(body, dict) else None

@@ -50,6 +50,12 @@ class Settings:
     connections_per_address: int = 32
     # A connection that has not said hello this many seconds after opening is closed.
     hello_within: float = 10.0
+    # Open tables (any visitor may sit): listed this many seconds after their
+    # creation while a person's seat is free, at most this many in the list;
+    # an address keeps at most this many listed at once.
+    open_for: float = 30 * 60.0
+    open_listed: int = 50
+    open_per_address: int = 3
 
     # -- secrets ---------------------------------------------------------------
     # Whether a table's creator may choose its seed. Off, the server deals

@@ -5,7 +5,7 @@ lives there whole, under keys that share the table's hash tag (``{id}``), so
 that a Redis Cluster keeps each table on one shard:
 
     archipel:{T}:table        hash: game, players, options, seats (JSON),
-                              name:<seat>, joined:<seat>, number, created, address
+                              name:<seat>, joined:<seat>, number, created, address, open
     archipel:{T}:game:<N>     hash: seed (JSON), over, salt, chosen
     archipel:{T}:moves:<N>    list: [player, move] (JSON), ply by ply
     archipel:{T}:undos:<N>    list: [ply, player, move, events] (JSON)
@@ -15,6 +15,8 @@ and two indexes beside them, shared by every server:
 
     archipel:address:<hash>   sorted set: the tables an address created, by time
     archipel:in-play          sorted set: the tables whose game is not over, by creation
+    archipel:open             sorted set: the open tables, by creation (those
+                              older than a listing's window leave it)
 
 Every write that must not race is one Lua script, which Redis runs whole
 before anything else: a move is appended only if the game has exactly the
@@ -95,6 +97,20 @@ redis.call('HSET', KEYS[1], ARGV[2], ARGV[3])
 return 1
 """
 
+# KEYS: table, tokens. ARGV: seat, the new token's hash, name. Only an open
+# table's free person's seat is taken; the tokens that held it go.
+CLAIM = """
+if redis.call('HGET', KEYS[1], 'open') ~= '1' then return 0 end
+if redis.call('HGET', KEYS[1], 'joined:' .. ARGV[1]) ~= '0' then return 0 end
+local held = redis.call('HGETALL', KEYS[2])
+for i = 1, #held, 2 do
+  if held[i + 1] == ARGV[1] then redis.call('HDEL', KEYS[2], held[i]) end
+end
+redis.call('HSET', KEYS[2], ARGV[2], ARGV[1])
+redis.call('HSET', KEYS[1], 'name:' .. ARGV[1], ARGV[3], 'joined:' .. ARGV[1], '1')
+return 1
+"""
+
 # KEYS: table. ARGV: seat, name. Only a table that exists gets a name.
 SET_NAME = """
 if redis.call('EXISTS', KEYS[1]) == 0 then return 0 end
@@ -140,6 +156,10 @@ class RedisStore(Store):
     def _in_play(self) -> str:
         return f"{self.prefix}in-play"
 
+    @property
+    def _open(self) -> str:
+        return f"{self.prefix}open"
+
     # -- set-up ------------------------------------------------------------------
     @property
     def client(self) -> Redis:
@@ -154,7 +174,8 @@ class RedisStore(Store):
         await client.ping()
         self._client = client
         for name, source in (("create", CREATE), ("append", APPEND), ("take_back", TAKE_BACK),
-                             ("start", START), ("replace_token", REPLACE_TOKEN), ("set_name", SET_NAME)):
+                             ("start", START), ("replace_token", REPLACE_TOKEN), ("set_name", SET_NAME),
+                             ("claim", CLAIM)):
             self._scripts[name] = client.register_script(source)
 
     async def close(self) -> None:
@@ -169,7 +190,7 @@ class RedisStore(Store):
     async def create_table(self, info: TableInfo, tokens: dict, address: str) -> None:
         table = ["game", info.game, "players", str(info.players), "options", json.dumps(info.options),
                  "seats", json.dumps(info.seats), "number", str(info.number), "created", repr(info.created),
-                 "address", address]
+                 "address", address, "open", "1" if info.open else "0"]
         for seat, (name, joined) in enumerate(zip(info.names, info.joined)):
             table += [f"name:{seat}", name, f"joined:{seat}", "1" if joined else "0"]
         game = ["seed", json.dumps(info.seed), "over", "0", "chosen", "1" if info.chosen_seed else "0"]
@@ -186,6 +207,8 @@ class RedisStore(Store):
             pipe.zadd(self._address(address), {info.id: info.created})
             pipe.zremrangebyscore(self._address(address), "-inf", info.created - ADDRESS_MEMORY)
             pipe.zadd(self._in_play, {info.id: info.created})
+            if info.open:
+                pipe.zadd(self._open, {info.id: info.created})
             await pipe.execute()
 
     async def load_table(self, table_id: str, number: int | None = None) -> StoredTable | None:
@@ -211,7 +234,7 @@ class RedisStore(Store):
                 names=[table.get(f"name:{seat}", "") for seat in range(players)],
                 joined=[table.get(f"joined:{seat}") == "1" for seat in range(players)],
                 number=wanted, seed=json.loads(game["seed"]), created=float(table["created"]),
-                salt=game.get("salt"), chosen_seed=game.get("chosen") == "1")
+                salt=game.get("salt"), chosen_seed=game.get("chosen") == "1", open=table.get("open") == "1")
             kept = [tuple(json.loads(text)) for text in moves]
             taken_back = [Undo(*json.loads(text)) for text in undos]
             return StoredTable(info, kept, taken_back, game.get("over") == "1")
@@ -255,6 +278,30 @@ class RedisStore(Store):
 
     async def tables_created_since(self, address: str, since: float) -> int:
         return await self.client.zcount(self._address(address), since, "+inf")
+
+    async def open_tables(self, since: float, limit: int) -> list:
+        # The tables past the window leave the index, whoever lists first.
+        await self.client.zremrangebyscore(self._open, "-inf", f"({since}")
+        found = []
+        for table_id in await self.client.zrevrangebyscore(self._open, "+inf", since):
+            stored = await self.load_table(str(table_id))
+            if stored is not None and not stored.over and stored.info.free_seats():
+                found.append(stored.info)
+                if len(found) >= limit:
+                    break
+        return found
+
+    async def open_tables_created_since(self, address: str, since: float) -> int:
+        created = await self.client.zrangebyscore(self._address(address), since, "+inf")
+        if not created:
+            return 0
+        async with self.client.pipeline(transaction=False) as pipe:
+            for table_id in created:
+                pipe.hget(self._table(str(table_id)), "open")
+            return sum(flag == "1" for flag in await pipe.execute())
+
+    async def claim_seat(self, table_id: str, seat: int, token_hash: str, name: str) -> bool:
+        return await self._script("claim", [self._table(table_id), self._tokens(table_id)], [str(seat), token_hash, name])
 
     async def tables_in_play(self) -> list:
         return list(await self.client.zrange(self._in_play, 0, -1))

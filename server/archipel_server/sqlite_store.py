@@ -38,7 +38,8 @@ CREATE TABLE IF NOT EXISTS tables (
     joined TEXT NOT NULL,           -- JSON list of booleans
     number INTEGER NOT NULL,        -- the current game
     created REAL NOT NULL,
-    address TEXT NOT NULL           -- a hash of the creator's address
+    address TEXT NOT NULL,          -- a hash of the creator's address
+    open INTEGER NOT NULL DEFAULT 0 -- open to any visitor
 );
 CREATE INDEX IF NOT EXISTS tables_by_address ON tables (address, created);
 CREATE TABLE IF NOT EXISTS games (
@@ -80,6 +81,7 @@ CREATE TABLE IF NOT EXISTS undos (
 # when it is opened (its earlier games have no commitment).
 ADDED_COLUMNS = {
     "games": [("salt", "TEXT"), ("chosen", "INTEGER NOT NULL DEFAULT 0")],
+    "tables": [("open", "INTEGER NOT NULL DEFAULT 0")],
 }
 
 # The most calls one transaction holds.
@@ -213,9 +215,10 @@ class SQLiteStore(Store):
         def work(db):
             db.execute(
                 "INSERT INTO tables (id, game, players, options, seats, names, joined, number,"
-                " created, address) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                " created, address, open) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (info.id, info.game, info.players, json.dumps(info.options), json.dumps(info.seats),
-                 json.dumps(info.names), json.dumps(info.joined), info.number, info.created, address))
+                 json.dumps(info.names), json.dumps(info.joined), info.number, info.created, address,
+                 int(info.open)))
             db.execute("INSERT INTO games (table_id, number, seed, salt, chosen) VALUES (?, ?, ?, ?, ?)",
                        (info.id, info.number, seed_text(info.seed), info.salt, int(info.chosen_seed)))
             db.executemany("INSERT INTO tokens (hash, table_id, seat) VALUES (?, ?, ?)",
@@ -230,14 +233,14 @@ class SQLiteStore(Store):
     def _load(db, table_id: str, number: int | None = None) -> StoredTable | None:
         row = db.execute(
             "SELECT t.game, t.players, t.options, t.seats, t.names, t.joined, g.number, t.created,"
-            " g.seed, g.over, g.salt, g.chosen FROM tables t JOIN games g ON g.table_id = t.id"
+            " g.seed, g.over, g.salt, g.chosen, t.open FROM tables t JOIN games g ON g.table_id = t.id"
             " AND g.number = coalesce(?, t.number) WHERE t.id = ?", (number, table_id)).fetchone()
         if row is None:
             return None
-        game, players, options, seats, names, joined, number, created, seed, over, salt, chosen = row
+        game, players, options, seats, names, joined, number, created, seed, over, salt, chosen, is_open = row
         info = TableInfo(table_id, game, players, json.loads(options), json.loads(seats),
                          json.loads(names), json.loads(joined), number, seed_value(seed), created,
-                         salt, bool(chosen))
+                         salt, bool(chosen), bool(is_open))
         moves = db.execute("SELECT player, move FROM moves WHERE table_id = ? AND number = ?"
                            " ORDER BY ply", (table_id, number)).fetchall()
         undos = [Undo(ply, player, move, json.loads(events)) for ply, player, move, events in db.execute(
@@ -329,6 +332,41 @@ class SQLiteStore(Store):
             return db.execute("SELECT count(*) FROM tables WHERE address = ? AND created >= ?",
                                     (address, since)).fetchone()[0]
         return await self._run(read)
+
+    async def open_tables(self, since: float, limit: int) -> list:
+        def read(db):
+            found = []
+            for (table_id,) in db.execute("SELECT id FROM tables WHERE open = 1 AND created >= ?"
+                                          " ORDER BY created DESC", (since,)).fetchall():
+                stored = self._load(db, table_id)
+                if stored is not None and not stored.over and stored.info.free_seats():
+                    found.append(stored.info)
+                    if len(found) >= limit:
+                        break
+            return found
+        return await self._run(read)
+
+    async def open_tables_created_since(self, address: str, since: float) -> int:
+        def read(db):
+            return db.execute("SELECT count(*) FROM tables WHERE address = ? AND open = 1 AND created >= ?",
+                              (address, since)).fetchone()[0]
+        return await self._run(read)
+
+    async def claim_seat(self, table_id: str, seat: int, token_hash: str, name: str) -> bool:
+        def work(db):
+            row = db.execute("SELECT seats, names, joined, open FROM tables WHERE id = ?", (table_id,)).fetchone()
+            if row is None or not row[3]:
+                return False
+            seats, names, joined = (json.loads(text) for text in row[:3])
+            if not 0 <= seat < len(seats) or seats[seat] != "h" or joined[seat]:
+                return False
+            names[seat], joined[seat] = name, True
+            db.execute("UPDATE tables SET names = ?, joined = ? WHERE id = ?",
+                       (json.dumps(names), json.dumps(joined), table_id))
+            db.execute("DELETE FROM tokens WHERE table_id = ? AND seat = ?", (table_id, seat))
+            db.execute("INSERT INTO tokens (hash, table_id, seat) VALUES (?, ?, ?)", (token_hash, table_id, seat))
+            return True
+        return await self._run(work, write=True)
 
     async def tables_in_play(self) -> list:
         def read(db):

@@ -44,6 +44,13 @@ class TableInfo:
     # The creator chose the seed (a server started with --chosen-seeds):
     # the creator then knows every hidden card, and the end screen says so.
     chosen_seed: bool = False
+    # Open to any visitor of the server (listed while a person's seat is
+    # free), not only to those the creator invites.
+    open: bool = False
+
+    def free_seats(self) -> list:
+        """The people's seats nobody has sat down at."""
+        return [seat for seat in range(self.players) if self.seats[seat] == "h" and not self.joined[seat]]
 
     @property
     def commitment(self) -> str | None:
@@ -141,6 +148,22 @@ class Store(ABC):
     @abstractmethod
     async def tables_created_since(self, address: str, since: float) -> int:
         ...
+
+    @abstractmethod
+    async def open_tables(self, since: float, limit: int) -> list:
+        """The open tables created since ``since`` where a person's seat is
+        still free, newest first, at most ``limit`` (``TableInfo``s)."""
+
+    @abstractmethod
+    async def open_tables_created_since(self, address: str, since: float) -> int:
+        """How many open tables ``address`` created since ``since``."""
+
+    @abstractmethod
+    async def claim_seat(self, table_id: str, seat: int, token_hash: str, name: str) -> bool:
+        """A visitor sits at free seat ``seat`` of an open table as ``name``:
+        the seat's token becomes ``token_hash`` (the creator's invitation for
+        it no longer holds it). False when someone sat there first, or the
+        table is not open."""
 
     @abstractmethod
     async def tables_in_play(self) -> list:

@@ -305,6 +305,17 @@ class Table:
             reply({"type": "ack", "ply": self.ply})
             self.changed(self.ply, {"kind": "join", "seat": seat})
 
+    async def seated(self, seat: int) -> None:
+        """A visitor sat at ``seat`` (the store says who): every device here
+        and on the other servers is told."""
+        async with self.lock:
+            stored = await self.tables.store.load_table(self.id)
+            if stored is None:
+                return
+            self.info.names[seat] = self.match.names[seat] = stored.info.names[seat]
+            self.info.joined[seat] = True
+            self.changed(self.ply, {"kind": "join", "seat": seat})
+
     # -- moves -------------------------------------------------------------------
     async def play(self, seat: int, ply, text, reply=None) -> int | None:
         """Play ``text`` for ``seat``, made at ``ply``; ``reply`` (the sender's
