@@ -423,6 +423,38 @@ def test_once_everyone_is_seated_the_table_panel_leaves_the_cards_in_view(make_c
     assert ana.locator("#table-panel h2.visually-hidden").count() == 1
 
 
+def test_two_strangers_meet_at_an_open_table_and_play_it_to_the_end(make_context, table_server):
+    # Ana opens a Kanaloa table to any visitor, from the menu.
+    ana = make_context(**DEVICE).new_page()
+    ana.goto(table_server.url)
+    ana.wait_for_selector("#online-ready", timeout=BOOT_TIMEOUT_MS)
+    ana.click("#mode-online")
+    ana.click('.game-choice:has(input[value="kanaloa"])')
+    ana.select_option("#player-count-select", "2")
+    ana.select_option("#seat-kind-1", "h")
+    ana.check("#open-table")
+    ana.fill("#seat-name-0", "Ana")
+    ana.click("#play-button")
+    ana.wait_for_selector('#status[data-state="playing"]', state="attached", timeout=BOOT_TIMEOUT_MS)
+    # Bob, who does not know her, finds the table in the list of his menu.
+    bob = make_context(**PHONE).new_page()
+    bob.goto(table_server.url)
+    bob.wait_for_selector("[data-open-table]", timeout=BOOT_TIMEOUT_MS)
+    row = plain(bob.inner_text("[data-open-table]"))
+    assert "Kanaloa" in row and "2 joueurs" in row and "Ana" in row and "place libre" in row, row
+    bob.fill("#visitor-name", "Bob")
+    bob.click("[data-sit]")
+    bob.wait_for_selector('#status[data-state="playing"]', state="attached", timeout=BOOT_TIMEOUT_MS)
+    assert bob.locator("#join-dialog[open]").count() == 0  # he sat down with his name already
+    ana.wait_for_function("() => document.getElementById('table-panel').textContent.includes('Bob')")
+    # The table is full: nobody else finds it.
+    eve = make_context(**DEVICE).new_page()
+    eve.goto(table_server.url)
+    eve.wait_for_selector("#open-tables-none", timeout=BOOT_TIMEOUT_MS)
+    play_together([ana, bob], random.Random(7), pick=lambda rng, offered, page: kanaloa_pick(rng, offered))
+    same_end([ana, bob])
+
+
 def test_the_menu_finds_the_server_creates_a_table_and_lists_it(make_context, dealer_server):
     table_server = dealer_server
     page = make_context(**DEVICE).new_page()

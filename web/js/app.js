@@ -18,7 +18,7 @@ import * as store from './store.js';
 import { preloadRenderers } from './games/index.js';
 import { MAX_PLAYERS, MAX_RECORD_TEXT, nameText } from './limits.js';
 import { watchForUpdates } from './updates.js';
-import { findServer, createTable, tablesStatus, serverAddress, parseCode, tableLink, isTableId, isToken } from './online.js';
+import { findServer, createTable, tablesStatus, serverAddress, parseCode, tableLink, isTableId, isToken, openTables, sitAt } from './online.js';
 import { createRemoteTable } from './remote.js';
 import { refs } from './refs.js';
 import { installTips } from './tips.js';
@@ -52,6 +52,8 @@ const menu = createMenu({
     setServer: (address) => chooseServer(address),
     joinCode: (code) => joinCode(code),
     resume: (entry) => openTable(entry),
+    openTables: () => (server.address ? openTables(server.address) : Promise.resolve([])),
+    sit: (table, name, game) => sitAtOpenTable(table, name, game),
     forget: (entry) => {
       store.forgetOnlineTable(entry);
       menu.renderOnlineTables();
@@ -307,6 +309,7 @@ async function createOnline(config) {
       ...(config.seed === null || config.seed === undefined || !chosenSeeds(server) ? {} : { seed: config.seed }),
       seat,
       name,
+      ...(config.open ? { open: true } : {}),
     });
   } catch (error) {
     showScreen('menu');
@@ -322,6 +325,28 @@ async function createOnline(config) {
     invitations: made.invitations || [],
     spectator: made.spectator || null,
   };
+  store.saveOnlineTable(entry);
+  await openTable(store.onlineTable(entry.table, entry.token) || entry);
+}
+
+/** A visitor sits at an open table of the server as `name` (kept for next
+ * time): the seat is theirs, and the table opens. */
+async function sitAtOpenTable(table, typed, game) {
+  menu.showMessage('');
+  const name = nameText(typed);
+  if (!name) {
+    menu.showMessage(t('online.name_needed'));
+    return;
+  }
+  let seated;
+  try {
+    seated = await sitAt(server.address, table, name);
+  } catch (error) {
+    menu.showMessage(errorText(error));
+    return;
+  }
+  menu.rememberName(name);
+  const entry = { table: seated.table, token: seated.token, seat: seated.seat, server: server.address, game };
   store.saveOnlineTable(entry);
   await openTable(store.onlineTable(entry.table, entry.token) || entry);
 }

@@ -14,7 +14,7 @@ import { h } from './dom.js';
 import { emblem } from './emblems.js';
 import { refs } from './refs.js';
 import {
-  BOT_PACES, MODES, initialSetup, fitSetup, chooseGame, setPlayers, setSeat, setName, setMode, setOption, setPace,
+  BOT_PACES, MODES, initialSetup, fitSetup, chooseGame, setPlayers, setSeat, setName, setMode, setOption, setPace, setOpenTable,
 } from './state.js';
 
 export function createMenu({ onStart, onLearn, onResume, onReview, onForget, onLoadFile, onLanguage, onRules, online: onlineHooks }) {
@@ -167,6 +167,7 @@ export function createMenu({ onStart, onLearn, onResume, onReview, onForget, onL
                 fitSeats();
                 save();
                 renderSeats();
+                if (onlineMode()) renderOptions();
               },
             },
             ...game.players.map((n) => h('option', { value: String(n), selected: n === setup.players }, plural('menu.players_n', n))),
@@ -201,6 +202,8 @@ export function createMenu({ onStart, onLearn, onResume, onReview, onForget, onL
                 setup = setSeat(setup, watching(), seat, event.target.value);
                 save();
                 renderSeats();
+                // Whether a table may be open depends on the people's seats.
+                if (onlineMode()) renderOptions();
               },
             },
             watching()
@@ -300,6 +303,27 @@ export function createMenu({ onStart, onLearn, onResume, onReview, onForget, onL
             has(aboutKey) ? h('span', { class: 'option-about', id: aboutId }, t(aboutKey)) : null,
           ),
         ),
+      );
+    }
+    // Online: a table open to any visitor of the server, or by invitation.
+    if (onlineMode()) {
+      const others = seatsNow().filter((kind) => kind === 'h').length > 1;
+      rows.push(
+        h(
+          'label',
+          {},
+          h('input', {
+            id: 'open-table',
+            type: 'checkbox',
+            checked: Boolean(setup.openTable) && others,
+            disabled: !others,
+            'aria-describedby': 'open-table-about',
+            onchange: (event) => {
+              setup = setOpenTable(setup, event.target.checked);
+              save();
+            },
+          }),
+          h('span', { class: 'option-text' }, h('span', { class: 'option-name' }, t('online.open_table')), h('span', { class: 'option-about', id: 'open-table-about' }, t(others ? 'online.open_table_about' : 'online.open_table_needs')))),
       );
     }
     // Online, the table server sets its bots' pace.
@@ -453,6 +477,7 @@ export function createMenu({ onStart, onLearn, onResume, onReview, onForget, onL
       options: { ...setup.options },
       seed: Math.floor(Math.random() * 2 ** 31),
       online: onlineMode(),
+      open: onlineMode() && Boolean(setup.openTable) && seatsNow().filter((kind) => kind === 'h').length > 1,
     });
   });
 
@@ -569,6 +594,7 @@ export function createMenu({ onStart, onLearn, onResume, onReview, onForget, onL
     });
     body.replaceChildren(
       h('p', { id: 'online-ready' }, t('online.ready')),
+      openTablesSection(),
       h(
         'form',
         {
@@ -583,6 +609,93 @@ export function createMenu({ onStart, onLearn, onResume, onReview, onForget, onL
         h('button', { type: 'submit', class: 'btn ghost', id: 'join-code-button' }, t('online.open_code')),
       ),
       h('details', { class: 'online-server' }, h('summary', {}, t('online.other_server')), serverForm),
+    );
+  }
+
+  // -- open tables: strangers meet ------------------------------------------------------
+
+  /** The open tables of the server, a name to sit with, and a button per
+   * table; filled by refreshOpenTables. */
+  function openTablesSection() {
+    const name = h('input', {
+      type: 'text',
+      id: 'visitor-name',
+      class: 'join-name',
+      maxlength: '40',
+      autocomplete: 'nickname',
+      value: store.savedSetup().names?.[0] || '',
+    });
+    const section = h(
+      'section',
+      { class: 'open-tables', 'aria-labelledby': 'open-tables-title' },
+      h(
+        'div',
+        { class: 'open-tables-head' },
+        h('h3', { id: 'open-tables-title', class: 'card-title' }, t('online.open_tables')),
+        h('button', { type: 'button', class: 'btn ghost', id: 'open-tables-refresh', onclick: () => refreshOpenTables() }, t('online.refresh')),
+      ),
+      h('div', { class: 'online-row' }, h('label', { for: 'visitor-name' }, t('online.your_name')), name),
+      h('div', { id: 'open-tables-list', class: 'resume-list', 'aria-live': 'polite' }, h('p', { class: 'muted' }, t('online.open_looking'))),
+    );
+    queueMicrotask(refreshOpenTables);
+    return section;
+  }
+
+  let openAsked = 0;
+  /** Ask the server for its open tables again, and list them. */
+  async function refreshOpenTables() {
+    const box = document.getElementById('open-tables-list');
+    if (!box || !online) return;
+    const asked = ++openAsked;
+    let tables;
+    try {
+      tables = await onlineHooks.openTables();
+    } catch {
+      tables = null;
+    }
+    if (asked !== openAsked || !box.isConnected) return;
+    if (!tables) box.replaceChildren(h('p', { class: 'muted' }, t('online.open_failed')));
+    else if (!tables.length) box.replaceChildren(h('p', { class: 'muted', id: 'open-tables-none' }, t('online.open_none')));
+    else box.replaceChildren(...tables.map(openTableRow));
+  }
+
+  /** One open table: its game and picture, the variant, who sits where, and "Sit down". */
+  function openTableRow(item) {
+    const options = Object.entries(item.options || {})
+      .filter(([option, on]) => on === true && has(`game.${item.game}.option.${option}`))
+      .map(([option]) => t(`game.${item.game}.option.${option}`));
+    const seats = item.seats.map((seat) => {
+      const level = botLevel(seat.kind);
+      if (level !== null) return t('online.join_bot', { level: levelName(level) });
+      return seat.free ? t('online.seat_free') : seat.name;
+    });
+    const free = item.seats.filter((seat) => seat.free).length;
+    return h(
+      'div',
+      { class: 'resume open-table', 'data-open-table': item.table, 'data-game': item.game },
+      h('span', { class: 'game-emblem' }, emblem(item.game)),
+      h(
+        'span',
+        {},
+        h('span', { class: 'resume-title', id: `open-${item.table}` }, gameTitle(item.game)),
+        h('span', { class: 'resume-meta' }, [plural('menu.players_n', item.players), ...options].join(' · ')),
+        h('span', { class: 'resume-meta' }, seats.join(' · ')),
+        h('span', { class: 'resume-meta open-free' }, plural('online.free_seats', free)),
+      ),
+      h(
+        'button',
+        {
+          type: 'button',
+          class: 'btn primary resume-button',
+          'data-sit': item.table,
+          'aria-describedby': `open-${item.table}`,
+          onclick: () => {
+            const field = /** @type {HTMLInputElement | null} */ (document.getElementById('visitor-name'));
+            onlineHooks.sit(item.table, field ? field.value : '', item.game);
+          },
+        },
+        t('online.sit'),
+      ),
     );
   }
 

@@ -96,6 +96,16 @@ export async function tablesStatus(server, tables) {
   return (answer && answer.tables) || [];
 }
 
+/** The server's open tables with a free seat: [{table, game, players,
+ * options, created, seats: [{kind, name, free}]}]. */
+export async function openTables(server) {
+  const answer = await post(server, 'api/tables/open', {});
+  return (answer && Array.isArray(answer.tables) && answer.tables) || [];
+}
+
+/** Sit at an open table's first free seat as `name`: {table, seat, token}. */
+export const sitAt = (server, table, name) => post(server, 'api/tables/sit', { table, name });
+
 // -- links and codes -----------------------------------------------------------------
 
 /** The link that takes a seat (or watches, with the spectators' token): the

@@ -45,6 +45,7 @@
  * @property {Record<string, boolean>} options
  * @property {string} pace              one of BOT_PACES
  * @property {Record<string, number>} [playersByGame]
+ * @property {boolean} [openTable]      online: any visitor of the server may sit
  */
 
 /**
@@ -217,6 +218,9 @@ export const setOption = (setup, name, on) => ({ ...setup, options: { ...setup.o
 
 /** @param {Setup} setup @param {string} pace */
 export const setPace = (setup, pace) => ({ ...setup, pace });
+
+/** An online table open to any visitor, or by invitation only. */
+export const setOpenTable = (setup, open) => ({ ...setup, openTable: Boolean(open) });
 
 // -- the table server ---------------------------------------------------------------------
 

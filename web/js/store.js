@@ -92,6 +92,7 @@ export function savedSetup() {
     options: (value) =>
       isObject(value) && Object.keys(value).length <= MAX_OPTIONS && Object.values(value).every((on) => typeof on === 'boolean'),
     playersByGame: (value) => isObject(value) && Object.keys(value).length <= MAX_OPTIONS && Object.values(value).every(isCount),
+    openTable: (value) => typeof value === 'boolean',
   };
   const setup = {};
   for (const [field, check] of Object.entries(checks)) {
