@@ -223,12 +223,17 @@ def test_a_seat_s_token_gives_way_to_a_new_one(backend):
 
 
 def test_a_file_from_before_commitments_is_opened_and_its_games_have_none(path):
-    """The games table of the first schema had no salt: opening the file
-    adds the column; its games load, with no commitment."""
+    """The games table of the first schema had no salt, and its tables table
+    no open flag: opening the file adds the columns; its games load, with no
+    commitment, its tables by invitation only."""
     old_schema = SCHEMA.replace("    salt TEXT,                      -- of the seed's commitment; NULL: a game from before "
                                 "commitments\n", "").replace("    chosen INTEGER NOT NULL DEFAULT 0,  -- the creator chose "
                                                               "the seed\n", "")
+    old_schema = old_schema.replace("    address TEXT NOT NULL,          -- a hash of the creator's address\n"
+                                    "    open INTEGER NOT NULL DEFAULT 0 -- open to any visitor\n",
+                                    "    address TEXT NOT NULL           -- a hash of the creator's address\n")
     assert "salt" not in old_schema.split("CREATE TABLE IF NOT EXISTS games")[1].split(";")[0]
+    assert "open" not in old_schema.split("CREATE TABLE IF NOT EXISTS tables")[1].split(";")[0]
     with sqlite3.connect(path) as db:
         db.executescript(old_schema)
         db.execute("INSERT INTO tables VALUES ('TTTTTTTTTTTT', 'kahuna', 2, '{}', '[\"h\", \"h\"]', '[\"Ana\", \"\"]',"
@@ -244,6 +249,7 @@ def test_a_file_from_before_commitments_is_opened_and_its_games_have_none(path):
 
     loaded = run(scene())
     assert (loaded.info.seed, loaded.info.salt, loaded.info.commitment) == (1234, None, None)
+    assert loaded.info.open is False
 
 
 def test_names_are_text_of_a_bounded_length():
