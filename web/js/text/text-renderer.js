@@ -17,6 +17,7 @@
 
 import { t } from '../i18n.js';
 import { h } from '../dom.js';
+import { isSameTurn } from '../games/renderer-common.js';
 
 const TEXTS = {
   kahuna: () => Promise.all([import('./kahuna-text.js'), import('../games/kahuna-panel.js')]),
@@ -57,6 +58,7 @@ function createTextRenderer(text, panel, { els, onChoice }) {
   for (const key of ['hand', 'market', 'actions', 'round', 'scoreline']) if (els[key]) els[key].replaceChildren();
 
   const legal = () => (snapshot && interactive ? snapshot.legal : []);
+  const hasSelection = () => JSON.stringify(selection) !== JSON.stringify(select.emptySelection());
   const context = () => ({ names, players: snapshot && snapshot.view && (snapshot.view.players || (snapshot.view.scores || []).length) });
   const logParams = (event, ctx) => text.logParams(event, { ...context(), ...ctx });
 
@@ -121,7 +123,7 @@ function createTextRenderer(text, panel, { els, onChoice }) {
       }
       parts.push(h('h3', { class: 'text-group' }, group.heading), list);
     }
-    if (interactive && JSON.stringify(selection) !== JSON.stringify(select.emptySelection())) {
+    if (interactive && hasSelection()) {
       parts.push(h('p', {}, h('button', { type: 'button', class: 'btn ghost text-cancel', 'data-key': 'cancel', onclick: clearSelection }, t('text.cancel'))));
     }
     moves.replaceChildren(...parts);
@@ -163,14 +165,13 @@ function createTextRenderer(text, panel, { els, onChoice }) {
   }
 
   function clearSelection() {
-    if (JSON.stringify(selection) === JSON.stringify(select.emptySelection())) return;
+    if (!hasSelection()) return;
     selection = select.emptySelection();
     redraw();
   }
 
   function render(snap, options = {}) {
-    const sameTurn =
-      snapshot && snap.viewer === snapshot.viewer && snap.log.length === snapshot.log.length && JSON.stringify(snap.legal) === JSON.stringify(snapshot.legal);
+    const sameTurn = isSameTurn(snapshot, snap, snapshot && snapshot.view);
     snapshot = snap;
     names = options.names || names;
     interactive = Boolean(options.interactive) && snap.legal.length > 0;
