@@ -61,6 +61,8 @@ def parse(argv: list[str]) -> argparse.Namespace:
                              f"(default {defaults.open_for:g})")
     parser.add_argument("--open-per-address", type=int, default=defaults.open_per_address,
                         help=f"open tables an address may have listed at once (default {defaults.open_per_address})")
+    parser.add_argument("--clock-minute", type=float, default=defaults.clock_minute,
+                        help="the seconds of a clock's minute (default 60; tests shorten clocks)")
     parser.add_argument("--chosen-seeds", action="store_true",
                         help="let a table's creator choose its seed (tests and demonstrations: the "
                              "creator then knows every hidden card)")
@@ -109,7 +111,7 @@ def main(argv: list[str] | None = None) -> int:
         bot_workers=args.bot_workers, bot_pace=args.bot_pace, tables_per_address=args.tables_per_address,
         messages_per_second=args.messages_per_second, connections_per_address=args.connections_per_address,
         hello_within=args.hello_within, chosen_seeds=args.chosen_seeds, access_log=not args.quiet,
-        open_for=args.open_for, open_per_address=args.open_per_address)
+        open_for=args.open_for, open_per_address=args.open_per_address, clock_minute=args.clock_minute)
     logging.basicConfig(level=logging.INFO, format="[server] %(message)s")
     logging.getLogger("uvicorn.error").addFilter(OneLine())
     # `kill -USR1 <pid>` writes every thread's stack to stderr: what a server

@@ -42,6 +42,7 @@ from pygame_core.table import is_count
 from . import __version__
 from .bots import BotPool
 from .bus import Bus, LocalBus
+from .clocks import BadClock, check_clock
 from .config import Settings
 from .hosts import Hosts
 from .live import Connection
@@ -241,6 +242,10 @@ class TableServer:
             tokens = {s: new_token() for s in range(info.players) if info.seats[s] == "h"}
             tokens[SPECTATOR] = new_token()
             info.names[seat], info.joined[seat] = name, True
+            info.creator = seat
+            # An open table, or one with a clock, waits for its people.
+            info.started = not (info.free_seats() and (info.open or info.clock is not None))
+            info.began = info.created if info.started else 0.0
             await self.store.create_table(info, {s: token_hash(t) for s, t in tokens.items()}, address)
         finally:
             self._creating[address] -= 1
@@ -295,12 +300,19 @@ class TableServer:
             raise ApiError(400, "error.bad_request", "'open' is true or false")
         if listed and len(humans) < 2:
             raise ApiError(400, "error.bad_setup", "an open table has a seat for someone else")
+        try:
+            clock = check_clock(body.get("clock"))
+        except BadClock as exc:
+            raise ApiError(400, exc.key, str(exc)) from None
+        chat = body.get("chat", "seats")
+        if chat not in ("seats", "everyone"):
+            raise ApiError(400, "error.bad_request", "'chat' (who reads the table's chat) is \"seats\" or \"everyone\"")
         info = TableInfo(
             id=new_table_id(), game=match.game.id, players=match.players, options=match.options,
             seats=list(seats), names=[""] * match.players,
             joined=[not match.is_human(s) for s in range(match.players)],
             number=1, seed=seed, created=time.time(), salt=fairness.new_salt(), chosen_seed=chosen,
-            open=listed)
+            open=listed, clock=clock, chat=chat)
         return info, seat, name
 
     async def _open_list(self, request: Request, body) -> tuple:
@@ -312,7 +324,7 @@ class TableServer:
             "table": info.id, "game": info.game, "players": info.players, "options": info.options,
             "seats": [{"kind": kind, "name": info.names[seat] if info.joined[seat] and kind == "h" else None,
                        "free": kind == "h" and not info.joined[seat]} for seat, kind in enumerate(info.seats)],
-            "created": info.created,
+            "created": info.created, "clock": info.clock,
         } for info in listed]}
 
     async def _sit(self, request: Request, body) -> tuple:
@@ -333,7 +345,7 @@ class TableServer:
             if stored.over or not free:
                 raise ApiError(409, "error.table_full", "every seat of this table is taken")
             token = new_token()
-            if await self.store.claim_seat(table_id, free[0], token_hash(token), name):
+            if await self.store.claim_seat(table_id, free[0], token_hash(token), name, self.tables.now()):
                 break
         else:
             raise ApiError(409, "error.table_full", "every seat of this table is taken")
@@ -368,7 +380,8 @@ class TableServer:
             return {"table": table_id, "ok": True, "seat": None if seat == SPECTATOR else seat,
                     "game": table.info.game, "players": table.info.players, "number": table.info.number,
                     "names": list(table.info.names), "joined": list(table.info.joined),
-                    "to_move": state.to_move(), "over": state.is_over(), "ply": table.ply}
+                    "to_move": state.to_move(), "over": state.is_over(), "ply": table.ply,
+                    "started": table.info.started, "clock": table.clock_public()}
 
     # -- the WebSocket ----------------------------------------------------------------------
     async def websocket(self, websocket: WebSocket) -> None:

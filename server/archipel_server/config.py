@@ -56,6 +56,9 @@ class Settings:
     open_for: float = 30 * 60.0
     open_listed: int = 50
     open_per_address: int = 3
+    # The seconds of a clock's minute: 60, but for tests, which shorten
+    # clocks to see them run out.
+    clock_minute: float = 60.0
 
     # -- secrets ---------------------------------------------------------------
     # Whether a table's creator may choose its seed. Off, the server deals

@@ -220,6 +220,20 @@ class Connection:
         table, seat = self._seated(request)
         await table.undo(seat, request.get("ply"), self._reply(ref))
 
+    async def on_start(self, request: dict, ref) -> None:
+        table, seat = self._seated(request)
+        await table.start(seat, request.get("level"), self._reply(ref))
+
+    async def on_chat(self, request: dict, ref) -> None:
+        table, seat = self._seated(request)
+        if not table.info.joined[seat]:
+            raise Refusal("error.not_seated", "choose a name and sit down first")
+        await table.say(seat, request, self._reply(ref))
+
+    async def on_mute(self, request: dict, ref) -> None:
+        table, seat = self._seated({})
+        await table.mute(seat, request.get("seat"), request.get("muted"), self._reply(ref))
+
     async def on_rematch(self, request: dict, ref) -> None:
         table, seat = self._seated(request)
         await table.rematch(seat, request.get("number"), self._reply(ref))
@@ -262,6 +276,9 @@ HANDLERS = {
     "move": Connection.on_move,
     "undo": Connection.on_undo,
     "rematch": Connection.on_rematch,
+    "start": Connection.on_start,
+    "chat": Connection.on_chat,
+    "mute": Connection.on_mute,
     "sync": Connection.on_sync,
     "record": Connection.on_record,
     "new_token": Connection.on_new_token,

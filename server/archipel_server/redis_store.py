@@ -5,11 +5,15 @@ lives there whole, under keys that share the table's hash tag (``{id}``), so
 that a Redis Cluster keeps each table on one shard:
 
     archipel:{T}:table        hash: game, players, options, seats (JSON),
-                              name:<seat>, joined:<seat>, number, created, address, open
-    archipel:{T}:game:<N>     hash: seed (JSON), over, salt, chosen
+                              name:<seat>, joined:<seat>, number, created, address, open,
+                              creator, started, clock (JSON, "" for none), chat,
+                              mutes:<seat> (JSON)
+    archipel:{T}:game:<N>     hash: seed (JSON), over, salt, chosen, began
     archipel:{T}:moves:<N>    list: [player, move] (JSON), ply by ply
+    archipel:{T}:times:<N>    list: when each move was kept, ply by ply
     archipel:{T}:undos:<N>    list: [ply, player, move, events] (JSON)
     archipel:{T}:tokens       hash: hash of a token -> seat (never the token)
+    archipel:{T}:chat         list: the chat's last messages (JSON)
 
 and two indexes beside them, shared by every server:
 
@@ -38,7 +42,7 @@ import json
 import time
 from typing import TYPE_CHECKING
 
-from .store import Store, StoredTable, TableInfo, Undo
+from .store import CHAT_KEPT, Store, StoredTable, TableInfo, Undo
 
 if TYPE_CHECKING:
     from redis.asyncio import Redis
@@ -61,31 +65,81 @@ if #tokens > 0 then redis.call('HSET', KEYS[3], unpack(tokens)) end
 return 1
 """
 
-# KEYS: table, game, moves. ARGV: number, ply, the move's JSON, over (0/1).
+# KEYS: table, game, moves, times. ARGV: number, ply, the move's JSON, over (0/1), when.
 APPEND = """
 if redis.call('HGET', KEYS[1], 'number') ~= ARGV[1] then return 0 end
 if redis.call('LLEN', KEYS[3]) ~= tonumber(ARGV[2]) then return 0 end
 redis.call('RPUSH', KEYS[3], ARGV[3])
+redis.call('RPUSH', KEYS[4], ARGV[5])
 if ARGV[4] == '1' then redis.call('HSET', KEYS[2], 'over', '1') end
 return 1
 """
 
-# KEYS: table, moves, undos. ARGV: number, ply, the move's JSON, the undo's JSON.
+# KEYS: table, moves, undos, times. ARGV: number, ply, the move's JSON, the undo's JSON.
 TAKE_BACK = """
 if redis.call('HGET', KEYS[1], 'number') ~= ARGV[1] then return 0 end
 if redis.call('LLEN', KEYS[2]) ~= tonumber(ARGV[2]) + 1 then return 0 end
 if redis.call('LINDEX', KEYS[2], -1) ~= ARGV[3] then return 0 end
 redis.call('RPOP', KEYS[2])
+redis.call('RPOP', KEYS[4])
 redis.call('RPUSH', KEYS[3], ARGV[4])
 return 1
 """
 
-# KEYS: table, the game before, the new game. ARGV: number, seed, salt.
+# KEYS: table, the game before, the new game. ARGV: number, seed, salt, when.
 START = """
 if redis.call('HGET', KEYS[1], 'number') ~= tostring(tonumber(ARGV[1]) - 1) then return 0 end
 if redis.call('HGET', KEYS[2], 'over') ~= '1' then return 0 end
-redis.call('HSET', KEYS[3], 'seed', ARGV[2], 'salt', ARGV[3], 'over', '0', 'chosen', '0')
+redis.call('HSET', KEYS[3], 'seed', ARGV[2], 'salt', ARGV[3], 'over', '0', 'chosen', '0', 'began', ARGV[4])
 redis.call('HSET', KEYS[1], 'number', ARGV[1])
+return 1
+"""
+
+# A waiting table whose people have all sat down begins (KEYS[1] the
+# table, KEYS[2] its game, ARGV[4] when): the end of CLAIM and SET_NAME.
+BEGIN_IF_FULL = """
+if redis.call('HGET', KEYS[1], 'started') == '0' then
+  local seats = cjson.decode(redis.call('HGET', KEYS[1], 'seats'))
+  local full = true
+  for i = 1, #seats do
+    if seats[i] == 'h' and redis.call('HGET', KEYS[1], 'joined:' .. (i - 1)) ~= '1' then full = false end
+  end
+  if full then
+    redis.call('HSET', KEYS[1], 'started', '1')
+    redis.call('HSET', KEYS[2], 'began', ARGV[4])
+  end
+end
+return 1
+"""
+
+# KEYS: table, game, tokens. ARGV: the seats (JSON), when. Only a waiting
+# table begins; the bots' seats sit, and their invitations go.
+START_TABLE = """
+if redis.call('HGET', KEYS[1], 'started') ~= '0' then return 0 end
+local seats = cjson.decode(ARGV[1])
+redis.call('HSET', KEYS[1], 'seats', ARGV[1], 'started', '1')
+redis.call('HSET', KEYS[2], 'began', ARGV[2])
+local held = redis.call('HGETALL', KEYS[3])
+for i = 1, #seats do
+  if seats[i] ~= 'h' then
+    redis.call('HSET', KEYS[1], 'joined:' .. (i - 1), '1')
+    for j = 1, #held, 2 do
+      if held[j + 1] == tostring(i - 1) then redis.call('HDEL', KEYS[3], held[j]) end
+    end
+  end
+end
+return 1
+"""
+
+# KEYS: table, moves. ARGV: number, ply, seat, the bot's kind.
+TAKE_OVER = """
+if redis.call('HGET', KEYS[1], 'number') ~= ARGV[1] then return 0 end
+if redis.call('LLEN', KEYS[2]) ~= tonumber(ARGV[2]) then return 0 end
+local seats = cjson.decode(redis.call('HGET', KEYS[1], 'seats'))
+local seat = tonumber(ARGV[3]) + 1
+if seats[seat] ~= 'h' then return 0 end
+seats[seat] = ARGV[4]
+redis.call('HSET', KEYS[1], 'seats', cjson.encode(seats))
 return 1
 """
 
@@ -97,26 +151,25 @@ redis.call('HSET', KEYS[1], ARGV[2], ARGV[3])
 return 1
 """
 
-# KEYS: table, tokens. ARGV: seat, the new token's hash, name. Only an open
-# table's free person's seat is taken; the tokens that held it go.
+# KEYS: table, game, tokens. ARGV: seat, the new token's hash, name, when.
+# Only an open table's free person's seat is taken; the tokens that held it go.
 CLAIM = """
 if redis.call('HGET', KEYS[1], 'open') ~= '1' then return 0 end
 if redis.call('HGET', KEYS[1], 'joined:' .. ARGV[1]) ~= '0' then return 0 end
-local held = redis.call('HGETALL', KEYS[2])
+local held = redis.call('HGETALL', KEYS[3])
 for i = 1, #held, 2 do
-  if held[i + 1] == ARGV[1] then redis.call('HDEL', KEYS[2], held[i]) end
+  if held[i + 1] == ARGV[1] then redis.call('HDEL', KEYS[3], held[i]) end
 end
-redis.call('HSET', KEYS[2], ARGV[2], ARGV[1])
+redis.call('HSET', KEYS[3], ARGV[2], ARGV[1])
 redis.call('HSET', KEYS[1], 'name:' .. ARGV[1], ARGV[3], 'joined:' .. ARGV[1], '1')
-return 1
-"""
+""" + BEGIN_IF_FULL
 
-# KEYS: table. ARGV: seat, name. Only a table that exists gets a name.
+# KEYS: table, game. ARGV: seat, name, (unused), when. Only a table that
+# exists gets a name.
 SET_NAME = """
 if redis.call('EXISTS', KEYS[1]) == 0 then return 0 end
 redis.call('HSET', KEYS[1], 'name:' .. ARGV[1], ARGV[2], 'joined:' .. ARGV[1], '1')
-return 1
-"""
+""" + BEGIN_IF_FULL
 
 
 def move_text(player: int, move: str) -> str:
@@ -142,6 +195,12 @@ class RedisStore(Store):
 
     def _moves(self, table_id: str, number: int) -> str:
         return f"{self.prefix}{{{table_id}}}:moves:{number}"
+
+    def _times(self, table_id: str, number: int) -> str:
+        return f"{self.prefix}{{{table_id}}}:times:{number}"
+
+    def _chat(self, table_id: str) -> str:
+        return f"{self.prefix}{{{table_id}}}:chat"
 
     def _undos(self, table_id: str, number: int) -> str:
         return f"{self.prefix}{{{table_id}}}:undos:{number}"
@@ -175,7 +234,7 @@ class RedisStore(Store):
         self._client = client
         for name, source in (("create", CREATE), ("append", APPEND), ("take_back", TAKE_BACK),
                              ("start", START), ("replace_token", REPLACE_TOKEN), ("set_name", SET_NAME),
-                             ("claim", CLAIM)):
+                             ("claim", CLAIM), ("start_table", START_TABLE), ("take_over", TAKE_OVER)):
             self._scripts[name] = client.register_script(source)
 
     async def close(self) -> None:
@@ -190,10 +249,14 @@ class RedisStore(Store):
     async def create_table(self, info: TableInfo, tokens: dict, address: str) -> None:
         table = ["game", info.game, "players", str(info.players), "options", json.dumps(info.options),
                  "seats", json.dumps(info.seats), "number", str(info.number), "created", repr(info.created),
-                 "address", address, "open", "1" if info.open else "0"]
+                 "address", address, "open", "1" if info.open else "0", "creator", str(info.creator),
+                 "started", "1" if info.started else "0", "clock", "" if info.clock is None else json.dumps(info.clock),
+                 "chat", info.chat]
         for seat, (name, joined) in enumerate(zip(info.names, info.joined)):
-            table += [f"name:{seat}", name, f"joined:{seat}", "1" if joined else "0"]
-        game = ["seed", json.dumps(info.seed), "over", "0", "chosen", "1" if info.chosen_seed else "0"]
+            table += [f"name:{seat}", name, f"joined:{seat}", "1" if joined else "0",
+                      f"mutes:{seat}", json.dumps(info.mutes[seat])]
+        game = ["seed", json.dumps(info.seed), "over", "0", "chosen", "1" if info.chosen_seed else "0",
+                "began", repr(info.began)]
         if info.salt is not None:
             game += ["salt", info.salt]
         seats = [item for digest, seat in ((digest, str(seat)) for seat, digest in tokens.items())
@@ -222,7 +285,8 @@ class RedisStore(Store):
                 pipe.hgetall(self._game(table_id, wanted))
                 pipe.lrange(self._moves(table_id, wanted), 0, -1)
                 pipe.lrange(self._undos(table_id, wanted), 0, -1)
-                table, game, moves, undos = await pipe.execute()
+                pipe.lrange(self._times(table_id, wanted), 0, -1)
+                table, game, moves, undos, times = await pipe.execute()
             if number is None and table.get("number") != current:
                 continue                           # a rematch began meanwhile: read it
             if not game:
@@ -234,10 +298,16 @@ class RedisStore(Store):
                 names=[table.get(f"name:{seat}", "") for seat in range(players)],
                 joined=[table.get(f"joined:{seat}") == "1" for seat in range(players)],
                 number=wanted, seed=json.loads(game["seed"]), created=float(table["created"]),
-                salt=game.get("salt"), chosen_seed=game.get("chosen") == "1", open=table.get("open") == "1")
+                salt=game.get("salt"), chosen_seed=game.get("chosen") == "1", open=table.get("open") == "1",
+                creator=int(table.get("creator", "0")), started=table.get("started", "1") == "1",
+                began=float(game.get("began", "0")),
+                clock=json.loads(table["clock"]) if table.get("clock") else None, chat=table.get("chat", "seats"),
+                mutes=[json.loads(table.get(f"mutes:{seat}", "[]")) for seat in range(players)])
             kept = [tuple(json.loads(text)) for text in moves]
             taken_back = [Undo(*json.loads(text)) for text in undos]
-            return StoredTable(info, kept, taken_back, game.get("over") == "1")
+            # Moves kept before they were timed count as made at 0.
+            when = [float(text) for text in times] + [0.0] * (len(kept) - len(times))
+            return StoredTable(info, kept, taken_back, game.get("over") == "1", when[:len(kept)])
 
     async def seat_of(self, table_id: str, token_hash: str) -> int | None:
         seat = await self.client.hget(self._tokens(table_id), token_hash)
@@ -245,10 +315,11 @@ class RedisStore(Store):
 
     # -- moves -------------------------------------------------------------------
     async def append_move(self, table_id: str, number: int, ply: int, player: int,
-                          move: str, over: bool) -> bool:
+                          move: str, over: bool, at: float = 0.0) -> bool:
         kept = await self._script(
-            "append", [self._table(table_id), self._game(table_id, number), self._moves(table_id, number)],
-            [str(number), str(ply), move_text(player, move), "1" if over else "0"])
+            "append", [self._table(table_id), self._game(table_id, number), self._moves(table_id, number),
+                       self._times(table_id, number)],
+            [str(number), str(ply), move_text(player, move), "1" if over else "0", repr(at)])
         if kept and over:
             await self.client.zrem(self._in_play, table_id)
         return kept
@@ -257,20 +328,24 @@ class RedisStore(Store):
         entry = json.dumps([undo.ply, undo.player, undo.move, undo.events], ensure_ascii=False,
                            separators=(",", ":"))
         return await self._script(
-            "take_back", [self._table(table_id), self._moves(table_id, number), self._undos(table_id, number)],
+            "take_back", [self._table(table_id), self._moves(table_id, number), self._undos(table_id, number),
+                          self._times(table_id, number)],
             [str(number), str(undo.ply), move_text(undo.player, undo.move), entry])
 
     # -- seats and games -----------------------------------------------------------
-    async def set_name(self, table_id: str, seat: int, name: str) -> None:
-        await self._script("set_name", [self._table(table_id)], [str(seat), name])
+    async def set_name(self, table_id: str, seat: int, name: str, at: float = 0.0) -> None:
+        number = await self.client.hget(self._table(table_id), "number") or "1"
+        await self._script("set_name", [self._table(table_id), self._game(table_id, int(number))],
+                           [str(seat), name, "", repr(at)])
 
     async def replace_token(self, table_id: str, seat: int, old_hash: str, new_hash: str) -> bool:
         return await self._script("replace_token", [self._tokens(table_id)], [old_hash, new_hash, str(seat)])
 
-    async def start_game(self, table_id: str, number: int, seed: int | str, salt: str) -> bool:
+    async def start_game(self, table_id: str, number: int, seed: int | str, salt: str,
+                         at: float = 0.0) -> bool:
         started = await self._script(
             "start", [self._table(table_id), self._game(table_id, number - 1), self._game(table_id, number)],
-            [str(number), json.dumps(seed), salt])
+            [str(number), json.dumps(seed), salt, repr(at)])
         if started:
             created = await self.client.hget(self._table(table_id), "created")
             await self.client.zadd(self._in_play, {table_id: float(created or time.time())})
@@ -298,10 +373,42 @@ class RedisStore(Store):
         async with self.client.pipeline(transaction=False) as pipe:
             for table_id in created:
                 pipe.hget(self._table(str(table_id)), "open")
-            return sum(flag == "1" for flag in await pipe.execute())
+            flags = await pipe.execute()
+        listed = 0
+        for table_id, flag in zip(created, flags):
+            if flag == "1":
+                stored = await self.load_table(str(table_id))
+                listed += stored is not None and not stored.over and bool(stored.info.free_seats())
+        return listed
 
-    async def claim_seat(self, table_id: str, seat: int, token_hash: str, name: str) -> bool:
-        return await self._script("claim", [self._table(table_id), self._tokens(table_id)], [str(seat), token_hash, name])
+    async def claim_seat(self, table_id: str, seat: int, token_hash: str, name: str, at: float = 0.0) -> bool:
+        # An open table waits with its first game: its number is 1.
+        return await self._script("claim", [self._table(table_id), self._game(table_id, 1), self._tokens(table_id)],
+                                  [str(seat), token_hash, name, repr(at)])
+
+    async def start_table(self, table_id: str, seats: list, at: float) -> bool:
+        started = await self._script("start_table", [self._table(table_id), self._game(table_id, 1),
+                                                     self._tokens(table_id)], [json.dumps(seats), repr(at)])
+        if started:
+            await self.client.zrem(self._open, table_id)
+        return started
+
+    async def take_over(self, table_id: str, number: int, ply: int, seat: int, kind: str) -> bool:
+        return await self._script("take_over", [self._table(table_id), self._moves(table_id, number)],
+                                  [str(number), str(ply), str(seat), kind])
+
+    # -- chat -------------------------------------------------------------------------
+    async def add_chat(self, table_id: str, entry: dict) -> None:
+        async with self.client.pipeline(transaction=True) as pipe:
+            pipe.rpush(self._chat(table_id), json.dumps(entry, ensure_ascii=False))
+            pipe.ltrim(self._chat(table_id), -CHAT_KEPT, -1)
+            await pipe.execute()
+
+    async def load_chat(self, table_id: str) -> list:
+        return [json.loads(text) for text in await self.client.lrange(self._chat(table_id), 0, -1)]
+
+    async def set_mutes(self, table_id: str, seat: int, muted: list) -> None:
+        await self.client.hset(self._table(table_id), f"mutes:{seat}", json.dumps(list(muted)))
 
     async def tables_in_play(self) -> list:
         return list(await self.client.zrange(self._in_play, 0, -1))

@@ -25,7 +25,7 @@ import sqlite3
 import threading
 from pathlib import Path
 
-from .store import Store, StoredTable, TableInfo, Undo
+from .store import CHAT_KEPT, Store, StoredTable, TableInfo, Undo
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS tables (
@@ -39,7 +39,12 @@ CREATE TABLE IF NOT EXISTS tables (
     number INTEGER NOT NULL,        -- the current game
     created REAL NOT NULL,
     address TEXT NOT NULL,          -- a hash of the creator's address
-    open INTEGER NOT NULL DEFAULT 0 -- open to any visitor
+    open INTEGER NOT NULL DEFAULT 0, -- open to any visitor
+    creator INTEGER NOT NULL DEFAULT 0,
+    started INTEGER NOT NULL DEFAULT 1,  -- 0: waiting for its people
+    clock TEXT,                     -- JSON (clocks.py); NULL: no clock
+    chat TEXT NOT NULL DEFAULT 'seats',  -- who reads the chat: seats, everyone
+    mutes TEXT NOT NULL DEFAULT '[]'     -- JSON: per seat, the seats it muted
 );
 CREATE INDEX IF NOT EXISTS tables_by_address ON tables (address, created);
 CREATE TABLE IF NOT EXISTS games (
@@ -49,6 +54,7 @@ CREATE TABLE IF NOT EXISTS games (
     over INTEGER NOT NULL DEFAULT 0,
     salt TEXT,                      -- of the seed's commitment; NULL: a game from before commitments
     chosen INTEGER NOT NULL DEFAULT 0,  -- the creator chose the seed
+    began REAL NOT NULL DEFAULT 0,  -- when it began (time.time()); 0: not yet
     PRIMARY KEY (table_id, number)
 ) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS tokens (
@@ -62,6 +68,7 @@ CREATE TABLE IF NOT EXISTS moves (
     ply INTEGER NOT NULL,           -- 0-based: the moves played before it
     player INTEGER NOT NULL,
     move TEXT NOT NULL,
+    at REAL NOT NULL DEFAULT 0,     -- when it was kept (time.time())
     PRIMARY KEY (table_id, number, ply)
 ) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS undos (
@@ -74,14 +81,23 @@ CREATE TABLE IF NOT EXISTS undos (
     events TEXT NOT NULL,           -- JSON, secrets included: filtered when sent
     PRIMARY KEY (table_id, number, seq)
 ) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS chat (
+    table_id TEXT NOT NULL,
+    seq INTEGER NOT NULL,
+    entry TEXT NOT NULL,            -- JSON: seat, name, text or phrase, at
+    PRIMARY KEY (table_id, seq)
+) WITHOUT ROWID;
 """
 
 
 # Columns added since the first schema: a file made before them gets them
 # when it is opened (its earlier games have no commitment).
 ADDED_COLUMNS = {
-    "games": [("salt", "TEXT"), ("chosen", "INTEGER NOT NULL DEFAULT 0")],
-    "tables": [("open", "INTEGER NOT NULL DEFAULT 0")],
+    "games": [("salt", "TEXT"), ("chosen", "INTEGER NOT NULL DEFAULT 0"), ("began", "REAL NOT NULL DEFAULT 0")],
+    "tables": [("open", "INTEGER NOT NULL DEFAULT 0"), ("creator", "INTEGER NOT NULL DEFAULT 0"),
+               ("started", "INTEGER NOT NULL DEFAULT 1"), ("clock", "TEXT"),
+               ("chat", "TEXT NOT NULL DEFAULT 'seats'"), ("mutes", "TEXT NOT NULL DEFAULT '[]'")],
+    "moves": [("at", "REAL NOT NULL DEFAULT 0")],
 }
 
 # The most calls one transaction holds.
@@ -215,12 +231,14 @@ class SQLiteStore(Store):
         def work(db):
             db.execute(
                 "INSERT INTO tables (id, game, players, options, seats, names, joined, number,"
-                " created, address, open) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                " created, address, open, creator, started, clock, chat, mutes)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (info.id, info.game, info.players, json.dumps(info.options), json.dumps(info.seats),
                  json.dumps(info.names), json.dumps(info.joined), info.number, info.created, address,
-                 int(info.open)))
-            db.execute("INSERT INTO games (table_id, number, seed, salt, chosen) VALUES (?, ?, ?, ?, ?)",
-                       (info.id, info.number, seed_text(info.seed), info.salt, int(info.chosen_seed)))
+                 int(info.open), info.creator, int(info.started),
+                 None if info.clock is None else json.dumps(info.clock), info.chat, json.dumps(info.mutes)))
+            db.execute("INSERT INTO games (table_id, number, seed, salt, chosen, began) VALUES (?, ?, ?, ?, ?, ?)",
+                       (info.id, info.number, seed_text(info.seed), info.salt, int(info.chosen_seed), info.began))
             db.executemany("INSERT INTO tokens (hash, table_id, seat) VALUES (?, ?, ?)",
                            [(digest, info.id, seat) for seat, digest in tokens.items()])
             return True
@@ -233,20 +251,25 @@ class SQLiteStore(Store):
     def _load(db, table_id: str, number: int | None = None) -> StoredTable | None:
         row = db.execute(
             "SELECT t.game, t.players, t.options, t.seats, t.names, t.joined, g.number, t.created,"
-            " g.seed, g.over, g.salt, g.chosen, t.open FROM tables t JOIN games g ON g.table_id = t.id"
+            " g.seed, g.over, g.salt, g.chosen, t.open, t.creator, t.started, g.began, t.clock, t.chat,"
+            " t.mutes FROM tables t JOIN games g ON g.table_id = t.id"
             " AND g.number = coalesce(?, t.number) WHERE t.id = ?", (number, table_id)).fetchone()
         if row is None:
             return None
-        game, players, options, seats, names, joined, number, created, seed, over, salt, chosen, is_open = row
+        (game, players, options, seats, names, joined, number, created, seed, over, salt, chosen, is_open,
+         creator, started, began, clock, chat, mutes) = row
         info = TableInfo(table_id, game, players, json.loads(options), json.loads(seats),
                          json.loads(names), json.loads(joined), number, seed_value(seed), created,
-                         salt, bool(chosen), bool(is_open))
-        moves = db.execute("SELECT player, move FROM moves WHERE table_id = ? AND number = ?"
-                           " ORDER BY ply", (table_id, number)).fetchall()
+                         salt, bool(chosen), bool(is_open), creator, bool(started), began,
+                         None if clock is None else json.loads(clock), chat, json.loads(mutes))
+        rows = db.execute("SELECT player, move, at FROM moves WHERE table_id = ? AND number = ?"
+                          " ORDER BY ply", (table_id, number)).fetchall()
+        moves = [(player, move) for player, move, _ in rows]
+        times = [at for _, _, at in rows]
         undos = [Undo(ply, player, move, json.loads(events)) for ply, player, move, events in db.execute(
             "SELECT ply, player, move, events FROM undos WHERE table_id = ? AND number = ?"
             " ORDER BY seq", (table_id, number))]
-        return StoredTable(info, [tuple(move) for move in moves], undos, bool(over))
+        return StoredTable(info, moves, undos, bool(over), times)
 
     async def seat_of(self, table_id: str, token_hash: str) -> int | None:
         def read(db):
@@ -257,7 +280,7 @@ class SQLiteStore(Store):
 
     # -- moves -------------------------------------------------------------------
     async def append_move(self, table_id: str, number: int, ply: int, player: int,
-                          move: str, over: bool) -> bool:
+                          move: str, over: bool, at: float = 0.0) -> bool:
         def work(db):
             if not self._is_current(db, table_id, number):
                 return False
@@ -265,8 +288,8 @@ class SQLiteStore(Store):
                                   (table_id, number)).fetchone()
             if count != ply:
                 return False
-            db.execute("INSERT INTO moves (table_id, number, ply, player, move) VALUES (?, ?, ?, ?, ?)",
-                       (table_id, number, ply, player, move))
+            db.execute("INSERT INTO moves (table_id, number, ply, player, move, at) VALUES (?, ?, ?, ?, ?, ?)",
+                       (table_id, number, ply, player, move, at))
             if over:
                 db.execute("UPDATE games SET over = 1 WHERE table_id = ? AND number = ?", (table_id, number))
             return True
@@ -296,13 +319,81 @@ class SQLiteStore(Store):
         return row is not None and row[0] == number
 
     # -- seats and games -----------------------------------------------------------
-    async def set_name(self, table_id: str, seat: int, name: str) -> None:
+    async def set_name(self, table_id: str, seat: int, name: str, at: float = 0.0) -> None:
         def work(db):
             names, joined = (json.loads(text) for text in db.execute(
                 "SELECT names, joined FROM tables WHERE id = ?", (table_id,)).fetchone())
             names[seat], joined[seat] = name, True
             db.execute("UPDATE tables SET names = ?, joined = ? WHERE id = ?",
                        (json.dumps(names), json.dumps(joined), table_id))
+            self._begin_if_full(db, table_id, at)
+            return True
+        await self._run(work, write=True)
+
+    @staticmethod
+    def _begin_if_full(db, table_id: str, at: float) -> None:
+        """A waiting table whose people have all sat down begins."""
+        seats, joined, started, number = db.execute(
+            "SELECT seats, joined, started, number FROM tables WHERE id = ?", (table_id,)).fetchone()
+        if not started and all(seat != "h" or sat for seat, sat in zip(json.loads(seats), json.loads(joined))):
+            db.execute("UPDATE tables SET started = 1 WHERE id = ?", (table_id,))
+            db.execute("UPDATE games SET began = ? WHERE table_id = ? AND number = ?", (at, table_id, number))
+
+    async def start_table(self, table_id: str, seats: list, at: float) -> bool:
+        def work(db):
+            row = db.execute("SELECT started, joined, number FROM tables WHERE id = ?", (table_id,)).fetchone()
+            if row is None or row[0]:
+                return False
+            joined = [sat or seat != "h" for seat, sat in zip(seats, json.loads(row[1]))]
+            db.execute("UPDATE tables SET seats = ?, joined = ?, started = 1 WHERE id = ?",
+                       (json.dumps(seats), json.dumps(joined), table_id))
+            db.execute("UPDATE games SET began = ? WHERE table_id = ? AND number = ?", (at, table_id, row[2]))
+            # The invitations for the seats bots took no longer seat anyone.
+            db.executemany("DELETE FROM tokens WHERE table_id = ? AND seat = ?",
+                           [(table_id, seat) for seat, kind in enumerate(seats) if kind != "h"])
+            return True
+        return await self._run(work, write=True)
+
+    async def take_over(self, table_id: str, number: int, ply: int, seat: int, kind: str) -> bool:
+        def work(db):
+            if not self._is_current(db, table_id, number):
+                return False
+            (count,) = db.execute("SELECT count(*) FROM moves WHERE table_id = ? AND number = ?",
+                                  (table_id, number)).fetchone()
+            seats = json.loads(db.execute("SELECT seats FROM tables WHERE id = ?", (table_id,)).fetchone()[0])
+            if count != ply or seats[seat] != "h":
+                return False
+            seats[seat] = kind
+            db.execute("UPDATE tables SET seats = ? WHERE id = ?", (json.dumps(seats), table_id))
+            return True
+        return await self._run(work, write=True)
+
+    # -- chat -----------------------------------------------------------------------
+    async def add_chat(self, table_id: str, entry: dict) -> None:
+        def work(db):
+            (seq,) = db.execute("SELECT coalesce(max(seq) + 1, 0) FROM chat WHERE table_id = ?",
+                                (table_id,)).fetchone()
+            db.execute("INSERT INTO chat (table_id, seq, entry) VALUES (?, ?, ?)",
+                       (table_id, seq, json.dumps(entry, ensure_ascii=False)))
+            db.execute("DELETE FROM chat WHERE table_id = ? AND seq <= ?", (table_id, seq - CHAT_KEPT))
+            return True
+        await self._run(work, write=True)
+
+    async def load_chat(self, table_id: str) -> list:
+        def read(db):
+            return [json.loads(entry) for (entry,) in db.execute(
+                "SELECT entry FROM chat WHERE table_id = ? ORDER BY seq", (table_id,))]
+        return await self._run(read)
+
+    async def set_mutes(self, table_id: str, seat: int, muted: list) -> None:
+        def work(db):
+            row = db.execute("SELECT mutes, players FROM tables WHERE id = ?", (table_id,)).fetchone()
+            if row is None:
+                return False
+            mutes = json.loads(row[0])
+            mutes += [[] for _ in range(row[1] - len(mutes))]
+            mutes[seat] = list(muted)
+            db.execute("UPDATE tables SET mutes = ? WHERE id = ?", (json.dumps(mutes), table_id))
             return True
         await self._run(work, write=True)
 
@@ -313,7 +404,8 @@ class SQLiteStore(Store):
             return changed == 1
         return await self._run(work, write=True)
 
-    async def start_game(self, table_id: str, number: int, seed: int | str, salt: str) -> bool:
+    async def start_game(self, table_id: str, number: int, seed: int | str, salt: str,
+                         at: float = 0.0) -> bool:
         def work(db):
             if not self._is_current(db, table_id, number - 1):
                 return False
@@ -321,8 +413,8 @@ class SQLiteStore(Store):
                                  (table_id, number - 1)).fetchone()
             if not over:
                 return False
-            db.execute("INSERT INTO games (table_id, number, seed, salt) VALUES (?, ?, ?, ?)",
-                       (table_id, number, seed_text(seed), salt))
+            db.execute("INSERT INTO games (table_id, number, seed, salt, began) VALUES (?, ?, ?, ?, ?)",
+                       (table_id, number, seed_text(seed), salt, at))
             db.execute("UPDATE tables SET number = ? WHERE id = ?", (number, table_id))
             return True
         return await self._run(work, write=True)
@@ -348,11 +440,15 @@ class SQLiteStore(Store):
 
     async def open_tables_created_since(self, address: str, since: float) -> int:
         def read(db):
-            return db.execute("SELECT count(*) FROM tables WHERE address = ? AND open = 1 AND created >= ?",
-                              (address, since)).fetchone()[0]
+            listed = 0
+            for (table_id,) in db.execute("SELECT id FROM tables WHERE address = ? AND open = 1 AND created >= ?",
+                                          (address, since)).fetchall():
+                stored = self._load(db, table_id)
+                listed += stored is not None and not stored.over and bool(stored.info.free_seats())
+            return listed
         return await self._run(read)
 
-    async def claim_seat(self, table_id: str, seat: int, token_hash: str, name: str) -> bool:
+    async def claim_seat(self, table_id: str, seat: int, token_hash: str, name: str, at: float = 0.0) -> bool:
         def work(db):
             row = db.execute("SELECT seats, names, joined, open FROM tables WHERE id = ?", (table_id,)).fetchone()
             if row is None or not row[3]:
@@ -365,6 +461,7 @@ class SQLiteStore(Store):
                        (json.dumps(names), json.dumps(joined), table_id))
             db.execute("DELETE FROM tokens WHERE table_id = ? AND seat = ?", (table_id, seat))
             db.execute("INSERT INTO tokens (hash, table_id, seat) VALUES (?, ?, ?)", (token_hash, table_id, seat))
+            self._begin_if_full(db, table_id, at)
             return True
         return await self._run(work, write=True)
 

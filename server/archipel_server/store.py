@@ -22,6 +22,8 @@ from pygame_core.match import RECORD_FORMAT, RECORD_VERSION
 
 # The seat of a spectator's token.
 SPECTATOR = -1
+# The chat messages a table keeps (the oldest go).
+CHAT_KEPT = 200
 
 
 @dataclass
@@ -47,6 +49,25 @@ class TableInfo:
     # Open to any visitor of the server (listed while a person's seat is
     # free), not only to those the creator invites.
     open: bool = False
+    # The seat of the table's creator (who may start it with bots).
+    creator: int = 0
+    # Whether the game has begun: an open table, or one with a clock, waits
+    # until its people's seats are taken (or its creator starts it, bots in
+    # the free seats); nobody moves and no clock runs before.
+    started: bool = True
+    # When the current game began (the server's time.time()); 0: not yet.
+    began: float = 0.0
+    # The clock (``clocks.py``), None for none.
+    clock: dict | None = None
+    # Who reads the table's chat: "seats" (the players) or "everyone"
+    # (spectators too; only the seated write).
+    chat: str = "seats"
+    # mutes[seat]: the seats whose messages that seat's player does not want.
+    mutes: list = field(default_factory=list)
+
+    def __post_init__(self):
+        self.mutes = [list(self.mutes[seat]) if seat < len(self.mutes) else []
+                      for seat in range(self.players)]
 
     def free_seats(self) -> list:
         """The people's seats nobody has sat down at."""
@@ -75,6 +96,9 @@ class StoredTable:
     moves: list = field(default_factory=list)       # [(player, move text)]
     undos: list = field(default_factory=list)       # [Undo]
     over: bool = False
+    # When each move was kept (the server's time.time()), for the clock; 0
+    # for a move kept before moves were timed.
+    times: list = field(default_factory=list)
 
     def record(self) -> dict:
         """The game as the record ``Match.from_record`` replays, with what a
@@ -119,10 +143,11 @@ class Store(ABC):
 
     @abstractmethod
     async def append_move(self, table_id: str, number: int, ply: int, player: int,
-                          move: str, over: bool) -> bool:
-        """Keep move ``ply`` (0-based) of game ``number``, only if the game
-        has exactly ``ply`` moves now; ``over``: the move ended the game.
-        True once the move is durably kept, False when the ply was taken."""
+                          move: str, over: bool, at: float = 0.0) -> bool:
+        """Keep move ``ply`` (0-based) of game ``number``, made at ``at``,
+        only if the game has exactly ``ply`` moves now; ``over``: the move
+        ended the game. True once the move is durably kept, False when the
+        ply was taken."""
 
     @abstractmethod
     async def take_back(self, table_id: str, number: int, undo: Undo) -> bool:
@@ -131,8 +156,9 @@ class Store(ABC):
         game's moves are not what the caller saw."""
 
     @abstractmethod
-    async def set_name(self, table_id: str, seat: int, name: str) -> None:
-        """The seat's player sat down with ``name``."""
+    async def set_name(self, table_id: str, seat: int, name: str, at: float = 0.0) -> None:
+        """The seat's player sat down with ``name`` at ``at`` (the last free
+        seat taken, a waiting game begins)."""
 
     @abstractmethod
     async def replace_token(self, table_id: str, seat: int, old_hash: str, new_hash: str) -> bool:
@@ -140,10 +166,35 @@ class Store(ABC):
         took a new link); False when ``old_hash`` no longer holds the seat."""
 
     @abstractmethod
-    async def start_game(self, table_id: str, number: int, seed: int | str, salt: str) -> bool:
-        """Start game ``number`` (a rematch) with ``seed`` and the salt of its
-        commitment, only if the current game is ``number - 1`` and over;
-        False otherwise."""
+    async def start_game(self, table_id: str, number: int, seed: int | str, salt: str,
+                         at: float = 0.0) -> bool:
+        """Start game ``number`` (a rematch) at ``at`` with ``seed`` and the
+        salt of its commitment, only if the current game is ``number - 1``
+        and over; False otherwise."""
+
+    @abstractmethod
+    async def start_table(self, table_id: str, seats: list, at: float) -> bool:
+        """A waiting table's game begins at ``at`` with ``seats`` (its free
+        people's seats given to bots, who sit at once); False when it had
+        begun already."""
+
+    @abstractmethod
+    async def take_over(self, table_id: str, number: int, ply: int, seat: int, kind: str) -> bool:
+        """A bot (``kind``, "botN") plays on for the person at ``seat``, whose
+        time ran out: only if game ``number`` is current, has ``ply`` moves
+        and the seat is still a person's."""
+
+    @abstractmethod
+    async def add_chat(self, table_id: str, entry: dict) -> None:
+        """Keep a chat message (the last ``CHAT_KEPT`` of a table are kept)."""
+
+    @abstractmethod
+    async def load_chat(self, table_id: str) -> list:
+        """The table's chat messages kept, oldest first."""
+
+    @abstractmethod
+    async def set_mutes(self, table_id: str, seat: int, muted: list) -> None:
+        """The seats whose messages ``seat``'s player does not want."""
 
     @abstractmethod
     async def tables_created_since(self, address: str, since: float) -> int:
@@ -156,13 +207,15 @@ class Store(ABC):
 
     @abstractmethod
     async def open_tables_created_since(self, address: str, since: float) -> int:
-        """How many open tables ``address`` created since ``since``."""
+        """How many open tables ``address`` created since ``since`` are still
+        listed (a person's seat free, the game not over)."""
 
     @abstractmethod
-    async def claim_seat(self, table_id: str, seat: int, token_hash: str, name: str) -> bool:
-        """A visitor sits at free seat ``seat`` of an open table as ``name``:
-        the seat's token becomes ``token_hash`` (the creator's invitation for
-        it no longer holds it). False when someone sat there first, or the
+    async def claim_seat(self, table_id: str, seat: int, token_hash: str, name: str, at: float = 0.0) -> bool:
+        """A visitor sits at free seat ``seat`` of an open table as ``name``
+        at ``at``: the seat's token becomes ``token_hash`` (the creator's
+        invitation for it no longer holds it); the last free seat taken, a
+        waiting game begins. False when someone sat there first, or the
         table is not open."""
 
     @abstractmethod

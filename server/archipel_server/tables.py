@@ -37,8 +37,10 @@ import contextlib
 import json
 import logging
 import time
+import unicodedata
 
 from pygame_core import fairness
+from pygame_core.bots import LEVELS
 from pygame_core.engine import GameError, event_for
 from pygame_core.match import Match
 from pygame_core.table import Table as TableCore
@@ -46,6 +48,7 @@ from pygame_core.table import TableError, is_count
 
 from .bots import BotPool
 from .bus import Bus, LocalBus
+from .clocks import Times, times
 from .store import SPECTATOR, Store, StoredTable, TableInfo, Undo
 from .tokens import token_hash
 
@@ -66,6 +69,17 @@ WRITE_ATTEMPTS = 8
 # PRESENCE_TTL seconds (a server that died is forgotten after that).
 PRESENCE_EVERY = 20.0
 PRESENCE_TTL = 60.0
+# The chat: a message is at most CHAT_LONGEST characters, and a seat sends
+# at most CHAT_BURST messages in CHAT_WINDOW seconds. The ready phrases are
+# keys (`chat.phrase.<id>` in web/i18n), shown in each reader's language.
+CHAT_LONGEST = 200
+CHAT_BURST = 5
+CHAT_WINDOW = 15.0
+PHRASES = ("hello", "good_luck", "well_played", "thanks", "oops", "one_moment", "back_soon",
+           "good_game", "rematch", "bye")
+# A clock's time-out is looked at this long after the time runs out (a
+# move that arrives first is refused all the same: the server's time rules).
+CLOCK_GRACE = 0.05
 
 
 # A request that changes nothing: a key for the page's sentence, an English
@@ -89,6 +103,11 @@ class Table:
         self.remote_presence: dict = {}
         self.last_change = time.monotonic()
         self.last_used = time.monotonic()
+        # When each kept move was made, ply by ply (the clock's).
+        self.times: list = list(stored.times) + [0.0] * (len(stored.moves) - len(stored.times))
+        self.clock_task: asyncio.Task | None = None
+        # When each seat sent its latest chat messages (the rate limit).
+        self.chatted: dict = {}
 
     @property
     def id(self) -> str:
@@ -123,8 +142,75 @@ class Table:
             if heard >= fresh:
                 connected = [here or there for here, there in zip(connected, seats)]
                 spectators += watching
-        return {"id": self.id, "number": self.info.number, "names": list(self.info.names),
-                "joined": list(self.info.joined), "connected": connected, "spectators": spectators}
+        info = self.info
+        return {"id": self.id, "number": info.number, "names": list(info.names),
+                "joined": list(info.joined), "connected": connected, "spectators": spectators,
+                "seats": list(info.seats), "creator": info.creator, "started": info.started,
+                "open": info.open, "chat": info.chat, "clock": self.clock_public()}
+
+    # -- the clock ---------------------------------------------------------------
+    def clock_times(self) -> Times | None:
+        """Each seat's time left now (None without a clock)."""
+        clock = self.info.clock
+        if clock is None:
+            return None
+        state = self.match.state
+        turns = [(entry.to_move, entry.player, at) for entry, at in zip(self.match.entries, self.times)]
+        timed = [kind == "h" for kind in self.info.seats]
+        to_move = [] if state.is_over() else state.to_move()
+        return times(clock, timed, self.info.began if self.info.started else 0.0, turns, to_move,
+                     self.tables.now(), self.tables.settings.clock_minute)
+
+    def clock_public(self) -> dict | None:
+        """The clock as every seat sees it: what was chosen, the milliseconds
+        each seat has left at the moment of the message (None: a bot's seat),
+        and whose clocks run."""
+        clocked, clock = self.clock_times(), self.info.clock
+        if clocked is None or clock is None:
+            return None
+        return {**clock, "minute": self.tables.settings.clock_minute,
+                "left": [None if left is None else max(0, round(left * 1000)) for left in clocked.left],
+                "running": clocked.running}
+
+    def schedule_clock(self) -> None:
+        """Wake when the first running clock runs out (again after every change)."""
+        if self.clock_task is not None and self.clock_task is not asyncio.current_task():
+            self.clock_task.cancel()
+        self.clock_task = None
+        clocked = self.clock_times()
+        first = None if clocked is None else clocked.first_out()
+        if first is None or self.tables.closing:
+            return
+        self.clock_task = asyncio.create_task(self._clock(max(0.0, first) + CLOCK_GRACE))
+
+    async def _clock(self, wait: float) -> None:
+        await asyncio.sleep(wait)
+        try:
+            await self.time_out()
+        except Exception:
+            log.exception("the clock of table %s could not be applied", self.id)
+            await asyncio.sleep(1.0)
+            if not self.tables.closing:
+                self.schedule_clock()
+
+    async def time_out(self) -> None:
+        """A seat whose time ran out: a bot of the table's level plays on for
+        it, and every seat is told (the store settles which server does it)."""
+        async with self.lock:
+            clocked, clock = self.clock_times(), self.info.clock
+            out = [] if clocked is None or clock is None else clocked.out_of_time()
+            if not out or clock is None:
+                return
+            seat, level = out[0], clock["level"]
+            kind = f"bot{level}"
+            if await self.tables.store.take_over(self.id, self.info.number, self.ply, seat, kind):
+                self.info.seats[seat] = kind
+                self.core = core_of(StoredTable(self.info, [(entry.player, entry.move)
+                                                            for entry in self.match.entries]))
+                log.info("table %s: seat %d ran out of time; a bot plays on", self.id, seat)
+                self.changed(self.ply, {"kind": "timeout", "seat": seat, "level": level})
+            else:
+                await self._sync()
 
     def tell_presence(self) -> None:
         """Tell the other servers who is connected here."""
@@ -165,6 +251,7 @@ class Table:
                        "events": [event_for(event, viewer) for event in undo.events]}
                       for undo in self.undos],
             "table": self.public(),
+            "mutes": [] if viewer is None else list(self.info.mutes[viewer]),
             "cause": cause,
         }
 
@@ -190,6 +277,7 @@ class Table:
         self.last_change = time.monotonic()
         self.moved.set()
         self.broadcast(log_from, cause)
+        self.schedule_clock()
 
     def changed(self, log_from: int, cause: dict) -> None:
         self._show(log_from, cause)
@@ -198,7 +286,7 @@ class Table:
             # The move itself, so that a server holding the table one ply
             # behind plays it on without reading the store.
             entry = self.match.entries[-1]
-            change.update(move=[entry.player, entry.move], undos=len(self.undos))
+            change.update(move=[entry.player, entry.move], undos=len(self.undos), at=self.times[-1])
         self.tables.publish(change)
         self.schedule_bot()
 
@@ -238,6 +326,8 @@ class Table:
         except (TableError, GameError):
             self.core.restore(memento)
             return None
+        at = change.get("at")
+        self.times.append(at if isinstance(at, float) else self.tables.now())
         self._show(ply - 1, cause or {"kind": "sync"})
         return True
 
@@ -250,14 +340,17 @@ class Table:
         after = [tuple(move) for move in stored.moves]
         same_game = stored.info.number == self.info.number
         if (same_game and after == before and len(stored.undos) == len(self.undos)
-                and stored.info.names == self.info.names and stored.info.joined == self.info.joined):
+                and stored.info.names == self.info.names and stored.info.joined == self.info.joined
+                and stored.info.seats == self.info.seats and stored.info.started == self.info.started):
             return False
         log_from = 0
         if same_game:
             while log_from < min(len(before), len(after)) and before[log_from] == after[log_from]:
                 log_from += 1
-        grown = same_game and log_from == len(before) and len(stored.undos) == len(self.undos)
+        grown = (same_game and log_from == len(before) and len(stored.undos) == len(self.undos)
+                 and stored.info.seats == self.info.seats)
         self.info, self.undos = stored.info, list(stored.undos)
+        self.times = list(stored.times)
         if grown:
             # Moves added after those held here (the usual change): play
             # them on, rather than replay the whole game.
@@ -280,9 +373,12 @@ class Table:
         the store first when other servers share it)."""
         if self.tables.bus.shared:
             await self.catch_up()
+        chat = await self.tables.store.load_chat(self.id)
         async with self.lock:
             self.connections.add(connection)
-            connection.send(self.state_message(connection.seat, 0, kind="welcome"))
+            welcome = self.state_message(connection.seat, 0, kind="welcome")
+            welcome["chat"] = [entry for entry in chat if self.reads(connection.seat, entry)]
+            connection.send(welcome)
         self.broadcast_presence()
 
     def leave(self, connection) -> None:
@@ -298,10 +394,13 @@ class Table:
     async def sit(self, seat: int, name: str, reply) -> None:
         """The seat's player sits down (or changes name) as ``name``."""
         async with self.lock:
-            await self.tables.store.set_name(self.id, seat, name)
+            now = self.tables.now()
+            await self.tables.store.set_name(self.id, seat, name, now)
             self.info.names[seat] = name
             self.info.joined[seat] = True
             self.match.names[seat] = name
+            if not self.info.started and not self.info.free_seats():
+                self.info.started, self.info.began = True, now      # as the store did
             reply({"type": "ack", "ply": self.ply})
             self.changed(self.ply, {"kind": "join", "seat": seat})
 
@@ -314,13 +413,111 @@ class Table:
                 return
             self.info.names[seat] = self.match.names[seat] = stored.info.names[seat]
             self.info.joined[seat] = True
+            self.info.started, self.info.began = stored.info.started, stored.info.began
             self.changed(self.ply, {"kind": "join", "seat": seat})
+
+    async def start(self, seat: int, level, reply) -> None:
+        """The creator starts a waiting table: bots of ``level`` take the
+        free people's seats, and the game begins."""
+        if not (is_count(level) and level in LEVELS):
+            raise Refusal("error.bad_request", f"'level' is a bot's level, one of {', '.join(map(str, LEVELS))}")
+        async with self.lock:
+            if self.info.started:
+                raise Refusal("error.started", "the game has begun already", resync=True)
+            if seat != self.info.creator:
+                raise Refusal("error.not_creator", "only the table's creator starts it before it is full")
+            seats = [f"bot{level}" if kind == "h" and not sat else kind
+                     for kind, sat in zip(self.info.seats, self.info.joined)]
+            now = self.tables.now()
+            if not await self.tables.store.start_table(self.id, seats, now):
+                await self._sync()
+                raise Refusal("error.started", "the game has begun already", resync=True)
+            freed = [s for s, (old, new) in enumerate(zip(self.info.seats, seats)) if old != new]
+            self.info.seats = seats
+            self.info.joined = [True] * self.info.players
+            self.info.started, self.info.began = True, now
+            self.core = core_of(StoredTable(self.info))
+            reply({"type": "ack", "ply": self.ply})
+            for connection in list(self.connections):
+                if connection.seat in freed:
+                    connection.let_go("error.bad_token", "a bot took this seat: the game began without it")
+            self.changed(0, {"kind": "start", "seat": seat})
+
+    # -- the chat -------------------------------------------------------------------
+    def reads(self, seat: int, entry: dict) -> bool:
+        """Whether ``seat`` (or a spectator) is shown a chat message: the
+        players, spectators if the table lets them, never a muted author's."""
+        if seat == SPECTATOR:
+            return self.info.chat == "everyone"
+        return entry.get("seat") not in self.info.mutes[seat]
+
+    async def say(self, seat: int, words: dict, reply) -> None:
+        """``seat``'s player says a ready phrase (``{"phrase": id}``) or free
+        text (``{"text": ...}``, kept as text: the pages never read it as
+        markup); kept with the table, sent to whoever reads the chat."""
+        phrase, text = words.get("phrase"), words.get("text")
+        if phrase is not None:
+            if phrase not in PHRASES:
+                raise Refusal("error.bad_request", f"'phrase' is one of {', '.join(PHRASES)}")
+            said = {"phrase": phrase}
+        elif isinstance(text, str):
+            text = " ".join(clean_text(text).split())
+            if not text:
+                raise Refusal("error.chat_empty", "say something")
+            if len(text) > CHAT_LONGEST:
+                raise Refusal("error.chat_too_long", f"a message is at most {CHAT_LONGEST} characters",
+                              longest=CHAT_LONGEST)
+            said = {"text": text}
+        else:
+            raise Refusal("error.bad_request", "a chat message has a 'phrase' or a 'text'")
+        now = time.monotonic()
+        recent = [at for at in self.chatted.get(seat, []) if at > now - CHAT_WINDOW]
+        if len(recent) >= CHAT_BURST:
+            raise Refusal("error.chat_rate", f"at most {CHAT_BURST} messages in {CHAT_WINDOW:g} seconds: "
+                          "wait a moment", burst=CHAT_BURST, seconds=CHAT_WINDOW)
+        self.chatted[seat] = recent + [now]
+        entry = {"seat": seat, "name": self.info.names[seat], "at": self.tables.now(), **said}
+        await self.tables.store.add_chat(self.id, entry)
+        reply({"type": "ack", "ply": self.ply})
+        self.show_chat(entry)
+        self.tables.publish({"table": self.id, "chat": entry})
+
+    def show_chat(self, entry: dict) -> None:
+        """Send a chat message to every connection here that reads it."""
+        message = encode({"type": "chat", "entries": [entry]})
+        for connection in list(self.connections):
+            if self.reads(connection.seat, entry):
+                connection.send_text(message)
+
+    async def mute(self, seat: int, whom, muted, reply) -> None:
+        """``seat``'s player mutes (or hears again) ``whom``."""
+        if not (is_count(whom) and whom < self.info.players and whom != seat and isinstance(muted, bool)):
+            raise Refusal("error.bad_request", "'seat' is another seat of the table, 'muted' true or false")
+        async with self.lock:
+            chosen = [other for other in self.info.mutes[seat] if other != whom] + ([whom] if muted else [])
+            await self.tables.store.set_mutes(self.id, seat, sorted(chosen))
+            self.info.mutes[seat] = sorted(chosen)
+            reply({"type": "ack", "ply": self.ply, "mutes": self.info.mutes[seat]})
+        self.tables.publish({"table": self.id, "mutes": [seat, self.info.mutes[seat]]})
+
+    def heard_mutes(self, mutes) -> None:
+        if (isinstance(mutes, list) and len(mutes) == 2 and is_count(mutes[0]) and mutes[0] < self.info.players
+                and isinstance(mutes[1], list) and all(is_count(seat) for seat in mutes[1])):
+            self.info.mutes[mutes[0]] = list(mutes[1])
 
     # -- moves -------------------------------------------------------------------
     async def play(self, seat: int, ply, text, reply=None) -> int | None:
         """Play ``text`` for ``seat``, made at ``ply``; ``reply`` (the sender's
         connection, None for a bot) gets the acknowledgement."""
         async with self.lock:
+            if not self.info.started:
+                raise Refusal("error.not_started", "the game begins once every seat is taken")
+            if reply is not None and self.info.seats[seat] != "h":
+                raise Refusal("error.taken_over", "a bot plays this seat now: its time ran out", resync=True)
+            clocked = self.clock_times()
+            if reply is not None and clocked is not None and seat in clocked.out_of_time():
+                self.schedule_clock()       # wakes at once: a bot takes over
+                raise Refusal("error.out_of_time", "this seat's time has run out", resync=True)
             for attempt in range(WRITE_ATTEMPTS):
                 memento = self.core.memento()
                 played = self.core.play(seat, text, ply)
@@ -330,13 +527,15 @@ class Table:
                         reply(self.state_message(seat, 0))
                     return None
                 kept = False
+                now = self.tables.now()
                 try:
                     kept = await self.tables.store.append_move(self.id, self.info.number, played.ply, seat,
-                                                               played.entry.move, self.match.state.is_over())
+                                                               played.entry.move, self.match.state.is_over(), now)
                 finally:
                     if not kept:
                         self.core.restore(memento)
                 if kept:
+                    self.times[played.ply:] = [now]
                     break
                 # Another server wrote first: take the table as it is now and
                 # judge the move again there (a choice made at the same time
@@ -368,6 +567,7 @@ class Table:
                 raise Refusal("error.stale", "the table has changed: the board shows it as it is now",
                               resync=True)
             self.undos.append(undo)
+            del self.times[undo.ply:]
             reply({"type": "ack", "ply": undo.ply, "move": undo.move})
             self.changed(undo.ply, {"kind": "undo", "seat": seat, "ply": undo.ply})
 
@@ -383,13 +583,16 @@ class Table:
             if not self.match.state.is_over():
                 raise Refusal("error.not_over", "a rematch starts once the game is over")
             seed, salt = fairness.new_seed(), fairness.new_salt()
-            if not await self.tables.store.start_game(self.id, number + 1, seed, salt):
+            now = self.tables.now()
+            if not await self.tables.store.start_game(self.id, number + 1, seed, salt, now):
                 await self._sync()
                 raise Refusal("error.stale", "the table has changed: the board shows it as it is now",
                               resync=True)
             self.info.number, self.info.seed, self.info.salt, self.info.chosen_seed = number + 1, seed, salt, False
+            self.info.began = now
             self.core = core_of(StoredTable(self.info))
             self.undos = []
+            self.times = []
             reply({"type": "ack", "number": self.info.number})
             self.changed(0, {"kind": "rematch", "seat": seat, "number": self.info.number})
 
@@ -445,7 +648,7 @@ class Table:
         """Start the first bot to move thinking, unless one already is. Bots
         of a simultaneous step choose one after the other; each sees only
         what its seat sees."""
-        if self.bot_task is not None:
+        if self.bot_task is not None or not self.info.started:
             return
         bots = self.core.bots_to_move()
         if bots:
@@ -526,6 +729,12 @@ def core_of(stored: StoredTable) -> TableCore:
     return TableCore(match, secret_seed=True)
 
 
+def clean_text(text: str) -> str:
+    """Free text with its control and format characters (line breaks,
+    direction overrides, ...) made spaces."""
+    return "".join(" " if unicodedata.category(char) in ("Cc", "Cf", "Zl", "Zp") else char for char in text)
+
+
 def encode(message: dict) -> str:
     return json.dumps(message, separators=(",", ":"))
 
@@ -542,6 +751,11 @@ class Tables:
         self.live: dict = {}
         self._loading: dict = {}
         self.closing = False
+
+    @staticmethod
+    def now() -> float:
+        """The server's time, that every clock is kept in."""
+        return time.time()
 
     async def get(self, table_id: str) -> Table | None:
         table = self.live.get(table_id)
@@ -565,6 +779,7 @@ class Tables:
             # Who is connected to the other servers holding it?
             self.publish({"table": table_id, "ask": "presence"})
             table.schedule_bot()
+            table.schedule_clock()
             return table
         finally:
             self._loading.pop(table_id, None)
@@ -598,6 +813,12 @@ class Tables:
             if table.connections:
                 table.tell_presence()
             return
+        if isinstance(change.get("chat"), dict):
+            table.show_chat(change["chat"])
+            return
+        if "mutes" in change:
+            table.heard_mutes(change["mutes"])
+            return
         cause = change.get("cause") if isinstance(change.get("cause"), dict) else None
         if cause is not None and cause.get("kind") == "token" and is_count(cause.get("seat")):
             await table.check_tokens(cause["seat"])
@@ -623,7 +844,8 @@ class Tables:
         bot thinking); the store keeps them."""
         limit = time.monotonic() - IDLE
         for table_id, table in list(self.live.items()):
-            if not table.connections and table.bot_task is None and table.last_used < limit:
+            if (not table.connections and table.bot_task is None and table.clock_task is None
+                    and table.last_used < limit):
                 del self.live[table_id]
 
     def refresh_presence(self) -> None:
@@ -643,7 +865,8 @@ class Tables:
 
     async def close(self) -> None:
         self.closing = True
-        tasks = [table.bot_task for table in self.live.values() if table.bot_task is not None]
+        tasks = [task for table in self.live.values() for task in (table.bot_task, table.clock_task)
+                 if task is not None]
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)

@@ -104,3 +104,49 @@ def test_an_address_keeps_only_so_many_tables_listed_and_unjoined_tables_leave_t
     assert listed(limited) == []
     create(limited, game="kahuna", seats=["h", "h"], name="Ana", open=True)
     assert len(listed(limited)) == 1
+
+
+def test_an_open_table_waits_for_its_people_then_begins(server):
+    # Seed 3: Ana's seat moves first.
+    table = create(server, game="kahuna", seats=["h", "h"], seed=3, name="Ana", open=True)
+
+    async def scene():
+        ana = await seated(server, table["table"], table["token"])
+        assert ana.state["table"]["started"] is False and ana.state["table"]["creator"] == 0
+        move = ana.snapshot["legal"][0]["text"]
+        assert (await ana.call("move", ply=0, move=move))["key"] == "error.not_started"
+        status, _ = post(server, "api/tables/sit", {"table": table["table"], "name": "Bob"})
+        assert status == 201
+        await ana.wait_for(lambda state: state["table"]["started"])
+        assert (await ana.call("move", ply=0, move=move))["type"] == "ack"
+        await ana.close()
+    run(scene())
+
+
+def test_its_creator_starts_a_waiting_table_with_bots_in_the_free_seats(server):
+    table = create(server, game="moai", players=3, seats=["h", "h", "h"], seed=3, name="Ana", open=True)
+
+    async def scene():
+        ana = await seated(server, table["table"], table["token"])
+        status, bob = post(server, "api/tables/sit", {"table": table["table"], "name": "Bob"})
+        assert status == 201
+        bob_page = await seated(server, table["table"], bob["token"])
+        assert (await bob_page.call("start", level=1))["key"] == "error.not_creator"
+        for level in (9, "1", None):
+            assert (await ana.call("start", level=level))["key"] == "error.bad_request"
+        assert (await ana.call("start", level=1))["type"] == "ack"
+        for page in (ana, bob_page):
+            state = await page.wait_for(lambda state: state["table"]["started"])
+            assert state["table"]["seats"] == ["h", "h", "bot1"] and state["snapshot"]["seats"][2] == "bot1"
+            assert state["cause"] == {"kind": "start", "seat": 0}
+        assert (await ana.call("start", level=1))["key"] == "error.started"
+        # The free seat's invitation no longer seats anyone, and the table is
+        # no longer listed.
+        invited = next(i["token"] for i in table["invitations"] if i["seat"] == 2)
+        assert await seated_or_refused(server, table["table"], invited) == "error.bad_token"
+        assert table["table"] not in [item["table"] for item in listed(server)]
+        # The bot plays its part of the first, simultaneous step.
+        await ana.wait_for(lambda state: 2 not in state["snapshot"]["to_move"])
+        for page in (ana, bob_page):
+            await page.close()
+    run(scene())

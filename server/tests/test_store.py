@@ -12,7 +12,7 @@ import time
 import pytest
 
 from archipel_server.redis_store import RedisStore
-from archipel_server.sqlite_store import SCHEMA, SQLiteStore
+from archipel_server.sqlite_store import SQLiteStore
 from pygame_core import fairness
 from archipel_server.store import SPECTATOR, TableInfo, Undo
 from archipel_server.tokens import BadName, check_name, new_token, token_hash
@@ -222,23 +222,28 @@ def test_a_seat_s_token_gives_way_to_a_new_one(backend):
     assert run(scene()) == (False, True, False, (None, 0))
 
 
-def test_a_file_from_before_commitments_is_opened_and_its_games_have_none(path):
-    """The games table of the first schema had no salt, and its tables table
-    no open flag: opening the file adds the columns; its games load, with no
-    commitment, its tables by invitation only."""
-    old_schema = SCHEMA.replace("    salt TEXT,                      -- of the seed's commitment; NULL: a game from before "
-                                "commitments\n", "").replace("    chosen INTEGER NOT NULL DEFAULT 0,  -- the creator chose "
-                                                              "the seed\n", "")
-    old_schema = old_schema.replace("    address TEXT NOT NULL,          -- a hash of the creator's address\n"
-                                    "    open INTEGER NOT NULL DEFAULT 0 -- open to any visitor\n",
-                                    "    address TEXT NOT NULL           -- a hash of the creator's address\n")
-    assert "salt" not in old_schema.split("CREATE TABLE IF NOT EXISTS games")[1].split(";")[0]
-    assert "open" not in old_schema.split("CREATE TABLE IF NOT EXISTS tables")[1].split(";")[0]
+# The tables and games of the first schema (tokens and undos have not changed).
+FIRST_SCHEMA = """
+CREATE TABLE tables (id TEXT PRIMARY KEY, game TEXT NOT NULL, players INTEGER NOT NULL,
+    options TEXT NOT NULL, seats TEXT NOT NULL, names TEXT NOT NULL, joined TEXT NOT NULL,
+    number INTEGER NOT NULL, created REAL NOT NULL, address TEXT NOT NULL);
+CREATE TABLE games (table_id TEXT NOT NULL, number INTEGER NOT NULL, seed INTEGER NOT NULL,
+    over INTEGER NOT NULL DEFAULT 0, PRIMARY KEY (table_id, number)) WITHOUT ROWID;
+CREATE TABLE moves (table_id TEXT NOT NULL, number INTEGER NOT NULL, ply INTEGER NOT NULL,
+    player INTEGER NOT NULL, move TEXT NOT NULL, PRIMARY KEY (table_id, number, ply)) WITHOUT ROWID;
+"""
+
+
+def test_a_file_from_the_first_schema_is_opened_and_its_tables_play_as_they_did(path):
+    """Opening a file of the first schema adds the columns made since: its
+    games have no commitment, its tables are by invitation, have begun,
+    have no clock, and their moves count as made at 0."""
     with sqlite3.connect(path) as db:
-        db.executescript(old_schema)
+        db.executescript(FIRST_SCHEMA)
         db.execute("INSERT INTO tables VALUES ('TTTTTTTTTTTT', 'kahuna', 2, '{}', '[\"h\", \"h\"]', '[\"Ana\", \"\"]',"
                    " '[true, false]', 1, 0, 'addr')")
         db.execute("INSERT INTO games (table_id, number, seed) VALUES ('TTTTTTTTTTTT', 1, 1234)")
+        db.execute("INSERT INTO moves VALUES ('TTTTTTTTTTTT', 1, 0, 1, 'pass')")
 
     async def scene():
         store = SQLiteStore(path)
@@ -248,8 +253,11 @@ def test_a_file_from_before_commitments_is_opened_and_its_games_have_none(path):
         return loaded
 
     loaded = run(scene())
-    assert (loaded.info.seed, loaded.info.salt, loaded.info.commitment) == (1234, None, None)
-    assert loaded.info.open is False
+    info = loaded.info
+    assert (info.seed, info.salt, info.commitment) == (1234, None, None)
+    assert (info.open, info.started, info.began, info.clock, info.chat, info.mutes) == (
+        False, True, 0.0, None, "seats", [[], []])
+    assert loaded.moves == [(1, "pass")] and loaded.times == [0.0]
 
 
 def test_names_are_text_of_a_bounded_length():
@@ -341,3 +349,69 @@ def test_an_acknowledged_move_survives_redis_killed(tmp_path):
         assert seat == 0
     finally:
         redis.stop()
+
+
+def test_a_waiting_table_begins_when_its_last_seat_is_taken_or_its_creator_starts_it(backend):
+    """What the clock counts from, what the moves' times are, and who the
+    seats are: kept by every store alike."""
+    def waiting(table_id, seats):
+        table = info(table_id, seats)
+        table.names, table.joined = [""] * len(seats), [seat != "h" for seat in seats]
+        table.names[0], table.joined[0] = "Ana", True
+        table.open, table.started = True, False
+        table.clock = {"kind": "live", "minutes": 5, "increment": 0, "level": 1}
+        return table
+
+    async def scene():
+        store = backend.make()
+        await store.open()
+        await store.create_table(waiting("A" * 12, ["h", "h", "h"]), {}, "addr")
+        await store.claim_seat("A" * 12, 1, token_hash(new_token()), "Bob", 100.0)
+        half = await store.load_table("A" * 12)
+        await store.set_name("A" * 12, 2, "Eve", 200.0)
+        full = await store.load_table("A" * 12)
+        await store.create_table(waiting("B" * 12, ["h", "h", "bot0"]), {1: token_hash("I" * 22)}, "addr")
+        started = await store.start_table("B" * 12, ["h", "bot3", "bot0"], 300.0)
+        again = await store.start_table("B" * 12, ["h", "bot3", "bot0"], 400.0)
+        begun = await store.load_table("B" * 12)
+        invitation = await store.seat_of("B" * 12, token_hash("I" * 22))
+        kept = await store.append_move("B" * 12, 1, 0, 0, "pass", False, 310.5)
+        late = await store.take_over("B" * 12, 1, 0, 0, "bot2")
+        taken = await store.take_over("B" * 12, 1, 1, 0, "bot2")
+        twice = await store.take_over("B" * 12, 1, 1, 0, "bot2")
+        over = await store.load_table("B" * 12)
+        await store.close()
+        return half, full, started, again, begun, invitation, kept, late, taken, twice, over
+
+    half, full, started, again, begun, invitation, kept, late, taken, twice, over = run(scene())
+    assert (half.info.started, half.info.began) == (False, 0.0)
+    assert (full.info.started, full.info.began, full.info.joined) == (True, 200.0, [True, True, True])
+    assert full.info.clock == {"kind": "live", "minutes": 5, "increment": 0, "level": 1}
+    assert (started, again) == (True, False)
+    assert (begun.info.started, begun.info.began, begun.info.seats, begun.info.joined) == (
+        True, 300.0, ["h", "bot3", "bot0"], [True, True, True])
+    assert invitation is None            # the bot's seat is no one's to take
+    assert kept and (late, taken, twice) == (False, True, False)
+    assert over.info.seats == ["bot2", "bot3", "bot0"] and over.times == [310.5]
+
+
+def test_the_chat_keeps_the_last_messages_and_each_seat_its_mutes(backend):
+    from archipel_server.store import CHAT_KEPT
+
+    async def scene():
+        store = backend.make()
+        await store.open()
+        await store.create_table(info(), {}, "addr")
+        for n in range(CHAT_KEPT + 3):
+            await store.add_chat("T" * 12, {"seat": n % 2, "name": "Ana", "at": float(n), "text": f"«{n}»"})
+        chat = await store.load_chat("T" * 12)
+        await store.set_mutes("T" * 12, 1, [0])
+        muted = await store.load_table("T" * 12)
+        await store.set_mutes("T" * 12, 1, [])
+        heard = await store.load_table("T" * 12)
+        await store.close()
+        return chat, muted, heard
+
+    chat, muted, heard = run(scene())
+    assert [entry["text"] for entry in chat] == [f"«{n}»" for n in range(3, CHAT_KEPT + 3)]
+    assert muted.info.mutes == [[], [0]] and heard.info.mutes == [[], []]
