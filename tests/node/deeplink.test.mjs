@@ -18,3 +18,17 @@ test('an unknown view is none, and no link is no view', () => {
   assert.equal(parseDeepLink('#play=kahuna').view, null);
   assert.equal(parseDeepLink(''), null);
 });
+
+test('a new online table may be open, have a clock and let spectators read its chat', () => {
+  const wanted = parseDeepLink('#online=new&game=kahuna&players=2&seats=h,h&open=1&clock=live-10-5&clocklevel=3&chat=everyone');
+  assert.equal(wanted.online, 'new');
+  assert.equal(wanted.open, true);
+  assert.deepEqual(wanted.clock, { kind: 'live', minutes: 10, increment: 5, level: 3 });
+  assert.equal(wanted.chat, 'everyone');
+  assert.deepEqual(wanted.options, {});
+  const plain = parseDeepLink('#online=new&game=moai&clock=move-48&clocklevel=9');
+  assert.deepEqual(plain.clock, { kind: 'move', hours: 48, level: 2 });
+  assert.equal(plain.open, false);
+  assert.equal(plain.chat, 'seats');
+  assert.equal(parseDeepLink('#online=new&game=moai&clock=blitz').clock, null);
+});

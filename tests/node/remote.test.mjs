@@ -84,7 +84,7 @@ function stateMessage(type, { ply, logFrom, log, cause = null, undos = [] }) {
 function setUp({ online = () => true } = {}) {
   FakeSocket.made = [];
   const timers = fakeTimers();
-  const seen = { states: [], connection: [], fatal: [], tokens: [] };
+  const seen = { states: [], connection: [], fatal: [], tokens: [], chat: [] };
   const table = createRemoteTable({
     server: 'https://tables.example.org/archipel/',
     table: 'abcdefghijkl',
@@ -98,6 +98,7 @@ function setUp({ online = () => true } = {}) {
     onConnection: (kind) => seen.connection.push(kind),
     onFatal: (error) => seen.fatal.push(error),
     onToken: (token) => seen.tokens.push(token),
+    onChat: (entries, all) => seen.chat.push({ entries, all }),
     randomBytes: (bytes) => bytes.fill(7),
   });
   const socket = () => FakeSocket.made[FakeSocket.made.length - 1];
@@ -309,4 +310,38 @@ test('a new token is made by the page, kept once the server says so, and found a
   socket().deliver({ type: 'token', ref: retried.ref, seat: 0 });
   assert.equal(await rotating, made);
   assert.deepEqual(seen.tokens, [made]);
+});
+
+test('the chat: the whole of it in the welcome, then each new message; saying and muting are answered beside a move', async () => {
+  const { table, seen, socket } = setUp();
+  socket().open();
+  const said = { seat: 1, name: 'Bob', at: 1, phrase: 'hello' };
+  socket().deliver({ ...stateMessage('welcome', { ply: 0, logFrom: 0, log: [] }), chat: [said], mutes: [] });
+  assert.deepEqual(seen.chat, [{ entries: [said], all: true }]);
+  // A move on its way does not hold up a chat message, nor the other way.
+  const moved = table.play(0, 'place ALOA-BARI');
+  const saying = table.say({ text: '<b>hi</b>' });
+  const sent = socket().sent.at(-1);
+  assert.deepEqual({ type: sent.type, text: sent.text }, { type: 'chat', text: '<b>hi</b>' });
+  socket().deliver({ type: 'ack', ref: sent.ref, ply: 0 });
+  await saying;
+  const mine = { seat: 0, name: 'Ana', at: 2, text: '<b>hi</b>' };
+  socket().deliver({ type: 'chat', entries: [mine] });
+  assert.deepEqual(seen.chat.at(-1), { entries: [mine], all: false });
+  assert.deepEqual(table.chat, [said, mine]);
+  const muting = table.mute(1, true);
+  const asked = socket().sent.at(-1);
+  assert.deepEqual({ type: asked.type, seat: asked.seat, muted: asked.muted }, { type: 'mute', seat: 1, muted: true });
+  socket().deliver({ type: 'ack', ref: asked.ref, ply: 0, mutes: [1] });
+  assert.deepEqual(await muting, [1]);
+  // A refused message says why.
+  const refused = table.say({ text: 'x'.repeat(300) });
+  socket().deliver({ type: 'error', ref: socket().sent.at(-1).ref, key: 'error.chat_too_long', message: '', params: { longest: 200 } });
+  await assert.rejects(refused, (error) => error.key === 'error.chat_too_long');
+  // The move is still waiting for its own answer.
+  const move = socket().sent.find((message) => message.type === 'move');
+  socket().deliver({ type: 'ack', ref: move.ref, ply: 0, move: 'place ALOA-BARI' });
+  socket().deliver(stateMessage('state', { ply: 1, logFrom: 0, log: [entry(1, 0)] }));
+  await moved;
+  await flush();
 });

@@ -310,6 +310,8 @@ async function createOnline(config) {
       seat,
       name,
       ...(config.open ? { open: true } : {}),
+      ...(config.clock ? { clock: config.clock } : {}),
+      ...(config.chat === 'everyone' ? { chat: 'everyone' } : {}),
     });
   } catch (error) {
     showScreen('menu');
@@ -409,6 +411,7 @@ async function openTable(entry) {
     onState: (state) => game.onlineState(remote, state),
     onConnection: (kind) => game.onlineConnection(remote, kind),
     onPresence: (table) => game.onlinePresence(remote, table),
+    onChat: (entries, all) => game.onlineChat(remote, entries, all),
     onFatal: (error) => {
       if (game.remote === remote) game.exit();
       showScreen('menu');
@@ -597,7 +600,10 @@ async function followOnline(wanted) {
   }
   const players = wanted.players || wanted.seats.length || 2;
   const seats = wanted.seats.length ? wanted.seats : Array.from({ length: players }, (_, i) => (i === 0 ? 'h' : `bot${DEFAULT_BOT_LEVEL}`));
-  await createOnline({ game: wanted.game, players, seats, seed: wanted.seed, options: wanted.options, names: wanted.names, seat: 0 });
+  await createOnline({
+    game: wanted.game, players, seats, seed: wanted.seed, options: wanted.options, names: wanted.names, seat: 0,
+    open: wanted.open, clock: wanted.clock, chat: wanted.chat,
+  });
 }
 
 /** Start the game a deep link describes (once Python is ready). */

@@ -13,11 +13,16 @@
 // (options and names as above) creates a table at once, this browser at
 // seat 0; index.html#online=<table>&token=<token> takes the seat the token
 // holds (or watches, with the spectators' token), `server=` naming the table
-// server when it is not the site's own.
+// server when it is not the site's own. A new table may add `open=1` (any
+// visitor may sit), `clock=live-10-5` or `clock=move-24` (table-words.js),
+// `clocklevel=N` (the bot that plays on for a seat out of time) and
+// `chat=everyone` (spectators read the chat).
 
 import { MAX_NAME, seedFromText } from './limits.js';
+import { clockOf } from './table-words.js';
+import { DEFAULT_BOT_LEVEL } from './players.js';
 
-const RESERVED = new Set(['play', 'learn', 'players', 'seats', 'seed', 'lang', 'names', 'online', 'game', 'token', 'server', 'view']);
+const RESERVED = new Set(['play', 'learn', 'players', 'seats', 'seed', 'lang', 'names', 'online', 'game', 'token', 'server', 'view', 'open', 'clock', 'clocklevel', 'chat']);
 const VIEWS = ['board', 'text'];
 
 /** The set-up a URL fragment asks for, or null when it asks for no game. */
@@ -51,7 +56,11 @@ export function parseDeepLink(hash) {
     if (!RESERVED.has(name)) options[name] = value === '1' || value === 'true';
   }
   const names = (params.get('names') || '').split(',').map((s) => s.trim().slice(0, MAX_NAME));
-  return { game, players, seats, seed, options, lang, view, names, ...(online ? { online: 'new' } : {}) };
+  if (!online) return { game, players, seats, seed, options, lang, view, names };
+  const level = Number(params.get('clocklevel') ?? DEFAULT_BOT_LEVEL);
+  const clock = clockOf(params.get('clock'), Number.isInteger(level) && level >= 0 && level <= 4 ? level : DEFAULT_BOT_LEVEL);
+  const open = params.get('open') === '1' || params.get('open') === 'true';
+  return { game, players, seats, seed, options, lang, view, names, online: 'new', open, clock, chat: params.get('chat') === 'everyone' ? 'everyone' : 'seats' };
 }
 
 /** The fragment that starts the given set-up (for sharing). */

@@ -79,6 +79,8 @@ export function createGame({ onExit, onNewGame, pace, setPace, paces, verifyReco
     }
     if (kind === 'paused') return t('status.paused', { player: list[seat] });
     if (kind === 'thinking') return t('status.thinking', { player: list[seat] });
+    // A waiting table (online): nobody moves before every seat is taken.
+    if ((kind === 'your_turn' || kind === 'waiting') && session.online && !session.online.started()) return t('clock.waiting');
     if (kind === 'your_turn') return named ? t('status.your_turn_named', { player: list[seat] }) : t('status.your_turn');
     if (kind === 'waiting') {
       if (session.online && !session.online.joined(seat)) return t('online.waiting_seat', { n: seat + 1 });
@@ -730,7 +732,13 @@ export function createGame({ onExit, onNewGame, pace, setPace, paces, verifyReco
     mine.turns = createTurns({ table: remote, view: makeView(mine), seats, viewer: first.seat });
     refs.gameName().textContent = titleOf(gameId);
     mine.online.show(first);
-    await mine.turns.begin(first.snapshot, { fromStart: false, onFirstDraw });
+    await mine.turns.begin(playable(first), { fromStart: false, onFirstDraw });
+  }
+
+  /** The snapshot to draw: a waiting table's lights up no move (the
+   * server would refuse it until the game begins). */
+  function playable(state) {
+    return state.table && state.table.started === false ? { ...state.snapshot, legal: [] } : state.snapshot;
   }
 
   /** A new state from the table server. */
@@ -741,8 +749,17 @@ export function createGame({ onExit, onNewGame, pace, setPace, paces, verifyReco
       const dialog = refs.endDialog();
       if (dialog.open) dialog.close();
     }
+    // A seat a bot took (the creator started with bots; a time ran out):
+    // the session's seats are the turn controller's too.
+    const kinds = state.snapshot.seats;
+    if (Array.isArray(kinds) && kinds.some((kind, each) => kind !== mine.seats[each])) mine.seats.splice(0, mine.seats.length, ...kinds);
     mine.online.show(state);
-    mine.turns.update(state.snapshot);
+    mine.turns.update(playable(state));
+  }
+
+  /** Chat messages from the table server. */
+  function onlineChat(remote, entries, all) {
+    if (session && session.table === remote && session.online) session.online.chat(entries, all);
   }
 
   /** The connection to the table server came, went or came back. */
@@ -800,6 +817,7 @@ export function createGame({ onExit, onNewGame, pace, setPace, paces, verifyReco
     onlineState,
     onlineConnection,
     onlinePresence,
+    onlineChat,
     onlineToken,
     exit,
     undo: () => session && session.turns && session.turns.undo(),

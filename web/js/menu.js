@@ -15,7 +15,9 @@ import { emblem } from './emblems.js';
 import { refs } from './refs.js';
 import {
   BOT_PACES, MODES, initialSetup, fitSetup, chooseGame, setPlayers, setSeat, setName, setMode, setOption, setPace, setOpenTable,
+  setClock, setChatEveryone,
 } from './state.js';
+import { CLOCK_CHOICES, clockOf, clockWords, timeLeft, optionWords, seatWords } from './table-words.js';
 
 export function createMenu({ onStart, onLearn, onResume, onReview, onForget, onLoadFile, onLanguage, onRules, online: onlineHooks }) {
   let games = null;
@@ -324,6 +326,22 @@ export function createMenu({ onStart, onLearn, onResume, onReview, onForget, onL
             },
           }),
           h('span', { class: 'option-text' }, h('span', { class: 'option-name' }, t('online.open_table')), h('span', { class: 'option-about', id: 'open-table-about' }, t(others ? 'online.open_table_about' : 'online.open_table_needs')))),
+        h(
+          'label',
+          {},
+          h('input', {
+            id: 'chat-spectators',
+            type: 'checkbox',
+            checked: Boolean(setup.chatEveryone),
+            'aria-describedby': 'chat-spectators-about',
+            onchange: (event) => {
+              setup = setChatEveryone(setup, event.target.checked);
+              save();
+            },
+          }),
+          h('span', { class: 'option-text' }, h('span', { class: 'option-name' }, t('online.chat_spectators')), h('span', { class: 'option-about', id: 'chat-spectators-about' }, t('online.chat_spectators_about'))),
+        ),
+        clockChooser(),
       );
     }
     // Online, the table server sets its bots' pace.
@@ -478,6 +496,8 @@ export function createMenu({ onStart, onLearn, onResume, onReview, onForget, onL
       seed: Math.floor(Math.random() * 2 ** 31),
       online: onlineMode(),
       open: onlineMode() && Boolean(setup.openTable) && seatsNow().filter((kind) => kind === 'h').length > 1,
+      clock: onlineMode() ? clockOf(setup.clock, DEFAULT_BOT_LEVELS.includes(setup.clockLevel) ? setup.clockLevel : DEFAULT_BOT_LEVEL) : null,
+      chat: setup.chatEveryone ? 'everyone' : 'seats',
     });
   });
 
@@ -541,6 +561,49 @@ export function createMenu({ onStart, onLearn, onResume, onReview, onForget, onL
     // Before the engine has listed the games (a table joined online at once),
     // the id says the name: the games are proper nouns in both languages.
     return game ? game.title[language()] || game.title.fr || id : String(id).charAt(0).toUpperCase() + String(id).slice(1);
+  }
+
+  /** Online: the table's clock (none, live, a turn a day...) and the bot
+   * that plays on for a seat out of time. */
+  function clockChooser() {
+    const chosen = CLOCK_CHOICES.includes(setup.clock || '') ? setup.clock : 'none';
+    const level = DEFAULT_BOT_LEVELS.includes(setup.clockLevel) ? setup.clockLevel : DEFAULT_BOT_LEVEL;
+    const levelSelect = h(
+      'select',
+      {
+        id: 'clock-level',
+        disabled: chosen === 'none',
+        onchange: (event) => {
+          setup = setClock(setup, setup.clock || 'none', Number(event.target.value));
+          save();
+        },
+      },
+      ...DEFAULT_BOT_LEVELS.map((each) => h('option', { value: String(each), selected: each === level }, levelName(each))),
+    );
+    return h(
+      'div',
+      { class: 'clock-choice' },
+      h(
+        'label',
+        { class: 'pace' },
+        t('clock.label'),
+        h(
+          'select',
+          {
+            id: 'online-clock',
+            'aria-describedby': 'clock-about',
+            onchange: (event) => {
+              setup = setClock(setup, event.target.value, level);
+              levelSelect.disabled = event.target.value === 'none';
+              save();
+            },
+          },
+          ...CLOCK_CHOICES.map((choice) => h('option', { value: choice, selected: choice === chosen }, clockWords(clockOf(choice, level)))),
+        ),
+      ),
+      h('label', { class: 'pace' }, t('clock.level'), levelSelect),
+      h('p', { class: 'option-about', id: 'clock-about' }, t('clock.about')),
+    );
   }
 
   // -- online play -------------------------------------------------------------------------
@@ -661,14 +724,8 @@ export function createMenu({ onStart, onLearn, onResume, onReview, onForget, onL
 
   /** One open table: its game and picture, the variant, who sits where, and "Sit down". */
   function openTableRow(item) {
-    const options = Object.entries(item.options || {})
-      .filter(([option, on]) => on === true && has(`game.${item.game}.option.${option}`))
-      .map(([option]) => t(`game.${item.game}.option.${option}`));
-    const seats = item.seats.map((seat) => {
-      const level = botLevel(seat.kind);
-      if (level !== null) return t('online.join_bot', { level: levelName(level) });
-      return seat.free ? t('online.seat_free') : seat.name;
-    });
+    const options = optionWords(item.game, item.options);
+    const seats = item.seats.map((seat) => seatWords(seat));
     const free = item.seats.filter((seat) => seat.free).length;
     return h(
       'div',
@@ -680,6 +737,7 @@ export function createMenu({ onStart, onLearn, onResume, onReview, onForget, onL
         h('span', { class: 'resume-title', id: `open-${item.table}` }, gameTitle(item.game)),
         h('span', { class: 'resume-meta' }, [plural('menu.players_n', item.players), ...options].join(' · ')),
         h('span', { class: 'resume-meta' }, seats.join(' · ')),
+        h('span', { class: 'resume-meta open-clock' }, clockWords(item.clock)),
         h('span', { class: 'resume-meta open-free' }, plural('online.free_seats', free)),
       ),
       h(
@@ -728,9 +786,14 @@ export function createMenu({ onStart, onLearn, onResume, onReview, onForget, onL
     const names = Array.from({ length: known.players }, (_, i) => known.names[i] || t('seat.label', { n: i + 1 }));
     let turn;
     if (known.over) turn = t('online.status_over');
+    else if (known.started === false) turn = t('online.status_not_started');
     else if (known.seat !== null && known.to_move.includes(known.seat)) turn = t('online.status_yours');
     else turn = t('online.status_waiting', { players: known.to_move.map((seat) => names[seat]).join(', ') });
-    return [...known.names.filter(Boolean), turn].join(' · ');
+    // The time this seat has left (as the server said when asked).
+    const clock = known.clock;
+    const left = clock && known.seat !== null && !known.over && clock.left ? clock.left[known.seat] : null;
+    const time = left === null || left === undefined ? [] : [t('online.status_time', { time: timeLeft(left, clock.kind) })];
+    return [...known.names.filter(Boolean), turn, ...time].join(' · ');
   }
 
   /** The server found (or null: none answers). */

@@ -5,11 +5,14 @@
 // the title and the icon that say "your turn" in a background tab, the
 // moves taken back in the log, the rematch, a new link for one's seat, and
 // the check of the server's shuffle at the end (its commitment kept from
-// the start, the record replayed by the engine). Names are text, never
-// markup: they go in through textContent only (h() children).
+// the start, the record replayed by the engine), a waiting table and its
+// start with bots, each seat's clock, and the table's chat. Names and chat
+// messages are text, never markup: they go in through textContent only (h()
+// children).
 
-import { t, plural, has } from './i18n.js';
-import { token, botLevel, levelName } from './players.js';
+import { t, plural } from './i18n.js';
+import { token, levelName, DEFAULT_BOT_LEVELS, DEFAULT_BOT_LEVEL } from './players.js';
+import { clockWords, timeLeft, optionWords, seatWords } from './table-words.js';
 import { emblem } from './emblems.js';
 import * as notify from './notify.js';
 import { h, downloadJson } from './dom.js';
@@ -73,6 +76,9 @@ export function createOnlineView({ remote, entry, site, own, names, eventsText, 
   let alerting = false;
   let lastUsed = 0;
   const panel = refs.tablePanel();
+  // The panel's parts drawn again at each state; the chat keeps its own
+  // element (what is being typed, the focus, the scroll stay).
+  const panelBody = h('div', { class: 'table-body' });
   const inviteButton = refs.inviteButton();
   inviteButton.onclick = showInvitations;
   const dialog = refs.joinDialog();
@@ -155,6 +161,8 @@ export function createOnlineView({ remote, entry, site, own, names, eventsText, 
       h('span', { class: 'table-seat-name' }, joined || bot ? list[each] : t('seat.label', { n: each + 1 })),
       each === seat() ? h('span', { class: 'table-seat-you' }, t('online.you')) : null,
       h('span', { class: `table-seat-note${!bot && joined && info.connected[each] ? ' here' : ''}` }, note),
+      clockFace(each),
+      muteButton(each, list),
     );
     const invitation = entry.invitations.find((item) => item.seat === each);
     if (invitation && !joined) {
@@ -193,12 +201,16 @@ export function createOnlineView({ remote, entry, site, own, names, eventsText, 
   function renderPanel() {
     const list = names();
     const info = state.table;
+    const waiting = info.started === false;
     // Everyone seated: the seats take the title's line (the title stays for
     // a screen reader), and the board's cards keep their room below.
     const seated = state.snapshot.seats.every((kind, each) => kind !== 'h' || info.joined[each]);
     const title = h('h2', { class: `section-title${seated ? ' visually-hidden' : ''}` }, t('online.table_title'));
     const seats = h('ul', { class: 'table-seats' }, ...state.snapshot.seats.map((_, each) => seatRow(each, list)));
     const parts = seated ? [h('div', { class: 'table-head' }, title, seats, notifySwitch())] : [h('div', { class: 'table-head' }, title, notifySwitch()), seats];
+    if (info.clock) parts.push(h('p', { class: 'muted table-clock-kind', 'data-clock-kind': info.clock.kind }, clockWords(info.clock)));
+    const start = waiting ? waitingPart() : null;
+    if (start) parts.push(start);
     if (info.spectators) parts.push(h('p', { class: 'muted table-spectators' }, plural('online.spectators', info.spectators)));
     panel.classList.toggle('seated', seated);
     // The links that are not invitations fold away: the board needs the room.
@@ -248,8 +260,232 @@ export function createOnlineView({ remote, entry, site, own, names, eventsText, 
       parts.push(h('details', { class: 'table-links', open: Boolean(open && open.open) }, h('summary', {}, t('online.links')), ...links));
     }
     panel.hidden = false;
-    panel.replaceChildren(...parts);
+    panelBody.replaceChildren(...parts);
+    if (panelBody.parentNode !== panel) panel.replaceChildren(panelBody);
+    renderChat();
     renderInviteButton();
+    tick();
+  }
+
+  // -- a table waiting for its people -----------------------------------------------------
+
+  /** For the creator of a table that waits for its people (the status
+   * line says so to everyone): the way to start now, bots of a chosen level
+   * in the free seats. */
+  function waitingPart() {
+    if (seat() === null || seat() !== state.table.creator) return null;
+    const part = h('div', { class: 'table-waiting', 'data-waiting': '' });
+    const level = h(
+      'select',
+      { id: 'start-level', 'aria-label': t('online.start_level') },
+      ...DEFAULT_BOT_LEVELS.map((each) => h('option', { value: String(each), selected: each === DEFAULT_BOT_LEVEL }, levelName(each))),
+    );
+    const button = h(
+      'button',
+      {
+        type: 'button',
+        class: 'btn primary',
+        'data-start': '',
+        onclick: async () => {
+          button.disabled = true;
+          try {
+            await remote.start(Number(level.value));
+          } catch (error) {
+            toast(errorText(error), 'error');
+            button.disabled = false;
+          }
+        },
+      },
+      t('online.start_now'),
+    );
+    part.append(h('label', { for: 'start-level' }, t('online.start_level')), h('div', { class: 'table-start' }, level, button));
+    return part;
+  }
+
+  // -- the clocks -------------------------------------------------------------------------
+
+  // When the clocks' times came (the server's milliseconds left are counted
+  // down from there), and the timer that shows them each second.
+  let clockAt = performance.now();
+  let ticking = null;
+
+  /** The milliseconds `each` has left now, or null (no clock, a bot). */
+  function clockLeft(each) {
+    const clock = state.table.clock;
+    const left = clock && clock.left ? clock.left[each] : null;
+    if (left === null || left === undefined) return null;
+    return clock.running.includes(each) ? left - (performance.now() - clockAt) : left;
+  }
+
+  function clockFace(each) {
+    if (clockLeft(each) === null) return null;
+    return h('span', { class: 'table-clock', 'data-clock-seat': String(each), role: 'timer' });
+  }
+
+  /** Each clock shown as it is now; a running one marked, and low when little is left. */
+  function tick() {
+    const clock = state && state.table.clock;
+    for (const face of /** @type {NodeListOf<HTMLElement>} */ (panel.querySelectorAll('[data-clock-seat]'))) {
+      const each = Number(face.dataset.clockSeat);
+      const left = clockLeft(each);
+      if (left === null || !clock) continue;
+      const text = timeLeft(left, clock.kind);
+      if (face.textContent !== text) face.textContent = text;
+      const running = clock.running.includes(each);
+      face.classList.toggle('running', running);
+      const whole = clock.kind === 'live' ? clock.minutes * clock.minute * 1000 : clock.hours * 60 * clock.minute * 1000;
+      face.classList.toggle('low', running && left < Math.min(30_000, whole / 5));
+      face.dataset.running = String(running);
+    }
+    const wanted = Boolean(clock && clock.running.length);
+    if (wanted && ticking === null) ticking = setInterval(tick, 1000);
+    if (!wanted && ticking !== null) {
+      clearInterval(ticking);
+      ticking = null;
+    }
+  }
+
+  // -- the chat ------------------------------------------------------------------------------
+
+  let chatEntries = [...(remote.chat || [])];
+  let unread = 0;
+  const chatLog = h('ol', { class: 'chat-log', role: 'log', 'aria-live': 'polite', 'aria-label': t('chat.title') });
+  const chatCount = h('span', { class: 'chat-unread', hidden: true });
+  const chatTitle = h('span', {}, t('chat.title'));
+  const chatForm = h('div', { class: 'chat-form' });
+  const chatBox = h('details', { class: 'table-chat', 'data-chat': '' }, h('summary', {}, chatTitle, ' ', chatCount), chatLog, chatForm);
+  chatBox.addEventListener('toggle', () => {
+    if (chatBox.open) {
+      unread = 0;
+      renderUnread();
+      chatLog.scrollTop = chatLog.scrollHeight;
+    }
+  });
+
+  /** Whether this seat (or a spectator) reads the table's chat. */
+  const readsChat = () => seat() !== null || state.table.chat === 'everyone';
+  const muted = () => (state && Array.isArray(state.mutes) ? state.mutes : []);
+
+  function chatWords(entry) {
+    return entry.phrase ? t(`chat.phrase.${entry.phrase}`) : String(entry.text || '');
+  }
+
+  function chatLine(entry) {
+    const each = Number.isInteger(entry.seat) ? entry.seat : 0;
+    return h(
+      'li',
+      { class: `chat-line p${each}`, 'data-chat-seat': String(each) },
+      token(each, 12),
+      ' ',
+      h('strong', { class: 'chat-name' }, String(entry.name || '')),
+      ' ',
+      h('span', { class: 'chat-words' }, chatWords(entry)),
+    );
+  }
+
+  function renderChatLog() {
+    const shown = chatEntries.filter((entry) => !muted().includes(entry.seat));
+    chatLog.replaceChildren(...(shown.length ? shown.map(chatLine) : [h('li', { class: 'muted chat-empty' }, t('chat.empty'))]));
+    chatLog.scrollTop = chatLog.scrollHeight;
+  }
+
+  function renderUnread() {
+    chatCount.hidden = unread === 0;
+    chatCount.textContent = plural('chat.unread', unread);
+  }
+
+  /** The chat's box in the panel: its log and, for a seated player, the
+   * ready phrases and a line of text. */
+  function renderChat() {
+    if (!readsChat()) {
+      chatBox.remove();
+      return;
+    }
+    if (chatBox.parentNode !== panel) {
+      panel.append(chatBox);
+      renderChatLog();
+      renderChatForm();
+    }
+    chatTitle.textContent = t('chat.title');
+    chatLog.setAttribute('aria-label', t('chat.title'));
+    renderUnread();
+  }
+
+  function renderChatForm() {
+    if (seat() === null) {
+      chatForm.replaceChildren(h('p', { class: 'muted' }, t('chat.read_only')));
+      return;
+    }
+    const phrases = ['hello', 'good_luck', 'well_played', 'thanks', 'oops', 'one_moment', 'back_soon', 'good_game', 'rematch', 'bye'];
+    const phrase = h('select', { id: 'chat-phrase', 'aria-label': t('chat.phrases') }, ...phrases.map((id) => h('option', { value: id }, t(`chat.phrase.${id}`))));
+    const text = h('input', { type: 'text', id: 'chat-text', maxlength: '200', autocomplete: 'off', 'aria-label': t('chat.message'), placeholder: t('chat.message') });
+    const say = async (words, field) => {
+      try {
+        await remote.say(words);
+        if (field) field.value = '';
+      } catch (error) {
+        toast(errorText(error), 'error');
+      }
+    };
+    chatForm.replaceChildren(
+      h(
+        'form',
+        { class: 'chat-row', onsubmit: (event) => (event.preventDefault(), say({ phrase: phrase.value }, null)) },
+        phrase,
+        h('button', { type: 'submit', class: 'btn ghost', 'data-chat-phrase': '' }, t('chat.send')),
+      ),
+      h(
+        'form',
+        {
+          class: 'chat-row',
+          onsubmit: (event) => {
+            event.preventDefault();
+            if (text.value.trim()) say({ text: text.value }, text);
+          },
+        },
+        text,
+        h('button', { type: 'submit', class: 'btn ghost', 'data-chat-send': '' }, t('chat.send')),
+      ),
+    );
+  }
+
+  /** New chat messages (`all`: the whole chat, after a reconnection). */
+  function heard(entries, all) {
+    chatEntries = all ? [...entries] : chatEntries.concat(entries).slice(-200);
+    if (!readsChat()) return;
+    renderChatLog();
+    if (all) return;
+    const others = entries.filter((entry) => entry.seat !== seat() && !muted().includes(entry.seat));
+    if (!others.length || chatBox.open) return;
+    unread += others.length;
+    renderUnread();
+    const last = others[others.length - 1];
+    toast(t('chat.says', { name: String(last.name || ''), text: chatWords(last) }), 'info', 4000);
+  }
+
+  /** Another person's seat may be muted (their chat no longer comes). */
+  function muteButton(each, list) {
+    if (seat() === null || each === seat() || state.snapshot.seats[each] !== 'h' || !state.table.joined[each]) return null;
+    const on = muted().includes(each);
+    return h(
+      'button',
+      {
+        type: 'button',
+        class: 'btn ghost chat-mute',
+        'data-mute-seat': String(each),
+        'aria-pressed': String(on),
+        onclick: async () => {
+          try {
+            state = { ...state, mutes: await remote.mute(each, !on) };
+            renderPanel();
+            renderChatLog();
+          } catch (error) {
+            toast(errorText(error), 'error');
+          }
+        },
+      },
+      on ? t('chat.unmute', { name: list[each] }) : t('chat.mute', { name: list[each] }),
+    );
   }
 
   /** A new link for this seat: the old one stops giving it, everywhere but here. */
@@ -355,15 +591,9 @@ export function createOnlineView({ remote, entry, site, own, names, eventsText, 
    * bots by level, the free seats, this one). */
   function tableFacts() {
     const snap = state.snapshot;
-    const options = Object.entries(snap.options || {})
-      .filter(([name, on]) => on === true && has(`game.${snap.game}.option.${name}`))
-      .map(([name]) => t(`game.${snap.game}.option.${name}`));
+    const options = optionWords(snap.game, snap.options);
     const seats = (snap.seats || []).map((kind, each) => {
-      const bot = botLevel(kind);
-      let who;
-      if (each === seat()) who = t('online.join_here');
-      else if (bot !== null) who = t('online.join_bot', { level: levelName(bot) });
-      else who = state.table.joined[each] ? state.table.names[each] : t('online.seat_free');
+      const who = seatWords({ kind, name: state.table.names[each], free: !state.table.joined[each], here: each === seat() });
       return h('li', { class: `p${each}` }, token(each, 16), ' ', h('span', {}, t('online.join_seat', { n: each + 1, who })));
     });
     return h(
@@ -379,6 +609,8 @@ export function createOnlineView({ remote, entry, site, own, names, eventsText, 
           h('strong', {}, titleOf(snap.game)),
           h('br'),
           [plural('menu.players_n', snap.players), ...options].join(' · '),
+          h('br'),
+          clockWords(state.table.clock),
         ),
       ),
       h('ul', { class: 'join-seats', 'aria-label': t('online.join_seats') }, ...seats),
@@ -444,13 +676,28 @@ export function createOnlineView({ remote, entry, site, own, names, eventsText, 
   }
 
   return {
-    /** A new state: the panel, the join dialog. */
+    /** A new state: the panel, the join dialog, what the table was told. */
     show(next) {
+      const before = state;
       state = next;
+      clockAt = performance.now();
       pin(state.fairness);
       renderPanel();
       askName();
+      const cause = state.cause;
+      const list = names();
+      if (cause && cause.kind === 'timeout' && Number.isInteger(cause.seat)) {
+        toast(t('clock.timeout', { player: list[cause.seat], level: levelName(cause.level) }), 'info', 6000);
+      } else if (cause && cause.kind === 'start') {
+        toast(t('online.started_with_bots'), 'info');
+      } else if (before && before !== next && before.table.started === false && state.table.started) {
+        toast(t('online.game_begins'), 'info');
+      }
     },
+    /** New chat messages (`all`: the whole chat again). */
+    chat: heard,
+    /** Whether the game has begun (a waiting table's has not). */
+    started: () => !state || state.table.started !== false,
     endExtras,
     /** The seat is held by a new token: its links change. */
     tokenChanged(moved) {
@@ -498,11 +745,17 @@ export function createOnlineView({ remote, entry, site, own, names, eventsText, 
       }
     },
     retranslate() {
-      if (state) renderPanel();
+      if (state) {
+        renderPanel();
+        renderChatLog();
+        renderChatForm();
+      }
       redrawStatus();
     },
     close() {
       document.removeEventListener('visibilitychange', onVisible);
+      if (ticking !== null) clearInterval(ticking);
+      ticking = null;
       alert(false);
       if (dialog.open) dialog.close();
       dialog.replaceChildren();

@@ -17,6 +17,9 @@ export const BACKOFF_MS = [250, 500, 1000, 2000, 4000, 8000];
 /** How long a connection may take to open before it is tried again. */
 export const OPEN_TIMEOUT_MS = 8000;
 
+/** The chat messages a page keeps (as many as the server does). */
+const CHAT_KEPT = 200;
+
 const CONNECTING = 0;
 const OPEN = 1;
 
@@ -56,14 +59,16 @@ export function freshToken(randomBytes = (bytes) => crypto.getRandomValues(bytes
  * 'online', 'reconnecting' or 'offline'; `onPresence(table)`;
  * `onFatal(error)`: the server refused the link itself (no seat, no table),
  * and nothing more is tried; `onToken(token)`: the seat is now held by a new
- * token (`newToken`), which the page keeps instead of the old one.
+ * token (`newToken`), which the page keeps instead of the old one;
+ * `onChat(entries, all)`: chat messages (`all`: the whole chat kept, from a
+ * welcome; else new ones).
  */
 /**
  * @param {{server: string, table: string, token: string, WebSocketImpl?: any,
  *   setTimer?: (fn: () => void, ms: number) => any, clearTimer?: (id: any) => void, random?: () => number,
  *   isOnline?: () => boolean, onState?: (state: any) => void, onConnection?: (kind: string) => void,
  *   onPresence?: (table: any) => void, onFatal?: (error: any) => void, onToken?: (token: string) => void,
- *   randomBytes?: (bytes: Uint8Array) => Uint8Array}} options
+ *   onChat?: (entries: any[], all: boolean) => void, randomBytes?: (bytes: Uint8Array) => Uint8Array}} options
  */
 export function createRemoteTable({
   server,
@@ -79,9 +84,12 @@ export function createRemoteTable({
   onPresence = () => {},
   onFatal = () => {},
   onToken = () => {},
+  onChat = () => {},
   randomBytes = undefined,
 }) {
   let token = firstToken;
+  // The table's chat as this seat reads it (the welcome's, then each new message).
+  let chat = [];
   // A new token asked for and not yet confirmed: tried on hello if the
   // old one is refused (the answer was lost with the connection).
   let proposed = null;
@@ -202,8 +210,16 @@ export function createRemoteTable({
           onPresence(message.table);
         }
         break;
+      case 'chat':
+        if (Array.isArray(message.entries)) {
+          chat = chat.concat(message.entries).slice(-CHAT_KEPT);
+          onChat(message.entries, false);
+        }
+        break;
       case 'ack':
-        if (pending && message.ref === pending.ref) {
+        if (questions.has(message.ref)) {
+          answered(message);
+        } else if (pending && message.ref === pending.ref) {
           // Moves, undos and names: the state that follows shows the
           // change. A rematch already made is acknowledged alone.
           if (pending.message.type === 'rematch' && message.duplicate) settle(null);
@@ -240,10 +256,13 @@ export function createRemoteTable({
       table: message.table,
       cause: message.cause || null,
       fairness: message.fairness || null,
+      mutes: Array.isArray(message.mutes) ? message.mutes : [],
     };
     if (welcome) {
       attempts = 0;
       setConnection('online');
+      chat = Array.isArray(message.chat) ? message.chat.slice(-CHAT_KEPT) : [];
+      onChat(chat, true);
       resolveFirst(state);
       // Questions lost with the last connection are asked again.
       for (const question of questions.values()) send(question.message);
@@ -348,11 +367,21 @@ export function createRemoteTable({
     get seat() {
       return state ? state.seat : null;
     },
+    /** The chat messages received, oldest first. */
+    get chat() {
+      return chat;
+    },
     snapshot: async () => state.snapshot,
     play: (seat, move) => request({ type: 'move', ply: ply(), move }),
     undo: () => request({ type: 'undo', ply: ply() }),
     join: (name) => request({ type: 'join', name }),
     rematch: () => request({ type: 'rematch', number: state ? state.table.number : 1 }),
+    /** The creator starts a waiting table, bots of `level` in its free seats. */
+    start: (level) => request({ type: 'start', level }),
+    /** Say a ready phrase ({phrase}) or free text ({text}) at the table. */
+    say: (words) => ask({ type: 'chat', ...words }, 'ack'),
+    /** Stop (or start again) receiving `seat`'s chat; resolves with the seats muted. */
+    mute: (seat, muted) => ask({ type: 'mute', seat, muted }, 'ack').then((answer) => answer.mutes),
     /** The whole record of a finished game of this table (the current one
      * by default): {number, record}; refused before its end. */
     record: (number) => ask({ type: 'record', ...(number === undefined ? {} : { number }) }, 'record').then((answer) => answer.record),

@@ -46,6 +46,9 @@
  * @property {string} pace              one of BOT_PACES
  * @property {Record<string, number>} [playersByGame]
  * @property {boolean} [openTable]      online: any visitor of the server may sit
+ * @property {string} [clock]           online: the table's clock (table-words.js CLOCK_CHOICES)
+ * @property {number} [clockLevel]      online: the bot that plays on for a seat out of time
+ * @property {boolean} [chatEveryone]   online: spectators may read the chat
  */
 
 /**
@@ -221,6 +224,12 @@ export const setPace = (setup, pace) => ({ ...setup, pace });
 
 /** An online table open to any visitor, or by invitation only. */
 export const setOpenTable = (setup, open) => ({ ...setup, openTable: Boolean(open) });
+
+/** An online table's clock, and the level of the bot that plays on for a seat out of time. */
+export const setClock = (setup, clock, level) => ({ ...setup, clock, clockLevel: level });
+
+/** Whether the spectators of an online table may read its chat. */
+export const setChatEveryone = (setup, on) => ({ ...setup, chatEveryone: Boolean(on) });
 
 // -- the table server ---------------------------------------------------------------------
 

@@ -93,6 +93,9 @@ export function savedSetup() {
       isObject(value) && Object.keys(value).length <= MAX_OPTIONS && Object.values(value).every((on) => typeof on === 'boolean'),
     playersByGame: (value) => isObject(value) && Object.keys(value).length <= MAX_OPTIONS && Object.values(value).every(isCount),
     openTable: (value) => typeof value === 'boolean',
+    clock: (value) => isText(value, 16),
+    clockLevel: isCount,
+    chatEveryone: (value) => typeof value === 'boolean',
   };
   const setup = {};
   for (const [field, check] of Object.entries(checks)) {

@@ -1,0 +1,62 @@
+// @ts-check
+// An online table in words, the same wherever it is shown (the open tables
+// of the menu, the join dialog, "Your online tables", the table's panel):
+// its variant, who sits at each seat, its clock and the time left. No DOM.
+
+import { t, has } from './i18n.js';
+import { botLevel, levelName } from './players.js';
+
+/** The clocks the menu offers (docs/online.md, section 10): none, live
+ * (minutes a game, seconds added a turn), or a deadline a turn (hours). */
+export const CLOCK_CHOICES = ['none', 'live-5-3', 'live-10-5', 'live-20-10', 'live-45-15', 'move-24', 'move-72'];
+
+/** The clock a choice (or a link's `clock=`) names, with the level of the
+ * bot that plays on for a seat out of time; null for none, or for a text
+ * that names no clock. "live-10-5", "move-24". */
+export function clockOf(text, level) {
+  const live = /^live-(\d{1,3})-(\d{1,3})$/.exec(String(text || ''));
+  if (live) return { kind: 'live', minutes: Number(live[1]), increment: Number(live[2]), level };
+  const move = /^move-(\d{1,3})$/.exec(String(text || ''));
+  if (move) return { kind: 'move', hours: Number(move[1]), level };
+  return null;
+}
+
+/** What a clock is, in a few words: "Live clock: 10 min + 5 s a turn",
+ * "A turn within 3 days", "No clock". */
+export function clockWords(clock) {
+  if (!clock) return t('clock.none');
+  if (clock.kind === 'live') return t(clock.increment ? 'clock.live' : 'clock.live_flat', { minutes: clock.minutes, seconds: clock.increment });
+  if (clock.hours % 24 === 0) return t('clock.move_days', { days: clock.hours / 24 });
+  return t('clock.move_hours', { hours: clock.hours });
+}
+
+/** The time left, `ms` milliseconds, as a clock shows it: "9:05", "1:02:03"
+ * for a live clock; "23 h 05", "2 d 4 h" for a deadline (whole seconds,
+ * rounded up: a clock at 0:00 has run out). */
+export function timeLeft(ms, kind) {
+  const seconds = Math.max(0, Math.ceil(ms / 1000));
+  const hours = Math.floor(seconds / 3600);
+  const minutes = Math.floor((seconds % 3600) / 60);
+  const rest = seconds % 60;
+  const two = (n) => String(n).padStart(2, '0');
+  if (kind === 'live') return hours ? `${hours}:${two(minutes)}:${two(rest)}` : `${minutes}:${two(rest)}`;
+  if (hours >= 24) return t('clock.days_left', { days: Math.floor(hours / 24), hours: hours % 24 });
+  if (hours) return t('clock.hours_left', { hours, minutes: two(minutes) });
+  return `${minutes}:${two(rest)}`;
+}
+
+/** The options of a game that are on, in words. */
+export function optionWords(game, options) {
+  return Object.entries(options || {})
+    .filter(([name, on]) => on === true && has(`game.${game}.option.${name}`))
+    .map(([name]) => t(`game.${game}.option.${name}`));
+}
+
+/** Who sits at a seat: a person's name, a bot and its level, a free seat,
+ * or (`here`) the seat one is about to take. */
+export function seatWords({ kind, name, free, here = false }) {
+  if (here) return t('online.join_here');
+  const level = botLevel(kind);
+  if (level !== null) return t('online.join_bot', { level: levelName(level) });
+  return free ? t('online.seat_free') : name;
+}
