@@ -124,8 +124,10 @@ def test_every_board_on_a_phone_and_in_words_has_no_serious_violation(make_conte
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_the_invitation_and_the_join_dialog_have_no_serious_violation(make_context, table_server, lang):
     ana = make_context(locale=LANGUAGES[lang]).new_page()
-    open_new_table(ana, table_server, f"online=new&game=kanaloa&players=2&seats=h,h&seed=3&gods=1&names=Ana&lang={lang}")
+    open_new_table(ana, table_server, f"online=new&game=kanaloa&players=2&seats=h,h&seed=3&gods=1&names=Ana"
+                                      f"&clock=live-10-5&lang={lang}")
     link = invitation(ana, 1)
+    ana.wait_for_selector("[data-start]")  # a table with a clock waits for its people
     ana.click("#invite-button")
     ana.wait_for_function("() => document.activeElement?.dataset.inviteSeat === '1'")
     assert violations(ana, "#table-panel") == []
@@ -135,9 +137,19 @@ def test_the_invitation_and_the_join_dialog_have_no_serious_violation(make_conte
     assert violations(bob, "#join-dialog") == []
     # The dialog names the table: the game, its variant, who sits where.
     facts = bob.inner_text("#join-dialog .join-table")
-    words = {"fr": ("2 joueurs", "Le Pouvoir des Dieux", "Place 1\u00a0: Ana", "Place 2\u00a0: vous"),
-             "en": ("2 players", "The Power of the Gods", "Seat 1: Ana", "Seat 2: you")}[lang]
+    words = {"fr": ("2 joueurs", "Le Pouvoir des Dieux", "Place 1\u00a0: Ana", "Place 2\u00a0: vous", "10 min + 5 s"),
+             "en": ("2 players", "The Power of the Gods", "Seat 1: Ana", "Seat 2: you", "10 min + 5 s")}[lang]
     assert "Kanaloa" in facts and all(word in facts for word in words), facts
     assert bob.get_attribute("#join-dialog .join-table", "data-game") == "kanaloa"
     join_table(bob, link, "Bob")
+    # Seated: the clocks run, and the chat unfolds with a message in it.
+    for page in (ana, bob):
+        page.wait_for_selector('[data-clock-seat][data-running="true"]')
+        if page is bob:
+            bob.click("#tab-players")
+        page.click("[data-chat-toggle]")
+    bob.click("[data-chat-phrase]")
+    ana.wait_for_selector(".chat-line")
+    for page in (ana, bob):
+        assert violations(page, "#table-panel") == []
 

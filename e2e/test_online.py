@@ -423,8 +423,8 @@ def test_once_everyone_is_seated_the_table_panel_leaves_the_cards_in_view(make_c
     assert ana.locator("#table-panel h2.visually-hidden").count() == 1
 
 
-def test_two_strangers_meet_at_an_open_table_and_play_it_to_the_end(make_context, table_server):
-    # Ana opens a Kanaloa table to any visitor, from the menu.
+def test_two_strangers_meet_at_an_open_table_with_a_clock_talk_and_play_it_to_the_end(make_context, table_server):
+    # Ana opens a Kanaloa table to any visitor, with a live clock, from the menu.
     ana = make_context(**DEVICE).new_page()
     ana.goto(table_server.url)
     ana.wait_for_selector("#online-ready", timeout=BOOT_TIMEOUT_MS)
@@ -433,26 +433,79 @@ def test_two_strangers_meet_at_an_open_table_and_play_it_to_the_end(make_context
     ana.select_option("#player-count-select", "2")
     ana.select_option("#seat-kind-1", "h")
     ana.check("#open-table")
+    ana.select_option("#online-clock", "live-20-10")
     ana.fill("#seat-name-0", "Ana")
     ana.click("#play-button")
     ana.wait_for_selector('#status[data-state="playing"]', state="attached", timeout=BOOT_TIMEOUT_MS)
+    # The table waits for its people: nothing to play, no clock running yet.
+    ana.wait_for_selector("[data-start]")
+    assert "toutes les places" in plain(ana.inner_text("#status"))
+    assert ana.locator("[data-choice]:visible").count() == 0
+    assert ana.locator('[data-clock-seat][data-running="true"]').count() == 0
     # Bob, who does not know her, finds the table in the list of his menu.
     bob = make_context(**PHONE).new_page()
     bob.goto(table_server.url)
     bob.wait_for_selector("[data-open-table]", timeout=BOOT_TIMEOUT_MS)
     row = plain(bob.inner_text("[data-open-table]"))
-    assert "Kanaloa" in row and "2 joueurs" in row and "Ana" in row and "place libre" in row, row
+    assert all(words in row for words in ("Kanaloa", "2 joueurs", "Ana", "place libre", "20 min + 10 s")), row
     bob.fill("#visitor-name", "Bob")
     bob.click("[data-sit]")
     bob.wait_for_selector('#status[data-state="playing"]', state="attached", timeout=BOOT_TIMEOUT_MS)
     assert bob.locator("#join-dialog[open]").count() == 0  # he sat down with his name already
+    # The table is full: it begins, and both devices show both clocks running
+    # (Kanaloa's first step is chosen by both players at once).
+    ana.wait_for_selector("[data-start]", state="detached")
+    for page in (ana, bob):
+        page.wait_for_function("() => document.querySelectorAll('[data-clock-seat][data-running=\"true\"]').length === 2")
+        assert re.fullmatch(r"(19|20):\d\d", page.inner_text('[data-clock-seat="0"]')), page.inner_text('[data-clock-seat="0"]')
     ana.wait_for_function("() => document.getElementById('table-panel').textContent.includes('Bob')")
+    # A few words, both ways: a ready phrase and a line of text, shown as text.
+    ana.click("[data-chat-toggle]")
+    ana.select_option("#chat-phrase", "good_luck")
+    ana.click("[data-chat-phrase]")
+    bob.wait_for_function("() => /Bonne chance/.test(document.querySelector('.toast') ? document.querySelector('.toast').textContent : '')")
+    assert bob.inner_text("[data-chat-toggle] .chat-unread") == "1 nouveau"
+    bob.locator("[data-chat-toggle]").click()
+    bob.fill("#chat-text", "Merci <b>Ana</b> !")
+    bob.click("[data-chat-send]")
+    ana.wait_for_function("() => document.querySelector('.chat-log').textContent.includes('Merci <b>Ana</b> !')")
+    assert ana.locator(".chat-log b").count() == 0
     # The table is full: nobody else finds it.
     eve = make_context(**DEVICE).new_page()
     eve.goto(table_server.url)
     eve.wait_for_selector("#open-tables-none", timeout=BOOT_TIMEOUT_MS)
     play_together([ana, bob], random.Random(7), pick=lambda rng, offered, page: kanaloa_pick(rng, offered))
     same_end([ana, bob])
+
+
+def test_a_clock_runs_out_and_a_bot_plays_on_at_a_table_its_creator_started(make_context, tmp_path):
+    """A clock's minute lasts a second on this server: Ana's two minutes go
+    while she looks away from a table she started alone, bots in the free
+    seat; a bot plays on for her, she is told, and the game goes to its end."""
+    build_site(quiet=True)
+    server = TableServer(tmp_path / "tables.sqlite3", True, extra=("--clock-minute", "1"))
+    server.start()
+    try:
+        ana = make_context(**DEVICE).new_page()
+        # Seed 3: Ana's seat moves first.
+        open_new_table(ana, server, "online=new&game=kahuna&players=2&seats=h,h&seed=3&names=Ana&open=1"
+                                    "&clock=live-2-0&clocklevel=0")
+        ana.wait_for_selector("[data-start]")
+        assert ana.inner_text('[data-clock-seat="0"]') == "0:02"  # two clock minutes: two seconds here
+        ana.select_option("#start-level", "1")
+        ana.click("[data-start]")
+        ana.wait_for_selector('[data-clock-seat="0"][data-running="true"]')
+        # The bot took the free seat; the board lights up for Ana; she lets her time go.
+        assert ana.locator('[data-clock-seat="1"]').count() == 0
+        ana.wait_for_selector("[data-choice]")
+        ana.wait_for_function("() => /écoulé/.test(document.querySelector('.toast') ? document.querySelector('.toast').textContent : '')",
+                              timeout=20_000)
+        assert "Ana" in plain(ana.inner_text(".toast"))
+        assert ana.locator("[data-clock-seat]").count() == 0 and ana.locator("[data-choice]:visible").count() == 0
+        # Both seats are bots now: they play the game to its end.
+        ana.wait_for_selector('#status[data-state="over"]', state="attached", timeout=120_000)
+    finally:
+        server.stop()
 
 
 def test_the_menu_finds_the_server_creates_a_table_and_lists_it(make_context, dealer_server):

@@ -162,7 +162,6 @@ export function createOnlineView({ remote, entry, site, own, names, eventsText, 
       each === seat() ? h('span', { class: 'table-seat-you' }, t('online.you')) : null,
       h('span', { class: `table-seat-note${!bot && joined && info.connected[each] ? ' here' : ''}` }, note),
       clockFace(each),
-      muteButton(each, list),
     );
     const invitation = entry.invitations.find((item) => item.seat === each);
     if (invitation && !joined) {
@@ -207,7 +206,8 @@ export function createOnlineView({ remote, entry, site, own, names, eventsText, 
     const seated = state.snapshot.seats.every((kind, each) => kind !== 'h' || info.joined[each]);
     const title = h('h2', { class: `section-title${seated ? ' visually-hidden' : ''}` }, t('online.table_title'));
     const seats = h('ul', { class: 'table-seats' }, ...state.snapshot.seats.map((_, each) => seatRow(each, list)));
-    const parts = seated ? [h('div', { class: 'table-head' }, title, seats, notifySwitch())] : [h('div', { class: 'table-head' }, title, notifySwitch()), seats];
+    const tools = h('span', { class: 'table-tools' }, readsChat() ? chatToggle : null, notifySwitch());
+    const parts = seated ? [h('div', { class: 'table-head' }, title, seats, tools)] : [h('div', { class: 'table-head' }, title, tools), seats];
     if (info.clock) parts.push(h('p', { class: 'muted table-clock-kind', 'data-clock-kind': info.clock.kind }, clockWords(info.clock)));
     const start = waiting ? waitingPart() : null;
     if (start) parts.push(start);
@@ -260,8 +260,12 @@ export function createOnlineView({ remote, entry, site, own, names, eventsText, 
       parts.push(h('details', { class: 'table-links', open: Boolean(open && open.open) }, h('summary', {}, t('online.links')), ...links));
     }
     panel.hidden = false;
+    // The chat's button is the same element from state to state: it keeps
+    // the focus it had.
+    const focused = document.activeElement;
     panelBody.replaceChildren(...parts);
     if (panelBody.parentNode !== panel) panel.replaceChildren(panelBody);
+    if (focused === chatToggle && document.activeElement !== chatToggle && chatToggle.isConnected) chatToggle.focus({ preventScroll: true });
     renderChat();
     renderInviteButton();
     tick();
@@ -349,18 +353,37 @@ export function createOnlineView({ remote, entry, site, own, names, eventsText, 
 
   let chatEntries = [...(remote.chat || [])];
   let unread = 0;
-  const chatLog = h('ol', { class: 'chat-log', role: 'log', 'aria-live': 'polite', 'aria-label': t('chat.title') });
+  const chatLog = h('div', { class: 'chat-log', role: 'log', 'aria-live': 'polite', 'aria-label': t('chat.title') });
   const chatCount = h('span', { class: 'chat-unread', hidden: true });
   const chatTitle = h('span', {}, t('chat.title'));
   const chatForm = h('div', { class: 'chat-form' });
-  const chatBox = h('details', { class: 'table-chat', 'data-chat': '' }, h('summary', {}, chatTitle, ' ', chatCount), chatLog, chatForm);
-  chatBox.addEventListener('toggle', () => {
-    if (chatBox.open) {
-      unread = 0;
-      renderUnread();
-      chatLog.scrollTop = chatLog.scrollHeight;
-    }
-  });
+  const chatMutes = h('div', { class: 'chat-mutes' });
+  const chatBox = h('div', { class: 'table-chat', id: 'table-chat', 'data-chat': '', hidden: true }, chatMutes, chatLog, chatForm);
+  // The chat opens from a button on the panel's first line (it takes no
+  // line of its own while folded: the board's cards keep their room).
+  const chatToggle = h(
+    'button',
+    {
+      type: 'button',
+      class: 'btn ghost table-chat-toggle',
+      'data-chat-toggle': '',
+      'aria-expanded': 'false',
+      'aria-controls': 'table-chat',
+      onclick: () => openChat(chatBox.hidden),
+    },
+    chatTitle,
+    ' ',
+    chatCount,
+  );
+
+  function openChat(open) {
+    chatBox.hidden = !open;
+    chatToggle.setAttribute('aria-expanded', String(open));
+    if (!open) return;
+    unread = 0;
+    renderUnread();
+    chatLog.scrollTop = chatLog.scrollHeight;
+  }
 
   /** Whether this seat (or a spectator) reads the table's chat. */
   const readsChat = () => seat() !== null || state.table.chat === 'everyone';
@@ -373,7 +396,7 @@ export function createOnlineView({ remote, entry, site, own, names, eventsText, 
   function chatLine(entry) {
     const each = Number.isInteger(entry.seat) ? entry.seat : 0;
     return h(
-      'li',
+      'p',
       { class: `chat-line p${each}`, 'data-chat-seat': String(each) },
       token(each, 12),
       ' ',
@@ -385,7 +408,7 @@ export function createOnlineView({ remote, entry, site, own, names, eventsText, 
 
   function renderChatLog() {
     const shown = chatEntries.filter((entry) => !muted().includes(entry.seat));
-    chatLog.replaceChildren(...(shown.length ? shown.map(chatLine) : [h('li', { class: 'muted chat-empty' }, t('chat.empty'))]));
+    chatLog.replaceChildren(...(shown.length ? shown.map(chatLine) : [h('p', { class: 'muted chat-empty' }, t('chat.empty'))]));
     chatLog.scrollTop = chatLog.scrollHeight;
   }
 
@@ -399,6 +422,7 @@ export function createOnlineView({ remote, entry, site, own, names, eventsText, 
   function renderChat() {
     if (!readsChat()) {
       chatBox.remove();
+      chatToggle.remove();
       return;
     }
     if (chatBox.parentNode !== panel) {
@@ -409,6 +433,8 @@ export function createOnlineView({ remote, entry, site, own, names, eventsText, 
     chatTitle.textContent = t('chat.title');
     chatLog.setAttribute('aria-label', t('chat.title'));
     renderUnread();
+    const list = names();
+    chatMutes.replaceChildren(...state.snapshot.seats.map((_, each) => muteButton(each, list)).filter(Boolean));
   }
 
   function renderChatForm() {
@@ -456,7 +482,7 @@ export function createOnlineView({ remote, entry, site, own, names, eventsText, 
     renderChatLog();
     if (all) return;
     const others = entries.filter((entry) => entry.seat !== seat() && !muted().includes(entry.seat));
-    if (!others.length || chatBox.open) return;
+    if (!others.length || !chatBox.hidden) return;
     unread += others.length;
     renderUnread();
     const last = others[others.length - 1];
@@ -477,8 +503,10 @@ export function createOnlineView({ remote, entry, site, own, names, eventsText, 
         onclick: async () => {
           try {
             state = { ...state, mutes: await remote.mute(each, !on) };
-            renderPanel();
+            renderChat();
             renderChatLog();
+            const again = /** @type {HTMLElement | null} */ (chatMutes.querySelector(`[data-mute-seat="${each}"]`));
+            if (again) again.focus();
           } catch (error) {
             toast(errorText(error), 'error');
           }
