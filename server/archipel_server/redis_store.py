@@ -7,7 +7,7 @@ that a Redis Cluster keeps each table on one shard:
     archipel:{T}:table        hash: game, players, options, seats (JSON),
                               name:<seat>, joined:<seat>, number, created, address, open,
                               creator, started, clock (JSON, "" for none), chat,
-                              mutes:<seat> (JSON)
+                              mutes:<seat> (JSON), taken (JSON: seats bots took over)
     archipel:{T}:game:<N>     hash: seed (JSON), over, salt, chosen, began
     archipel:{T}:moves:<N>    list: [player, move] (JSON), ply by ply
     archipel:{T}:times:<N>    list: when each move was kept, ply by ply
@@ -92,6 +92,12 @@ if redis.call('HGET', KEYS[1], 'number') ~= tostring(tonumber(ARGV[1]) - 1) then
 if redis.call('HGET', KEYS[2], 'over') ~= '1' then return 0 end
 redis.call('HSET', KEYS[3], 'seed', ARGV[2], 'salt', ARGV[3], 'over', '0', 'chosen', '0', 'began', ARGV[4])
 redis.call('HSET', KEYS[1], 'number', ARGV[1])
+local taken = redis.call('HGET', KEYS[1], 'taken')
+if taken and taken ~= '[]' then
+  local seats = cjson.decode(redis.call('HGET', KEYS[1], 'seats'))
+  for _, seat in ipairs(cjson.decode(taken)) do seats[seat + 1] = 'h' end
+  redis.call('HSET', KEYS[1], 'seats', cjson.encode(seats), 'taken', '[]')
+end
 return 1
 """
 
@@ -139,7 +145,11 @@ local seats = cjson.decode(redis.call('HGET', KEYS[1], 'seats'))
 local seat = tonumber(ARGV[3]) + 1
 if seats[seat] ~= 'h' then return 0 end
 seats[seat] = ARGV[4]
-redis.call('HSET', KEYS[1], 'seats', cjson.encode(seats))
+local taken = redis.call('HGET', KEYS[1], 'taken')
+local list = (taken and taken ~= '[]') and cjson.decode(taken) or {}
+table.insert(list, seat - 1)
+table.sort(list)
+redis.call('HSET', KEYS[1], 'seats', cjson.encode(seats), 'taken', cjson.encode(list))
 return 1
 """
 
@@ -302,7 +312,8 @@ class RedisStore(Store):
                 creator=int(table.get("creator", "0")), started=table.get("started", "1") == "1",
                 began=float(game.get("began", "0")),
                 clock=json.loads(table["clock"]) if table.get("clock") else None, chat=table.get("chat", "seats"),
-                mutes=[json.loads(table.get(f"mutes:{seat}", "[]")) for seat in range(players)])
+                mutes=[json.loads(table.get(f"mutes:{seat}", "[]")) for seat in range(players)],
+                taken=json.loads(table.get("taken") or "[]"))
             kept = [tuple(json.loads(text)) for text in moves]
             taken_back = [Undo(*json.loads(text)) for text in undos]
             # Moves kept before they were timed count as made at 0.

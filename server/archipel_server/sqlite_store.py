@@ -44,7 +44,8 @@ CREATE TABLE IF NOT EXISTS tables (
     started INTEGER NOT NULL DEFAULT 1,  -- 0: waiting for its people
     clock TEXT,                     -- JSON (clocks.py); NULL: no clock
     chat TEXT NOT NULL DEFAULT 'seats',  -- who reads the chat: seats, everyone
-    mutes TEXT NOT NULL DEFAULT '[]'     -- JSON: per seat, the seats it muted
+    mutes TEXT NOT NULL DEFAULT '[]',    -- JSON: per seat, the seats it muted
+    taken TEXT NOT NULL DEFAULT '[]'     -- JSON: the seats bots took over, this game
 );
 CREATE INDEX IF NOT EXISTS tables_by_address ON tables (address, created);
 CREATE TABLE IF NOT EXISTS games (
@@ -96,7 +97,8 @@ ADDED_COLUMNS = {
     "games": [("salt", "TEXT"), ("chosen", "INTEGER NOT NULL DEFAULT 0"), ("began", "REAL NOT NULL DEFAULT 0")],
     "tables": [("open", "INTEGER NOT NULL DEFAULT 0"), ("creator", "INTEGER NOT NULL DEFAULT 0"),
                ("started", "INTEGER NOT NULL DEFAULT 1"), ("clock", "TEXT"),
-               ("chat", "TEXT NOT NULL DEFAULT 'seats'"), ("mutes", "TEXT NOT NULL DEFAULT '[]'")],
+               ("chat", "TEXT NOT NULL DEFAULT 'seats'"), ("mutes", "TEXT NOT NULL DEFAULT '[]'"),
+               ("taken", "TEXT NOT NULL DEFAULT '[]'")],
     "moves": [("at", "REAL NOT NULL DEFAULT 0")],
 }
 
@@ -252,16 +254,16 @@ class SQLiteStore(Store):
         row = db.execute(
             "SELECT t.game, t.players, t.options, t.seats, t.names, t.joined, g.number, t.created,"
             " g.seed, g.over, g.salt, g.chosen, t.open, t.creator, t.started, g.began, t.clock, t.chat,"
-            " t.mutes FROM tables t JOIN games g ON g.table_id = t.id"
+            " t.mutes, t.taken FROM tables t JOIN games g ON g.table_id = t.id"
             " AND g.number = coalesce(?, t.number) WHERE t.id = ?", (number, table_id)).fetchone()
         if row is None:
             return None
         (game, players, options, seats, names, joined, number, created, seed, over, salt, chosen, is_open,
-         creator, started, began, clock, chat, mutes) = row
+         creator, started, began, clock, chat, mutes, taken) = row
         info = TableInfo(table_id, game, players, json.loads(options), json.loads(seats),
                          json.loads(names), json.loads(joined), number, seed_value(seed), created,
                          salt, bool(chosen), bool(is_open), creator, bool(started), began,
-                         None if clock is None else json.loads(clock), chat, json.loads(mutes))
+                         None if clock is None else json.loads(clock), chat, json.loads(mutes), json.loads(taken))
         rows = db.execute("SELECT player, move, at FROM moves WHERE table_id = ? AND number = ?"
                           " ORDER BY ply", (table_id, number)).fetchall()
         moves = [(player, move) for player, move, _ in rows]
@@ -360,11 +362,13 @@ class SQLiteStore(Store):
                 return False
             (count,) = db.execute("SELECT count(*) FROM moves WHERE table_id = ? AND number = ?",
                                   (table_id, number)).fetchone()
-            seats = json.loads(db.execute("SELECT seats FROM tables WHERE id = ?", (table_id,)).fetchone()[0])
+            seats, taken = (json.loads(text) for text in db.execute(
+                "SELECT seats, taken FROM tables WHERE id = ?", (table_id,)).fetchone())
             if count != ply or seats[seat] != "h":
                 return False
             seats[seat] = kind
-            db.execute("UPDATE tables SET seats = ? WHERE id = ?", (json.dumps(seats), table_id))
+            db.execute("UPDATE tables SET seats = ?, taken = ? WHERE id = ?",
+                       (json.dumps(seats), json.dumps(sorted(taken + [seat])), table_id))
             return True
         return await self._run(work, write=True)
 
@@ -415,7 +419,12 @@ class SQLiteStore(Store):
                 return False
             db.execute("INSERT INTO games (table_id, number, seed, salt, began) VALUES (?, ?, ?, ?, ?)",
                        (table_id, number, seed_text(seed), salt, at))
-            db.execute("UPDATE tables SET number = ? WHERE id = ?", (number, table_id))
+            seats, taken = (json.loads(text) for text in db.execute(
+                "SELECT seats, taken FROM tables WHERE id = ?", (table_id,)).fetchone())
+            for seat in taken:
+                seats[seat] = "h"
+            db.execute("UPDATE tables SET number = ?, seats = ?, taken = '[]' WHERE id = ?",
+                       (number, json.dumps(seats), table_id))
             return True
         return await self._run(work, write=True)
 

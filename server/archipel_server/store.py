@@ -64,6 +64,9 @@ class TableInfo:
     chat: str = "seats"
     # mutes[seat]: the seats whose messages that seat's player does not want.
     mutes: list = field(default_factory=list)
+    # The people's seats a bot plays since their time ran out, in this game
+    # (a rematch gives them back).
+    taken: list = field(default_factory=list)
 
     def __post_init__(self):
         self.mutes = [list(self.mutes[seat]) if seat < len(self.mutes) else []
@@ -170,7 +173,8 @@ class Store(ABC):
                          at: float = 0.0) -> bool:
         """Start game ``number`` (a rematch) at ``at`` with ``seed`` and the
         salt of its commitment, only if the current game is ``number - 1``
-        and over; False otherwise."""
+        and over; False otherwise. The seats bots took over from people out
+        of time are the people's again."""
 
     @abstractmethod
     async def start_table(self, table_id: str, seats: list, at: float) -> bool:
@@ -181,8 +185,8 @@ class Store(ABC):
     @abstractmethod
     async def take_over(self, table_id: str, number: int, ply: int, seat: int, kind: str) -> bool:
         """A bot (``kind``, "botN") plays on for the person at ``seat``, whose
-        time ran out: only if game ``number`` is current, has ``ply`` moves
-        and the seat is still a person's."""
+        time ran out (the seat joins ``taken``): only if game ``number`` is
+        current, has ``ply`` moves and the seat is still a person's."""
 
     @abstractmethod
     async def add_chat(self, table_id: str, entry: dict) -> None:

@@ -205,6 +205,7 @@ class Table:
             kind = f"bot{level}"
             if await self.tables.store.take_over(self.id, self.info.number, self.ply, seat, kind):
                 self.info.seats[seat] = kind
+                self.info.taken = sorted(self.info.taken + [seat])
                 self.core = core_of(StoredTable(self.info, [(entry.player, entry.move)
                                                             for entry in self.match.entries]))
                 log.info("table %s: seat %d ran out of time; a bot plays on", self.id, seat)
@@ -590,6 +591,10 @@ class Table:
                               resync=True)
             self.info.number, self.info.seed, self.info.salt, self.info.chosen_seed = number + 1, seed, salt, False
             self.info.began = now
+            # The seats bots took over from people out of time are theirs again.
+            for taken in self.info.taken:
+                self.info.seats[taken] = "h"
+            self.info.taken = []
             self.core = core_of(StoredTable(self.info))
             self.undos = []
             self.times = []

@@ -101,6 +101,14 @@ def test_a_live_clock_runs_out_a_bot_plays_on_and_every_seat_is_told(start_serve
         if seat in mover.snapshot["to_move"] and mover.snapshot["legal"]:
             answer = await mover.call("move", ply=mover.ply, move=mover.snapshot["legal"][0]["text"])
             assert answer["key"] in ("error.taken_over", "error.stale", "error.not_your_turn")
+        # Nobody moves: the other clock runs out too, and the bots finish the
+        # game. A rematch gives each person their seat and their whole time.
+        state = await ana.wait_for(lambda state: state["snapshot"]["over"], timeout=60)
+        assert state["table"]["seats"] == ["bot1", "bot1"]
+        assert (await ana.call("rematch", number=1))["type"] == "ack"
+        state = await bob.wait_for(lambda state: state["table"]["number"] == 2)
+        assert state["table"]["seats"] == ["h", "h"] and state["snapshot"]["seats"] == ["h", "h"]
+        assert all(left > 1500 for left in state["table"]["clock"]["left"])
         for client in (ana, bob):
             await client.close()
     run(scene())

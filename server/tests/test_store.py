@@ -380,10 +380,14 @@ def test_a_waiting_table_begins_when_its_last_seat_is_taken_or_its_creator_start
         taken = await store.take_over("B" * 12, 1, 1, 0, "bot2")
         twice = await store.take_over("B" * 12, 1, 1, 0, "bot2")
         over = await store.load_table("B" * 12)
+        # A rematch gives the person their seat back.
+        await store.append_move("B" * 12, 1, 1, 1, "pass", True, 320.0)
+        rematch = await store.start_game("B" * 12, 2, 6, "salt", 400.0)
+        second = await store.load_table("B" * 12)
         await store.close()
-        return half, full, started, again, begun, invitation, kept, late, taken, twice, over
+        return half, full, started, again, begun, invitation, kept, late, taken, twice, over, rematch, second
 
-    half, full, started, again, begun, invitation, kept, late, taken, twice, over = run(scene())
+    half, full, started, again, begun, invitation, kept, late, taken, twice, over, rematch, second = run(scene())
     assert (half.info.started, half.info.began) == (False, 0.0)
     assert (full.info.started, full.info.began, full.info.joined) == (True, 200.0, [True, True, True])
     assert full.info.clock == {"kind": "live", "minutes": 5, "increment": 0, "level": 1}
@@ -392,7 +396,9 @@ def test_a_waiting_table_begins_when_its_last_seat_is_taken_or_its_creator_start
         True, 300.0, ["h", "bot3", "bot0"], [True, True, True])
     assert invitation is None            # the bot's seat is no one's to take
     assert kept and (late, taken, twice) == (False, True, False)
-    assert over.info.seats == ["bot2", "bot3", "bot0"] and over.times == [310.5]
+    assert over.info.seats == ["bot2", "bot3", "bot0"] and over.info.taken == [0] and over.times == [310.5]
+    assert rematch and second.info.seats == ["h", "bot3", "bot0"] and second.info.taken == []
+    assert (second.info.number, second.info.began, second.times) == (2, 400.0, [])
 
 
 def test_the_chat_keeps_the_last_messages_and_each_seat_its_mutes(backend):
