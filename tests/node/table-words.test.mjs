@@ -27,7 +27,8 @@ test('a clock and the time left read the same in both languages', () => {
   assert.equal(clockWords(null), 'No clock');
   assert.equal(clockWords(clockOf('live-10-5', 1)), 'Live: 10 min + 5 s a turn');
   assert.equal(clockWords({ kind: 'live', minutes: 3, increment: 0 }), 'Live: 3 min');
-  assert.equal(clockWords(clockOf('move-72', 1)), 'Slow: 3 d a turn');
+  assert.equal(clockWords(clockOf('move-72', 1)), 'Slow: 3 days a turn');
+  assert.equal(clockWords(clockOf('move-24', 1)), 'Slow: a day a turn');
   assert.equal(clockWords({ kind: 'move', hours: 12 }), 'Slow: 12 h a turn');
   assert.equal(timeLeft(545_001, 'live'), '9:06');
   assert.equal(timeLeft(3_723_000, 'live'), '1:02:03');
@@ -40,7 +41,8 @@ test('a clock and the time left read the same in both languages', () => {
   assert.deepEqual(optionWords('kanaloa', { gods: true, nope: true, short: false }), ['The Power of the Gods']);
   useStrings('fr', strings('fr'));
   assert.equal(clockWords(clockOf('live-10-5', 1)), 'En direct\u00a0: 10 min + 5 s par tour');
-  assert.equal(clockWords(clockOf('move-24', 1)), 'Lent\u00a0: 1 j par tour');
+  assert.equal(clockWords(clockOf('move-24', 1)), 'Lent\u00a0: un jour par tour');
+  assert.equal(clockWords(clockOf('move-72', 1)), 'Lent\u00a0: 3 jours par tour');
   assert.equal(timeLeft((2 * 24 + 4) * 3600_000, 'move'), '2 j 4 h');
   assert.equal(seatWords({ kind: 'h', name: null, free: true }), 'place libre');
 });

@@ -3,7 +3,7 @@
 // of the menu, the join dialog, "Your online tables", the table's panel):
 // its variant, who sits at each seat, its clock and the time left. No DOM.
 
-import { t, has } from './i18n.js';
+import { t, has, plural } from './i18n.js';
 import { botLevel, levelName } from './players.js';
 
 /** The clocks the menu offers (docs/online.md, section 10): none, live
@@ -22,11 +22,11 @@ export function clockOf(text, level) {
 }
 
 /** What a clock is, in a few words: "Live clock: 10 min + 5 s a turn",
- * "A turn within 3 days", "No clock". */
+ * "Slow: 3 days a turn", "No clock". */
 export function clockWords(clock) {
   if (!clock) return t('clock.none');
   if (clock.kind === 'live') return t(clock.increment ? 'clock.live' : 'clock.live_flat', { minutes: clock.minutes, seconds: clock.increment });
-  if (clock.hours % 24 === 0) return t('clock.move_days', { days: clock.hours / 24 });
+  if (clock.hours % 24 === 0) return plural('clock.move_days', clock.hours / 24);
   return t('clock.move_hours', { hours: clock.hours });
 }
 
