@@ -410,9 +410,15 @@ def test_a_player_in_another_tab_is_told_by_the_system_when_it_is_their_turn(mak
 def test_once_everyone_is_seated_the_table_panel_leaves_the_cards_in_view(make_context, table_server):
     ana = make_context(viewport={"width": 1366, "height": 800}, **DEVICE).new_page()
     open_new_table(ana, table_server, "online=new&game=kanaloa&players=2&seats=h,h&seed=3&names=Ana")
-    # A seat is free: the panel shows its invitation, under its title.
+    # A seat is free: the panel shows its invitation, under its title, in
+    # view: nothing scrolled it away after the table was made.
     assert ana.locator("#table-panel [data-invite-seat]").count() == 1
     assert ana.locator("#table-panel h2:not(.visually-hidden)").count() == 1
+    ana.wait_for_timeout(500)   # the first draws are done
+    box = ana.evaluate("""() => { const r = document.querySelector('#table-panel [data-invite-seat]').getBoundingClientRect();
+        const panel = document.getElementById('table-panel').getBoundingClientRect();
+        return {top: r.top, bottom: r.bottom, panelTop: panel.top, height: window.innerHeight}; }""")
+    assert 0 <= box["panelTop"] and 0 <= box["top"] and box["bottom"] <= box["height"], box
     bob = make_context(**PHONE).new_page()
     join_table(bob, invitation(ana, 1), "Bob")
     ana.wait_for_selector("#table-panel.seated")
