@@ -345,3 +345,21 @@ test('the chat: the whole of it in the welcome, then each new message; saying an
   await moved;
   await flush();
 });
+
+test('a chat message lost with the connection is not said twice: the welcome shows whether it was said', async () => {
+  const { table, timers, socket } = setUp();
+  socket().open();
+  socket().deliver({ ...stateMessage('welcome', { ply: 0, logFrom: 0, log: [] }), chat: [] });
+  const saying = table.say({ phrase: 'thanks' });
+  const mute = table.mute(1, true);
+  socket().drop();
+  timers.advance(BACKOFF_MS[0]);
+  socket().open();
+  socket().deliver({ ...stateMessage('welcome', { ply: 0, logFrom: 0, log: [] }), chat: [{ seat: 0, name: 'Ana', at: 1, phrase: 'thanks' }] });
+  assert.equal(await saying, null);
+  const again = socket().sent.filter((message) => message.type !== 'hello');
+  assert.deepEqual(again.map((message) => message.type), ['mute']);
+  socket().deliver({ type: 'ack', ref: again[0].ref, ply: 0, mutes: [1] });
+  assert.deepEqual(await mute, [1]);
+  assert.deepEqual(table.chat.map((entry) => entry.phrase), ['thanks']);
+});

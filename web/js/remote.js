@@ -264,8 +264,17 @@ export function createRemoteTable({
       chat = Array.isArray(message.chat) ? message.chat.slice(-CHAT_KEPT) : [];
       onChat(chat, true);
       resolveFirst(state);
-      // Questions lost with the last connection are asked again.
-      for (const question of questions.values()) send(question.message);
+      // Questions lost with the last connection are asked again, but a chat
+      // message, which may have been said already: the welcome's chat shows
+      // whether it was.
+      for (const [ref, question] of questions) {
+        if (question.message.type === 'chat') {
+          questions.delete(ref);
+          question.resolve(null);
+        } else {
+          send(question.message);
+        }
+      }
     }
     onState(state);
     if (welcome && pending) {
