@@ -507,6 +507,7 @@ def test_a_clock_runs_out_and_a_bot_plays_on_at_a_table_its_creator_started(make
         ana.wait_for_function("() => /écoulé/.test(document.querySelector('.toast') ? document.querySelector('.toast').textContent : '')",
                               timeout=20_000)
         assert "Ana" in plain(ana.inner_text(".toast"))
+        ana.wait_for_function("() => document.querySelector('[data-seat=\"0\"] .table-seat-note').textContent.includes('temps écoulé')")
         assert ana.locator("[data-clock-seat]").count() == 0 and ana.locator("[data-choice]:visible").count() == 0
         # Both seats are bots now: they play the game to its end.
         ana.wait_for_selector('#status[data-state="over"]', state="attached", timeout=120_000)

@@ -146,7 +146,7 @@ class Table:
         return {"id": self.id, "number": info.number, "names": list(info.names),
                 "joined": list(info.joined), "connected": connected, "spectators": spectators,
                 "seats": list(info.seats), "creator": info.creator, "started": info.started,
-                "open": info.open, "chat": info.chat, "clock": self.clock_public()}
+                "open": info.open, "chat": info.chat, "clock": self.clock_public(), "taken": list(info.taken)}
 
     # -- the clock ---------------------------------------------------------------
     def clock_times(self) -> Times | None:

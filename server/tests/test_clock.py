@@ -94,6 +94,7 @@ def test_a_live_clock_runs_out_a_bot_plays_on_and_every_seat_is_told(start_serve
                                          timeout=10)
             assert told["cause"] == {"kind": "timeout", "seat": seat, "level": 1}
             assert told["table"]["seats"][seat] == "bot1" and told["snapshot"]["seats"][seat] == "bot1"
+            assert told["table"]["taken"] == [seat]
         assert time.monotonic() - began >= 1.7       # not before the time ran out
         # The bot plays on for the seat; its person may no longer move there.
         mover = (ana, bob)[seat]

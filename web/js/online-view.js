@@ -151,7 +151,7 @@ export function createOnlineView({ remote, entry, site, own, names, eventsText, 
     const bot = kind !== 'h';
     const joined = info.joined[each];
     let note;
-    if (bot) note = t('online.seat_bot');
+    if (bot) note = (info.taken || []).includes(each) ? t('online.seat_taken') : t('online.seat_bot');
     else if (!joined) note = t('online.seat_free');
     else note = info.connected[each] ? t('online.seat_here') : t('online.seat_away');
     const row = h(
