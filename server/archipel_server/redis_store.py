@@ -371,7 +371,7 @@ class RedisStore(Store):
         found = []
         for table_id in await self.client.zrevrangebyscore(self._open, "+inf", since):
             stored = await self.load_table(str(table_id))
-            if stored is not None and not stored.over and stored.info.free_seats():
+            if stored is not None and stored.listed:
                 found.append(stored.info)
                 if len(found) >= limit:
                     break
@@ -389,7 +389,7 @@ class RedisStore(Store):
         for table_id, flag in zip(created, flags):
             if flag == "1":
                 stored = await self.load_table(str(table_id))
-                listed += stored is not None and not stored.over and bool(stored.info.free_seats())
+                listed += stored is not None and stored.listed
         return listed
 
     async def claim_seat(self, table_id: str, seat: int, token_hash: str, name: str, at: float = 0.0) -> bool:

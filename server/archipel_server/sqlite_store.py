@@ -440,7 +440,7 @@ class SQLiteStore(Store):
             for (table_id,) in db.execute("SELECT id FROM tables WHERE open = 1 AND created >= ?"
                                           " ORDER BY created DESC", (since,)).fetchall():
                 stored = self._load(db, table_id)
-                if stored is not None and not stored.over and stored.info.free_seats():
+                if stored is not None and stored.listed:
                     found.append(stored.info)
                     if len(found) >= limit:
                         break
@@ -453,7 +453,7 @@ class SQLiteStore(Store):
             for (table_id,) in db.execute("SELECT id FROM tables WHERE address = ? AND open = 1 AND created >= ?",
                                           (address, since)).fetchall():
                 stored = self._load(db, table_id)
-                listed += stored is not None and not stored.over and bool(stored.info.free_seats())
+                listed += stored is not None and stored.listed
             return listed
         return await self._run(read)
 

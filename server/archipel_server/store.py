@@ -103,6 +103,12 @@ class StoredTable:
     # for a move kept before moves were timed.
     times: list = field(default_factory=list)
 
+    @property
+    def listed(self) -> bool:
+        """Whether an open table is shown to visitors: its game goes on and
+        a person's seat is free."""
+        return not self.over and bool(self.info.free_seats())
+
     def record(self) -> dict:
         """The game as the record ``Match.from_record`` replays, with what a
         seat needs to check the server's commitment (``fairness``): the

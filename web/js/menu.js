@@ -496,7 +496,7 @@ export function createMenu({ onStart, onLearn, onResume, onReview, onForget, onL
       seed: Math.floor(Math.random() * 2 ** 31),
       online: onlineMode(),
       open: onlineMode() && Boolean(setup.openTable) && seatsNow().filter((kind) => kind === 'h').length > 1,
-      clock: onlineMode() ? clockOf(setup.clock, DEFAULT_BOT_LEVELS.includes(setup.clockLevel) ? setup.clockLevel : DEFAULT_BOT_LEVEL) : null,
+      clock: onlineMode() ? clockOf(setup.clock, clockLevel()) : null,
       chat: setup.chatEveryone ? 'everyone' : 'seats',
     });
   });
@@ -563,11 +563,16 @@ export function createMenu({ onStart, onLearn, onResume, onReview, onForget, onL
     return game ? game.title[language()] || game.title.fr || id : String(id).charAt(0).toUpperCase() + String(id).slice(1);
   }
 
+  /** The level of the bot that plays on for a seat out of time. */
+  function clockLevel() {
+    return DEFAULT_BOT_LEVELS.includes(setup.clockLevel) ? setup.clockLevel : DEFAULT_BOT_LEVEL;
+  }
+
   /** Online: the table's clock (none, live, a turn a day...) and the bot
    * that plays on for a seat out of time. */
   function clockChooser() {
     const chosen = CLOCK_CHOICES.includes(setup.clock || '') ? setup.clock : 'none';
-    const level = DEFAULT_BOT_LEVELS.includes(setup.clockLevel) ? setup.clockLevel : DEFAULT_BOT_LEVEL;
+    const level = clockLevel();
     const levelSelect = h(
       'select',
       {
