@@ -13,7 +13,8 @@ sends the seed and the salt, and any player can check (``verify``, the
 page's end screen, ``python -m pygame_core verify FILE``) that
 
 1. the seed and salt give the commitment received at the start;
-2. the record's moves replay, legally, from that seed to a finished game;
+2. the record's moves replay, legally, from that seed to a finished game
+   (finished by its rules, or on time: ``Match.out``);
 3. what this seat was shown during the game (its log, its final view) is
    exactly what that replay shows it.
 
@@ -110,7 +111,7 @@ def verify(record: object, expected: str | None = None, viewer: int | None = Non
         return Verdict(False, "fairness.bad_record")
     except GameError:
         return Verdict(False, "fairness.bad_record")
-    if not match.state.is_over():
+    if not match.is_over():
         return Verdict(False, "fairness.not_over")
     if viewer is not None and not (isinstance(viewer, int) and 0 <= viewer < match.players):
         return Verdict(False, "fairness.bad_record")

@@ -12,6 +12,17 @@ moves are replayed from it. The position at any ply is cheap to get
 (``position_at``): a copy of the position is kept every ``CHECKPOINT``
 plies, and at most that many moves are replayed from the nearest one.
 
+Out of time. A table server whose clock takes a seat out of the game when
+its time runs out (``docs/online.md``, section 10) says so in ``out``: the
+seats out, ranked after every other seat. While two seats or more are
+still in, the game goes on (a bot moves the pieces of a seat out, as the
+table chose) and ends by its rules; the winners are then the rules'
+winners still in, or, if every one of them is out, the seats still in with
+the best score (a tie shared). With fewer than two seats in, the game ends
+at once: the seat still in wins (reason ``time``, no scoring). A record
+keeps ``out``, so that a game ended on time replays to its end. A local
+game never has a seat out.
+
 Undo policy: a player may take back their own moves of the turn they are still
 playing, one at a time, but never a move that drew at random or showed hidden
 information (``State.reveals``), and never a move after which someone else had
@@ -211,6 +222,8 @@ class Match:
         else:
             self.state = self.game.from_json(self.start)
         self.entries: list[Entry] = []
+        # The seats out of the game, their time run out (see the module).
+        self.out: list[int] = []
         # A copy of the position every CHECKPOINT plies, the start first.
         self._checkpoints: list[State] = [self.state.clone()]
 
@@ -218,6 +231,8 @@ class Match:
     def play(self, player: int, move: object) -> Entry:
         """Play ``move`` for ``player``; ``IllegalMove`` leaves everything as it was."""
         state = self.state
+        if self.ended_on_time():
+            raise IllegalMove("the game is over: a time ran out", "error.game_over")
         to_move = state.to_move()
         if player not in to_move:
             raise IllegalMove("it is not this player's turn", "error.not_your_turn", player=player)
@@ -260,6 +275,48 @@ class Match:
         self.state, self.entries = state, list(entries)
         del self._checkpoints[len(self.entries) // CHECKPOINT + 1:]
 
+    # -- the end, and seats out of time ------------------------------------------
+    def set_out(self, out: object) -> None:
+        """The seats out of the game (see the module); ``BadSetup("out")``
+        unless a list of distinct seats leaving one or more in."""
+        if (not isinstance(out, list) or len(out) >= self.players
+                or any(type(seat) is not int or not 0 <= seat < self.players for seat in out)
+                or len(set(out)) != len(out)):
+            raise BadSetup("out", f"the seats out of time are a list of distinct seats from 0 to "
+                           f"{self.players - 1}, one or more left in, not {quoted(out)}")
+        self.out = sorted(out)
+
+    def ended_on_time(self) -> bool:
+        """Whether the game ended because fewer than two seats are still in."""
+        return bool(self.out) and self.players - len(self.out) < 2
+
+    def is_over(self) -> bool:
+        return self.state.is_over() or self.ended_on_time()
+
+    def to_move(self) -> list[int]:
+        """Who is to move: nobody once the game is over."""
+        return [] if self.is_over() else self.state.to_move()
+
+    def result(self) -> dict[str, Any] | None:
+        """The state's ``result()``, the seats out ranked last (the module
+        says how), with ``out`` when a seat is out; None before the end."""
+        if not self.out:
+            return self.state.result()
+        inside = [seat for seat in range(self.players) if seat not in self.out]
+        if not self.state.is_over():
+            if not self.ended_on_time():
+                return None
+            return {"scores": None, "winners": inside, "reason": "time", "breakdown": None,
+                    "out": list(self.out)}
+        result = dict(self.state.result() or {})
+        winners = [seat for seat in result["winners"] if seat not in self.out]
+        if not winners:
+            scores = result["scores"]
+            best = max(scores[seat] for seat in inside)
+            winners = [seat for seat in inside if scores[seat] == best]
+            result["reason"] = "time"
+        return {**result, "winners": winners, "out": list(self.out)}
+
     # -- records --------------------------------------------------------------
     def to_record(self) -> dict[str, Any]:
         record = {
@@ -275,6 +332,8 @@ class Match:
         }
         if self.start is not None:
             record["start"] = self.start
+        if self.out:
+            record["out"] = list(self.out)
         return record
 
     @classmethod
@@ -318,6 +377,11 @@ class Match:
             except GameError as exc:
                 raise BadRecord(f"move {number} ({quoted(move)}) of the saved game is illegal: {exc}",
                                 move=number) from None
+        if record.get("out") is not None:
+            try:
+                match.set_out(record["out"])
+            except BadSetup as exc:
+                raise BadRecord(f"the saved game's seats out of time are invalid: {exc}", field="out") from None
         return match
 
     # -- what the browser shows -------------------------------------------

@@ -171,7 +171,7 @@ class Review:
 
     @property
     def over(self) -> bool:
-        return self.match.state.is_over()
+        return self.match.is_over()
 
     def check_ply(self, ply: object, last: int | None = None) -> int:
         top = self.plies if last is None else last
@@ -209,7 +209,10 @@ class Review:
         else:
             view = state.view(viewer)
             log = match.log_for(viewer)
-        over = state.is_over()
+        # The last position of a game that ended on time is over, though
+        # its rules did not end it (``Match.result``).
+        last = at == self.plies
+        over = self.over if last else state.is_over()
         return {
             "game": match.game.id,
             "players": match.players,
@@ -218,9 +221,9 @@ class Review:
             "seed": match.seed if self.over else None,
             "options": match.options,
             "private": match.game.private_information,
-            "to_move": state.to_move(),
+            "to_move": [] if over else state.to_move(),
             "over": over,
-            "result": state.result(),
+            "result": match.result() if last else state.result(),
             "viewer": viewer,
             "view": view,
             "legal": [],

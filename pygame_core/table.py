@@ -100,10 +100,7 @@ class Table:
     def bots_to_move(self) -> list[int]:
         """The bot seats that are to move now (one after the other in a
         simultaneous step), none once the game is over."""
-        state = self.match.state
-        if state.is_over():
-            return []
-        return [seat for seat in state.to_move() if self.is_bot(seat)]
+        return [seat for seat in self.match.to_move() if self.is_bot(seat)]
 
     # -- bots ----------------------------------------------------------------
     def bot_seed(self, seat: int) -> str:
@@ -140,7 +137,7 @@ class Table:
             retried = self._retried(seat, ply, text)
             if retried is not None:
                 return Played(retried, self.match.entries[retried], duplicate=True)
-        if state.is_over():
+        if self.match.is_over():
             raise TableError("error.game_over", "the game is over")
         to_move = state.to_move()
         if seat not in to_move:
@@ -199,8 +196,8 @@ class Table:
         the first ``log_from`` (a server sends only the new ones)."""
         match = self.match
         state = match.state
-        to_move = state.to_move()
-        over = state.is_over()
+        to_move = match.to_move()
+        over = match.is_over()
         legal = []
         if viewer is not None and viewer in to_move:
             legal = [move.to_dict() for move in state.legal_moves(viewer)]
@@ -214,7 +211,7 @@ class Table:
             "private": match.game.private_information,
             "to_move": to_move,
             "over": over,
-            "result": state.result(),
+            "result": match.result(),
             "viewer": viewer,
             "view": state.view(viewer),
             "legal": legal,
