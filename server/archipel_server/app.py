@@ -376,11 +376,10 @@ class TableServer:
                             else ("error.unknown_table", "there is no such table"))
             return {"table": table_id, "ok": False, "error": error_body(key, message)["error"]}
         async with table.lock:
-            state = table.match.state
             return {"table": table_id, "ok": True, "seat": None if seat == SPECTATOR else seat,
                     "game": table.info.game, "players": table.info.players, "number": table.info.number,
                     "names": list(table.info.names), "joined": list(table.info.joined),
-                    "to_move": state.to_move(), "over": state.is_over(), "ply": table.ply,
+                    "to_move": table.match.to_move(), "over": table.match.is_over(), "ply": table.ply,
                     "started": table.info.started, "clock": table.clock_public()}
 
     # -- the WebSocket ----------------------------------------------------------------------

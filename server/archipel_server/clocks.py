@@ -1,15 +1,24 @@
 """A table's clock: what the creator chose, and the time each seat has left.
 
-Three kinds (``TableInfo.clock``, None for no clock):
+Two kinds (``TableInfo.clock``, None for no clock):
 
-    {"kind": "live", "minutes": 10, "increment": 5, "level": 2}
+    {"kind": "live", "minutes": 10, "increment": 5, "level": 2, "timeout": "bot"}
         minutes for a person's whole game, seconds added each time a turn of
         theirs ends (a Fischer clock);
-    {"kind": "move", "hours": 24, "level": 2}
+    {"kind": "move", "hours": 24, "level": 2, "timeout": "out"}
         a deadline a turn: hours from the moment a seat is to move;
 
-and, for both, what happens to a seat whose time runs out: a bot of
-``level`` plays on in its place, and every seat is told.
+and, for both, what happens to a seat whose time runs out (``timeout``),
+every seat being told:
+
+    "bot"   a bot of ``level`` plays on in its place, and may win for it;
+    "out"   the game ends for that seat: it is ranked last. With one seat
+            left in, the game is over and that seat wins; with more, a bot
+            of ``level`` moves the seat's pieces so that the others play on
+            (``pygame_core.match``, "Out of time"). So BGA treats a player
+            out of time or gone: the game is not lost for those who stay.
+
+A clock stored before ``timeout`` existed is a "bot" one.
 
 The time is the server's, never a device's. Nothing of it is kept apart:
 it is worked out from the moment the game began and the moment each kept
@@ -29,6 +38,7 @@ from dataclasses import dataclass
 from pygame_core.bots import LEVELS
 
 KINDS = ("live", "move")
+TIMEOUTS = ("bot", "out")
 # What a creator may choose, in whole units.
 MINUTES = (1, 180)
 INCREMENT = (0, 120)
@@ -48,6 +58,10 @@ def check_clock(clock) -> dict | None:
     level = clock.get("level", 2)
     if not _whole(level) or level not in LEVELS:
         raise BadClock(f"the clock's 'level' (the bot that plays on) is one of {', '.join(map(str, LEVELS))}")
+    timeout = clock.get("timeout", "bot")
+    if timeout not in TIMEOUTS:
+        raise BadClock("the clock's 'timeout' is \"bot\" (a bot plays on for a seat out of time) or \"out\" "
+                       "(the game ends for that seat)")
     if clock["kind"] == "live":
         minutes, increment = clock.get("minutes"), clock.get("increment", 0)
         if not _within(minutes, MINUTES):
@@ -55,11 +69,16 @@ def check_clock(clock) -> dict | None:
         if not _within(increment, INCREMENT):
             raise BadClock(f"a live clock's 'increment' is a whole number of seconds from {INCREMENT[0]} "
                            f"to {INCREMENT[1]}")
-        return {"kind": "live", "minutes": minutes, "increment": increment, "level": level}
+        return {"kind": "live", "minutes": minutes, "increment": increment, "level": level, "timeout": timeout}
     hours = clock.get("hours")
     if not _within(hours, HOURS):
         raise BadClock(f"a deadline's 'hours' is a whole number from {HOURS[0]} to {HOURS[1]}")
-    return {"kind": "move", "hours": hours, "level": level}
+    return {"kind": "move", "hours": hours, "level": level, "timeout": timeout}
+
+
+def takes_out(clock: dict | None) -> bool:
+    """Whether a seat out of time is out of the game (else a bot plays on)."""
+    return clock is not None and clock.get("timeout", "bot") == "out"
 
 
 def _whole(value) -> bool:
@@ -79,7 +98,9 @@ class Times:
     running: list
 
     def out_of_time(self) -> list:
-        return [seat for seat in self.running if self.left[seat] is not None and self.left[seat] <= 0]
+        """The running seats whose time has run out, the one longest out first."""
+        out = [seat for seat in self.running if self.left[seat] is not None and self.left[seat] <= 0]
+        return sorted(out, key=lambda seat: self.left[seat])
 
     def first_out(self) -> float | None:
         """Seconds from this moment until the first running clock runs out."""

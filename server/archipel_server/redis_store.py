@@ -8,7 +8,8 @@ that a Redis Cluster keeps each table on one shard:
                               name:<seat>, joined:<seat>, number, created, address, open,
                               creator, started, clock (JSON, "" for none), chat,
                               mutes:<seat> (JSON), taken (JSON: seats bots took over)
-    archipel:{T}:game:<N>     hash: seed (JSON), over, salt, chosen, began
+    archipel:{T}:game:<N>     hash: seed (JSON), over, salt, chosen, began,
+                              out (JSON: seats out of the game, their time run out)
     archipel:{T}:moves:<N>    list: [player, move] (JSON), ply by ply
     archipel:{T}:times:<N>    list: when each move was kept, ply by ply
     archipel:{T}:undos:<N>    list: [ply, player, move, events] (JSON)
@@ -137,7 +138,7 @@ end
 return 1
 """
 
-# KEYS: table, moves. ARGV: number, ply, seat, the bot's kind.
+# KEYS: table, moves, game. ARGV: number, ply, seat, the bot's kind, out (0/1), over (0/1).
 TAKE_OVER = """
 if redis.call('HGET', KEYS[1], 'number') ~= ARGV[1] then return 0 end
 if redis.call('LLEN', KEYS[2]) ~= tonumber(ARGV[2]) then return 0 end
@@ -150,6 +151,13 @@ local list = (taken and taken ~= '[]') and cjson.decode(taken) or {}
 table.insert(list, seat - 1)
 table.sort(list)
 redis.call('HSET', KEYS[1], 'seats', cjson.encode(seats), 'taken', cjson.encode(list))
+if ARGV[5] == '1' then
+  local out = redis.call('HGET', KEYS[3], 'out')
+  local seats_out = (out and out ~= '[]') and cjson.decode(out) or {}
+  table.insert(seats_out, seat - 1)
+  table.sort(seats_out)
+  redis.call('HSET', KEYS[3], 'out', cjson.encode(seats_out), 'over', ARGV[6])
+end
 return 1
 """
 
@@ -318,7 +326,8 @@ class RedisStore(Store):
             taken_back = [Undo(*json.loads(text)) for text in undos]
             # Moves kept before they were timed count as made at 0.
             when = [float(text) for text in times] + [0.0] * (len(kept) - len(times))
-            return StoredTable(info, kept, taken_back, game.get("over") == "1", when[:len(kept)])
+            return StoredTable(info, kept, taken_back, game.get("over") == "1", when[:len(kept)],
+                               json.loads(game.get("out") or "[]"))
 
     async def seat_of(self, table_id: str, token_hash: str) -> int | None:
         seat = await self.client.hget(self._tokens(table_id), token_hash)
@@ -404,9 +413,14 @@ class RedisStore(Store):
             await self.client.zrem(self._open, table_id)
         return started
 
-    async def take_over(self, table_id: str, number: int, ply: int, seat: int, kind: str) -> bool:
-        return await self._script("take_over", [self._table(table_id), self._moves(table_id, number)],
-                                  [str(number), str(ply), str(seat), kind])
+    async def take_over(self, table_id: str, number: int, ply: int, seat: int, kind: str,
+                        out: bool = False, over: bool = False) -> bool:
+        taken = await self._script("take_over", [self._table(table_id), self._moves(table_id, number),
+                                                 self._game(table_id, number)],
+                                   [str(number), str(ply), str(seat), kind, "1" if out else "0", "1" if over else "0"])
+        if taken and over:
+            await self.client.zrem(self._in_play, table_id)
+        return taken
 
     # -- chat -------------------------------------------------------------------------
     async def add_chat(self, table_id: str, entry: dict) -> None:

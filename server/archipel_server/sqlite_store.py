@@ -56,6 +56,7 @@ CREATE TABLE IF NOT EXISTS games (
     salt TEXT,                      -- of the seed's commitment; NULL: a game from before commitments
     chosen INTEGER NOT NULL DEFAULT 0,  -- the creator chose the seed
     began REAL NOT NULL DEFAULT 0,  -- when it began (time.time()); 0: not yet
+    out TEXT NOT NULL DEFAULT '[]', -- JSON: the seats out of the game, their time run out
     PRIMARY KEY (table_id, number)
 ) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS tokens (
@@ -94,7 +95,8 @@ CREATE TABLE IF NOT EXISTS chat (
 # Columns added since the first schema: a file made before them gets them
 # when it is opened (its earlier games have no commitment).
 ADDED_COLUMNS = {
-    "games": [("salt", "TEXT"), ("chosen", "INTEGER NOT NULL DEFAULT 0"), ("began", "REAL NOT NULL DEFAULT 0")],
+    "games": [("salt", "TEXT"), ("chosen", "INTEGER NOT NULL DEFAULT 0"), ("began", "REAL NOT NULL DEFAULT 0"),
+              ("out", "TEXT NOT NULL DEFAULT '[]'")],
     "tables": [("open", "INTEGER NOT NULL DEFAULT 0"), ("creator", "INTEGER NOT NULL DEFAULT 0"),
                ("started", "INTEGER NOT NULL DEFAULT 1"), ("clock", "TEXT"),
                ("chat", "TEXT NOT NULL DEFAULT 'seats'"), ("mutes", "TEXT NOT NULL DEFAULT '[]'"),
@@ -254,12 +256,12 @@ class SQLiteStore(Store):
         row = db.execute(
             "SELECT t.game, t.players, t.options, t.seats, t.names, t.joined, g.number, t.created,"
             " g.seed, g.over, g.salt, g.chosen, t.open, t.creator, t.started, g.began, t.clock, t.chat,"
-            " t.mutes, t.taken FROM tables t JOIN games g ON g.table_id = t.id"
+            " t.mutes, t.taken, g.out FROM tables t JOIN games g ON g.table_id = t.id"
             " AND g.number = coalesce(?, t.number) WHERE t.id = ?", (number, table_id)).fetchone()
         if row is None:
             return None
         (game, players, options, seats, names, joined, number, created, seed, over, salt, chosen, is_open,
-         creator, started, began, clock, chat, mutes, taken) = row
+         creator, started, began, clock, chat, mutes, taken, out) = row
         info = TableInfo(table_id, game, players, json.loads(options), json.loads(seats),
                          json.loads(names), json.loads(joined), number, seed_value(seed), created,
                          salt, bool(chosen), bool(is_open), creator, bool(started), began,
@@ -271,7 +273,7 @@ class SQLiteStore(Store):
         undos = [Undo(ply, player, move, json.loads(events)) for ply, player, move, events in db.execute(
             "SELECT ply, player, move, events FROM undos WHERE table_id = ? AND number = ?"
             " ORDER BY seq", (table_id, number))]
-        return StoredTable(info, moves, undos, bool(over), times)
+        return StoredTable(info, moves, undos, bool(over), times, json.loads(out))
 
     async def seat_of(self, table_id: str, token_hash: str) -> int | None:
         def read(db):
@@ -356,7 +358,8 @@ class SQLiteStore(Store):
             return True
         return await self._run(work, write=True)
 
-    async def take_over(self, table_id: str, number: int, ply: int, seat: int, kind: str) -> bool:
+    async def take_over(self, table_id: str, number: int, ply: int, seat: int, kind: str,
+                        out: bool = False, over: bool = False) -> bool:
         def work(db):
             if not self._is_current(db, table_id, number):
                 return False
@@ -369,6 +372,11 @@ class SQLiteStore(Store):
             seats[seat] = kind
             db.execute("UPDATE tables SET seats = ?, taken = ? WHERE id = ?",
                        (json.dumps(seats), json.dumps(sorted(taken + [seat])), table_id))
+            if out:
+                (seats_out,) = db.execute("SELECT out FROM games WHERE table_id = ? AND number = ?",
+                                          (table_id, number)).fetchone()
+                db.execute("UPDATE games SET out = ?, over = ? WHERE table_id = ? AND number = ?",
+                           (json.dumps(sorted(json.loads(seats_out) + [seat])), int(over), table_id, number))
             return True
         return await self._run(work, write=True)
 

@@ -102,6 +102,8 @@ class StoredTable:
     # When each move was kept (the server's time.time()), for the clock; 0
     # for a move kept before moves were timed.
     times: list = field(default_factory=list)
+    # The seats out of this game, their time run out (``Match.out``).
+    out: list = field(default_factory=list)
 
     @property
     def listed(self) -> bool:
@@ -119,6 +121,7 @@ class StoredTable:
             "game": info.game, "players": info.players, "seed": info.seed,
             "options": info.options, "seats": info.seats, "names": info.names,
             "moves": [[player, move] for player, move in self.moves],
+            **({"out": list(self.out)} if self.out else {}),
             "fairness": {"table": info.id, "number": info.number, "commitment": info.commitment,
                          "salt": info.salt, "chosen_seed": info.chosen_seed},
         }
@@ -189,10 +192,13 @@ class Store(ABC):
         begun already."""
 
     @abstractmethod
-    async def take_over(self, table_id: str, number: int, ply: int, seat: int, kind: str) -> bool:
+    async def take_over(self, table_id: str, number: int, ply: int, seat: int, kind: str,
+                        out: bool = False, over: bool = False) -> bool:
         """A bot (``kind``, "botN") plays on for the person at ``seat``, whose
         time ran out (the seat joins ``taken``): only if game ``number`` is
-        current, has ``ply`` moves and the seat is still a person's."""
+        current, has ``ply`` moves and the seat is still a person's. ``out``:
+        the seat is also out of the game (it joins the game's ``out``);
+        ``over``: that ends the game."""
 
     @abstractmethod
     async def add_chat(self, table_id: str, entry: dict) -> None:

@@ -48,7 +48,7 @@ from pygame_core.table import TableError, is_count
 
 from .bots import BotPool
 from .bus import Bus, LocalBus
-from .clocks import Times, times
+from .clocks import Times, takes_out, times
 from .store import SPECTATOR, Store, StoredTable, TableInfo, Undo
 from .tokens import token_hash
 
@@ -154,10 +154,9 @@ class Table:
         clock = self.info.clock
         if clock is None:
             return None
-        state = self.match.state
         turns = [(entry.to_move, entry.player, at) for entry, at in zip(self.match.entries, self.times)]
         timed = [kind == "h" for kind in self.info.seats]
-        to_move = [] if state.is_over() else state.to_move()
+        to_move = self.match.to_move()
         return times(clock, timed, self.info.began if self.info.started else 0.0, turns, to_move,
                      self.tables.now(), self.tables.settings.clock_minute)
 
@@ -195,21 +194,27 @@ class Table:
 
     async def time_out(self) -> None:
         """A seat whose time ran out: a bot of the table's level plays on for
-        it, and every seat is told (the store settles which server does it)."""
+        it, or the game ends for it (``clocks``: the table's ``timeout``), and
+        every seat is told (the store settles which server does it)."""
         async with self.lock:
             clocked, clock = self.clock_times(), self.info.clock
-            out = [] if clocked is None or clock is None else clocked.out_of_time()
-            if not out or clock is None:
+            late = [] if clocked is None or clock is None else clocked.out_of_time()
+            if not late or clock is None:
                 return
-            seat, level = out[0], clock["level"]
+            seat, level = late[0], clock["level"]
             kind = f"bot{level}"
-            if await self.tables.store.take_over(self.id, self.info.number, self.ply, seat, kind):
+            out = takes_out(clock)
+            seats_out = sorted(self.match.out + [seat]) if out else self.match.out
+            # Fewer than two seats left in: the game is over (Match.ended_on_time).
+            over = out and self.info.players - len(seats_out) < 2
+            if await self.tables.store.take_over(self.id, self.info.number, self.ply, seat, kind, out, over):
                 self.info.seats[seat] = kind
                 self.info.taken = sorted(self.info.taken + [seat])
                 self.core = core_of(StoredTable(self.info, [(entry.player, entry.move)
-                                                            for entry in self.match.entries]))
-                log.info("table %s: seat %d ran out of time; a bot plays on", self.id, seat)
-                self.changed(self.ply, {"kind": "timeout", "seat": seat, "level": level})
+                                                            for entry in self.match.entries], out=seats_out))
+                log.info("table %s: seat %d ran out of time; %s", self.id, seat,
+                         "the game is over" if over else "it is out of the game" if out else "a bot plays on")
+                self.changed(self.ply, {"kind": "timeout", "seat": seat, "level": level, "out": out})
             else:
                 await self._sync()
 
@@ -235,7 +240,7 @@ class Table:
         the game is over (never before: they deal every hidden card)."""
         info = self.info
         told = {"number": info.number, "commitment": info.commitment, "chosen_seed": info.chosen_seed}
-        if self.match.state.is_over():
+        if self.match.is_over():
             told.update(seed=info.seed, salt=info.salt)
         return told
 
@@ -531,7 +536,7 @@ class Table:
                 now = self.tables.now()
                 try:
                     kept = await self.tables.store.append_move(self.id, self.info.number, played.ply, seat,
-                                                               played.entry.move, self.match.state.is_over(), now)
+                                                               played.entry.move, self.match.is_over(), now)
                 finally:
                     if not kept:
                         self.core.restore(memento)
@@ -581,7 +586,7 @@ class Table:
                 return
             if number != self.info.number:
                 raise Refusal("error.stale", "this is not the game being played", resync=True)
-            if not self.match.state.is_over():
+            if not self.match.is_over():
                 raise Refusal("error.not_over", "a rematch starts once the game is over")
             seed, salt = fairness.new_seed(), fairness.new_salt()
             now = self.tables.now()
@@ -612,9 +617,10 @@ class Table:
                 raise Refusal("error.bad_request", f"'number' is a game of this table, 1 to {self.info.number}")
             stored: StoredTable | None
             if number == self.info.number:
-                if not self.match.state.is_over():
+                if not self.match.is_over():
                     raise Refusal("error.not_over", "the record is given once the game is over")
-                stored = StoredTable(self.info, [(entry.player, entry.move) for entry in self.match.entries])
+                stored = StoredTable(self.info, [(entry.player, entry.move) for entry in self.match.entries],
+                                     out=list(self.match.out))
             else:
                 stored = await self.tables.store.load_table(self.id, number)
         if stored is None or (number != self.info.number and not stored.over):
@@ -707,10 +713,9 @@ class Table:
             if self.tables.bus.shared:
                 await self._sync()          # the seat's move may have come from another server
             number, ply = self.info.number, self.ply
-            state = self.match.state
-            if state.is_over() or seat not in state.to_move():
+            if seat not in self.match.to_move():
                 return
-            position = state.to_json()
+            position = self.match.state.to_json()
             level = self.match.bot_level(seat)
             assert level is not None, "a bot seat has a level"
             seed = self.core.bot_seed(seat)
@@ -731,6 +736,7 @@ def core_of(stored: StoredTable) -> TableCore:
     match = Match(info.game, info.players, info.seed, info.options, info.seats, info.names)
     for player, move in stored.moves:
         match.play(player, move)
+    match.set_out(list(stored.out))
     return TableCore(match, secret_seed=True)
 
 

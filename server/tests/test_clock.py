@@ -1,8 +1,10 @@
 """Clocks: a live clock (minutes a game, seconds added a turn) or a deadline
 a turn, kept by the server from the moment the game began and the moment
 each move was kept; a seat whose time runs out is played on by a bot of the
-table's level, and every seat is told; the time counts while a server is
-down, and a restarted server finds every clock where it was."""
+table's level, or is out of the game (ranked last; with one seat left in,
+the game is over), as the table chose, and every seat is told; the time
+counts while a server is down, and a restarted server finds every clock
+where it was."""
 
 from __future__ import annotations
 
@@ -12,6 +14,7 @@ import pytest
 
 from online import Client, create, post, run, seated
 from archipel_server.clocks import BadClock, check_clock, times
+from pygame_core import fairness
 
 LIVE = {"kind": "live", "minutes": 10, "increment": 5, "level": 2}
 
@@ -51,9 +54,11 @@ def test_no_clock_runs_before_the_game_begins_and_a_minute_may_be_shortened():
 
 def test_a_clock_is_checked_at_creation():
     assert check_clock(None) is None
-    assert check_clock({"kind": "live", "minutes": 5}) == {"kind": "live", "minutes": 5, "increment": 0, "level": 2}
-    assert check_clock({"kind": "move", "hours": 48, "level": 4}) == {"kind": "move", "hours": 48, "level": 4}
-    for bad in ("live", {"kind": "blitz"}, {"kind": "live", "minutes": 0}, {"kind": "live", "minutes": 181},
+    assert check_clock({"kind": "live", "minutes": 5}) == {"kind": "live", "minutes": 5, "increment": 0, "level": 2,
+                                                           "timeout": "bot"}
+    assert check_clock({"kind": "move", "hours": 48, "level": 4, "timeout": "out"}) == {
+        "kind": "move", "hours": 48, "level": 4, "timeout": "out"}
+    for bad in ({"kind": "live", "minutes": 5, "timeout": "lose"}, {"kind": "move", "hours": 2, "timeout": None},"live", {"kind": "blitz"}, {"kind": "live", "minutes": 0}, {"kind": "live", "minutes": 181},
                 {"kind": "live", "minutes": 5, "increment": -1}, {"kind": "live", "minutes": True},
                 {"kind": "move", "hours": 24 * 15}, {"kind": "move", "hours": 24, "level": 9}):
         with pytest.raises(BadClock):
@@ -92,7 +97,7 @@ def test_a_live_clock_runs_out_a_bot_plays_on_and_every_seat_is_told(start_serve
         for client in (ana, bob):
             told = await client.wait_for(lambda state: (state.get("cause") or {}).get("kind") == "timeout",
                                          timeout=10)
-            assert told["cause"] == {"kind": "timeout", "seat": seat, "level": 1}
+            assert told["cause"] == {"kind": "timeout", "seat": seat, "level": 1, "out": False}
             assert told["table"]["seats"][seat] == "bot1" and told["snapshot"]["seats"][seat] == "bot1"
             assert told["table"]["taken"] == [seat]
         assert time.monotonic() - began >= 1.7       # not before the time ran out
@@ -148,3 +153,88 @@ def test_the_clock_counts_while_the_server_is_down_and_runs_out_after_a_restart(
         await ana.close()
     run(after())
     again.stop()
+
+
+def test_a_seat_out_of_time_is_out_of_a_two_player_game_which_ends_and_stays_over_after_a_restart(start_server):
+    server = start_server("--clock-minute", "1")
+    clock = {"kind": "live", "minutes": 2, "increment": 0, "level": 1, "timeout": "out"}
+    table = create(server, game="kahuna", seats=["h", "h"], name="Ana", clock=clock)
+
+    async def scene():
+        ana = await seated(server, table["table"], table["token"])
+        bob = await seated(server, table["table"], table["invitations"][0]["token"], name="Bob")
+        state = await ana.wait_for(lambda state: state["table"]["started"])
+        assert state["table"]["clock"]["timeout"] == "out"
+        # Before the end, the seed stays secret.
+        assert "seed" not in state["fairness"] and state["snapshot"]["seed"] is None
+        seat = running_seat(state)
+        other = 1 - seat
+        await bob.wait_for(lambda state: state["table"]["started"])
+        a_move = (ana, bob)[seat].snapshot["legal"][0]["text"]
+        for client in (ana, bob):
+            told = await client.wait_for(lambda state: (state.get("cause") or {}).get("kind") == "timeout",
+                                         timeout=10)
+            assert told["cause"] == {"kind": "timeout", "seat": seat, "level": 1, "out": True}
+            snapshot = told["snapshot"]
+            assert snapshot["over"] and snapshot["to_move"] == [] and snapshot["legal"] == []
+            assert snapshot["result"] == {"scores": None, "winners": [other], "reason": "time",
+                                          "breakdown": None, "out": [seat]}
+            assert told["table"]["clock"]["running"] == []
+        # Over: the seed is told, the record checks, nobody moves.
+        promised = told["fairness"]["commitment"]
+        assert fairness.commitment(told["fairness"]["seed"], told["fairness"]["salt"]) == promised
+        answer = await ana.call("record")
+        assert answer["type"] == "record" and answer["record"]["out"] == [seat]
+        verdict = fairness.verify(answer["record"], promised, 0, ana.snapshot["log"])
+        assert verdict.verified, verdict
+        mover = (ana, bob)[other]
+        refused = await mover.call("move", ply=mover.ply, move=a_move)
+        assert (refused["type"], refused["key"]) == ("error", "error.game_over")
+        for client in (ana, bob):
+            await client.close()
+        return seat
+    seat = run(scene())
+    server.kill()
+    again = start_server("--clock-minute", "1", database=server.database, store=server.store)
+
+    async def after():
+        ana = await Client(again).open()
+        welcome = await ana.hello(table["table"], table["token"])
+        assert welcome["snapshot"]["over"] and welcome["snapshot"]["result"]["out"] == [seat]
+        assert welcome["snapshot"]["result"]["winners"] == [1 - seat]
+        # A rematch gives the seat back to its person, with the whole time.
+        assert (await ana.call("rematch", number=1))["type"] == "ack"
+        state = await ana.wait_for(lambda state: state["table"]["number"] == 2)
+        assert state["table"]["seats"] == ["h", "h"] and not state["snapshot"]["over"]
+        assert state["snapshot"]["result"] is None and state["table"]["taken"] == []
+        # The record of the first game still ends on time.
+        answer = await ana.call("record", number=1)
+        assert answer["record"]["out"] == [seat] and fairness.verify(answer["record"]).verified
+        await ana.close()
+    run(after())
+    again.stop()
+
+
+def test_with_three_seats_the_others_play_on_after_one_is_out_until_one_is_left(start_server):
+    server = start_server("--clock-minute", "1", "--bot-pace", "0")
+    clock = {"kind": "live", "minutes": 2, "increment": 0, "level": 0, "timeout": "out"}
+    table = create(server, game="moai", players=3, seats=["h", "h", "bot0"], name="Ana", clock=clock)
+
+    async def scene():
+        ana = await seated(server, table["table"], table["token"])
+        bob = await seated(server, table["table"], table["invitations"][0]["token"], name="Bob")
+        await ana.wait_for(lambda state: state["table"]["started"])
+        # Nobody moves: one person's time runs out first; the game goes on,
+        # a bot moving that seat's pieces; then the other's: one seat is left.
+        first = await ana.wait_for(lambda state: (state.get("cause") or {}).get("kind") == "timeout", timeout=15)
+        out = first["cause"]["seat"]
+        assert first["cause"]["out"] is True and not first["snapshot"]["over"]
+        assert first["table"]["seats"][out] == "bot0" and first["snapshot"]["result"] is None
+        state = await bob.wait_for(lambda state: state["snapshot"]["over"], timeout=30)
+        result = state["snapshot"]["result"]
+        assert result["winners"] == [2] and result["reason"] == "time" and sorted(result["out"]) == [0, 1]
+        assert state["table"]["taken"] == [0, 1]
+        for client in (ana, bob):
+            await client.close()
+    run(scene())
+    server.stop()

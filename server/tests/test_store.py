@@ -401,6 +401,39 @@ def test_a_waiting_table_begins_when_its_last_seat_is_taken_or_its_creator_start
     assert (second.info.number, second.info.began, second.times) == (2, 400.0, [])
 
 
+def test_a_seat_out_of_time_is_kept_with_its_game_and_the_last_one_ends_it(backend):
+    """A table whose clock takes a seat out of the game: the game's seats
+    out, and its end once one seat is left in, kept by every store alike."""
+    async def scene():
+        store = backend.make()
+        await store.open()
+        table = info("C" * 12, ["h", "h", "bot0"])
+        table.clock = {"kind": "live", "minutes": 5, "increment": 0, "level": 1, "timeout": "out"}
+        await store.create_table(table, {}, "addr")
+        first = await store.take_over("C" * 12, 1, 0, 1, "bot1", True, False)
+        one_out = await store.load_table("C" * 12)
+        playing = await store.tables_in_play()
+        last = await store.take_over("C" * 12, 1, 0, 0, "bot1", True, True)
+        ended = await store.load_table("C" * 12)
+        still = await store.tables_in_play()
+        rematch = await store.start_game("C" * 12, 2, 6, "salt", 400.0)
+        second = await store.load_table("C" * 12)
+        first_game = await store.load_table("C" * 12, 1)
+        await store.close()
+        return first, one_out, playing, last, ended, still, rematch, second, first_game
+
+    first, one_out, playing, last, ended, still, rematch, second, first_game = run(scene())
+    assert first and (one_out.out, one_out.over, one_out.info.taken) == ([1], False, [1])
+    assert "C" * 12 in playing
+    assert last and (ended.out, ended.over, ended.info.seats) == ([0, 1], True, ["bot1", "bot1", "bot0"])
+    assert "C" * 12 not in still
+    assert ended.record()["out"] == [0, 1]
+    # The next game has nobody out; the first one keeps its seats out.
+    assert rematch and (second.out, second.over, second.info.seats) == ([], False, ["h", "h", "bot0"])
+    assert (first_game.out, first_game.over) == ([0, 1], True)
+    assert "out" not in second.record()
+
+
 def test_the_chat_keeps_the_last_messages_and_each_seat_its_mutes(backend):
     from archipel_server.store import CHAT_KEPT
 
