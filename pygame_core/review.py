@@ -209,6 +209,8 @@ class Review:
         else:
             view = state.view(viewer)
             log = match.log_for(viewer)
+        if at == self.plies:
+            view = match.with_end(view)     # an end the clock made shows there too
         # The last position of a game that ended on time is over, though
         # its rules did not end it (``Match.result``).
         last = at == self.plies

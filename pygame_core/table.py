@@ -213,7 +213,7 @@ class Table:
             "over": over,
             "result": match.result(),
             "viewer": viewer,
-            "view": state.view(viewer),
+            "view": match.view(viewer),
             "legal": legal,
             "log": match.log_for(viewer, log_from),
             "can_undo": viewer is not None and self.can_undo(viewer),
