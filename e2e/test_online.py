@@ -515,6 +515,52 @@ def test_a_clock_runs_out_and_a_bot_plays_on_at_a_table_its_creator_started(make
         server.stop()
 
 
+def test_a_player_out_of_time_is_out_of_the_game_and_the_end_screen_says_so(make_context, tmp_path):
+    """Made from the menu: a live clock whose minute lasts a second here, and
+    a seat out of time out of the game. Ana lets her five seconds go: against
+    one bot, the game is over at once, the bot wins on time, and the end
+    screen, the check of the shuffle, the record and its review all agree."""
+    build_site(quiet=True)
+    server = TableServer(tmp_path / "tables.sqlite3", True, extra=("--clock-minute", "1"))
+    server.start()
+    try:
+        ana = make_context(**DEVICE).new_page()
+        sent = []
+        ana.on("request", lambda request: sent.append(request.post_data) if request.url.endswith("api/tables") else None)
+        ana.goto(server.url)
+        ana.wait_for_selector("#online-ready", timeout=BOOT_TIMEOUT_MS)
+        ana.click("#mode-online")
+        ana.select_option("#seat-kind-1", "bot1")
+        ana.fill("#seat-name-0", "Ana")
+        assert ana.locator("#clock-timeout").is_disabled()
+        ana.select_option("#online-clock", "live-5-3")
+        ana.select_option("#clock-timeout", "out")
+        assert "éliminé" in plain(ana.inner_text("#clock-timeout"))
+        ana.click("#play-button")
+        ana.wait_for_selector('[data-clock-seat="0"][data-running="true"]', timeout=BOOT_TIMEOUT_MS)
+        assert json.loads(sent[0])["clock"]["timeout"] == "out"
+        assert "temps écoulé\u00a0: éliminé" in ana.inner_text(".table-clock-kind")
+        ana.wait_for_selector('#end-dialog[open]', timeout=30_000)
+        assert ana.get_attribute("#status", "data-state") == "over"
+        end = plain(ana.inner_text("#end-dialog"))
+        assert "écoulé avant la fin" in end and "classé dernier" in end and "Ana" in plain(ana.inner_text(".end-out"))
+        assert ana.get_attribute(".end-out", "data-out") == "0"
+        ana.wait_for_selector('#end-dialog .end-fairness[data-fairness="verified"]', timeout=60_000)
+        with ana.expect_download() as download:
+            ana.click("#end-download")
+        path = tmp_path / "game.json"
+        download.value.save_as(path)
+        record = json.loads(path.read_text())
+        assert record["out"] == [0]
+        assert subprocess.run([sys.executable, "-m", "pygame_core", "verify", str(path)], cwd=ROOT,
+                              capture_output=True).returncode == 0
+        ana.click("#end-review")
+        ana.wait_for_selector(f'#review[data-plies="{len(record["moves"])}"]', timeout=60_000)
+        ana.screenshot(path=str(tmp_path / "out-of-time-review.png"))
+    finally:
+        server.stop()
+
+
 def test_the_menu_finds_the_server_creates_a_table_and_lists_it(make_context, dealer_server):
     table_server = dealer_server
     page = make_context(**DEVICE).new_page()

@@ -23,11 +23,15 @@ test('a new online table may be open, have a clock and let spectators read its c
   const wanted = parseDeepLink('#online=new&game=kahuna&players=2&seats=h,h&open=1&clock=live-10-5&clocklevel=3&chat=everyone');
   assert.equal(wanted.online, 'new');
   assert.equal(wanted.open, true);
-  assert.deepEqual(wanted.clock, { kind: 'live', minutes: 10, increment: 5, level: 3 });
+  assert.deepEqual(wanted.clock, { kind: 'live', minutes: 10, increment: 5, level: 3, timeout: 'bot' });
   assert.equal(wanted.chat, 'everyone');
   assert.deepEqual(wanted.options, {});
   const plain = parseDeepLink('#online=new&game=moai&clock=move-48&clocklevel=9');
-  assert.deepEqual(plain.clock, { kind: 'move', hours: 48, level: 2 });
+  assert.deepEqual(plain.clock, { kind: 'move', hours: 48, level: 2, timeout: 'bot' });
+  // A seat out of time may be out of the game instead; anything else is the bot.
+  assert.equal(parseDeepLink('#online=new&game=moai&clock=move-24&timeout=out').clock.timeout, 'out');
+  assert.equal(parseDeepLink('#online=new&game=moai&clock=move-24&timeout=maybe').clock.timeout, 'bot');
+  assert.deepEqual(parseDeepLink('#online=new&game=moai&clock=move-24&timeout=out').options, {});
   assert.equal(plain.open, false);
   assert.equal(plain.chat, 'seats');
   assert.equal(parseDeepLink('#online=new&game=moai&clock=blitz').clock, null);

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 
 import { useStrings } from '../../web/js/i18n.js';
-import { CLOCK_CHOICES, clockOf, clockWords, timeLeft, seatWords, optionWords } from '../../web/js/table-words.js';
+import { CLOCK_CHOICES, clockOf, clockWords, clockLine, timeLeft, seatWords, optionWords } from '../../web/js/table-words.js';
 
 const strings = (lang) => JSON.parse(readFileSync(new URL(`../../web/i18n/${lang}.json`, import.meta.url), 'utf8'));
 
@@ -39,10 +39,16 @@ test('a clock and the time left read the same in both languages', () => {
   assert.equal(seatWords({ kind: 'h', name: 'Ana', free: false }), 'Ana');
   assert.equal(seatWords({ kind: 'h', name: null, free: true }), 'free seat');
   assert.deepEqual(optionWords('kanaloa', { gods: true, nope: true, short: false }), ['The Power of the Gods']);
+  // What becomes of a seat out of time (a clock from before the choice: a bot).
+  assert.equal(clockLine(clockOf('live-10-5', 3, 'out')), 'Live: 10 min + 5 s a turn · out of time: out of the game');
+  assert.equal(clockLine(clockOf('move-24', 3)), 'Slow: a day a turn · out of time: a bot (Strong) plays on');
+  assert.equal(clockLine({ kind: 'move', hours: 24, level: 1 }), 'Slow: a day a turn · out of time: a bot (Casual) plays on');
+  assert.equal(clockLine(null), 'No clock');
   useStrings('fr', strings('fr'));
   assert.equal(clockWords(clockOf('live-10-5', 1)), 'En direct\u00a0: 10 min + 5 s par tour');
   assert.equal(clockWords(clockOf('move-24', 1)), 'Lent\u00a0: un jour par tour');
   assert.equal(clockWords(clockOf('move-72', 1)), 'Lent\u00a0: 3 jours par tour');
   assert.equal(timeLeft((2 * 24 + 4) * 3600_000, 'move'), '2 j 4 h');
   assert.equal(seatWords({ kind: 'h', name: null, free: true }), 'place libre');
+  assert.equal(clockLine(clockOf('move-24', 3, 'out')), 'Lent\u00a0: un jour par tour · temps écoulé\u00a0: éliminé');
 });

@@ -15,14 +15,15 @@
 // holds (or watches, with the spectators' token), `server=` naming the table
 // server when it is not the site's own. A new table may add `open=1` (any
 // visitor may sit), `clock=live-10-5` or `clock=move-24` (table-words.js),
-// `clocklevel=N` (the bot that plays on for a seat out of time) and
+// `clocklevel=N` (the bot that plays on for a seat out of time),
+// `timeout=out` (a seat out of time is out of the game, ranked last) and
 // `chat=everyone` (spectators read the chat).
 
 import { MAX_NAME, seedFromText } from './limits.js';
 import { clockOf } from './table-words.js';
 import { DEFAULT_BOT_LEVEL } from './players.js';
 
-const RESERVED = new Set(['play', 'learn', 'players', 'seats', 'seed', 'lang', 'names', 'online', 'game', 'token', 'server', 'view', 'open', 'clock', 'clocklevel', 'chat']);
+const RESERVED = new Set(['play', 'learn', 'players', 'seats', 'seed', 'lang', 'names', 'online', 'game', 'token', 'server', 'view', 'open', 'clock', 'clocklevel', 'timeout', 'chat']);
 const VIEWS = ['board', 'text'];
 
 /** The set-up a URL fragment asks for, or null when it asks for no game. */
@@ -58,7 +59,7 @@ export function parseDeepLink(hash) {
   const names = (params.get('names') || '').split(',').map((s) => s.trim().slice(0, MAX_NAME));
   if (!online) return { game, players, seats, seed, options, lang, view, names };
   const level = Number(params.get('clocklevel') ?? DEFAULT_BOT_LEVEL);
-  const clock = clockOf(params.get('clock'), Number.isInteger(level) && level >= 0 && level <= 4 ? level : DEFAULT_BOT_LEVEL);
+  const clock = clockOf(params.get('clock'), Number.isInteger(level) && level >= 0 && level <= 4 ? level : DEFAULT_BOT_LEVEL, params.get('timeout') === 'out' ? 'out' : 'bot');
   const open = params.get('open') === '1' || params.get('open') === 'true';
   return { game, players, seats, seed, options, lang, view, names, online: 'new', open, clock, chat: params.get('chat') === 'everyone' ? 'everyone' : 'seats' };
 }

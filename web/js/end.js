@@ -15,13 +15,18 @@ export function showEnd(snap, { names, details, extra = null, onNewGame, onMenu,
   const result = snap.result || {};
   const winners = result.winners || [];
   const single = winners.length === 1;
-  const reasonKey = `${snap.game}.reason.${result.reason}`;
+  // A game a clock ended (the server's Match.out): the game's own reason
+  // does not apply; the seats out of time are named.
+  const out = result.out || [];
+  let reasonKey = `${snap.game}.reason.${result.reason}`;
+  if (result.reason === 'time') reasonKey = result.breakdown ? 'end.reason.time_scored' : 'end.reason.time';
   const head = h(
     'div',
     { class: 'end-head' },
     h('div', { class: 'end-tokens' }, ...(single ? [token(winners[0], 56)] : winners.map((seat) => token(seat, 44)))),
     h('h2', { class: 'end-winner', id: 'end-title' }, single ? t('end.winner', { player: names[winners[0]] }) : t('end.draw_between', { players: list(winners.map((s) => names[s])) })),
     has(reasonKey) ? h('p', { class: 'end-reason' }, t(reasonKey)) : null,
+    out.length ? h('p', { class: 'end-reason end-out', 'data-out': out.join(',') }, t('end.out', { players: list(out.map((s) => names[s])) })) : null,
   );
   const dialog = refs.endDialog();
   const close = () => dialog.close();

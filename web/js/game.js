@@ -294,7 +294,8 @@ export function createGame({ onExit, onNewGame, pace, setPace, paces, verifyReco
         };
     showEnd(snap, {
       names: names(),
-      details: mine.renderer.endDetails(snap, names()),
+      // A game ended on time before its scoring has no points to explain.
+      details: snap.result && snap.result.reason === 'time' && !snap.result.breakdown ? null : mine.renderer.endDetails(snap, names()),
       extra: online ? online.endExtras(snap) : null,
       onReview: review,
       onNewGame: again,

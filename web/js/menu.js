@@ -17,7 +17,7 @@ import {
   BOT_PACES, MODES, initialSetup, fitSetup, chooseGame, setPlayers, setSeat, setName, setMode, setOption, setPace, setOpenTable,
   setClock, setChatEveryone,
 } from './state.js';
-import { CLOCK_CHOICES, clockOf, clockWords, timeLeft, optionWords, seatWords } from './table-words.js';
+import { CLOCK_CHOICES, TIMEOUTS, clockOf, clockWords, clockLine, timeLeft, optionWords, seatWords } from './table-words.js';
 
 export function createMenu({ onStart, onLearn, onResume, onReview, onForget, onLoadFile, onLanguage, onRules, online: onlineHooks }) {
   let games = null;
@@ -496,7 +496,7 @@ export function createMenu({ onStart, onLearn, onResume, onReview, onForget, onL
       seed: Math.floor(Math.random() * 2 ** 31),
       online: onlineMode(),
       open: onlineMode() && Boolean(setup.openTable) && seatsNow().filter((kind) => kind === 'h').length > 1,
-      clock: onlineMode() ? clockOf(setup.clock, clockLevel()) : null,
+      clock: onlineMode() ? clockOf(setup.clock, clockLevel(), clockTimeout()) : null,
       chat: setup.chatEveryone ? 'everyone' : 'seats',
     });
   });
@@ -568,8 +568,13 @@ export function createMenu({ onStart, onLearn, onResume, onReview, onForget, onL
     return DEFAULT_BOT_LEVELS.includes(setup.clockLevel) ? setup.clockLevel : DEFAULT_BOT_LEVEL;
   }
 
-  /** Online: the table's clock (none, live, a turn a day...) and the bot
-   * that plays on for a seat out of time. */
+  /** What becomes of a seat out of time: "bot" (plays on) or "out". */
+  function clockTimeout() {
+    return TIMEOUTS.includes(setup.clockTimeout || '') ? setup.clockTimeout : 'bot';
+  }
+
+  /** Online: the table's clock (none, live, a turn a day...), what becomes
+   * of a seat out of time, and the bot that plays on for it. */
   function clockChooser() {
     const chosen = CLOCK_CHOICES.includes(setup.clock || '') ? setup.clock : 'none';
     const level = clockLevel();
@@ -585,6 +590,18 @@ export function createMenu({ onStart, onLearn, onResume, onReview, onForget, onL
       },
       ...DEFAULT_BOT_LEVELS.map((each) => h('option', { value: String(each), selected: each === level }, levelName(each))),
     );
+    const timeoutSelect = h(
+      'select',
+      {
+        id: 'clock-timeout',
+        disabled: chosen === 'none',
+        onchange: (event) => {
+          setup = setClock(setup, setup.clock || 'none', clockLevel(), event.target.value);
+          save();
+        },
+      },
+      ...TIMEOUTS.map((each) => h('option', { value: each, selected: each === clockTimeout() }, t(each === 'out' ? 'clock.timeout_choice.out' : 'clock.timeout_choice.bot'))),
+    );
     return h(
       'div',
       { class: 'clock-choice' },
@@ -599,13 +616,14 @@ export function createMenu({ onStart, onLearn, onResume, onReview, onForget, onL
             'aria-describedby': 'clock-about',
             onchange: (event) => {
               setup = setClock(setup, event.target.value, level);
-              levelSelect.disabled = event.target.value === 'none';
+              levelSelect.disabled = timeoutSelect.disabled = event.target.value === 'none';
               save();
             },
           },
           ...CLOCK_CHOICES.map((choice) => h('option', { value: choice, selected: choice === chosen }, clockWords(clockOf(choice, level)))),
         ),
       ),
+      h('label', { class: 'pace' }, t('clock.when_out'), timeoutSelect),
       h('label', { class: 'pace' }, t('clock.level'), levelSelect),
       h('p', { class: 'option-about', id: 'clock-about' }, t('clock.about')),
     );
@@ -742,7 +760,7 @@ export function createMenu({ onStart, onLearn, onResume, onReview, onForget, onL
         h('span', { class: 'resume-title', id: `open-${item.table}` }, gameTitle(item.game)),
         h('span', { class: 'resume-meta' }, [plural('menu.players_n', item.players), ...options].join(' · ')),
         h('span', { class: 'resume-meta' }, seats.join(' · ')),
-        h('span', { class: 'resume-meta open-clock' }, clockWords(item.clock)),
+        h('span', { class: 'resume-meta open-clock' }, clockLine(item.clock)),
         h('span', { class: 'resume-meta open-free' }, plural('online.free_seats', free)),
       ),
       h(

@@ -12,7 +12,7 @@
 
 import { t, plural } from './i18n.js';
 import { token, levelName, DEFAULT_BOT_LEVELS, DEFAULT_BOT_LEVEL } from './players.js';
-import { clockWords, timeLeft, optionWords, seatWords } from './table-words.js';
+import { clockLine, timeLeft, optionWords, seatWords } from './table-words.js';
 import { emblem } from './emblems.js';
 import * as notify from './notify.js';
 import { h, downloadJson } from './dom.js';
@@ -151,7 +151,8 @@ export function createOnlineView({ remote, entry, site, own, names, eventsText, 
     const bot = kind !== 'h';
     const joined = info.joined[each];
     let note;
-    if (bot) note = (info.taken || []).includes(each) ? t('online.seat_taken') : t('online.seat_bot');
+    if (bot && (info.taken || []).includes(each)) note = t(info.clock && info.clock.timeout === 'out' ? 'online.seat_out' : 'online.seat_taken');
+    else if (bot) note = t('online.seat_bot');
     else if (!joined) note = t('online.seat_free');
     else note = info.connected[each] ? t('online.seat_here') : t('online.seat_away');
     const row = h(
@@ -208,7 +209,7 @@ export function createOnlineView({ remote, entry, site, own, names, eventsText, 
     const seats = h('ul', { class: 'table-seats' }, ...state.snapshot.seats.map((_, each) => seatRow(each, list)));
     const tools = h('span', { class: 'table-tools' }, readsChat() ? chatToggle : null, notifySwitch());
     const parts = seated ? [h('div', { class: 'table-head' }, title, seats, tools)] : [h('div', { class: 'table-head' }, title, tools), seats];
-    if (info.clock) parts.push(h('p', { class: 'muted table-clock-kind', 'data-clock-kind': info.clock.kind }, clockWords(info.clock)));
+    if (info.clock) parts.push(h('p', { class: 'muted table-clock-kind', 'data-clock-kind': info.clock.kind }, clockLine(info.clock)));
     const start = waiting ? waitingPart() : null;
     if (start) parts.push(start);
     if (info.spectators) parts.push(h('p', { class: 'muted table-spectators' }, plural('online.spectators', info.spectators)));
@@ -638,7 +639,7 @@ export function createOnlineView({ remote, entry, site, own, names, eventsText, 
           h('br'),
           [plural('menu.players_n', snap.players), ...options].join(' · '),
           h('br'),
-          clockWords(state.table.clock),
+          clockLine(state.table.clock),
         ),
       ),
       h('ul', { class: 'join-seats', 'aria-label': t('online.join_seats') }, ...seats),
@@ -715,7 +716,9 @@ export function createOnlineView({ remote, entry, site, own, names, eventsText, 
       const cause = state.cause;
       const list = names();
       if (cause && cause.kind === 'timeout' && Number.isInteger(cause.seat)) {
-        toast(t('clock.timeout', { player: list[cause.seat], level: levelName(cause.level) }), 'info', 6000);
+        const params = { player: list[cause.seat], level: levelName(cause.level) };
+        const said = !cause.out ? t('clock.timeout', params) : state.snapshot.over ? t('clock.out_over', params) : t('clock.out', params);
+        toast(said, 'info', 6000);
       } else if (cause && cause.kind === 'start') {
         toast(t('online.started_with_bots'), 'info');
       } else if (before && before !== next && before.table.started === false && state.table.started) {

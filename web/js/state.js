@@ -48,6 +48,7 @@
  * @property {boolean} [openTable]      online: any visitor of the server may sit
  * @property {string} [clock]           online: the table's clock (table-words.js CLOCK_CHOICES)
  * @property {number} [clockLevel]      online: the bot that plays on for a seat out of time
+ * @property {string} [clockTimeout]    online: "bot" (a bot plays on) or "out" (the game ends for that seat)
  * @property {boolean} [chatEveryone]   online: spectators may read the chat
  */
 
@@ -225,8 +226,10 @@ export const setPace = (setup, pace) => ({ ...setup, pace });
 /** An online table open to any visitor, or by invitation only. */
 export const setOpenTable = (setup, open) => ({ ...setup, openTable: Boolean(open) });
 
-/** An online table's clock, and the level of the bot that plays on for a seat out of time. */
-export const setClock = (setup, clock, level) => ({ ...setup, clock, clockLevel: level });
+/** An online table's clock, the level of the bot that plays on for a seat
+ * out of time, and whether that seat is out of the game ("out") or played
+ * on by the bot ("bot"). */
+export const setClock = (setup, clock, level, timeout = setup.clockTimeout || 'bot') => ({ ...setup, clock, clockLevel: level, clockTimeout: timeout });
 
 /** Whether the spectators of an online table may read its chat. */
 export const setChatEveryone = (setup, on) => ({ ...setup, chatEveryone: Boolean(on) });

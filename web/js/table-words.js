@@ -10,15 +10,35 @@ import { botLevel, levelName } from './players.js';
  * (minutes a game, seconds added a turn), or a deadline a turn (hours). */
 export const CLOCK_CHOICES = ['none', 'live-5-3', 'live-10-5', 'live-20-10', 'live-45-15', 'move-24', 'move-72'];
 
+/** What becomes of a seat whose time runs out: a bot plays on for it, or
+ * the game ends for it (ranked last; the server's clocks.py). */
+export const TIMEOUTS = ['bot', 'out'];
+
 /** The clock a choice (or a link's `clock=`) names, with the level of the
- * bot that plays on for a seat out of time; null for none, or for a text
- * that names no clock. "live-10-5", "move-24". */
-export function clockOf(text, level) {
+ * bot that plays on for a seat out of time and what becomes of that seat
+ * (`timeout`, one of TIMEOUTS); null for none, or for a text that names no
+ * clock. "live-10-5", "move-24". */
+export function clockOf(text, level, timeout = 'bot') {
+  const rule = TIMEOUTS.includes(timeout) ? timeout : 'bot';
   const live = /^live-(\d{1,3})-(\d{1,3})$/.exec(String(text || ''));
-  if (live) return { kind: 'live', minutes: Number(live[1]), increment: Number(live[2]), level };
+  if (live) return { kind: 'live', minutes: Number(live[1]), increment: Number(live[2]), level, timeout: rule };
   const move = /^move-(\d{1,3})$/.exec(String(text || ''));
-  if (move) return { kind: 'move', hours: Number(move[1]), level };
+  if (move) return { kind: 'move', hours: Number(move[1]), level, timeout: rule };
   return null;
+}
+
+/** A table's clock and what it does to a seat out of time, on one line:
+ * "Live clock: 10 min + 5 s a turn · out of time: out of the game". */
+export function clockLine(clock) {
+  return clock ? `${clockWords(clock)} · ${timeoutWords(clock)}` : clockWords(null);
+}
+
+/** What the clock does to a seat out of time, in words: "Out of time: a bot
+ * (Expert) plays on", "Out of time: out of the game". A clock from before the
+ * choice existed is a bot's. */
+export function timeoutWords(clock) {
+  if (clock.timeout === 'out') return t('clock.rule_out');
+  return t('clock.rule_bot', { level: levelName(clock.level) });
 }
 
 /** What a clock is, in a few words: "Live clock: 10 min + 5 s a turn",

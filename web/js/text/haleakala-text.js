@@ -146,7 +146,7 @@ export function describe(snap, { names, lastMove = [] }) {
   const turn = [
     turnSentence(view, names, viewer),
     view.over ? null : `${t('haleakala.round.label', { round: view.round })}.`,
-    view.over ? endSentence(view.result || snap.result, names) : phaseText(view, names, viewer),
+    snap.over ? endSentence(snap.result || view.result, names) : phaseText(view, names, viewer),
     view.tactical ? t('haleakala.text.tactical') : null,
     view.max_turns && !view.over ? t('haleakala.text.turn_limit', { turns: view.turns, max: view.max_turns }) : null,
   ];

@@ -19,7 +19,7 @@ import { t, plural, list } from '../i18n.js';
 import * as select from '../games/kanaloa-select.js';
 import { ENGINE_COLOURS, colourWords } from '../games/kanaloa-colours.js';
 import { logParams as logWords, dash } from '../games/kanaloa-log.js';
-import { section, button, group, turnSentence, who, recent, endSentence } from './text-common.js';
+import { section, button, group, turnSentence, who, recent, endSentence, endReason } from './text-common.js';
 
 export { select };
 
@@ -136,9 +136,9 @@ function playerText(view, seat, names, viewer) {
 /** The round, and what the turn holds: the colour played, a removal, KU's
  * or PELE's cards. */
 function turnItems(view, names, viewer, snap) {
-  if (view.over) {
-    const result = view.result || snap.result;
-    return [turnSentence(view, names, viewer), endSentence(result, names), result && result.reason ? t(`kanaloa.reason.${result.reason}`) : null];
+  if (view.over || snap.over) {
+    const result = snap.result || view.result;
+    return [turnSentence(view, names, viewer), endSentence(result, names), endReason('kanaloa', result)];
   }
   let round;
   if (view.phase === 'setup') round = t('kanaloa.round.setup');

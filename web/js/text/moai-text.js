@@ -18,7 +18,7 @@ import { t, plural, list } from '../i18n.js';
 import { seatStyle } from '../players.js';
 import * as select from '../games/moai-select.js';
 import { logParams, cardName, cardsText, placeAt, placeName, placeKind, LETTERS, effectText, kindName, visibleMoai, countBoard } from '../games/moai-log.js';
-import { section, button, group, turnSentence, who, recent, endSentence } from './text-common.js';
+import { section, button, group, turnSentence, who, recent, endSentence, endReason } from './text-common.js';
 
 export { select, logParams };
 
@@ -110,9 +110,9 @@ function cardNumbers(card) {
 
 /** The round, its phase and step, and what the step waits for. */
 function turnItems(view, snap, names, viewer) {
-  if (view.over) {
-    const result = view.result || snap.result;
-    return [turnSentence(view, names, viewer), endSentence(result, names), result && result.reason ? t(`moai.reason.${result.reason}`) : null];
+  if (view.over || snap.over) {
+    const result = snap.result || view.result;
+    return [turnSentence(view, names, viewer), endSentence(result, names), endReason('moai', result)];
   }
   // The work phase has one step, of the same name.
   const short = view.step === view.phase;

@@ -20,7 +20,7 @@
 // The renderer (text/text-renderer.js) shows sections as headings and
 // lists, and the groups as buttons.
 
-import { t, list } from '../i18n.js';
+import { t, has, list } from '../i18n.js';
 import { eventText } from '../log.js';
 
 /**
@@ -84,5 +84,16 @@ export function endSentence(result, names) {
   const scores = result.scores || [];
   const parts = scores.map((score, seat) => t('text.end.score', { player: names[seat], score }));
   const head = winners.length === 1 ? t('text.end.winner', { player: names[winners[0]] }) : t('text.end.tie', { players: list(winners.map((s) => names[s])) });
-  return `${head} ${parts.join(', ')}.`;
+  // No scores: a game a clock ended before its scoring.
+  const said = parts.length ? `${head} ${parts.join(', ')}.` : `${head.replace(/\s*:$/, '')}.`;
+  const out = result.out || [];
+  return out.length ? `${said} ${t('end.out', { players: list(out.map((s) => names[s])) })}` : said;
+}
+
+/** Why the game ended as it did: the game's own reason, or the clock's. */
+export function endReason(game, result) {
+  if (!result || !result.reason) return null;
+  if (result.reason === 'time') return result.breakdown ? t('end.reason.time_scored') : t('end.reason.time');
+  const key = `${game}.reason.${result.reason}`;
+  return has(key) ? t(key) : null;
 }
