@@ -2,7 +2,7 @@
 // The end-of-game dialog: the winner, why (the tie-break in words), the
 // game's own score breakdown, and what to do next.
 
-import { t, has, list } from './i18n.js';
+import { t, has, list, plural } from './i18n.js';
 import { token } from './players.js';
 import { h } from './dom.js';
 import { refs } from './refs.js';
@@ -26,7 +26,7 @@ export function showEnd(snap, { names, details, extra = null, onNewGame, onMenu,
     h('div', { class: 'end-tokens' }, ...(single ? [token(winners[0], 56)] : winners.map((seat) => token(seat, 44)))),
     h('h2', { class: 'end-winner', id: 'end-title' }, single ? t('end.winner', { player: names[winners[0]] }) : t('end.draw_between', { players: list(winners.map((s) => names[s])) })),
     has(reasonKey) ? h('p', { class: 'end-reason' }, t(reasonKey)) : null,
-    out.length ? h('p', { class: 'end-reason end-out', 'data-out': out.join(',') }, t('end.out', { players: list(out.map((s) => names[s])) })) : null,
+    out.length ? h('p', { class: 'end-reason end-out', 'data-out': out.join(',') }, plural('end.out', out.length, { players: list(out.map((s) => names[s])) })) : null,
   );
   const dialog = refs.endDialog();
   const close = () => dialog.close();

@@ -20,7 +20,7 @@
 // The renderer (text/text-renderer.js) shows sections as headings and
 // lists, and the groups as buttons.
 
-import { t, has, list } from '../i18n.js';
+import { t, has, list, plural } from '../i18n.js';
 import { eventText } from '../log.js';
 
 /**
@@ -87,7 +87,7 @@ export function endSentence(result, names) {
   // No scores: a game a clock ended before its scoring.
   const said = parts.length ? `${head} ${parts.join(', ')}.` : `${head.replace(/\s*:$/, '')}.`;
   const out = result.out || [];
-  return out.length ? `${said} ${t('end.out', { players: list(out.map((s) => names[s])) })}` : said;
+  return out.length ? `${said} ${plural('end.out', out.length, { players: list(out.map((s) => names[s])) })}` : said;
 }
 
 /** Why the game ended as it did: the game's own reason, or the clock's. */
