@@ -180,6 +180,12 @@ def check_start(game: type[Game], players: int, start: object) -> dict[str, Any]
     return state.to_json()
 
 
+def ends_on_time(players: int, out: list[int]) -> bool:
+    """Whether ``out``, the seats a clock took out, end a game of
+    ``players``: fewer than two seats are left in (see the module)."""
+    return bool(out) and players - len(out) < 2
+
+
 class Entry:
     """One move of the record, with what it caused, and who was to move
     before it (several players in a simultaneous step)."""
@@ -288,7 +294,7 @@ class Match:
 
     def ended_on_time(self) -> bool:
         """Whether the game ended because fewer than two seats are still in."""
-        return bool(self.out) and self.players - len(self.out) < 2
+        return ends_on_time(self.players, self.out)
 
     def is_over(self) -> bool:
         return self.state.is_over() or self.ended_on_time()

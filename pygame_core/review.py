@@ -209,11 +209,11 @@ class Review:
         else:
             view = state.view(viewer)
             log = match.log_for(viewer)
-        if at == self.plies:
-            view = match.with_end(view)     # an end the clock made shows there too
         # The last position of a game that ended on time is over, though
-        # its rules did not end it (``Match.result``).
+        # its rules did not end it (``Match.result``), and its view says so.
         last = at == self.plies
+        if last:
+            view = match.with_end(view)
         over = self.over if last else state.is_over()
         return {
             "game": match.game.id,

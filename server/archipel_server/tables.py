@@ -42,7 +42,7 @@ import unicodedata
 from pygame_core import fairness
 from pygame_core.bots import LEVELS
 from pygame_core.engine import GameError, event_for
-from pygame_core.match import Match
+from pygame_core.match import Match, ends_on_time
 from pygame_core.table import Table as TableCore
 from pygame_core.table import TableError, is_count
 
@@ -205,8 +205,7 @@ class Table:
             kind = f"bot{level}"
             out = takes_out(clock)
             seats_out = sorted(self.match.out + [seat]) if out else self.match.out
-            # Fewer than two seats left in: the game is over (Match.ended_on_time).
-            over = out and self.info.players - len(seats_out) < 2
+            over = ends_on_time(self.info.players, seats_out)
             if await self.tables.store.take_over(self.id, self.info.number, self.ply, seat, kind, out, over):
                 self.info.seats[seat] = kind
                 self.info.taken = sorted(self.info.taken + [seat])

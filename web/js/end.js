@@ -2,7 +2,8 @@
 // The end-of-game dialog: the winner, why (the tie-break in words), the
 // game's own score breakdown, and what to do next.
 
-import { t, has, list, plural } from './i18n.js';
+import { t, list } from './i18n.js';
+import { endReason, outWords } from './table-words.js';
 import { token } from './players.js';
 import { h } from './dom.js';
 import { refs } from './refs.js';
@@ -15,18 +16,15 @@ export function showEnd(snap, { names, details, extra = null, onNewGame, onMenu,
   const result = snap.result || {};
   const winners = result.winners || [];
   const single = winners.length === 1;
-  // A game a clock ended (the server's Match.out): the game's own reason
-  // does not apply; the seats out of time are named.
-  const out = result.out || [];
-  let reasonKey = `${snap.game}.reason.${result.reason}`;
-  if (result.reason === 'time') reasonKey = result.breakdown ? 'end.reason.time_scored' : 'end.reason.time';
+  const reason = endReason(snap.game, result);
+  const out = outWords(result, names);
   const head = h(
     'div',
     { class: 'end-head' },
     h('div', { class: 'end-tokens' }, ...(single ? [token(winners[0], 56)] : winners.map((seat) => token(seat, 44)))),
     h('h2', { class: 'end-winner', id: 'end-title' }, single ? t('end.winner', { player: names[winners[0]] }) : t('end.draw_between', { players: list(winners.map((s) => names[s])) })),
-    has(reasonKey) ? h('p', { class: 'end-reason' }, t(reasonKey)) : null,
-    out.length ? h('p', { class: 'end-reason end-out', 'data-out': out.join(',') }, plural('end.out', out.length, { players: list(out.map((s) => names[s])) })) : null,
+    reason ? h('p', { class: 'end-reason' }, reason) : null,
+    out ? h('p', { class: 'end-reason end-out', 'data-out': result.out.join(',') }, out) : null,
   );
   const dialog = refs.endDialog();
   const close = () => dialog.close();

@@ -19,7 +19,8 @@ import { t, plural, list } from '../i18n.js';
 import * as select from '../games/kanaloa-select.js';
 import { ENGINE_COLOURS, colourWords } from '../games/kanaloa-colours.js';
 import { logParams as logWords, dash } from '../games/kanaloa-log.js';
-import { section, button, group, turnSentence, who, recent, endSentence, endReason } from './text-common.js';
+import { section, button, group, turnSentence, who, recent, endSentence } from './text-common.js';
+import { endReason } from '../table-words.js';
 
 export { select };
 

@@ -18,7 +18,8 @@ import { t, plural, list } from '../i18n.js';
 import { seatStyle } from '../players.js';
 import * as select from '../games/moai-select.js';
 import { logParams, cardName, cardsText, placeAt, placeName, placeKind, LETTERS, effectText, kindName, visibleMoai, countBoard } from '../games/moai-log.js';
-import { section, button, group, turnSentence, who, recent, endSentence, endReason } from './text-common.js';
+import { section, button, group, turnSentence, who, recent, endSentence } from './text-common.js';
+import { endReason } from '../table-words.js';
 
 export { select, logParams };
 

@@ -20,7 +20,8 @@
 // The renderer (text/text-renderer.js) shows sections as headings and
 // lists, and the groups as buttons.
 
-import { t, has, list, plural } from '../i18n.js';
+import { t, list } from '../i18n.js';
+import { outWords } from '../table-words.js';
 import { eventText } from '../log.js';
 
 /**
@@ -86,14 +87,6 @@ export function endSentence(result, names) {
   const head = winners.length === 1 ? t('text.end.winner', { player: names[winners[0]] }) : t('text.end.tie', { players: list(winners.map((s) => names[s])) });
   // No scores: a game a clock ended before its scoring.
   const said = parts.length ? `${head} ${parts.join(', ')}.` : `${head.replace(/\s*:$/, '')}.`;
-  const out = result.out || [];
-  return out.length ? `${said} ${plural('end.out', out.length, { players: list(out.map((s) => names[s])) })}` : said;
-}
-
-/** Why the game ended as it did: the game's own reason, or the clock's. */
-export function endReason(game, result) {
-  if (!result || !result.reason) return null;
-  if (result.reason === 'time') return result.breakdown ? t('end.reason.time_scored') : t('end.reason.time');
-  const key = `${game}.reason.${result.reason}`;
-  return has(key) ? t(key) : null;
+  const out = outWords(result, names);
+  return out ? `${said} ${out}` : said;
 }
