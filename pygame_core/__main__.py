@@ -8,9 +8,13 @@
     python -m pygame_core verify archipel-kahuna-202612021530.json
 
 ``verify`` checks a finished online game saved from its end screen: that
-the table server's seed and salt give the commitment it sent when the game
-began (``--commitment`` the one your page showed, to compare it too), and
-that the moves replay from that seed to the end (``pygame_core.fairness``).
+the table server's seed, salt and set-up give the commitment it sent when
+the game began (``--commitment`` the one your page showed, to compare it
+too), and that everything the record says follows from them: the seats,
+the moves from that seed, the time-outs and the seats out, the result, and
+each bot's move, found again (``--no-bots`` skips that search; a game whose
+seed the table's creator chose verifies only with ``--accept-chosen-seed``;
+``pygame_core.fairness`` lists the checks).
 
 Every option of ``Game.options`` is set with ``--option NAME`` (on) or
 ``--option NAME=off``; ``--players`` sets the table (by default the most the
@@ -292,21 +296,59 @@ def parse_options(parser, game, given: list) -> dict:
 
 
 VERDICTS = {
-    "fairness.verified": "shuffle verified: the seed matches the commitment and the {moves} moves "
-                         "replay from it to the end",
     "fairness.no_commitment": "not verifiable: this game has no commitment (a local game, or one "
                               "begun before the server committed to its seeds)",
     "fairness.commitment_changed": "NOT VERIFIED: the record's commitment is not the one given",
-    "fairness.seed_mismatch": "NOT VERIFIED: the seed and salt do not give the commitment",
+    "fairness.seats_differ": "NOT VERIFIED: seat P{seat} was not played as the commitment says "
+                             "(a person's seat, or a bot of its level)",
     "fairness.illegal_move": "NOT VERIFIED: move {move} cannot be played from the committed seed",
+    "fairness.out_differs": "NOT VERIFIED: the seats out of the game are not those whose time ran out",
+    "fairness.bad_timeout": "NOT VERIFIED: P{seat}'s time cannot have run out before move {move}: "
+                            "it was not to move, or the game was over",
+    "fairness.moved_after_end": "NOT VERIFIED: move {move} was made after the game had ended on time",
     "fairness.not_over": "not verifiable: the game is not over",
+    "fairness.result_differs": "NOT VERIFIED: the result stated ({field}) is not the replay's",
     "fairness.log_differs": "NOT VERIFIED: log entry {entry} differs from the replay",
     "fairness.view_differs": "NOT VERIFIED: the final position differs from the replay",
-    "fairness.bad_record": "not verifiable: this file is not a finished game's record",
+    "fairness.bot_move_differs": "NOT VERIFIED: move {move}, P{seat}'s, is not the move its bot makes",
+    "fairness.moved_after_time": "NOT VERIFIED: move {move}, P{seat}'s after its time ran out, is not "
+                                 "the move of the bot that took the seat over",
+    "fairness.chosen_seed": "NOT VERIFIED as fair: the table's creator chose the seed (and knew every "
+                            "hidden card); --accept-chosen-seed accepts such a game",
 }
 
 
-def verify_file(path: str, expected: str | None) -> int:
+def verdict_text(verdict: dict) -> str:
+    """The verdict of ``fairness.verify`` in plain English."""
+    key, params = verdict["key"], verdict["params"]
+    if key == "fairness.verified":
+        if params.get("scheme") == 1:
+            text = (f"shuffle verified: the seed matches the commitment and the {params['moves']} moves "
+                    "replay from it to the end (an older game, whose commitment binds the seed alone: "
+                    "its seats, options and bots' moves are the record's word)")
+        else:
+            text = (f"shuffle verified: the seed and the set-up (game, options, seats) match the "
+                    f"commitment, and the {params['moves']} moves replay from them to the end and to "
+                    "the result stated")
+            if params.get("bot_moves") is None:
+                text += "; the bots' moves were not searched again (--no-bots)"
+            elif params["bot_moves"]:
+                text += f"; the bots' {params['bot_moves']} moves are the ones those bots make"
+        if params.get("chosen_seed"):
+            text += "; the table's creator chose the seed, and knew every hidden card"
+        return text
+    if key == "fairness.seed_mismatch":
+        if params.get("scheme") == 2:
+            return "NOT VERIFIED: the seed, salt and set-up (game, options, seats) do not give the commitment"
+        return "NOT VERIFIED: the seed and salt do not give the commitment"
+    if key == "fairness.bad_record":
+        part = f" (its {params['field']})" if params.get("field") else ""
+        return f"not verifiable: this file is not a finished game's record{part}"
+    return VERDICTS[key].format(**params)
+
+
+def verify_file(path: str, expected: str | None, accept_chosen_seed: bool = False,
+                check_bots: bool = True) -> int:
     """``verify``: 0 when the game keeps its server's promise, 1 otherwise."""
     from .fairness import is_commitment, verify
     if expected is not None and not is_commitment(expected.lower()):
@@ -318,11 +360,12 @@ def verify_file(path: str, expected: str | None) -> int:
     except (OSError, ValueError) as exc:
         print(f"verify: cannot read {path}: {exc}", file=sys.stderr)
         return 2
-    verdict = verify(record, expected.lower() if expected else None)
+    verdict = verify(record, expected.lower() if expected else None, check_bots=check_bots,
+                     accept_chosen_seed=accept_chosen_seed)
     fairness = record.get("fairness") if isinstance(record, dict) else None
     if isinstance(fairness, dict) and isinstance(fairness.get("commitment"), str):
         print(f"commitment {fairness['commitment']}")
-    print(VERDICTS[verdict["key"]].format(**verdict["params"]))
+    print(verdict_text(verdict))
     return 0 if verdict.verified else 1
 
 
@@ -333,6 +376,10 @@ def main(argv=None) -> int:
     check = sub.add_parser("verify", help="check a finished online game against its server's commitment")
     check.add_argument("file", help="the game saved from the end screen (JSON)")
     check.add_argument("--commitment", help="the commitment the page showed when the game began")
+    check.add_argument("--accept-chosen-seed", action="store_true",
+                       help="verify a game whose seed the table's creator chose")
+    check.add_argument("--no-bots", action="store_true",
+                       help="do not find the bots' moves again (a search per move: slow for strong bots)")
     for name in ("selfplay", "play"):
         p = sub.add_parser(name, help=f"{name} a game in the terminal")
         p.add_argument("game", choices=sorted(GAMES))
@@ -352,7 +399,7 @@ def main(argv=None) -> int:
                   + (f"; options: {switches}" if switches else ""))
         return 0
     if args.cmd == "verify":
-        return verify_file(args.file, args.commitment)
+        return verify_file(args.file, args.commitment, args.accept_chosen_seed, not args.no_bots)
     game = GAMES[args.game]
     seats = args.seats.split(",") if args.seats else None
     players = args.players or (len(seats) if seats else default_players(game))

@@ -355,9 +355,12 @@ def cmd_verify(args: dict[str, Any]) -> Any:
     """Check a finished online game against the server's commitment
     (``pygame_core.fairness``): ``record`` with its ``fairness``, the
     ``commitment`` this page received when the game began, and what the
-    page was shown: its ``viewer``, ``log`` and last ``view``. Touches no
-    game in progress."""
-    _only("verify", args, ("record", "commitment", "viewer", "log", "view"))
+    page was shown: its ``viewer``, ``log`` and last ``view``. The bots'
+    moves are not searched again (too slow here: the command line does).
+    ``accept_chosen_seed``: the page was told when the game began that the
+    table's creator chose the seed, and says so; such a game verifies only
+    then. Touches no game in progress."""
+    _only("verify", args, ("record", "commitment", "viewer", "log", "view", "accept_chosen_seed"))
     record = args.get("record")
     if isinstance(record, str):
         problem = json_problem(record, MAX_RECORD_TEXT)
@@ -377,7 +380,8 @@ def cmd_verify(args: dict[str, Any]) -> Any:
     viewer = args.get("viewer")
     if viewer is not None and (isinstance(viewer, bool) or not isinstance(viewer, int)):
         raise RequestError(f"viewer must be a seat number, not {quoted(viewer)}", field="viewer")
-    return fairness.verify(record, expected, viewer, log, args.get("view"), checked_view="view" in args)
+    return fairness.verify(record, expected, viewer, log, args.get("view"), checked_view="view" in args,
+                           check_bots=False, accept_chosen_seed=_flag(args, "accept_chosen_seed"))
 
 
 def _lesson(args: dict[str, Any]) -> Lesson:

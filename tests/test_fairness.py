@@ -44,7 +44,8 @@ def test_every_seat_of_an_honest_game_verifies_it(game, players):
     for viewer in [*range(players), None]:
         verdict = fairness.verify(record, record["fairness"]["commitment"], viewer, match.log_for(viewer),
                                   match.state.view(viewer), checked_view=True)
-        assert verdict.verified and verdict["params"] == {"moves": len(match.entries)}
+        assert verdict.verified and verdict["params"] == {"moves": len(match.entries), "scheme": 1,
+                                                          "bot_moves": None, "chosen_seed": False}
 
 
 def test_each_broken_promise_is_named():
@@ -82,7 +83,8 @@ def test_the_facade_verifies_without_touching_the_game_in_progress():
     answer = call("verify", record=record, commitment=record["fairness"]["commitment"], viewer=1,
                   log=match.log_for(1), view=match.state.view(1))
     assert answer == {"ok": True, "data": {"verified": True, "key": "fairness.verified",
-                                           "params": {"moves": len(match.entries)}}}
+                                           "params": {"moves": len(match.entries), "scheme": 1,
+                                                      "bot_moves": None, "chosen_seed": False}}}
     assert call("verify", record=json.dumps(record))["data"]["verified"]
     assert call("snapshot", viewer=started["viewer"])["data"] == started
     for args, field in (({"record": record, "commitment": "not hex"}, "commitment"),
