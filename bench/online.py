@@ -205,7 +205,7 @@ class Player:
                 continue
             snapshot = state["snapshot"]
             if snapshot["over"]:
-                await ws.send(json.dumps({"type": "rematch", "number": state["table"]["number"]}))
+                await ws.send(json.dumps({"type": "rematch", "number": state["table"]["number"], "ply": state["ply"]}))
                 continue
             if self.seat in snapshot["to_move"] and snapshot["legal"]:
                 move = self.rng.choice(snapshot["legal"])["text"]

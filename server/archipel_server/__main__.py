@@ -61,6 +61,9 @@ def parse(argv: list[str]) -> argparse.Namespace:
                              f"(default {defaults.open_for:g})")
     parser.add_argument("--open-per-address", type=int, default=defaults.open_per_address,
                         help=f"open tables an address may have listed at once (default {defaults.open_per_address})")
+    parser.add_argument("--seats-per-address", type=int, default=defaults.seats_per_address,
+                        help="seats of open tables visitors from an address may take in a listing time "
+                        f"(default {defaults.seats_per_address}; 0: no limit)")
     parser.add_argument("--clock-minute", type=float, default=defaults.clock_minute,
                         help="the seconds of a clock's minute (default 60; tests shorten clocks)")
     parser.add_argument("--chosen-seeds", action="store_true",
@@ -111,7 +114,8 @@ def main(argv: list[str] | None = None) -> int:
         bot_workers=args.bot_workers, bot_pace=args.bot_pace, tables_per_address=args.tables_per_address,
         messages_per_second=args.messages_per_second, connections_per_address=args.connections_per_address,
         hello_within=args.hello_within, chosen_seeds=args.chosen_seeds, access_log=not args.quiet,
-        open_for=args.open_for, open_per_address=args.open_per_address, clock_minute=args.clock_minute)
+        open_for=args.open_for, open_per_address=args.open_per_address,
+        seats_per_address=args.seats_per_address, clock_minute=args.clock_minute)
     logging.basicConfig(level=logging.INFO, format="[server] %(message)s")
     logging.getLogger("uvicorn.error").addFilter(OneLine())
     # `kill -USR1 <pid>` writes every thread's stack to stderr: what a server

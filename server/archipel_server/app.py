@@ -21,6 +21,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import hashlib
+import itertools
 import json
 import logging
 import time
@@ -45,7 +46,7 @@ from .bus import Bus, LocalBus
 from .clocks import BadClock, check_clock
 from .config import Settings
 from .hosts import Hosts
-from .live import Connection
+from .live import Connection, unencodable
 from .site import SiteFiles
 from .sqlite_store import SQLiteStore
 from .store import SPECTATOR, Store, TableInfo
@@ -56,6 +57,13 @@ log = logging.getLogger("archipel")
 
 DAY = 24 * 3600.0
 SWEEP_EVERY = 30.0
+# A connection counts in its address's count this long after its server
+# last said it is open (it says so every PRESENCE_EVERY seconds).
+CONNECTION_HELD = 3 * PRESENCE_EVERY
+# How long a creation or a visitor's seat holds its address's count (ms),
+# and how long another request of the address waits for it (seconds).
+COUNTING_LEASE = 10_000
+COUNTING_WAIT = 15.0
 LARGEST_SEED = 2 ** 53 - 1    # what a page's JavaScript number holds exactly
 
 
@@ -96,11 +104,10 @@ class TableServer:
         self.bus = bus
         self._tables: Tables | None = None
         self.hosts = Hosts(settings.host, settings.origins, settings.host_names)
-        # The creations in progress per address, so that two requests at once
-        # cannot both pass the limit.
-        self._creating: dict = {}
-        # The WebSocket connections open per address.
+        # The WebSocket connections open here: their names in the count of
+        # their address, which every server sharing the bus keeps.
         self._connected: dict = {}
+        self._connections = itertools.count()
 
     @property
     def tables(self) -> Tables:
@@ -133,11 +140,31 @@ class TableServer:
         while True:
             await asyncio.sleep(SWEEP_EVERY)
             self.tables.sweep()
+            try:
+                await self.close_waiting()
+            except Exception:
+                log.exception("the open tables past their listing time could not be closed")
+
+    async def close_waiting(self) -> int:
+        """Close the open tables whose listing time ran out before their
+        people came (docs/online.md, open tables): their seats, squatted or
+        not, are let go. The number closed."""
+        closed = 0
+        for table_id in await self.store.waiting_open_tables(time.time() - self.settings.open_for):
+            table = await self.tables.get(table_id)
+            if table is not None and await table.close():
+                closed += 1
+        return closed
 
     async def _refresh_presence(self) -> None:
         while True:
             await asyncio.sleep(PRESENCE_EVERY)
             self.tables.refresh_presence()
+            # The connections here are still held (a server that died stops
+            # saying so: its connections leave their addresses' counts).
+            for address, members in list(self._connected.items()):
+                for member in list(members):
+                    await self.bus.keep(f"connections:{address}", member, CONNECTION_HELD)
 
     # -- hosts and origins ------------------------------------------------------------
     def page_allowed(self, connection) -> str | None:
@@ -198,6 +225,9 @@ class TableServer:
                 "Access-Control-Allow-Headers": "Content-Type", "Access-Control-Max-Age": "600"})
         try:
             body = await self.read_json(request)
+            if unencodable(body):
+                raise ApiError(400, "error.bad_text", "a text holds a lone surrogate (U+D800 to U+DFFF), "
+                               "which is no character")
             status, data = await handler(request, body)
         except ApiError as exc:
             return self.answer(request, exc.status, error_body(exc.key, exc.message, exc.params))
@@ -220,23 +250,35 @@ class TableServer:
         except (ValueError, RecursionError):
             raise ApiError(400, "error.bad_request", "the body is not valid JSON") from None
 
+    @contextlib.asynccontextmanager
+    async def counting(self, address: str):
+        """One creation or one visitor's seat of ``address`` at a time, on
+        every server sharing the bus: what the store counts for the limits
+        is then exact (nothing counted twice, nothing missed)."""
+        lease = f"count:{address}"
+        deadline = time.monotonic() + COUNTING_WAIT
+        while not await self.bus.take_lease(lease, COUNTING_LEASE):
+            if time.monotonic() > deadline:
+                raise ApiError(503, "error.busy", "too many requests from this address at once: try again")
+            await asyncio.sleep(0.01)
+        try:
+            yield
+        finally:
+            await self.bus.release_lease(lease)
+
     async def _create(self, request: Request, body) -> tuple:
         if not isinstance(body, dict):
             raise ApiError(400, "error.bad_request", "the body is an object")
-        address = hashlib.sha256(f"archipel/{request.client.host if request.client else ''}".encode()).hexdigest()
+        address = address_of(request)
         settings = self.settings
         info, seat, name = self.new_table(body)
-        # Counted with the creations still under way, so that requests sent
-        # all at once cannot pass the limit together.
-        busy = self._creating.get(address, 0)
-        self._creating[address] = busy + 1
-        try:
+        async with self.counting(address):
             limit = settings.tables_per_address
-            if limit and await self.store.tables_created_since(address, time.time() - DAY) + busy >= limit:
+            if limit and await self.store.tables_created_since(address, time.time() - DAY) >= limit:
                 raise ApiError(429, "error.too_many_tables", "this address has created too many tables "
                                "today: finish or reuse one", limit=limit)
             listed = settings.open_per_address
-            if info.open and await self.store.open_tables_created_since(address, time.time() - settings.open_for) + busy >= listed:
+            if info.open and await self.store.open_tables_created_since(address, time.time() - settings.open_for) >= listed:
                 raise ApiError(429, "error.too_many_open_tables", "this address has open tables waiting "
                                "for players already: play one, or wait", limit=listed)
             tokens = {s: new_token() for s in range(info.players) if info.seats[s] == "h"}
@@ -247,10 +289,6 @@ class TableServer:
             info.started = not (info.free_seats() and (info.open or info.clock is not None))
             info.began = info.created if info.started else 0.0
             await self.store.create_table(info, {s: token_hash(t) for s, t in tokens.items()}, address)
-        finally:
-            self._creating[address] -= 1
-            if not self._creating[address]:
-                del self._creating[address]
         log.info("table %s created: %s, %d players", info.id, info.game, info.players)
         await self.tables.get(info.id)  # a bot to play first starts thinking
         return 201, {
@@ -312,13 +350,16 @@ class TableServer:
             seats=list(seats), names=[""] * match.players,
             joined=[not match.is_human(s) for s in range(match.players)],
             number=1, seed=seed, created=time.time(), salt=fairness.new_salt(), chosen_seed=chosen,
-            open=listed, clock=clock, chat=chat)
+            open=listed, clock=clock, chat=chat, scheme=2, committed=list(seats))
         return info, seat, name
 
     async def _open_list(self, request: Request, body) -> tuple:
         """The open tables a visitor may sit at: what each is (game, variant,
         who sits where, bots with their level), never a token or a seed."""
         settings = self.settings
+        # The tables past their listing time that never began close first
+        # (the sweep does it too, every SWEEP_EVERY seconds).
+        await self.close_waiting()
         listed = await self.store.open_tables(time.time() - settings.open_for, settings.open_listed)
         return 200, {"tables": [{
             "table": info.id, "game": info.game, "players": info.players, "options": info.options,
@@ -337,18 +378,26 @@ class TableServer:
             name = check_name(body.get("name"), self.settings.max_name)
         except BadName as exc:
             raise ApiError(400, exc.key, str(exc), longest=self.settings.max_name) from None
-        for _ in range(4):
-            stored = await self.store.load_table(table_id)
-            if stored is None or not stored.info.open:
-                raise ApiError(404, "error.unknown_table", "no open table has this id")
-            free = stored.info.free_seats()
-            if stored.over or not free:
+        address = address_of(request)
+        settings = self.settings
+        async with self.counting(address):
+            limit = settings.seats_per_address
+            if limit and await self.store.seats_claimed_since(address, time.time() - settings.open_for) >= limit:
+                raise ApiError(429, "error.too_many_seats", "this address has taken seats at open tables "
+                               "already: play them, or wait", limit=limit)
+            for _ in range(4):
+                stored = await self.store.load_table(table_id)
+                if stored is None or not stored.info.open or stored.info.closed:
+                    raise ApiError(404, "error.unknown_table", "no open table has this id")
+                free = stored.info.free_seats()
+                if stored.over or not free:
+                    raise ApiError(409, "error.table_full", "every seat of this table is taken")
+                token = new_token()
+                if await self.store.claim_seat(table_id, free[0], token_hash(token), name, self.tables.now(),
+                                               address):
+                    break
+            else:
                 raise ApiError(409, "error.table_full", "every seat of this table is taken")
-            token = new_token()
-            if await self.store.claim_seat(table_id, free[0], token_hash(token), name, self.tables.now()):
-                break
-        else:
-            raise ApiError(409, "error.table_full", "every seat of this table is taken")
         log.info("table %s: seat %d taken by a visitor", table_id, free[0])
         table = await self.tables.get(table_id)
         if table is not None:
@@ -380,7 +429,7 @@ class TableServer:
                     "game": table.info.game, "players": table.info.players, "number": table.info.number,
                     "names": list(table.info.names), "joined": list(table.info.joined),
                     "to_move": table.match.to_move(), "over": table.match.is_over(), "ply": table.ply,
-                    "started": table.info.started, "clock": table.clock_public()}
+                    "started": table.info.started, "closed": table.info.closed, "clock": table.clock_public()}
 
     # -- the WebSocket ----------------------------------------------------------------------
     async def websocket(self, websocket: WebSocket) -> None:
@@ -388,22 +437,26 @@ class TableServer:
             # Refused before the handshake completes: the browser sees a 403.
             await websocket.close(code=1008)
             return
-        address = websocket.client.host if websocket.client else ""
+        address = address_of(websocket)
         limit = self.settings.connections_per_address
-        if limit and self._connected.get(address, 0) >= limit:
+        member = f"{self.bus.origin}:{next(self._connections)}"
+        if limit and not await self.bus.hold(f"connections:{address}", member, limit, CONNECTION_HELD):
             await websocket.accept()
             await websocket.send_text(encode({"type": "error", "ref": None, "key": "error.too_many_connections",
                                               "message": f"an address holds at most {limit} connections at once",
                                               "params": {"limit": limit}}))
             await websocket.close(code=1008)
             return
-        self._connected[address] = self._connected.get(address, 0) + 1
+        self._connected.setdefault(address, set()).add(member)
         try:
             await Connection(websocket, self.tables).run()
         finally:
-            self._connected[address] -= 1
+            self._connected[address].discard(member)
             if not self._connected[address]:
                 del self._connected[address]
+            if limit:
+                with contextlib.suppress(Exception):
+                    await self.bus.let_go(f"connections:{address}", member)
 
 
 # The refusals of a page before anything is read: key and message.
@@ -411,6 +464,13 @@ REFUSALS = {
     "error.host": ("error.host", "this server is not reached by that name"),
     "error.origin": ("error.origin", "pages of this site may not use this server"),
 }
+
+
+def address_of(connection) -> str:
+    """Who a request comes from, as the limits count it: a hash of its
+    address (the proxy's forwarded one, once uvicorn has read it)."""
+    host = connection.client.host if connection.client else ""
+    return hashlib.sha256(f"archipel/{host}".encode()).hexdigest()
 
 
 def web_scheme(connection) -> str:

@@ -1,13 +1,12 @@
 """Bots of online seats, thinking in a pool of processes.
 
-A bot's search runs for up to its level's time cap (two seconds for the
-expert); in the server's own process it would hold up every other table, so
-it runs in a worker process. The worker gets the position (``to_json``) and
+A bot's search runs its level's iterations (the expert's take a few
+seconds); in the server's own process it would hold up every other table,
+so it runs in a worker process. The worker gets the position (``to_json``) and
 a seed (the table core's ``bot_seed``: the game's seed, the seat and the
 ply), and nothing else: no generator lives on between two moves, so after a
-restart the same position and seat give the bot the same seed, and a search
-that ends on its iteration budget (as it does unless the machine is slow)
-the same move.
+restart the same position and seat give the bot the same seed and the same
+move, which the record's check recomputes.
 """
 
 from __future__ import annotations
@@ -20,16 +19,16 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 
-from pygame_core.bots import make_bot
-from pygame_core.games import GAMES
+from pygame_core import fairness
 
 
 def choose(game_id: str, position: dict, seat: int, level: int, seed: str) -> str:
     """The bot's move, as text (runs in a worker process). The bot sees the
     position only through ``determinize`` and its own legal moves, as
-    everywhere else."""
-    state = GAMES[game_id].from_json(position)
-    return str(make_bot(level, seed).choose(state, seat))
+    everywhere else; it thinks by its level's iterations alone, never by
+    the clock, so that its move follows from its seed and anyone checks
+    it once the seed is revealed (``fairness.bot_move``, ``verify``)."""
+    return fairness.bot_move(game_id, position, seat, level, seed)
 
 
 def _warm_up(server: int) -> None:

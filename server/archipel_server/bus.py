@@ -13,6 +13,11 @@ Before thinking, a server takes the table's turn for a few seconds, and
 renews it while it thinks and waits; the others see the lease taken and
 wait; if the server dies, the lease runs out and another takes over.
 
+And it keeps the *limits of the service*, whichever server a request
+reaches: counts of things held for a while (the connections of an
+address: ``hold``, ``keep``, ``let_go``) and rates (the chat of a seat:
+``allow``).
+
 Two buses: ``LocalBus`` for one server (changes go nowhere else; every
 lease is granted), ``RedisBus`` for several over one Redis (pub/sub on one
 channel, leases as keys set with NX and an expiry).
@@ -44,6 +49,27 @@ return 0
 RENEW = """
 if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('PEXPIRE', KEYS[1], ARGV[2]) end
 return 0
+"""
+# KEYS: a sorted set of members held until their score (ms). ARGV: now (ms),
+# the member, the limit, until (ms). Forgets what ran out; holds the member
+# only below the limit.
+HOLD = """
+redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', ARGV[1])
+if redis.call('ZSCORE', KEYS[1], ARGV[2]) == false and redis.call('ZCARD', KEYS[1]) >= tonumber(ARGV[3]) then
+  return 0
+end
+redis.call('ZADD', KEYS[1], ARGV[4], ARGV[2])
+redis.call('PEXPIREAT', KEYS[1], redis.call('ZRANGE', KEYS[1], -1, -1, 'WITHSCORES')[2])
+return 1
+"""
+# KEYS: a sorted set of the times (ms) of the latest acts. ARGV: now (ms),
+# the window (ms), the most acts in a window, a unique member.
+ALLOW = """
+redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', tonumber(ARGV[1]) - tonumber(ARGV[2]))
+if redis.call('ZCARD', KEYS[1]) >= tonumber(ARGV[3]) then return 0 end
+redis.call('ZADD', KEYS[1], ARGV[1], ARGV[4])
+redis.call('PEXPIRE', KEYS[1], ARGV[2])
+return 1
 """
 
 
@@ -87,6 +113,25 @@ class Bus(ABC):
     async def release_lease(self, name: str) -> None:
         """Give ``name`` back, if this server still holds it."""
 
+    @abstractmethod
+    async def hold(self, name: str, member: str, limit: int, seconds: float) -> bool:
+        """Count ``member`` in ``name`` for ``seconds`` (``keep`` makes it
+        longer), only while fewer than ``limit`` are held there: False
+        when the limit is reached."""
+
+    @abstractmethod
+    async def keep(self, name: str, member: str, seconds: float) -> None:
+        """``member`` of ``name`` is still held, ``seconds`` from now."""
+
+    @abstractmethod
+    async def let_go(self, name: str, member: str) -> None:
+        """``member`` is no longer held in ``name``."""
+
+    @abstractmethod
+    async def allow(self, name: str, most: int, seconds: float) -> bool:
+        """One more act of ``name`` if fewer than ``most`` were allowed in
+        the last ``seconds``; False otherwise (nothing is counted)."""
+
 
 class LocalBus(Bus):
     """One server: nobody else to tell, nobody else to think."""
@@ -94,6 +139,8 @@ class LocalBus(Bus):
     def __init__(self) -> None:
         super().__init__()
         self.leases: dict = {}
+        self.held: dict = {}       # name -> {member: until}
+        self.acts: dict = {}       # name -> [when]
 
     async def close(self) -> None:
         pass
@@ -122,6 +169,35 @@ class LocalBus(Bus):
     async def release_lease(self, name: str) -> None:
         self.leases.pop(name, None)
 
+    async def hold(self, name: str, member: str, limit: int, seconds: float) -> bool:
+        now = time.monotonic()
+        held = {key: until for key, until in self.held.get(name, {}).items() if until > now}
+        if member not in held and len(held) >= limit:
+            self.held[name] = held
+            return False
+        held[member] = now + seconds
+        self.held[name] = held
+        return True
+
+    async def keep(self, name: str, member: str, seconds: float) -> None:
+        if member in self.held.get(name, {}):
+            self.held[name][member] = time.monotonic() + seconds
+
+    async def let_go(self, name: str, member: str) -> None:
+        held = self.held.get(name, {})
+        held.pop(member, None)
+        if not held:
+            self.held.pop(name, None)
+
+    async def allow(self, name: str, most: int, seconds: float) -> bool:
+        now = time.monotonic()
+        recent = [at for at in self.acts.get(name, []) if at > now - seconds]
+        if len(recent) >= most:
+            self.acts[name] = recent
+            return False
+        self.acts[name] = recent + [now]
+        return True
+
 
 class RedisBus(Bus):
     """Several servers over one Redis: changes on one pub/sub channel,
@@ -137,6 +213,9 @@ class RedisBus(Bus):
         self.url = url
         self.channel = f"{prefix}changes"
         self.lease_prefix = f"{prefix}lease:"
+        self.limit_prefix = f"{prefix}limit:"
+        self._hold: Any = None
+        self._allow: Any = None
         self._client: Any = None
         self._reader: asyncio.Task | None = None
         self._release: Any = None
@@ -152,6 +231,8 @@ class RedisBus(Bus):
         self._client = client
         self._release = client.register_script(RELEASE)
         self._renew = client.register_script(RENEW)
+        self._hold = client.register_script(HOLD)
+        self._allow = client.register_script(ALLOW)
         subscribed = asyncio.get_running_loop().create_future()
         self._reader = asyncio.create_task(self._read(subscribed))
         await subscribed
@@ -227,6 +308,31 @@ class RedisBus(Bus):
     async def release_lease(self, name: str) -> None:
         assert self._release is not None, "the bus is open"
         await self._release(keys=[self.lease_prefix + name], args=[self.origin])
+
+    def _limit_key(self, name: str) -> str:
+        return f"{self.limit_prefix}{name}"
+
+    async def hold(self, name: str, member: str, limit: int, seconds: float) -> bool:
+        assert self._hold is not None, "the bus is open"
+        now = int(time.time() * 1000)
+        return await self._hold(keys=[self._limit_key(name)],
+                                args=[now, member, limit, now + int(seconds * 1000)]) == 1
+
+    async def keep(self, name: str, member: str, seconds: float) -> None:
+        assert self._client is not None, "the bus is open"
+        until = int(time.time() * 1000 + seconds * 1000)
+        await self._client.zadd(self._limit_key(name), {member: until}, xx=True)
+        await self._client.pexpireat(self._limit_key(name), until, gt=True)
+
+    async def let_go(self, name: str, member: str) -> None:
+        assert self._client is not None, "the bus is open"
+        await self._client.zrem(self._limit_key(name), member)
+
+    async def allow(self, name: str, most: int, seconds: float) -> bool:
+        assert self._allow is not None, "the bus is open"
+        now = int(time.time() * 1000)
+        return await self._allow(keys=[self._limit_key(name)],
+                                 args=[now, int(seconds * 1000), most, f"{now}:{secrets.token_hex(4)}"]) == 1
 
 
 def open_bus(spec: str | None) -> Bus:

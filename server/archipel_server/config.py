@@ -56,6 +56,10 @@ class Settings:
     open_for: float = 30 * 60.0
     open_listed: int = 50
     open_per_address: int = 3
+    # Seats of open tables visitors from one address may have taken in the
+    # last listing time (``open_for``), at tables whose game is not over
+    # (0: no limit): nobody fills every open table with seats nobody plays.
+    seats_per_address: int = 4
     # The seconds of a clock's minute: 60, but for tests, which shorten
     # clocks to see them run out.
     clock_minute: float = 60.0

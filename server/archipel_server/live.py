@@ -24,6 +24,8 @@ import time
 
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from pygame_core.table import is_count
+
 from .store import SPECTATOR
 from .tables import Refusal, Table, Tables, encode
 from .tokens import BadName, check_name, is_table_id, is_token, token_hash
@@ -65,7 +67,13 @@ class Connection:
         self.table: Table | None = None
         self.seat: int | None = None
         self.token: str | None = None
+        # The hash of ``token``: what the table knows its holders by.
+        self.holder: str | None = None
         self.closing = False
+        # While a request of this connection is handled, a let-go waits for
+        # its answer (the refusal with its ref goes out first).
+        self.handling = False
+        self.leaving: tuple | None = None
 
     # -- out -------------------------------------------------------------------------
     def send(self, message: dict) -> None:
@@ -84,6 +92,9 @@ class Connection:
         """Tell this device why, then close its connection (its seat's link
         was replaced, say): what was queued before goes out first."""
         if self.closing:
+            return
+        if self.handling:
+            self.leaving = self.leaving or (key, message)
             return
         self.error(None, key, message)
         self.closing = True
@@ -133,26 +144,34 @@ class Connection:
         return max(0.0, self.opened + self.settings.hello_within - time.monotonic())
 
     async def receive(self, text, data) -> None:
-        size = len(data or b"") if text is None else len(text.encode("utf-8"))
+        size = len(data or b"") if text is None else len(text.encode("utf-8", "surrogatepass"))
         allowed = self.limit.allow()
-        if size > self.settings.max_message:
-            self.error(None, "error.too_large", f"a message is at most {self.settings.max_message} bytes")
-            return
         if text is None:
             self.error(None, "error.bad_request", "messages are JSON text, not binary")
             return
         try:
+            # Read whole even when too large (the transport bounds it), so
+            # that the refusal carries the request's ref.
             request = json.loads(text)
         except (ValueError, RecursionError):  # RecursionError: "[[[[..." nested too deep
+            request = None
+        ref = request.get("ref") if isinstance(request, dict) else None
+        if not (ref is None or (isinstance(ref, (int, str)) and not isinstance(ref, bool)
+                                and len(str(ref)) <= 64 and not unencodable(ref))):
+            ref = None
+        if size > self.settings.max_message:
+            self.error(ref, "error.too_large", f"a message is at most {self.settings.max_message} bytes")
+            return
+        if request is None:
             self.error(None, "error.bad_request", "the message is not valid JSON")
             return
         if not isinstance(request, dict) or not isinstance(request.get("type"), str):
-            self.error(None, "error.bad_request", "a message is an object with a 'type'")
+            self.error(ref, "error.bad_request", "a message is an object with a 'type'")
             return
-        ref = request.get("ref")
-        if not (ref is None or (isinstance(ref, (int, str)) and not isinstance(ref, bool)
-                                and len(str(ref)) <= 64)):
-            ref = None
+        if unencodable(request):
+            self.error(ref, "error.bad_text", "a text holds a lone surrogate (U+D800 to U+DFFF), "
+                       "which is no character")
+            return
         if not allowed:
             self.error(ref, "error.rate_limited", "too many messages: wait a moment",
                        {"per_second": self.settings.messages_per_second})
@@ -161,12 +180,17 @@ class Connection:
         if handler is None:
             self.error(ref, "error.bad_request", f"unknown message type {request['type'][:40]!r}")
             return
+        self.handling = True
         try:
             await handler(self, request, ref)
         except Refusal as refusal:
             self.error(ref, refusal.key, refusal.message, refusal.params)
-            if refusal.resync and self.table is not None:
+            if refusal.resync and self.table is not None and self.leaving is None:
                 await self.table.resync(self)
+        finally:
+            self.handling = False
+            if self.leaving is not None:
+                self.let_go(*self.leaving)
 
     # -- the messages -----------------------------------------------------------------------
     async def on_hello(self, request: dict, ref) -> None:
@@ -184,12 +208,18 @@ class Connection:
         table = await self.tables.get(table_id)
         if table is None:
             raise Refusal("error.unknown_table", "there is no such table")
-        self.table, self.seat, self.token = table, seat, token
+        if table.info.closed:
+            raise Refusal("error.table_closed", "this table waited too long for its players: it has closed")
+        assert is_token(token), "a seat was found for it"
+        self.table, self.seat, self.token, self.holder = table, seat, token, token_hash(token)
+        if not table.holds(self):
+            # Given a seat a moment ago: this server learns who holds it.
+            await table.catch_up()
         await table.welcome(self)
         log.info("table %s: %s connected", table_id, "a spectator" if seat == SPECTATOR else f"seat {seat}")
 
-    def _seated(self, request: dict) -> tuple[Table, int]:
-        """The table and seat of a player who may act (not a spectator)."""
+    def _at_seat(self, request: dict) -> tuple[Table, int]:
+        """The table and seat of a player (not a spectator)."""
         if self.table is None:
             raise Refusal("error.no_table", "say hello with a table and a token first")
         if self.seat == SPECTATOR:
@@ -199,44 +229,56 @@ class Connection:
             raise Refusal("error.not_your_seat", "this connection plays only its own seat")
         return self.table, self.seat
 
+    async def _seated(self, request: dict) -> tuple[Table, int]:
+        """The table and seat of a player who may act for the seat now: its
+        token still holds the seat (checked at every act, not only at
+        ``hello``: a visitor may have sat there, or the link changed)."""
+        table, seat = self._at_seat(request)
+        await table.check_holder(self)
+        return table, seat
+
     async def on_join(self, request: dict, ref) -> None:
-        table, seat = self._seated(request)
+        table, seat = self._at_seat(request)
         try:
             name = check_name(request.get("name"), self.settings.max_name)
         except BadName as exc:
             raise Refusal(exc.key, str(exc), longest=self.settings.max_name) from None
-        await table.sit(seat, name, self._reply(ref))
+        await table.sit(self, name, self._reply(ref))
 
     async def on_move(self, request: dict, ref) -> None:
-        table, seat = self._seated(request)
+        table, seat = self._at_seat(request)
+        ply = plies(request)
         if not table.info.joined[seat]:
             raise Refusal("error.not_seated", "choose a name and sit down first")
         move = request.get("move")
         if not isinstance(move, str):
             raise Refusal("error.malformed", "'move' must be the text of a move")
-        await table.play(seat, request.get("ply"), move, self._reply(ref))
+        await table.play(seat, ply, move, self._reply(ref), holder=self.holder)
 
     async def on_undo(self, request: dict, ref) -> None:
-        table, seat = self._seated(request)
-        await table.undo(seat, request.get("ply"), self._reply(ref))
+        table, seat = self._at_seat(request)
+        await table.undo(seat, plies(request), self._reply(ref), holder=self.holder)
 
     async def on_start(self, request: dict, ref) -> None:
-        table, seat = self._seated(request)
+        table, seat = await self._seated(request)
         await table.start(seat, request.get("level"), self._reply(ref))
 
     async def on_chat(self, request: dict, ref) -> None:
-        table, seat = self._seated(request)
+        table, seat = await self._seated(request)
         if not table.info.joined[seat]:
             raise Refusal("error.not_seated", "choose a name and sit down first")
         await table.say(seat, request, self._reply(ref))
 
     async def on_mute(self, request: dict, ref) -> None:
-        table, seat = self._seated({})
+        table, seat = await self._seated({})
         await table.mute(seat, request.get("seat"), request.get("muted"), self._reply(ref))
 
     async def on_rematch(self, request: dict, ref) -> None:
-        table, seat = self._seated(request)
-        await table.rematch(seat, request.get("number"), self._reply(ref))
+        table, seat = await self._seated(request)
+        number = request.get("number")
+        if not is_count(number):
+            raise Refusal("error.bad_request", "'number' is the game the sender saw end")
+        await table.rematch(seat, number, plies(request), self._reply(ref))
 
     async def on_sync(self, request: dict, ref) -> None:
         if self.table is None:
@@ -251,10 +293,16 @@ class Connection:
         await self.table.record(request.get("number"), self._answer(ref))
 
     async def on_new_token(self, request: dict, ref) -> None:
-        table, _ = self._seated(request)
+        """Without a token: the server offers a new one for the seat; with
+        the token it offered: the seat is held by it from now on."""
+        table, _ = await self._seated(request)
         token = request.get("token")
+        if token is None:
+            await table.offer_token(self, self._answer(ref))
+            return
         if not is_token(token):
-            raise Refusal("error.bad_request", "'token' is the new token: 22 characters of URL-safe base64")
+            raise Refusal("error.bad_request", "'token' is the token the server offered: 22 characters "
+                          "of URL-safe base64")
         await table.new_token(self, token, self._answer(ref))
 
     def _reply(self, ref):
@@ -268,6 +316,34 @@ class Connection:
     def _answer(self, ref):
         """The answer to a question (a record, a new token), with its ``ref``."""
         return lambda message: self.send({**message, "ref": ref})
+
+
+def plies(request: dict) -> int:
+    """The ``ply`` a move, an undo or a rematch names: the moves its sender
+    had seen. Required: it is what keeps a move from being played twice, or
+    on a position its sender never saw."""
+    ply = request.get("ply")
+    if not is_count(ply):
+        raise Refusal("error.bad_ply", "'ply' is the number of moves the sender had seen, a whole number")
+    return ply
+
+
+def unencodable(value, depth: int = 0) -> bool:
+    """Whether ``value`` (JSON as read) holds a text no store can keep: a
+    lone surrogate (U+D800 to U+DFFF, which JSON's escapes can spell)."""
+    if isinstance(value, str):
+        try:
+            value.encode("utf-8")
+        except UnicodeEncodeError:
+            return True
+        return False
+    if depth > 64:
+        return False
+    if isinstance(value, dict):
+        return any(unencodable(key, depth + 1) or unencodable(item, depth + 1) for key, item in value.items())
+    if isinstance(value, list):
+        return any(unencodable(item, depth + 1) for item in value)
+    return False
 
 
 HANDLERS = {

@@ -7,9 +7,12 @@ that a Redis Cluster keeps each table on one shard:
     archipel:{T}:table        hash: game, players, options, seats (JSON),
                               name:<seat>, joined:<seat>, number, created, address, open,
                               creator, started, clock (JSON, "" for none), chat,
-                              mutes:<seat> (JSON), taken (JSON: seats bots took over)
+                              mutes:<seat> (JSON), taken (JSON: seats bots took over),
+                              closed ("1": closed before it began)
     archipel:{T}:game:<N>     hash: seed (JSON), over, salt, chosen, began,
-                              out (JSON: seats out of the game, their time run out)
+                              out (JSON: seats out of the game, their time run out),
+                              scheme (of the commitment), seats (JSON: the seats it binds),
+                              timeouts (JSON: each time-out, {seat, ply, kind, out})
     archipel:{T}:moves:<N>    list: [player, move] (JSON), ply by ply
     archipel:{T}:times:<N>    list: when each move was kept, ply by ply
     archipel:{T}:undos:<N>    list: [ply, player, move, events] (JSON)
@@ -21,7 +24,9 @@ and two indexes beside them, shared by every server:
     archipel:address:<hash>   sorted set: the tables an address created, by time
     archipel:in-play          sorted set: the tables whose game is not over, by creation
     archipel:open             sorted set: the open tables, by creation (those
-                              older than a listing's window leave it)
+                              past a listing's window leave it once begun or closed)
+    archipel:claims:<hash>    sorted set: the seats (``table/seat``) visitors from an
+                              address took, by time
 
 Every write that must not race is one Lua script, which Redis runs whole
 before anything else: a move is appended only if the game has exactly the
@@ -66,9 +71,11 @@ if #tokens > 0 then redis.call('HSET', KEYS[3], unpack(tokens)) end
 return 1
 """
 
-# KEYS: table, game, moves, times. ARGV: number, ply, the move's JSON, over (0/1), when.
+# KEYS: table, game, moves, times, tokens. ARGV: number, ply, the move's JSON,
+# over (0/1), when, the holder's token hash ('' for a bot), the seat.
 APPEND = """
 if redis.call('HGET', KEYS[1], 'number') ~= ARGV[1] then return 0 end
+if ARGV[6] ~= '' and redis.call('HGET', KEYS[5], ARGV[6]) ~= ARGV[7] then return 0 end
 if redis.call('LLEN', KEYS[3]) ~= tonumber(ARGV[2]) then return 0 end
 redis.call('RPUSH', KEYS[3], ARGV[3])
 redis.call('RPUSH', KEYS[4], ARGV[5])
@@ -76,9 +83,11 @@ if ARGV[4] == '1' then redis.call('HSET', KEYS[2], 'over', '1') end
 return 1
 """
 
-# KEYS: table, moves, undos, times. ARGV: number, ply, the move's JSON, the undo's JSON.
+# KEYS: table, moves, undos, times, tokens. ARGV: number, ply, the move's JSON,
+# the undo's JSON, the holder's token hash, the seat.
 TAKE_BACK = """
 if redis.call('HGET', KEYS[1], 'number') ~= ARGV[1] then return 0 end
+if ARGV[5] ~= '' and redis.call('HGET', KEYS[5], ARGV[5]) ~= ARGV[6] then return 0 end
 if redis.call('LLEN', KEYS[2]) ~= tonumber(ARGV[2]) + 1 then return 0 end
 if redis.call('LINDEX', KEYS[2], -1) ~= ARGV[3] then return 0 end
 redis.call('RPOP', KEYS[2])
@@ -87,11 +96,14 @@ redis.call('RPUSH', KEYS[3], ARGV[4])
 return 1
 """
 
-# KEYS: table, the game before, the new game. ARGV: number, seed, salt, when.
+# KEYS: table, the game before, the new game. ARGV: number, seed, salt, when,
+# the commitment's scheme, the seats it binds (JSON, '' for none).
 START = """
 if redis.call('HGET', KEYS[1], 'number') ~= tostring(tonumber(ARGV[1]) - 1) then return 0 end
 if redis.call('HGET', KEYS[2], 'over') ~= '1' then return 0 end
-redis.call('HSET', KEYS[3], 'seed', ARGV[2], 'salt', ARGV[3], 'over', '0', 'chosen', '0', 'began', ARGV[4])
+redis.call('HSET', KEYS[3], 'seed', ARGV[2], 'salt', ARGV[3], 'over', '0', 'chosen', '0', 'began', ARGV[4],
+           'scheme', ARGV[5])
+if ARGV[6] ~= '' then redis.call('HSET', KEYS[3], 'seats', ARGV[6]) end
 redis.call('HSET', KEYS[1], 'number', ARGV[1])
 local taken = redis.call('HGET', KEYS[1], 'taken')
 if taken and taken ~= '[]' then
@@ -158,12 +170,17 @@ if ARGV[5] == '1' then
   table.sort(seats_out)
   redis.call('HSET', KEYS[3], 'out', cjson.encode(seats_out), 'over', ARGV[6])
 end
+local timeouts = redis.call('HGET', KEYS[3], 'timeouts')
+local kept = (timeouts and timeouts ~= '[]') and cjson.decode(timeouts) or {}
+table.insert(kept, {seat = seat - 1, ply = tonumber(ARGV[2]), kind = ARGV[4], out = ARGV[5] == '1'})
+redis.call('HSET', KEYS[3], 'timeouts', cjson.encode(kept))
 return 1
 """
 
-# KEYS: tokens. ARGV: old hash, new hash, seat.
+# KEYS: tokens. ARGV: old hash, new hash, seat. A new token is no other's.
 REPLACE_TOKEN = """
 if redis.call('HGET', KEYS[1], ARGV[1]) ~= ARGV[3] then return 0 end
+if redis.call('HEXISTS', KEYS[1], ARGV[2]) == 1 then return 0 end
 redis.call('HDEL', KEYS[1], ARGV[1])
 redis.call('HSET', KEYS[1], ARGV[2], ARGV[3])
 return 1
@@ -173,6 +190,7 @@ return 1
 # Only an open table's free person's seat is taken; the tokens that held it go.
 CLAIM = """
 if redis.call('HGET', KEYS[1], 'open') ~= '1' then return 0 end
+if redis.call('HGET', KEYS[1], 'closed') == '1' then return 0 end
 if redis.call('HGET', KEYS[1], 'joined:' .. ARGV[1]) ~= '0' then return 0 end
 local held = redis.call('HGETALL', KEYS[3])
 for i = 1, #held, 2 do
@@ -182,12 +200,23 @@ redis.call('HSET', KEYS[3], ARGV[2], ARGV[1])
 redis.call('HSET', KEYS[1], 'name:' .. ARGV[1], ARGV[3], 'joined:' .. ARGV[1], '1')
 """ + BEGIN_IF_FULL
 
-# KEYS: table, game. ARGV: seat, name, (unused), when. Only a table that
-# exists gets a name.
+# KEYS: table, game, tokens. ARGV: seat, name, the holder's token hash ('':
+# no check), when. Only a table that exists and is not closed gets a name,
+# from the seat's holder.
 SET_NAME = """
 if redis.call('EXISTS', KEYS[1]) == 0 then return 0 end
+if redis.call('HGET', KEYS[1], 'closed') == '1' then return 0 end
+if ARGV[3] ~= '' and redis.call('HGET', KEYS[3], ARGV[3]) ~= ARGV[1] then return 0 end
 redis.call('HSET', KEYS[1], 'name:' .. ARGV[1], ARGV[2], 'joined:' .. ARGV[1], '1')
 """ + BEGIN_IF_FULL
+
+# KEYS: table. A table that has not begun is closed, once.
+CLOSE = """
+if redis.call('HGET', KEYS[1], 'started') ~= '0' then return 0 end
+if redis.call('HGET', KEYS[1], 'closed') == '1' then return 0 end
+redis.call('HSET', KEYS[1], 'closed', '1')
+return 1
+"""
 
 
 def move_text(player: int, move: str) -> str:
@@ -229,6 +258,9 @@ class RedisStore(Store):
     def _address(self, address: str) -> str:
         return f"{self.prefix}address:{address}"
 
+    def _claims(self, address: str) -> str:
+        return f"{self.prefix}claims:{address}"
+
     @property
     def _in_play(self) -> str:
         return f"{self.prefix}in-play"
@@ -252,7 +284,8 @@ class RedisStore(Store):
         self._client = client
         for name, source in (("create", CREATE), ("append", APPEND), ("take_back", TAKE_BACK),
                              ("start", START), ("replace_token", REPLACE_TOKEN), ("set_name", SET_NAME),
-                             ("claim", CLAIM), ("start_table", START_TABLE), ("take_over", TAKE_OVER)):
+                             ("claim", CLAIM), ("start_table", START_TABLE), ("take_over", TAKE_OVER),
+                             ("close", CLOSE)):
             self._scripts[name] = client.register_script(source)
 
     async def close(self) -> None:
@@ -274,7 +307,9 @@ class RedisStore(Store):
             table += [f"name:{seat}", name, f"joined:{seat}", "1" if joined else "0",
                       f"mutes:{seat}", json.dumps(info.mutes[seat])]
         game = ["seed", json.dumps(info.seed), "over", "0", "chosen", "1" if info.chosen_seed else "0",
-                "began", repr(info.began)]
+                "began", repr(info.began), "scheme", str(info.scheme)]
+        if info.committed is not None:
+            game += ["seats", json.dumps(info.committed)]
         if info.salt is not None:
             game += ["salt", info.salt]
         seats = [item for digest, seat in ((digest, str(seat)) for seat, digest in tokens.items())
@@ -304,7 +339,8 @@ class RedisStore(Store):
                 pipe.lrange(self._moves(table_id, wanted), 0, -1)
                 pipe.lrange(self._undos(table_id, wanted), 0, -1)
                 pipe.lrange(self._times(table_id, wanted), 0, -1)
-                table, game, moves, undos, times = await pipe.execute()
+                pipe.hgetall(self._tokens(table_id))
+                table, game, moves, undos, times, tokens = await pipe.execute()
             if number is None and table.get("number") != current:
                 continue                           # a rematch began meanwhile: read it
             if not game:
@@ -321,13 +357,16 @@ class RedisStore(Store):
                 began=float(game.get("began", "0")),
                 clock=json.loads(table["clock"]) if table.get("clock") else None, chat=table.get("chat", "seats"),
                 mutes=[json.loads(table.get(f"mutes:{seat}", "[]")) for seat in range(players)],
-                taken=json.loads(table.get("taken") or "[]"))
+                taken=json.loads(table.get("taken") or "[]"), scheme=int(game.get("scheme", "1")),
+                committed=json.loads(game["seats"]) if game.get("seats") else None,
+                timeouts=json.loads(game.get("timeouts") or "[]"), closed=table.get("closed") == "1")
             kept = [tuple(json.loads(text)) for text in moves]
             taken_back = [Undo(*json.loads(text)) for text in undos]
             # Moves kept before they were timed count as made at 0.
             when = [float(text) for text in times] + [0.0] * (len(kept) - len(times))
             return StoredTable(info, kept, taken_back, game.get("over") == "1", when[:len(kept)],
-                               json.loads(game.get("out") or "[]"))
+                               json.loads(game.get("out") or "[]"),
+                               {digest: int(seat) for digest, seat in tokens.items()})
 
     async def seat_of(self, table_id: str, token_hash: str) -> int | None:
         seat = await self.client.hget(self._tokens(table_id), token_hash)
@@ -335,37 +374,40 @@ class RedisStore(Store):
 
     # -- moves -------------------------------------------------------------------
     async def append_move(self, table_id: str, number: int, ply: int, player: int,
-                          move: str, over: bool, at: float = 0.0) -> bool:
+                          move: str, over: bool, at: float = 0.0, holder: str | None = None) -> bool:
         kept = await self._script(
             "append", [self._table(table_id), self._game(table_id, number), self._moves(table_id, number),
-                       self._times(table_id, number)],
-            [str(number), str(ply), move_text(player, move), "1" if over else "0", repr(at)])
+                       self._times(table_id, number), self._tokens(table_id)],
+            [str(number), str(ply), move_text(player, move), "1" if over else "0", repr(at), holder or "",
+             str(player)])
         if kept and over:
             await self.client.zrem(self._in_play, table_id)
         return kept
 
-    async def take_back(self, table_id: str, number: int, undo: Undo) -> bool:
+    async def take_back(self, table_id: str, number: int, undo: Undo, holder: str | None = None) -> bool:
         entry = json.dumps([undo.ply, undo.player, undo.move, undo.events], ensure_ascii=False,
                            separators=(",", ":"))
         return await self._script(
             "take_back", [self._table(table_id), self._moves(table_id, number), self._undos(table_id, number),
-                          self._times(table_id, number)],
-            [str(number), str(undo.ply), move_text(undo.player, undo.move), entry])
+                          self._times(table_id, number), self._tokens(table_id)],
+            [str(number), str(undo.ply), move_text(undo.player, undo.move), entry, holder or "", str(undo.player)])
 
     # -- seats and games -----------------------------------------------------------
-    async def set_name(self, table_id: str, seat: int, name: str, at: float = 0.0) -> None:
+    async def set_name(self, table_id: str, seat: int, name: str, at: float = 0.0,
+                       holder: str | None = None) -> bool:
         number = await self.client.hget(self._table(table_id), "number") or "1"
-        await self._script("set_name", [self._table(table_id), self._game(table_id, int(number))],
-                           [str(seat), name, "", repr(at)])
+        return await self._script("set_name", [self._table(table_id), self._game(table_id, int(number)),
+                                               self._tokens(table_id)], [str(seat), name, holder or "", repr(at)])
 
     async def replace_token(self, table_id: str, seat: int, old_hash: str, new_hash: str) -> bool:
         return await self._script("replace_token", [self._tokens(table_id)], [old_hash, new_hash, str(seat)])
 
     async def start_game(self, table_id: str, number: int, seed: int | str, salt: str,
-                         at: float = 0.0) -> bool:
+                         at: float = 0.0, committed: list | None = None) -> bool:
         started = await self._script(
             "start", [self._table(table_id), self._game(table_id, number - 1), self._game(table_id, number)],
-            [str(number), json.dumps(seed), salt, repr(at)])
+            [str(number), json.dumps(seed), salt, repr(at), "1" if committed is None else "2",
+             "" if committed is None else json.dumps(committed)])
         if started:
             created = await self.client.hget(self._table(table_id), "created")
             await self.client.zadd(self._in_play, {table_id: float(created or time.time())})
@@ -375,8 +417,6 @@ class RedisStore(Store):
         return await self.client.zcount(self._address(address), since, "+inf")
 
     async def open_tables(self, since: float, limit: int) -> list:
-        # The tables past the window leave the index, whoever lists first.
-        await self.client.zremrangebyscore(self._open, "-inf", f"({since}")
         found = []
         for table_id in await self.client.zrevrangebyscore(self._open, "+inf", since):
             stored = await self.load_table(str(table_id))
@@ -401,10 +441,45 @@ class RedisStore(Store):
                 listed += stored is not None and stored.listed
         return listed
 
-    async def claim_seat(self, table_id: str, seat: int, token_hash: str, name: str, at: float = 0.0) -> bool:
+    async def claim_seat(self, table_id: str, seat: int, token_hash: str, name: str, at: float = 0.0,
+                         address: str = "") -> bool:
         # An open table waits with its first game: its number is 1.
-        return await self._script("claim", [self._table(table_id), self._game(table_id, 1), self._tokens(table_id)],
-                                  [str(seat), token_hash, name, repr(at)])
+        claimed = await self._script("claim", [self._table(table_id), self._game(table_id, 1),
+                                               self._tokens(table_id)], [str(seat), token_hash, name, repr(at)])
+        if claimed:
+            async with self.client.pipeline(transaction=False) as pipe:
+                pipe.zadd(self._claims(address), {f"{table_id}/{seat}": at})
+                pipe.zremrangebyscore(self._claims(address), "-inf", at - ADDRESS_MEMORY)
+                await pipe.execute()
+        return claimed
+
+    async def seats_claimed_since(self, address: str, since: float) -> int:
+        held = 0
+        for member in await self.client.zrangebyscore(self._claims(address), since, "+inf"):
+            table_id = str(member).rsplit("/", 1)[0]
+            number, closed = await self.client.hmget(self._table(table_id), ["number", "closed"])
+            if number is None or closed == "1":
+                continue
+            held += await self.client.hget(self._game(table_id, int(number)), "over") != "1"
+        return held
+
+    async def waiting_open_tables(self, before: float) -> list:
+        waiting = []
+        for table_id in await self.client.zrangebyscore(self._open, "-inf", f"({before}"):
+            started, closed = await self.client.hmget(self._table(str(table_id)), ["started", "closed"])
+            if started == "0" and closed != "1":
+                waiting.append(str(table_id))
+            else:
+                # Past its listing time, begun or closed: it leaves the index.
+                await self.client.zrem(self._open, str(table_id))
+        return waiting
+
+    async def close_table(self, table_id: str) -> bool:
+        closed = await self._script("close", [self._table(table_id)], [])
+        if closed:
+            await self.client.zrem(self._open, table_id)
+            await self.client.zrem(self._in_play, table_id)
+        return closed
 
     async def start_table(self, table_id: str, seats: list, at: float) -> bool:
         started = await self._script("start_table", [self._table(table_id), self._game(table_id, 1),

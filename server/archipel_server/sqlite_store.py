@@ -45,7 +45,8 @@ CREATE TABLE IF NOT EXISTS tables (
     clock TEXT,                     -- JSON (clocks.py); NULL: no clock
     chat TEXT NOT NULL DEFAULT 'seats',  -- who reads the chat: seats, everyone
     mutes TEXT NOT NULL DEFAULT '[]',    -- JSON: per seat, the seats it muted
-    taken TEXT NOT NULL DEFAULT '[]'     -- JSON: the seats bots took over, this game
+    taken TEXT NOT NULL DEFAULT '[]',    -- JSON: the seats bots took over, this game
+    closed INTEGER NOT NULL DEFAULT 0    -- 1: closed before it began (store.TableInfo.closed)
 );
 CREATE INDEX IF NOT EXISTS tables_by_address ON tables (address, created);
 CREATE TABLE IF NOT EXISTS games (
@@ -57,6 +58,9 @@ CREATE TABLE IF NOT EXISTS games (
     chosen INTEGER NOT NULL DEFAULT 0,  -- the creator chose the seed
     began REAL NOT NULL DEFAULT 0,  -- when it began (time.time()); 0: not yet
     out TEXT NOT NULL DEFAULT '[]', -- JSON: the seats out of the game, their time run out
+    scheme INTEGER NOT NULL DEFAULT 1,  -- of the commitment (pygame_core.fairness)
+    seats TEXT,                     -- JSON: the seats the commitment binds (scheme 2)
+    timeouts TEXT NOT NULL DEFAULT '[]',  -- JSON: each time-out, {seat, ply, kind, out}
     PRIMARY KEY (table_id, number)
 ) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS tokens (
@@ -83,6 +87,14 @@ CREATE TABLE IF NOT EXISTS undos (
     events TEXT NOT NULL,           -- JSON, secrets included: filtered when sent
     PRIMARY KEY (table_id, number, seq)
 ) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS claims (
+    table_id TEXT NOT NULL,
+    seat INTEGER NOT NULL,
+    address TEXT NOT NULL,          -- a hash of the visitor's address
+    at REAL NOT NULL,
+    PRIMARY KEY (table_id, seat, at)
+) WITHOUT ROWID;
+CREATE INDEX IF NOT EXISTS claims_by_address ON claims (address, at);
 CREATE TABLE IF NOT EXISTS chat (
     table_id TEXT NOT NULL,
     seq INTEGER NOT NULL,
@@ -96,11 +108,12 @@ CREATE TABLE IF NOT EXISTS chat (
 # when it is opened (its earlier games have no commitment).
 ADDED_COLUMNS = {
     "games": [("salt", "TEXT"), ("chosen", "INTEGER NOT NULL DEFAULT 0"), ("began", "REAL NOT NULL DEFAULT 0"),
-              ("out", "TEXT NOT NULL DEFAULT '[]'")],
+              ("out", "TEXT NOT NULL DEFAULT '[]'"), ("scheme", "INTEGER NOT NULL DEFAULT 1"),
+              ("seats", "TEXT"), ("timeouts", "TEXT NOT NULL DEFAULT '[]'")],
     "tables": [("open", "INTEGER NOT NULL DEFAULT 0"), ("creator", "INTEGER NOT NULL DEFAULT 0"),
                ("started", "INTEGER NOT NULL DEFAULT 1"), ("clock", "TEXT"),
                ("chat", "TEXT NOT NULL DEFAULT 'seats'"), ("mutes", "TEXT NOT NULL DEFAULT '[]'"),
-               ("taken", "TEXT NOT NULL DEFAULT '[]'")],
+               ("taken", "TEXT NOT NULL DEFAULT '[]'"), ("closed", "INTEGER NOT NULL DEFAULT 0")],
     "moves": [("at", "REAL NOT NULL DEFAULT 0")],
 }
 
@@ -241,8 +254,10 @@ class SQLiteStore(Store):
                  json.dumps(info.names), json.dumps(info.joined), info.number, info.created, address,
                  int(info.open), info.creator, int(info.started),
                  None if info.clock is None else json.dumps(info.clock), info.chat, json.dumps(info.mutes)))
-            db.execute("INSERT INTO games (table_id, number, seed, salt, chosen, began) VALUES (?, ?, ?, ?, ?, ?)",
-                       (info.id, info.number, seed_text(info.seed), info.salt, int(info.chosen_seed), info.began))
+            db.execute("INSERT INTO games (table_id, number, seed, salt, chosen, began, scheme, seats)"
+                       " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                       (info.id, info.number, seed_text(info.seed), info.salt, int(info.chosen_seed), info.began,
+                        info.scheme, None if info.committed is None else json.dumps(info.committed)))
             db.executemany("INSERT INTO tokens (hash, table_id, seat) VALUES (?, ?, ?)",
                            [(digest, info.id, seat) for seat, digest in tokens.items()])
             return True
@@ -256,16 +271,19 @@ class SQLiteStore(Store):
         row = db.execute(
             "SELECT t.game, t.players, t.options, t.seats, t.names, t.joined, g.number, t.created,"
             " g.seed, g.over, g.salt, g.chosen, t.open, t.creator, t.started, g.began, t.clock, t.chat,"
-            " t.mutes, t.taken, g.out FROM tables t JOIN games g ON g.table_id = t.id"
-            " AND g.number = coalesce(?, t.number) WHERE t.id = ?", (number, table_id)).fetchone()
+            " t.mutes, t.taken, g.out, g.scheme, g.seats, g.timeouts, t.closed FROM tables t"
+            " JOIN games g ON g.table_id = t.id AND g.number = coalesce(?, t.number) WHERE t.id = ?",
+            (number, table_id)).fetchone()
         if row is None:
             return None
         (game, players, options, seats, names, joined, number, created, seed, over, salt, chosen, is_open,
-         creator, started, began, clock, chat, mutes, taken, out) = row
+         creator, started, began, clock, chat, mutes, taken, out, scheme, committed, timeouts, closed) = row
         info = TableInfo(table_id, game, players, json.loads(options), json.loads(seats),
                          json.loads(names), json.loads(joined), number, seed_value(seed), created,
                          salt, bool(chosen), bool(is_open), creator, bool(started), began,
-                         None if clock is None else json.loads(clock), chat, json.loads(mutes), json.loads(taken))
+                         None if clock is None else json.loads(clock), chat, json.loads(mutes), json.loads(taken),
+                         scheme, None if committed is None else json.loads(committed), json.loads(timeouts),
+                         bool(closed))
         rows = db.execute("SELECT player, move, at FROM moves WHERE table_id = ? AND number = ?"
                           " ORDER BY ply", (table_id, number)).fetchall()
         moves = [(player, move) for player, move, _ in rows]
@@ -273,7 +291,8 @@ class SQLiteStore(Store):
         undos = [Undo(ply, player, move, json.loads(events)) for ply, player, move, events in db.execute(
             "SELECT ply, player, move, events FROM undos WHERE table_id = ? AND number = ?"
             " ORDER BY seq", (table_id, number))]
-        return StoredTable(info, moves, undos, bool(over), times, json.loads(out))
+        tokens = dict(db.execute("SELECT hash, seat FROM tokens WHERE table_id = ?", (table_id,)).fetchall())
+        return StoredTable(info, moves, undos, bool(over), times, json.loads(out), tokens)
 
     async def seat_of(self, table_id: str, token_hash: str) -> int | None:
         def read(db):
@@ -284,9 +303,9 @@ class SQLiteStore(Store):
 
     # -- moves -------------------------------------------------------------------
     async def append_move(self, table_id: str, number: int, ply: int, player: int,
-                          move: str, over: bool, at: float = 0.0) -> bool:
+                          move: str, over: bool, at: float = 0.0, holder: str | None = None) -> bool:
         def work(db):
-            if not self._is_current(db, table_id, number):
+            if not self._is_current(db, table_id, number) or not self._holds(db, table_id, player, holder):
                 return False
             (count,) = db.execute("SELECT count(*) FROM moves WHERE table_id = ? AND number = ?",
                                   (table_id, number)).fetchone()
@@ -299,9 +318,9 @@ class SQLiteStore(Store):
             return True
         return await self._run(work, write=True)
 
-    async def take_back(self, table_id: str, number: int, undo: Undo) -> bool:
+    async def take_back(self, table_id: str, number: int, undo: Undo, holder: str | None = None) -> bool:
         def work(db):
-            if not self._is_current(db, table_id, number):
+            if not self._is_current(db, table_id, number) or not self._holds(db, table_id, undo.player, holder):
                 return False
             moves = db.execute("SELECT ply, player, move FROM moves WHERE table_id = ? AND number = ?"
                                " ORDER BY ply DESC LIMIT 1", (table_id, number)).fetchone()
@@ -318,21 +337,32 @@ class SQLiteStore(Store):
         return await self._run(work, write=True)
 
     @staticmethod
+    def _holds(db, table_id: str, seat: int, holder: str | None) -> bool:
+        """Whether the token hash ``holder`` holds ``seat`` (None: a bot, no token)."""
+        if holder is None:
+            return True
+        row = db.execute("SELECT seat FROM tokens WHERE hash = ? AND table_id = ?", (holder, table_id)).fetchone()
+        return row is not None and row[0] == seat
+
+    @staticmethod
     def _is_current(db, table_id: str, number: int) -> bool:
         row = db.execute("SELECT number FROM tables WHERE id = ?", (table_id,)).fetchone()
         return row is not None and row[0] == number
 
     # -- seats and games -----------------------------------------------------------
-    async def set_name(self, table_id: str, seat: int, name: str, at: float = 0.0) -> None:
+    async def set_name(self, table_id: str, seat: int, name: str, at: float = 0.0,
+                       holder: str | None = None) -> bool:
         def work(db):
-            names, joined = (json.loads(text) for text in db.execute(
-                "SELECT names, joined FROM tables WHERE id = ?", (table_id,)).fetchone())
+            row = db.execute("SELECT names, joined, closed FROM tables WHERE id = ?", (table_id,)).fetchone()
+            if row is None or row[2] or not self._holds(db, table_id, seat, holder):
+                return False
+            names, joined = json.loads(row[0]), json.loads(row[1])
             names[seat], joined[seat] = name, True
             db.execute("UPDATE tables SET names = ?, joined = ? WHERE id = ?",
                        (json.dumps(names), json.dumps(joined), table_id))
             self._begin_if_full(db, table_id, at)
             return True
-        await self._run(work, write=True)
+        return await self._run(work, write=True)
 
     @staticmethod
     def _begin_if_full(db, table_id: str, at: float) -> None:
@@ -372,6 +402,11 @@ class SQLiteStore(Store):
             seats[seat] = kind
             db.execute("UPDATE tables SET seats = ?, taken = ? WHERE id = ?",
                        (json.dumps(seats), json.dumps(sorted(taken + [seat])), table_id))
+            (timeouts,) = db.execute("SELECT timeouts FROM games WHERE table_id = ? AND number = ?",
+                                     (table_id, number)).fetchone()
+            timeouts = json.loads(timeouts) + [{"seat": seat, "ply": ply, "kind": kind, "out": out}]
+            db.execute("UPDATE games SET timeouts = ? WHERE table_id = ? AND number = ?",
+                       (json.dumps(timeouts), table_id, number))
             if out:
                 (seats_out,) = db.execute("SELECT out FROM games WHERE table_id = ? AND number = ?",
                                           (table_id, number)).fetchone()
@@ -411,13 +446,15 @@ class SQLiteStore(Store):
 
     async def replace_token(self, table_id: str, seat: int, old_hash: str, new_hash: str) -> bool:
         def work(db):
+            if db.execute("SELECT 1 FROM tokens WHERE hash = ?", (new_hash,)).fetchone() is not None:
+                return False
             changed = db.execute("UPDATE tokens SET hash = ? WHERE hash = ? AND table_id = ? AND seat = ?",
                                  (new_hash, old_hash, table_id, seat)).rowcount
             return changed == 1
         return await self._run(work, write=True)
 
     async def start_game(self, table_id: str, number: int, seed: int | str, salt: str,
-                         at: float = 0.0) -> bool:
+                         at: float = 0.0, committed: list | None = None) -> bool:
         def work(db):
             if not self._is_current(db, table_id, number - 1):
                 return False
@@ -425,8 +462,10 @@ class SQLiteStore(Store):
                                  (table_id, number - 1)).fetchone()
             if not over:
                 return False
-            db.execute("INSERT INTO games (table_id, number, seed, salt, began) VALUES (?, ?, ?, ?, ?)",
-                       (table_id, number, seed_text(seed), salt, at))
+            db.execute("INSERT INTO games (table_id, number, seed, salt, began, scheme, seats)"
+                       " VALUES (?, ?, ?, ?, ?, ?, ?)",
+                       (table_id, number, seed_text(seed), salt, at, 1 if committed is None else 2,
+                        None if committed is None else json.dumps(committed)))
             seats, taken = (json.loads(text) for text in db.execute(
                 "SELECT seats, taken FROM tables WHERE id = ?", (table_id,)).fetchone())
             for seat in taken:
@@ -465,10 +504,12 @@ class SQLiteStore(Store):
             return listed
         return await self._run(read)
 
-    async def claim_seat(self, table_id: str, seat: int, token_hash: str, name: str, at: float = 0.0) -> bool:
+    async def claim_seat(self, table_id: str, seat: int, token_hash: str, name: str, at: float = 0.0,
+                         address: str = "") -> bool:
         def work(db):
-            row = db.execute("SELECT seats, names, joined, open FROM tables WHERE id = ?", (table_id,)).fetchone()
-            if row is None or not row[3]:
+            row = db.execute("SELECT seats, names, joined, open, closed FROM tables WHERE id = ?",
+                             (table_id,)).fetchone()
+            if row is None or not row[3] or row[4]:
                 return False
             seats, names, joined = (json.loads(text) for text in row[:3])
             if not 0 <= seat < len(seats) or seats[seat] != "h" or joined[seat]:
@@ -478,15 +519,38 @@ class SQLiteStore(Store):
                        (json.dumps(names), json.dumps(joined), table_id))
             db.execute("DELETE FROM tokens WHERE table_id = ? AND seat = ?", (table_id, seat))
             db.execute("INSERT INTO tokens (hash, table_id, seat) VALUES (?, ?, ?)", (token_hash, table_id, seat))
+            db.execute("INSERT OR REPLACE INTO claims (table_id, seat, address, at) VALUES (?, ?, ?, ?)",
+                       (table_id, seat, address, at))
             self._begin_if_full(db, table_id, at)
             return True
+        return await self._run(work, write=True)
+
+    async def seats_claimed_since(self, address: str, since: float) -> int:
+        def read(db):
+            return db.execute(
+                "SELECT count(*) FROM claims c JOIN tables t ON t.id = c.table_id"
+                " JOIN games g ON g.table_id = t.id AND g.number = t.number"
+                " WHERE c.address = ? AND c.at >= ? AND g.over = 0 AND t.closed = 0", (address, since)).fetchone()[0]
+        return await self._run(read)
+
+    async def waiting_open_tables(self, before: float) -> list:
+        def read(db):
+            return [row[0] for row in db.execute(
+                "SELECT id FROM tables WHERE open = 1 AND started = 0 AND closed = 0 AND created < ?"
+                " ORDER BY created", (before,))]
+        return await self._run(read)
+
+    async def close_table(self, table_id: str) -> bool:
+        def work(db):
+            return db.execute("UPDATE tables SET closed = 1 WHERE id = ? AND started = 0 AND closed = 0",
+                              (table_id,)).rowcount == 1
         return await self._run(work, write=True)
 
     async def tables_in_play(self) -> list:
         def read(db):
             return [row[0] for row in db.execute(
                 "SELECT t.id FROM tables t JOIN games g ON g.table_id = t.id AND g.number = t.number"
-                " WHERE g.over = 0 ORDER BY t.created")]
+                " WHERE g.over = 0 AND t.closed = 0 ORDER BY t.created")]
         return await self._run(read)
 
 

@@ -67,6 +67,18 @@ class TableInfo:
     # The people's seats a bot plays since their time ran out, in this game
     # (a rematch gives them back).
     taken: list = field(default_factory=list)
+    # The commitment's scheme for this game (``pygame_core.fairness``): 1
+    # binds the seed alone (games begun before the set-up was bound), 2 the
+    # seed and the set-up, with ``committed``: the seats the game was
+    # committed with ("h" for a person's seat, free or not).
+    scheme: int = 1
+    committed: list | None = None
+    # Each time-out of this game, in order: {"seat", "ply" (the moves kept
+    # when the time ran out), "kind" (the bot that plays on), "out"}.
+    timeouts: list = field(default_factory=list)
+    # Past its listing time with a person's seat still free, an open table
+    # that never began is closed: nobody sits, plays or says anything there.
+    closed: bool = False
 
     def __post_init__(self):
         self.mutes = [list(self.mutes[seat]) if seat < len(self.mutes) else []
@@ -78,7 +90,24 @@ class TableInfo:
 
     @property
     def commitment(self) -> str | None:
-        return None if self.salt is None else fairness.commitment(self.seed, self.salt)
+        if self.salt is None:
+            return None
+        if self.scheme == 1 or self.committed is None:
+            return fairness.commitment(self.seed, self.salt)
+        return fairness.commitment(self.seed, self.salt, self.setup())
+
+    def setup(self) -> dict:
+        """What the commitment binds besides the seed (scheme 2)."""
+        return fairness.setup_of(self.game, self.players, self.options, list(self.committed or self.seats),
+                                 self.chosen_seed)
+
+    def played_seats(self) -> list:
+        """Who played each seat from the game's first move: the seats bots
+        took over on time are the people's (``timeouts`` says from when)."""
+        seats = list(self.seats)
+        for timeout in self.timeouts:
+            seats[timeout["seat"]] = "h"
+        return seats
 
 
 @dataclass
@@ -104,26 +133,38 @@ class StoredTable:
     times: list = field(default_factory=list)
     # The seats out of this game, their time run out (``Match.out``).
     out: list = field(default_factory=list)
+    # Who holds each seat: the hash of each token -> its seat (``SPECTATOR``
+    # for the spectators' link). A seat has one token at a time.
+    tokens: dict = field(default_factory=dict)
 
     @property
     def listed(self) -> bool:
         """Whether an open table is shown to visitors: its game goes on and
         a person's seat is free."""
-        return not self.over and bool(self.info.free_seats())
+        return not self.over and not self.info.closed and bool(self.info.free_seats())
 
-    def record(self) -> dict:
+    def record(self, result: dict | None = None) -> dict:
         """The game as the record ``Match.from_record`` replays, with what a
         seat needs to check the server's commitment (``fairness``): the
-        whole truth, to be sent only once the game is over."""
+        whole truth, to be sent only once the game is over. ``result``: the
+        game's result, as the table states it (``verify`` recomputes it,
+        with every bot's move and every time-out)."""
         info = self.info
+        scheme2 = info.scheme >= 2 and info.committed is not None
+        told = {"table": info.id, "number": info.number, "commitment": info.commitment,
+                "salt": info.salt, "chosen_seed": info.chosen_seed}
+        if scheme2:
+            told.update(scheme=info.scheme, seats=list(info.committed or []))
         return {
             "format": RECORD_FORMAT, "version": RECORD_VERSION,
             "game": info.game, "players": info.players, "seed": info.seed,
-            "options": info.options, "seats": info.seats, "names": info.names,
+            "options": info.options, "seats": info.played_seats() if scheme2 else info.seats,
+            "names": info.names,
             "moves": [[player, move] for player, move in self.moves],
             **({"out": list(self.out)} if self.out else {}),
-            "fairness": {"table": info.id, "number": info.number, "commitment": info.commitment,
-                         "salt": info.salt, "chosen_seed": info.chosen_seed},
+            **({"timeouts": [dict(timeout) for timeout in info.timeouts]} if scheme2 and info.timeouts else {}),
+            **({"result": result} if result is not None else {}),
+            "fairness": told,
         }
 
 
@@ -155,35 +196,44 @@ class Store(ABC):
 
     @abstractmethod
     async def append_move(self, table_id: str, number: int, ply: int, player: int,
-                          move: str, over: bool, at: float = 0.0) -> bool:
+                          move: str, over: bool, at: float = 0.0, holder: str | None = None) -> bool:
         """Keep move ``ply`` (0-based) of game ``number``, made at ``at``,
-        only if the game has exactly ``ply`` moves now; ``over``: the move
-        ended the game. True once the move is durably kept, False when the
-        ply was taken."""
+        only if the game has exactly ``ply`` moves now and, for a person's
+        move, the token hash ``holder`` still holds the seat (None: a bot's
+        move); ``over``: the move ended the game. True once the move is
+        durably kept, False when the ply was taken or the seat is held by
+        another link now."""
 
     @abstractmethod
-    async def take_back(self, table_id: str, number: int, undo: Undo) -> bool:
+    async def take_back(self, table_id: str, number: int, undo: Undo, holder: str | None = None) -> bool:
         """Remove the last move (number ``undo.ply``, which must be the
         player's move ``undo.move``) and remember the undo; False when the
-        game's moves are not what the caller saw."""
+        game's moves are not what the caller saw, or ``holder`` no longer
+        holds the seat."""
 
     @abstractmethod
-    async def set_name(self, table_id: str, seat: int, name: str, at: float = 0.0) -> None:
+    async def set_name(self, table_id: str, seat: int, name: str, at: float = 0.0,
+                       holder: str | None = None) -> bool:
         """The seat's player sat down with ``name`` at ``at`` (the last free
-        seat taken, a waiting game begins)."""
+        seat taken, a waiting game begins), only while the token hash
+        ``holder`` holds the seat (None: no check); False otherwise. A
+        visitor's ``claim_seat`` and an invited person's ``set_name`` for
+        one seat: exactly one of them wins."""
 
     @abstractmethod
     async def replace_token(self, table_id: str, seat: int, old_hash: str, new_hash: str) -> bool:
         """The seat's token ``old_hash`` gives way to ``new_hash`` (its holder
-        took a new link); False when ``old_hash`` no longer holds the seat."""
+        took a new link); False when ``old_hash`` no longer holds the seat,
+        or ``new_hash`` is a token already (of any seat, of any table)."""
 
     @abstractmethod
     async def start_game(self, table_id: str, number: int, seed: int | str, salt: str,
-                         at: float = 0.0) -> bool:
+                         at: float = 0.0, committed: list | None = None) -> bool:
         """Start game ``number`` (a rematch) at ``at`` with ``seed`` and the
-        salt of its commitment, only if the current game is ``number - 1``
-        and over; False otherwise. The seats bots took over from people out
-        of time are the people's again."""
+        salt of its commitment (scheme 2, over the seats ``committed``),
+        only if the current game is ``number - 1`` and over; False
+        otherwise. The seats bots took over from people out of time are the
+        people's again."""
 
     @abstractmethod
     async def start_table(self, table_id: str, seats: list, at: float) -> bool:
@@ -198,7 +248,8 @@ class Store(ABC):
         time ran out (the seat joins ``taken``): only if game ``number`` is
         current, has ``ply`` moves and the seat is still a person's. ``out``:
         the seat is also out of the game (it joins the game's ``out``);
-        ``over``: that ends the game."""
+        ``over``: that ends the game. The game's ``timeouts`` gain
+        ``{"seat", "ply", "kind", "out"}``."""
 
     @abstractmethod
     async def add_chat(self, table_id: str, entry: dict) -> None:
@@ -227,12 +278,28 @@ class Store(ABC):
         listed (a person's seat free, the game not over)."""
 
     @abstractmethod
-    async def claim_seat(self, table_id: str, seat: int, token_hash: str, name: str, at: float = 0.0) -> bool:
-        """A visitor sits at free seat ``seat`` of an open table as ``name``
-        at ``at``: the seat's token becomes ``token_hash`` (the creator's
-        invitation for it no longer holds it); the last free seat taken, a
-        waiting game begins. False when someone sat there first, or the
-        table is not open."""
+    async def claim_seat(self, table_id: str, seat: int, token_hash: str, name: str, at: float = 0.0,
+                         address: str = "") -> bool:
+        """A visitor from ``address`` (hashed) sits at free seat ``seat`` of
+        an open table as ``name`` at ``at``: the seat's token becomes
+        ``token_hash`` (the creator's invitation for it no longer holds
+        it); the last free seat taken, a waiting game begins. False when
+        someone sat there first, or the table is not open or closed."""
+
+    @abstractmethod
+    async def seats_claimed_since(self, address: str, since: float) -> int:
+        """How many seats visitors from ``address`` took since ``since`` at
+        tables whose game is not over (the limit of seats per address)."""
+
+    @abstractmethod
+    async def waiting_open_tables(self, before: float) -> list:
+        """The ids of the open tables created before ``before`` that have
+        not begun and are not closed (past their listing time)."""
+
+    @abstractmethod
+    async def close_table(self, table_id: str) -> bool:
+        """Close a table that has not begun (its listing time ran out before
+        its people came): False when it has begun, or is closed already."""
 
     @abstractmethod
     async def tables_in_play(self) -> list:

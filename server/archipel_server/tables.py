@@ -50,7 +50,7 @@ from .bots import BotPool
 from .bus import Bus, LocalBus
 from .clocks import Times, takes_out, times
 from .store import SPECTATOR, Store, StoredTable, TableInfo, Undo
-from .tokens import token_hash
+from .tokens import new_token, token_hash
 
 log = logging.getLogger("archipel.tables")
 
@@ -87,6 +87,17 @@ CLOCK_GRACE = 0.05
 # table core's refusals are of the same kind.
 Refusal = TableError
 
+# Why a connection is let go once its token no longer holds its seat: the
+# key of the page's sentence and an English message, by the change that
+# took the seat.
+LET_GO = {
+    "visitor": ("error.seat_taken", "a visitor sat at this seat: this link no longer holds it"),
+    "token": ("error.bad_token", "this seat's link was replaced by a new one"),
+    "start": ("error.bad_token", "a bot took this seat: the game began without it"),
+    "closed": ("error.table_closed", "this table waited too long for its players: it has closed"),
+    "gone": ("error.bad_token", "this link no longer gives a seat at this table"),
+}
+
 
 class Table:
     def __init__(self, stored: StoredTable, tables: "Tables"):
@@ -106,8 +117,14 @@ class Table:
         # When each kept move was made, ply by ply (the clock's).
         self.times: list = list(stored.times) + [0.0] * (len(stored.moves) - len(stored.times))
         self.clock_task: asyncio.Task | None = None
-        # When each seat sent its latest chat messages (the rate limit).
-        self.chatted: dict = {}
+        # Who holds each seat: a token's hash -> its seat (SPECTATOR for the
+        # spectators' link), as the store has it; every act is checked
+        # against it, and whatever changes it lets go of the connections
+        # that no longer hold their seat.
+        self.holders: dict = dict(stored.tokens)
+        # The new links offered to seats' holders and not yet taken:
+        # (seat, the holder's token hash) -> the new token (``new_token``).
+        self.offers: dict = {}
 
     @property
     def id(self) -> str:
@@ -209,6 +226,7 @@ class Table:
             if await self.tables.store.take_over(self.id, self.info.number, self.ply, seat, kind, out, over):
                 self.info.seats[seat] = kind
                 self.info.taken = sorted(self.info.taken + [seat])
+                self.info.timeouts = self.info.timeouts + [{"seat": seat, "ply": self.ply, "kind": kind, "out": out}]
                 self.core = core_of(StoredTable(self.info, [(entry.player, entry.move)
                                                             for entry in self.match.entries], out=seats_out))
                 log.info("table %s: seat %d ran out of time; %s", self.id, seat,
@@ -242,6 +260,36 @@ class Table:
         if self.match.is_over():
             told.update(seed=info.seed, salt=info.salt)
         return told
+
+    # -- who holds a seat --------------------------------------------------------
+    def holds(self, connection) -> bool:
+        """Whether ``connection``'s token still holds its seat (or the
+        spectators' link), as this server knows it."""
+        return self.holders.get(connection.holder) == connection.seat
+
+    async def check_holder(self, connection) -> None:
+        """Refuse an act of ``connection`` (and let it go) unless its token
+        holds its seat now: in memory, then in the store, where another
+        server may have given the seat to someone else a moment ago."""
+        if self.holds(connection) and (not self.tables.bus.shared or await self.tables.store.seat_of(
+                self.id, connection.holder) == connection.seat):
+            return
+        key, message = LET_GO["gone"]
+        connection.let_go(key, message)
+        raise Refusal(key, message)
+
+    def release(self, cause: dict | None = None) -> None:
+        """Let go of every connection whose token no longer holds its seat,
+        told why (``cause``: the change that took it)."""
+        if self.info.closed:
+            why = LET_GO["closed"]
+        else:
+            kind = (cause or {}).get("kind")
+            why = LET_GO.get("visitor" if kind == "join" and (cause or {}).get("visitor") else str(kind),
+                             LET_GO["gone"])
+        for connection in list(self.connections):
+            if self.info.closed or not self.holds(connection):
+                connection.let_go(*why)
 
     def state_message(self, seat: int, log_from: int, kind: str = "state", cause=None) -> dict:
         viewer = None if seat == SPECTATOR else seat
@@ -346,8 +394,16 @@ class Table:
         same_game = stored.info.number == self.info.number
         if (same_game and after == before and len(stored.undos) == len(self.undos)
                 and stored.info.names == self.info.names and stored.info.joined == self.info.joined
-                and stored.info.seats == self.info.seats and stored.info.started == self.info.started):
+                and stored.info.seats == self.info.seats and stored.info.started == self.info.started
+                and stored.tokens == self.holders and stored.info.closed == self.info.closed):
             return False
+        if cause is None and same_game and len(stored.info.taken) > len(self.info.taken):
+            # Another server applied a clock's time-out: say it as one.
+            timeout = stored.info.timeouts[-1] if stored.info.timeouts else None
+            if timeout is not None and timeout.get("seat") not in self.info.taken:
+                clock = stored.info.clock or {}
+                cause = {"kind": "timeout", "seat": timeout["seat"], "level": clock.get("level"),
+                         "out": bool(timeout.get("out"))}
         log_from = 0
         if same_game:
             while log_from < min(len(before), len(after)) and before[log_from] == after[log_from]:
@@ -356,6 +412,7 @@ class Table:
                  and stored.info.seats == self.info.seats)
         self.info, self.undos = stored.info, list(stored.undos)
         self.times = list(stored.times)
+        self.holders = dict(stored.tokens)
         if grown:
             # Moves added after those held here (the usual change): play
             # them on, rather than replay the whole game.
@@ -369,6 +426,7 @@ class Table:
             self.match.names[:] = self.info.names
         if not grown:
             self.core = core_of(stored)
+        self.release(cause)
         self._show(log_from, cause or {"kind": "sync"})
         return True
 
@@ -396,11 +454,19 @@ class Table:
         async with self.lock:
             connection.send(self.state_message(connection.seat, 0))
 
-    async def sit(self, seat: int, name: str, reply) -> None:
-        """The seat's player sits down (or changes name) as ``name``."""
+    async def sit(self, connection, name: str, reply) -> None:
+        """The seat's player sits down (or changes name) as ``name``: only
+        while the connection's token holds the seat (a visitor who sat
+        there first wins; this connection is then let go)."""
+        seat = connection.seat
         async with self.lock:
             now = self.tables.now()
-            await self.tables.store.set_name(self.id, seat, name, now)
+            if not (self.holds(connection) and await self.tables.store.set_name(
+                    self.id, seat, name, now, holder=connection.holder)):
+                await self._sync()
+                key, message = LET_GO["closed" if self.info.closed else "visitor"]
+                connection.let_go(key, message)
+                raise Refusal(key, message)
             self.info.names[seat] = name
             self.info.joined[seat] = True
             self.match.names[seat] = name
@@ -410,8 +476,9 @@ class Table:
             self.changed(self.ply, {"kind": "join", "seat": seat})
 
     async def seated(self, seat: int) -> None:
-        """A visitor sat at ``seat`` (the store says who): every device here
-        and on the other servers is told."""
+        """A visitor sat at ``seat`` (the store says who): the devices that
+        held the seat by the creator's invitation are let go, told why, and
+        every device here and on the other servers is told."""
         async with self.lock:
             stored = await self.tables.store.load_table(self.id)
             if stored is None:
@@ -419,7 +486,10 @@ class Table:
             self.info.names[seat] = self.match.names[seat] = stored.info.names[seat]
             self.info.joined[seat] = True
             self.info.started, self.info.began = stored.info.started, stored.info.began
-            self.changed(self.ply, {"kind": "join", "seat": seat})
+            self.holders = dict(stored.tokens)
+            cause = {"kind": "join", "seat": seat, "visitor": True}
+            self.release(cause)
+            self.changed(self.ply, cause)
 
     async def start(self, seat: int, level, reply) -> None:
         """The creator starts a waiting table: bots of ``level`` take the
@@ -438,14 +508,13 @@ class Table:
                 await self._sync()
                 raise Refusal("error.started", "the game has begun already", resync=True)
             freed = [s for s, (old, new) in enumerate(zip(self.info.seats, seats)) if old != new]
+            self.holders = {digest: held for digest, held in self.holders.items() if held not in freed}
             self.info.seats = seats
             self.info.joined = [True] * self.info.players
             self.info.started, self.info.began = True, now
             self.core = core_of(StoredTable(self.info))
             reply({"type": "ack", "ply": self.ply})
-            for connection in list(self.connections):
-                if connection.seat in freed:
-                    connection.let_go("error.bad_token", "a bot took this seat: the game began without it")
+            self.release({"kind": "start"})
             self.changed(0, {"kind": "start", "seat": seat})
 
     # -- the chat -------------------------------------------------------------------
@@ -475,12 +544,10 @@ class Table:
             said = {"text": text}
         else:
             raise Refusal("error.bad_request", "a chat message has a 'phrase' or a 'text'")
-        now = time.monotonic()
-        recent = [at for at in self.chatted.get(seat, []) if at > now - CHAT_WINDOW]
-        if len(recent) >= CHAT_BURST:
+        # The rate is the seat's, whichever servers its devices reach.
+        if not await self.tables.bus.allow(f"chat:{self.id}:{seat}", CHAT_BURST, CHAT_WINDOW):
             raise Refusal("error.chat_rate", f"at most {CHAT_BURST} messages in {CHAT_WINDOW:g} seconds: "
                           "wait a moment", burst=CHAT_BURST, seconds=CHAT_WINDOW)
-        self.chatted[seat] = recent + [now]
         entry = {"seat": seat, "name": self.info.names[seat], "at": self.tables.now(), **said}
         await self.tables.store.add_chat(self.id, entry)
         reply({"type": "ack", "ply": self.ply})
@@ -511,10 +578,17 @@ class Table:
             self.info.mutes[mutes[0]] = list(mutes[1])
 
     # -- moves -------------------------------------------------------------------
-    async def play(self, seat: int, ply, text, reply=None) -> int | None:
+    async def play(self, seat: int, ply: int, text, reply=None, holder: str | None = None) -> int | None:
         """Play ``text`` for ``seat``, made at ``ply``; ``reply`` (the sender's
-        connection, None for a bot) gets the acknowledgement."""
+        connection, None for a bot) gets the acknowledgement; ``holder``:
+        the hash of the sender's token, which must hold the seat when the
+        move is kept (None for a bot). A bot's move is kept only at the
+        ply it was thought for (its seed's), so that anyone can check it."""
         async with self.lock:
+            if self.info.closed:
+                raise Refusal(*LET_GO["closed"])
+            if reply is None and ply != self.ply:
+                raise Refusal("error.stale", "the table moved on while the bot thought")
             if not self.info.started:
                 raise Refusal("error.not_started", "the game begins once every seat is taken")
             if reply is not None and self.info.seats[seat] != "h":
@@ -524,6 +598,9 @@ class Table:
                 self.schedule_clock()       # wakes at once: a bot takes over
                 raise Refusal("error.out_of_time", "this seat's time has run out", resync=True)
             for attempt in range(WRITE_ATTEMPTS):
+                if holder is not None and self.holders.get(holder) != seat:
+                    self.release()
+                    raise Refusal(*LET_GO["gone"])
                 memento = self.core.memento()
                 played = self.core.play(seat, text, ply)
                 if played.duplicate:
@@ -535,16 +612,18 @@ class Table:
                 now = self.tables.now()
                 try:
                     kept = await self.tables.store.append_move(self.id, self.info.number, played.ply, seat,
-                                                               played.entry.move, self.match.is_over(), now)
+                                                               played.entry.move, self.match.is_over(), now,
+                                                               holder=holder)
                 finally:
                     if not kept:
                         self.core.restore(memento)
                 if kept:
                     self.times[played.ply:] = [now]
                     break
-                # Another server wrote first: take the table as it is now and
-                # judge the move again there (a choice made at the same time
-                # as the others' in a simultaneous step still stands).
+                # Another server wrote first, or gave the seat to another
+                # link: take the table as it is now and judge the move again
+                # there (a choice made at the same time as the others' in a
+                # simultaneous step still stands).
                 await self._sync()
             else:
                 raise Refusal("error.stale", "another move was played at the same time: the board "
@@ -554,16 +633,20 @@ class Table:
             self.changed(played.ply, {"kind": "move", "seat": seat, "ply": played.ply})
             return played.ply
 
-    async def undo(self, seat: int, ply, reply) -> None:
+    async def undo(self, seat: int, ply: int, reply, holder: str | None = None) -> None:
         """Take back ``seat``'s latest move (the core's rule: one's own moves
-        of the turn, never past a reveal); ``ply``: the moves the sender saw."""
+        of the turn, never past a reveal); ``ply``: the moves the sender saw;
+        ``holder``: the hash of the sender's token, which must hold the seat."""
         async with self.lock:
+            if holder is not None and self.holders.get(holder) != seat:
+                self.release()
+                raise Refusal(*LET_GO["gone"])
             memento = self.core.memento()
-            entry = self.core.undo(seat, ply if is_count(ply) else -1)
+            entry = self.core.undo(seat, ply)
             undo = Undo(self.ply, seat, entry.move, entry.events)
             kept = False
             try:
-                kept = await self.tables.store.take_back(self.id, self.info.number, undo)
+                kept = await self.tables.store.take_back(self.id, self.info.number, undo, holder=holder)
             finally:
                 if not kept:
                     self.core.restore(memento)
@@ -576,9 +659,10 @@ class Table:
             reply({"type": "ack", "ply": undo.ply, "move": undo.move})
             self.changed(undo.ply, {"kind": "undo", "seat": seat, "ply": undo.ply})
 
-    async def rematch(self, seat: int, number, reply) -> None:
+    async def rematch(self, seat: int, number, ply: int, reply) -> None:
         """Start the next game at the same seats, with a new seed, once this
-        one is over; ``number``: the game the sender saw end."""
+        one is over; ``number``: the game the sender saw end, ``ply``: the
+        moves it had then."""
         async with self.lock:
             if number == self.info.number - 1:
                 reply({"type": "ack", "number": self.info.number, "duplicate": True})
@@ -587,14 +671,19 @@ class Table:
                 raise Refusal("error.stale", "this is not the game being played", resync=True)
             if not self.match.is_over():
                 raise Refusal("error.not_over", "a rematch starts once the game is over")
+            if ply != self.ply:
+                raise Refusal("error.stale", "the game did not end where the sender saw it end", resync=True)
             seed, salt = fairness.new_seed(), fairness.new_salt()
             now = self.tables.now()
-            if not await self.tables.store.start_game(self.id, number + 1, seed, salt, now):
+            # The next game's seats: the people's again where bots played on.
+            committed = ["h" if held in self.info.taken else kind for held, kind in enumerate(self.info.seats)]
+            if not await self.tables.store.start_game(self.id, number + 1, seed, salt, now, committed):
                 await self._sync()
                 raise Refusal("error.stale", "the table has changed: the board shows it as it is now",
                               resync=True)
             self.info.number, self.info.seed, self.info.salt, self.info.chosen_seed = number + 1, seed, salt, False
             self.info.began = now
+            self.info.scheme, self.info.committed, self.info.timeouts = 2, committed, []
             # The seats bots took over from people out of time are theirs again.
             for taken in self.info.taken:
                 self.info.seats[taken] = "h"
@@ -607,8 +696,8 @@ class Table:
 
     async def record(self, number, reply) -> None:
         """The whole record of game ``number`` (the current one when None),
-        seed and moves, with what checks the commitment: only once that
-        game is over."""
+        seed and moves, with what checks the commitment and the result the
+        table states: only once that game is over."""
         async with self.lock:
             if number is None:
                 number = self.info.number
@@ -620,38 +709,77 @@ class Table:
                     raise Refusal("error.not_over", "the record is given once the game is over")
                 stored = StoredTable(self.info, [(entry.player, entry.move) for entry in self.match.entries],
                                      out=list(self.match.out))
+                result = self.match.result()
             else:
                 stored = await self.tables.store.load_table(self.id, number)
+                result = None if stored is None else core_of(stored).match.result()
         if stored is None or (number != self.info.number and not stored.over):
             raise Refusal("error.not_over", "the record is given once the game is over")
-        reply({"type": "record", "number": number, "record": stored.record()})
+        reply({"type": "record", "number": number, "record": stored.record(result)})
+
+    async def offer_token(self, requester, reply) -> None:
+        """The seat's holder asks for a new link (one shared too widely):
+        the server makes a new token and offers it; nothing changes until
+        the holder takes it (``new_token``), so that an answer lost with
+        the connection loses nothing: the old link still holds the seat."""
+        await self.check_holder(requester)
+        token = new_token()
+        self.offers[(requester.seat, requester.holder)] = token
+        reply({"type": "token_offer", "token": token})
 
     async def new_token(self, requester, token: str, reply) -> None:
-        """The seat's holder takes a new link (one shared too widely):
-        ``token``, made by its page, holds the seat from now on and the old
-        one no longer does; every other device holding the seat by the old
-        token is let go. Asked again with the same token (an answer lost
-        with a connection), it changes nothing and answers again."""
+        """The holder takes the new token the server offered it: ``token``
+        holds the seat from now on and the old one no longer does; every
+        other device holding the seat by the old token is let go. Asked
+        again with the same token (an answer lost with a connection), it
+        changes nothing and answers again. A token the server did not offer
+        this holder, or one in use already, is refused."""
         seat = requester.seat
         async with self.lock:
-            if not await self.tables.store.replace_token(self.id, seat, token_hash(requester.token),
-                                                         token_hash(token)):
-                raise Refusal("error.bad_token", "this link no longer gives a seat at this table")
-            requester.token = token
+            if token == requester.token:
+                reply({"type": "token", "seat": seat})
+                return
+            if self.holders.get(token_hash(token)) is not None:
+                raise Refusal("error.token_in_use", "this token is already a link of this table")
+            if self.offers.get((seat, requester.holder)) != token:
+                raise Refusal("error.no_offer", "ask for a new link first: the server makes it")
+            if not self.holds(requester) or not await self.tables.store.replace_token(
+                    self.id, seat, requester.holder, token_hash(token)):
+                await self._sync()
+                if await self.tables.store.seat_of(self.id, token_hash(token)) is not None:
+                    raise Refusal("error.token_in_use", "this token is already a link of this table")
+                raise Refusal(*LET_GO["gone"])
+            del self.offers[(seat, requester.holder)]
+            self.holders.pop(requester.holder, None)
+            requester.token, requester.holder = token, token_hash(token)
+            self.holders[requester.holder] = seat
             reply({"type": "token", "seat": seat})
-            for connection in list(self.connections):
-                if connection.seat == seat and connection.token != token:
-                    connection.let_go("error.bad_token", "this seat's link was replaced by a new one")
+            self.release({"kind": "token"})
         self.tables.publish({"table": self.id, "number": self.info.number, "ply": self.ply,
                              "cause": {"kind": "token", "seat": seat}})
 
     async def check_tokens(self, seat: int) -> None:
-        """Another server gave ``seat`` a new token: let go of the devices
-        here that hold the seat by the old one."""
-        for connection in list(self.connections):
-            if (connection.seat == seat
-                    and await self.tables.store.seat_of(self.id, token_hash(connection.token)) != seat):
-                connection.let_go("error.bad_token", "this seat's link was replaced by a new one")
+        """Another server gave ``seat`` a new token: read who holds the seats
+        and let go of the devices here that hold the seat by the old one."""
+        async with self.lock:
+            stored = await self.tables.store.load_table(self.id)
+            if stored is None:
+                return
+            self.holders = dict(stored.tokens)
+            self.release({"kind": "token"})
+
+    async def close(self) -> bool:
+        """Close this table, which never began: its listing time ran out
+        before its people came. Every device is let go, told why."""
+        async with self.lock:
+            if not await self.tables.store.close_table(self.id):
+                return False
+            self.info.closed = True
+            log.info("table %s closed: its listing time ran out before it began", self.id)
+            self.release()
+        self.tables.publish({"table": self.id, "number": self.info.number, "ply": self.ply,
+                             "cause": {"kind": "closed"}})
+        return True
 
     # -- bots ----------------------------------------------------------------------
     def schedule_bot(self) -> None:

@@ -55,7 +55,8 @@ def server(tmp_path_factory, new_store):
     # Tests choose their tables' seeds, so that their games are known in
     # advance (test_secrets.py plays with the server's own, secret seeds).
     process = ServerProcess(tmp_path_factory.mktemp("server"), "--tables-per-address", "0",
-                            "--messages-per-second", "100000", "--chosen-seeds", store=new_store()).start()
+                            "--seats-per-address", "0", "--messages-per-second", "100000", "--chosen-seeds",
+                            store=new_store()).start()
     yield process
     process.stop()
 
@@ -68,6 +69,8 @@ def start_server(tmp_path, new_store):
     started = []
 
     def start(*args, rate_limit=False, chosen_seeds=True, **kw):
+        # Visitors of the tests sit at many open tables (test_holders.py tries the limit).
+        args = ("--seats-per-address", "0", *args)
         if not rate_limit:
             args = ("--messages-per-second", "100000", *args)
         if chosen_seeds:

@@ -230,9 +230,9 @@ class Client:
 
     async def call(self, type: str, **fields) -> dict:
         """Send one request; its answer: ``ack`` or ``error`` (or, to a
-        question, ``record`` or ``token``)."""
+        question, ``record``, ``token_offer`` or ``token``)."""
         ref = await self.send(type=type, **fields)
-        return await self.expect("ack", "error", "record", "token", ref=ref)
+        return await self.expect("ack", "error", "record", "token", "token_offer", ref=ref)
 
     async def settle(self, quiet: float = 0.2) -> None:
         """Read until nothing arrives for ``quiet`` seconds."""

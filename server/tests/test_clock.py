@@ -111,7 +111,7 @@ def test_a_live_clock_runs_out_a_bot_plays_on_and_every_seat_is_told(start_serve
         # game. A rematch gives each person their seat and their whole time.
         state = await ana.wait_for(lambda state: state["snapshot"]["over"], timeout=60)
         assert state["table"]["seats"] == ["bot1", "bot1"]
-        assert (await ana.call("rematch", number=1))["type"] == "ack"
+        assert (await ana.call("rematch", number=1, ply=ana.ply))["type"] == "ack"
         state = await bob.wait_for(lambda state: state["table"]["number"] == 2)
         assert state["table"]["seats"] == ["h", "h"] and state["snapshot"]["seats"] == ["h", "h"]
         assert all(left > 1500 for left in state["table"]["clock"]["left"])
@@ -183,9 +183,11 @@ def test_a_seat_out_of_time_is_out_of_a_two_player_game_which_ends_and_stays_ove
             assert told["table"]["clock"]["running"] == []
         # Over: the seed is told, the record checks, nobody moves.
         promised = told["fairness"]["commitment"]
-        assert fairness.commitment(told["fairness"]["seed"], told["fairness"]["salt"]) == promised
         answer = await ana.call("record")
         assert answer["type"] == "record" and answer["record"]["out"] == [seat]
+        assert answer["record"]["timeouts"] == [{"seat": seat, "ply": 0, "kind": "bot1", "out": True}]
+        assert fairness.commitment(told["fairness"]["seed"], told["fairness"]["salt"], fairness.setup_of(
+            "kahuna", 2, answer["record"]["options"], ["h", "h"], False)) == promised
         verdict = fairness.verify(answer["record"], promised, 0, ana.snapshot["log"])
         assert verdict.verified, verdict
         mover = (ana, bob)[other]
@@ -204,7 +206,7 @@ def test_a_seat_out_of_time_is_out_of_a_two_player_game_which_ends_and_stays_ove
         assert welcome["snapshot"]["over"] and welcome["snapshot"]["result"]["out"] == [seat]
         assert welcome["snapshot"]["result"]["winners"] == [1 - seat]
         # A rematch gives the seat back to its person, with the whole time.
-        assert (await ana.call("rematch", number=1))["type"] == "ack"
+        assert (await ana.call("rematch", number=1, ply=ana.ply))["type"] == "ack"
         state = await ana.wait_for(lambda state: state["table"]["number"] == 2)
         assert state["table"]["seats"] == ["h", "h"] and not state["snapshot"]["over"]
         assert state["snapshot"]["result"] is None and state["table"]["taken"] == []

@@ -16,6 +16,7 @@ from archipel_server.bus import LocalBus
 from archipel_server.sqlite_store import SQLiteStore
 from archipel_server.store import TableInfo
 from archipel_server.tables import Tables
+from archipel_server.tokens import token_hash
 from pygame_core import fairness
 
 
@@ -49,13 +50,21 @@ class CountingStore(SQLiteStore):
         return await super().load_table(table_id, number)
 
 
+# The seats' links of the table these tests play.
+TOKENS = ("A" * 22, "B" * 22)
+
+
 class Page:
     """A connection as the table sees one: a seat and what it was sent."""
 
     def __init__(self, seat: int) -> None:
         self.seat = seat
-        self.token = ""
+        self.token = TOKENS[seat]
+        self.holder = token_hash(self.token)
         self.messages: list = []
+
+    def let_go(self, key: str, message: str) -> None:
+        self.messages.append({"type": "error", "ref": None, "key": key, "message": message})
 
     def send(self, message: dict) -> None:
         self.messages.append(json.loads(json.dumps(message)))
@@ -79,7 +88,7 @@ async def new_table(store, game: str = "kahuna") -> str:
     info = TableInfo(id="FOLLOWTABLE1", game=game, players=2, options={}, seats=["h", "h"],
                      names=["Ana", "Bob"], joined=[True, True], number=1, seed=7, created=time.time(),
                      salt=fairness.new_salt())
-    await store.create_table(info, {}, "127.0.0.1")
+    await store.create_table(info, {seat: token_hash(token) for seat, token in enumerate(TOKENS)}, "127.0.0.1")
     return info.id
 
 

@@ -197,21 +197,21 @@ def test_after_the_end_moves_are_refused_and_a_rematch_starts_at_the_same_seats(
     async def scene():
         table = create(server, game="kahuna", seats=["h", "bot0"], seed=21, name="Ana")
         ana = await seated(server, table["table"], table["token"])
-        assert (await ana.call("rematch", number=1))["key"] == "error.not_over"
+        assert (await ana.call("rematch", number=1, ply=ana.ply))["key"] == "error.not_over"
         await play_randomly(ana, 0, random.Random(1))
         final = await ana.wait_for(lambda state: state["snapshot"]["over"])
         assert (await ana.call("move", ply=final["ply"], move="draw"))["key"] == "error.game_over"
         other = await seated(server, table["table"], table["token"])
-        answer = await ana.call("rematch", number=1)
+        answer = await ana.call("rematch", number=1, ply=ana.ply)
         assert answer["type"] == "ack" and answer["number"] == 2
-        again = await other.call("rematch", number=1)
+        again = await other.call("rematch", number=1, ply=other.ply)
         assert again["type"] == "ack" and again["duplicate"] is True
         state = await ana.wait_for(lambda state: state["table"]["number"] == 2)
         assert state["cause"]["kind"] == "rematch" and state["log_from"] == 0
         assert state["snapshot"]["seats"] == ["h", "bot0"] and state["snapshot"]["names"] == ["Ana", ""]
         assert state["snapshot"]["seed"] is None and not state["snapshot"]["over"]
         assert "seed" not in state["fairness"] and state["fairness"]["number"] == 2
-        assert (await ana.call("rematch", number=3))["key"] == "error.stale"
+        assert (await ana.call("rematch", number=3, ply=ana.ply))["key"] == "error.stale"
         # The bot may open the new game: once it is Ana's turn nothing moves
         # until she does, and the store holds what her page shows.
         if 0 not in state["snapshot"]["to_move"]:
@@ -404,10 +404,19 @@ def test_a_seat_may_take_a_new_link_and_the_old_one_lets_go(server):
         phone = await seated(server, table["table"], table["token"])
         laptop = await seated(server, table["table"], table["token"])
         watcher = await seated(server, table["table"], table["spectator"])
-        fresh = secrets.token_urlsafe(16)
-        assert (await watcher.call("new_token", token=fresh))["key"] == "error.spectator"
-        for bad in (None, "short", 12, "x" * 22 + "!"):
+        assert (await watcher.call("new_token"))["key"] == "error.spectator"
+        for bad in ("short", 12, "x" * 22 + "!"):
             assert (await phone.call("new_token", token=bad))["key"] == "error.bad_request"
+        # Only a token the server made and offered this holder is taken.
+        assert (await phone.call("new_token", token=secrets.token_urlsafe(16)))["key"] == "error.no_offer"
+        assert (await phone.call("new_token", token=table["spectator"]))["key"] == "error.token_in_use"
+        assert (await phone.call("new_token", token=table["invitations"][0]["token"]))["key"] == "error.token_in_use"
+        offer = await phone.call("new_token")
+        assert offer["type"] == "token_offer" and offer["token"] not in (table["token"], table["spectator"])
+        fresh = offer["token"]
+        # Offered, not taken: both devices still hold the seat.
+        await laptop.settle(0.3)
+        assert not [m for m in laptop.received if m["type"] == "error"]
         answer = await phone.call("new_token", token=fresh)
         assert answer["type"] == "token" and answer["seat"] == 0
         let_go = await laptop.expect("error")
@@ -424,9 +433,12 @@ def test_a_seat_may_take_a_new_link_and_the_old_one_lets_go(server):
         await phone.expect("state")
         await new.settle(0.3)
         assert not [m for m in new.received if m["type"] == "error"]
-        return let_go, refused, new.state
+        # The spectators' link and the other seat's are what they were.
+        ben = await seated(server, table["table"], table["invitations"][0]["token"])
+        watching = await seated(server, table["table"], table["spectator"])
+        return let_go, refused, new.state, ben.state, watching.state
 
-    let_go, refused, state = run(scene())
+    let_go, refused, state, ben, watching = run(scene())
     assert let_go["key"] == "error.bad_token"
     assert refused["key"] == "error.bad_token"
-    assert state["seat"] == 0
+    assert state["seat"] == 0 and ben["seat"] == 1 and watching["seat"] is None

@@ -135,7 +135,7 @@ def test_undos_and_rematches_outlive_a_restart(start_server):
     async def first_game():
         ana = await seated(server, table["table"], table["token"])
         await play_randomly(ana, 0, random.Random(5))
-        assert (await ana.call("rematch", number=1))["type"] == "ack"
+        assert (await ana.call("rematch", number=1, ply=ana.ply))["type"] == "ack"
         state = await ana.wait_for(lambda state: state["table"]["number"] == 2 and 0 in state["snapshot"]["to_move"])
         place = next(m["text"] for m in state["snapshot"]["legal"] if m["kind"] == "place")
         assert (await ana.call("move", ply=state["ply"], move=place))["type"] == "ack"

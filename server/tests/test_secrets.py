@@ -81,6 +81,10 @@ def check_secrets_kept(game, players, options, seats, clients, spectator, record
     assert isinstance(seed, str) and len(seed) == 32, "128 random bits, as text"
     assert record["fairness"]["chosen_seed"] is False
     assert [tuple(move) for move in record["moves"]] == stored_moves
+    # The commitment binds the set-up too: the game, its options, who sat
+    # where (people, and bots with their level).
+    assert record["fairness"]["scheme"] == 2 and record["fairness"]["seats"] == list(seats)
+    setup = fairness.setup_of(game, players, record["options"], list(seats), False)
 
     # Nothing before the end carries the seed, a bot's seed, a generator's
     # state, or the salt that would let the commitment be tried seed by seed.
@@ -94,7 +98,7 @@ def check_secrets_kept(game, players, options, seats, clients, spectator, record
     for seat, client in readers:
         for text, message in zip(client.texts, client.received):
             if message.get("type") in ("welcome", "state"):
-                assert message["fairness"]["commitment"] == fairness.commitment(seed, salt)
+                assert message["fairness"]["commitment"] == fairness.commitment(seed, salt, setup)
                 commitment = commitment or message["fairness"]["commitment"]
                 if message["snapshot"]["over"]:
                     assert message["fairness"]["seed"] == seed and message["fairness"]["salt"] == salt
@@ -112,7 +116,10 @@ def check_secrets_kept(game, players, options, seats, clients, spectator, record
     for seat, client in readers:
         verdict = fairness.verify(record, commitment, seat, client.snapshot["log"], client.snapshot["view"],
                                   checked_view=True)
-        assert verdict == {"verified": True, "key": "fairness.verified", "params": {"moves": len(record["moves"])}}
+        # Every bot's move is recomputed from its seed, too.
+        bot_moves = sum(seats[player] != "h" for player, _ in record["moves"])
+        assert verdict == {"verified": True, "key": "fairness.verified", "params": {
+            "moves": len(record["moves"]), "scheme": 2, "bot_moves": bot_moves, "chosen_seed": False}}
         assert client.snapshot["view"] == replayed.state.view(seat)
     check_what_each_seat_was_told(game, players, options, seats, seed, record["moves"], readers)
 
@@ -218,8 +225,11 @@ def test_the_record_is_refused_before_the_end_and_a_rematch_commits_to_a_new_see
         await asyncio.gather(play_randomly(ana, 0, rng), play_randomly(ben, 1, rng))
         over = ana.state["fairness"]
         assert over["commitment"] == first["commitment"]
-        assert fairness.commitment(over["seed"], over["salt"]) == first["commitment"]
-        answer = await ben.call("rematch", number=1)
+        record = (await ana.call("record"))["record"]
+        assert fairness.commitment(over["seed"], over["salt"], fairness.setup_of(
+            "kahuna", 2, record["options"], ["h", "h"], False)) == first["commitment"]
+        assert fairness.verify(record, first["commitment"]).verified
+        answer = await ben.call("rematch", number=1, ply=ben.ply)
         assert answer["type"] == "ack"
         second = (await ana.wait_for(lambda state: state["table"]["number"] == 2))["fairness"]
         assert second["commitment"] != first["commitment"] and "seed" not in second

@@ -25,8 +25,8 @@ def servers(tmp_path, redis_server):
     def start(count, *args):
         url = fresh_redis(redis_server)
         for _ in range(count):
-            process = ServerProcess(tmp_path, "--tables-per-address", "0", "--messages-per-second", "100000",
-                                    "--chosen-seeds", *args, store=url).start()
+            process = ServerProcess(tmp_path, "--tables-per-address", "0", "--seats-per-address", "0",
+                                    "--messages-per-second", "100000", "--chosen-seeds", *args, store=url).start()
             started.append(process)
         return started[-count:]
 

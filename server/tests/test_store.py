@@ -222,6 +222,70 @@ def test_a_seat_s_token_gives_way_to_a_new_one(backend):
     assert run(scene()) == (False, True, False, (None, 0))
 
 
+def test_every_write_for_a_seat_is_kept_only_while_its_holder_holds_it(backend):
+    ana, invitation, visitor = new_token(), new_token(), new_token()
+    table = "H" * 12
+
+    async def scene():
+        store = backend.make()
+        await store.open()
+        setup = info(table)
+        setup.open = True
+        await store.create_table(setup, {0: token_hash(ana), 1: token_hash(invitation)}, "addr")
+        held = await store.load_table(table)
+        # A visitor sits at seat 1: the invitation no longer holds it.
+        claimed = await store.claim_seat(table, 1, token_hash(visitor), "Vic", 10.0, "visitor-address")
+        renamed = await store.set_name(table, 1, "Mallory", 11.0, holder=token_hash(invitation))
+        by_visitor = await store.set_name(table, 1, "Victor", 12.0, holder=token_hash(visitor))
+        moved = await store.append_move(table, 1, 0, 1, "draw", False, 13.0, holder=token_hash(invitation))
+        not_ana = await store.append_move(table, 1, 0, 0, "draw", False, 13.0, holder=token_hash(visitor))
+        kept = await store.append_move(table, 1, 0, 0, "draw", False, 13.0, holder=token_hash(ana))
+        undo = Undo(0, 0, "draw", [])
+        undone = await store.take_back(table, 1, undo, holder=token_hash(invitation))
+        # A new link never lands on another link of the table.
+        onto_spectators = await store.replace_token(table, 0, token_hash(ana), token_hash(visitor))
+        after = await store.load_table(table)
+        counted = await store.seats_claimed_since("visitor-address", 0.0)
+        await store.close()
+        return held, claimed, renamed, by_visitor, moved, not_ana, kept, undone, onto_spectators, after, counted
+
+    held, claimed, renamed, by_visitor, moved, not_ana, kept, undone, onto, after, counted = run(scene())
+    assert held.tokens == {token_hash(ana): 0, token_hash(invitation): 1}
+    assert claimed and not renamed and by_visitor
+    assert not moved and not not_ana and kept and not undone and not onto
+    assert after.info.names == ["Ana", "Victor"] and after.moves == [(0, "draw")]
+    assert after.tokens == {token_hash(ana): 0, token_hash(visitor): 1}
+    assert counted == 1
+
+
+def test_a_time_out_is_kept_with_its_ply_and_a_waiting_open_table_closes_once(backend):
+    async def scene():
+        store = backend.make()
+        await store.open()
+        await store.create_table(info("O" * 12), {}, "addr")
+        assert await store.append_move("O" * 12, 1, 0, 0, "draw", False, 1.0)
+        taken = await store.take_over("O" * 12, 1, 1, 1, "bot2", out=False, over=False)
+        timed = await store.load_table("O" * 12)
+        waiting = info("W" * 12)
+        waiting.open, waiting.started, waiting.created = True, False, 100.0
+        await store.create_table(waiting, {}, "addr")
+        listed = await store.waiting_open_tables(before=200.0)
+        not_yet = await store.waiting_open_tables(before=50.0)
+        first, second = await store.close_table("W" * 12), await store.close_table("W" * 12)
+        begun = await store.close_table("O" * 12)
+        after = await store.load_table("W" * 12)
+        sat = await store.claim_seat("W" * 12, 1, token_hash(new_token()), "Late", 300.0, "a")
+        left = await store.waiting_open_tables(before=200.0)
+        await store.close()
+        return taken, timed, listed, not_yet, first, second, begun, after, sat, left
+
+    taken, timed, listed, not_yet, first, second, begun, after, sat, left = run(scene())
+    assert taken and timed.info.timeouts == [{"seat": 1, "ply": 1, "kind": "bot2", "out": False}]
+    assert listed == ["W" * 12] and not_yet == []
+    assert (first, second, begun) == (True, False, False)
+    assert after.info.closed and not after.listed and not sat and left == []
+
+
 # The tables and games of the first schema (tokens and undos have not changed).
 FIRST_SCHEMA = """
 CREATE TABLE tables (id TEXT PRIMARY KEY, game TEXT NOT NULL, players INTEGER NOT NULL,
