@@ -587,8 +587,6 @@ class Table:
         async with self.lock:
             if self.info.closed:
                 raise Refusal(*LET_GO["closed"])
-            if reply is None and ply != self.ply:
-                raise Refusal("error.stale", "the table moved on while the bot thought")
             if not self.info.started:
                 raise Refusal("error.not_started", "the game begins once every seat is taken")
             if reply is not None and self.info.seats[seat] != "h":
@@ -598,6 +596,11 @@ class Table:
                 self.schedule_clock()       # wakes at once: a bot takes over
                 raise Refusal("error.out_of_time", "this seat's time has run out", resync=True)
             for attempt in range(WRITE_ATTEMPTS):
+                # A bot's move stands only at the ply it was thought for, even
+                # in a simultaneous step where it would still be legal later:
+                # its seed is that ply's, and the record's check replays it there.
+                if reply is None and ply != self.ply:
+                    raise Refusal("error.stale", "the table moved on while the bot thought")
                 if holder is not None and self.holders.get(holder) != seat:
                     self.release()
                     raise Refusal(*LET_GO["gone"])
