@@ -551,9 +551,12 @@ def test_a_player_out_of_time_is_out_of_the_game_and_the_end_screen_says_so(make
         path = tmp_path / "game.json"
         download.value.save_as(path)
         record = json.loads(path.read_text())
-        assert record["out"] == [0]
-        assert subprocess.run([sys.executable, "-m", "pygame_core", "verify", str(path)], cwd=ROOT,
-                              capture_output=True).returncode == 0
+        assert record["out"] == [0] and [(t["seat"], t["out"]) for t in record["timeouts"]] == [(0, True)]
+        # This server lets a table choose its seed: accepted when asked, and only then.
+        verify = [sys.executable, "-m", "pygame_core", "verify", str(path)]
+        assert record["fairness"]["chosen_seed"] is True
+        assert subprocess.run(verify, cwd=ROOT, capture_output=True).returncode == 1
+        assert subprocess.run([*verify, "--accept-chosen-seed"], cwd=ROOT, capture_output=True).returncode == 0
         ana.click("#end-review")
         ana.wait_for_selector(f'#review[data-plies="{len(record["moves"])}"]', timeout=60_000)
         ana.screenshot(path=str(tmp_path / "out-of-time-review.png"))
@@ -625,6 +628,34 @@ def test_a_game_dealt_by_the_server_is_verified_at_the_end_downloaded_reviewed_a
     ana.set_input_files("#load-file", str(path))
     ana.wait_for_selector(f'#review[data-plies="{len(record["moves"])}"]', timeout=60_000)
     assert ana.get_attribute("#status", "data-state") == "review"
+
+
+def test_the_creators_page_on_a_seat_a_visitor_takes_is_told_in_words_and_sees_no_more(make_context, table_server, tmp_path):
+    # Ana opens a table to any visitor, then opens seat 2's invitation on
+    # another device of hers and leaves it there.
+    ana = make_context(**DEVICE).new_page()
+    open_new_table(ana, table_server, "online=new&game=kanaloa&players=2&seats=h,h&names=Ana&open=1")
+    href = ana.get_attribute('[data-invite-seat="1"]', "href")
+    second = make_context(**PHONE).new_page()
+    second.goto(href)
+    second.wait_for_selector('#status[data-state="playing"]', state="attached", timeout=BOOT_TIMEOUT_MS)
+    # Bob, a stranger, sits at seat 2 from the open tables of his menu.
+    bob = make_context(**DEVICE).new_page()
+    bob.goto(table_server.url)
+    bob.wait_for_selector("[data-open-table]", timeout=BOOT_TIMEOUT_MS)
+    bob.fill("#visitor-name", "Bob")
+    bob.click("[data-sit]")
+    bob.wait_for_selector('#status[data-state="playing"]', state="attached", timeout=BOOT_TIMEOUT_MS)
+    # The page on seat 2 by the invitation is back at the menu, told in words,
+    # and no longer holds the seat (no hand of Bob's reaches it).
+    second.wait_for_selector("#menu-screen:not([hidden])", timeout=30_000)
+    said = plain(second.inner_text("#menu-message"))
+    assert "Un visiteur s’est assis à cette place" in said, said
+    second.screenshot(path=str(tmp_path / "online-seat-taken-fr-390.png"))
+    assert second.locator("#game-screen:not([hidden])").count() == 0
+    # Ana's own seat plays on, and she sees Bob at the table.
+    ana.wait_for_function("() => document.getElementById('table-panel').textContent.includes('Bob')")
+    assert connection(ana) == "online"
 
 
 def test_a_new_link_for_a_seat_lets_the_old_one_go_everywhere_else(make_context, dealer_server):

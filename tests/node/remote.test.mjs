@@ -7,7 +7,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 
-import { createRemoteTable, mergeLog, socketAddress, freshToken, BACKOFF_MS } from '../../web/js/remote.js';
+import { createRemoteTable, mergeLog, socketAddress, BACKOFF_MS } from '../../web/js/remote.js';
 
 class FakeSocket {
   static made = [];
@@ -99,7 +99,6 @@ function setUp({ online = () => true } = {}) {
     onFatal: (error) => seen.fatal.push(error),
     onToken: (token) => seen.tokens.push(token),
     onChat: (entries, all) => seen.chat.push({ entries, all }),
-    randomBytes: (bytes) => bytes.fill(7),
   });
   const socket = () => FakeSocket.made[FakeSocket.made.length - 1];
   return { table, timers, seen, socket };
@@ -286,13 +285,16 @@ test('a record is a question: asked beside a move, answered by its ref, asked ag
   await assert.rejects(refused, (error) => error.key === 'error.not_over');
 });
 
-test('a new token is made by the page, kept once the server says so, and found again if its answer was lost', async () => {
+test('a new token is made by the server, offered, taken by the page, and found again if its answer was lost', async () => {
   const { table, timers, seen, socket } = setUp();
   socket().open();
   socket().deliver(stateMessage('welcome', { ply: 0, logFrom: 0, log: [] }));
-  const made = freshToken((bytes) => bytes.fill(7));
-  assert.match(made, /^[A-Za-z0-9_-]{22}$/);
   const rotating = table.newToken();
+  const offerAsked = socket().sent.at(-1);
+  assert.deepEqual({ ...offerAsked, ref: 0 }, { type: 'new_token', ref: 0 }, 'the page names no token of its own');
+  const made = 'B'.repeat(22);
+  socket().deliver({ type: 'token_offer', ref: offerAsked.ref, token: made });
+  await flush();
   const asked = socket().sent.at(-1);
   assert.deepEqual({ ...asked, ref: 0 }, { type: 'new_token', token: made, ref: 0 });
   // The server replaced the token, but the answer is lost with the connection.
@@ -310,6 +312,35 @@ test('a new token is made by the page, kept once the server says so, and found a
   socket().deliver({ type: 'token', ref: retried.ref, seat: 0 });
   assert.equal(await rotating, made);
   assert.deepEqual(seen.tokens, [made]);
+});
+
+test('an offer the server no longer knows is asked for again, once', async () => {
+  const { table, socket } = setUp();
+  socket().open();
+  socket().deliver(stateMessage('welcome', { ply: 0, logFrom: 0, log: [] }));
+  const rotating = table.newToken();
+  socket().deliver({ type: 'token_offer', ref: socket().sent.at(-1).ref, token: 'C'.repeat(22) });
+  await flush();
+  socket().deliver({ type: 'error', ref: socket().sent.at(-1).ref, key: 'error.no_offer', message: '', params: {} });
+  await flush();
+  const again = socket().sent.at(-1);
+  assert.deepEqual({ ...again, ref: 0 }, { type: 'new_token', ref: 0 });
+  socket().deliver({ type: 'token_offer', ref: again.ref, token: 'D'.repeat(22) });
+  await flush();
+  socket().deliver({ type: 'token', ref: socket().sent.at(-1).ref, seat: 0 });
+  assert.equal(await rotating, 'D'.repeat(22));
+});
+
+test('a connection let go because a visitor took its seat stops, told why, and does not reconnect', async () => {
+  const { seen, socket, timers } = setUp();
+  socket().open();
+  socket().deliver(stateMessage('welcome', { ply: 0, logFrom: 0, log: [] }));
+  const made = FakeSocket.made.length;
+  socket().deliver({ type: 'error', ref: null, key: 'error.seat_taken', message: 'a visitor sat at this seat', params: {} });
+  assert.equal(socket().readyState, 3, 'the page closes its side');
+  timers.advance(BACKOFF_MS.at(-1) * 2);
+  assert.deepEqual(seen.fatal.map((error) => error.key), ['error.seat_taken']);
+  assert.equal(FakeSocket.made.length, made, 'no new connection');
 });
 
 test('the chat: the whole of it in the welcome, then each new message; saying and muting are answered beside a move', async () => {

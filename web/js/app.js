@@ -415,7 +415,9 @@ async function openTable(entry) {
     onFatal: (error) => {
       if (game.remote === remote) game.exit();
       showScreen('menu');
-      menu.showMessage(t('online.link_refused', { message: errorText(error) }));
+      // A seat taken by a visitor, a table closed: the server's own words.
+      const taken = error.key === 'error.seat_taken' || error.key === 'error.table_closed';
+      menu.showMessage(taken ? errorText(error) : t('online.link_refused', { message: errorText(error) }));
     },
   });
   let timer;

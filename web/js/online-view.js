@@ -567,6 +567,8 @@ export function createOnlineView({ remote, entry, site, own, names, eventsText, 
           viewer: seat(),
           log: snap.log,
           view: snap.view,
+          // A shuffle the creator chose was said from the start: checked all the same.
+          accept_chosen_seed: item.chosen,
         });
         Object.assign(item, { status: verdict.verified ? 'verified' : 'refuted', key: verdict.key, params: verdict.params || {} });
       } catch (error) {

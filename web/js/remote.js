@@ -42,15 +42,11 @@ function errorOf(message) {
   return { key: message.key || 'error.internal', message: message.message || '', params: message.params || {} };
 }
 
-/** A refusal that no reconnection can change: the link is wrong. */
-const FATAL = new Set(['error.bad_token', 'error.unknown_table', 'error.origin']);
+/** A refusal that no reconnection can change: the link is wrong, or no
+ * longer holds its seat (a visitor sat there, the link was replaced, the
+ * table closed): the server says so, then closes the connection. */
+const FATAL = new Set(['error.bad_token', 'error.unknown_table', 'error.origin', 'error.seat_taken', 'error.table_closed']);
 
-/** A new seat token: 128 random bits in URL-safe base64, as the server's. */
-export function freshToken(randomBytes = (bytes) => crypto.getRandomValues(bytes)) {
-  const bytes = randomBytes(new Uint8Array(16));
-  const text = btoa(String.fromCharCode(...bytes));
-  return text.replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
-}
 
 /**
  * A table at `server` (http(s) address ending in "/"), held by `token`.
@@ -68,7 +64,7 @@ export function freshToken(randomBytes = (bytes) => crypto.getRandomValues(bytes
  *   setTimer?: (fn: () => void, ms: number) => any, clearTimer?: (id: any) => void, random?: () => number,
  *   isOnline?: () => boolean, onState?: (state: any) => void, onConnection?: (kind: string) => void,
  *   onPresence?: (table: any) => void, onFatal?: (error: any) => void, onToken?: (token: string) => void,
- *   onChat?: (entries: any[], all: boolean) => void, randomBytes?: (bytes: Uint8Array) => Uint8Array}} options
+ *   onChat?: (entries: any[], all: boolean) => void}} options
  */
 export function createRemoteTable({
   server,
@@ -85,13 +81,12 @@ export function createRemoteTable({
   onFatal = () => {},
   onToken = () => {},
   onChat = () => {},
-  randomBytes = undefined,
 }) {
   let token = firstToken;
   // The table's chat as this seat reads it (the welcome's, then each new message).
   let chat = [];
-  // A new token asked for and not yet confirmed: tried on hello if the
-  // old one is refused (the answer was lost with the connection).
+  // A new token the server offered and not yet confirmed taken: tried on
+  // hello if the old one is refused (the answer was lost with the connection).
   let proposed = null;
   // Questions waiting for their answer (a record, a new token), by ref: they
   // change nothing at the table and may be asked beside a request.
@@ -230,6 +225,7 @@ export function createRemoteTable({
         onError(message);
         break;
       case 'record':
+      case 'token_offer':
       case 'token':
         answered(message);
         break;
@@ -308,6 +304,11 @@ export function createRemoteTable({
       if (FATAL.has(message.key)) fatal(errorOf(message));
       return;
     }
+    if (message.ref == null && FATAL.has(message.key)) {
+      // This connection no longer holds its seat, told why: no reconnection.
+      fatal(errorOf(message));
+      return;
+    }
     const question = questions.get(message.ref);
     if (question) {
       questions.delete(message.ref);
@@ -384,7 +385,7 @@ export function createRemoteTable({
     play: (seat, move) => request({ type: 'move', ply: ply(), move }),
     undo: () => request({ type: 'undo', ply: ply() }),
     join: (name) => request({ type: 'join', name }),
-    rematch: () => request({ type: 'rematch', number: state ? state.table.number : 1 }),
+    rematch: () => request({ type: 'rematch', number: state ? state.table.number : 1, ply: ply() }),
     /** The creator starts a waiting table, bots of `level` in its free seats. */
     start: (level) => request({ type: 'start', level }),
     /** Say a ready phrase ({phrase}) or free text ({text}) at the table. */
@@ -397,11 +398,24 @@ export function createRemoteTable({
     /** Replace this seat's token by a new one (a link shared too widely):
      * every other device of the seat is let go. Resolves with the new token. */
     async newToken() {
-      const next = proposed || freshToken(randomBytes);
-      proposed = next;
-      await ask({ type: 'new_token', token: next }, 'token');
-      if (token !== next) adopt(next);
-      return next;
+      // The server makes the token and offers it; the seat changes hands
+      // only once this page takes it, so no answer lost costs the seat.
+      for (let attempt = 0; ; attempt += 1) {
+        if (!proposed) proposed = (await ask({ type: 'new_token' }, 'token_offer')).token;
+        const next = proposed;
+        try {
+          await ask({ type: 'new_token', token: next }, 'token');
+        } catch (error) {
+          // Offered by a server that has restarted since: ask again, once.
+          if (error && error.key === 'error.no_offer' && attempt === 0) {
+            proposed = null;
+            continue;
+          }
+          throw error;
+        }
+        if (token !== next) adopt(next);
+        return next;
+      }
     },
     sync() {
       send({ type: 'sync' });
