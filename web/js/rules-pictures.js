@@ -57,7 +57,9 @@ export async function drawPictures(game, box, { call, stillOpen }) {
   ]);
   for (const picture of pictures) {
     if (!stillOpen()) return takeDown;
-    const section = picture.rules && box.querySelector(`[data-section="${picture.rules}"]`);
+    // Only the dialog's own sections: a board drawn in an earlier picture
+    // carries data-section attributes of its own (Haleakala's beach sections).
+    const section = picture.rules && box.querySelector(`:scope > section[data-section="${picture.rules}"]`);
     if (!section) continue;
     const board = h('div', { class: 'board-frame rules-board' });
     const [title, text] = picture.words;
