@@ -70,7 +70,27 @@ export function has(key) {
  * shows itself, which a test notices at once. */
 export function t(key, params = {}) {
   const template = has(key) ? strings[key] : key;
-  return template.replace(/\{(\w+)\}/g, (whole, name) =>
+  const filled = template.replace(/\{(\w+)\}/g, (whole, name) =>
+    params[name] === undefined || params[name] === null ? whole : String(params[name]),
+  );
+  return current === 'fr' && template.includes('{') ? elide(template, params, filled) : filled;
+}
+
+// French elides "de", "que", "le", "la"… before a vowel: "la main d’Ana",
+// "le pont d’ELOI". The sentences are written with the full word before a
+// placeholder; the value decides.
+const ELIDED = /(^|[\s(«])(de|que|le|la|ne|se|je|me|te|jusque) \{(\w+)\}/gi;
+const VOWEL = /^[aeiouyàâäéèêëîïôöûüAEIOUYÀÂÄÉÈÊËÎÏÔÖÛÜ]/;
+
+function elide(template, params, filled) {
+  if (!ELIDED.test(template)) return filled;
+  ELIDED.lastIndex = 0;
+  const elided = template.replace(ELIDED, (whole, before, word, name) => {
+    const value = params[name];
+    if (value === undefined || value === null || !VOWEL.test(String(value))) return whole;
+    return `${before}${word.slice(0, -1)}’{${name}}`;
+  });
+  return elided.replace(/\{(\w+)\}/g, (whole, name) =>
     params[name] === undefined || params[name] === null ? whole : String(params[name]),
   );
 }
