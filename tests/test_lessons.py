@@ -187,6 +187,76 @@ def test_kahuna_reasons_say_what_the_move_gains():
     assert why("build")[0] == {"key": "why.kahuna.progress", "params": {"island": "ALOA", "count": 1, "needed": 2}}
 
 
+@pytest.mark.parametrize("name", sorted(LESSONS))
+def test_every_move_of_every_step_has_a_reason(name):
+    """Whatever the expert suggests in a lesson's position, it says why: the
+    reasons never come back empty, for any legal move of the learner."""
+    lesson = LESSONS[name]
+    hints = GAMES[lesson.game].hints
+    for step in lesson.steps:
+        state = step.position()
+        for move in state.legal_moves(LEARNER):
+            assert hints.reasons(state.determinize(LEARNER, Rng(1)), LEARNER, move), (step.id, str(move))
+
+
+def test_moai_reasons_say_the_bid_the_birth_and_the_place():
+    from pygame_core.games.moai import hints
+    found: dict = {}
+    for seed in range(8):
+        state = GAMES["moai"].new(players=3, seed=seed)
+        rng = random.Random(seed)
+        while not state.is_over():
+            player = state.to_move()[0]
+            moves = state.legal_moves(player)
+            for move in moves[:20]:
+                shape = move.to_dict()
+                why = hints.reasons(state.determinize(player, Rng(seed)), player, move)
+                found.setdefault(shape["kind"], []).append((shape, why))
+            state.apply(player, rng.choice(moves))
+    value = {"1": 1, "2": 2, "3": 3, "R": 1}
+    for shape, why in found["bid"]:
+        expected = "why.moai.bid" if shape["value"] else "why.moai.bid_none"   # nothing bid keeps the cards
+        assert why[0]["key"] == expected, shape
+    for shape, why in found["birth"]:                                          # M-36: the lower value
+        assert why[0]["key"] == "why.moai.birth"
+        assert why[0]["params"]["strength"] <= min(value[card] for card in shape["cards"]), shape
+    for shape, why in found["place"]:
+        key = {"fields": "why.moai.food", "ocean": "why.moai.food", "volcano": "why.moai.volcano"}.get(shape["zone"])
+        if key:
+            assert why[0]["key"] == key, shape
+        else:
+            assert why[0]["key"] in ("why.moai.forest", "why.moai.forest_later"), shape
+            assert why[0]["params"]["space"] == shape["location"]
+    assert {kind for kind, seen in found.items() if any(not why for _, why in seen)} == set()
+
+
+def test_haleakala_reasons_say_where_the_boat_lands_and_what_a_statue_scores():
+    from pygame_core.games.haleakala import hints
+    lands = set()
+    for seed in range(6):
+        state = GAMES["haleakala"].new(players=2, seed=seed)
+        rng = random.Random(seed)
+        while not state.is_over():
+            player = state.to_move()[0]
+            moves = state.legal_moves(player)
+            for move in moves:
+                shape = move.to_dict()
+                why = hints.reasons(state.determinize(player, Rng(seed)), player, move)
+                assert why, shape
+                for reason in why:
+                    if reason["key"].startswith("why.haleakala.shaman"):    # S-11: meadow 1, forest 2, mountain 3
+                        assert reason["params"]["points"] == {"meadow": 1, "forest": 2, "mountain": 3}[shape["terrain"]]
+                    if reason["key"].startswith("why.haleakala.land_"):
+                        lands.add(reason["key"])
+                        mine, theirs = reason["params"]["mine"], reason["params"]["theirs"]
+                        assert {"land_first": mine > theirs > -1 and mine > 0, "land_second": 0 < mine < theirs,
+                                "land_rival": mine == 0 < theirs, "land_empty": mine == theirs == 0}[
+                                    reason["key"].split(".")[-1]], reason
+            state.apply(player, rng.choice(moves))
+    assert lands == {"why.haleakala.land_first", "why.haleakala.land_second", "why.haleakala.land_rival",
+                     "why.haleakala.land_empty"}
+
+
 def test_a_suggestion_comes_with_its_reasons():
     call("lesson_step", lesson="kahuna", step=1)
     for _ in range(200):

@@ -6,6 +6,7 @@
 // table's panel (online-view.js).
 
 import { t, has } from './i18n.js';
+import { hintText } from './advice-words.js';
 import { seatNames, token } from './players.js';
 import { renderLog, eventText } from './log.js';
 import { privacyScreen, closeAll, toast } from './dialogs.js';
@@ -331,27 +332,16 @@ export function createGame({ onExit, onNewGame, pace, setPace, paces, verifyReco
       showProgress(advice, 0);
       return;
     }
-    const words = session.renderer.moveText ? session.renderer.moveText(hint.move) : hint.move.text;
-    // What the move gains, in words the rules computed (a lesson's suggestions).
-    // Each reason reads as a log line does (the renderer names its spaces, cards, sections).
-    const worded = (reason) => {
-      let params = reason.params || {};
-      try {
-        const made = session.renderer.logParams ? session.renderer.logParams({ ...reason, player: null }, { names: names() }) : null;
-        if (made && made.params) params = { ...params, ...made.params };
-      } catch {
-        /* the reason's own parameters, as they are */
-      }
-      return t(reason.key, params);
-    };
-    const why = (hint.why || []).filter((reason) => has(reason.key)).map(worded);
+    // What the move gains, in words the rules computed; each reason reads as
+    // a log line does (the renderer names its spaces, cards, sections).
+    const words = hintText(hint.move, hint.why, session.renderer, names());
     advice.replaceChildren(
       h('span', { class: 'advice-icon', 'aria-hidden': 'true' }),
       h(
         'span',
         { class: 'advice-text', 'data-move': hint.move.text },
-        t('hint.result', { move: words }),
-        why.length ? h('span', { class: 'advice-why' }, ' ' + t('hint.why', { reasons: why.join(t('hint.why_and')) })) : null,
+        words.move,
+        words.why ? h('span', { class: 'advice-why' }, ` ${words.why}`) : null,
       ),
       close,
     );

@@ -12,7 +12,8 @@
 // is the `input[type=range]` inside it; the graph `svg[data-graph=estimate]`,
 // one `polyline[data-player]` per player.
 
-import { t, has, language } from './i18n.js';
+import { t, has } from './i18n.js';
+import { opinionLines, percent } from './advice-words.js';
 import { h } from './dom.js';
 import { svg } from './board-svg.js';
 import { token } from './players.js';
@@ -28,8 +29,6 @@ export const REVIEW_SESSION = 'review';
  * stays responsive, and a step elsewhere stops the thinking at once. */
 const SLICE_MS = 100;
 
-const percent = (value) =>
-  value === null || value === undefined ? '–' : new Intl.NumberFormat(language(), { style: 'percent' }).format(value);
 
 /**
  * @param {{
@@ -314,24 +313,7 @@ export function createReview({ plan, call, renderer, names, viewer, analysis, sa
     drawOpinion();
   }
 
-  /** What a reason says, in words (a hint's reasons: the renderer names the
-   * spaces, cards and sections). */
-  function reasonText(reason) {
-    let params = reason.params || {};
-    try {
-      const made = renderer.logParams ? renderer.logParams({ ...reason, player: null }, { names: names() }) : null;
-      if (made && made.params) params = { ...params, ...made.params };
-    } catch {
-      /* the reason's own parameters */
-    }
-    return t(reason.key, params);
-  }
 
-  const words = (move) => (move && renderer.moveText ? renderer.moveText(move) : move ? move.text : '');
-  const reasons = (list) => {
-    const known = (list || []).filter((reason) => has(reason.key)).map(reasonText);
-    return known.length ? ' ' + t('hint.why', { reasons: known.join(t('hint.why_and')) }) : '';
-  };
 
   /** A progress bar (its width set through the CSSOM: the site's policy
    * refuses inline style attributes). */
@@ -405,13 +387,11 @@ export function createReview({ plan, call, renderer, names, viewer, analysis, sa
       const mover = list[opinion.mover];
       if (opinion.forced) {
         lines.push(h('p', { class: 'opinion-line', 'data-opinion': 'forced' }, t('review.forced', { player: mover })));
-      } else if (opinion.same) {
-        lines.push(h('p', { class: 'opinion-line', 'data-opinion': 'agrees' }, token(opinion.mover, 14), ' ', t('review.agrees', { player: mover, move: words(opinion.best), chance: percent(opinion.best_chance) }) + reasons(opinion.why_best)));
       } else {
-        lines.push(
-          h('p', { class: 'opinion-line', 'data-opinion': 'played' }, token(opinion.mover, 14), ' ', t('review.played', { player: mover, move: words(opinion.played), chance: percent(opinion.played_chance) }) + reasons(opinion.why_played)),
-          h('p', { class: 'opinion-line best', 'data-opinion': 'best' }, h('span', { class: 'advice-icon', 'aria-hidden': 'true' }), ' ', t('review.would', { move: words(opinion.best), chance: percent(opinion.best_chance) }) + reasons(opinion.why_best)),
-        );
+        for (const line of opinionLines(opinion, mover, renderer, names())) {
+          const mark = line.kind === 'best' ? h('span', { class: 'advice-icon', 'aria-hidden': 'true' }) : token(opinion.mover, 14);
+          lines.push(h('p', { class: line.kind === 'best' ? 'opinion-line best' : 'opinion-line', 'data-opinion': line.kind }, mark, ' ', line.text));
+        }
       }
       renderer.suggest(opinion.forced || opinion.same ? null : opinion.best);
     } else {

@@ -26,10 +26,11 @@ reveals nothing.
 
 from __future__ import annotations
 
-from .tables import (BASKETS, BUILDABLE, BUTTERFLIES, FLOW_PATH, FOREST, HEIGHT_OF, ITEM_COST, LAVA_MOVE,
-                     MOUNTAIN, NAUTILUS, N_DISCS, N_KINDS, N_SECTIONS, PEARL_B, PEARL_W, PLACE, PRIESTESS,
-                     P_LAVA, P_PICK, P_SHAMAN, P_STATUE, P_TURN, RAISE, SC_BUTTERFLY, SC_FOREST, SC_MAJORITY,
-                     SC_MOUNTAIN, SC_SECTION, SECTION_SPACES, SHAMAN, STATUE, STATUE_POINTS, TAKE, WALKABLE)
+from .tables import (BASKETS, BUILDABLE, BUTTERFLIES, BUY, DECLINE, FLOW_PATH, FOREST, HEIGHT_OF, ITEM_COST, ITEMS,
+                     LAVA_MOVE, MOUNTAIN, N_DISCS, N_KINDS, N_SECTIONS, NAUTILUS, NO_RAISE, P_LAVA, P_PICK, P_SHAMAN,
+                     P_STATUE, P_TURN, PASS, PEARL_B, PEARL_W, PLACE, PRIESTESS, RAISE, SC_BUTTERFLY, SC_FOREST,
+                     SC_MAJORITY, SC_MOUNTAIN, SC_SECTION, SECTION_OF, SECTION_SPACES, SHAMAN, SPACE_INDEX,
+                     SPACE_NAMES, STATUE, STATUE_POINTS, STAY, TAKE, WALKABLE)
 
 POINT = 1.0               # a point already scored
 SHAMAN_SPOT = 0.45        # per height of a free space under one's own shaman
@@ -293,11 +294,15 @@ def rollout_move(state, player: int, rng):
 
 def reasons(state, player: int, move) -> list:
     """What ``move`` gains ``player``, each as ``{"key", "params"}`` for the
-    page's words: a beach led (its sums, H-24), cards taken, a statue raised
-    (H-41), a rival's statue burned, a scoring's points, the shaman higher up
-    (a statue there scores more). Computed on ``state``, a determinized copy
-    of what ``player`` sees: only what the move does in public is said."""
+    page's words: a beach led (its sums, H-24), where the boat lands and who
+    takes the cards there (H-21 to H-23), cards taken, a statue raised
+    (H-41), a rival's statue burned, a scoring's points, the shaman on a
+    ground whose statues score more (S-11), lava moved (H-42). When the move
+    wins nothing of that, what it keeps: the shaman's place, the shells, a
+    statue for a better space. Computed on ``state``, a determinized copy of
+    what ``player`` sees: only what the move does in public is said."""
     rival = 1 - player
+    before = state.clone()
     events = state.apply(player, move)
     why: list = []
     for event in events:
@@ -310,18 +315,69 @@ def reasons(state, player: int, move) -> list:
             why.append({"key": lead, "params": {"beach": beach, "mine": mine, "theirs": theirs}})
         elif key == "haleakala.take_back" and mover == player:
             why.append({"key": "why.haleakala.take_back", "params": {"value": params["value"]}})
-        elif key in ("haleakala.sail", "haleakala.sail_invoke") and mover == player:
-            why.append({"key": "why.haleakala.sail", "params": {"section": params["section"]}})
+        elif key in ("haleakala.sail", "haleakala.sail_invoke", "haleakala.row") and mover == player:
+            why.append(_landing(before, player, params["section"]))
         elif key == "haleakala.summon":
             why.append({"key": "why.haleakala.summon", "params": {}})
         elif key == "haleakala.take_card" and mover == player:
             why.append({"key": "why.haleakala.card", "params": {"card": params["card"]}})
         elif key == "haleakala.statue" and mover == player:
-            why.append({"key": "why.haleakala.statue", "params": {"space": params["space"]}})
+            why.append({"key": "why.haleakala.statue", "params": {"space": params["space"],
+                                                                  "points": HEIGHT_OF[SPACE_INDEX[params["space"]]]}})
         elif key == "haleakala.burn" and event.get("params", {}).get("owner", rival) == rival:
             why.append({"key": "why.haleakala.burn", "params": {"space": params["space"]}})
         elif key == "haleakala.score" and mover == player and params.get("points"):
             why.append({"key": "why.haleakala.score", "params": {"points": params["points"]}})
         elif key == "haleakala.shaman" and mover == player:
-            why.append({"key": "why.haleakala.shaman", "params": {"space": params["space"]}})
+            # S-11: a statue scores by its ground, meadow 1, forest 2, mountain 3.
+            height = HEIGHT_OF[SPACE_INDEX[params["space"]]]
+            start = HEIGHT_OF[SPACE_INDEX[params["start"]]] if params.get("start") in SPACE_INDEX else 0
+            why.append({"key": "why.haleakala.shaman_up" if height > start else "why.haleakala.shaman",
+                        "params": {"space": params["space"], "points": height}})
+    if not why:
+        why += _keeps(before, player, move)
     return why[:3]
+
+
+def _landing(before, player: int, section: int) -> dict:
+    """Where the boat lands, and who takes the cards there (H-21 to H-24):
+    the sums on that beach before the move."""
+    mine, theirs = before.sums[6 * player + section], before.sums[6 * (1 - player) + section]
+    params = {"section": section, "mine": mine, "theirs": theirs}
+    if mine and mine > theirs:
+        return {"key": "why.haleakala.land_first", "params": params}
+    if mine:
+        return {"key": "why.haleakala.land_second", "params": params}
+    if theirs:
+        return {"key": "why.haleakala.land_rival", "params": params}
+    return {"key": "why.haleakala.land_empty", "params": params}
+
+
+def _keeps(before, player: int, move) -> list:
+    """The reason of a move that changes nothing on the board: the shaman
+    kept where it stands (H-8), the shells kept (H-44, S-16), a statue kept
+    for a better space (H-41), a score card bought (S-15), lava moved or left
+    (H-42)."""
+    code = move.code
+    if code == STAY:
+        return [{"key": "why.haleakala.stay", "params": {"space": SPACE_NAMES[before.shamans[player]]}}]
+    if code == PASS:
+        return [{"key": "why.haleakala.keep_shells", "params": {}}]
+    if code == NO_RAISE:
+        return [{"key": "why.haleakala.noraise", "params": {}}]
+    if code == BUY:
+        item = ITEMS[move.a]
+        if item == "BOARD_PRIESTESS":
+            return [{"key": "why.haleakala.buy_priestess", "params": {}}]
+        return [{"key": "why.haleakala.buy", "params": {"item": item}}]
+    if code == LAVA_MOVE:
+        def statues(section: int, owner: int) -> int:
+            return sum(1 for sp in BUILDABLE if SECTION_OF[sp] == section and before.statues[sp] == owner)
+        if statues(move.a, player):
+            return [{"key": "why.haleakala.lava_away", "params": {"crater": move.a, "to": move.b}}]
+        if statues(move.b, 1 - player):
+            return [{"key": "why.haleakala.lava_toward", "params": {"crater": move.a, "to": move.b}}]
+        return [{"key": "why.haleakala.lava", "params": {"crater": move.a, "to": move.b}}]
+    if code == DECLINE:
+        return [{"key": "why.haleakala.decline", "params": {}}]
+    return []

@@ -9,7 +9,7 @@ only on determinized copies, so reading the copy's fields reveals nothing.
 
 from __future__ import annotations
 
-from .tables import DRAW, ISLANDS, LINE_ENDS, LINE_NAMES, LINKS_AT, N_ISLANDS, NEEDED_AT, PLACE, REMOVE, TAKE
+from .tables import DRAW, HIDE, ISLANDS, LINE_ENDS, LINE_NAMES, LINKS_AT, N_ISLANDS, NEEDED_AT, PLACE, REMOVE, SKIP, TAKE
 
 POINT = 10.0          # a point already scored
 ISLAND = 3.0          # an island controlled now
@@ -62,9 +62,11 @@ def reasons(state, player: int, move) -> list:
     """What ``move`` gains ``player``, each as ``{"key", "params"}`` for the
     page's words: islands taken (KH-13) and the bridges they sweep, a
     majority broken (KH-17), a rival shut out of an island, progress towards
-    a majority, a scoring's points (SC-2, SC-7), a card kept. Computed on
-    ``state``, a determinized copy of what ``player`` sees: only what the
-    move does in public is said."""
+    a majority, a scoring's points (SC-2, SC-7), a card kept. When the move
+    wins nothing of that, what it keeps: a bridge on the board (the last
+    tie-break, D-3), room for a new card (KH-22), the hand for a later turn
+    (KH-19). Computed on ``state``, a determinized copy of what ``player``
+    sees: only what the move does in public is said."""
     rival = 1 - player
     before = state.clone()
     events = state.apply(player, move)
@@ -93,6 +95,8 @@ def reasons(state, player: int, move) -> list:
             if move.code == PLACE and mine < needed and mine + _free_lines(state, island) >= needed:
                 why.append({"key": "why.kahuna.progress",
                             "params": {"island": name, "count": mine, "needed": needed}})
+    if move.code == PLACE and not why:
+        why.append({"key": "why.kahuna.bridge", "params": {"line": LINE_NAMES[move.line]}})
     if move.code == REMOVE and not why:
         why.append({"key": "why.kahuna.remove", "params": {"line": LINE_NAMES[move.line]}})
     if move.code == TAKE and not why:
@@ -103,4 +107,8 @@ def reasons(state, player: int, move) -> list:
                                                                  "needed": NEEDED_AT[card]}})
     if move.code in (DRAW, TAKE) and not why:
         why.append({"key": "why.kahuna.card", "params": {}})
+    if move.code == HIDE:                                                # KH-22
+        why.append({"key": "why.kahuna.hide", "params": {"card": ISLANDS[move.cards[0]]}})
+    if move.code == SKIP and not why:                                    # KH-19, KH-28
+        why.append({"key": "why.kahuna.skip_final" if before.in_final_phase() else "why.kahuna.skip", "params": {}})
     return why[:3]

@@ -40,9 +40,9 @@ reveals nothing.
 
 from __future__ import annotations
 
-from .tables import (BRIDGES, BUILD, CHOICE_GIVE, CHOICE_STEAL, COLOUR, DEGREE, DISCARD, DRAW, EMPTY, END,
+from .tables import (BRIDGES, BUILD, CARD_NAMES, CHOICE_GIVE, CHOICE_STEAL, CHOOSE, COLOUR, COLOURS, DEGREE, DISCARD, DRAW, EMPTY, END,
                      ISLANDS, JOKER, KANE, KANE_AT, LINK_ENDS, LINK_NAMES, LINKS_AT, LONO_DRAW, LONO_TAKE, N_GODS, N_ISLANDS,
-                     PASS, PLAY, REPLACE, TAKE, THRESHOLD, USE_KU, USE_PELE, colours_of)
+                     GIVE, PASS, PLAY, REPLACE, STEAL, TAKE, THRESHOLD, USE_KU, USE_PELE, colours_of)
 
 POINT = 1.0           # a point already scored
 HOLD = (0.7, 0.9)     # weight of an island's future points in round 1, round 2
@@ -323,4 +323,39 @@ def reasons(state, player: int, move) -> list:
         why.append({"key": "why.kanaloa.pele", "params": {}})
     elif move.code in (DRAW, TAKE) and not why:
         why.append({"key": "why.kanaloa.card", "params": {}})
+    # What the move keeps, when it wins nothing on the board.
+    if not why:
+        why += _keeps(before, player, move)
     return why[:3]
+
+
+def _keeps(before, player: int, move) -> list:
+    """The reason of a move that changes nothing on the board: the card laid
+    for the display (S-6), the colour played (TP-3, TP-9), a card given up
+    (KN-4, KN-23, GD-12), a card taken with KU (GD-11), a last turn kept for
+    later (E-8) or a turn that ends with nothing to draw (E-7)."""
+    code = move.code
+    card = CARD_NAMES[move.cards[0]] if move.cards else ""
+    if code == CHOOSE:
+        return [{"key": "why.kanaloa.choose", "params": {"card": card}}]
+    if code == COLOUR:
+        mine = colours_of(before.n, player)
+        other = [c for c in mine if c != move.target]
+        if other and before.scores[move.target] < before.scores[other[0]]:
+            return [{"key": "why.kanaloa.weaker", "params": {"colour": COLOURS[move.target]}}]
+        if other and before.scores[move.target] == before.scores[other[0]]:
+            return [{"key": "why.kanaloa.level", "params": {"colour": COLOURS[move.target]}}]
+        return [{"key": "why.kanaloa.colour", "params": {"colour": COLOURS[move.target]}}]
+    if code == DISCARD:
+        if before.hand_sizes[player] > before.hand_cap():
+            return [{"key": "why.kanaloa.limit", "params": {"card": card}}]
+        return [{"key": "why.kanaloa.discard", "params": {"card": card}}]
+    if code == GIVE:
+        return [{"key": "why.kanaloa.give", "params": {"card": card}}]
+    if code == STEAL:
+        return [{"key": "why.kanaloa.steal", "params": {"card": card}}]
+    if code == PASS:
+        return [{"key": "why.kanaloa.pass", "params": {}}]
+    if code == END:
+        return [{"key": "why.kanaloa.end", "params": {}}]
+    return []

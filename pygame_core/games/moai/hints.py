@@ -31,7 +31,7 @@ reveals nothing.
 
 from __future__ import annotations
 
-from .tables import (BOAT, BOAT0, CARD_TYPE, EFFECT, FIELD0, FIRE_LOSS, FX_BURN, FX_EPI, FX_FIRE, FX_TOPPLE,
+from .tables import (BOAT, BOAT0, CARD_TYPE, CARVE, EFFECT, FIELD0, FIRE_LOSS, FX_BURN, FX_EPI, FX_FIRE, FX_TOPPLE,
                      FX_WAR, KILL, LOSE, MAX_HEIGHT, MOAI_HEIGHTS, N_FOREST, SINK, TILES_OF_HEIGHT, VICTIM,
                      VOLCANO0)
 
@@ -228,37 +228,109 @@ __all__ = ["evaluate", "evaluations", "rollout_move", "sensible_moves", "EVAL_SC
 def reasons(state, player: int, move) -> list:
     """What ``move`` gains ``player``, each as ``{"key", "params"}`` for the
     page's words: an early place in the turn order (M-4), food in the fields
-    (M-27), a claim on a forest's wood (M-20), a stone for a Moai (M-15), a
-    Moai carved and its height in points (M-23, M-41), a birth (M-36), a
-    boat built (M-37), a rival's piece saved from hunger by a raid (M-30).
-    Computed on ``state``, a determinized copy of what ``player`` sees: only
-    what the move does in public is said."""
-    text = move.text
+    and on the boats (M-27), a claim on a forest's wood (M-20), metres for a
+    Moai (M-23), a Moai carved and its height in points (M-23, M-41), a birth
+    (M-36), a boat built (M-37), a piece saved from hunger by a raid (M-30).
+    When the move wins nothing of that, what it keeps: the cards in hand, the
+    pieces in place, the stronger pieces after a loss. Computed on ``state``,
+    a determinized copy of what ``player`` sees: only what the move does in
+    public is said."""
+    before = state.clone()
+    shape = move.to_dict()
+    kind = shape["kind"]
     events = state.apply(player, move)
-    why: list = []
+    # What follows from it by itself (a Moai carved, a birth, a boat, wood
+    # won) comes after what the move itself does.
+    follows: list = []
     for event in events:
         key, params = event["key"], event.get("params", {})
         mover = event.get("player")
         if key == "moai.carve" and mover == player:
-            why.append({"key": "why.moai.carve", "params": {"height": params["tile_height"]}})
+            follows.append({"key": "why.moai.carve", "params": {"height": params["tile_height"]}})
         elif key == "moai.birth" and mover == player:
-            why.append({"key": "why.moai.birth", "params": {"strength": params["strength"]}})
+            follows.append({"key": "why.moai.birth", "params": {"strength": params["strength"]}})
         elif key == "moai.build" and mover == player:
-            why.append({"key": "why.moai.build", "params": {}})
+            follows.append({"key": "why.moai.build", "params": {}})
         elif key == "moai.award" and params.get("player", mover) == player:
-            why.append({"key": "why.moai.wood", "params": {}})
-    if text.startswith("place "):
-        strength, location = text.split()[1:3]
-        if location.startswith("F") or location.startswith("B"):
-            why.append({"key": "why.moai.food", "params": {"strength": int(strength)}})
-        elif location.startswith("S"):
-            why.append({"key": "why.moai.forest", "params": {"location": location}})
-        elif location.startswith("V"):
-            why.append({"key": "why.moai.volcano", "params": {"location": location}})
-    elif text.startswith("bid "):
-        why.append({"key": "why.moai.bid", "params": {}})
-    elif text.startswith("take "):
+            follows.append({"key": "why.moai.wood", "params": {}})
+        elif key == "moai.kill" and mover == player:
+            follows.append({"key": "why.moai.kill", "params": {"victim": params["victim"],
+                                                            "strength": params["strength"]}})
+    why: list = []
+    if kind == "place":
+        zone, space, strength = shape["zone"], shape["location"], shape["strength"]
+        if zone in ("fields", "ocean"):                                  # M-27
+            why.append({"key": "why.moai.food", "params": {"strength": strength}})
+        elif zone == "forest":                                           # M-13, M-20
+            wood = before.forest_wood[int(space[1:]) - 1]
+            why.append({"key": "why.moai.forest" if wood else "why.moai.forest_later",
+                        "params": {"space": space, "strength": strength}})
+        elif zone == "volcano":                                          # M-15, M-23
+            why.append({"key": "why.moai.volcano", "params": {"space": space, "strength": strength}})
+    elif kind == "bid":                                                  # M-3, M-4
+        why.append({"key": "why.moai.bid", "params": {"value": shape["value"]}} if shape["value"]
+                   else {"key": "why.moai.bid_none", "params": {}})
+    elif kind == "take":
         why.append({"key": "why.moai.epoch", "params": {}})
-    elif text.startswith("raid "):
+    elif kind == "raid":
         why.append({"key": "why.moai.raid", "params": {}})
+    why += follows
+    if not why:
+        why += _keeps(before, player, move, shape)
     return why[:3]
+
+
+def _keeps(before, player: int, move, shape: dict) -> list:
+    """The reason of a move that wins nothing by itself: who a disaster
+    strikes (M-8), the weakest piece given up (M-29, D-EPI), the order of a
+    tie (M-4), a piece rested for the next round (M-34), the cards or the
+    pieces kept for later."""
+    kind = shape["kind"]
+    if kind == "rank":
+        return [{"key": "why.moai.rank", "params": {}}]
+    if kind == "victim":
+        victim = shape["player"]
+        return [{"key": "why.moai.victim_self" if victim == player else "why.moai.victim",
+                 "params": {"victim": victim}}]
+    if kind == "erode":
+        return [{"key": "why.moai.erode", "params": {"space": shape["field"]}}]
+    if kind in ("lose", "starve"):
+        weakest = min(m.to_dict()["piece"]["strength"] for m in before.legal_moves(player)
+                      if m.to_dict()["kind"] == kind)
+        if shape["piece"]["strength"] == weakest:
+            return [{"key": "why.moai.weakest", "params": {"strength": weakest}}]
+        return [{"key": "why.moai.spared", "params": {"strength": shape["piece"]["strength"]}}]
+    if kind == "sink":
+        return [{"key": "why.moai.sink", "params": {}}]
+    if kind == "rest":                                                   # M-34
+        return [{"key": "why.moai.rest", "params": {}}]
+    if kind == "swap":                                                   # M-17
+        return [_swap_reason(before, shape["pieces"])]
+    if kind == "pass":
+        return [{"key": "why.moai.pass", "params": {}}]
+    if kind == "carve":                                                  # M-23: abandoned
+        return [{"key": "why.moai.abandon", "params": {"space": shape["space"]}}]
+    if kind == "award":
+        return [{"key": "why.moai.award", "params": {"winner": shape["player"]}}]
+    if kind == "done":
+        step = "carve" if before.phase == CARVE else "cards"
+        return [{"key": f"why.moai.done_{step}", "params": {}}]
+    return []
+
+
+def _swap_reason(before, pieces: list) -> dict:
+    """What a swap gains: the stronger piece moved to the fields or a boat
+    (food), to a forest space with wood, or to the volcano."""
+    first, second = pieces
+    for moved, other in ((first, second), (second, first)):
+        gain = moved["strength"] - other["strength"]
+        if gain <= 0:
+            continue
+        zone, space = other["zone"], other["location"]
+        if zone in ("fields", "ocean"):
+            return {"key": "why.moai.swap_food", "params": {"strength": gain}}
+        if zone == "forest" and before.forest_wood[int(space[1:]) - 1]:
+            return {"key": "why.moai.swap_forest", "params": {"space": space}}
+        if zone == "volcano":
+            return {"key": "why.moai.swap_volcano", "params": {"space": space, "strength": gain}}
+    return {"key": "why.moai.swap", "params": {}}

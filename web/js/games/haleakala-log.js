@@ -55,6 +55,7 @@ export function logParams(event, { names }) {
   if (event.key.startsWith('why.')) {
     if (p.space) params.space = spaceName(p.space);
     if (p.card) params.card = cardName(p.card);
+    if (p.item) params.item = itemName(p.item);
   }
   switch (event.key) {
     case 'haleakala.shaman':

@@ -14,6 +14,8 @@ export function logParams(event, { names }) {
   const player = event.player !== undefined ? names[event.player] : '';
   const params = { ...p, player };
   let key = event.key;
+  // A suggestion's reasons (why.kahuna.*) write their lines as the log does.
+  if (key.startsWith('why.') && p.line) params.line = dash(p.line);
   switch (event.key) {
     case 'kahuna.place':
       params.line = dash(p.line);
