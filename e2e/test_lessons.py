@@ -100,10 +100,9 @@ def test_every_lesson_is_followed_to_its_end(make_context, site_url, name, lang)
     page.wait_for_selector("#advice .advice-text[data-move]", timeout=60_000)
     move = page.get_attribute("#advice .advice-text[data-move]", "data-move")
     why = page.locator("#advice .advice-why")
-    # Every move that gains something says what (a turn's end or a pass need not).
-    if not move.startswith(("skip", "hide", "pass", "end", "stay", "noraise", "discard", "choose", "colour")):
-        assert why.count() == 1, f"the suggestion {move!r} says no reason"
-        assert plain(why.inner_text()).startswith(plain(WORDS[lang]["hint.why"].split("{")[0]))
+    # Every suggestion says why, a pass or a turn's end too (what it keeps).
+    assert why.count() == 1, f"the suggestion {move!r} says no reason"
+    assert plain(why.inner_text()).startswith(plain(WORDS[lang]["hint.why"].split("{")[0]))
     # Suggestions off: the game goes on without them.
     page.click("#lesson-suggestions")
     assert not page.is_checked("#lesson-suggestions")
@@ -111,6 +110,14 @@ def test_every_lesson_is_followed_to_its_end(make_context, site_url, name, lang)
     page.wait_for_selector("#lesson[data-step='done']", timeout=30_000)
     marks = page.evaluate("() => JSON.parse(localStorage.getItem('archipel.v1.lessons'))")
     assert marks[name] == "done"
+    # The short game opens in the review like any finished game, from the
+    # lesson's prepared position.
+    page.wait_for_selector("#end-dialog[open] #end-review", timeout=30_000)
+    assert plain(page.inner_text("#end-review")) == plain(WORDS[lang]["end.review"])
+    page.click("#end-review")
+    page.wait_for_selector("#review[data-plies]", timeout=BOOT_TIMEOUT_MS)
+    assert int(page.get_attribute("#review", "data-plies")) > 0
+    assert page.locator("#lesson:visible").count() == 0
 
 
 def test_the_menu_offers_a_lesson_once(make_context, site_url):
@@ -163,6 +170,51 @@ def test_a_tap_says_what_a_piece_or_a_count_is(make_context, site_url, open_game
     kahuna.wait_for_selector("#tip:not([hidden])")
     label = tag.get_attribute("aria-label")
     assert label.startswith("ALOA") and plain(kahuna.inner_text("#tip")) == plain(label)
+
+
+def pictures_of(game: str) -> dict[str, int]:
+    """Every picture the rules of ``game`` carry — the steps of its lessons
+    that show a section, and their prepared pictures — with its section."""
+    shown: dict[str, int] = {}
+    for lesson in lessons().values():
+        if lesson.game != game:
+            continue
+        for step in lesson.steps:
+            if step.rules is not None:
+                shown[f"{lesson.id}/{step.id}"] = step.rules
+        for picture in lesson.pictures:
+            shown[f"{lesson.id}/{picture.id}"] = picture.rules
+    return shown
+
+
+RULES_GAMES = {"kahuna": "play=kahuna&players=2&seats=h,h&seed=4",
+               "kanaloa": "play=kanaloa&players=2&seats=h,h&seed=4",
+               "moai": "play=moai&players=2&seats=h,h&seed=4",
+               "haleakala": "play=haleakala&players=2&seats=h,h&seed=4"}
+
+
+@pytest.mark.parametrize("game", sorted(RULES_GAMES))
+def test_every_picture_of_the_rules_is_drawn_in_its_own_section(make_context, site_url, open_game, game):
+    """Each picture of each game's rules is present, once, as a child of the
+    dialog's own section it shows (never inside another picture's board,
+    whose drawing may carry data-section attributes of its own), with a
+    board of the game's renderer."""
+    expected = pictures_of(game)
+    assert expected, f"{game}'s rules have no picture"
+    page = make_context(locale="en-GB").new_page()
+    open_game(page, RULES_GAMES[game])
+    settle(page)
+    page.click("#rules-button")
+    page.wait_for_function(
+        "(n) => [...document.querySelectorAll('#rules-text figure[data-picture]')]"
+        ".filter((f) => f.querySelector('.board-frame svg')).length === n",
+        arg=len(expected), timeout=90_000)
+    placed = page.evaluate("""() => [...document.querySelectorAll('#rules-text figure[data-picture]')].map((f) => [
+        f.dataset.picture, f.parentElement.matches('#rules-text > section') ? f.parentElement.dataset.section : null])""")
+    assert sorted(picture for picture, _ in placed) == sorted(expected)
+    assert {picture: section for picture, section in placed} == {
+        picture: str(section) for picture, section in expected.items()}
+    page.keyboard.press("Escape")
 
 
 def test_the_rules_show_pictures_drawn_by_the_renderer(make_context, site_url, open_game):

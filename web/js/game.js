@@ -286,8 +286,10 @@ export function createGame({ onExit, onNewGame, pace, setPace, paces, verifyReco
     let again = () => onNewGame(mine.setup);
     if (online) again = () => online.rematch();
     else if (learning) again = () => learning.playGame();
-    // Online, the record comes with the check of the shuffle (online-view.js).
-    const review = online || learning
+    // Online, the record comes with the check of the shuffle (online-view.js);
+    // a lesson's short game is reviewed like any other, from its prepared
+    // position (the record's start).
+    const review = online
       ? null
       : async () => {
           const record = await mine.table.save();
