@@ -29,7 +29,7 @@ test('Moai: each place of the island says whose pieces stand on it, face down wi
   const players = sections.find((s) => s.key === 'players').items;
   assert.equal(
     players[4],
-    'Eli, pink ★ clan: position 1 in the turn order; the bird-man; epoch card Erosion (E1-12): 2 cards to draw and 3 huts in the bilan; no Moai tile; ' +
+    'Eli, pink ★ clan: position 1 in the turn order; the bird-man; epoch card Erosion (E1-12): 2 cards to draw and 3 huts in the reckoning; no Moai tile; ' +
       '0 pieces in camp; 3 on the island and the boats; reserve: 4 of strength 1, 5 of strength 2, and 6 of strength 3; 0 wood; 2 cards in hand.',
   );
   assert.deepEqual(sections.find((s) => s.key === 'hand').items, ['Rapa Nui cards: 1, 2, and Raid (value 1).', 'Camp empty.']);

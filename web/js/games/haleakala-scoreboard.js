@@ -43,7 +43,8 @@ function deckLabel(deck) {
   const contents = Object.entries(deck.contents || {})
     .map(([kind, count]) => `${cardName(kind)} ×${count}`)
     .join(', ');
-  return plural('haleakala.aria.deck', deck.count, { palms: deck.palms }) + (contents ? ` : ${contents}` : '');
+  const label = plural('haleakala.aria.deck', deck.count, { palms: plural('haleakala.count.palms', deck.palms) });
+  return contents ? t('haleakala.aria.deck_contents', { deck: label, contents }) : label;
 }
 
 function itemLabel(item, names) {
