@@ -98,12 +98,15 @@ def round_two(seed: int, gods: bool) -> KanaloaState:
 
 def capture() -> KanaloaState:
     """GD-3, GD-7: DALI's stone is KANE; whoever first takes DALI captures it
-    and scores at once, 1 point for a small island."""
+    and scores at once, 1 point for a small island. Round 1, nobody holds an
+    island yet: all 16 stones are still on their islands (GD-1, C-4)."""
     return KanaloaState.from_position(
         players=PLAYERS, player=0, gods=True,
         hands={0: ["DALI", "GAPU", "LANI"], 1: ["FARE", "HONU", "RASI"], 2: ["INOA", "JEKA", "KULU"]},
         bridges={0: ["DALI-ELOI"], 1: ["DALI-MOTU", "BAFI-RASI"], 2: ["INOA-LANI"]},
-        stones={"DALI": "KANE", "ALOA": "LONO", "ORO": "PELE", "RASI": "KU", "NALU": "KANALOA"},
+        stones={"DALI": "KANE", "ALOA": "LONO", "ORO": "PELE", "RASI": "KU", "NALU": "KANALOA",
+                "BAFI": "KANE", "COCO": "KU", "ELOI": "KANE", "FARE": "PELE", "GAPU": "KANE", "HONU": "KANE",
+                "INOA": "LONO", "JEKA": "KANE", "KULU": "KANALOA", "LANI": "KANE", "MOTU": "KANE"},
         talon=23, seed=61)
 
 
