@@ -354,3 +354,42 @@ def test_a_picture_that_is_no_step_shows_what_the_rules_refuse():
         assert {f"lesson.kahuna.picture.illegal.{part}" for part in ("title", "text")} <= WORDS[lang].keys()
     answer = call("lesson_picture", lesson="kahuna", picture="none")
     assert not answer["ok"] and answer["error"]["params"] == {"field": "picture"}
+
+
+# -- the short games ------------------------------------------------------------------
+
+def play_short_game(lesson, learner, seed) -> tuple[bool, int]:
+    """The lesson's short game from its start, the learner's moves chosen by
+    ``learner`` (a bot), the rivals the lesson's novice bots: (won, the
+    learner's decisions)."""
+    from pygame_core.bots import make_bot
+    state = lesson.final()
+    rivals = make_bot(0, seed=f"{lesson.id}/rivals/{seed}")
+    decisions = 0
+    while not state.is_over():
+        player = state.to_move()[0]
+        if player == LEARNER:
+            decisions += 1
+            state.apply(player, learner.choose(state, player))
+        else:
+            state.apply(player, rivals.choose(state, player))
+    return LEARNER in state.result()["winners"], decisions
+
+
+@pytest.mark.parametrize("name", sorted(LESSONS))
+def test_the_short_game_is_won_by_following_the_expert_and_stays_open_to_any_player(name):
+    """Each lesson ends with a short game worth playing: at least ten of the
+    learner's decisions, won by a learner who follows the expert's
+    suggestion at every turn (the hint's bot, searching by its iterations
+    alone), and a real game for one who does not: random moves over twenty
+    seeds (the share they win is printed, not asserted)."""
+    from pygame_core.bots import HINT_LEVEL, make_bot
+    lesson = LESSONS[name]
+    start = lesson.final()
+    assert not start.is_over() and LEARNER in start.to_move()
+    won, decisions = play_short_game(lesson, make_bot(HINT_LEVEL, seed=f"{name}/expert", timed=False), 0)
+    assert decisions >= 10, f"only {decisions} decisions for the learner"
+    assert won, "following every suggestion of the expert loses the short game"
+    wins = sum(play_short_game(lesson, make_bot(0, seed=f"{name}/learner/{seed}"), seed)[0] for seed in range(20))
+    print(f"\n{name}: random moves win {wins} of 20 short games")
+    assert wins < 20, "the short game is won for the learner, whatever they do"

@@ -28,6 +28,7 @@ HANDS = {
 }
 DECK_TOP = ["RN18", "RN06", "RN29", "RN07", "RN19", "RN30", "RN20", "RN08"]
 EPOCH_TOP = ["E1-06", "E1-01", "E1-12", "E1-03"]
+ADMIRAL = "E3-01"
 
 # T-3: the 27 placements of the work phase, Red, Yellow, Green in turn.
 PLACEMENTS = [
@@ -118,10 +119,19 @@ def birth() -> MoaiState:
 
 
 def last_round() -> MoaiState:
-    """Novice bots play a real deal until the Admiral Roggeveen announces
-    the last round; the learner takes Red at its bid."""
-    deal = cast(MoaiState, MoaiState.game.new(players=3, seed=GAME_SEED))
-    return play_until(deal, lambda s: s.final and LEARNER in s.to_move(), seed=GAME_SEED)
+    """The example's round 1 played on from the learner's Moai at V2 (the
+    rest by novice bots), then round 2 made the last: the Admiral Roggeveen
+    came out of the epoch deck at its reveal and was set aside (M-1, M-39).
+    Every idea of the lesson is used again, with Red's clan alive: its 6 m
+    Moai, its fields, its pieces in camp and its cards. The learner takes
+    Red at its bid."""
+    state = play(carve(), "carve V2")
+    state = play_until(state, lambda s: s.round == 2 and LEARNER in s.to_move(), seed=GAME_SEED)
+    position = state.to_json()
+    position["final_round"] = True
+    position["admiral_aside"] = True
+    position["epoch_deck"] = [card for card in position["epoch_deck"] if card != ADMIRAL]
+    return cast(MoaiState, MoaiState.from_json(position))
 
 
 LESSON = Lesson(
