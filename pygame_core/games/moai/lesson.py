@@ -10,8 +10,6 @@ against two novice bots.
 
 from __future__ import annotations
 
-from typing import cast
-
 from ...lessons import LEARNER, Lesson, Step, play_until
 from .state import MoaiState
 from .tables import EPOCH_IDS, RN_KIND
@@ -131,7 +129,7 @@ def last_round() -> MoaiState:
     position["final_round"] = True
     position["admiral_aside"] = True
     position["epoch_deck"] = [card for card in position["epoch_deck"] if card != ADMIRAL]
-    return cast(MoaiState, MoaiState.from_json(position))
+    return MoaiState.from_json(position)
 
 
 LESSON = Lesson(
