@@ -240,6 +240,27 @@ def cmd_play(args: dict[str, Any]) -> Any:
     return session.snapshot(seat if viewer is None else viewer)
 
 
+def cmd_why(args: dict[str, Any]) -> Any:
+    """What ``move`` would gain ``seat`` now, in the hint's words
+    (``hints.reasons``, on a copy that knows only what ``seat`` sees),
+    without playing it: a lesson's answer to a choice that is not its
+    step's. A move that cannot be played is refused as ``play`` refuses it,
+    with the rule it breaks; the session is unchanged either way."""
+    _only("why", args, ("seat", "move", "session"))
+    session = _session_or_error(args)
+    seat = _seat(args, session)
+    text = _move_text(args)
+    match = session.match
+    if match.is_over():
+        raise RequestError("the game is over", "error.game_over")
+    if seat not in match.state.to_move():
+        raise RequestError("it is not this seat's turn", "error.not_your_turn", player=seat)
+    move = match.state.parse_move(text)
+    if move not in match.state.legal_moves(seat):
+        raise match.state.refusal(seat, move)
+    return {"move": str(move), "why": _reasons(session, seat, move)}
+
+
 def cmd_undo(args: dict[str, Any]) -> Any:
     _only("undo", args, ("seat", "viewer", "session"))
     session = _session_or_error(args)
@@ -517,6 +538,7 @@ COMMANDS = {
     "new": cmd_new,
     "snapshot": cmd_snapshot,
     "play": cmd_play,
+    "why": cmd_why,
     "undo": cmd_undo,
     "think": cmd_think,
     "bot_move": cmd_bot_move,

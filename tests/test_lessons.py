@@ -141,7 +141,7 @@ def test_every_lesson_s_words_exist(lang):
         if name != lesson.game:
             missing += [key for key in [f"lesson.{name}.name"] if key not in words]
     generic = ["menu.learn", "menu.lesson_failed", "error.no_lesson", "lesson.offer", "lesson.offer_no",
-               "lesson.step_of", "lesson.next", "lesson.to_game", "lesson.wrong", "lesson.suggestions",
+               "lesson.step_of", "lesson.next", "lesson.to_game", "lesson.wrong", "lesson.wrong_move", "lesson.suggestions",
                "lesson.done_title", "lesson.done_text", "lesson.play_real", "lesson.leave",
                "lesson.rival", "lesson.rival_n", "hint.why", "hint.why_and"]
     missing += [key for key in generic if key not in words]
@@ -393,3 +393,23 @@ def test_the_short_game_is_won_by_following_the_expert_and_stays_open_to_any_pla
     wins = sum(play_short_game(lesson, make_bot(0, seed=f"{name}/learner/{seed}"), seed)[0] for seed in range(20))
     print(f"\n{name}: random moves win {wins} of 20 short games")
     assert wins < 20, "the short game is won for the learner, whatever they do"
+
+
+def test_why_says_what_a_move_would_gain_without_playing_it():
+    """A lesson's answer to another choice: ``why`` gives a legal move's
+    reasons and leaves the step as it was; a move the rules refuse gets the
+    rule it breaks, as ``play`` would say it."""
+    call("lesson_step", lesson="kahuna", step=1)
+    before = call("snapshot", session="lesson", viewer=LEARNER)["data"]
+    taught = LESSONS["kahuna"].steps[1].move
+    other = next(move["text"] for move in before["legal"] if move["text"] != taught)
+    for text in (taught, other):
+        answer = call("why", session="lesson", seat=LEARNER, move=text)
+        assert answer["ok"], answer
+        assert answer["data"]["move"] == text and answer["data"]["why"], answer
+        assert all(reason["key"] in WORDS["en"] for reason in answer["data"]["why"])
+    assert call("snapshot", session="lesson", viewer=LEARNER)["data"] == before
+    refused = call("why", session="lesson", seat=LEARNER, move="place ALOA-BARI ZZZZ")
+    assert not refused["ok"] and refused["error"]["key"].startswith(("error.", "kahuna.illegal.")), refused
+    assert call("why", session="lesson", seat=1, move=taught)["error"]["key"] == "error.not_your_turn"
+    assert call("snapshot", session="lesson", viewer=LEARNER)["data"] == before

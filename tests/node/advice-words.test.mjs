@@ -17,7 +17,7 @@ import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 
 import { useStrings, t } from '../../web/js/i18n.js';
-import { hintText, opinionLines, whyText } from '../../web/js/advice-words.js';
+import { hintText, opinionLines, whyText, wrongChoiceText } from '../../web/js/advice-words.js';
 import * as kahunaLog from '../../web/js/games/kahuna-log.js';
 import * as kanaloaLog from '../../web/js/games/kanaloa-log.js';
 import * as moaiLog from '../../web/js/games/moai-log.js';
@@ -194,6 +194,15 @@ for (const game of Object.keys(GAMES)) {
         const differ = opinionLines({ same: false, played: item.move, best: item.move, played_chance: 0.08, best_chance: 0.8, why_played: item.why, why_best: item.why }, NAMES[item.seat], renderer, NAMES);
         const agree = opinionLines({ same: true, best: item.move, best_chance: 0.11, why_best: item.why }, NAMES[item.seat], renderer, NAMES);
         for (const line of [...differ, ...agree]) assert.deepEqual(faults(line.text, lang), [], `${where}: ${line.text}`);
+      }
+      // A lesson's answer to another choice: that move's reasons against another's, at one position.
+      for (const [index, item] of cases.entries()) {
+        const next = cases[index + 1];
+        if (!next || next.position !== item.position || next.setup.players !== item.setup.players) continue;
+        const renderer = wordsOf(game, item.view);
+        const text = wrongChoiceText({ clicked: item.move, clickedWhy: item.why, taughtWhy: next.why }, renderer, NAMES);
+        assert.ok(text, `${lang} ${game} ${item.move.text}: no words for another choice`);
+        assert.deepEqual(faults(text, lang), [], `${lang} ${game}: ${text}`);
       }
     }
   });

@@ -24,10 +24,28 @@ export function reasonText(reason, renderer, names) {
   return t(reason.key, params);
 }
 
+/** The reasons of a list, joined as one clause ('' when none has words). */
+export function reasonsText(reasons, renderer, names) {
+  return (reasons || [])
+    .filter((reason) => has(reason.key))
+    .map((reason) => reasonText(reason, renderer, names))
+    .join(t('hint.why_and'));
+}
+
 /** "Why: …." for a list of reasons, '' when none has words. */
 export function whyText(reasons, renderer, names) {
-  const known = (reasons || []).filter((reason) => has(reason.key)).map((reason) => reasonText(reason, renderer, names));
-  return known.length ? t('hint.why', { reasons: known.join(t('hint.why_and')) }) : '';
+  const known = reasonsText(reasons, renderer, names);
+  return known ? t('hint.why', { reasons: known }) : '';
+}
+
+/** A lesson's answer to a choice that is not its step's: what the choice
+ * would gain, against what the step's move gains; '' when the reasons are
+ * missing (the step's own sentence is said instead). */
+export function wrongChoiceText({ clicked, clickedWhy, taughtWhy }, renderer, names) {
+  const why = reasonsText(clickedWhy, renderer, names);
+  const step = reasonsText(taughtWhy, renderer, names);
+  if (!clicked || !why || !step) return '';
+  return t('lesson.wrong_move', { move: moveWords(clicked, renderer), why, step });
 }
 
 /** A move as the end of a sentence. */

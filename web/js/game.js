@@ -6,7 +6,7 @@
 // table's panel (online-view.js).
 
 import { t, has } from './i18n.js';
-import { hintText } from './advice-words.js';
+import { hintText, wrongChoiceText } from './advice-words.js';
 import { seatNames, token } from './players.js';
 import { renderLog, eventText } from './log.js';
 import { privacyScreen, closeAll, toast } from './dialogs.js';
@@ -195,7 +195,11 @@ export function createGame({ onExit, onNewGame, pace, setPace, paces, verifyReco
         return privacyScreen({ name: names()[seat], mark: token(seat, 72) });
       },
       error(error) {
-        if (error && error.lesson && lesson) lesson.wrong();
+        if (error && error.lesson && lesson) {
+          // Why the choice is not the step's: the rule it breaks, or what it
+          // would gain against the step's move (else the step's sentence).
+          lesson.wrong(error.refusal ? errorText(error.refusal) : wrongChoiceText(error, mine.renderer, names()));
+        }
         else toast(errorText(error), 'error');
       },
       finish(snap) {

@@ -60,11 +60,12 @@ export function createLessonFlow({ plan, openStep, teach, playGame, nextLesson, 
     if (next instanceof HTMLElement) next.focus({ preventScroll: true });
   }
 
-  /** A choice that is not this step's: say why, change nothing. */
-  function wrong() {
+  /** A choice that is not this step's: say why (`why`, the engine's words
+   * for that choice, or else the step's sentence), change nothing. */
+  function wrong(why = '') {
     if (typeof flow.step !== 'number') return;
     const id = plan.steps[flow.step].id;
-    flow.note = has(words(id, 'wrong')) ? t(words(id, 'wrong')) : t('lesson.wrong');
+    flow.note = why || (has(words(id, 'wrong')) ? t(words(id, 'wrong')) : t('lesson.wrong'));
     draw();
   }
 

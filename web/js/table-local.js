@@ -30,7 +30,8 @@ export function createLocalTable({ session = 'game' } = {}) {
 /**
  * A lesson's table (pygame_core/lessons.py; `lesson` its id): `step` a step's number, whose
  * prepared position accepts only the taught `move` (any other is refused
- * with the step's sentence, `wrong`, and changes nothing) and then shows
+ * as `wrong`, with what it would gain against what the step's move gains,
+ * and changes nothing) and then shows
  * what it did, with nothing more to play; or "game", the short game against
  * the novice bot, a table like any other. Nothing is taken back, and one
  * person plays: no pass-the-device screen.
@@ -39,10 +40,30 @@ export function createLocalTable({ session = 'game' } = {}) {
 export function createLessonTable({ lesson, step, move, wrong, onTaught = () => {} }) {
   const base = createLocalTable({ session: 'lesson' });
   let taught = false;
-  const shown = (snap) => ({ ...snap, can_undo: false, legal: taught ? [] : snap.legal });
+  // The learner's legal moves now, to name a choice that is not the step's.
+  let legal = [];
+  const shown = (snap) => {
+    legal = snap.legal || [];
+    return { ...snap, can_undo: false, legal: taught ? [] : snap.legal };
+  };
   const open = (names) => call('lesson_step', { lesson, step, names, session: 'lesson' });
   if (step === 'game') {
     return { ...base, sharedDevice: false, start: ({ names }) => open(names), undo: base.undo };
+  }
+  /** The refusal of a choice that is not the step's, with what it would
+   * gain and what the step's move gains (the engine's reasons), or, for a
+   * move the rules refuse, the rule it breaks. */
+  async function explained(seat, text) {
+    try {
+      const [other, own] = await Promise.all([
+        call('why', { seat, move: text, session: 'lesson' }),
+        call('why', { seat, move, session: 'lesson' }),
+      ]);
+      const named = (wanted) => legal.find((each) => each.text === wanted) || { text: wanted };
+      return { ...wrong, clicked: named(text), clickedWhy: other.why, taught: named(move), taughtWhy: own.why };
+    } catch (refusal) {
+      return { ...wrong, refusal };
+    }
   }
   return {
     ...base,
@@ -50,7 +71,8 @@ export function createLessonTable({ lesson, step, move, wrong, onTaught = () => 
     start: async ({ names }) => shown(await open(names)),
     snapshot: async (viewer) => shown(await base.snapshot(viewer)),
     async play(seat, text, viewer) {
-      if (taught || text !== move) throw wrong;
+      if (taught) throw wrong;
+      if (text !== move) throw await explained(seat, text);
       const after = await base.play(seat, text, viewer);
       taught = true;
       onTaught(after);
