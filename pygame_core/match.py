@@ -171,6 +171,14 @@ def check_start(game: type[Game], players: int, start: object) -> dict[str, Any]
         return None
     if not isinstance(start, dict):
         raise BadSetup("start", f"a starting position is an object, not {quoted(start)}")
+    # A record writes the generator's 64-bit state as digits (``to_record``):
+    # JavaScript, which carries every record the page keeps, rounds numbers
+    # beyond 2**53.
+    rng = start.get("rng")
+    if isinstance(rng, str):
+        if not (rng.isascii() and rng.isdigit() and len(rng) <= 20):
+            raise BadSetup("start", f"the starting position's rng is a number, not {quoted(rng)}")
+        start = {**start, "rng": int(rng)}
     try:
         state = game.from_json(start)
     except (GameError, ValueError, TypeError, KeyError, IndexError) as exc:
@@ -350,7 +358,12 @@ class Match:
             "moves": [[e.player, e.move] for e in self.entries],
         }
         if self.start is not None:
-            record["start"] = self.start
+            # The generator's state as digits: a page keeps records through
+            # JavaScript, whose numbers stop being exact at 2**53.
+            start = dict(self.start)
+            if isinstance(start.get("rng"), int):
+                start["rng"] = str(start["rng"])
+            record["start"] = start
         if self.out:
             record["out"] = list(self.out)
         return record

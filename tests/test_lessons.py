@@ -413,3 +413,37 @@ def test_why_says_what_a_move_would_gain_without_playing_it():
     assert not refused["ok"] and refused["error"]["key"].startswith(("error.", "kahuna.illegal.")), refused
     assert call("why", session="lesson", seat=1, move=taught)["error"]["key"] == "error.not_your_turn"
     assert call("snapshot", session="lesson", viewer=LEARNER)["data"] == before
+
+
+def test_a_short_game_record_replays_after_javascript_has_carried_it():
+    """A lesson's short game is kept and reviewed from its record, which the
+    page carries through JavaScript: no number in it is beyond 2**53 (the
+    generator's state is written as digits), and the record replays, PELE's
+    random draws included, after a round trip that rounds big numbers."""
+    from pygame_core.match import Match
+    lesson = LESSONS["kanaloa-gods"]
+    match = Match(lesson.game, lesson.players, lesson.seed, lesson.options, ["h"] * lesson.players, None,
+                  lesson.final().to_json())
+    rng = random.Random(3)
+    while not match.is_over():
+        player = match.state.to_move()[0]
+        match.play(player, rng.choice(match.state.legal_moves(player)))
+    assert any(entry.move == "pele" for entry in match.entries)
+
+    def numbers(value):
+        if isinstance(value, bool):
+            return []
+        if isinstance(value, int):
+            return [value]
+        if isinstance(value, dict):
+            return [n for item in value.values() for n in numbers(item)]
+        if isinstance(value, list):
+            return [n for item in value for n in numbers(item)]
+        return []
+    record = match.to_record()
+    assert all(abs(n) <= 2 ** 53 for n in numbers(record))
+    # JavaScript's JSON.parse: every number a double.
+    carried = json.loads(json.dumps(record), parse_int=lambda text: int(float(text)))
+    replayed = Match.from_record(carried)
+    assert [entry.move for entry in replayed.entries] == [entry.move for entry in match.entries]
+    assert replayed.state.to_json() == match.state.to_json()
