@@ -74,7 +74,7 @@ export function showRules(game, has) {
   const title = document.createElement('h3');
   title.textContent = t('rules.keys.title');
   const list = document.createElement('ul');
-  for (const n of [1, 2, 3, 4, 5]) {
+  for (let n = 1; has(`rules.keys.${n}`); n++) {
     const item = document.createElement('li');
     item.textContent = t(`rules.keys.${n}`);
     list.append(item);

@@ -5,7 +5,9 @@
 // that does nothing else shows those words in a small bubble beside it,
 // until the next tap or a few seconds; a mouse resting on one that has no
 // native tooltip (an SVG piece) shows them too. Nothing that acts (a button,
-// a choice, a field) is touched: its click is its own.
+// a choice, a field) is touched by a tap: its click is its own. A finger
+// held on anything with words, a glowing choice too, shows them instead,
+// and that press plays nothing (the rules' keys say so).
 
 import { refs } from './refs.js';
 
@@ -14,8 +16,13 @@ const LABELLED = '[title], [role="img"][aria-label], svg [aria-label]';
 // What acts when clicked: its click is never taken for a question. (What
 // only takes the focus, a board's frame or a list that scrolls, does not act.)
 const ACTS = 'button, a, input, select, textarea, label, [data-choice], [role="button"], [aria-pressed]';
+// What acts and has words of its own: a press held on it asks what it is.
+const ACTS_LABELLED = '[data-choice][aria-label], [role="button"][aria-label], button[aria-label], button[title]';
 const SHOWN_MS = 4000;
 const HOVER_MS = 450;
+// A finger held this long, moving less than this, asks instead of acting.
+const HOLD_MS = 500;
+const HOLD_SLOP_PX = 10;
 
 /** Show the words of what is tapped inside `root`. */
 export function installTips(root) {
@@ -57,6 +64,59 @@ export function installTips(root) {
     tip.hidden = true;
     shownFor = null;
   }
+
+  /** What a held finger asks about: a thing that acts and says what it is,
+   * else what `about` finds. */
+  function held(event) {
+    const start = event.target instanceof Element ? event.target : null;
+    const acting = start && start.closest(ACTS_LABELLED);
+    if (acting && root.contains(acting) && words(acting)) return acting;
+    return about(event);
+  }
+
+  /** @type {{timer: number, x: number, y: number} | null} */
+  let press = null;
+  // The click that ends a held press is the question's, not a move.
+  let swallow = false;
+  const release = () => {
+    if (press) window.clearTimeout(press.timer);
+    press = null;
+  };
+  root.addEventListener('pointerdown', (event) => {
+    swallow = false;
+    release();
+    if (event.pointerType === 'mouse') return;
+    const el = held(event);
+    if (!el) return;
+    press = {
+      x: event.clientX,
+      y: event.clientY,
+      timer: window.setTimeout(() => {
+        press = null;
+        swallow = true;
+        show(el);
+      }, HOLD_MS),
+    };
+  });
+  root.addEventListener('pointermove', (event) => {
+    if (press && Math.hypot(event.clientX - press.x, event.clientY - press.y) > HOLD_SLOP_PX) release();
+  });
+  root.addEventListener('pointerup', release);
+  root.addEventListener('pointercancel', release);
+  // A held finger opens no context menu over the words it asked for.
+  root.addEventListener('contextmenu', (event) => {
+    if (swallow || press) event.preventDefault();
+  });
+  root.addEventListener(
+    'click',
+    (event) => {
+      if (!swallow) return;
+      swallow = false;
+      event.preventDefault();
+      event.stopPropagation();
+    },
+    true,
+  );
 
   root.addEventListener('click', (event) => {
     const el = about(event);
