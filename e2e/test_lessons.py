@@ -58,15 +58,27 @@ def follow_steps(page, game: str, lang: str, rng: random.Random) -> list:
         others = page.locator('[data-lesson="other"]:visible')
         if number % 2 == 1 and number not in wrong_tried and others.count():
             wrong_tried.add(number)
-            others.nth(rng.randrange(others.count())).click()
-            page.wait_for_function(
-                "() => document.querySelector('#lesson .lesson-note') !== null", timeout=10_000)
+            # Another choice is played as any other: a part of a move is
+            # chosen, and the move it completes is refused with its reasons.
+            for _ in range(8):
+                # A part not yet chosen (a chosen one would only be put back).
+                others = page.locator('[data-lesson="other"]:visible:not([aria-pressed="true"])')
+                if not others.count():
+                    break
+                # A whole move when one is offered (its text has words), else a part of one.
+                whole = [i for i in range(others.count()) if " " in (others.nth(i).get_attribute("data-choice") or "")]
+                others.nth(rng.choice(whole) if whole else rng.randrange(others.count())).click()
+                settle(page)
+                if lesson(page)["note"]:
+                    break
             after = lesson(page)
-            # Why that choice is not the step's: what it would gain, against
+            assert after["note"], f"step {number}: another choice is not explained"
+            # Why that move is not the step's: what it would gain, against
             # what the step's move gains (the engine's reasons), in words.
             assert plain(after["note"]).startswith(plain(words["lesson.wrong_move"].split("{")[0])), after["note"]
             assert "{" not in after["note"] and plain(after["note"]) != plain(words[f"lesson.{game}.{step_id}.wrong"])
             assert after["step"] == now["step"]
+            page.keyboard.press("Escape")
             continue
         targets = page.locator('[data-lesson="target"]:visible')
         assert targets.count() >= 1, f"step {number}: nothing to click"
@@ -175,6 +187,40 @@ def test_a_tap_says_what_a_piece_or_a_count_is(make_context, site_url, open_game
     assert label.startswith("ALOA") and plain(kahuna.inner_text("#tip")) == plain(label)
 
 
+def hold(page, locator, ms: int = 800) -> None:
+    """A finger held on ``locator``'s middle for ``ms``, then lifted."""
+    box = locator.bounding_box()
+    point = {"x": box["x"] + box["width"] / 2, "y": box["y"] + box["height"] / 2}
+    touch = page.context.new_cdp_session(page)
+    touch.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [point]})
+    page.wait_for_timeout(ms)
+    touch.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+
+
+def test_a_finger_held_on_a_glowing_choice_says_what_it_is_and_a_tap_plays_it(make_context, site_url):
+    """On a phone, the lesson's glowing choice says its words to a held
+    finger, and that press plays nothing; a tap then plays it."""
+    page = make_context(locale="en-GB", viewport={"width": 390, "height": 844}, has_touch=True,
+                        is_mobile=True).new_page()
+    page.goto(f"{site_url}index.html#learn=kahuna&lang=en")
+    page.wait_for_selector("#lesson[data-step='1']", timeout=BOOT_TIMEOUT_MS)
+    settle(page)
+    target = page.locator('[data-lesson="target"]:visible').first
+    label = target.get_attribute("aria-label")
+    assert label
+    pressed = page.locator('[aria-pressed="true"]').count()
+    hold(page, target)
+    page.wait_for_selector("#tip:not([hidden])")
+    assert plain(page.inner_text("#tip")) == plain(label)
+    settle(page)
+    assert page.locator('[aria-pressed="true"]').count() == pressed, "the held press chose something"
+    assert page.locator("#lesson-next").count() == 0 and lesson(page)["step"] == "1"
+    target.tap()
+    page.wait_for_function(
+        "(n) => document.querySelectorAll('[aria-pressed=\"true\"]').length > n || document.getElementById('lesson-next')",
+        arg=pressed, timeout=10_000)
+
+
 def pictures_of(game: str) -> dict[str, int]:
     """Every picture the rules of ``game`` carry — the steps of its lessons
     that show a section, and their prepared pictures — with its section."""
@@ -190,10 +236,10 @@ def pictures_of(game: str) -> dict[str, int]:
     return shown
 
 
-RULES_GAMES = {"kahuna": "play=kahuna&players=2&seats=h,h&seed=4",
-               "kanaloa": "play=kanaloa&players=2&seats=h,h&seed=4",
-               "moai": "play=moai&players=2&seats=h,h&seed=4",
-               "haleakala": "play=haleakala&players=2&seats=h,h&seed=4"}
+RULES_GAMES = {"kahuna": "play=kahuna&players=2&seats=h,bot0&seed=4",
+               "kanaloa": "play=kanaloa&players=2&seats=h,bot0&seed=4",
+               "moai": "play=moai&players=2&seats=h,bot0&seed=4",
+               "haleakala": "play=haleakala&players=2&seats=h,bot0&seed=4"}
 
 
 @pytest.mark.parametrize("game", sorted(RULES_GAMES))

@@ -3,8 +3,9 @@
 // (pygame_core/lessons.py). Its steps are prepared positions of the real
 // game, drawn by the game's own renderer; each asks for the one move that
 // shows its idea (the renderer marks that move's elements
-// data-lesson="target" and dims the others), says why another choice is not
-// this step's, shows what the move did, and goes on. Then a short real game
+// data-lesson="target" and dims the others), says why another move is not
+// this step's (what it would gain against the step's move: the table refuses
+// it, table-local.js), shows what the move did, and goes on. Then a short real game
 // against the novice bot, the expert's suggestions on.
 //
 // The panel (#lesson) carries data-step (1 … n, then "game", then "done")
@@ -146,22 +147,10 @@ export function createLessonFlow({ plan, openStep, teach, playGame, nextLesson, 
     panel.replaceChildren(...parts, h('div', { class: 'lesson-actions' }, ...actions));
   }
 
-  // A click on a choice that is not this step's is answered, and goes no further.
-  function intercept(event) {
-    const target = event.target instanceof Element ? event.target.closest('[data-lesson="other"]') : null;
-    if (!target) return;
-    if (event.type === 'keydown' && event.key !== 'Enter' && event.key !== ' ') return;
-    event.preventDefault();
-    event.stopImmediatePropagation();
-    wrong();
-  }
-  const screen = refs.gameScreen();
-  screen.addEventListener('click', intercept, true);
-  screen.addEventListener('keydown', intercept, true);
-
+  // A choice that is not this step's is played as any other: a part of a
+  // move (a card, a disc) is chosen, and the step's table refuses the move
+  // it completes, saying what it would gain against the step's move.
   function close() {
-    screen.removeEventListener('click', intercept, true);
-    screen.removeEventListener('keydown', intercept, true);
     panel.hidden = true;
     document.body.classList.remove('in-lesson', 'lesson-playing');
     panel.replaceChildren();
