@@ -65,9 +65,11 @@ def follow_steps(page, game: str, lang: str, rng: random.Random) -> list:
                 others = page.locator('[data-lesson="other"]:visible:not([aria-pressed="true"])')
                 if not others.count():
                     break
-                # A whole move when one is offered (its text has words), else a part of one.
+                # A whole move when one is offered (its text has words), else a
+                # part that can be chosen (a card, a disc, a strength).
                 whole = [i for i in range(others.count()) if " " in (others.nth(i).get_attribute("data-choice") or "")]
-                others.nth(rng.choice(whole) if whole else rng.randrange(others.count())).click()
+                parts = [i for i in range(others.count()) if others.nth(i).get_attribute("aria-pressed") == "false"]
+                others.nth(rng.choice(whole or parts or list(range(others.count())))).click()
                 settle(page)
                 if lesson(page)["note"]:
                     break

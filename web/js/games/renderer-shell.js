@@ -125,12 +125,17 @@ export function createShell({ els, onChoice }) {
     // every other choice is drawn as usual, then dimmed.
     let targets = null;
     if (shell.lesson && shell.interactive) {
+      // A part of another move may be chosen (the step then refuses the
+      // move it completes): the taught-only redraw, which would drop it as
+      // fitting no move, keeps it.
+      const chosen = shell.selection;
       taughtOnly = true;
       try {
         game.redraw();
         targets = new Set(choices().map(choiceKey));
       } finally {
         taughtOnly = false;
+        shell.selection = chosen;
       }
     }
     game.redraw();
