@@ -39,7 +39,8 @@ def test_a_record_may_start_from_a_position_and_replays_and_undoes_from_it(game,
         seat = rng.choice(match.state.to_move())
         match.play(seat, rng.choice(match.state.legal_moves(seat)))
     record = json.loads(json.dumps(match.to_record()))
-    assert record["start"] == start
+    # The record writes the generator's state as digits (JavaScript rounds big numbers).
+    assert record["start"] == ({**start, "rng": str(start["rng"])} if "rng" in start else start)
     again = Match.from_record(record)
     assert again.state.to_json() == match.state.to_json()
     assert again.log_for(0) == match.log_for(0)
