@@ -10,6 +10,7 @@ for Python; clicking any ``[data-choice]`` in any order never dead-ends.
 
 from __future__ import annotations
 
+import math
 import random
 import re
 
@@ -250,3 +251,42 @@ def test_the_hint_the_keyboard_and_offline_play(make_context, site_url, open_gam
         settle(page)
     assert page.locator("#log .log-entry").count() >= 1
     assert seen(page)["errors"] == []
+
+
+# Every disc on the beaches and every beach's number, as circles on screen.
+DISCS = """() => {
+  const circle = (c) => { const b = c.getBoundingClientRect();
+    return { x: b.x + b.width / 2, y: b.y + b.height / 2, r: b.width / 2, h: b.height }; };
+  return {
+    discs: [...document.querySelectorAll('.haleakala-board .hk-beach .hk-disc-body')].map(circle),
+    numbers: [...document.querySelectorAll('.haleakala-board .hk-section-number circle')].map(circle),
+  };
+}"""
+
+
+def test_the_discs_on_the_beaches_read_at_a_glance_on_a_laptop(make_context, site_url, open_game):
+    """On a laptop (1366×800) every disc on a beach is at least 24×24 CSS
+    px, and no disc overlaps another or a beach's number, however many the
+    beaches hold along a game."""
+    page = make_context(locale="en-GB", viewport={"width": 1366, "height": 800}).new_page()
+    page.add_init_script("localStorage.setItem('archipel.v1.setup', JSON.stringify({pace: 'instant'}));")
+    open_game(page, "play=haleakala&players=2&seats=h,bot0&seed=7&lang=en")
+    rng = random.Random(7)
+    most = 0
+    for _ in range(120):
+        settle(page)
+        if status(page)["state"] == "over":
+            break
+        seen_now = page.evaluate(DISCS)
+        most = max(most, len(seen_now["discs"]))
+        for disc in seen_now["discs"]:
+            assert disc["r"] * 2 >= 24 and disc["h"] >= 24, disc
+        for i, a in enumerate(seen_now["discs"]):
+            for b in seen_now["discs"][i + 1:] + seen_now["numbers"]:
+                assert math.hypot(a["x"] - b["x"], a["y"] - b["y"]) >= a["r"] + b["r"] - 0.5, (a, b)
+        offered = choices(page)
+        # Discs put down rather than taken back, to crowd the beaches.
+        placing = [(i, c) for i, c in offered if c.startswith("disc:") or c.startswith("place ")]
+        index, _ = rng.choice(placing or offered)
+        click_choice(page, index)
+    assert most >= 8, f"only {most} discs were on the beaches at once"

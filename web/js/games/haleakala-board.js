@@ -23,17 +23,21 @@ export const CY = 350;
 /** The island's measures. A phone held upright shows the board at about
  * half size: its beaches are wider, and its discs, sums and numbers larger. */
 const LANDSCAPE = {
-  rings: { crater: [0, 64], mountain: [64, 114], forest: [114, 162], meadow: [162, 206], beach: [206, 258] },
-  lanes: [221, 245],
-  lane: { width: 23, mark: 15, sum: 27, step: 21, disc: 9.5, font: 13, sumW: 26, sumH: 19 },
+  // The beach is wide enough for two lanes of discs at least 24 CSS px
+  // across on a laptop (the board about 870 px for its 1000 units).
+  rings: { crater: [0, 60], mountain: [60, 106], forest: [106, 152], meadow: [152, 196], beach: [196, 264] },
+  lanes: [212, 244],
+  lane: { width: 30, mark: 18, sum: 32, step: 30, disc: 14, font: 16, sumW: 32, sumH: 24 },
   card: { w: 58, h: 76, r: 306, spread: 14.5 },
   boat: { r: 306, scale: 1.05 },
-  number: { r: 271, size: 11, font: 13 },
-  hut: 232,
-  lava: { r: 40, size: 10 },
+  number: { r: 281, size: 11, font: 13 },
+  // The huts stand on the shore, beyond the lanes, which run the whole beach.
+  hut: 271,
+  hutOnShore: true,
+  lava: { r: 38, size: 10 },
   statue: 1.05,
   shaman: 1.12,
-  coast: 262,
+  coast: 268,
 };
 const PORTRAIT_GEO = {
   rings: { crater: [0, 56], mountain: [56, 100], forest: [100, 142], meadow: [142, 182], beach: [182, 252] },
@@ -43,6 +47,7 @@ const PORTRAIT_GEO = {
   boat: { r: 304, scale: 1.2 },
   number: { r: 268, size: 14, font: 17 },
   hut: 216,
+  hutOnShore: false,
   lava: { r: 35, size: 11 },
   statue: 1.12,
   shaman: 1.22,
@@ -109,7 +114,7 @@ function laneLayout(G, s, lane, discCount) {
   const dir = readDir(s);
   const theta = sectionAngle(s);
   const low = theta - dir * 27;
-  const high = theta + dir * (s in HUTS ? 14 : 27);
+  const high = theta + dir * (s in HUTS && !G.hutOnShore ? 14 : 27);
   const room = (Math.abs(high - low) * Math.PI * r) / 180;
   const { mark, sum } = G.lane;
   let step = G.lane.step;
