@@ -199,20 +199,26 @@ def test_every_move_of_every_step_has_a_reason(name):
             assert hints.reasons(state.determinize(LEARNER, Rng(1)), LEARNER, move), (step.id, str(move))
 
 
-def test_moai_reasons_say_the_bid_the_birth_and_the_place():
-    from pygame_core.games.moai import hints
-    found: dict = {}
-    for seed in range(8):
-        state = GAMES["moai"].new(players=3, seed=seed)
+def weighed_moves(game: str, players: int, seeds: int, per_position: int | None = None):
+    """(move as the page receives it, its reasons) for the legal moves
+    (the first ``per_position``, or all) of every position of random games,
+    each weighed on a determinized copy, as the facade asks."""
+    hints = GAMES[game].hints
+    for seed in range(seeds):
+        state = GAMES[game].new(players=players, seed=seed)
         rng = random.Random(seed)
         while not state.is_over():
             player = state.to_move()[0]
             moves = state.legal_moves(player)
-            for move in moves[:20]:
-                shape = move.to_dict()
-                why = hints.reasons(state.determinize(player, Rng(seed)), player, move)
-                found.setdefault(shape["kind"], []).append((shape, why))
+            for move in moves[:per_position]:
+                yield move.to_dict(), hints.reasons(state.determinize(player, Rng(seed)), player, move)
             state.apply(player, rng.choice(moves))
+
+
+def test_moai_reasons_say_the_bid_the_birth_and_the_place():
+    found: dict = {}
+    for shape, why in weighed_moves("moai", 3, 8, 20):
+        found.setdefault(shape["kind"], []).append((shape, why))
     value = {"1": 1, "2": 2, "3": 3, "R": 1}
     for shape, why in found["bid"]:
         expected = "why.moai.bid" if shape["value"] else "why.moai.bid_none"   # nothing bid keeps the cards
@@ -231,28 +237,18 @@ def test_moai_reasons_say_the_bid_the_birth_and_the_place():
 
 
 def test_haleakala_reasons_say_where_the_boat_lands_and_what_a_statue_scores():
-    from pygame_core.games.haleakala import hints
     lands = set()
-    for seed in range(6):
-        state = GAMES["haleakala"].new(players=2, seed=seed)
-        rng = random.Random(seed)
-        while not state.is_over():
-            player = state.to_move()[0]
-            moves = state.legal_moves(player)
-            for move in moves:
-                shape = move.to_dict()
-                why = hints.reasons(state.determinize(player, Rng(seed)), player, move)
-                assert why, shape
-                for reason in why:
-                    if reason["key"].startswith("why.haleakala.shaman"):    # S-11: meadow 1, forest 2, mountain 3
-                        assert reason["params"]["points"] == {"meadow": 1, "forest": 2, "mountain": 3}[shape["terrain"]]
-                    if reason["key"].startswith("why.haleakala.land_"):
-                        lands.add(reason["key"])
-                        mine, theirs = reason["params"]["mine"], reason["params"]["theirs"]
-                        assert {"land_first": mine > theirs > -1 and mine > 0, "land_second": 0 < mine < theirs,
-                                "land_rival": mine == 0 < theirs, "land_empty": mine == theirs == 0}[
-                                    reason["key"].split(".")[-1]], reason
-            state.apply(player, rng.choice(moves))
+    for shape, why in weighed_moves("haleakala", 2, 6):
+        assert why, shape
+        for reason in why:
+            if reason["key"].startswith("why.haleakala.shaman"):    # S-11: meadow 1, forest 2, mountain 3
+                assert reason["params"]["points"] == {"meadow": 1, "forest": 2, "mountain": 3}[shape["terrain"]]
+            if reason["key"].startswith("why.haleakala.land_"):
+                lands.add(reason["key"])
+                mine, theirs = reason["params"]["mine"], reason["params"]["theirs"]
+                assert {"land_first": mine > theirs > -1 and mine > 0, "land_second": 0 < mine < theirs,
+                        "land_rival": mine == 0 < theirs, "land_empty": mine == theirs == 0}[
+                            reason["key"].split(".")[-1]], reason
     assert lands == {"why.haleakala.land_first", "why.haleakala.land_second", "why.haleakala.land_rival",
                      "why.haleakala.land_empty"}
 
