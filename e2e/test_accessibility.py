@@ -14,7 +14,8 @@ from pathlib import Path
 import pytest
 
 from conftest import open_game, play_one_turn, wait_for_state
-from pages import BOOT_TIMEOUT_MS, invitation, join_table, open_menu
+from pages import BOOT_TIMEOUT_MS, invitation, join_table, open_menu, settle
+from test_lessons import fold, hold
 from test_online import open_new_table, table_server  # noqa: F401 (a fixture)
 
 AXE = (Path(__file__).resolve().parents[1] / "node_modules" / "axe-core" / "axe.min.js").read_text()
@@ -119,6 +120,36 @@ def test_every_board_on_a_phone_and_in_words_has_no_serious_violation(make_conte
     words.keyboard.press("Enter")
     words.wait_for_function("() => document.getElementById('status').getAttribute('aria-busy') === 'false'")
     assert violations(words) == [], f"{game} in words"
+
+
+# A lesson on a phone: its sheet lifted and folded, a wrong choice's
+# answer, a glowing choice's words under a held finger; then on a laptop.
+LESSON_EACH = [("haleakala", "fr"), ("moai", "en")]
+
+
+@pytest.mark.parametrize("name,lang", LESSON_EACH)
+def test_a_lesson_has_no_serious_violation(make_context, site_url, name, lang):
+    page = make_context(locale=LANGUAGES[lang], viewport={"width": 390, "height": 844}, is_mobile=True,
+                        has_touch=True).new_page()
+    page.goto(f"{site_url}index.html#learn={name}&lang={lang}")
+    page.wait_for_selector("#lesson.lifted[data-step='1']", timeout=BOOT_TIMEOUT_MS)
+    settle(page)
+    assert violations(page) == [], "the sheet lifted"
+    fold(page)
+    assert violations(page) == [], "the sheet folded"
+    target = page.locator('[data-lesson="target"]:visible').first
+    hold(page, target)
+    page.wait_for_selector("#tip:not([hidden])")
+    assert violations(page) == [], "a glowing choice's words"
+    page.locator('[data-lesson="other"]:visible').first.tap()
+    settle(page)
+    if page.locator("#lesson .lesson-note").count() == 0:
+        page.locator('[data-lesson="other"]:visible:not([aria-pressed="true"])').first.tap()
+    page.wait_for_selector("#lesson.lifted .lesson-note")
+    assert violations(page) == [], "a wrong choice's answer"
+    page.set_viewport_size({"width": 1366, "height": 800})
+    page.wait_for_selector("#lesson .lesson-text:visible")
+    assert violations(page) == [], "on a laptop"
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)

@@ -1,9 +1,11 @@
 """The lessons in the browser, followed as a newcomer follows them: open
-``#learn=<game>``, click what the lesson asks for (``[data-lesson=target]``),
-try a wrong choice now and then (``[data-lesson=other]``: a sentence, and the
-step unchanged), then play the short game against the novice bot with
-random choices to its end; each in French or in English, the two in turn.
-The menu offers a lesson once.
+``#learn=<game>`` on a phone, read each step's sheet and fold it, tap what
+the lesson asks for (``[data-lesson=target]``), try a wrong choice now and
+then (``[data-lesson=other]``: a sentence, and the step unchanged), with the
+board's size, the targets' reach and the strip's lines measured at every
+step at two phones' sizes; then play the short game against the novice bot
+on a laptop with random choices to its end, and review it; each in French or
+in English, the two in turn. The menu offers a lesson once.
 
 The page's contract (docs/protocol.md, section 5, "Lessons"): ``#lesson``
 carries ``data-step`` (1 … n, ``game``, ``done``) and ``data-steps``.
@@ -37,13 +39,111 @@ def lesson(page) -> dict | None:
     return page.evaluate(LESSON)
 
 
-def follow_steps(page, game: str, lang: str, rng: random.Random) -> list:
-    """Click each step's target until the short game begins; at every other
-    step, first a wrong choice. Returns the titles read."""
+# The sizes a lesson is followed at: two phones (their strip and sheet, the
+# board as large as in a normal game) and a laptop (the panel beside the board).
+PHONES = ({"width": 390, "height": 844}, {"width": 360, "height": 740})
+LAPTOP = {"width": 1366, "height": 800}
+
+# What a player sees of the page, at the size it has now: the board's size,
+# the lesson's targets too small for a finger (WCAG 2.5.8), the points of the board
+# something else covers, the lines of the strip and of the instruction, and
+# whether the dock is wider than the screen.
+LOOK = """() => {
+  const rect = (el) => el.getBoundingClientRect();
+  const on = (el, x, y) => { const hit = document.elementFromPoint(x, y); return Boolean(hit && el.contains(hit)); };
+  // WCAG 2.5.8: a target 24 px across, or, smaller, one whose circle of 24 px
+  // round its middle reaches no other target.
+  const other = (el, x, y) => { const hit = document.elementFromPoint(x, y);
+    const act = hit && hit.closest('[data-choice], [role="button"], button, a');
+    return Boolean(act && !el.contains(act) && !act.contains(el)); };
+  const reaches = (el) => { const r = rect(el); const x = r.left + r.width / 2, y = r.top + r.height / 2;
+    if (!on(el, x, y)) return false;
+    return [0, 1, 2, 3, 4, 5, 6, 7].every((i) => !other(el, x + 11.5 * Math.cos(i * Math.PI / 4), y + 11.5 * Math.sin(i * Math.PI / 4))); };
+  const board = document.getElementById('board');
+  const b = rect(board);
+  const small = [...document.querySelectorAll('[data-lesson="target"]')]
+    .filter((el) => el.checkVisibility() && !reaches(el))
+    .map((el) => el.getAttribute('aria-label') || el.getAttribute('data-choice') || el.textContent);
+  const covered = [];
+  for (let i = 1; i < 6; i++) for (let j = 1; j < 8; j++) {
+    const x = b.left + b.width * i / 6, y = b.top + b.height * j / 8;
+    if (!on(board, x, y)) covered.push(document.elementFromPoint(x, y)?.outerHTML.slice(0, 80));
+  }
+  const lines = (selector) => { const el = document.querySelector(selector);
+    if (!el || !el.checkVisibility()) return null;
+    const r = rect(el);
+    return {width: r.width, right: r.right, lines: Math.round(r.height / parseFloat(getComputedStyle(el).lineHeight))}; };
+  const dock = document.querySelector('.dock');
+  return {board: b.width, small, covered, strip: lines('.lesson-strip-text'), hint: lines('.actions .hint'),
+          wider: dock.scrollWidth - dock.clientWidth, width: innerWidth};
+}"""
+# The board keeps at least this share of its size in a normal game.
+KEPT = 0.9
+
+
+def resize(page, size: dict) -> None:
+    """The window at `size`, the page laid out again (layout.js has measured
+    the dock) and settled."""
+    page.set_viewport_size(size)
+    page.wait_for_function("""() => { const dock = document.querySelector('.dock');
+      if (getComputedStyle(dock).position !== 'fixed') return true;
+      const kept = parseFloat(getComputedStyle(document.documentElement).getPropertyValue('--dock-height'));
+      return Math.abs(kept - Math.ceil(dock.getBoundingClientRect().height)) < 1; }""")
+    page.evaluate("() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
+    settle(page)
+
+
+def normal_boards(page, site_url: str, name: str) -> dict:
+    """The board's width in a normal game of the lesson's game (its players
+    and options), at each size the lesson is followed at."""
+    plan = lessons()[name]
+    seats = ",".join(["h"] + ["bot0"] * (plan.players - 1))
+    options = "".join(f"&{option}=1" for option, on in plan.options.items() if on)
+    page.goto(f"{site_url}index.html#play={plan.game}&players={plan.players}&seats={seats}&seed=3{options}")
+    page.wait_for_selector("#status[data-state='playing']", timeout=BOOT_TIMEOUT_MS)
+    widths = {}
+    for size in (*PHONES, LAPTOP):
+        resize(page, size)
+        widths[size["width"]] = page.evaluate(LOOK)["board"]
+    return widths
+
+
+def fold(page) -> None:
+    """A phone's sheet of words folded (its "Got it"), when it is lifted."""
+    done = page.locator("#lesson.lifted .lesson-fold:visible")
+    if done.count():
+        done.tap()
+        page.wait_for_selector("#lesson:not(.lifted)")
+
+
+def looks_right(page, normal: dict, where: str) -> None:
+    """The step as a player sees it at this size: the board as large as in a
+    normal game (KEPT), every target within a finger's reach, nothing over
+    the board, the strip and the instruction read whole."""
+    look = page.evaluate(LOOK)
+    width = look["width"]
+    assert look["board"] >= KEPT * normal[width], f"{where} at {width} px: board {look['board']:.0f} px, {normal[width]:.0f} in a normal game"
+    assert not look["small"], f"{where} at {width} px: targets too small for a finger: {look['small']}"
+    assert not look["covered"], f"{where} at {width} px: the board is covered by {look['covered']}"
+    for part in ("strip", "hint"):
+        said = look[part]
+        if said is None:
+            continue
+        assert said["right"] <= width + 0.5, f"{where} at {width} px: the {part} goes past the screen"
+        assert said["width"] >= 0.45 * width and said["lines"] <= 4, f"{where} at {width} px: the {part} is squeezed ({said})"
+    assert look["wider"] <= 1, f"{where} at {width} px: the dock is wider than the screen"
+
+
+def follow_steps(page, game: str, lang: str, rng: random.Random, normal: dict) -> list:
+    """Follow the steps on a phone: at each step, fold the sheet once it is
+    read, look at the step at both phones' sizes (and at the first step on a
+    laptop), then tap what the step asks for; at every other step, first a
+    wrong choice. Returns the titles read."""
     words = WORDS[lang]
     ids = STEP_IDS[game]
     titles = []
     wrong_tried = set()
+    looked = set()
     for _ in range(60):
         settle(page)
         now = lesson(page)
@@ -55,8 +155,24 @@ def follow_steps(page, game: str, lang: str, rng: random.Random) -> list:
         assert now["title"] == words[f"lesson.{game}.{step_id}.title"]
         if now["title"] not in titles:
             titles.append(now["title"])
+        taught = page.locator("#lesson-next").count() > 0
+        if not taught and number not in looked:
+            looked.add(number)
+            # A new step lifts its words over the dock; "Got it" folds them.
+            assert page.locator("#lesson.lifted .lesson-text").is_visible(), f"step {number}: its words are not lifted"
+            fold(page)
+            for size in (PHONES[1], PHONES[0]):
+                resize(page, size)
+                looks_right(page, normal, f"step {number}")
+            if number == 1:
+                # On a laptop the words sit beside a board of a normal game's size.
+                resize(page, LAPTOP)
+                look = page.evaluate(LOOK)
+                assert look["board"] >= 0.98 * normal[LAPTOP["width"]] and not look["covered"], look
+                assert page.locator("#lesson .lesson-text").is_visible()
+                resize(page, PHONES[0])
         others = page.locator('[data-lesson="other"]:visible')
-        if number % 2 == 1 and number not in wrong_tried and others.count():
+        if not taught and number % 2 == 1 and number not in wrong_tried and others.count():
             wrong_tried.add(number)
             # Another choice is played as any other: a part of a move is
             # chosen, and the move it completes is refused with its reasons.
@@ -69,22 +185,25 @@ def follow_steps(page, game: str, lang: str, rng: random.Random) -> list:
                 # part that can be chosen (a card, a disc, a strength).
                 whole = [i for i in range(others.count()) if " " in (others.nth(i).get_attribute("data-choice") or "")]
                 parts = [i for i in range(others.count()) if others.nth(i).get_attribute("aria-pressed") == "false"]
-                others.nth(rng.choice(whole or parts or list(range(others.count())))).click()
+                others.nth(rng.choice(whole or parts or list(range(others.count())))).tap()
                 settle(page)
                 if lesson(page)["note"]:
                     break
             after = lesson(page)
             assert after["note"], f"step {number}: another choice is not explained"
             # Why that move is not the step's: what it would gain, against
-            # what the step's move gains (the engine's reasons), in words.
+            # what the step's move gains (the engine's reasons), in words,
+            # on the sheet lifted to say it.
             assert plain(after["note"]).startswith(plain(words["lesson.wrong_move"].split("{")[0])), after["note"]
             assert "{" not in after["note"] and plain(after["note"]) != plain(words[f"lesson.{game}.{step_id}.wrong"])
             assert after["step"] == now["step"]
+            assert page.locator("#lesson.lifted .lesson-note").is_visible()
+            fold(page)
             page.keyboard.press("Escape")
             continue
         targets = page.locator('[data-lesson="target"]:visible')
-        assert targets.count() >= 1, f"step {number}: nothing to click"
-        targets.first.click()
+        assert targets.count() >= 1, f"step {number}: nothing to tap"
+        targets.first.tap()
     pytest.fail(f"the lesson of {game} did not reach its game ({lesson(page)!r})")
 
 
@@ -106,23 +225,41 @@ FOLLOWED = [(name, ("fr", "en")[index % 2]) for index, name in enumerate(sorted(
 
 @pytest.mark.parametrize(("name", "lang"), FOLLOWED)
 def test_every_lesson_is_followed_to_its_end(make_context, site_url, name, lang):
-    page = make_context(locale="fr-FR" if lang == "fr" else "en-GB").new_page()
+    """Each lesson as a newcomer follows it on a phone (its steps) and then
+    on a laptop (its short game, to the end, and the review)."""
+    page = make_context(locale="fr-FR" if lang == "fr" else "en-GB", viewport=PHONES[0], has_touch=True).new_page()
     page.add_init_script(INSTANT)
     rng = random.Random(f"{name}/{lang}")
-    page.goto(f"{site_url}index.html#learn={name}&lang={lang}")
+    normal = normal_boards(page, site_url, name)
+    resize(page, PHONES[0])
+    page.evaluate(f"() => {{ location.hash = '#learn={name}&lang={lang}'; }}")
     page.wait_for_selector("#lesson[data-step='1']", timeout=BOOT_TIMEOUT_MS)
-    titles = follow_steps(page, name, lang, rng)
+    titles = follow_steps(page, name, lang, rng, normal)
     assert len(titles) == len(STEP_IDS[name])
-    # The short game: the expert's suggestion comes by itself, with its reasons.
+    # The short game on a phone: its words on the sheet, then folded; a
+    # "Read" beside the status lifts them again.
+    page.wait_for_selector("#lesson.lifted #lesson-suggestions")
+    fold(page)
+    assert page.locator(".lesson-lift").is_visible() and page.locator("#status").is_visible()
+    # The expert's suggestion comes by itself, with its reasons.
     page.wait_for_selector("#advice .advice-text[data-move]", timeout=60_000)
     move = page.get_attribute("#advice .advice-text[data-move]", "data-move")
     why = page.locator("#advice .advice-why")
     # Every suggestion says why, a pass or a turn's end too (what it keeps).
     assert why.count() == 1, f"the suggestion {move!r} says no reason"
     assert plain(why.inner_text()).startswith(plain(WORDS[lang]["hint.why"].split("{")[0]))
-    # Suggestions off: the game goes on without them.
-    page.click("#lesson-suggestions")
+    # Suggestions off: the one on screen goes, and the board has a normal
+    # game's room.
+    page.locator(".lesson-lift").tap()
+    page.locator("#lesson-suggestions").tap()
     assert not page.is_checked("#lesson-suggestions")
+    fold(page)
+    page.wait_for_selector("#advice .advice-text", state="detached")
+    resize(page, PHONES[0])
+    look = page.evaluate(LOOK)
+    assert look["board"] >= KEPT * normal[PHONES[0]["width"]] and not look["covered"], look
+    # The rest on a laptop, the words beside the board.
+    resize(page, LAPTOP)
     play_short_game(page, rng)
     page.wait_for_selector("#lesson[data-step='done']", timeout=30_000)
     marks = page.evaluate("() => JSON.parse(localStorage.getItem('archipel.v1.lessons'))")
@@ -207,6 +344,7 @@ def test_a_finger_held_on_a_glowing_choice_says_what_it_is_and_a_tap_plays_it(ma
     page.goto(f"{site_url}index.html#learn=kahuna&lang=en")
     page.wait_for_selector("#lesson[data-step='1']", timeout=BOOT_TIMEOUT_MS)
     settle(page)
+    fold(page)
     target = page.locator('[data-lesson="target"]:visible').first
     label = target.get_attribute("aria-label")
     assert label

@@ -532,6 +532,11 @@ export function createGame({ onExit, onNewGame, pace, setPace, paces, verifyReco
         return openLessonStep(flow, plan, step, once);
       },
       teach: (taught) => session && session.renderer.teach(taught),
+      // The suggestions switched on or off: the one on screen comes or goes too.
+      suggest: (on) => {
+        const turns = session && session.turns;
+        if (turns && on !== Boolean(turns.hint)) turns.toggleHint();
+      },
       playGame: () => {
         const seats = Array.from({ length: plan.players }, (_, seat) => (seat === 0 ? 'h' : 'bot1'));
         onNewGame({ game: gameId, players: plan.players, seats, options: { ...plan.options }, names: [] });

@@ -25,10 +25,10 @@ import * as store from './store.js';
 
 /**
  * @param {{plan: LessonPlan, openStep: (step: number | 'game') => Promise<void>,
- *   teach: (lesson: {move: string, point: any[]} | null) => void,
+ *   teach: (lesson: {move: string, point: any[]} | null) => void, suggest: (on: boolean) => void,
  *   playGame: () => void, nextLesson: (id: string) => void, leave: () => void, title: (game: string) => string}} hooks
  */
-export function createLessonFlow({ plan, openStep, teach, playGame, nextLesson, leave, title }) {
+export function createLessonFlow({ plan, openStep, teach, suggest, playGame, nextLesson, leave, title }) {
   const panel = refs.lesson();
   const game = plan.game;
   const count = plan.steps.length;
@@ -40,6 +40,8 @@ export function createLessonFlow({ plan, openStep, teach, playGame, nextLesson, 
     taught: false,
     suggestions: true,
     note: '',
+    // A phone's sheet of words lifted over the dock (see draw).
+    lifted: true,
   };
   const words = (step, part) => `lesson.${plan.id}.${step}.${part}`;
 
@@ -47,6 +49,7 @@ export function createLessonFlow({ plan, openStep, teach, playGame, nextLesson, 
     flow.step = step;
     flow.taught = false;
     flow.note = '';
+    flow.lifted = true;
     draw();
     await openStep(step);
     if (typeof step === 'number') teach({ move: plan.steps[step].move, point: plan.steps[step].point });
@@ -56,6 +59,7 @@ export function createLessonFlow({ plan, openStep, teach, playGame, nextLesson, 
   function taught() {
     flow.taught = true;
     flow.note = '';
+    flow.lifted = true;
     draw();
     const next = panel.querySelector('[data-lesson="target"]');
     if (next instanceof HTMLElement) next.focus({ preventScroll: true });
@@ -67,6 +71,7 @@ export function createLessonFlow({ plan, openStep, teach, playGame, nextLesson, 
     if (typeof flow.step !== 'number') return;
     const id = plan.steps[flow.step].id;
     flow.note = why || (has(words(id, 'wrong')) ? t(words(id, 'wrong')) : t('lesson.wrong'));
+    flow.lifted = true;
     draw();
   }
 
@@ -79,18 +84,67 @@ export function createLessonFlow({ plan, openStep, teach, playGame, nextLesson, 
   function finished() {
     store.markLesson(plan.id, 'done');
     flow.step = 'done';
+    flow.lifted = true;
     draw();
   }
 
   function toggleSuggestions() {
     flow.suggestions = !flow.suggestions;
+    suggest(flow.suggestions);
     draw();
   }
 
   // -- the panel ------------------------------------------------------------------------
+  //
+  // On a wide screen the panel is the top of the side column: everything in
+  // it is read at once. On a phone (lesson.css) it is a one-line strip in the
+  // dock (the step's number, what to do, "Read"), and the step's words are a
+  // sheet lifted over the dock: lifted by itself when there is something new
+  // to read (a new step, what the move did, why a choice is not this step's),
+  // folded by "Got it", by its handle or by a touch on the board. The board
+  // keeps the size it has in a normal game.
 
   function button(label, attrs) {
     return h('button', { type: 'button', class: 'btn', ...attrs }, label);
+  }
+
+  function lift(lifted) {
+    if (flow.lifted === lifted) return;
+    flow.lifted = lifted;
+    panel.classList.toggle('lifted', lifted);
+    for (const control of panel.querySelectorAll('[aria-controls="lesson-sheet"]')) {
+      control.setAttribute('aria-expanded', String(lifted));
+    }
+    const reopen = panel.querySelector('.lesson-lift');
+    if (!lifted && reopen instanceof HTMLElement) reopen.focus({ preventScroll: true });
+  }
+
+  /** The strip of a phone: the step's number, what to do now, and "Read". */
+  function strip(step) {
+    const said =
+      typeof step === 'number'
+        ? t(words(plan.steps[step].id, flow.taught ? 'title' : 'ask'))
+        : step === 'game'
+          ? ''
+          : t('lesson.done_title');
+    return h(
+      'div',
+      { class: 'lesson-strip' },
+      typeof step === 'number' ? h('span', { class: 'lesson-badge', 'aria-hidden': 'true' }, `${step + 1}/${count}`) : null,
+      said ? h('p', { class: 'lesson-strip-text' }, said) : null,
+      h(
+        'button',
+        {
+          type: 'button',
+          class: 'btn lesson-lift',
+          'aria-controls': 'lesson-sheet',
+          'aria-expanded': String(flow.lifted),
+          'aria-label': t('lesson.lift_label'),
+          onclick: () => lift(true),
+        },
+        t('lesson.lift'),
+      ),
+    );
   }
 
   function draw() {
@@ -100,10 +154,13 @@ export function createLessonFlow({ plan, openStep, teach, playGame, nextLesson, 
     panel.dataset.steps = String(count);
     panel.dataset.step = typeof step === 'number' ? String(step + 1) : step;
     panel.classList.toggle('taught', flow.taught);
-    // The short game needs the board more than the words (a phone's room).
+    panel.classList.toggle('lifted', flow.lifted);
+    // The short game: the board and the dock are the game's (a phone's room).
     document.body.classList.toggle('lesson-playing', step === 'game');
     const parts = [];
     const actions = [];
+    const fold = (label) =>
+      button(label, { class: 'btn primary lesson-fold', 'aria-controls': 'lesson-sheet', 'aria-expanded': 'true', onclick: () => lift(false) });
     if (typeof step === 'number') {
       const id = plan.steps[step].id;
       parts.push(h('p', { class: 'lesson-count' }, t('lesson.step_of', { step: step + 1, steps: count })));
@@ -122,6 +179,7 @@ export function createLessonFlow({ plan, openStep, teach, playGame, nextLesson, 
         );
       } else {
         parts.push(h('p', { class: 'lesson-ask' }, t(words(id, 'ask'))));
+        actions.push(fold(t('lesson.fold')));
       }
       if (flow.note) parts.push(h('p', { class: 'lesson-note', role: 'alert' }, flow.note));
     } else if (step === 'game') {
@@ -135,6 +193,7 @@ export function createLessonFlow({ plan, openStep, teach, playGame, nextLesson, 
           h('span', {}, t('lesson.suggestions')),
         ),
       );
+      actions.push(fold(t('lesson.fold_game')));
     } else {
       parts.push(h('h2', { class: 'lesson-title', id: 'lesson-title' }, t('lesson.done_title')));
       parts.push(h('p', { class: 'lesson-text' }, t('lesson.done_text', { game: title(game) })));
@@ -144,14 +203,35 @@ export function createLessonFlow({ plan, openStep, teach, playGame, nextLesson, 
       }
     }
     actions.push(button(t('lesson.leave'), { class: 'btn ghost lesson-leave', onclick: leave }));
-    panel.replaceChildren(...parts, h('div', { class: 'lesson-actions' }, ...actions));
+    const handle = h('button', {
+      type: 'button',
+      class: 'lesson-handle',
+      'aria-controls': 'lesson-sheet',
+      'aria-expanded': 'true',
+      'aria-label': t('lesson.fold_label'),
+      onclick: () => lift(false),
+    });
+    panel.replaceChildren(
+      strip(step),
+      h('div', { class: 'lesson-sheet', id: 'lesson-sheet' }, handle, ...parts, h('div', { class: 'lesson-actions' }, ...actions)),
+    );
   }
 
-  // A choice that is not this step's is played as any other: a part of a
-  // move (a card, a disc) is chosen, and the step's table refuses the move
-  // it completes, saying what it would gain against the step's move.
+  // On a phone, a touch on the board folds the words away: the player looks
+  // at the board (and the tap still does what it does there).
+  const board = refs.board();
+  const foldOnBoard = () => lift(false);
+  board.addEventListener('pointerdown', foldOnBoard);
+  const foldOnEscape = (event) => {
+    if (event.key === 'Escape' && flow.lifted && panel.contains(document.activeElement)) lift(false);
+  };
+  document.addEventListener('keydown', foldOnEscape);
+
   function close() {
+    board.removeEventListener('pointerdown', foldOnBoard);
+    document.removeEventListener('keydown', foldOnEscape);
     panel.hidden = true;
+    panel.classList.remove('lifted', 'taught');
     document.body.classList.remove('in-lesson', 'lesson-playing');
     panel.replaceChildren();
     delete panel.dataset.step;

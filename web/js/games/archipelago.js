@@ -183,6 +183,9 @@ export function laneOverlays({ layers, lanes, islands, portrait, word, sizes, on
         'g',
         attrs,
         svg('path', { class: 'hit', d: band(lane, sizes.hit, 2) }),
+        // However small the board is drawn (a phone), a finger's reach
+        // across the lane: a band of screen pixels (board.css).
+        svg('path', { class: 'hit-reach', d: segment(lane, 2) }),
         svg('path', { class: 'focus-ring', d: segment(lane, -2) }),
         // A bridge that can be taken away (or replaced) is ringed, above the plank.
         target.removal && (target.strong || target.selected) ? svg('path', { class: 'removal-ring', d: band(lane, sizes.ring, -4) }) : null,
