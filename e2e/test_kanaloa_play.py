@@ -204,3 +204,39 @@ def test_two_players_hot_seat_with_the_gods_to_the_end(make_context, site_url):
     assert "KANE" in plain(table.locator("thead").inner_text())
     assert "couleur la plus faible" in plain(page.inner_text("#end-dialog"))
     assert seen(page)["errors"] == []
+
+
+def test_the_log_links_the_relative_majority_to_its_rule_and_its_picture(make_context, site_url):
+    """A newcomer meets the relative majority in play: its line in the log
+    links to the rule, which the rules in brief open at, with its picture."""
+    from pygame_core.bots import make_bot
+    from pygame_core.match import Match
+    # Novice bots play seat 0 too, until a relative majority has been won
+    # and seat 0 is to move: the file resumes at a person's turn.
+    match = Match("kanaloa", 3, 2, seats=["h", "bot0", "bot0"], names=["Ana", "", ""])
+    won = False
+    while not (won and match.state.to_move() == [0]):
+        assert not match.state.is_over(), "no relative majority in this game"
+        player = match.state.to_move()[0]
+        entry = match.play(player, str(make_bot(0, f"{len(match.entries)}").choose(match.state, player)))
+        won = won or any(event["key"] == "kanaloa.relative_majority" for event in entry.events)
+    page = make_context(locale="en-GB", viewport={"width": 1366, "height": 800}).new_page()
+    open_menu(page, site_url)
+    page.set_input_files("#load-file", files=[{"name": "kanaloa.json", "mimeType": "application/json",
+                                                "buffer": json.dumps(match.to_record()).encode()}])
+    page.wait_for_selector('#status[data-state="playing"]', state="attached", timeout=BOOT_TIMEOUT_MS)
+    settle(page)
+    link = page.locator("#log .log-rule").first
+    assert plain(link.inner_text()) == "Rule: Relative majority"
+    assert "relative majority on" in plain(page.locator("#log li:has(.log-rule)").first.inner_text())
+    link.click()
+    page.wait_for_selector("#rules-dialog[open]")
+    asked = page.locator("#rules-text > section.asked")
+    assert asked.get_attribute("data-section") == "5"
+    assert plain(asked.locator("h3").inner_text()) == "Relative majority"
+    # Its picture, drawn by the board's renderer, under that rule, in view.
+    asked.locator('figure[data-picture="kanaloa/relative"] svg[role="group"]').wait_for(timeout=BOOT_TIMEOUT_MS)
+    assert "ORO" in asked.locator('figure[data-picture="kanaloa/relative"]').inner_text()
+    page.wait_for_function("""() => { const s = document.querySelector('#rules-text > section.asked');
+      const box = document.getElementById('rules-text').getBoundingClientRect(); const r = s.getBoundingClientRect();
+      return r.top >= box.top - 1 && r.top < box.bottom; }""")

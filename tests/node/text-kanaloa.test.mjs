@@ -122,4 +122,14 @@ test("Kanaloa: what just happened is said in the log's words, with each colour's
   // The log's own hook: without `players`, as many as the names.
   assert.equal(kanaloa.logParams(events[1], { names: ['Ana', 'Bob'] }).params.player, 'Ana (yellow ●)');
   assert.equal(kanaloa.logParams(events[1], { names: ['Ana', 'Bob', 'Chloé'], players: 3 }).params.player, 'Ana');
+  // A line that applies the relative majority links to its rule (rules.kanaloa.5); a build does not.
+  const names3 = { names: ['Ana', 'Bob', 'Chloé'], players: 3 };
+  const won = { key: 'kanaloa.relative_majority', params: { island: 'ORO' }, player: 0 };
+  const removed = { key: 'kanaloa.remove', params: { link: 'LANI-MOTU', island: 'MOTU', victim: 0 }, player: 1 };
+  assert.deepEqual(kanaloa.logParams(won, names3).rule, { section: 5, title: 'Relative majority' });
+  assert.deepEqual(kanaloa.logParams(removed, names3).rule, { section: 5, title: 'Relative majority' });
+  assert.equal(kanaloa.logParams(events[0], names3).rule, null);
+  speak('fr');
+  assert.deepEqual(kanaloa.logParams(won, names3).rule, { section: 5, title: 'La majorité relative' });
+  speak('en');
 });

@@ -114,19 +114,27 @@ async function startGame(config) {
  * is ready (rules-pictures.js); taken down when the dialog closes. */
 let rulesShown = 0;
 let takeDownPictures = () => {};
-async function openRules(gameId) {
+async function openRules(gameId, section = null) {
   takeDownPictures();
   showRules(gameId, has);
   const shown = ++rulesShown;
   const dialog = refs.rulesDialog();
   const stillOpen = () => shown === rulesShown && dialog.open;
+  // Opened at one rule (a line of the log links to it): that section is
+  // brought into view and marked, again once the pictures above it are in.
+  const asked = section === null ? null : refs.rulesText().querySelector(`:scope > section[data-section="${section}"]`);
+  const toAsked = () => asked && asked.scrollIntoView({ block: 'start' });
+  if (asked) asked.classList.add('asked');
+  toAsked();
   try {
     await engine.ready;
     if (!stillOpen()) return;
     const takeDown = await drawPictures(gameId, refs.rulesText(), { call: engine.call, stillOpen });
     // Closed meanwhile: the pictures go at once.
-    if (stillOpen()) takeDownPictures = takeDown;
-    else takeDown();
+    if (stillOpen()) {
+      takeDownPictures = takeDown;
+      toAsked();
+    } else takeDown();
   } catch {
     /* the rules' words stand without their pictures */
   }
@@ -465,6 +473,11 @@ function wireGameScreen() {
   refs.hintButton().addEventListener('click', () => game.toggleHint());
   refs.saveButton().addEventListener('click', () => game.download());
   refs.rulesButton().addEventListener('click', () => openRules(game.gameId || 'kahuna'));
+  // A line of the log links to the rule it applies.
+  refs.log().addEventListener('click', (event) => {
+    const link = event.target instanceof Element ? event.target.closest('[data-rules-section]') : null;
+    if (link instanceof HTMLElement && game.gameId) openRules(game.gameId, Number(link.dataset.rulesSection));
+  });
   installKeyboard(refs.gameScreen(), { onEscape: () => game.clearSelection() });
   installTips(refs.gameScreen());
   refs.rulesDialog().addEventListener('close', () => {

@@ -2,7 +2,8 @@
 // The move log in words. Each entry is one move: its events become sentences
 // through i18n; events that belong to no player (round ends, scorings,
 // reshuffles) stand on their own lines, and so may what a move makes happen
-// to the other players.
+// to the other players. A line that applies a rule a newcomer may not know
+// links to it (the game's hook says which: `rule`, {section, title}).
 
 import { t, has, language } from './i18n.js';
 
@@ -19,11 +20,11 @@ export function eventText(event, format, names) {
  * of its player's own when that is not the mover (`separate`: what each clan
  * harvests, eats and loses when one move ends a phase). */
 function eventLine(event, format, names) {
-  const { key, params, inline, apart, separate } = format(event, { names });
+  const { key, params, inline, apart, separate, rule } = format(event, { names });
   let text;
   if (has(key)) text = t(key, params);
   else text = has(event.key) ? t(event.key, params) : event.key;
-  return { text, inline: Boolean(inline), apart: Boolean(apart), separate: Boolean(separate) };
+  return { text, inline: Boolean(inline), apart: Boolean(apart), separate: Boolean(separate), rule: rule && Number.isInteger(rule.section) ? rule : null };
 }
 
 function entryClass(player) {
@@ -51,21 +52,24 @@ function entryLines(entry, format, names, version) {
     const all = [];
     let current = null;
     for (const event of entry.events) {
-      const { text, inline, apart, separate } = eventLine(event, format, names);
+      const { text, inline, apart, separate, rule } = eventLine(event, format, names);
       const named = event.player !== undefined && event.player !== null;
       if (inline && current) {
         current.texts.push(text);
       } else if (!named || apart) {
-        all.push({ system: event.key.split('.').pop(), texts: [text] });
+        all.push({ system: event.key.split('.').pop(), texts: [text], rule: null });
         current = null;
       } else {
         const player = separate ? event.player : entry.player;
         if (!current || current.player !== player) {
-          current = { player, texts: [] };
+          current = { player, texts: [], rule: null };
           all.push(current);
         }
         current.texts.push(text);
       }
+      // A line that applies a rule links to it (the first such rule).
+      const line = all[all.length - 1];
+      if (rule !== null && line && line.rule === null) line.rule = rule;
     }
     lines = { sig, lines: all.map((line) => ({ ...line, text: line.texts.join(' ') })) };
     sentences.set(sig, lines);
@@ -103,7 +107,7 @@ function scrollToEnd(el) {
  * so a long log costs little to redraw. */
 export function renderLog(el, log, { names, format, freshAfter = Infinity, markFrom = Infinity, notes = [], current = null }) {
   const version = `${language()}|${names.join('\u0000')}`;
-  /** @type {{key: string, className: string, text: string, n?: number}[]} */
+  /** @type {{key: string, className: string, text: string, n?: number, rule?: {section: number, title: string} | null}[]} */
   const wanted = [];
   const noteAt = (count) => {
     for (const note of notes) {
@@ -116,11 +120,11 @@ export function renderLog(el, log, { names, format, freshAfter = Infinity, markF
     const fresh = entry.n > freshAfter ? ' fresh' : '';
     // A game looked back on: the move shown, and those still to come.
     const reviewed = current === null ? '' : entry.n === current ? ' current' : entry.n > current ? ' future' : '';
-    lines.lines.forEach(({ system, player, text }, i) => {
+    lines.lines.forEach(({ system, player, text, rule }, i) => {
       const className = system
         ? `log-system ${system}${fresh}${reviewed}`
         : `log-entry${entryClass(player)}${fresh}${entry.n >= markFrom ? ' last-move' : ''}${reviewed}`;
-      wanted.push({ key: `${version}|${lines.sig}|${i}`, className, text, n: entry.n });
+      wanted.push({ key: `${version}|${lines.sig}|${i}`, className, text, n: entry.n, rule });
     });
     noteAt(index + 1);
   }
@@ -145,6 +149,16 @@ export function renderLog(el, log, { names, format, freshAfter = Infinity, markF
     const li = document.createElement('li');
     li.className = wanted[i].className;
     li.textContent = wanted[i].text;
+    const rule = wanted[i].rule;
+    if (rule) {
+      // The rule this line applies, in the rules in brief (app.js opens it).
+      const link = document.createElement('button');
+      link.type = 'button';
+      link.className = 'log-rule';
+      link.dataset.rulesSection = String(rule.section);
+      link.textContent = t('log.rule', { title: rule.title });
+      li.append(' ', link);
+    }
     if (wanted[i].n !== undefined) li.dataset.n = String(wanted[i].n);
     added.push(li);
     now.push({ key: wanted[i].key, node: li });

@@ -6,7 +6,8 @@ island's links (KN-5), an absolute majority takes the island and destroys
 the others' bridges on it (KN-10, KN-11), two cards replace a rival's
 bridge (KN-7), the turn ends with one card drawn (KN-21), and the end of
 round 1 with its scoring (E-1, E-11); then round 2 of a real game against
-two novice bots.
+two novice bots, whose words say the relative majority (KN-16..18) before
+it first applies, and the rules' picture of it.
 
 ``kanaloa-gods``, the variant "Le Pouvoir des Dieux": the first to take an
 island takes its god stone, KANE scoring at once (GD-3, GD-7); KANALOA
@@ -19,7 +20,7 @@ from __future__ import annotations
 from typing import cast
 
 from ...bots import make_bot
-from ...lessons import LEARNER, Lesson, Step, play_until
+from ...lessons import LEARNER, Lesson, Picture, Step, play_until
 from .state import KanaloaState
 
 PLAYERS = 3
@@ -89,6 +90,18 @@ def scoring() -> KanaloaState:
         display=["MOTU"], talon=0, seed=55)
 
 
+def relative() -> KanaloaState:
+    """KN-16, KN-17 (the rules' picture of the relative majority): ORO's
+    last free link is ORO-RASI; the learner's RASI card fills it, three
+    bridges against two and two, short of control (four of seven), and the
+    learner alone leads: one rival bridge on ORO must go, of their choice."""
+    return KanaloaState.from_position(
+        players=PLAYERS, player=0,
+        hands={0: ["RASI", "GAPU", "LANI"], 1: ["FARE", "JEKA", "MOTU"], 2: ["ALOA", "DALI", "KULU"]},
+        bridges={0: ["BAFI-ORO", "COCO-ORO"], 1: ["HONU-ORO", "INOA-ORO"], 2: ["LANI-ORO", "NALU-ORO"]},
+        talon=20, seed=56)
+
+
 def round_two(seed: int, gods: bool) -> KanaloaState:
     """Round 1 of a real deal played by novice bots; the learner takes the
     first colour on their first turn of round 2."""
@@ -151,6 +164,11 @@ LESSON = Lesson(
              ({"kind": "island", "id": "DALI"}, {"kind": "island", "id": "BAFI"}), rules=7),
     ),
     final=lambda: round_two(GAME_SEED, gods=False),
+    pictures=(
+        # KN-16..18: met in the short game's log, which links to its rule.
+        Picture("relative", relative, ({"kind": "island", "id": "ORO"}, {"kind": "link", "id": "ORO-RASI"}),
+                rules=5, move="build ORO-RASI RASI"),
+    ),
 )
 
 GODS = Lesson(

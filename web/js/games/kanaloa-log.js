@@ -9,8 +9,10 @@ import { colourWords } from './kanaloa-colours.js';
 /** A link's name as it is written, unbroken at its dash: ALOA–BAFI. */
 export const dash = (link) => String(link).replace('-', '–\u2060');
 
-/** {key, params, inline} for one event as the viewer received it. `inline`
- * events belong to no player but read as the end of the move's sentence. */
+/** {key, params, inline, rule} for one event as the viewer received it.
+ * `inline` events belong to no player but read as the end of the move's
+ * sentence; `rule` is the section of the rules in brief the event applies
+ * (its line links to it). */
 export function logParams(event, { names, players }) {
   const p = event.params || {};
   const seat = (n) => (n === undefined || n === null ? '' : names[n] || '');
@@ -20,6 +22,7 @@ export function logParams(event, { names, players }) {
   const params = { ...p, player: seat(event.player) };
   let key = event.key;
   let inline = false;
+  let rule = null;
   if (p.link) params.link = dash(p.link);
   if (p.colour) params.colour = colourWords(players, p.colour);
   if (p.victim !== undefined) params.victim = withColour(seat(p.victim), p.victim_colour);
@@ -51,6 +54,11 @@ export function logParams(event, { names, players }) {
     case 'kanaloa.refill':
       inline = true;
       break;
+    case 'kanaloa.relative_majority':
+    case 'kanaloa.remove':
+      // A rule a newcomer meets in play: rules.kanaloa.5, with its picture.
+      rule = { section: 5, title: t('rules.kanaloa.5.title') };
+      break;
     case 'kanaloa.first_scoring':
     case 'kanaloa.final_scoring': {
       const points = p.points || [];
@@ -67,7 +75,7 @@ export function logParams(event, { names, players }) {
     default:
       break;
   }
-  return { key, params, inline };
+  return { key, params, inline, rule };
 }
 
 /** A colour's owner in words (the seat's name; with two players, the name

@@ -140,6 +140,9 @@ export function createShell({ els, onChoice }) {
     }
     game.redraw();
     markLesson(targets);
+    // A part of a move chosen: the instruction then says what is left to
+    // choose (a phone's lesson shows it only then, lesson.css).
+    if (els.actions) els.actions.classList.toggle('chosen', shell.hasSelection());
     const scope = screenOf(els.board);
     if (focusKey) restoreFocus(scope, focusKey, game.focusRules);
     else if (game.firstFocus && keyboardUser && shell.interactive && (!active || active === document.body)) focusFirst();
