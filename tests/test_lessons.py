@@ -352,6 +352,21 @@ def test_a_picture_that_is_no_step_shows_what_the_rules_refuse():
     assert not answer["ok"] and answer["error"]["params"] == {"field": "picture"}
 
 
+def test_kanaloa_s_picture_of_the_relative_majority_shows_it_won():
+    """KN-16, KN-17: the picture's move fills ORO's last free link; the
+    learner leads 3-2-2 without control and must remove a rival's bridge
+    there, any of the four."""
+    picture = {p.id: p for p in LESSONS["kanaloa"].pictures}["relative"]
+    assert picture.rules == 5 and picture.move == "build ORO-RASI RASI"
+    state = picture.position()
+    events = state.play(LEARNER, state.parse_move(picture.move))
+    assert [event["key"] for event in events] == ["kanaloa.build", "kanaloa.relative_majority"]
+    assert sorted(move.text for move in state.legal_moves(LEARNER)) == [
+        "remove HONU-ORO", "remove INOA-ORO", "remove LANI-ORO", "remove NALU-ORO"]
+    for lang in ("fr", "en"):
+        assert {f"lesson.kanaloa.picture.relative.{part}" for part in ("title", "text")} <= WORDS[lang].keys()
+
+
 # -- the short games ------------------------------------------------------------------
 
 def play_short_game(lesson, learner, seed) -> tuple[bool, int]:
