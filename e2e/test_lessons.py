@@ -74,8 +74,17 @@ LOOK = """() => {
     const r = rect(el);
     return {width: r.width, right: r.right, lines: Math.round(r.height / parseFloat(getComputedStyle(el).lineHeight))}; };
   const dock = document.querySelector('.dock');
+  const d = rect(dock);
+  // A choice of the dock cut at the screen's edge, and what follows the
+  // board peeking out above the dock's edge.
+  const cut = [...dock.querySelectorAll('[data-choice], .card, button, [role="img"]')]
+    .filter((el) => el.checkVisibility() && !el.closest('.lesson-sheet'))
+    .filter((el) => { const r = rect(el); return r.width > 0 && (r.left < -0.5 || r.right > innerWidth + 0.5); })
+    .map((el) => el.getAttribute('data-choice') || el.getAttribute('aria-label') || el.textContent.trim().slice(0, 20));
+  const tabs = document.querySelector('.tabs');
+  const peeking = getComputedStyle(dock).position === 'fixed' && tabs.checkVisibility() && rect(tabs).top < d.top - 0.5;
   return {board: b.width, small, covered, strip: lines('.lesson-strip-text'), hint: lines('.actions .hint'),
-          wider: dock.scrollWidth - dock.clientWidth, width: innerWidth};
+          wider: dock.scrollWidth - dock.clientWidth, cut, peeking, width: innerWidth};
 }"""
 # The board keeps at least this share of its size in a normal game.
 KEPT = 0.9
@@ -132,6 +141,8 @@ def looks_right(page, normal: dict, where: str) -> None:
         assert said["right"] <= width + 0.5, f"{where} at {width} px: the {part} goes past the screen"
         assert said["width"] >= 0.45 * width and said["lines"] <= 4, f"{where} at {width} px: the {part} is squeezed ({said})"
     assert look["wider"] <= 1, f"{where} at {width} px: the dock is wider than the screen"
+    assert not look["cut"], f"{where} at {width} px: choices cut at the screen's edge: {look['cut']}"
+    assert not look["peeking"], f"{where} at {width} px: the tabs peek out above the dock"
 
 
 def follow_steps(page, game: str, lang: str, rng: random.Random, normal: dict) -> list:

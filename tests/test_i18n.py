@@ -21,6 +21,13 @@ def test_no_empty_text(lang):
 
 
 @pytest.mark.parametrize("lang", sorted(LANGS))
+def test_no_word_is_missing_between_two_spaces(lang):
+    """Two spaces in a row (ordinary or non-breaking) are where a word or a
+    number went missing: "des deux cartes de la section  ; le rival"."""
+    assert [key for key, text in LANGS[lang].items() if re.search(r"[ \u00a0]{2}", str(text))] == []
+
+
+@pytest.mark.parametrize("lang", sorted(LANGS))
 def test_placeholders_agree_between_languages(lang):
     other = LANGS["en" if lang == "fr" else "fr"]
     for key, text in LANGS[lang].items():

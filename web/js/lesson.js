@@ -44,6 +44,9 @@ export function createLessonFlow({ plan, openStep, teach, suggest, playGame, nex
     lifted: true,
   };
   const words = (step, part) => `lesson.${plan.id}.${step}.${part}`;
+  // A pair of names (ALOA–BARI) is not broken at its dash at a line's end.
+  const unbroken = (text) => text.replace(/([A-Z])–(?=[A-Z])/g, '$1–\u2060');
+  const said = (step, part) => unbroken(t(words(step, part)));
 
   async function go(step) {
     flow.step = step;
@@ -121,9 +124,9 @@ export function createLessonFlow({ plan, openStep, teach, suggest, playGame, nex
 
   /** The strip of a phone: the step's number, what to do now, and "Read". */
   function strip(step) {
-    const said =
+    const line =
       typeof step === 'number'
-        ? t(words(plan.steps[step].id, flow.taught ? 'title' : 'ask'))
+        ? said(plan.steps[step].id, flow.taught ? 'title' : 'ask')
         : step === 'game'
           ? ''
           : t('lesson.done_title');
@@ -131,7 +134,7 @@ export function createLessonFlow({ plan, openStep, teach, suggest, playGame, nex
       'div',
       { class: 'lesson-strip' },
       typeof step === 'number' ? h('span', { class: 'lesson-badge', 'aria-hidden': 'true' }, `${step + 1}/${count}`) : null,
-      said ? h('p', { class: 'lesson-strip-text' }, said) : null,
+      line ? h('p', { class: 'lesson-strip-text' }, line) : null,
       h(
         'button',
         {
@@ -165,9 +168,9 @@ export function createLessonFlow({ plan, openStep, teach, suggest, playGame, nex
       const id = plan.steps[step].id;
       parts.push(h('p', { class: 'lesson-count' }, t('lesson.step_of', { step: step + 1, steps: count })));
       parts.push(h('h2', { class: 'lesson-title', id: 'lesson-title' }, t(words(id, 'title'))));
-      parts.push(h('p', { class: 'lesson-text' }, t(words(id, 'text'))));
+      parts.push(h('p', { class: 'lesson-text' }, said(id, 'text')));
       if (flow.taught) {
-        parts.push(h('p', { class: 'lesson-after' }, t(words(id, 'after'))));
+        parts.push(h('p', { class: 'lesson-after' }, said(id, 'after')));
         actions.push(
           button(step + 1 < count ? t('lesson.next') : t('lesson.to_game'), {
             class: 'btn primary lesson-next',
@@ -178,13 +181,13 @@ export function createLessonFlow({ plan, openStep, teach, suggest, playGame, nex
           }),
         );
       } else {
-        parts.push(h('p', { class: 'lesson-ask' }, t(words(id, 'ask'))));
+        parts.push(h('p', { class: 'lesson-ask' }, said(id, 'ask')));
         actions.push(fold(t('lesson.fold')));
       }
-      if (flow.note) parts.push(h('p', { class: 'lesson-note', role: 'alert' }, flow.note));
+      if (flow.note) parts.push(h('p', { class: 'lesson-note', role: 'alert' }, unbroken(flow.note)));
     } else if (step === 'game') {
       parts.push(h('h2', { class: 'lesson-title', id: 'lesson-title' }, t(words('game', 'title'))));
-      parts.push(h('p', { class: 'lesson-text' }, t(words('game', 'text'))));
+      parts.push(h('p', { class: 'lesson-text' }, said('game', 'text')));
       actions.push(
         h(
           'label',

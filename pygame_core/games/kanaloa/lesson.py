@@ -137,14 +137,15 @@ def kanaloa() -> KanaloaState:
 
 def lono() -> KanaloaState:
     """GD-13: LONO draws one card more during the turn, here the face-up
-    MOTU the learner's MOTU-NALU build needs."""
+    MOTU the learner's MOTU-NALU build needs. The board is the one the
+    KANALOA step left (COCO-NALU built, COCO taken, the score 3)."""
     return KanaloaState.from_position(
         players=PLAYERS, player=0, gods=True, round=2,
         hands={0: ["GAPU", "LANI"], 1: ["FARE", "HONU", "RASI"], 2: ["INOA", "JEKA", "KULU"]},
-        bridges={0: ["ALOA-COCO", "BAFI-COCO", "COCO-ELOI", "ALOA-DALI", "DALI-ELOI"], 1: ["BAFI-RASI"],
+        bridges={0: ["ALOA-COCO", "BAFI-COCO", "COCO-NALU", "ALOA-DALI", "DALI-ELOI"], 1: ["BAFI-RASI"],
                  2: ["INOA-LANI"]},
         stones={"ORO": "PELE", "RASI": "KU"}, tablets={0: ["LONO"]},
-        display=["MOTU", "FARE", "JEKA", "ORO"], scores={0: 4, 1: 1}, talon=18, seed=63)
+        display=["MOTU", "FARE", "JEKA", "ORO"], scores={0: 3, 1: 1}, talon=18, seed=63)
 
 
 LESSON = Lesson(
