@@ -85,7 +85,7 @@ LESSON = Lesson(
         Step("build", build, "place ALOA-BARI BARI",
              ({"kind": "card", "id": "BARI"}, {"kind": "island", "id": "BARI"}), rules=2),
         Step("majority", majority, "place ALOA-DUDA DUDA",
-             ({"kind": "island", "id": "ALOA"}, {"kind": "line", "id": "ALOA-HUNA"}), rules=3),
+             ({"kind": "island", "id": "ALOA"}, {"kind": "line", "id": "ALOA-DUDA"}), rules=3),
         Step("remove", remove, "remove BARI-COCO BARI COCO",
              ({"kind": "line", "id": "BARI-COCO"}, {"kind": "island", "id": "COCO"}), rules=4),
         Step("draw", draw, "take 0",
