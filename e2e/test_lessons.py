@@ -259,6 +259,10 @@ def test_every_lesson_is_followed_to_its_end(make_context, site_url, name, lang)
     # Every suggestion says why, a pass or a turn's end too (what it keeps).
     assert why.count() == 1, f"the suggestion {move!r} says no reason"
     assert plain(why.inner_text()).startswith(plain(WORDS[lang]["hint.why"].split("{")[0]))
+    # The suggestion set close, in the place of the game's instruction: the
+    # board keeps a normal game's room on this phone.
+    look = page.evaluate(LOOK)
+    assert look["board"] >= KEPT * normal[PHONES[0]["width"]] and not look["covered"], look
     # Suggestions off: the one on screen goes, and the board has a normal
     # game's room.
     page.locator(".lesson-lift").tap()
