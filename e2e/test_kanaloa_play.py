@@ -50,9 +50,8 @@ GODS = re.compile(r"^(stone:|ku |pele$|lono |steal |give )")
 def test_the_offline_cache_lists_the_kanaloa_files(site_url):
     with urllib.request.urlopen(site_url + "build.json", timeout=30) as response:
         files = set(json.loads(response.read())["files"])
-    for name in ("kanaloa.js", "kanaloa-select.js", "kanaloa-board.js", "kanaloa-panel.js", "kanaloa-log.js"):
-        assert f"js/games/{name}" in files, name
-    assert "css/kanaloa.css" in files
+    for name in ("renderer.js", "select.js", "board.js", "panel.js", "log.js", "text.js", "emblem.js", "style.css"):
+        assert f"js/games/kanaloa/{name}" in files, name
 
 
 def test_four_players_one_human_against_three_bots_to_the_end(make_context, site_url):

@@ -81,9 +81,8 @@ def play_to_the_end(page, rng: random.Random, on_click=None, prefer=None) -> dic
 def test_the_offline_cache_lists_the_moai_files(site_url):
     with urllib.request.urlopen(site_url + "build.json", timeout=30) as response:
         files = set(json.loads(response.read())["files"])
-    for name in ("moai.js", "moai-select.js", "moai-board.js", "moai-panel.js", "moai-log.js"):
-        assert f"js/games/{name}" in files, name
-    assert "css/moai.css" in files
+    for name in ("renderer.js", "select.js", "board.js", "panel.js", "log.js", "text.js", "emblem.js", "style.css"):
+        assert f"js/games/moai/{name}" in files, name
 
 
 def test_five_players_one_human_against_four_bots_to_the_end(make_context, site_url):

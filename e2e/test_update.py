@@ -47,7 +47,7 @@ def two_builds(tmp_path):
     host, port = server.server_address[:2]
 
     def rebuild():
-        for path, mark in (("js/games/moai.js", MOAI_MARK), ("js/app.js", APP_MARK)):
+        for path, mark in (("js/games/moai/renderer.js", MOAI_MARK), ("js/app.js", APP_MARK)):
             with open(web / path, "a", encoding="utf-8") as handle:
                 handle.write(mark)
         return build_site(quiet=True, web=web, dist=dist)

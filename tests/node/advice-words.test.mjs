@@ -18,14 +18,14 @@ import path from 'node:path';
 
 import { useStrings, t } from '../../web/js/i18n.js';
 import { hintText, opinionLines, whyText, wrongChoiceText } from '../../web/js/advice-words.js';
-import * as kahunaLog from '../../web/js/games/kahuna-log.js';
-import * as kanaloaLog from '../../web/js/games/kanaloa-log.js';
-import * as moaiLog from '../../web/js/games/moai-log.js';
-import * as haleakalaLog from '../../web/js/games/haleakala-log.js';
-import * as kahunaText from '../../web/js/text/kahuna-text.js';
-import * as kanaloaText from '../../web/js/text/kanaloa-text.js';
-import * as moaiText from '../../web/js/text/moai-text.js';
-import * as haleakalaText from '../../web/js/text/haleakala-text.js';
+import * as kahunaLog from '../../web/js/games/kahuna/log.js';
+import * as kanaloaLog from '../../web/js/games/kanaloa/log.js';
+import * as moaiLog from '../../web/js/games/moai/log.js';
+import * as haleakalaLog from '../../web/js/games/haleakala/log.js';
+import * as kahunaText from '../../web/js/games/kahuna/text.js';
+import * as kanaloaText from '../../web/js/games/kanaloa/text.js';
+import * as moaiText from '../../web/js/games/moai/text.js';
+import * as haleakalaText from '../../web/js/games/haleakala/text.js';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const ROOT = path.resolve(HERE, '..', '..');

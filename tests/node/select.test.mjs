@@ -1,4 +1,4 @@
-// The page's selection logic (web/js/games/<game>-select.js), without a
+// The page's selection logic (web/js/games/<game>/select.js), without a
 // browser: how clicks narrow a player's legal moves down to one. The
 // positions come from the real engine (fixtures/make.py plays seeded games
 // and keeps the browser's snapshot wherever a kind of move is legal), so they
@@ -18,10 +18,10 @@ import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 
-import * as kahuna from '../../web/js/games/kahuna-select.js';
-import * as kanaloa from '../../web/js/games/kanaloa-select.js';
-import * as moai from '../../web/js/games/moai-select.js';
-import * as haleakala from '../../web/js/games/haleakala-select.js';
+import * as kahuna from '../../web/js/games/kahuna/select.js';
+import * as kanaloa from '../../web/js/games/kanaloa/select.js';
+import * as moai from '../../web/js/games/moai/select.js';
+import * as haleakala from '../../web/js/games/haleakala/select.js';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const PYTHON = process.env.PYTHON || 'python3';

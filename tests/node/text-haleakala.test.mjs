@@ -1,10 +1,10 @@
-// Haleakala in words (web/js/text/haleakala-text.js): see text-helpers.mjs
+// Haleakala in words (web/js/games/haleakala/text.js): see text-helpers.mjs
 // for the checks every game passes; here, what Haleakala's words must say.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 
-import * as haleakala from '../../web/js/text/haleakala-text.js';
+import * as haleakala from '../../web/js/games/haleakala/text.js';
 import { FIXTURES, speak, snapshotOf, testEveryPosition } from './text-helpers.mjs';
 
 testEveryPosition('haleakala', haleakala);

@@ -1,4 +1,4 @@
-// What the tests of the text view's words share (web/js/text/<game>-text.js):
+// What the tests of the text view's words share (web/js/games/<game>/text.js):
 // the positions the real engine makes (fixtures/make.py, as for the
 // selection tests), the two languages' words, and the checks every game's
 // text module passes. Each game's test file (text-<game>.test.mjs) calls

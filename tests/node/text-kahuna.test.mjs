@@ -1,10 +1,10 @@
-// Kahuna in words (web/js/text/kahuna-text.js): see text-helpers.mjs for
+// Kahuna in words (web/js/games/kahuna/text.js): see text-helpers.mjs for
 // the checks every game passes; here, what Kahuna's words must say.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 
-import * as kahuna from '../../web/js/text/kahuna-text.js';
+import * as kahuna from '../../web/js/games/kahuna/text.js';
 import { FIXTURES, speak, testEveryPosition } from './text-helpers.mjs';
 
 testEveryPosition('kahuna', kahuna);

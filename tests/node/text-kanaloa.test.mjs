@@ -1,10 +1,10 @@
-// Kanaloa in words (web/js/text/kanaloa-text.js): see text-helpers.mjs for
+// Kanaloa in words (web/js/games/kanaloa/text.js): see text-helpers.mjs for
 // the checks every game passes; here, what Kanaloa's words must say.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 
-import * as kanaloa from '../../web/js/text/kanaloa-text.js';
+import * as kanaloa from '../../web/js/games/kanaloa/text.js';
 import { FIXTURES, speak, testEveryPosition } from './text-helpers.mjs';
 
 testEveryPosition('kanaloa', kanaloa);

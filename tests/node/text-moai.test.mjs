@@ -1,10 +1,10 @@
-// Moai in words (web/js/text/moai-text.js): see text-helpers.mjs for the
+// Moai in words (web/js/games/moai/text.js): see text-helpers.mjs for the
 // checks every game passes; here, what Moai's words must say.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 
-import * as moai from '../../web/js/text/moai-text.js';
+import * as moai from '../../web/js/games/moai/text.js';
 import { FIXTURES, NAMES, speak, testEveryPosition } from './text-helpers.mjs';
 
 testEveryPosition('moai', moai);

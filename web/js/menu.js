@@ -7,11 +7,10 @@
 
 import { t, has, plural, language } from './i18n.js';
 import { DEFAULT_BOT_LEVELS, DEFAULT_BOT_LEVEL, levelName, levelAbout, seatNames, botLevel, token } from './players.js';
-import { hasRenderer } from './games/index.js';
+import { hasRenderer, emblem } from './games/index.js';
 import * as store from './store.js';
 import { setSnapshotsAllowed } from './worker-client.js';
 import { h } from './dom.js';
-import { emblem } from './emblems.js';
 import { refs } from './refs.js';
 import {
   BOT_PACES, MODES, initialSetup, fitSetup, chooseGame, setPlayers, setSeat, setName, setMode, setOption, setPace, setOpenTable,

@@ -13,7 +13,7 @@
 import { t, plural } from './i18n.js';
 import { token, levelName, DEFAULT_BOT_LEVELS, DEFAULT_BOT_LEVEL } from './players.js';
 import { clockLine, timeLeft, optionWords, seatWords } from './table-words.js';
-import { emblem } from './emblems.js';
+import { emblem } from './games/index.js';
 import * as notify from './notify.js';
 import { h, downloadJson } from './dom.js';
 import { svg } from './board-svg.js';

@@ -194,8 +194,11 @@ export function laneOverlays({ layers, lanes, islands, portrait, word, sizes, on
     }
   }
 
-  /** Outline what just happened, for a moment: lanes and islands (by name). */
-  function flash(laneNames, islandNames, duration) {
+  /** Outline what just happened, for a moment: the lanes and islands events
+   * named (`marks`, as for markMove). */
+  function flash(named, duration) {
+    const laneNames = named[lanesWord] ?? [];
+    const islandNames = named.islands ?? [];
     const marks = [];
     for (const name of laneNames) {
       const lane = byName.get(name);
@@ -302,12 +305,13 @@ export function laneOverlays({ layers, lanes, islands, portrait, word, sizes, on
 
 /** What a board's renderer calls on the overlays (`current()`, null until
  * the board is first drawn and after a reset): the clickable lanes, the
- * flash of what just happened (lanes and islands, for `duration` ms), the
+ * flash of what just happened (the lanes and islands events named, for
+ * `duration` ms), the
  * marks of the others' latest moves and the suggested lane. */
 export function overlayCalls(current) {
   return {
     drawTargets: (targets) => current()?.drawTargets(targets),
-    flash: (laneNames, islandNames, duration = 1400) => current()?.flash(laneNames, islandNames, duration),
+    flash: (marks, duration = 1400) => current()?.flash(marks, duration),
     markMove: (marks, view) => current()?.markMove(marks, view),
     suggest: (name) => current()?.suggest(name),
     point: (laneNames, islandNames, refused) => current()?.point(laneNames, islandNames, refused),

@@ -1,52 +1,114 @@
 // @ts-check
-// The renderers the page knows, by game id. A game that Python offers but
-// that has no renderer here is not listed in the menu.
+// The games the page knows, registered in one place: each game's renderer,
+// text view, panels, picture and stylesheet, all in its folder
+// `games/<game>/` (contract.js says what each module offers). A game that
+// Python offers but that is not registered here is not listed in the menu.
 //
-// A renderer module exports `createRenderer({els, onChoice})`, which returns:
-//   render(snap, {names, interactive, lastMove})  draw a snapshot; `lastMove`
-//       is the public events of another player's latest turn (from
-//       snap.log), to keep marked until the next move
-//   flashEvents(events, ms), clearSelection(), destroy()
-//   logParams(event, {names}) -> {key, params}    an event in words (and,
-//       optionally, `inline`, `apart` or `separate`: where its line goes,
-//       see log.js)
-//   endDetails(snap, names) -> element            the score breakdown
-// and, optionally, for hints (game.js does without them):
-//   suggest(move | null)   mark the [data-choice] elements that would play a
-//       move (a `to_dict()` of one of the viewer's legal moves)
-//   moveText(move)         that move in words, to end a sentence
-// and, from the shell, for a lesson:
-//   teach({move, point} | null)   offer the taught move (its [data-choice]
-//       elements get data-lesson="target", every other one "other") and point
-//       at what the step speaks of (the game's `spotlight`)
-// and, optionally, when a renderer plays out what just happened in steps:
-//   settled() -> Promise   resolves once it is over (game.js lets a bot or
-//       the pass-the-device screen wait for it, unless bots play instantly)
-//
-// Each renderer is built in the shared shell (renderer-shell.js), and how
-// its clicks narrow the legal moves down to one is its game's selection
-// module (<game>-select.js, see select-common.js), which knows no DOM.
+// A renderer (contract.js's Renderer) is built in the shared shell
+// (renderer-shell.js); how its clicks narrow the legal moves down to one is
+// its game's selection module (select.js, see select-common.js), which knows
+// no DOM. The text view (`&view=text`, ../text/text-renderer.js) is a
+// renderer too, made of the game's text module and panels.
 
-const RENDERERS = {
-  kahuna: () => import('./kahuna.js'),
-  kanaloa: () => import('./kanaloa.js'),
-  moai: () => import('./moai.js'),
-  haleakala: () => import('./haleakala.js'),
+import { PICTURE as KAHUNA } from './kahuna/emblem.js';
+import { PICTURE as KANALOA } from './kanaloa/emblem.js';
+import { PICTURE as MOAI } from './moai/emblem.js';
+import { PICTURE as HALEAKALA } from './haleakala/emblem.js';
+
+/** @typedef {import('./contract.js').GameEntry} GameEntry */
+/** @typedef {import('./contract.js').RendererModule} RendererModule */
+
+/** @type {Record<string, GameEntry>} */
+const GAMES = {
+  kahuna: {
+    renderer: () => import('./kahuna/renderer.js'),
+    text: () => import('./kahuna/text.js'),
+    panel: () => import('./kahuna/panel.js'),
+    picture: KAHUNA,
+  },
+  kanaloa: {
+    renderer: () => import('./kanaloa/renderer.js'),
+    text: () => import('./kanaloa/text.js'),
+    panel: () => import('./kanaloa/panel.js'),
+    picture: KANALOA,
+  },
+  moai: {
+    renderer: () => import('./moai/renderer.js'),
+    text: () => import('./moai/text.js'),
+    panel: () => import('./moai/panel.js'),
+    picture: MOAI,
+  },
+  haleakala: {
+    renderer: () => import('./haleakala/renderer.js'),
+    text: () => import('./haleakala/text.js'),
+    panel: () => import('./haleakala/panel.js'),
+    picture: HALEAKALA,
+  },
 };
 
+/** @param {string} id */
 export function hasRenderer(id) {
-  return Object.prototype.hasOwnProperty.call(RENDERERS, id);
+  return Object.prototype.hasOwnProperty.call(GAMES, id);
+}
+
+/** @param {string} id */
+function entry(id) {
+  if (!hasRenderer(id)) throw new Error(`no game ${id} on this page`);
+  return GAMES[id];
+}
+
+/** A game's stylesheet, `games/<game>/style.css`, loaded once; resolves when
+ * it is there (or failed to come), so that the game's first drawing is
+ * styled.
+ * @param {string} id
+ * @returns {Promise<void>} */
+export function loadStylesheet(id) {
+  entry(id);
+  if (document.querySelector(`link[data-game-style="${id}"]`)) return Promise.resolve();
+  const link = document.createElement('link');
+  link.rel = 'stylesheet';
+  link.href = new URL(`./${id}/style.css`, import.meta.url).href;
+  link.dataset.gameStyle = id;
+  const loaded = new Promise((resolve) => {
+    link.addEventListener('load', () => resolve(undefined), { once: true });
+    link.addEventListener('error', () => resolve(undefined), { once: true });
+  });
+  document.head.append(link);
+  return loaded;
 }
 
 /** A game's renderer: its board, or with `view` "text" its text view
- * (text/text-renderer.js), which every game with a board has too. */
+ * (text/text-renderer.js), which every game has too; its stylesheet loaded.
+ * @param {string} id
+ * @param {'board' | 'text'} [view]
+ * @returns {Promise<RendererModule>} */
 export async function loadRenderer(id, view = 'board') {
-  if (!hasRenderer(id)) throw new Error(`no renderer for ${id}`);
-  if (view === 'text') return (await import('../text/text-renderer.js')).loadTextRenderer(id);
-  return RENDERERS[id]();
+  const game = entry(id);
+  const styled = loadStylesheet(id);
+  if (view === 'text') {
+    const [text, panel, shell] = await Promise.all([game.text(), game.panel(), import('../text/text-renderer.js')]);
+    await styled;
+    return { createRenderer: (host) => shell.createTextRenderer(text, panel, host) };
+  }
+  const [module] = await Promise.all([game.renderer(), styled]);
+  return module;
 }
 
-/** Fetch and parse renderers while Python boots, so a game opens at once. */
-export function preloadRenderers(ids = Object.keys(RENDERERS)) {
+/** Fetch and parse renderers while Python boots, so a game opens at once.
+ * @param {string[]} [ids] */
+export function preloadRenderers(ids = Object.keys(GAMES)) {
   for (const id of ids) if (hasRenderer(id)) loadRenderer(id).catch(() => {});
+}
+
+/** A game's picture (an `<svg>`, 40 × 40). Decorative: the game's name
+ * stands beside it.
+ * @param {string} id
+ * @returns {SVGSVGElement} */
+export function emblem(id) {
+  const root = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
+  root.setAttribute('viewBox', '0 0 40 40');
+  root.setAttribute('aria-hidden', 'true');
+  root.dataset.game = id;
+  root.innerHTML = entry(id).picture;
+  return root;
 }

@@ -1,28 +1,11 @@
 // @ts-check
 // What the four games' renderers share besides their shell
-// (renderer-shell.js): their stylesheets, when a phone counts as held
-// upright, whether a new snapshot still belongs to the turn on screen, where
-// the keyboard focus goes once a redraw has replaced the elements, board
-// targets that act as buttons, and the sea the boards are drawn on.
+// (renderer-shell.js): when a phone counts as held upright, whether a new
+// snapshot still belongs to the turn on screen, where the keyboard focus goes
+// once a redraw has replaced the elements, board targets that act as
+// buttons, and the sea the boards are drawn on.
 
 import { svg } from '../board-svg.js';
-
-/** Load a renderer's own stylesheet, web/css/<name>.css, once; resolves when
- * it is there (or failed to come), so that the renderer's first drawing is
- * styled. */
-export function loadStylesheet(name) {
-  if (document.querySelector(`link[data-renderer="${name}"]`)) return Promise.resolve();
-  const link = document.createElement('link');
-  link.rel = 'stylesheet';
-  link.href = new URL(`../../css/${name}.css`, import.meta.url).href;
-  link.dataset.renderer = name;
-  const loaded = new Promise((resolve) => {
-    link.addEventListener('load', resolve, { once: true });
-    link.addEventListener('error', resolve, { once: true });
-  });
-  document.head.append(link);
-  return loaded;
-}
 
 /** A phone held upright: the boards turn a quarter to fill it. One query for
  * every game, so that all of them turn at the same width. */

@@ -3,7 +3,7 @@
 // (the snapshot, its view, the names, whether the viewer may act, the
 // selection, the others' latest moves, a suggested move) and does what the
 // four renderers share: a click that narrows the selection or plays a move
-// (through the game's selection module, <game>-select.js), a redraw that
+// (through the game's selection module, <game>/select.js), a redraw that
 // keeps the keyboard focus, the turn of a phone held upright, and `destroy`.
 //
 // A renderer makes its shell first, `shell = createShell(host)`, then its

@@ -1,6 +1,6 @@
 // @ts-check
 // What the four games' selection logic shares. A game's selection module
-// (<game>-select.js) says how clicks narrow the legal moves down to one: it
+// (<game>/select.js) says how clicks narrow the legal moves down to one: it
 // knows the view, the legal moves and what is selected, and nothing of the
 // page (no DOM, no words), so that Node can test it. Each one exports
 //   emptySelection()                         the selection before any click

@@ -1,9 +1,9 @@
 // @ts-check
 // What the four games' text views share. A game's text module
-// (text/<game>-text.js) says a position in words, for a player who does not
+// (games/<game>/text.js) says a position in words, for a player who does not
 // see the board: it knows the snapshot, the names and the words, and nothing
 // of the page (no DOM), so that Node can test it. Each one exports
-//   select                       the game's selection module (<game>-select.js)
+//   select                       the game's selection module (<game>/select.js)
 //   describe(snap, {names, lastMove}) -> Section[]
 //       the position: whose turn and the round first, then the board, the
 //       players, what the viewer holds and what lies open, and what just

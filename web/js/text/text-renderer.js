@@ -2,7 +2,7 @@
 // The text view: a game in words, for a player who does not see the board
 // (a screen reader, or the keyboard alone). It is a renderer like the
 // graphic ones (games/index.js describes the shape), built on the game's
-// text module (text/<game>-text.js): the position as headings and lists,
+// text module (games/<game>/text.js): the position as headings and lists,
 // the moves as buttons grouped by kind, a move of several parts chosen part
 // by part through the game's selection module, as on the board.
 //
@@ -19,25 +19,17 @@ import { t } from '../i18n.js';
 import { h } from '../dom.js';
 import { isSameTurn } from '../games/renderer-common.js';
 
-const TEXTS = {
-  kahuna: () => Promise.all([import('./kahuna-text.js'), import('../games/kahuna-panel.js')]),
-  kanaloa: () => Promise.all([import('./kanaloa-text.js'), import('../games/kanaloa-panel.js')]),
-  moai: () => Promise.all([import('./moai-text.js'), import('../games/moai-panel.js')]),
-  haleakala: () => Promise.all([import('./haleakala-text.js'), import('../games/haleakala-panel.js')]),
-};
-
-/** The text renderer's module for a game: {createRenderer}. */
-export async function loadTextRenderer(id) {
-  if (!TEXTS[id]) throw new Error(`no text view for ${id}`);
-  const [text, panel] = await TEXTS[id]();
-  return { createRenderer: (host) => createTextRenderer(text, panel, host) };
-}
-
 /** The order of the sections in the board's frame; the players go to their panel. */
 const FIRST = ['turn', 'recent'];
 const ELSEWHERE = ['players'];
 
-function createTextRenderer(text, panel, { els, onChoice }) {
+/** The text view of a game: its text module (`games/<game>/text.js`) and its
+ * panels, drawn in the page's containers (games/index.js loads them).
+ * @param {any} text
+ * @param {any} panel
+ * @param {import('../games/contract.js').RendererHost} host
+ * @returns {import('../games/contract.js').Renderer} */
+export function createTextRenderer(text, panel, { els, onChoice }) {
   const { select } = text;
   let snapshot = null;
   let names = [];

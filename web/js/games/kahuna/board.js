@@ -1,0 +1,218 @@
+// @ts-check
+// The Kahuna board as SVG: islands, sea lines, bridges, control markers, and
+// the clickable targets the renderer asks for; the marks of the latest move
+// of another player and of a suggested move. It draws what it is given;
+// which targets exist is decided by kahuna/select.js from the legal moves. The sea,
+// the lines' shapes and what is drawn line by line (targets, marks, the
+// suggestion) are the archipelago's, shared with Kanaloa (archipelago.js).
+
+import { svg, f1, blobPath, shapePath } from '../../board-svg.js';
+import { t, plural } from '../../i18n.js';
+import { seatStyle } from '../../players.js';
+import { isleShape, laneShape, seaDefs, drawSea, laneOverlays, overlayCalls, layBridges, plankBody } from '../archipelago.js';
+
+/** The view's coordinates fit a 1000 × 700 box; on a portrait phone the
+ * board turns a quarter so that it fills the screen's width and height. */
+export function projection(portrait) {
+  return portrait
+    ? { width: 700, height: 1000, at: (x, y) => [700 - y, x] }
+    : { width: 1000, height: 700, at: (x, y) => [x, y] };
+}
+
+const islandRadius = (degree) => 33 + 3 * degree;
+
+/** How wide a line's target and removal ring are, how far the suggestion's
+ * badge stands from it. */
+const SIZES = { hit: 30, ring: 27, badge: 30 };
+
+function geometry(view, portrait) {
+  const proj = projection(portrait);
+  const islands = new Map();
+  for (const island of view.islands) {
+    const [x, y] = proj.at(island.x, island.y);
+    islands.set(island.name, isleShape(island.name, x, y, islandRadius(island.degree)));
+  }
+  const lines = view.lines.map((line) => laneShape(line, islands));
+  return { ...proj, portrait, islands, lines };
+}
+
+function defs() {
+  return seaDefs(
+    'kh',
+    '0.5',
+    svg(
+      'filter',
+      { id: 'kh-shadow', x: '-30%', y: '-30%', width: '160%', height: '160%' },
+      svg('feDropShadow', { dx: 0, dy: 2.5, stdDeviation: 2, 'flood-color': '#0b2233', 'flood-opacity': 0.45 }),
+    ),
+  );
+}
+
+/** The board: the position drawn in `container`, its targets calling back.
+ * @param {HTMLElement} container
+ * @param {import('../contract.js').BoardHandlers} handlers
+ * @returns {import('../contract.js').Board & Record<string, any>} */
+export function createBoard(container, { onTarget, onBackground }) {
+  let geo = null;
+  let layers = null;
+  let root = null;
+  let previousOwners = null;
+  let previousControllers = null;
+  let overlays = null;
+
+  function build(view, portrait) {
+    geo = geometry(view, portrait);
+    root = svg('svg', {
+      class: 'kahuna-board' + (portrait ? ' portrait' : ''),
+      viewBox: `0 0 ${geo.width} ${geo.height}`,
+      role: 'group',
+      'aria-roledescription': t('kahuna.board.name'),
+      'aria-label': t('kahuna.board.name'),
+    });
+    root.append(defs());
+    const names = ['ocean', 'shallows', 'sea', 'sands', 'rings', 'glows', 'flash', 'bridges', 'lastmove', 'lands', 'tags', 'markers', 'point', 'suggestion', 'targets'];
+    layers = Object.fromEntries(names.map((name) => [name, svg('g', { class: `layer ${name}` })]));
+    for (const name of names) root.append(layers[name]);
+    layers.sands.setAttribute('filter', 'url(#kh-lift)');
+    layers.bridges.setAttribute('filter', 'url(#kh-lift)');
+    layers.tags.setAttribute('filter', 'url(#kh-lift)');
+
+    drawSea(layers, { width: geo.width, height: geo.height, lanes: geo.lines, prefix: 'kh', onBackground });
+
+    for (const isle of geo.islands.values()) {
+      const { x, y, r, rot } = isle;
+      layers.shallows.append(
+        svg('path', { class: 'shallow', d: blobPath(x, y, r * 1.75, isle.sand, rot + 0.3), fill: 'url(#kh-shallow)' }),
+        svg('path', { class: 'reef', d: blobPath(x, y, r * 1.22, isle.sand, rot) }),
+      );
+      layers.sands.append(svg('path', { class: 'sand', d: blobPath(x, y, r, isle.sand, rot) }));
+      const land = svg('g', { class: 'land' });
+      land.append(svg('path', { class: 'land-base', d: blobPath(x, y, r * 0.8, isle.land, rot + 0.5), fill: 'url(#kh-land)' }));
+      land.append(
+        svg('path', {
+          class: 'forest',
+          d: blobPath(x + isle.forestAt[0], y + isle.forestAt[1], r * 0.42, isle.forest, rot),
+        }),
+      );
+      for (const [dx, dy, size] of isle.trees) {
+        if (Math.hypot(dx, dy) < r * 0.62) land.append(svg('circle', { class: 'tree', cx: f1(x + dx), cy: f1(y + dy), r: f1(size) }));
+      }
+      layers.lands.append(land);
+    }
+    container.replaceChildren(root);
+    previousOwners = null;
+    previousControllers = null;
+    overlays = laneOverlays({ layers, lanes: geo.lines, islands: geo.islands, portrait, word: 'line', sizes: SIZES, onTarget });
+  }
+
+  function plank(line, owner, fresh) {
+    const length = line.length + 14; // reaches a little onto both beaches
+    const width = geo.portrait ? 17 : 15;
+    const inner = plankBody({ length, width, colour: `p${owner}`, shape: seatStyle(owner).shape, angle: line.angle, fresh });
+    return svg(
+      'g',
+      {
+        class: `plank p${owner}`,
+        'data-line': line.name,
+        transform: `translate(${f1(line.mid[0])},${f1(line.mid[1])}) rotate(${f1((line.angle * 180) / Math.PI)})`,
+      },
+      inner,
+    );
+  }
+
+  function tag(island, isle, players) {
+    const big = geo.portrait;
+    const font = big ? 24 : 17.5;
+    const width = big ? 100 : 78;
+    const height = big ? 54 : 41;
+    const top = isle.y + isle.r * 0.34 - height / 2 + (big ? 5 : 4);
+    const g = svg('g', { class: 'tag' });
+    g.append(svg('rect', { class: 'tag-bg', x: f1(isle.x - width / 2), y: f1(top), width, height, rx: big ? 12 : 9 }));
+    // Every island name has four letters: a fixed length keeps them all
+    // inside their tags whatever the font.
+    g.append(
+      svg(
+        'text',
+        { class: 'tag-name', x: f1(isle.x - (big ? 6 : 5)), y: f1(top + font * 1.02), 'font-size': font, textLength: f1(font * 2.85), lengthAdjust: 'spacingAndGlyphs' },
+        island.name,
+      ),
+    );
+    // One pip per line at the island: the first player's bridges from the
+    // left, the second's from the right, free lines in between.
+    const step = big ? 13 : 10;
+    const size = big ? 10 : 8;
+    const row = top + height - (big ? 12 : 9.5);
+    const owners = [];
+    for (let i = 0; i < island.counts[0]; i++) owners.push(0);
+    const free = island.degree - island.counts[0] - (island.counts[1] || 0);
+    for (let i = 0; i < free; i++) owners.push(null);
+    for (let p = players - 1; p >= 1; p--) for (let i = 0; i < island.counts[p]; i++) owners.push(p);
+    const start = isle.x - (big ? 6 : 5) - ((owners.length - 1) * step) / 2;
+    owners.forEach((owner, i) => {
+      const cx = start + i * step;
+      if (owner === null) g.append(svg('circle', { class: 'pip free', cx: f1(cx), cy: f1(row), r: f1(size * 0.3) }));
+      else g.append(svg('path', { class: `pip p${owner}`, d: shapePath(seatStyle(owner).shape, cx, row, size * 1.15) }));
+    });
+    // The majority needed, in a small disc on the tag's corner.
+    const bx = isle.x + width / 2 - (big ? 4 : 3);
+    const by = top + height / 2;
+    const badge = svg('g', { class: 'needed' });
+    badge.append(svg('circle', { cx: f1(bx), cy: f1(by), r: big ? 13 : 10.5 }));
+    badge.append(svg('text', { x: f1(bx), y: f1(by + (big ? 5 : 4.2)), 'font-size': big ? 15 : 12.5 }, String(island.needed)));
+    g.append(badge);
+    return g;
+  }
+
+  function marker(owner, isle, fresh) {
+    const s = geo.portrait ? 20 : 16;
+    const cx = isle.x;
+    const cy = isle.y - isle.r * 0.36;
+    const g = svg('g', { class: `marker p${owner}` + (fresh ? ' fresh' : ''), filter: 'url(#kh-shadow)' });
+    g.append(svg('circle', { class: 'marker-stone', cx: f1(cx), cy: f1(cy), r: s }));
+    g.append(svg('path', { class: 'marker-mark', d: shapePath(seatStyle(owner).shape, cx, cy + (owner === 0 ? 1.5 : 0), s * 1.05) }));
+    return g;
+  }
+
+  function islandLabel(island, names) {
+    const parts = [t('kahuna.aria.island', { island: island.name, degree: island.degree, needed: island.needed })];
+    island.counts.forEach((count, p) => {
+      if (count) parts.push(plural('kahuna.aria.island_bridges', count, { player: names[p] }));
+    });
+    if (island.controller !== null && island.controller !== undefined) {
+      parts.push(t('kahuna.aria.island_controlled', { player: names[island.controller] }));
+    }
+    return parts.join(' ; ');
+  }
+
+  /** Draw the position: bridges, rings, tags, markers. */
+  function draw(view, { names, portrait }) {
+    if (!geo || geo.portrait !== portrait) build(view, portrait);
+    const players = view.supply.length;
+    for (const name of ['rings', 'bridges', 'tags', 'markers']) layers[name].replaceChildren();
+
+    previousOwners = layBridges(layers.bridges, view.lines, geo.lines, previousOwners, plank);
+    for (const island of view.islands) {
+      const isle = geo.islands.get(island.name);
+      const owner = island.controller;
+      const was = previousControllers ? previousControllers[island.name] : owner;
+      if (owner !== null && owner !== undefined) {
+        layers.rings.append(svg('path', { class: `control-ring p${owner}`, d: blobPath(isle.x, isle.y, isle.r + 3, isle.sand, isle.rot) }));
+        layers.markers.append(marker(owner, isle, was !== owner));
+      }
+      const label = tag(island, isle, players);
+      label.setAttribute('role', 'img');
+      label.setAttribute('aria-label', islandLabel(island, names));
+      layers.tags.append(label);
+    }
+    previousControllers = Object.fromEntries(view.islands.map((island) => [island.name, island.controller]));
+  }
+
+  function reset() {
+    geo = null;
+    overlays = null;
+    container.replaceChildren();
+  }
+
+  // The targets, the flash, the marks and the suggestion: drawn line by line (archipelago.js).
+  return { draw, ...overlayCalls(() => overlays), reset };
+}

@@ -1,0 +1,287 @@
+// @ts-check
+// Kahuna's panels in HTML: the players, the round, the hand, the pile and the
+// face-up cards, and the action bar. Each function redraws one container
+// from the view and the targets kahuna.js computed.
+
+import { t, plural, number } from '../../i18n.js';
+import { token } from '../../players.js';
+import { projection } from './board.js';
+import { h } from '../../dom.js';
+import { backCard, islandCards, handCardOptions, emptySlot, drawPile, discardPile, renderMarketRow } from '../archipelago.js';
+
+// -- cards ----------------------------------------------------------------
+
+function degreeOf(view, name) {
+  const island = view.islands.find((i) => i.name === name);
+  return island ? island.degree : 0;
+}
+
+/** A face-up card, with a small map of the archipelago on which its island
+ * is lit; a button when it can be clicked. */
+const faceCard = islandCards({
+  projection,
+  lanes: (view) => view.lines,
+  frame: (proj) => `-40 -40 ${proj.width + 80} ${proj.height + 80}`,
+  radius: (isle, lit) => (lit ? 78 : 46),
+  count: degreeOf,
+  countWords: (degree) => plural('kahuna.card.links', degree),
+  label: (name, degree) => t('kahuna.aria.card', { card: name, degree }),
+});
+
+// -- players ----------------------------------------------------------------
+
+function stat(value, label, title) {
+  return h('li', { class: 'stat', title: title || label }, h('span', { class: 'stat-value' }, number(value)), h('span', { class: 'stat-label' }, label));
+}
+
+/** @param {HTMLElement} el @param {any} view @param {{names: string[], viewer: number | null, seats?: string[]}} options */
+export function renderPlayers(el, view, { names, viewer }) {
+  if (!el) return;
+  const players = view.supply.length;
+  const rows = [];
+  for (let seat = 0; seat < players; seat++) {
+    const toMove = view.to_move.includes(seat) && !view.over;
+    const known = view.known_hands[seat] || [];
+    const hidden = view.hidden_discard_counts[seat] || 0;
+    const size = view.hand_sizes[seat] || 0;
+    const hand = h('div', { class: 'player-hand', role: 'img', 'aria-label': plural('kahuna.aria.hand_of', size, { player: names[seat] }) });
+    if (seat !== viewer) {
+      for (const card of known) hand.append(h('span', { class: 'chip known', title: t('kahuna.player.known_title') }, card));
+      for (let i = known.length; i < size; i++) hand.append(backCard('tiny'));
+    }
+    const winner = view.over && view.result && view.result.winners.includes(seat);
+    rows.push(
+      h(
+        'article',
+        { class: `player p${seat}${toMove ? ' to-move' : ''}${seat === viewer ? ' is-viewer' : ''}${winner ? ' winner' : ''}` },
+        h(
+          'header',
+          { class: 'player-head' },
+          token(seat, 22),
+          h('span', { class: 'player-name' }, names[seat]),
+          toMove ? h('span', { class: 'turn-flag' }, t('kahuna.player.to_move')) : null,
+          h('span', { class: 'player-score', 'aria-label': t('kahuna.player.score_aria', { score: view.scores[seat] }) }, number(view.scores[seat]), h('small', {}, t('kahuna.player.points_short'))),
+        ),
+        h(
+          'ul',
+          { class: 'stats' },
+          stat(view.supply[seat], t('kahuna.player.supply'), t('kahuna.player.supply_title')),
+          stat(view.on_board[seat], t('kahuna.player.on_board'), t('kahuna.player.on_board_title')),
+          stat(view.controlled[seat], t('kahuna.player.islands'), t('kahuna.player.islands_title')),
+          stat(size, t('kahuna.player.hand'), t('kahuna.player.hand_title')),
+          stat(hidden, t('kahuna.player.hidden'), t('kahuna.player.hidden_title')),
+        ),
+        seat !== viewer && size ? hand : null,
+        seat === viewer && view.own_hidden_discards && view.own_hidden_discards.length
+          ? h('p', { class: 'own-hidden' }, t('kahuna.player.own_hidden', { cards: view.own_hidden_discards.join(', ') }))
+          : null,
+      ),
+    );
+  }
+  if (view.scorings.length) {
+    const table = h('table', { class: 'scorings' });
+    table.append(
+      h(
+        'thead',
+        {},
+        h('tr', {}, h('th', { scope: 'col' }, t('kahuna.scorings.title')), ...names.slice(0, players).map((name, seat) => h('th', { scope: 'col' }, token(seat, 14), ' ', name))),
+      ),
+    );
+    const body = h('tbody');
+    for (const s of view.scorings) {
+      body.append(
+        h(
+          'tr',
+          {},
+          h('th', { scope: 'row' }, s.round >= 3 ? t('kahuna.scoring.final') : t('kahuna.scoring.interim', { round: s.round })),
+          ...s.islands.map((count, seat) =>
+            h('td', {}, plural('kahuna.scorings.cell', count), s.points[seat] ? h('strong', {}, ` +${s.points[seat]}`) : null),
+          ),
+        ),
+      );
+    }
+    table.append(body);
+    rows.push(table);
+  }
+  el.replaceChildren(...rows);
+}
+
+/** The compact scoreboard of the top bar (phones). */
+export function renderScoreline(el, view, { names }) {
+  if (!el) return;
+  const players = view.supply.length;
+  const items = [];
+  for (let seat = 0; seat < players; seat++) {
+    items.push(
+      h(
+        'span',
+        {
+          class: `scoreline-item p${seat}${view.to_move.includes(seat) && !view.over ? ' to-move' : ''}`,
+          'aria-label': plural('kahuna.aria.scoreline', view.controlled[seat], { player: names[seat], score: view.scores[seat] }),
+        },
+        token(seat, 14),
+        h('b', {}, number(view.scores[seat])),
+        h('span', { class: 'scoreline-unit' }, t('kahuna.player.points_short')),
+        h('span', { class: 'scoreline-islands' }, plural('kahuna.scoreline.islands', view.controlled[seat])),
+      ),
+    );
+  }
+  el.replaceChildren(...items);
+}
+
+export function renderRound(el, view) {
+  if (!el) return;
+  const dots = h('ol', { class: 'round-dots', 'aria-hidden': 'true' });
+  for (let r = 1; r <= 3; r++) {
+    const state = r <= view.scorings_done ? 'done' : r === view.round && !view.over ? 'current' : '';
+    dots.append(h('li', { class: state }, String(r)));
+  }
+  let label;
+  if (view.over) label = t('kahuna.round.over');
+  else if (view.final_phase) label = plural('kahuna.round.final', view.final_turns_left);
+  else label = t('kahuna.round.label', { round: view.round });
+  const visible = view.over || view.final_phase ? label : t('kahuna.round.name');
+  el.replaceChildren(h('span', { class: 'round-label' }, visible), dots);
+  el.setAttribute('aria-label', label);
+  el.classList.toggle('final', Boolean(view.final_phase) || Boolean(view.over));
+}
+
+// -- the viewer's hand ----------------------------------------------------------
+
+export function renderHand(el, view, cards, { onPick }) {
+  if (!el) return;
+  if (!view.hand) {
+    el.replaceChildren(h('p', { class: 'hand-empty' }, t('kahuna.hand.spectator')));
+    return;
+  }
+  const row = h('div', { class: 'hand-cards', role: 'group', 'aria-label': t('kahuna.hand.title') });
+  for (const card of cards) {
+    let label = t('kahuna.aria.card', { card: card.name, degree: degreeOf(view, card.name) });
+    if (card.selected) label = t('kahuna.aria.card_selected', { card: card.name });
+    else if (card.choice && !card.choice.startsWith('card:')) label = t('kahuna.aria.complete', { move: describe(card.choice) });
+    row.append(faceCard(view, card.name, handCardOptions(card, label, onPick)));
+  }
+  if (!cards.length) row.append(h('p', { class: 'hand-empty' }, t('kahuna.hand.empty')));
+  el.replaceChildren(h('h2', { class: 'section-title' }, t('kahuna.hand.title'), h('span', { class: 'count' }, number(cards.length) + ' / 5')), row);
+}
+
+/** A move's text in words, for an accessible name. */
+function describe(text) {
+  const [kind, line, ...cards] = text.split(' ');
+  if (kind === 'place') return t('kahuna.aria.place', { line: line.replace('-', '–'), card: cards[0] });
+  if (kind === 'remove') return t('kahuna.aria.remove', { line: line.replace('-', '–'), cards: cards.join(' + ') });
+  return text;
+}
+
+// -- pile, face-up cards and discards --------------------------------------------
+
+export function renderMarket(el, view, all, { onChoice }) {
+  if (!el) return;
+  const pile = drawPile(view.pile_size, {
+    choice: all.draw,
+    label: all.draw ? plural('kahuna.aria.draw', view.pile_size) : plural('kahuna.aria.pile', view.pile_size),
+    onChoice,
+  });
+  const display = h('div', { class: 'display', role: 'group', 'aria-label': t('kahuna.market.display') });
+  view.display.forEach((name, slot) => {
+    const take = all.take.find((m) => m.slot === slot);
+    if (!name) {
+      display.append(emptySlot(t('kahuna.aria.slot_empty', { slot: slot + 1 })));
+      return;
+    }
+    display.append(
+      faceCard(view, name, {
+        choice: take ? take.choice : null,
+        key: `slot-${slot}`,
+        label: take ? t('kahuna.aria.take', { card: name, slot: slot + 1 }) : t('kahuna.aria.card', { card: name, degree: degreeOf(view, name) }),
+        onClick: take ? () => onChoice(take.choice) : null,
+      }),
+    );
+  });
+
+  const discards = view.open_discard;
+  const hiddenTotal = view.hidden_discard_counts.reduce((a, b) => a + b, 0);
+  renderMarketRow(el, {
+    pile,
+    display,
+    discards: discardPile('kahuna-discard-list', discards, hiddenTotal, {
+      empty: t('kahuna.market.discard_empty'),
+      hidden: plural('kahuna.market.hidden', hiddenTotal),
+      label: plural('kahuna.aria.discard', discards.length, { hidden: hiddenTotal }),
+    }),
+    captions: { pile: t('kahuna.market.pile'), display: t('kahuna.market.display'), discards: t('kahuna.market.discard') },
+  });
+}
+
+// -- the action bar ------------------------------------------------------------------
+
+export function renderActions(el, options) {
+  if (!el) return;
+  const { hint, hide, skip, finalPhase, canCancel, interactive, onChoice, onCancel } = options;
+  const buttons = [];
+  if (hide) {
+    const card = hide.split(' ')[1];
+    buttons.push(
+      h(
+        'button',
+        { class: 'btn hide-btn', type: 'button', 'data-choice': hide, 'data-key': 'btn-hide', 'aria-label': t('kahuna.aria.hide', { card }), onclick: () => onChoice(hide) },
+        t('kahuna.action.hide'),
+      ),
+    );
+  }
+  if (canCancel) {
+    buttons.push(h('button', { class: 'btn ghost', type: 'button', 'data-key': 'btn-cancel', onclick: onCancel }, t('kahuna.action.cancel')));
+  }
+  if (skip) {
+    buttons.push(
+      h(
+        'button',
+        { class: 'btn skip-btn', type: 'button', 'data-choice': skip, 'data-key': 'btn-skip', onclick: () => onChoice(skip) },
+        finalPhase ? t('kahuna.action.end_turn') : t('kahuna.action.skip'),
+      ),
+    );
+  }
+  const hintLine = h('p', { class: 'hint', 'aria-live': 'polite' }, interactive ? hint : '');
+  if (buttons.length) el.replaceChildren(hintLine, h('div', { class: 'action-buttons' }, ...buttons));
+  else el.replaceChildren(hintLine);
+  el.classList.toggle('idle', !interactive);
+}
+
+// -- the end of the game ----------------------------------------------------------------
+
+/** Every scoring, islands and points per player, and the totals. */
+export function endDetails(view, result, names) {
+  const players = view.supply.length;
+  const seats = [...Array(players).keys()];
+  const winners = (result && result.winners) || [];
+  const table = h('table', { class: 'end-table' });
+  table.append(
+    h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, t('kahuna.end.scoring')), ...seats.map((seat) => h('th', { scope: 'col' }, token(seat, 16), ' ', names[seat])))),
+  );
+  const body = h('tbody');
+  for (const s of view.scorings) {
+    body.append(
+      h(
+        'tr',
+        {},
+        h('th', { scope: 'row' }, s.round >= 3 ? t('kahuna.scoring.final') : t('kahuna.scoring.interim', { round: s.round })),
+        ...seats.map((seat) =>
+          h('td', {}, plural('kahuna.scorings.cell', s.islands[seat]), ' ', h('span', { class: 'points' }, `+${s.points[seat]}`)),
+        ),
+      ),
+    );
+  }
+  if (!view.scorings.length) body.append(h('tr', {}, h('td', { colspan: String(players + 1) }, t('kahuna.end.no_scoring'))));
+  table.append(body);
+  const scores = (result && result.scores) || view.scores;
+  table.append(
+    h(
+      'tfoot',
+      {},
+      h('tr', {}, h('th', { scope: 'row' }, t('kahuna.end.total')), ...seats.map((seat) => h('td', { class: winners.includes(seat) ? 'win' : '' }, number(scores[seat])))),
+    ),
+  );
+  const bridges = (result && result.breakdown && result.breakdown.bridges_on_board) || view.on_board;
+  const note = h('p', { class: 'end-note' }, t('kahuna.end.bridges', { list: seats.map((seat) => `${names[seat]} (${bridges[seat]})`).join(' · ') }));
+  return h('div', { class: 'end-details' }, table, note);
+}

@@ -1,0 +1,185 @@
+// @ts-check
+// The Kahuna renderer: draws a snapshot (board and panels) and turns clicks
+// into moves. It holds no rules: every target it offers comes from the
+// snapshot's `legal` list, and a selection only narrows that list, as
+// kahuna/select.js says (a card and a line, two cards and a bridge …); the
+// shell (renderer-shell.js) keeps the selection, the focus and the rest.
+//
+// Besides, it keeps the latest move of another player marked (`lastMove`,
+// its public events) and shows a suggested move (`suggest`, a hint) on the
+// elements that would play it.
+
+import { t } from '../../i18n.js';
+import { createBoard } from './board.js';
+import { renderPlayers, renderRound, renderHand, renderMarket, renderActions, renderScoreline, endDetails } from './panel.js';
+import { logParams, eventMarks, dash } from './log.js';
+import * as select from './select.js';
+import * as words from './text.js';
+import { PORTRAIT, firstOf, pointByKey } from '../renderer-common.js';
+import { createShell } from '../renderer-shell.js';
+
+const { cardsOf } = select;
+
+/** The game drawn in the page's containers (contract.js's Renderer).
+ * @param {import('../contract.js').RendererHost} host
+ * @returns {import('../contract.js').Renderer} */
+export function createRenderer(host) {
+  const shell = createShell(host);
+  const { els } = shell;
+
+  const board = createBoard(els.board, {
+    onTarget: (target) => shell.pick(target),
+    onBackground: () => shell.clearSelection(),
+  });
+
+  const lineName = (id) => select.lineName(shell.view, id);
+
+  function selectedNames() {
+    const hand = (shell.view && shell.view.hand) || [];
+    return shell.selection.cards.map((i) => hand[i]);
+  }
+
+  /** Everything clickable now (kahuna/select.js), the lines named. */
+  function targets() {
+    const all = select.targets(shell.view, shell.legal(), shell.selection);
+    all.lines = all.lines.map((/** @type {any} */ line) => ({
+      ...line,
+      label: line.selected ? t('kahuna.aria.line_selected', { line: dash(line.line) }) : lineLabel(line.move, line.line, line.removal),
+    }));
+    return all;
+  }
+
+  function lineLabel(move, name, removal) {
+    if (move && move.kind === 'place') return t('kahuna.aria.place', { line: dash(name), card: move.card });
+    if (move && move.kind === 'remove') return t('kahuna.aria.remove', { line: dash(name), cards: move.cards.join(' + ') });
+    return removal ? t('kahuna.aria.line_bridge', { line: dash(name) }) : t('kahuna.aria.line_free', { line: dash(name) });
+  }
+
+  function hint(all) {
+    if (!shell.interactive) return '';
+    const { view, selection } = shell;
+    const chosen = selectedNames();
+    const legal = shell.snapshot.legal;
+    if (selection.line !== null) {
+      const line = view.lines.find((l) => `${l.a}-${l.b}` === selection.line);
+      const removal = line && line.owner !== null && line.owner !== undefined;
+      if (!removal) return t('kahuna.hint.line_free', { line: dash(selection.line), a: line.a, b: line.b });
+      return chosen.length ? t('kahuna.hint.second_card', { card: chosen[0] }) : t('kahuna.hint.line_bridge', { line: dash(selection.line) });
+    }
+    if (chosen.length === 2) return t('kahuna.hint.pick_bridge', { cards: chosen.join(' + ') });
+    if (chosen.length === 1) {
+      const anyPlace = all.lines.some((l) => !l.removal);
+      const anyRemove = all.lines.some((l) => l.removal) || all.cards.some((c) => c.choice && !c.selected);
+      const parts = [];
+      if (anyPlace) parts.push(t('kahuna.hint.card_place', { card: chosen[0] }));
+      if (anyRemove) parts.push(t('kahuna.hint.card_remove'));
+      if (all.hide) parts.push(t('kahuna.hint.card_hide'));
+      return parts.join(' ');
+    }
+    if (view.committed_to_draw) return t('kahuna.hint.committed');
+    if (view.final_phase) return t('kahuna.hint.final');
+    const canDraw = legal.some((m) => m.kind === 'draw' || m.kind === 'take');
+    const canHide = legal.some((m) => m.kind === 'hide');
+    if (canHide && !canDraw) return t('kahuna.hint.hand_full');
+    if (!all.cards.some((c) => c.choice)) return all.skip ? t('kahuna.hint.draw_or_skip') : t('kahuna.hint.draw');
+    return all.skip ? t('kahuna.hint.turn') : t('kahuna.hint.turn_must_draw');
+  }
+
+  /** Redraw what depends on the selection: targets, hand, market, actions. */
+  function redraw() {
+    const { view } = shell;
+    const all = targets();
+    board.drawTargets(all.lines);
+    renderHand(els.hand, view, all.cards, { onPick: (card) => shell.pick(card) });
+    renderMarket(els.market, view, all, { onChoice: shell.play });
+    renderActions(els.actions, {
+      hint: hint(all),
+      hide: all.hide,
+      skip: all.skip,
+      finalPhase: view.final_phase,
+      canCancel: all.hasSelection,
+      interactive: shell.interactive,
+      onChoice: shell.play,
+      onCancel: shell.clearSelection,
+    });
+    markSuggestion();
+  }
+
+  /** Mark the elements that would play the suggested move: its cards in
+   * the hand, its line on the board, the pile, a face-up card or "Skip". */
+  function markSuggestion() {
+    const move = shell.suggestion;
+    const line = move && (move.kind === 'place' || move.kind === 'remove') ? lineName(move.line) : null;
+    board.suggest(line);
+    if (!move) return;
+    const mark = (node) => node && node.classList.add('suggested');
+    if (move.kind === 'place' || move.kind === 'remove' || move.kind === 'hide') {
+      const hand = shell.view.hand || [];
+      const used = new Set();
+      for (const card of cardsOf(move)) {
+        const index = hand.findIndex((name, i) => name === card && !used.has(i));
+        if (index < 0) continue;
+        used.add(index);
+        mark(els.hand.querySelector(`[data-key="card-${index}"]`));
+      }
+      if (line) mark(els.board.querySelector(`.line-target[data-line="${CSS.escape(line)}"]`));
+      else mark(els.actions.querySelector('[data-key="btn-hide"]'));
+    } else if (move.kind === 'draw') {
+      mark(els.market.querySelector('[data-key="pile"]'));
+    } else if (move.kind === 'take') {
+      mark(els.market.querySelector(`[data-key="slot-${move.slot}"]`));
+    } else if (move.kind === 'skip') {
+      mark(els.actions.querySelector('[data-key="btn-skip"]'));
+    }
+  }
+
+  /** A move in words, as the end of a sentence ("lay a bridge ALOA–BARI
+   * with the BARI card"). */
+  function moveText(move) {
+    return words.moveText(shell.view, move);
+  }
+
+  /** Draw what the snapshot shows, whatever the selection. */
+  function draw(snap) {
+    const { view, names } = shell;
+    board.draw(view, { names, portrait: PORTRAIT.matches });
+    board.markMove(eventMarks(shell.lastMove), view);
+    renderPlayers(els.players, view, { names, seats: snap.seats, viewer: snap.viewer });
+    renderRound(els.round, view);
+    renderScoreline(els.scoreline, view, { names });
+  }
+
+  /** Point at what a lesson's step speaks of: islands and lines on the
+   * board, cards in the hand, a face-up card, the pile. */
+  function spotlight(points) {
+    const of = (kind) => points.filter((p) => p.kind === kind).map((p) => p.id);
+    board.point(of('line'), of('island'), of('refused'));
+    const hand = shell.view.hand || [];
+    pointByKey(els.hand, 'card-', of('card'), (index) => hand[Number(index)]);
+    pointByKey(els.market, 'slot-', of('slot'));
+    const pile = els.market.querySelector('[data-key="pile"]');
+    if (pile) pile.classList.toggle('lesson-point', of('pile').length > 0);
+  }
+
+  function flashEvents(events, duration) {
+    board.flash(eventMarks(events), duration);
+  }
+
+  return shell.renderer({
+    select,
+    board,
+    draw,
+    redraw,
+    focusRules: {
+      // A card just chosen from the keyboard: go on to the lines it can use.
+      afterChoice: (same, key) => (key.startsWith('card-') ? firstOf(els.board, '.line-target.strong.suggested', '.line-target.strong') : null),
+      next: '.line-target.strong, .card.target, .pile.target',
+      stay: true,
+    },
+    flashEvents,
+    spotlight,
+    moveText,
+    logParams: (event, ctx) => logParams(event, ctx),
+    endDetails: (snap, list) => endDetails(snap.view, snap.result, list),
+  });
+}

@@ -1,0 +1,237 @@
+// @ts-check
+// The Moai renderer: draws a snapshot (the island, the clans, the epoch
+// display, the viewer's cards and camp) and turns clicks into moves. It holds
+// no rules: every target comes from the snapshot's `legal` list, and a
+// selection only narrows it, as moai/select.js says (the parts each move is
+// made of: a strength and a place, two pieces, a space and the tile's side,
+// cards …); the shell (renderer-shell.js) keeps the selection, the focus and
+// the rest.
+//
+// Besides, it keeps the others' latest moves marked (`lastMove`, their public
+// events) and shows a suggested move (`suggest`, a hint).
+
+import { t } from '../../i18n.js';
+import { createBoard } from './board.js';
+import { renderPlayers, renderRound, renderScoreline, renderHand, renderMarket, renderActions, endDetails } from './panel.js';
+import { logParams, eventMarks, LETTERS, cardsText, placeName } from './log.js';
+import * as select from './select.js';
+import * as words from './text.js';
+import { PORTRAIT, screenOf, pointByKey } from '../renderer-common.js';
+import { svg } from '../../board-svg.js';
+import { createShell } from '../renderer-shell.js';
+
+const { partsOf } = select;
+
+/** The game drawn in the page's containers (contract.js's Renderer).
+ * @param {import('../contract.js').RendererHost} host
+ * @returns {import('../contract.js').Renderer} */
+export function createRenderer(host) {
+  const shell = createShell(host);
+  const { els } = shell;
+
+  const board = createBoard(els.board, {
+    onTarget: (part) => shell.pick({ part }),
+    onBackground: () => shell.clearSelection(),
+  });
+
+  const letter = (seat) => LETTERS[seat];
+  const moveOf = (choice) => (choice ? shell.legal().find((m) => m.text === choice) : null) || null;
+
+  // -- the targets ----------------------------------------------------------------------
+
+  const suggestedParts = () => (shell.suggestion ? partsOf(shell.suggestion) : []);
+
+  /** Everything clickable on the board (moai/select.js), named and marked
+   * when a hint names it: part → {choice, selected, suggested, label}. */
+  function boardTargets(all) {
+    const hinted = suggestedParts();
+    const targets = new Map();
+    for (const [part, { choice, selected }] of all.board) {
+      targets.set(part, { choice, selected, suggested: hinted.includes(part), label: selected ? null : targetLabel(part, choice) });
+    }
+    return targets;
+  }
+
+  /** An accessible name for a board target: the move it plays, or what it selects. */
+  function targetLabel(part, choice) {
+    const move = moveOf(choice);
+    if (move) return moveText(move);
+    if (part.startsWith('loc:')) return t('moai.aria.choose_place', { place: placeName(part.slice(4)) });
+    return null;
+  }
+
+  /** The hand's cards, named, those of a suggested move marked. */
+  function handCards(all) {
+    const hinted = [...suggestedParts()];
+    return all.cards.map((card) => {
+      const part = `card:${card.kind}`;
+      let suggested = false;
+      const at = hinted.indexOf(part);
+      if (at >= 0) {
+        hinted.splice(at, 1);
+        suggested = true;
+      }
+      if (!('choice' in card)) return { ...card, suggested };
+      const move = moveOf(card.choice);
+      return { ...card, suggested, label: move ? t('moai.aria.complete', { move: moveText(move) }) : null };
+    });
+  }
+
+  /** The camp's strengths, named, those of a suggested move marked. */
+  function campChips(all) {
+    const hinted = suggestedParts();
+    const { view } = shell;
+    return all.camp.map((chip) => {
+      const parts = [`str:${chip.strength}`, `piece:camp:${letter(view.viewer)}${chip.strength}`];
+      const suggested = parts.some((p) => hinted.includes(p));
+      if (!chip.choice) return { ...chip, suggested };
+      const move = moveOf(chip.choice);
+      return { ...chip, suggested, label: move ? moveText(move) : t('moai.aria.choose_strength', { strength: chip.strength }) };
+    });
+  }
+
+  /** The buttons of the action bar, in words. */
+  function actionButtons(all) {
+    const { view, names } = shell;
+    const hinted = shell.suggestion ? shell.suggestion.text : null;
+    const step = view.step;
+    const button = (m, text, extra = {}) => ({ text, choice: m.text, key: `btn-${m.text}`, suggested: hinted === m.text, ...extra });
+    return all.buttons.map(({ action, choice, move: m, face }) => {
+      switch (action) {
+        case 'bid': {
+          const text = m.cards.length ? t('moai.action.bid', { cards: cardsText(m.cards), value: m.value }) : t('moai.action.bid_nothing');
+          return { text, choice, key: 'btn-bid', kind: 'primary', suggested: hinted === choice };
+        }
+        case 'rank': {
+          const value = view.pending && view.pending.values ? view.pending.values[m.player] : null;
+          return button(m, t('moai.action.rank', { player: names[m.player], value }), { seat: m.player, key: `btn-rank-${m.player}` });
+        }
+        case 'victim':
+          return button(m, names[m.player], { seat: m.player, key: `btn-victim-${m.player}`, label: moveText(m) });
+        case 'award':
+          return button(m, names[m.player], { seat: m.player, key: `btn-award-${m.player}`, label: moveText(m) });
+        case 'face':
+          return { text: t(`moai.action.${face === 'face:up' ? 'tile_up' : 'tile_down'}`), choice, key: `btn-${face}`, kind: face === 'face:up' ? 'primary' : '', suggested: hinted === choice };
+        case 'cancel':
+          return { text: t('moai.action.cancel'), choice: null, key: 'btn-cancel', kind: 'ghost', cancel: true };
+        case 'pass':
+          return button(m, t('moai.action.pass'), { kind: 'skip-btn' });
+        case 'build':
+          return button(m, t('moai.action.build'), { kind: 'primary' });
+        default:
+          return button(m, t(`moai.action.done_${step}`), { kind: 'skip-btn' });
+      }
+    });
+  }
+
+  // -- words ----------------------------------------------------------------------------------
+
+  /** A move in words, as the end of a sentence ("place a strength-2 piece on
+   * field F5"), and what to do now: the text view's words (moai/text.js). */
+  const moveText = (move) => words.moveText(shell.view, move, shell.names);
+
+  function hint() {
+    const { view, names, selection, interactive } = shell;
+    return interactive && view ? words.advice(view, shell.legal(), selection, names) : '';
+  }
+
+  // -- clicks --------------------------------------------------------------------------------
+
+  function onButton(button) {
+    if (button.cancel) return shell.clearSelection();
+    if (button.choice) shell.play(button.choice);
+  }
+
+  // -- drawing -------------------------------------------------------------------------------
+
+  /** The places a suggested move names, to ring them on the board. */
+  function suggestedPlaces() {
+    if (!shell.suggestion) return [];
+    const out = [];
+    for (const part of partsOf(shell.suggestion)) {
+      if (part.startsWith('loc:')) out.push(part.slice(4));
+      else if (part.startsWith('piece:')) {
+        const place = part.slice(6).split(':')[0];
+        if (place !== 'camp') out.push(place);
+      }
+    }
+    return out;
+  }
+
+  /** Redraw what depends on the selection: board targets, hand, market, actions. */
+  function redraw() {
+    const { view } = shell;
+    // A selection that no longer fits a move starts over.
+    if (shell.hasSelection() && !select.stillOpen(view, shell.legal(), shell.selection).length) shell.selection = select.emptySelection();
+    const all = select.targets(view, shell.legal(), shell.selection);
+    board.draw(view, {
+      portrait: PORTRAIT.matches,
+      targets: boardTargets(all),
+      names: shell.names,
+      marks: eventMarks(shell.lastMove),
+      suggested: suggestedPlaces(),
+    });
+    renderHand(els.hand, view, { cards: handCards(all), camp: campChips(all), onCard: shell.pick, onCamp: shell.pick });
+    const hinted = shell.suggestion && shell.suggestion.kind === 'take' ? shell.suggestion.card : null;
+    renderMarket(els.market, view, { take: all.take, onChoice: shell.play, suggested: hinted });
+    renderActions(els.actions, { hint: hint(), buttons: actionButtons(all), interactive: shell.interactive, onButton });
+  }
+
+  /** Draw what the snapshot shows, whatever the selection (the island
+   * is drawn with its targets). */
+  function draw(snap) {
+    const { view, names } = shell;
+    const marks = eventMarks(shell.lastMove);
+    renderPlayers(els.players, view, { names, viewer: snap.viewer, lastCards: marks.cards });
+    renderRound(els.round, view);
+    renderScoreline(els.scoreline, view, { names });
+  }
+
+  /** Point at what a lesson's step speaks of: places on the board ("F1",
+   * "S1", "V2"), cards in the hand (by value), epoch cards (by id), the
+   * camp's pieces (by strength). */
+  function spotlight(points) {
+    const of = (kind) => points.filter((p) => p.kind === kind).map((p) => String(p.id));
+    const scope = screenOf(els.board);
+    scope.querySelectorAll('.point-box').forEach((node) => node.remove());
+    for (const loc of of('loc')) {
+      const node = /** @type {SVGGraphicsElement | null} */ (els.board.querySelector(`[data-loc="${CSS.escape(loc)}"]`));
+      if (!node || !node.getBBox) continue;
+      const box = node.getBBox();
+      node.append(svg('rect', { class: 'point-island point-box', x: box.x - 5, y: box.y - 5, width: box.width + 10, height: box.height + 10, rx: 10 }));
+    }
+    const hand = (shell.view && shell.view.hand) || [];
+    pointByKey(els.hand, 'card-', of('card'), (index) => hand[Number(index)]);
+    pointByKey(scope, 'epoch-', of('epoch'));
+    pointByKey(scope, 'camp-', of('camp'));
+  }
+
+  function flashEvents(events, duration) {
+    board.flash(eventMarks(events), duration);
+  }
+
+  return shell.renderer({
+    select,
+    board,
+    draw,
+    redraw,
+    focusRules: {
+      // A strength just chosen from the keyboard: go on to the places.
+      afterChoice: (same) => (els.board.contains(same) ? null : els.board.querySelector('[data-choice]')),
+      next: '.board-frame [data-choice], #hand [data-choice], #market [data-choice], #actions [data-choice]',
+    },
+    // A hint shows its move from the start.
+    onSuggest: (move) => {
+      if (move) shell.selection = select.emptySelection();
+    },
+    onDestroy: () => {
+      for (const el of Object.values(els)) if (el) el.classList.remove('mo-market');
+      if (els.market) els.market.hidden = false;
+    },
+    flashEvents,
+    spotlight,
+    moveText,
+    logParams: (event, ctx) => logParams(event, ctx),
+    endDetails: (snap, names) => endDetails(snap.view, snap.result, names),
+  });
+}

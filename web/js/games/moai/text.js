@@ -1,0 +1,555 @@
+// @ts-check
+// Moai in words, for the text view (see text-common.js for the shape every
+// game's text module shares): the round, its phase and step and what it
+// waits for; the clans (colour, turn order, bid, epoch card, Moai tiles,
+// pieces in camp, on the board and in the reserve, wood, cards, boats); the
+// viewer's cards and camp; the epoch cards and the decks; and the island,
+// place by place: each volcano space, forest space, field and boat, and whose
+// pieces stand there (their strength when it shows, "face down" otherwise),
+// then Orongo hill and the supplies. The moves are chosen as on the board
+// (moai/select.js): a strength of the camp and a place, either first; cards
+// for a bid, a birth or a raid; two pieces for a swap; a volcano space then
+// the tile's side; and the buttons (epoch cards, victims, pass, done …).
+//
+// It knows no DOM: the pure helpers of the board's panel (a card's effect,
+// a card kind's name, the Moai a clan shows) are said again here.
+
+import { t, plural, list } from '../../i18n.js';
+import { seatStyle } from '../../players.js';
+import * as select from './select.js';
+import { logParams, cardName, cardsText, placeAt, placeName, placeKind, LETTERS, effectText, kindName, visibleMoai, countBoard } from './log.js';
+import { section, button, group, turnSentence, who, recent, endSentence } from '../../text/text-common.js';
+import { endReason } from '../../table-words.js';
+
+export { select, logParams };
+
+/** The colours the page draws the seats with (theme.css `.p0` … `.p4`:
+ * vermilion ▲, blue ◆, yellow ●, bluish green ■, reddish purple ★). */
+const PALETTE_NAMES = ['red', 'blue', 'yellow', 'green', 'pink'];
+
+// -- small words ------------------------------------------------------------------------
+
+/** A seat's name: the one given, or "Player 2". */
+function nameOf(seat, names) {
+  if (seat === null || seat === undefined) return '';
+  return (names && names[seat]) || t('seat.label', { n: seat + 1 });
+}
+
+/** A clan's colour as the page draws it, with its mark: "red ▲". */
+function colourOf(seat) {
+  return `${t(`moai.text.colour.${PALETTE_NAMES[seat % PALETTE_NAMES.length]}`)} ${seatStyle(seat).glyph}`;
+}
+
+/** The first letter up: a place's name opens a sentence. */
+const cap = (text) => (text ? text[0].toUpperCase() + text.slice(1) : text);
+
+/** Parts of one sentence, joined by semicolons. */
+const joined = (parts) => parts.filter(Boolean).join(t('moai.text.sep'));
+
+
+
+
+/** The height of the statue on a volcano space, the strengths the viewer knows. */
+function spaceHeight(view, id) {
+  const space = view && view.volcano.find((s) => s.id === id);
+  return space ? space.pieces.reduce((a, p) => a + (p[1] || 0), 0) : 0;
+}
+
+/** A piece of a move ({location, player, strength, face_up}) in words:
+ * "Ana's strength-2 piece in forest S1". */
+function pieceWords(piece, names) {
+  return t(piece.face_up ? 'moai.words.piece' : 'moai.words.piece_down', { player: nameOf(piece.player, names), strength: piece.strength, place: placeAt(piece.location) });
+}
+
+/** A piece part of the selection ("piece:S1:R2fd") as a piece. */
+function pieceOfPart(part) {
+  const match = /^piece:([^:]+):([A-Z])(\d)(fd)?$/.exec(part);
+  if (!match) return null;
+  return { location: match[1], player: LETTERS.indexOf(match[2]), strength: Number(match[3]), face_up: !match[4] };
+}
+
+/** Strengths counted: "3 of strength 1, 2 of strength 2 and 1 of strength 3". */
+function strengthCounts(counts) {
+  const parts = counts.map((count, i) => (count ? plural('moai.text.of_strength', count, { strength: i + 1 }) : null)).filter(Boolean);
+  return parts.length ? list(parts) : '';
+}
+
+/** Pieces ([seat, strength, face_up]) of one clan in words, face up first:
+ * "2 strength-3 pieces and 1 face-down piece". */
+function piecesWords(pieces) {
+  const groups = new Map();
+  for (const [, strength, faceUp] of pieces) {
+    const known = strength !== null && strength !== undefined;
+    const key = `${faceUp ? 0 : known ? 1 : 2}/${known ? strength : 0}`;
+    if (!groups.has(key)) groups.set(key, { strength, faceUp, known, count: 0 });
+    groups.get(key).count += 1;
+  }
+  return list(
+    [...groups.entries()]
+      .sort((a, b) => (a[0] < b[0] ? -1 : 1))
+      .map(([, g]) => {
+        if (g.faceUp) return plural('moai.text.up', g.count, { strength: g.strength });
+        return g.known ? plural('moai.text.down_known', g.count, { strength: g.strength }) : plural('moai.text.down', g.count);
+      }),
+  );
+}
+
+/** Whose pieces stand on a place: "Ana has 2 strength-3 pieces; Bob has 1
+ * face-down piece", clan by clan; null when none. */
+function occupants(pieces, names, viewer) {
+  const seats = [...new Set(pieces.map((p) => p[0]))].sort((a, b) => a - b);
+  if (!seats.length) return null;
+  return joined(seats.map((seat) => t('moai.text.has', { player: who(names, seat, viewer), pieces: piecesWords(pieces.filter((p) => p[0] === seat)) })));
+}
+
+/** An epoch card's draw and huts: "2 cards to draw and 3 huts". */
+function cardNumbers(card) {
+  return { name: cardName(card.id), id: card.id, draws: plural('moai.text.draws', card.cards), huts: plural('moai.text.huts', card.huts) };
+}
+
+// -- the position -------------------------------------------------------------------------
+
+/** The round, its phase and step, and what the step waits for. */
+function turnItems(view, snap, names, viewer) {
+  if (view.over || snap.over) {
+    const result = snap.result || view.result;
+    return [turnSentence(view, names, viewer), endSentence(result, names), endReason('moai', result)];
+  }
+  // The work phase has one step, of the same name.
+  const short = view.step === view.phase;
+  const key = `moai.text.round${view.final_round ? '_final' : ''}${short ? '_short' : ''}`;
+  const items = [turnSentence(view, names, viewer), t(key, { round: view.round, phase: t(`moai.text.phase.${view.phase}`), step: t(`moai.step.${view.step}`) })];
+  if (view.epoch && view.epoch.admiral) items.push(t('moai.admiral'));
+  const pending = view.pending || {};
+  const seat = (view.to_move || [])[0];
+  const acting = seat === undefined ? '' : who(names, seat, viewer);
+  if (pending.card && ['victim', 'erode', 'kill', 'lose', 'sink'].includes(view.step)) {
+    const card = (view.epoch.taken || []).find((c) => c && c.id === pending.card);
+    const params = { taker: who(names, pending.taker, viewer), card: cardName(pending.card) };
+    const taken = pending.victim === null || pending.victim === undefined ? t('moai.text.pending.card', params) : t('moai.text.pending.victim', { ...params, victim: nameOf(pending.victim, names) });
+    items.push(card ? `${taken} ${effectText(card)}` : taken);
+  }
+  switch (view.step) {
+    case 'rank': {
+      const ranking = pending.ranking || [];
+      if (ranking.length) items.push(t('moai.text.pending.ranked', { players: list(ranking.map((seat) => nameOf(seat, names))) }));
+      items.push(t('moai.text.pending.rank', { player: acting, position: ranking.length + 1, candidates: list((pending.candidates || []).map((seat) => nameOf(seat, names))) }));
+      break;
+    }
+    case 'award':
+      items.push(
+        t('moai.text.pending.award', {
+          place: cap(placeName(pending.space)),
+          tied: list((pending.tied || []).map((seat) => nameOf(seat, names))),
+          player: acting,
+        }),
+      );
+      break;
+    case 'raid':
+      items.push(plural('moai.text.pending.raid', (pending.deficit || 0) - (pending.raids || 0), { player: acting }));
+      if (pending.raids) items.push(plural('moai.text.pending.raids', pending.raids));
+      break;
+    case 'starve':
+      items.push(plural('moai.text.pending.starve', pending.to_remove || 1, { player: acting }));
+      break;
+    case 'rest':
+      items.push(plural('moai.text.pending.rest', pending.left || 1, { player: acting }));
+      break;
+    case 'birth':
+      if (pending.compulsory) items.push(t('moai.hint.birth_final'));
+      break;
+    default:
+      break;
+  }
+  return items;
+}
+
+/** A clan's Moai tiles: "Moai tiles: 2 m and one face down, height hidden, 2 m known". */
+function tilesText(view, seat) {
+  const tiles = (view.moai && view.moai.tiles[seat]) || [];
+  if (!tiles.length) return t('moai.text.no_tile');
+  const words = tiles.map((tile) => {
+    if (tile.height === null || tile.height === undefined) return t('moai.text.tile_hidden');
+    return t(tile.face_down ? 'moai.text.tile_down' : 'moai.text.tile', { height: tile.height });
+  });
+  const { metres, hidden, count } = visibleMoai(view, seat);
+  return plural(hidden ? 'moai.text.moai_hidden' : 'moai.text.moai', count, { tiles: list(words), metres });
+}
+
+/** A clan's bid while the bird-man phase shows it: being chosen, chosen
+ * (secret), or its cards. */
+function bidText(view, seat) {
+  const bid = view.bids && view.bids[seat];
+  if (!bid || view.phase !== 'bird_man') return null;
+  if (bid.cards) return t('moai.text.bid', { cards: cardsText(bid.cards), value: bid.value });
+  return t(bid.status === 'choosing' ? 'moai.text.bid_choosing' : 'moai.text.bid_chosen');
+}
+
+/** A clan in words: its colour, place in the turn order, bid, epoch card,
+ * Moai, pieces, wood, cards and boats (and, at the end, its prestige). */
+function playerText(view, seat, names, viewer, result) {
+  const position = (view.order || []).indexOf(seat);
+  const taken = view.epoch.taken[seat];
+  const known = seat === viewer ? [] : (view.known_camps && view.known_camps[seat]) || [];
+  const reserve = (view.reserve && view.reserve[seat]) || [];
+  const boats = view.boats.filter((b) => b.owner === seat).length;
+  const row = result && result.breakdown && result.breakdown.players ? result.breakdown.players[seat] : null;
+  const parts = [
+    position >= 0 ? t('moai.text.position', { position: position + 1 }) : null,
+    view.bird_man === seat ? t('moai.text.birdman') : null,
+    bidText(view, seat),
+    taken ? t('moai.text.taken', cardNumbers(taken)) : null,
+    tilesText(view, seat),
+    plural('moai.text.camp', view.camps[seat]),
+    known.length ? t('moai.text.known', { strengths: list([...known].sort((a, b) => a - b).map(String)) }) : null,
+    plural('moai.text.on_board', countBoard(view, seat)),
+    reserve.some(Boolean) ? t('moai.text.reserve', { pieces: strengthCounts(reserve) }) : t('moai.text.reserve_empty'),
+    plural('moai.text.wood', view.wood.stocks[seat]),
+    plural('moai.text.cards', view.hand_sizes[seat]),
+    boats ? plural('moai.text.boats', boats) : null,
+    row ? t('moai.text.prestige', { total: row.total, moai: row.moai, pieces: row.pieces, wood: row.wood_points }) : null,
+  ];
+  return t('moai.text.player', { clan: t('moai.text.clan', { player: who(names, seat, viewer), colour: colourOf(seat) }), details: joined(parts) });
+}
+
+/** The viewer's cards and camp; null for a spectator. */
+function handItems(view) {
+  if (!view.hand) return null;
+  const cards = view.hand.map((kind) => (kind === 'R' ? t('moai.text.raid_card') : kind));
+  const camp = view.camp || [];
+  const counts = [1, 2, 3].map((s) => camp.filter((x) => x === s).length);
+  const pieces = counts.map((count, i) => (count ? plural('moai.text.up', count, { strength: i + 1 }) : null)).filter(Boolean);
+  return [
+    cards.length ? t('moai.text.hand', { cards: list(cards) }) : `${t('moai.hand.empty')}.`,
+    pieces.length ? t('moai.text.own_camp', { pieces: list(pieces) }) : `${t('moai.hand.camp_empty')}.`,
+  ];
+}
+
+/** The epoch cards on display, the epoch deck, the Rapa Nui deck and discard. */
+function cardItems(view) {
+  const epoch = view.epoch;
+  const display = epoch.display || [];
+  const items = [];
+  if (display.length) {
+    items.push(plural('moai.text.display', display.length));
+    for (const card of display) {
+      items.push([t('moai.text.epoch_card', cardNumbers(card)), effectText(card), card.palm ? t('moai.aria.palm') : null].filter(Boolean).join(' '));
+    }
+  } else {
+    items.push(t('moai.text.no_display'));
+  }
+  items.push(epoch.deck_size ? plural('moai.text.epoch_deck', epoch.deck_size, { epoch: epoch.top_epoch }) : t('moai.text.epoch_deck_empty'));
+  if (epoch.set_aside) items.push(plural('moai.text.set_aside', epoch.set_aside));
+  items.push(plural('moai.text.deck', view.deck_size));
+  const discard = view.discard || [];
+  if (discard.length) {
+    const kinds = ['1', '2', '3', 'R'].filter((kind) => discard.includes(kind));
+    const cards = kinds.map((kind) => `${discard.filter((k) => k === kind).length} × ${kind === 'R' ? t('moai.cards.raid') : kind}`);
+    items.push(t('moai.text.discard', { cards: list(cards) }));
+  } else {
+    items.push(t('moai.text.discard_empty'));
+  }
+  return items;
+}
+
+/** One place of the island in words, with whose pieces stand on it: "Field
+ * F3: Ana has 1 strength-2 piece." (a volcano space with its statue's
+ * height, a forest space with its wood, a covered field, a boat with its
+ * owner). The board names its places with it too. */
+export function placeWords(view, id, names, viewer) {
+  const place = (label, what) => t('moai.text.place', { place: cap(label), what });
+  switch (placeKind(id)) {
+    case 'volcano': {
+      const space = view.volcano.find((s) => s.id === id) || { pieces: [], carved: false };
+      const known = space.pieces.every((p) => p[1] !== null && p[1] !== undefined);
+      const height = !space.pieces.length ? null : known ? t('moai.text.height', { height: spaceHeight(view, id) }) : t('moai.text.height_hidden');
+      return place(placeName(id), joined([occupants(space.pieces, names, viewer) || t('moai.text.free'), height, space.carved ? t('moai.text.carved') : null]));
+    }
+    case 'forest': {
+      const space = view.forest.find((s) => s.id === id) || { pieces: [], wood: false };
+      const label = t(space.wood ? 'moai.aria.forest_wood' : 'moai.aria.forest', { place: placeName(id) });
+      return place(label, occupants(space.pieces, names, viewer) || t('moai.text.no_piece'));
+    }
+    case 'field': {
+      const field = view.fields.find((f) => f.id === id) || { piece: null, covered: false };
+      const label = t(field.covered ? 'moai.aria.field_covered' : 'moai.aria.field', { place: placeName(id) });
+      return place(label, field.piece ? occupants([field.piece], names, viewer) : t('moai.text.free'));
+    }
+    case 'boat': {
+      const boat = view.boats.find((b) => b.id === id) || { owner: null, piece: null };
+      // A boat carries its owner's piece, face up.
+      const what = boat.piece ? plural('moai.text.up', 1, { strength: boat.piece }) : t('moai.text.boat_empty');
+      return place(t('moai.aria.boat', { place: placeName(id), player: nameOf(boat.owner, names) }), what);
+    }
+    default:
+      return cap(placeName(id));
+  }
+}
+
+/** The island, place by place: the volcano's spaces, the forest's, the
+ * fields, the boats; then Orongo hill and the supplies. */
+function boardItems(view, names, viewer) {
+  const items = [];
+  // The volcano.
+  if (!view.volcano.length) items.push(`${t('moai.board.no_quarry')}.`);
+  for (const space of view.volcano) items.push(placeWords(view, space.id, names, viewer));
+  // The forest.
+  for (const space of view.forest) items.push(placeWords(view, space.id, names, viewer));
+  // The fields: each one with a piece, then the free ones and the covered ones.
+  for (const field of view.fields) {
+    if (field.piece) items.push(placeWords(view, field.id, names, viewer));
+  }
+  const free = view.fields.filter((f) => !f.piece && !f.covered).map((f) => f.id);
+  const covered = view.fields.filter((f) => f.covered).map((f) => f.id);
+  if (free.length) items.push(plural('moai.text.fields_free', free.length, { fields: list(free) }));
+  if (covered.length) items.push(plural('moai.text.fields_covered', covered.length, { fields: list(covered) }));
+  // The ocean.
+  if (!view.boats.length) items.push(`${t('moai.board.no_boat')}.`);
+  for (const boat of view.boats) items.push(placeWords(view, boat.id, names, viewer));
+  // Orongo hill: the turn order, the bird-man, the supplies.
+  if ((view.order || []).length) items.push(t('moai.text.order', { order: list(view.order.map((seat) => nameOf(seat, names))) }));
+  if (view.bird_man !== null && view.bird_man !== undefined) items.push(t('moai.text.birdman_is', { player: who(names, view.bird_man, viewer) }));
+  const supply = (view.moai && view.moai.supply) || {};
+  const tiles = Object.keys(supply)
+    .map(Number)
+    .sort((a, b) => a - b)
+    .filter((height) => supply[String(height)])
+    .map((height) => plural('moai.text.tiles_of', supply[String(height)], { height }));
+  items.push(tiles.length ? t('moai.text.tile_supply', { tiles: list(tiles) }) : t('moai.text.tile_supply_none'));
+  items.push(t('moai.text.supply', { wood: plural('moai.count.wood', view.wood.supply), disasters: plural('moai.text.disasters', view.disaster_supply) }));
+  const toppled = (view.moai && view.moai.toppled) || [];
+  if (toppled.length) items.push(plural('moai.end.toppled', toppled.length));
+  return items;
+}
+
+/** The position in words. */
+export function describe(snap, { names, lastMove = [] }) {
+  const view = snap.view;
+  const viewer = view.viewer ?? snap.viewer ?? null;
+  const result = view.result || snap.result || null;
+  const seats = [...Array(view.players).keys()];
+  const sections = [
+    section('turn', t('text.section.turn'), turnItems(view, snap, names, viewer)),
+    recent(lastMove, logParams, names),
+    section('players', t('text.section.players'), seats.map((seat) => playerText(view, seat, names, viewer, view.over ? result : null))),
+  ];
+  const hand = handItems(view);
+  if (hand) sections.push(section('hand', t('text.moai.hand'), hand));
+  sections.push(section('cards', t('text.section.cards'), cardItems(view)));
+  sections.push(section('board', t('text.moai.island'), boardItems(view, names, viewer)));
+  return sections;
+}
+
+// -- the moves -------------------------------------------------------------------------
+
+/** Whether carving a space takes a tile (M-23): the carver has a wood and
+ * the supply a tile no higher than the statue. */
+function takesTile(view, space) {
+  if (!view) return false;
+  const seat = view.current ?? view.viewer;
+  const wood = seat === null || seat === undefined ? 0 : view.wood.stocks[seat];
+  const height = spaceHeight(view, space);
+  const supply = (view.moai && view.moai.supply) || {};
+  return wood > 0 && Object.keys(supply).some((h) => supply[h] > 0 && Number(h) <= height);
+}
+
+/** A move in words, as the end of a sentence ("place a strength-2 piece on
+ * field F5"): the words of the board's (moai.js). */
+export function moveText(view, move, names) {
+  if (!move) return '';
+  switch (move.kind) {
+    case 'bid':
+      return move.cards.length ? t('moai.move.bid', { cards: cardsText(move.cards), value: move.value }) : t('moai.move.bid_nothing');
+    case 'rank': {
+      const position = view && view.pending && view.pending.ranking ? view.pending.ranking.length + 1 : '';
+      return t('moai.move.rank', { player: nameOf(move.player, names), position });
+    }
+    case 'take':
+      return t('moai.move.take', { card: cardName(move.card), id: move.card });
+    case 'victim':
+      return t('moai.move.victim', { player: nameOf(move.player, names) });
+    case 'erode':
+      return t('moai.move.erode', { place: placeName(move.field) });
+    case 'kill':
+      return t('moai.move.kill', { piece: pieceWords(move.piece, names) });
+    case 'lose':
+      return t('moai.move.lose', { piece: pieceWords(move.piece, names) });
+    case 'sink':
+      return t('moai.move.sink', { place: placeName(move.boat) });
+    case 'place': {
+      const fresh = move.zone === 'volcano' && view && !view.volcano.some((s) => s.id === move.location);
+      const hidden = (move.zone === 'forest' || move.zone === 'volcano') && !(view && view.options.all_face_up);
+      const key = fresh ? 'moai.move.place_new' : hidden ? 'moai.move.place_hidden' : 'moai.move.place';
+      return t(key, { strength: move.strength, place: placeAt(move.location) });
+    }
+    case 'pass':
+      return t('moai.move.pass');
+    case 'swap':
+      return t('moai.move.swap', { a: pieceWords(move.pieces[0], names), b: pieceWords(move.pieces[1], names) });
+    case 'award':
+      return t('moai.move.award', { place: placeName(move.space), player: nameOf(move.player, names) });
+    case 'carve': {
+      const key = move.face_down ? 'moai.move.carve_down' : takesTile(view, move.space) ? 'moai.move.carve' : 'moai.move.abandon';
+      return t(key, { place: placeName(move.space), height: spaceHeight(view, move.space) });
+    }
+    case 'done':
+      return t(`moai.move.done_${(view && view.step) || 'carve'}`);
+    case 'raid':
+      return t('moai.move.raid', { piece: pieceWords(move.target, names), card: kindName(move.card) });
+    case 'starve':
+      return t('moai.move.starve', { piece: pieceWords(move.piece, names) });
+    case 'rest':
+      return t('moai.move.rest', { piece: pieceWords(move.piece, names) });
+    case 'birth':
+      return t('moai.move.birth', { cards: cardsText(move.cards) });
+    case 'build':
+      return t('moai.move.build');
+    default:
+      return move.text;
+  }
+}
+
+/** What to do now, in one sentence (the board's action bar says it too);
+ * empty when the step has no words of its own. */
+export function advice(view, legal, selection, names) {
+  if (!legal.length) return '';
+  const step = view.step;
+  const pending = view.pending || {};
+  const chosen = select.selectedParts(view, selection);
+  if (step === 'bid') {
+    if (!chosen.length) return t(view.options.open_bids || view.options.title_rule ? 'moai.hint.bid_open' : 'moai.hint.bid');
+    const value = chosen.reduce((a, p) => a + (p === 'card:R' ? 1 : Number(p.slice(5))), 0);
+    return t('moai.hint.bid_more', { value });
+  }
+  if (step === 'work') {
+    const str = selection.parts.find((p) => p.startsWith('str:'));
+    const loc = selection.parts.find((p) => p.startsWith('loc:'));
+    const piece = selection.parts.find((p) => p.startsWith('piece:'));
+    if (str) return t('moai.hint.place_where', { strength: str.slice(4) });
+    if (loc) return t('moai.hint.place_which', { place: placeName(loc.slice(4)) });
+    if (piece) return t('moai.hint.swap_second');
+    if (view.camp && view.camp.length) return t(view.options.all_face_up ? 'moai.hint.work_up' : 'moai.hint.work');
+    return t('moai.hint.work_empty');
+  }
+  if (step === 'carve') {
+    if (selection.parts.some((p) => p.startsWith('loc:'))) return t('moai.hint.carve_side');
+    return t('moai.hint.carve', { wood: view.wood.stocks[view.viewer] });
+  }
+  if (step === 'raid') {
+    if (selection.parts.some((p) => p.startsWith('piece:'))) return t('moai.hint.raid_card');
+    if (chosen.length) return t('moai.hint.raid_target');
+    return plural('moai.hint.raid', (pending.deficit || 0) - (pending.raids || 0));
+  }
+  if (step === 'birth') {
+    if (chosen.length === 1) return t('moai.hint.birth_second');
+    return t(pending.compulsory ? 'moai.hint.birth_final' : 'moai.hint.birth');
+  }
+  if (step === 'rank') return t('moai.hint.rank', { position: (pending.ranking || []).length + 1 });
+  if (step === 'victim') return t('moai.hint.victim', { card: cardName(pending.card) });
+  if (step === 'kill') return t('moai.hint.kill', { player: nameOf(pending.victim, names) });
+  if (step === 'lose') return t('moai.hint.lose', { card: cardName(pending.card) });
+  if (step === 'starve') return plural('moai.hint.starve', pending.to_remove || 1);
+  if (step === 'rest') return plural('moai.hint.rest', pending.left || 1);
+  if (step === 'award') return t('moai.hint.award', { place: placeName(pending.space) });
+  if (step === 'take') return t('moai.hint.take');
+  if (step === 'erode') return t('moai.hint.erode');
+  if (step === 'sink') return t('moai.hint.sink');
+  return '';
+}
+
+/** A place of the board to choose, as a step: "Choose forest S1". */
+function placeStep(view, id) {
+  const kind = placeKind(id);
+  if (view.step === 'carve' && kind === 'volcano') return t('moai.text.pick.carve', { place: placeName(id), height: spaceHeight(view, id) });
+  if (kind === 'volcano' && !view.volcano.some((s) => s.id === id)) return t('moai.text.pick.new_volcano', { id });
+  return t(`moai.text.pick.${kind}`, { id });
+}
+
+/** What the viewer may do now: the camp's strengths, the hand's cards, the
+ * places and pieces of the board, the epoch cards, and the buttons. */
+export function choices(view, legal, selection, names) {
+  const all = select.targets(view, legal, selection);
+  const byText = (choice) => (choice ? legal.find((m) => m.text === choice) : null);
+  const chosen = (what) => t('moai.text.chosen', { what });
+  /** The label of a target: put back when selected, the move it plays, or
+   * the step it takes (`step`). */
+  const label = (target, what, step) => {
+    if (target.selected) return chosen(what());
+    const move = byText(target.choice);
+    return move ? t('text.plays', { move: moveText(view, move, names) }) : step();
+  };
+  const plain = (choice) => {
+    const move = byText(choice);
+    return move ? button({ choice }, t('text.plays', { move: moveText(view, move, names) })) : null;
+  };
+
+  // The camp: a strength to place (or, for a loss, a piece of the camp).
+  const campParts = new Set();
+  const camp = all.camp
+    .filter((chip) => chip.choice || chip.selected)
+    .map((chip) => {
+      campParts.add(chip.part);
+      return button(
+        chip,
+        label(
+          chip,
+          () => t('moai.text.strength', { strength: chip.strength }),
+          () => t('moai.text.pick_strength', { strength: chip.strength, count: chip.count }),
+        ),
+      );
+    });
+
+  // The hand: one button for equal cards that do the same.
+  const seen = new Set();
+  const cards = all.cards
+    .filter((card) => {
+      if (card.selected) return true;
+      if (!card.choice) return false;
+      const key = `${card.kind}|${card.choice}`;
+      if (seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    })
+    .map((card) =>
+      button(
+        card,
+        label(
+          card,
+          () => kindName(card.kind),
+          () => t(view.step === 'bid' ? 'moai.text.bid_card' : 'moai.text.pick_card', { card: kindName(card.kind) }),
+        ),
+      ),
+    );
+
+  // The board: places and pieces.
+  const board = [];
+  for (const [part, target] of all.board) {
+    if (campParts.has(part)) continue;
+    const item = { part, ...target };
+    if (part.startsWith('loc:')) {
+      const id = part.slice(4);
+      board.push(button(item, label(item, () => placeName(id), () => placeStep(view, id))));
+    } else {
+      const piece = pieceOfPart(part);
+      if (!piece) continue;
+      const words = () => pieceWords(piece, names);
+      board.push(button(item, label(item, words, () => t('moai.text.pick_piece', { piece: words() }))));
+    }
+  }
+
+  // The epoch cards on display, and the buttons of the action bar ("Cancel"
+  // is the text view's own).
+  const take = [...all.take.values()].map(plain);
+  const actions = all.buttons.filter((b) => b.choice).map((b) => plain(b.choice));
+
+  const groups = [
+    group('camp', t('moai.hand.camp'), camp),
+    group('cards', t('moai.hand.title'), cards),
+    group('board', t('text.moai.board'), board),
+    group('take', t('moai.market.display'), take),
+    group('actions', t('text.other_moves'), actions),
+  ].filter((g) => g.buttons.length);
+  let prompt = t('text.prompt.wait');
+  if (legal.length) prompt = advice(view, legal, selection, names) || (select.selectedParts(view, selection).length ? t('text.prompt.go_on') : t('text.prompt.choose'));
+  return { prompt, groups };
+}
