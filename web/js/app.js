@@ -8,7 +8,8 @@ import * as engine from './worker-client.js';
 import { setLanguage, applyTo, t, has, language, prepareFormatters, preferredLanguage } from './i18n.js';
 import { createMenu } from './menu.js';
 import { BOT_PACES, initialServer, serverFound, chosenSeeds } from './state.js';
-import { createGame, errorText } from './game.js';
+import { createGameScreen } from './game/view.js';
+import { errorText } from './game/words.js';
 import { parseDeepLink } from './deeplink.js';
 import { DEFAULT_BOT_LEVEL, seatNames } from './players.js';
 import { installKeyboard } from './keyboard.js';
@@ -61,7 +62,7 @@ const menu = createMenu({
   },
 });
 
-const game = createGame({
+const game = createGameScreen({
   onExit: () => {
     // An online table's link leaves the address bar with it.
     if (location.hash) history.replaceState(null, '', location.pathname + location.search);
@@ -81,7 +82,7 @@ const game = createGame({
     return engine.call('verify', args);
   },
 });
-game.setTitles((id) => menu.gameTitle(id));
+game.titleOf = (id) => menu.gameTitle(id);
 
 async function switchLanguage(lang) {
   await setLanguage(lang);
@@ -413,13 +414,9 @@ async function openTable(entry) {
       kept = moved;
       if (game.remote === remote) {
         history.replaceState(null, '', location.pathname + location.search + ownLink(moved));
-        game.onlineToken(remote, moved);
+        game.part.tokenChanged?.(moved);
       }
     },
-    onState: (state) => game.onlineState(remote, state),
-    onConnection: (kind) => game.onlineConnection(remote, kind),
-    onPresence: (table) => game.onlinePresence(remote, table),
-    onChat: (entries, all) => game.onlineChat(remote, entries, all),
     onFatal: (error) => {
       if (game.remote === remote) game.exit();
       showScreen('menu');

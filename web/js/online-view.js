@@ -11,7 +11,7 @@
 // children).
 
 import { t, plural } from './i18n.js';
-import { token, levelName, DEFAULT_BOT_LEVELS, DEFAULT_BOT_LEVEL } from './players.js';
+import { token, levelName, seatNames, DEFAULT_BOT_LEVELS, DEFAULT_BOT_LEVEL } from './players.js';
 import { clockLine, timeLeft, optionWords, seatWords } from './table-words.js';
 import { emblem } from './games/index.js';
 import * as notify from './notify.js';
@@ -22,6 +22,9 @@ import * as store from './store.js';
 import { tableLink, tableCode } from './online.js';
 import { MAX_NAME, nameText } from './limits.js';
 import { refs } from './refs.js';
+import { eventText } from './log.js';
+import { errorText } from './game/words.js';
+import { playable } from './game/ctrl.js';
 
 /** Copy `text`: the clipboard where the page may use it (a secure page),
  * else a selected text field (a page of the local network over http). */
@@ -797,6 +800,91 @@ export function createOnlineView({ remote, entry, site, own, names, eventsText, 
       inviteButton.hidden = true;
       inviteButton.onclick = null;
       delete status.dataset.connection;
+    },
+  };
+}
+
+/**
+ * An online table as a part of the game on screen (game/parts.js): the
+ * table's names, its waiting seats in the status line, the connection's
+ * badge, the moves taken back in the log, the server keeping the game, the
+ * rematch and the check of the shuffle at the end. It listens to the table
+ * itself (remote.js's `subscribe`): its states go to the turn controller.
+ * @param {{remote: any, entry: any, site?: string, own?: string, ctrl: import('./game/ctrl.js').GameCtrl, session: any,
+ *   verifyRecord: (args: any) => Promise<any>, rememberName: (name: string) => void}} options
+ * @returns {import('./game/parts.js').GamePart}
+ */
+export function onlinePart({ remote, entry, site, own, ctrl, session, verifyRecord, rememberName }) {
+  const live = () => ctrl.session === session;
+  const first = remote.state;
+  const view = createOnlineView({
+    remote,
+    entry,
+    site,
+    own,
+    names: () => ctrl.names(),
+    eventsText: (events, list) => events.map((event) => eventText(event, session.renderer.logParams, list)).join(' '),
+    redrawStatus: () => {
+      if (live()) ctrl.deps.redraw();
+    },
+    errorText,
+    verifyRecord,
+    rememberName,
+    titleOf: (id) => ctrl.titleOf(id),
+    review: (record) => ctrl.startReview(record, [], { viewer: first.seat }),
+  });
+  const stop = remote.subscribe({
+    state(state) {
+      if (!live()) return;
+      if (state.cause && state.cause.kind === 'rematch') {
+        const dialog = refs.endDialog();
+        if (dialog.open) dialog.close();
+      }
+      // A seat a bot took (the creator started with bots; a time ran out):
+      // the session's seats are the turn controller's too.
+      const kinds = state.snapshot.seats;
+      if (Array.isArray(kinds) && kinds.some((kind, each) => kind !== session.seats[each])) session.seats.splice(0, session.seats.length, ...kinds);
+      view.show(state);
+      session.turns.update(playable(state));
+    },
+    chat: (entries, all) => live() && view.chat(entries, all),
+    connection: (kind) => live() && view.setConnection(kind),
+    presence: (table) => live() && view.presence(table),
+  });
+  return {
+    remote: true,
+    names: (seats) => seatNames(seats, remote.state.snapshot.names),
+    statusText(facts, list) {
+      const { kind, seat } = facts;
+      // A waiting table: nobody moves before every seat is taken.
+      if ((kind === 'your_turn' || kind === 'waiting') && !view.started()) return t('clock.waiting');
+      if (kind === 'waiting' && seat !== null && seat !== undefined && !view.joined(seat)) return t('online.waiting_seat', { n: seat + 1 });
+      return null;
+    },
+    badge: () => view.connectionBadge(),
+    turnChanged: (mine) => view.turnChanged(mine),
+    logNotes: (list) => view.undoNotes(list),
+    drawn: () => view.drawn(),
+    // The table server keeps the game: the menu's list of tables only learns it was used.
+    autosave() {
+      view.used();
+      return true;
+    },
+    // Online, the record comes with the check of the shuffle.
+    finish: (end, snap) => ({
+      ...end,
+      extra: view.endExtras(snap),
+      onReview: null,
+      onNewGame: () => view.rematch(),
+      newGameLabel: view.canRematch() ? t('online.rematch') : null,
+    }),
+    tools: (tools) => ({ ...tools, save: { hidden: true } }),
+    show: (state) => view.show(state),
+    tokenChanged: (moved) => view.tokenChanged(moved),
+    retranslate: () => view.retranslate(),
+    close() {
+      stop();
+      view.close();
     },
   };
 }

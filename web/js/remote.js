@@ -60,6 +60,17 @@ const FATAL = new Set(['error.bad_token', 'error.unknown_table', 'error.origin',
  * welcome; else new ones).
  */
 /**
+ * What a listener of a table hears (`subscribe`), each optional.
+ * @typedef {object} TableListener
+ * @property {(state: any) => void} [state]
+ * @property {(kind: string) => void} [connection]
+ * @property {(table: any) => void} [presence]
+ * @property {(error: any) => void} [fatal]
+ * @property {(token: string) => void} [token]
+ * @property {(entries: any[], all: boolean) => void} [chat]
+ */
+
+/**
  * @param {{server: string, table: string, token: string, WebSocketImpl?: any,
  *   setTimer?: (fn: () => void, ms: number) => any, clearTimer?: (id: any) => void, random?: () => number,
  *   isOnline?: () => boolean, onState?: (state: any) => void, onConnection?: (kind: string) => void,
@@ -82,6 +93,43 @@ export function createRemoteTable({
   onToken = () => {},
   onChat = () => {},
 }) {
+  // Who listens to the table besides the callbacks it was made with
+  // (`subscribe`).
+  /** @type {Set<TableListener>} */
+  const listeners = new Set();
+  /** Each event goes to the callback given at creation, then to every listener. */
+  const told = {
+    /** @param {any} next */
+    state: (next) => {
+      onState(next);
+      for (const each of [...listeners]) each.state?.(next);
+    },
+    /** @param {string} kind */
+    connection: (kind) => {
+      onConnection(kind);
+      for (const each of [...listeners]) each.connection?.(kind);
+    },
+    /** @param {any} table */
+    presence: (table) => {
+      onPresence(table);
+      for (const each of [...listeners]) each.presence?.(table);
+    },
+    /** @param {any} error */
+    fatal: (error) => {
+      onFatal(error);
+      for (const each of [...listeners]) each.fatal?.(error);
+    },
+    /** @param {string} next */
+    token: (next) => {
+      onToken(next);
+      for (const each of [...listeners]) each.token?.(next);
+    },
+    /** @param {any[]} entries @param {boolean} all */
+    chat: (entries, all) => {
+      onChat(entries, all);
+      for (const each of [...listeners]) each.chat?.(entries, all);
+    },
+  };
   let token = firstToken;
   // The table's chat as this seat reads it (the welcome's, then each new message).
   let chat = [];
@@ -112,7 +160,7 @@ export function createRemoteTable({
   function setConnection(kind) {
     if (connection === kind) return;
     connection = kind;
-    onConnection(kind);
+    told.connection(kind);
   }
 
   function send(message) {
@@ -190,7 +238,7 @@ export function createRemoteTable({
       pending = null;
     }
     rejectFirst(error);
-    onFatal(error);
+    told.fatal(error);
   }
 
   function receive(message) {
@@ -202,13 +250,13 @@ export function createRemoteTable({
       case 'presence':
         if (state && message.table) {
           state = { ...state, table: message.table };
-          onPresence(message.table);
+          told.presence(message.table);
         }
         break;
       case 'chat':
         if (Array.isArray(message.entries)) {
           chat = chat.concat(message.entries).slice(-CHAT_KEPT);
-          onChat(message.entries, false);
+          told.chat(message.entries, false);
         }
         break;
       case 'ack':
@@ -258,7 +306,7 @@ export function createRemoteTable({
       attempts = 0;
       setConnection('online');
       chat = Array.isArray(message.chat) ? message.chat.slice(-CHAT_KEPT) : [];
-      onChat(chat, true);
+      told.chat(chat, true);
       resolveFirst(state);
       // Questions lost with the last connection are asked again, but a chat
       // message, which may have been said already: the welcome's chat shows
@@ -272,7 +320,7 @@ export function createRemoteTable({
         }
       }
     }
-    onState(state);
+    told.state(state);
     if (welcome && pending) {
       resend();
       return;
@@ -355,7 +403,7 @@ export function createRemoteTable({
   function adopt(next) {
     token = next;
     proposed = null;
-    onToken(next);
+    told.token(next);
   }
 
   const ply = () => (state ? state.ply : 0);
@@ -366,6 +414,15 @@ export function createRemoteTable({
     kind: 'online',
     botsHere: false,
     sharedDevice: false,
+    /** Listen to the table: its states, its connection, its presence, its
+     * chat, a new token, a fatal refusal. Returns what stops listening.
+     * @param {TableListener} listener @returns {() => void} */
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => {
+        listeners.delete(listener);
+      };
+    },
     /** Resolves with the first state (the welcome). */
     ready: first,
     get state() {

@@ -88,9 +88,7 @@
  * @property {string | null} saveId    its entry among the saved games (local)
  * @property {number} savedAt          the moves it had when last saved
  * @property {boolean} saveRefused     the browser refused to save it (said once)
- * @property {any} online              the online view (online-view.js), or null
- * @property {'step' | 'game' | null} lesson   a lesson's step, or its short game (lesson.js)
- * @property {any} review              a finished game looked back on (review.js), or null
+ * @property {import('./game/parts.js').GamePart | null} part   what its kind adds: a lesson's step or short game, an online table, a review (game/parts.js)
  * @property {boolean} kept            kept among the finished games (once over)
  */
 
@@ -279,9 +277,7 @@ export function newSession(fields) {
     saveId: null,
     savedAt: -1,
     saveRefused: false,
-    online: null,
-    lesson: null,
-    review: null,
+    part: null,
     kept: false,
     ...fields,
   };

@@ -1,7 +1,8 @@
 // @ts-check
 // A finished game looked back on (pygame_core/review.py), on the game
-// screen: game.js opens it with the game's renderer; this module draws the
-// review bar `#review` (first, back, forward, last, the slider, whose eyes
+// screen: the game's controller opens it with the game's renderer
+// (game/ctrl.js); its controller (ctrl.js) holds what is shown and asks the
+// engine; this module draws the review bar `#review` (first, back, forward, last, the slider, whose eyes
 // the game is seen through, "Show everything", the expert's opinion, the
 // analysis and its graph) and the board, panels and log as they were after
 // each ply. The log's entries jump there when clicked; the arrow keys, Home
@@ -12,22 +13,18 @@
 // is the `input[type=range]` inside it; the graph `svg[data-graph=estimate]`,
 // one `polyline[data-player]` per player.
 
-import { t, has } from './i18n.js';
-import { opinionLines, percent } from './advice-words.js';
-import { h } from './dom.js';
-import { svg } from './board-svg.js';
-import { token } from './players.js';
-import { renderLog, eventText } from './log.js';
-import { refs } from './refs.js';
-import { latestTurn } from './turns.js';
-import { estimateLines, turningPoints, graphPoint, plyAt, GRAPH } from './review-graph.js';
+import { t, has } from '../i18n.js';
+import { opinionLines, percent } from '../advice-words.js';
+import { h } from '../dom.js';
+import { svg } from '../board-svg.js';
+import { token } from '../players.js';
+import { renderLog, eventText } from '../log.js';
+import { refs } from '../refs.js';
+import { latestTurn } from '../turns.js';
+import { estimateLines, turningPoints, graphPoint, plyAt, GRAPH } from '../review-graph.js';
+import { ReviewCtrl, REVIEW_SESSION } from './ctrl.js';
 
-/** The engine's session of the game reviewed. */
-export const REVIEW_SESSION = 'review';
-
-/** How long one request of the expert or the analysis thinks: the page
- * stays responsive, and a step elsewhere stops the thinking at once. */
-const SLICE_MS = 100;
+export { REVIEW_SESSION };
 
 
 /**
@@ -48,85 +45,50 @@ export function createReview({ plan, call, renderer, names, viewer, analysis, sa
   const bar = refs.review();
   const log = refs.log();
   const plies = plan.plies;
-  const canReveal = Boolean(plan.over && plan.private);
-  const state = {
-    ply: plies,
-    viewer,
-    reveal: false,
-    snap: /** @type {any} */ (null),
-    // The expert's opinion asked at a ply (review_expert), and its thinking.
-    opinion: /** @type {any} */ (null),
-    asking: /** @type {{ply: number, progress: number, cancelled: boolean} | null} */ (null),
-    // The analysis: its decisions so far, whether it is complete, its run.
-    results: analysis || [],
-    complete: Boolean(analysis),
-    analysing: /** @type {{cancelled: boolean, progress: number} | null} */ (null),
-    started: false,
-  };
-  let closed = false;
-  // The ply asked for, and the drawing under way (steps made faster than
-  // they are drawn draw only the latest).
-  let wanted = plies;
-  let drawing = false;
+  const ctrl = new ReviewCtrl(
+    { plan, call, viewer, analysis, saveAnalysis },
+    {
+      position: () => draw(),
+      controls: () => drawControls(),
+      opinion: () => drawOpinion(),
+      graph: () => drawGraph(),
+      rebuild: () => build(),
+      stopped: () => {
+        const button = /** @type {HTMLElement | null} */ (bar.querySelector('[data-review="analyse"]'));
+        if (button) button.focus();
+      },
+      error: (error) => toast(errorText(error), 'error'),
+    },
+  );
+  const { canReveal } = ctrl;
+  /** @param {number} ply */
+  const go = (ply) => ctrl.go(ply);
 
-  // -- stepping ----------------------------------------------------------------------
-
-  function go(ply) {
-    if (closed) return;
-    wanted = Math.max(0, Math.min(plies, Math.round(ply)));
-    if (wanted !== state.ply) stopExpert();
-    void drawLoop();
-  }
-
-  async function drawLoop() {
-    if (drawing) return;
-    drawing = true;
-    try {
-      let key = null;
-      while (!closed && key !== drawnKey()) {
-        key = drawnKey();
-        const ply = wanted;
-        const snap = await call('review_at', { ply, viewer: state.viewer, reveal: state.reveal, session: REVIEW_SESSION });
-        if (closed) return;
-        state.ply = ply;
-        state.snap = snap;
-        draw();
-        key = `${ply}|${snap.viewer}|${snap.revealed}`;
-      }
-    } catch (error) {
-      if (!closed) toast(errorText(error), 'error');
-    } finally {
-      drawing = false;
-    }
-  }
-  const drawnKey = () => `${wanted}|${state.viewer}|${state.reveal}`;
-
-  /** The log's entry of a ply's move (entry n is the n-th move). */
-  const entryOf = (ply) => (state.snap ? state.snap.log.find((entry) => entry.n === ply) : null);
+  // -- the position shown ------------------------------------------------------------
 
   function moveSentence(ply) {
-    const entry = entryOf(ply);
+    const entry = ctrl.entryOf(ply);
     if (!entry) return '';
     return entry.events.map((event) => eventText(event, renderer.logParams, names())).join(' ');
   }
 
   function draw() {
-    const snap = state.snap;
+    const snap = ctrl.snap;
     const list = names();
     // The latest turn up to the move shown is marked, as the game marked it.
-    const marked = latestTurn(snap.log.filter((entry) => entry.n <= state.ply));
+    const marked = latestTurn(snap.log.filter((entry) => entry.n <= ctrl.ply));
     renderer.render(snap, { names: list, interactive: false, lastMove: marked.flatMap((entry) => entry.events) });
-    renderLog(log, snap.log, { names: list, format: renderer.logParams, current: state.ply });
+    renderLog(log, snap.log, { names: list, format: renderer.logParams, current: ctrl.ply });
     // The move shown is the log's one stop for the Tab key (Enter on an entry jumps to it).
     for (const item of /** @type {NodeListOf<HTMLElement>} */ (log.querySelectorAll('li[data-n]'))) {
       item.tabIndex = item.classList.contains('current') ? 0 : -1;
     }
     showInLog(log.querySelector('li.current'));
-    bar.dataset.ply = String(state.ply);
+    bar.dataset.ply = String(ctrl.ply);
     bar.dataset.plies = String(plies);
-    status(state.ply === 0 ? t('review.status_start', { plies }) : t('review.status', { ply: state.ply, plies }));
+    status(ctrl.ply === 0 ? t('review.status_start', { plies }) : t('review.status', { ply: ctrl.ply, plies }));
     // A screen reader hears the move shown, in words.
-    refs.announce().textContent = state.ply ? moveSentence(state.ply) : '';
+    refs.announce().textContent = ctrl.ply ? moveSentence(ctrl.ply) : '';
     drawControls();
     drawOpinion();
     drawRevealed();
@@ -136,7 +98,7 @@ export function createReview({ plan, call, renderer, names, viewer, analysis, sa
   /** Scroll the log (and only the log) so that `item` is in view; the set-up: its top. */
   function showInLog(item) {
     if (!item) {
-      if (state.ply === 0) log.scrollTop = 0;
+      if (ctrl.ply === 0) log.scrollTop = 0;
       return;
     }
     const box = log.getBoundingClientRect();
@@ -184,9 +146,9 @@ export function createReview({ plan, call, renderer, names, viewer, analysis, sa
       'div',
       { class: 'review-steps', role: 'group', 'aria-label': t('review.steps') },
       stepButton('first', () => 0),
-      stepButton('back', () => wanted - 1),
+      stepButton('back', () => ctrl.wanted - 1),
       slider,
-      stepButton('forward', () => wanted + 1),
+      stepButton('forward', () => ctrl.wanted + 1),
       stepButton('last', () => plies),
       position,
     );
@@ -194,28 +156,28 @@ export function createReview({ plan, call, renderer, names, viewer, analysis, sa
     const reveal = canReveal
       ? h(
           'button',
-          { type: 'button', class: 'btn ghost review-reveal', 'data-review': 'reveal', 'aria-pressed': String(state.reveal), onclick: () => setReveal(!state.reveal) },
+          { type: 'button', class: 'btn ghost review-reveal', 'data-review': 'reveal', 'aria-pressed': String(ctrl.reveal), onclick: () => ctrl.setReveal(!ctrl.reveal) },
           t('review.reveal'),
         )
       : null;
     const expert = h(
       'button',
-      { type: 'button', class: 'btn review-expert', 'data-review': 'expert', onclick: () => void askExpert() },
+      { type: 'button', class: 'btn review-expert', 'data-review': 'expert', onclick: () => void ctrl.askExpert() },
       t('review.expert'),
     );
     const analyseButton = h(
       'button',
-      { type: 'button', class: 'btn review-analyse', 'data-review': 'analyse', onclick: () => void analyse() },
-      state.complete ? t('review.analysed') : t('review.analyse'),
+      { type: 'button', class: 'btn review-analyse', 'data-review': 'analyse', onclick: () => void ctrl.analyse() },
+      ctrl.complete ? t('review.analysed') : t('review.analyse'),
     );
     const stop = h(
       'button',
-      { type: 'button', class: 'btn ghost review-stop', 'data-review': 'stop', hidden: !state.analysing, onclick: () => stopAnalysis() },
+      { type: 'button', class: 'btn ghost review-stop', 'data-review': 'stop', hidden: !ctrl.analysing, onclick: () => ctrl.stopAnalysis() },
       t('review.stop'),
     );
     const meter = h(
       'span',
-      { class: 'meter review-meter', role: 'progressbar', 'aria-label': t('review.analysis_progress'), 'aria-valuemin': '0', 'aria-valuemax': '100', hidden: !state.analysing },
+      { class: 'meter review-meter', role: 'progressbar', 'aria-label': t('review.analysis_progress'), 'aria-valuemin': '0', 'aria-valuemax': '100', hidden: !ctrl.analysing },
       h('span', { class: 'meter-fill' }),
     );
     bar.replaceChildren(
@@ -233,15 +195,15 @@ export function createReview({ plan, call, renderer, names, viewer, analysis, sa
     const list = names();
     const select = h(
       'select',
-      { class: 'review-viewer', id: 'review-viewer', onchange: (event) => setViewer(event.target.value === '' ? null : Number(event.target.value)) },
-      ...list.map((name, seat) => h('option', { value: String(seat), selected: state.viewer === seat }, name)),
-      h('option', { value: '', selected: state.viewer === null }, t('review.spectator')),
+      { class: 'review-viewer', id: 'review-viewer', onchange: (event) => ctrl.setViewer(event.target.value === '' ? null : Number(event.target.value)) },
+      ...list.map((name, seat) => h('option', { value: String(seat), selected: ctrl.viewer === seat }, name)),
+      h('option', { value: '', selected: ctrl.viewer === null }, t('review.spectator')),
     );
     return h('label', { class: 'review-seen' }, h('span', {}, t('review.seen_by')), select);
   }
 
   function drawControls() {
-    const at = state.ply;
+    const at = ctrl.ply;
     const set = (name, disabled) => {
       const node = bar.querySelector(`[data-review="${name}"]`);
       if (node) /** @type {HTMLButtonElement} */ (node).disabled = disabled;
@@ -250,70 +212,25 @@ export function createReview({ plan, call, renderer, names, viewer, analysis, sa
     set('back', at === 0);
     set('forward', at === plies);
     set('last', at === plies);
-    set('expert', at >= plies || Boolean(state.asking));
-    set('analyse', Boolean(state.analysing) || state.complete || plan.decisions === 0);
+    set('expert', at >= plies || Boolean(ctrl.asking));
+    set('analyse', Boolean(ctrl.analysing) || ctrl.complete || plan.decisions === 0);
     if (Number(slider.value) !== at) slider.value = String(at);
     slider.setAttribute('aria-valuetext', t('review.slider_value', { ply: at, plies }));
     position.textContent = t('review.position', { ply: at, plies });
     const reveal = bar.querySelector('[data-review="reveal"]');
-    if (reveal) reveal.setAttribute('aria-pressed', String(state.reveal));
+    if (reveal) reveal.setAttribute('aria-pressed', String(ctrl.reveal));
     const stop = bar.querySelector('[data-review="stop"]');
-    if (stop) /** @type {HTMLElement} */ (stop).hidden = !state.analysing;
+    if (stop) /** @type {HTMLElement} */ (stop).hidden = !ctrl.analysing;
     const meter = /** @type {HTMLElement | null} */ (bar.querySelector('.review-meter'));
     if (meter) {
-      meter.hidden = !state.analysing;
-      const pct = Math.round((state.analysing ? state.analysing.progress : 0) * 100);
+      meter.hidden = !ctrl.analysing;
+      const pct = Math.round((ctrl.analysing ? ctrl.analysing.progress : 0) * 100);
       /** @type {HTMLElement} */ (meter.firstElementChild).style.width = `${pct}%`;
       meter.setAttribute('aria-valuenow', String(pct));
     }
   }
 
-  function setReveal(on) {
-    state.reveal = on && canReveal;
-    void drawLoop();
-  }
-
-  function setViewer(seat) {
-    state.viewer = seat;
-    void drawLoop();
-  }
-
   // -- the expert's opinion -----------------------------------------------------------------
-
-  function stopExpert() {
-    if (state.asking) state.asking.cancelled = true;
-    state.asking = null;
-  }
-
-  async function askExpert() {
-    const ply = state.ply;
-    if (ply >= plies || state.asking) return;
-    const asking = (state.asking = { ply, progress: 0, cancelled: false });
-    state.opinion = null;
-    drawControls();
-    drawOpinion();
-    try {
-      for (;;) {
-        const answer = await call('review_expert', { ply, ms: SLICE_MS, session: REVIEW_SESSION });
-        if (asking.cancelled || closed) return;
-        asking.progress = answer.progress;
-        if (answer.done) {
-          state.opinion = answer.opinion;
-          break;
-        }
-        drawOpinion();
-      }
-    } catch (error) {
-      if (!asking.cancelled && !closed) toast(errorText(error), 'error');
-    } finally {
-      if (state.asking === asking) state.asking = null;
-    }
-    if (closed || asking.cancelled) return;
-    drawControls();
-    drawOpinion();
-  }
-
-
 
   /** A progress bar (its width set through the CSSOM: the site's policy
    * refuses inline style attributes). */
@@ -326,7 +243,7 @@ export function createReview({ plan, call, renderer, names, viewer, analysis, sa
 
   /** What "Show everything" shows that the board does not draw: hands, piles in their order. */
   function drawRevealed() {
-    const items = state.reveal && state.snap && state.snap.view.revealed ? state.snap.view.revealed : [];
+    const items = ctrl.reveal && ctrl.snap && ctrl.snap.view.revealed ? ctrl.snap.view.revealed : [];
     const shown = items.filter((item) => item.cards.length);
     revealedBox.hidden = !shown.length;
     if (!shown.length) {
@@ -362,19 +279,19 @@ export function createReview({ plan, call, renderer, names, viewer, analysis, sa
   }
 
   function drawOpinion() {
-    const ply = state.ply;
+    const ply = ctrl.ply;
     const list = names();
-    if (state.asking && state.asking.ply === ply) {
+    if (ctrl.asking && ctrl.asking.ply === ply) {
       opinionBox.replaceChildren(
         h('span', { class: 'advice-icon', 'aria-hidden': 'true' }),
         h('span', {}, t('review.expert_thinking')),
-        meterOf(state.asking.progress, t('hint.progress')),
+        meterOf(ctrl.asking.progress, t('hint.progress')),
       );
       renderer.suggest(null);
       return;
     }
-    const opinion = state.opinion && state.opinion.ply === ply ? state.opinion : null;
-    const analysed = state.results.find((item) => item.ply === ply) || null;
+    const opinion = ctrl.opinion && ctrl.opinion.ply === ply ? ctrl.opinion : null;
+    const analysed = ctrl.analysedAt(ply);
     if (!opinion && !analysed) {
       opinionBox.replaceChildren();
       opinionBox.hidden = true;
@@ -416,55 +333,12 @@ export function createReview({ plan, call, renderer, names, viewer, analysis, sa
 
   // -- the analysis -------------------------------------------------------------------------
 
-  async function analyse() {
-    if (state.analysing || state.complete) return;
-    const run = (state.analysing = { cancelled: false, progress: 0 });
-    const restart = !state.started;
-    if (restart) state.results = [];
-    state.started = true;
-    drawControls();
-    let first = true;
-    try {
-      for (;;) {
-        const answer = await call('review_analyse', { ms: SLICE_MS, restart: first && restart, session: REVIEW_SESSION });
-        first = false;
-        if (run.cancelled || closed) return;
-        state.results = state.results.concat(answer.results);
-        run.progress = answer.progress;
-        if (answer.results.length) drawGraph();
-        drawControls();
-        if (answer.done) {
-          state.complete = true;
-          saveAnalysis(state.results);
-          break;
-        }
-      }
-    } catch (error) {
-      if (!run.cancelled && !closed) toast(errorText(error), 'error');
-    } finally {
-      if (state.analysing === run) state.analysing = null;
-    }
-    if (closed) return;
-    build();
-    draw();
-    drawGraph();
-  }
-
-  function stopAnalysis() {
-    if (!state.analysing) return;
-    state.analysing.cancelled = true;
-    state.analysing = null;
-    drawControls();
-    const button = /** @type {HTMLElement | null} */ (bar.querySelector('[data-review="analyse"]'));
-    if (button) button.focus();
-  }
-
   // -- the graph ------------------------------------------------------------------------------
 
   let cursor = null;
 
   function drawGraph() {
-    if (!state.results.length) {
+    if (!ctrl.results.length) {
       graphBox.replaceChildren();
       graphBox.hidden = true;
       cursor = null;
@@ -472,8 +346,8 @@ export function createReview({ plan, call, renderer, names, viewer, analysis, sa
     }
     graphBox.hidden = false;
     const list = names();
-    const over = state.complete && plan.over ? lastResult : null;
-    const lines = estimateLines(state.results, plan.players, plies, over);
+    const over = ctrl.complete && plan.over ? ctrl.lastResult : null;
+    const lines = estimateLines(ctrl.results, plan.players, plies, over);
     const { width, height, left, right, top, bottom } = GRAPH;
     const grid = [0, 0.25, 0.5, 0.75, 1].map((chance) => {
       const [, y] = graphPoint(0, chance, plies);
@@ -491,9 +365,9 @@ export function createReview({ plan, call, renderer, names, viewer, analysis, sa
         svg('title', {}, list[line.player]),
       ),
     );
-    const turning = turningPoints(state.results);
+    const turning = turningPoints(ctrl.results);
     const marks = turning.map((item) => {
-      const chance = state.results.find((r) => r.ply === item.ply)?.estimates?.[item.mover] ?? 0.5;
+      const chance = ctrl.results.find((r) => r.ply === item.ply)?.estimates?.[item.mover] ?? 0.5;
       const [x, y] = graphPoint(item.ply, chance, plies);
       return svg('circle', { class: `graph-turn p${item.mover}`, cx: x, cy: y, r: 5, 'data-ply': String(item.ply) }, svg('title', {}, turningText(item)));
     });
@@ -530,16 +404,13 @@ export function createReview({ plan, call, renderer, names, viewer, analysis, sa
           h('h3', {}, t('review.turning_points')),
           h('ol', {}, ...turning.map((item) => h('li', {}, h('button', { type: 'button', class: 'linklike', 'data-ply': String(item.ply), onclick: () => go(item.ply) }, token(item.mover, 12), ' ', turningText(item))))),
         )
-      : state.complete
+      : ctrl.complete
         ? h('p', { class: 'turning-none' }, t('review.no_turning_points'))
         : null;
-    const heading = h('h3', { class: 'graph-title' }, state.complete ? t('review.graph_title') : t('review.graph_partial', { done: state.results.length, total: plan.decisions }));
+    const heading = h('h3', { class: 'graph-title' }, ctrl.complete ? t('review.graph_title') : t('review.graph_partial', { done: ctrl.results.length, total: plan.decisions }));
     graphBox.replaceChildren(heading, chart, legend, points || '');
     drawCursor();
   }
-
-  // The game's result (the end position's), for the graph's last point.
-  let lastResult = null;
 
   function turningText(item) {
     const sentence = moveSentence(item.ply + 1) || t('review.move_n', { n: item.ply + 1 });
@@ -549,7 +420,7 @@ export function createReview({ plan, call, renderer, names, viewer, analysis, sa
 
   function drawCursor() {
     if (!cursor) return;
-    const [x] = graphPoint(state.ply, 0, plies);
+    const [x] = graphPoint(ctrl.ply, 0, plies);
     cursor.setAttribute('x1', String(x));
     cursor.setAttribute('x2', String(x));
   }
@@ -571,14 +442,14 @@ export function createReview({ plan, call, renderer, names, viewer, analysis, sa
   /** The left and right arrows, Home and End, wherever the focus is but in
    * a field or a dialog (up and down still scroll the page and the log). */
   const onKey = (event) => {
-    if (closed || event.altKey || event.ctrlKey || event.metaKey || event.defaultPrevented) return;
+    if (ctrl.closed || event.altKey || event.ctrlKey || event.metaKey || event.defaultPrevented) return;
     const target = /** @type {HTMLElement} */ (event.target);
     if (target && /^(INPUT|SELECT|TEXTAREA)$/.test(target.tagName)) return;
     if (document.querySelector('dialog[open]')) return;
     const moves = { ArrowLeft: -1, ArrowRight: 1 };
     if (event.key in moves) {
       event.preventDefault();
-      go(wanted + moves[event.key]);
+      go(ctrl.wanted + moves[event.key]);
     } else if (event.key === 'Home') {
       event.preventDefault();
       go(0);
@@ -600,29 +471,19 @@ export function createReview({ plan, call, renderer, names, viewer, analysis, sa
 
   return {
     /** Show the first position drawn (the end, or `ply`). */
-    async open(ply = plies) {
-      wanted = ply;
-      await drawLoop();
-      if (state.snap && state.snap.ply === plies) lastResult = state.snap.result;
-      if (!lastResult) {
-        const end = await call('review_at', { ply: plies, viewer: state.viewer, session: REVIEW_SESSION });
-        lastResult = end.result;
-      }
-      drawGraph();
-    },
+    open: (ply = plies) => ctrl.open(ply),
     go,
     get ply() {
-      return state.ply;
+      return ctrl.ply;
     },
+    ctrl,
     retranslate() {
       build();
-      if (state.snap) draw();
+      if (ctrl.snap) draw();
       drawGraph();
     },
     close() {
-      closed = true;
-      stopExpert();
-      if (state.analysing) state.analysing.cancelled = true;
+      ctrl.close();
       log.classList.remove('reviewing');
       log.removeEventListener('click', onLogClick);
       log.removeEventListener('keydown', onLogKey);

@@ -1,0 +1,375 @@
+// @ts-check
+// The game screen's view: it draws what the controller (ctrl.js) holds —
+// the status line, the tools, the expert's advice, the watch bar — and the
+// game itself through its renderer and the log, and it makes the parts a
+// game may have (a lesson, an online table, a review) with the page's
+// modules. Its buttons call the controller's actions (app.js binds the bar's).
+
+import { t } from '../i18n.js';
+import { hintText } from '../advice-words.js';
+import { token } from '../players.js';
+import { renderLog, eventText } from '../log.js';
+import { privacyScreen, closeAll, toast } from '../dialogs.js';
+import { showEnd } from '../end.js';
+import { loadRenderer } from '../games/index.js';
+import { h, downloadJson } from '../dom.js';
+import * as store from '../store.js';
+import { createLocalTable, createLessonTable } from '../table-local.js';
+import { createLessonFlow } from '../lesson/view.js';
+import { call } from '../worker-client.js';
+import { onlinePart } from '../online-view.js';
+import { refs } from '../refs.js';
+import { createReview, REVIEW_SESSION } from '../review/view.js';
+import { compact, expand } from '../review-graph.js';
+import { GameCtrl } from './ctrl.js';
+import { lessonPart } from './parts.js';
+import { errorText } from './words.js';
+
+/** @typedef {import('./ctrl.js').Screen} Screen */
+/** @typedef {import('./parts.js').StatusFacts} StatusFacts */
+
+/**
+ * The game screen: its controller, drawn on the page.
+ * @param {{onExit: () => void, onNewGame: (setup: any) => void, pace: () => string, setPace: (pace: string) => void,
+ *   paces: readonly string[], verifyRecord: (args: any) => Promise<any>, rememberName: (name: string) => void,
+ *   learnerName?: () => string}} options
+ * @returns {GameCtrl}
+ */
+export function createGameScreen({ onExit, onNewGame, pace, setPace, paces, verifyRecord, rememberName, learnerName = () => '' }) {
+  const status = refs.status();
+  const undoButton = refs.undoButton();
+  const hintButton = refs.hintButton();
+  const saveButton = refs.saveButton();
+  const advice = refs.advice();
+  const watchBar = refs.watchBar();
+
+  /** @type {Screen} */
+  const screen = {
+    async renderer(gameId, onChoice) {
+      const view = store.savedView();
+      const module = await loadRenderer(gameId, view);
+      refs.gameScreen().classList.toggle('text-view', view === 'text');
+      return module.createRenderer({
+        els: {
+          board: refs.board(),
+          players: refs.players(),
+          round: refs.round(),
+          scoreline: refs.scoreline(),
+          hand: refs.hand(),
+          market: refs.market(),
+          actions: refs.actions(),
+        },
+        onChoice,
+      });
+    },
+    draw(session, snap, { interactive, marked, fresh, news }, list) {
+      const part = session.part || {};
+      session.renderer.render(snap, { names: list, interactive, lastMove: marked.flatMap((entry) => entry.events) });
+      renderLog(refs.log(), snap.log, {
+        names: list,
+        format: session.renderer.logParams,
+        freshAfter: fresh.length ? Math.min(...fresh.map((e) => e.n)) - 1 : Infinity,
+        markFrom: marked.length ? marked[0].n : Infinity,
+        notes: part.logNotes ? part.logNotes(list) : [],
+      });
+      // The others' moves flash on the board; every move, the player's
+      // own included, is said to a screen reader.
+      if (fresh.length) session.renderer.flashEvents(fresh.flatMap((entry) => entry.events), 1500);
+      if (news.length) announce(session, news.slice(-3), list);
+    },
+    showEnd(snap, end) {
+      showEnd(snap, { ...end, details: end.details ? end.details() : null });
+    },
+    privacy: (name, seat) => privacyScreen({ name, mark: token(seat, 72) }),
+    toast,
+    closeDialogs: closeAll,
+    download: downloadJson,
+    title(words) {
+      refs.gameName().textContent = words;
+    },
+    busy(flag) {
+      status.setAttribute('aria-busy', flag ? 'true' : 'false');
+    },
+    progress(progress, where) {
+      showProgress(where === 'status' ? status : advice, progress);
+    },
+    cleared() {
+      delete status.dataset.connection;
+      refs.log().replaceChildren();
+      refs.announce().textContent = '';
+    },
+  };
+
+  const ctrl = new GameCtrl({
+    screen,
+    redraw: () => draw(),
+    call,
+    tables: { local: createLocalTable, lesson: createLessonTable, review: reviewTable },
+    store,
+    parts: {
+      lesson: createLessonFlow,
+      lessonPart,
+      reviewSession: REVIEW_SESSION,
+      review: ({ plan, renderer, names, viewer, entry, kept, status: say }) => {
+        const review = createReview({
+          plan,
+          call,
+          renderer,
+          names,
+          viewer,
+          analysis: entry && entry.analysis ? expand(entry.analysis, plan.players, plan.plies) : null,
+          saveAnalysis: (results) => {
+            if (kept) store.keepAnalysis(kept, compact(results));
+          },
+          status: say,
+          errorText,
+          toast,
+        });
+        return {
+          open: () => review.open(),
+          // A game looked back on: nothing to take back or hint; its record may be saved.
+          tools: (tools) => ({ undo: { disabled: true }, hint: { ...tools.hint, hidden: true }, save: { hidden: false } }),
+          retranslate: () => review.retranslate(),
+          close: () => review.close(),
+        };
+      },
+      online: (options) => onlinePart({ ...options, verifyRecord, rememberName }),
+    },
+    onExit,
+    onNewGame,
+    pace,
+    learnerName,
+  });
+
+  // -- drawing ----------------------------------------------------------------------
+
+  function draw() {
+    drawStatus();
+    drawTools();
+    drawAdvice();
+    drawWatchBar();
+  }
+
+  // The status line drawn last (a live region: drawn again only when what
+  // it says changes).
+  let statusKey = '';
+
+  function drawStatus() {
+    const facts = ctrl.status;
+    if (!facts) return;
+    const { state, seat = null, toMove = [], kind } = facts;
+    const part = ctrl.part;
+    const badge = part.badge ? part.badge() : null;
+    const words = ctrl.statusText(facts);
+    const key = JSON.stringify([state, kind, seat, toMove, words, badge ? badge.outerHTML : null]);
+    if (key === statusKey && status.dataset.state === state) return;
+    statusKey = key;
+    const thinking = kind === 'thinking';
+    status.dataset.state = state;
+    status.dataset.toMove = toMove.join(',');
+    status.classList.toggle('thinking', thinking);
+    const parts = [];
+    if (badge) parts.push(badge);
+    if (seat !== null && seat !== undefined) parts.push(token(seat, 18));
+    parts.push(h('span', { class: 'status-text' }, words));
+    if (thinking) parts.push(meter(t('status.thinking_progress')));
+    status.replaceChildren(...parts.filter((part) => Boolean(part)));
+    const turns = ctrl.session && ctrl.session.turns;
+    if (thinking && turns) showProgress(status, turns.progress);
+  }
+
+  function drawTools() {
+    const tools = ctrl.tools();
+    undoButton.disabled = tools.undo.disabled;
+    hintButton.hidden = tools.hint.hidden;
+    hintButton.disabled = tools.hint.disabled;
+    hintButton.setAttribute('aria-pressed', String(tools.hint.pressed));
+    saveButton.hidden = tools.save.hidden;
+  }
+
+  /** A small progress bar; without a value it only moves (no budget known).
+   * @param {string} label */
+  function meter(label) {
+    return h(
+      'span',
+      { class: 'meter', role: 'progressbar', 'aria-label': label, 'aria-valuemin': '0', 'aria-valuemax': '100' },
+      h('span', { class: 'meter-fill' }),
+    );
+  }
+
+  /** @param {HTMLElement} root @param {number | null | undefined} progress */
+  function showProgress(root, progress) {
+    const bar = root.querySelector('.meter');
+    if (!bar) return;
+    const fill = /** @type {HTMLElement} */ (bar.firstElementChild);
+    const known = progress !== null && progress !== undefined;
+    bar.classList.toggle('indeterminate', !known);
+    if (known) {
+      const pct = Math.round(progress * 100);
+      fill.style.width = `${pct}%`;
+      bar.setAttribute('aria-valuenow', String(pct));
+    } else {
+      fill.style.width = '';
+      bar.removeAttribute('aria-valuenow');
+    }
+  }
+
+  /** Tell screen readers, politely, what the others just did.
+   * @param {any} session @param {any[]} entries @param {string[]} list */
+  function announce(session, entries, list) {
+    const text = entries
+      .flatMap((entry) => entry.events)
+      .filter((event) => event.player !== undefined && event.player !== null)
+      .map((event) => eventText(event, session.renderer.logParams, list))
+      .join(' ');
+    refs.announce().textContent = text;
+  }
+
+  // -- the expert's advice ------------------------------------------------------------------
+
+  // The hint drawn last: the advice is drawn again only when it changes.
+  /** @type {any} */
+  let adviceShown = null;
+  let adviceMove = null;
+
+  function drawAdvice() {
+    const hint = ctrl.advice;
+    const move = hint ? hint.move : null;
+    if (hint === adviceShown && move === adviceMove && !retranslating) return;
+    adviceShown = hint;
+    adviceMove = move;
+    if (!hint) {
+      advice.replaceChildren();
+      advice.classList.remove('open');
+      return;
+    }
+    advice.classList.add('open');
+    const close = h(
+      'button',
+      {
+        type: 'button',
+        class: 'advice-close',
+        'aria-label': t('hint.close'),
+        title: t('hint.close'),
+        onclick: () => {
+          ctrl.dropHint();
+          hintButton.focus();
+        },
+      },
+      '×',
+    );
+    if (!hint.move) {
+      advice.replaceChildren(
+        h('span', { class: 'advice-icon', 'aria-hidden': 'true' }),
+        h('span', { class: 'advice-text' }, t('hint.thinking')),
+        meter(t('hint.progress')),
+        close,
+      );
+      showProgress(advice, 0);
+      return;
+    }
+    // What the move gains, in words the rules computed; each reason reads as
+    // a log line does (the renderer names its spaces, cards, sections).
+    const session = /** @type {any} */ (ctrl.session);
+    const words = hintText(hint.move, hint.why, session.renderer, ctrl.names());
+    advice.replaceChildren(
+      h('span', { class: 'advice-icon', 'aria-hidden': 'true' }),
+      h(
+        'span',
+        { class: 'advice-text', 'data-move': hint.move.text },
+        words.move,
+        words.why ? h('span', { class: 'advice-why' }, ` ${words.why}`) : null,
+      ),
+      close,
+    );
+  }
+
+  // -- watching bots play ------------------------------------------------------------------
+
+  /** Pause and speed, when only bots play. */
+  function drawWatchBar() {
+    const show = ctrl.watchable;
+    watchBar.hidden = !show;
+    if (!show) {
+      watchBar.replaceChildren();
+      delete watchBar.dataset.key;
+      return;
+    }
+    const paused = ctrl.paused;
+    const key = [paused, pace(), t('watch.pause')].join('/');
+    if (watchBar.dataset.key === key && watchBar.firstChild) return;
+    watchBar.dataset.key = key;
+    const pauseButton = h(
+      'button',
+      {
+        type: 'button',
+        id: 'pause-button',
+        class: 'btn pause-btn',
+        // The label says what a press does (pause, resume); the state is
+        // also on data-paused, for the style.
+        'data-paused': String(paused),
+        'aria-keyshortcuts': 'P',
+        onclick: () => ctrl.togglePause(),
+      },
+      h('span', { class: paused ? 'play-icon' : 'pause-icon', 'aria-hidden': 'true' }),
+      paused ? t('watch.resume') : t('watch.pause'),
+    );
+    const speeds = h(
+      'div',
+      { class: 'speeds', role: 'radiogroup', 'aria-label': t('watch.speed') },
+      ...paces.map((each) =>
+        h(
+          'label',
+          { class: 'speed' },
+          h('input', {
+            type: 'radio',
+            name: 'watch-speed',
+            value: each,
+            id: `speed-${each}`,
+            checked: each === pace(),
+            onchange: () => setPace(each),
+          }),
+          h('span', {}, t(`menu.pace.${each}`)),
+        ),
+      ),
+    );
+    const focused = document.activeElement;
+    const keep = focused && watchBar.contains(focused) ? focused.id : null;
+    watchBar.replaceChildren(pauseButton, speeds);
+    const again = keep ? refs.made(keep) : null;
+    if (again) again.focus({ preventScroll: true });
+  }
+
+  // The language changed: the advice is drawn again even if the hint is the same.
+  let retranslating = false;
+  const retranslate = ctrl.retranslate.bind(ctrl);
+  ctrl.retranslate = () => {
+    retranslating = true;
+    try {
+      retranslate();
+      drawAdvice();
+    } finally {
+      retranslating = false;
+    }
+  };
+  return ctrl;
+}
+
+/** The review's table: what the engine's review session shows (review.js
+ * asks it), the record to save again, nothing to play.
+ * @param {any} recordObject */
+function reviewTable(recordObject) {
+  const refuse = () => Promise.reject({ key: 'error.game_over', message: 'the game is over', params: {} });
+  return {
+    kind: /** @type {'local'} */ ('local'),
+    botsHere: false,
+    sharedDevice: false,
+    snapshot: refuse,
+    play: refuse,
+    undo: refuse,
+    save: async () => recordObject,
+    close: () => {
+      call('close', { session: REVIEW_SESSION }).catch(() => {});
+    },
+  };
+}

@@ -1,0 +1,225 @@
+// @ts-check
+// A finished game looked back on, without the DOM (pygame_core/review.py):
+// the ply shown and whose eyes it is seen through, "Show everything", the
+// expert's opinion at a ply (from the mover's information only), and the
+// analysis of every decision, asked of the engine's review session in
+// slices so that a step elsewhere stops the thinking at once. The view
+// (view.js) draws the review bar, the board, the log and the graph from it.
+
+/** The engine's session of the game reviewed. */
+export const REVIEW_SESSION = 'review';
+
+/** How long one request of the expert or the analysis thinks: the page
+ * stays responsive, and a step elsewhere stops the thinking at once. */
+export const SLICE_MS = 100;
+
+/**
+ * What the review's view is told (each a redraw of one part).
+ * @typedef {object} ReviewView
+ * @property {() => void} position     the ply shown changed: the board, the log, the bar
+ * @property {() => void} controls     the bar's buttons and the analysis's progress
+ * @property {() => void} opinion      the expert's opinion or the analysis at the ply shown
+ * @property {() => void} graph        the analysis's graph
+ * @property {() => void} rebuild      the whole bar (the analysis is complete)
+ * @property {() => void} stopped      the analysis was stopped (the focus goes back to its button)
+ * @property {(error: any) => void} error
+ */
+
+export class ReviewCtrl {
+  /**
+   * @param {{plan: any, call: (cmd: string, args: object) => Promise<any>, viewer: number | null,
+   *   analysis: any[] | null, saveAnalysis: (results: any[]) => void}} options
+   * @param {ReviewView} view
+   */
+  constructor({ plan, call, viewer, analysis, saveAnalysis }, view) {
+    this.plan = plan;
+    this.call = call;
+    this.saveAnalysis = saveAnalysis;
+    this.view = view;
+    /** @type {number} */
+    this.plies = plan.plies;
+    /** Everything may be shown: the game is over and kept secrets. */
+    this.canReveal = Boolean(plan.over && plan.private);
+    this.ply = this.plies;
+    /** @type {number | null} */
+    this.viewer = viewer;
+    this.reveal = false;
+    /** The position shown (the engine's review_at). @type {any} */
+    this.snap = null;
+    /** The expert's opinion asked at a ply, and its thinking. @type {any} */
+    this.opinion = null;
+    /** @type {{ply: number, progress: number, cancelled: boolean} | null} */
+    this.asking = null;
+    /** The analysis: its decisions so far, whether it is complete, its run. @type {any[]} */
+    this.results = analysis || [];
+    this.complete = Boolean(analysis);
+    /** @type {{cancelled: boolean, progress: number} | null} */
+    this.analysing = null;
+    this.started = false;
+    /** The game's result (the end position's), for the graph's last point. @type {any} */
+    this.lastResult = null;
+    this.closed = false;
+    // The ply asked for, and the drawing under way (steps made faster than
+    // they are drawn draw only the latest).
+    this.wanted = this.plies;
+    this.drawing = false;
+  }
+
+  // -- stepping ----------------------------------------------------------------------
+
+  /** @param {number} ply */
+  go(ply) {
+    if (this.closed) return;
+    this.wanted = Math.max(0, Math.min(this.plies, Math.round(ply)));
+    if (this.wanted !== this.ply) this.stopExpert();
+    void this.fetch();
+  }
+
+  /** The position of the ply wanted, seen as asked, then drawn; again while
+   * the wish changed meanwhile. */
+  async fetch() {
+    if (this.drawing) return;
+    this.drawing = true;
+    const wish = () => `${this.wanted}|${this.viewer}|${this.reveal}`;
+    try {
+      let key = null;
+      while (!this.closed && key !== wish()) {
+        key = wish();
+        const ply = this.wanted;
+        const snap = await this.call('review_at', { ply, viewer: this.viewer, reveal: this.reveal, session: REVIEW_SESSION });
+        if (this.closed) return;
+        this.ply = ply;
+        this.snap = snap;
+        this.view.position();
+        key = `${ply}|${snap.viewer}|${snap.revealed}`;
+      }
+    } catch (error) {
+      if (!this.closed) this.view.error(error);
+    } finally {
+      this.drawing = false;
+    }
+  }
+
+  /** Show the first position (the end, or `ply`), and learn the result. */
+  async open(ply = this.plies) {
+    this.wanted = ply;
+    await this.fetch();
+    if (this.snap && this.snap.ply === this.plies) this.lastResult = this.snap.result;
+    if (!this.lastResult) {
+      const end = await this.call('review_at', { ply: this.plies, viewer: this.viewer, session: REVIEW_SESSION });
+      this.lastResult = end.result;
+    }
+    this.view.graph();
+  }
+
+  /** @param {boolean} on */
+  setReveal(on) {
+    this.reveal = on && this.canReveal;
+    void this.fetch();
+  }
+
+  /** @param {number | null} seat */
+  setViewer(seat) {
+    this.viewer = seat;
+    void this.fetch();
+  }
+
+  /** The log's entry of a ply's move (entry n is the n-th move).
+   * @param {number} ply */
+  entryOf(ply) {
+    return this.snap ? this.snap.log.find((/** @type {any} */ entry) => entry.n === ply) || null : null;
+  }
+
+  /** The analysis of the decision at `ply`, if done. @param {number} ply */
+  analysedAt(ply) {
+    return this.results.find((item) => item.ply === ply) || null;
+  }
+
+  // -- the expert's opinion -----------------------------------------------------------------
+
+  stopExpert() {
+    if (this.asking) this.asking.cancelled = true;
+    this.asking = null;
+  }
+
+  async askExpert() {
+    const ply = this.ply;
+    if (ply >= this.plies || this.asking) return;
+    const asking = (this.asking = { ply, progress: 0, cancelled: false });
+    this.opinion = null;
+    this.view.controls();
+    this.view.opinion();
+    try {
+      for (;;) {
+        const answer = await this.call('review_expert', { ply, ms: SLICE_MS, session: REVIEW_SESSION });
+        if (asking.cancelled || this.closed) return;
+        asking.progress = answer.progress;
+        if (answer.done) {
+          this.opinion = answer.opinion;
+          break;
+        }
+        this.view.opinion();
+      }
+    } catch (error) {
+      if (!asking.cancelled && !this.closed) this.view.error(error);
+    } finally {
+      if (this.asking === asking) this.asking = null;
+    }
+    if (this.closed || asking.cancelled) return;
+    this.view.controls();
+    this.view.opinion();
+  }
+
+  // -- the analysis -------------------------------------------------------------------------
+
+  async analyse() {
+    if (this.analysing || this.complete) return;
+    const run = (this.analysing = { cancelled: false, progress: 0 });
+    const restart = !this.started;
+    if (restart) this.results = [];
+    this.started = true;
+    this.view.controls();
+    let first = true;
+    try {
+      for (;;) {
+        const answer = await this.call('review_analyse', { ms: SLICE_MS, restart: first && restart, session: REVIEW_SESSION });
+        first = false;
+        if (this.closed) return;
+        // The decisions of a slice answered after a stop are kept: the
+        // engine goes on after them when the analysis is taken up again.
+        this.results = this.results.concat(answer.results);
+        if (run.cancelled) return;
+        run.progress = answer.progress;
+        if (answer.results.length) this.view.graph();
+        this.view.controls();
+        if (answer.done) {
+          this.complete = true;
+          this.saveAnalysis(this.results);
+          break;
+        }
+      }
+    } catch (error) {
+      if (!run.cancelled && !this.closed) this.view.error(error);
+    } finally {
+      if (this.analysing === run) this.analysing = null;
+    }
+    if (this.closed) return;
+    this.view.rebuild();
+    this.view.position();
+    this.view.graph();
+  }
+
+  stopAnalysis() {
+    if (!this.analysing) return;
+    this.analysing.cancelled = true;
+    this.analysing = null;
+    this.view.controls();
+    this.view.stopped();
+  }
+
+  close() {
+    this.closed = true;
+    this.stopExpert();
+    if (this.analysing) this.analysing.cancelled = true;
+  }
+}
