@@ -6,7 +6,7 @@
 
 import * as engine from './worker-client.js';
 import { setLanguage, applyTo, t, has, language, prepareFormatters, preferredLanguage } from './i18n.js';
-import { createMenu } from './menu.js';
+import { createMenu } from './menu/view.js';
 import { BOT_PACES, initialServer, serverFound, chosenSeeds } from './state.js';
 import { createGameScreen } from './game/view.js';
 import { errorText } from './game/words.js';
