@@ -36,15 +36,46 @@ import { errorText } from './words.js';
  * @returns {GameCtrl}
  */
 export function createGameScreen({ onExit, onNewGame, pace, setPace, paces, verifyRecord, rememberName, learnerName = () => '' }) {
-  const status = refs.status();
-  const undoButton = refs.undoButton();
-  const hintButton = refs.hintButton();
-  const saveButton = refs.saveButton();
-  const advice = refs.advice();
-  const watchBar = refs.watchBar();
+  const ctrl = new GameCtrl({
+    screen: pageScreen(),
+    redraw: () => draw(),
+    call,
+    tables: { local: createLocalTable, lesson: createLessonTable, review: reviewTable },
+    store,
+    parts: pageParts({ verifyRecord, rememberName }),
+    onExit,
+    onNewGame,
+    pace,
+    learnerName,
+  });
+  const { drawStatus, drawTools } = statusView(ctrl);
+  const drawAdvice = adviceView(ctrl);
+  const drawWatchBar = watchBarView(ctrl, { pace, setPace, paces });
 
-  /** @type {Screen} */
-  const screen = {
+  function draw() {
+    drawStatus();
+    drawTools();
+    drawAdvice();
+    drawWatchBar();
+  }
+
+  // The language changed: the advice is drawn again even if the hint is the same.
+  const retranslate = ctrl.retranslate.bind(ctrl);
+  ctrl.retranslate = () => {
+    retranslate();
+    drawAdvice(true);
+  };
+  return ctrl;
+}
+
+/** The page's screen for the game's controller: the renderer in the
+ * screen's containers, the board and the log, the dialogs, the status line's
+ * busy state and progress.
+ * @returns {Screen} */
+function pageScreen() {
+  const status = refs.status();
+  const advice = refs.advice();
+  return {
     async renderer(gameId, onChoice) {
       const view = store.savedView();
       const module = await loadRenderer(gameId, view);
@@ -99,56 +130,51 @@ export function createGameScreen({ onExit, onNewGame, pace, setPace, paces, veri
       refs.announce().textContent = '';
     },
   };
+}
 
-  const ctrl = new GameCtrl({
-    screen,
-    redraw: () => draw(),
-    call,
-    tables: { local: createLocalTable, lesson: createLessonTable, review: reviewTable },
-    store,
-    parts: {
-      lesson: createLessonFlow,
-      lessonPart,
-      reviewSession: REVIEW_SESSION,
-      review: ({ plan, renderer, names, viewer, entry, kept, status: say }) => {
-        const review = createReview({
-          plan,
-          call,
-          renderer,
-          names,
-          viewer,
-          analysis: entry && entry.analysis ? expand(entry.analysis, plan.players, plan.plies) : null,
-          saveAnalysis: (results) => {
-            if (kept) store.keepAnalysis(kept, compact(results));
-          },
-          status: say,
-          errorText,
-          toast,
-        });
-        return {
-          open: () => review.open(),
-          // A game looked back on: nothing to take back or hint; its record may be saved.
-          tools: (tools) => ({ undo: { disabled: true }, hint: { ...tools.hint, hidden: true }, save: { hidden: false } }),
-          retranslate: () => review.retranslate(),
-          close: () => review.close(),
-        };
-      },
-      online: (options) => onlinePart({ ...options, verifyRecord, rememberName }),
+/** The parts a game may have, made with the page's modules (parts.js says
+ * what each adds).
+ * @param {{verifyRecord: (args: any) => Promise<any>, rememberName: (name: string) => void}} online
+ * @returns {import('./parts.js').PartMakers} */
+function pageParts({ verifyRecord, rememberName }) {
+  return {
+    lesson: createLessonFlow,
+    lessonPart,
+    reviewSession: REVIEW_SESSION,
+    review: ({ plan, renderer, names, viewer, entry, kept, status: say }) => {
+      const review = createReview({
+        plan,
+        call,
+        renderer,
+        names,
+        viewer,
+        analysis: entry && entry.analysis ? expand(entry.analysis, plan.players, plan.plies) : null,
+        saveAnalysis: (results) => {
+          if (kept) store.keepAnalysis(kept, compact(results));
+        },
+        status: say,
+        errorText,
+        toast,
+      });
+      return {
+        open: () => review.open(),
+        // A game looked back on: nothing to take back or hint; its record may be saved.
+        tools: (tools) => ({ undo: { disabled: true }, hint: { ...tools.hint, hidden: true }, save: { hidden: false } }),
+        retranslate: () => review.retranslate(),
+        close: () => review.close(),
+      };
     },
-    onExit,
-    onNewGame,
-    pace,
-    learnerName,
-  });
+    online: (options) => onlinePart({ ...options, verifyRecord, rememberName }),
+  };
+}
 
-  // -- drawing ----------------------------------------------------------------------
-
-  function draw() {
-    drawStatus();
-    drawTools();
-    drawAdvice();
-    drawWatchBar();
-  }
+/** The status line and the tools, drawn from the controller.
+ * @param {GameCtrl} ctrl */
+function statusView(ctrl) {
+  const status = refs.status();
+  const undoButton = refs.undoButton();
+  const hintButton = refs.hintButton();
+  const saveButton = refs.saveButton();
 
   // The status line drawn last (a live region: drawn again only when what
   // it says changes).
@@ -187,55 +213,24 @@ export function createGameScreen({ onExit, onNewGame, pace, setPace, paces, veri
     saveButton.hidden = tools.save.hidden;
   }
 
-  /** A small progress bar; without a value it only moves (no budget known).
-   * @param {string} label */
-  function meter(label) {
-    return h(
-      'span',
-      { class: 'meter', role: 'progressbar', 'aria-label': label, 'aria-valuemin': '0', 'aria-valuemax': '100' },
-      h('span', { class: 'meter-fill' }),
-    );
-  }
+  return { drawStatus, drawTools };
+}
 
-  /** @param {HTMLElement} root @param {number | null | undefined} progress */
-  function showProgress(root, progress) {
-    const bar = root.querySelector('.meter');
-    if (!bar) return;
-    const fill = /** @type {HTMLElement} */ (bar.firstElementChild);
-    const known = progress !== null && progress !== undefined;
-    bar.classList.toggle('indeterminate', !known);
-    if (known) {
-      const pct = Math.round(progress * 100);
-      fill.style.width = `${pct}%`;
-      bar.setAttribute('aria-valuenow', String(pct));
-    } else {
-      fill.style.width = '';
-      bar.removeAttribute('aria-valuenow');
-    }
-  }
-
-  /** Tell screen readers, politely, what the others just did.
-   * @param {any} session @param {any[]} entries @param {string[]} list */
-  function announce(session, entries, list) {
-    const text = entries
-      .flatMap((entry) => entry.events)
-      .filter((event) => event.player !== undefined && event.player !== null)
-      .map((event) => eventText(event, session.renderer.logParams, list))
-      .join(' ');
-    refs.announce().textContent = text;
-  }
-
-  // -- the expert's advice ------------------------------------------------------------------
-
+/** The expert's advice, drawn from the controller.
+ * @param {GameCtrl} ctrl */
+function adviceView(ctrl) {
+  const advice = refs.advice();
+  const hintButton = refs.hintButton();
   // The hint drawn last: the advice is drawn again only when it changes.
   /** @type {any} */
   let adviceShown = null;
   let adviceMove = null;
 
-  function drawAdvice() {
+  /** @param {boolean} [force] drawn again even if the hint is the same (a new language) */
+  function drawAdvice(force = false) {
     const hint = ctrl.advice;
     const move = hint ? hint.move : null;
-    if (hint === adviceShown && move === adviceMove && !retranslating) return;
+    if (hint === adviceShown && move === adviceMove && !force) return;
     adviceShown = hint;
     adviceMove = move;
     if (!hint) {
@@ -284,9 +279,13 @@ export function createGameScreen({ onExit, onNewGame, pace, setPace, paces, veri
     );
   }
 
-  // -- watching bots play ------------------------------------------------------------------
+  return drawAdvice;
+}
 
-  /** Pause and speed, when only bots play. */
+/** Pause and speed, when only bots play.
+ * @param {GameCtrl} ctrl @param {{pace: () => string, setPace: (pace: string) => void, paces: readonly string[]}} paces */
+function watchBarView(ctrl, { pace, setPace, paces }) {
+  const watchBar = refs.watchBar();
   function drawWatchBar() {
     const show = ctrl.watchable;
     watchBar.hidden = !show;
@@ -340,19 +339,45 @@ export function createGameScreen({ onExit, onNewGame, pace, setPace, paces, veri
     if (again) again.focus({ preventScroll: true });
   }
 
-  // The language changed: the advice is drawn again even if the hint is the same.
-  let retranslating = false;
-  const retranslate = ctrl.retranslate.bind(ctrl);
-  ctrl.retranslate = () => {
-    retranslating = true;
-    try {
-      retranslate();
-      drawAdvice();
-    } finally {
-      retranslating = false;
-    }
-  };
-  return ctrl;
+  return drawWatchBar;
+}
+
+/** A small progress bar; without a value it only moves (no budget known).
+ * @param {string} label */
+function meter(label) {
+  return h(
+    'span',
+    { class: 'meter', role: 'progressbar', 'aria-label': label, 'aria-valuemin': '0', 'aria-valuemax': '100' },
+    h('span', { class: 'meter-fill' }),
+  );
+}
+
+/** @param {HTMLElement} root @param {number | null | undefined} progress */
+function showProgress(root, progress) {
+  const bar = root.querySelector('.meter');
+  if (!bar) return;
+  const fill = /** @type {HTMLElement} */ (bar.firstElementChild);
+  const known = progress !== null && progress !== undefined;
+  bar.classList.toggle('indeterminate', !known);
+  if (known) {
+    const pct = Math.round(progress * 100);
+    fill.style.width = `${pct}%`;
+    bar.setAttribute('aria-valuenow', String(pct));
+  } else {
+    fill.style.width = '';
+    bar.removeAttribute('aria-valuenow');
+  }
+}
+
+/** Tell screen readers, politely, what the others just did.
+ * @param {any} session @param {any[]} entries @param {string[]} list */
+function announce(session, entries, list) {
+  const text = entries
+    .flatMap((entry) => entry.events)
+    .filter((event) => event.player !== undefined && event.player !== null)
+    .map((event) => eventText(event, session.renderer.logParams, list))
+    .join(' ');
+  refs.announce().textContent = text;
 }
 
 /** The review's table: what the engine's review session shows (review.js

@@ -19,6 +19,7 @@ import { MenuCtrl } from './ctrl.js';
 import { createOnlineMenu } from './online.js';
 import { renderResume } from './resume.js';
 
+
 /** The menu, drawn from its controller. The hooks are the page's (app.js).
  * @param {{onStart: (config: import('./ctrl.js').StartConfig) => void, onLearn: (game: string) => void,
  *   onResume: (entry: any) => void, onReview: (entry: any) => void, onForget: (entry: any) => void,
@@ -43,307 +44,10 @@ export function createMenu({ onStart, onLearn, onResume, onReview, onForget, onL
   function redraw(part) {
     if (part === 'all') return render();
     if (part === 'tables') return onlineMenu.renderTables();
-    renderSeats();
+    renderSeats(ctrl);
     if (part === 'options') {
-      renderOptions();
-      renderLesson();
-    }
-  }
-
-  function renderGames() {
-    const list = refs.gameList();
-    const { games } = ctrl;
-    if (!games) {
-      list.replaceChildren(h('p', { class: 'muted' }, t('menu.games_loading')));
-      return;
-    }
-    const lang = language();
-    list.replaceChildren(
-      ...games.map((game) => {
-        const title = (game.title && (game.title[lang] || game.title.fr || game.title.en)) || game.id;
-        const counts = game.players;
-        const meta = counts.length === 1 ? plural('menu.players_n', counts[0]) : t('menu.players_range', { min: counts[0], max: counts[counts.length - 1] });
-        return h(
-          'label',
-          { class: 'game-choice' },
-          h('input', {
-            type: 'radio',
-            name: 'game',
-            value: game.id,
-            checked: game.id === ctrl.setup.game,
-            onchange: () => ctrl.chooseGame(game.id),
-          }),
-          h('span', { class: 'game-emblem' }, emblem(game.id)),
-          h('span', {}, h('span', { class: 'game-title-text' }, title), has(`game.${game.id}.blurb`) ? h('span', { class: 'game-blurb' }, t(`game.${game.id}.blurb`)) : null),
-          h('span', { class: 'game-meta' }, meta),
-        );
-      }),
-    );
-  }
-
-  /** The "Learn to play" button for the game chosen (when it has a
-   * lesson), and the offer to take the lesson, made once per game: the
-   * first time the menu shows a game whose lesson was never finished. */
-  function renderLesson() {
-    const game = ctrl.game;
-    const learn = refs.learnButton();
-    const offer = refs.lessonOffer();
-    const { hasLesson } = ctrl;
-    learn.hidden = !hasLesson;
-    learn.disabled = !ctrl.ready || !hasLesson;
-    const mark = hasLesson ? store.lessonMarks()[game.id] : 'done';
-    const showing = !offer.hidden && offer.dataset.game === (game && game.id);
-    if (!game || mark === 'done' || (mark === 'offered' && !showing)) {
-      offer.hidden = true;
-      return;
-    }
-    if (!showing) store.markLesson(game.id, 'offered');
-    offer.hidden = false;
-    offer.dataset.game = game.id;
-    offer.replaceChildren(
-      h('p', {}, t('lesson.offer', { game: ctrl.gameTitle(game.id) })),
-      h(
-        'div',
-        { class: 'lesson-offer-actions' },
-        h('button', { type: 'button', class: 'btn primary', id: 'lesson-offer-yes', onclick: () => {
-          offer.hidden = true;
-          onLearn(game.id);
-        } }, t('menu.learn')),
-        h(
-          'button',
-          {
-            type: 'button',
-            class: 'btn ghost',
-            id: 'lesson-offer-no',
-            onclick: () => {
-              offer.hidden = true;
-            },
-          },
-          t('lesson.offer_no'),
-        ),
-      ),
-    );
-  }
-
-  function renderSeats() {
-    const { setup, game } = ctrl;
-    const countBox = refs.playerCount();
-    if (game && game.players.length > 1) {
-      countBox.hidden = false;
-      countBox.replaceChildren(
-        h(
-          'label',
-          { for: 'player-count-select' },
-          h('span', { class: 'player-count-label' }, t('menu.player_count')),
-          h(
-            'select',
-            {
-              id: 'player-count-select',
-              onchange: (/** @type {Event} */ event) => ctrl.setPlayers(Number(/** @type {HTMLSelectElement} */ (event.target).value)),
-            },
-            ...game.players.map((n) => h('option', { value: String(n), selected: n === setup.players }, plural('menu.players_n', n))),
-          ),
-        ),
-      );
-    } else {
-      countBox.hidden = true;
-    }
-    renderMode();
-    const levels = ctrl.botLevels(game);
-    const seats = ctrl.seats;
-    const creator = ctrl.creatorSeat;
-    const defaults = seatNames(seats, []);
-    refs.seatList().replaceChildren(
-      ...seats.map((kind, seat) => {
-        const kindId = `seat-kind-${seat}`;
-        const nameId = `seat-name-${seat}`;
-        const aboutId = `seat-about-${seat}`;
-        const level = botLevel(kind);
-        return h(
-          'div',
-          { class: `seat p${seat}` },
-          h('label', { class: 'seat-label', for: kindId }, token(seat, 18), t('seat.label', { n: seat + 1 })),
-          h(
-            'select',
-            {
-              id: kindId,
-              class: 'seat-kind',
-              'aria-label': t('seat.kind_aria', { n: seat + 1 }),
-              'aria-describedby': level === null ? null : aboutId,
-              onchange: (/** @type {Event} */ event) => ctrl.setSeat(seat, /** @type {HTMLSelectElement} */ (event.target).value),
-            },
-            ctrl.watching
-              ? null
-              : h('option', { value: 'h', selected: kind === 'h' }, ctrl.onlineMode ? t(seat === creator || (creator < 0 && seat === 0) ? 'online.seat_you' : 'online.seat_friend') : t('seat.human')),
-            ...levels.map((each) => h('option', { value: `bot${each}`, selected: kind === `bot${each}` }, t('seat.bot', { level: levelName(each) }))),
-          ),
-          ctrl.onlineMode && seat !== creator
-            ? null
-            : h('input', {
-            id: nameId,
-            class: 'seat-name',
-            type: 'text',
-            maxlength: '20',
-            autocomplete: 'off',
-            value: setup.names[seat] || '',
-            placeholder: defaults[seat],
-            'aria-label': t('seat.name_aria', { n: seat + 1 }),
-            oninput: (/** @type {Event} */ event) => ctrl.setName(seat, /** @type {HTMLInputElement} */ (event.target).value),
-          }),
-          level === null ? null : h('p', { class: 'seat-about', id: aboutId }, levelAbout(level)),
-        );
-      }),
-    );
-    // The play button says what it starts (its data-i18n follows, for a
-    // change of language).
-    const label = playButton.querySelector('span');
-    const labelKey = ctrl.watching ? 'menu.watch_start' : ctrl.onlineMode ? 'online.create' : 'menu.play';
-    if (label) {
-      label.dataset.i18n = labelKey;
-      label.textContent = t(labelKey);
-    }
-    playButton.disabled = !ctrl.startable;
-  }
-
-  /** Play against bots and friends, or watch bots play each other. */
-  function renderMode() {
-    let box = refs.modeSwitch();
-    if (!box) {
-      box = h('div', { id: 'mode-switch', class: 'mode-switch', role: 'radiogroup' });
-      refs.seatList().parentElement.insertBefore(box, refs.playerCount());
-    }
-    box.setAttribute('aria-label', t('menu.mode'));
-    box.replaceChildren(
-      ...MODES.filter((each) => each !== 'online' || ctrl.online).map((each) =>
-        h(
-          'label',
-          { class: 'mode' },
-          h('input', {
-            type: 'radio',
-            name: 'mode',
-            id: `mode-${each}`,
-            value: each,
-            checked: ctrl.mode === each,
-            onchange: () => ctrl.setMode(each),
-          }),
-          h('span', {}, t(`menu.mode.${each}`)),
-        ),
-      ),
-    );
-  }
-
-  function renderOptions() {
-    const { setup, game } = ctrl;
-    const box = refs.optionList();
-    const rows = [];
-    for (const name of Object.keys((game && game.options) || {})) {
-      // A variant is a switch, with a line on what it changes.
-      const aboutKey = `game.${game.id}.option.${name}.about`;
-      const aboutId = `option-${name}-about`;
-      rows.push(
-        h(
-          'label',
-          { class: 'option-toggle' },
-          h('input', {
-            type: 'checkbox',
-            role: 'switch',
-            id: `option-${name}`,
-            checked: Boolean(setup.options[name]),
-            'aria-describedby': has(aboutKey) ? aboutId : null,
-            onchange: (/** @type {Event} */ event) => ctrl.setOption(name, /** @type {HTMLInputElement} */ (event.target).checked),
-          }),
-          h('span', { class: 'switch', 'aria-hidden': 'true' }),
-          h(
-            'span',
-            { class: 'option-text' },
-            h('span', { class: 'option-name' }, has(`game.${game.id}.option.${name}`) ? t(`game.${game.id}.option.${name}`) : name),
-            has(aboutKey) ? h('span', { class: 'option-about', id: aboutId }, t(aboutKey)) : null,
-          ),
-        ),
-      );
-    }
-    // Online: a table open to any visitor of the server, or by invitation.
-    if (ctrl.onlineMode) {
-      const others = ctrl.openable;
-      rows.push(
-        h(
-          'label',
-          {},
-          h('input', {
-            id: 'open-table',
-            type: 'checkbox',
-            checked: Boolean(setup.openTable) && others,
-            disabled: !others,
-            'aria-describedby': 'open-table-about',
-            onchange: (/** @type {Event} */ event) => ctrl.setOpenTable(/** @type {HTMLInputElement} */ (event.target).checked),
-          }),
-          h('span', { class: 'option-text' }, h('span', { class: 'option-name' }, t('online.open_table')), h('span', { class: 'option-about', id: 'open-table-about' }, t(others ? 'online.open_table_about' : 'online.open_table_needs')))),
-        h(
-          'label',
-          {},
-          h('input', {
-            id: 'chat-spectators',
-            type: 'checkbox',
-            checked: Boolean(setup.chatEveryone),
-            'aria-describedby': 'chat-spectators-about',
-            onchange: (/** @type {Event} */ event) => ctrl.setChatEveryone(/** @type {HTMLInputElement} */ (event.target).checked),
-          }),
-          h('span', { class: 'option-text' }, h('span', { class: 'option-name' }, t('online.chat_spectators')), h('span', { class: 'option-about', id: 'chat-spectators-about' }, t('online.chat_spectators_about'))),
-        ),
-        clockChooser(),
-      );
-    }
-    // Online, the table server sets its bots' pace.
-    if (!ctrl.onlineMode) rows.push(
-      h(
-        'label',
-        { class: 'pace' },
-        t('menu.bot_pace'),
-        h(
-          'select',
-          {
-            id: 'bot-pace',
-            onchange: (/** @type {Event} */ event) => ctrl.setPace(/** @type {HTMLSelectElement} */ (event.target).value),
-          },
-          ...BOT_PACES.map((pace) => h('option', { value: pace, selected: pace === setup.pace }, t(`menu.pace.${pace}`))),
-        ),
-      ),
-    );
-    // The game in words, for a screen reader or the keyboard alone.
-    rows.push(
-      h(
-        'label',
-        {},
-        h('input', {
-          id: 'text-view',
-          type: 'checkbox',
-          checked: store.savedView() === 'text',
-          'aria-describedby': 'text-view-about',
-          onchange: (event) => store.saveView(event.target.checked ? 'text' : 'board'),
-        }),
-        h('span', { class: 'option-text' }, h('span', { class: 'option-name' }, t('menu.text_view')), h('span', { class: 'option-about', id: 'text-view-about' }, t('menu.text_view_about'))),
-      ),
-    );
-    rows.push(
-      h(
-        'label',
-        {},
-        h('input', {
-          id: 'fast-start',
-          type: 'checkbox',
-          checked: store.snapshotsAllowed(),
-          onchange: (event) => setSnapshotsAllowed(event.target.checked),
-        }),
-        t('menu.fast_start'),
-      ),
-    );
-    box.hidden = false;
-    box.replaceChildren(...rows);
-  }
-
-  function renderLanguage() {
-    for (const button of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll('.lang'))) {
-      button.setAttribute('aria-pressed', String(button.dataset.lang === language()));
+      renderOptions(ctrl);
+      renderLesson(ctrl, onLearn);
     }
   }
 
@@ -351,22 +55,23 @@ export function createMenu({ onStart, onLearn, onResume, onReview, onForget, onL
    * browser's storage holds, a part that fails cannot keep the others, and
    * the Play button, from coming up. */
   function render() {
+    /** @type {[string, () => void][]} */
     const parts = [
-      () => ctrl.fit(),
-      renderGames,
-      renderSeats,
-      renderOptions,
-      renderLesson,
-      resume,
-      () => onlineMenu.render(),
-      () => onlineMenu.renderTables(),
-      renderLanguage,
+      ['set-up', () => ctrl.fit()],
+      ['games', () => renderGames(ctrl)],
+      ['seats', () => renderSeats(ctrl)],
+      ['options', () => renderOptions(ctrl)],
+      ['lesson', () => renderLesson(ctrl, onLearn)],
+      ['saved games', resume],
+      ['online play', () => onlineMenu.render()],
+      ['online tables', () => onlineMenu.renderTables()],
+      ['language', renderLanguage],
     ];
-    for (const part of parts) {
+    for (const [name, part] of parts) {
       try {
         part();
       } catch (error) {
-        console.error(`a part of the menu failed (${part.name || 'online'}):`, error);
+        console.error(`the menu's ${name} failed:`, error);
       }
     }
     playButton.disabled = !ctrl.startable;
@@ -398,17 +103,6 @@ export function createMenu({ onStart, onLearn, onResume, onReview, onForget, onL
     if (file) onLoadFile(file);
   });
 
-  function setProgress({ step, fraction }) {
-    const boot = refs.boot();
-    const bar = boot.querySelector('.boot-bar');
-    const fill = /** @type {HTMLElement} */ (bar.firstElementChild);
-    const pct = Math.round(Math.max(0, Math.min(1, fraction)) * 100);
-    fill.style.width = `${pct}%`;
-    bar.setAttribute('aria-valuenow', String(pct));
-    const key = `boot.${step}`;
-    boot.querySelector('.boot-text').textContent = t('boot.progress', { step: has(key) ? t(key) : t('boot.generic'), pct });
-  }
-
   /** @param {any[]} list */
   function setReady(list) {
     const boot = refs.boot();
@@ -416,76 +110,6 @@ export function createMenu({ onStart, onLearn, onResume, onReview, onForget, onL
     boot.querySelector('.boot-text').textContent = t('boot.ready');
     boot.classList.add('done');
     ctrl.setReady(list);
-  }
-
-  function setFailed(message) {
-    const boot = refs.boot();
-    boot.classList.add('failed');
-    boot.querySelector('.boot-text').textContent = t('boot.failed', { message });
-  }
-
-  /** A new version is ready: the menu offers to reload into it. */
-  function offerUpdate(onReload) {
-    refs.updateOffer().hidden = false;
-    refs.updateReload().onclick = onReload;
-  }
-
-  function showMessage(text, kind = 'error') {
-    const box = refs.menuMessage();
-    box.hidden = !text;
-    box.textContent = text || '';
-    box.className = `menu-message ${kind}`;
-  }
-
-  /** Online: the table's clock (none, live, a turn a day...), what becomes
-   * of a seat out of time, and the bot that plays on for it. */
-  function clockChooser() {
-    const { setup } = ctrl;
-    const chosen = setup.clock && CLOCK_CHOICES.includes(setup.clock) ? setup.clock : 'none';
-    const level = ctrl.clockLevel;
-    const levelSelect = h(
-      'select',
-      {
-        id: 'clock-level',
-        disabled: chosen === 'none',
-        onchange: (/** @type {Event} */ event) => ctrl.setClock(ctrl.setup.clock || 'none', Number(/** @type {HTMLSelectElement} */ (event.target).value)),
-      },
-      ...DEFAULT_BOT_LEVELS.map((each) => h('option', { value: String(each), selected: each === level }, levelName(each))),
-    );
-    const timeoutSelect = h(
-      'select',
-      {
-        id: 'clock-timeout',
-        disabled: chosen === 'none',
-        onchange: (/** @type {Event} */ event) => ctrl.setClock(ctrl.setup.clock || 'none', ctrl.clockLevel, /** @type {HTMLSelectElement} */ (event.target).value),
-      },
-      ...TIMEOUTS.map((each) => h('option', { value: each, selected: each === ctrl.clockTimeout }, t(each === 'out' ? 'clock.timeout_choice.out' : 'clock.timeout_choice.bot'))),
-    );
-    return h(
-      'div',
-      { class: 'clock-choice' },
-      h(
-        'label',
-        { class: 'pace' },
-        t('clock.label'),
-        h(
-          'select',
-          {
-            id: 'online-clock',
-            'aria-describedby': 'clock-about',
-            onchange: (/** @type {Event} */ event) => {
-              const clock = /** @type {HTMLSelectElement} */ (event.target).value;
-              ctrl.setClock(clock, level, ctrl.clockTimeout);
-              levelSelect.disabled = timeoutSelect.disabled = clock === 'none';
-            },
-          },
-          ...CLOCK_CHOICES.map((choice) => h('option', { value: choice, selected: choice === chosen }, clockWords(clockOf(choice, level)))),
-        ),
-      ),
-      h('label', { class: 'pace' }, t('clock.when_out'), timeoutSelect),
-      h('label', { class: 'pace' }, t('clock.level'), levelSelect),
-      h('p', { class: 'option-about', id: 'clock-about' }, t('clock.about')),
-    );
   }
 
   return {
@@ -523,4 +147,388 @@ export function createMenu({ onStart, onLearn, onResume, onReview, onForget, onL
     /** @param {string} id */
     gameTitle: (id) => ctrl.gameTitle(id),
   };
+}
+
+/** @param {MenuCtrl} ctrl */
+function renderGames(ctrl) {
+  const list = refs.gameList();
+  const { games } = ctrl;
+  if (!games) {
+    list.replaceChildren(h('p', { class: 'muted' }, t('menu.games_loading')));
+    return;
+  }
+  const lang = language();
+  list.replaceChildren(
+    ...games.map((game) => {
+      const title = (game.title && (game.title[lang] || game.title.fr || game.title.en)) || game.id;
+      const counts = game.players;
+      const meta = counts.length === 1 ? plural('menu.players_n', counts[0]) : t('menu.players_range', { min: counts[0], max: counts[counts.length - 1] });
+      return h(
+        'label',
+        { class: 'game-choice' },
+        h('input', {
+          type: 'radio',
+          name: 'game',
+          value: game.id,
+          checked: game.id === ctrl.setup.game,
+          onchange: () => ctrl.chooseGame(game.id),
+        }),
+        h('span', { class: 'game-emblem' }, emblem(game.id)),
+        h('span', {}, h('span', { class: 'game-title-text' }, title), has(`game.${game.id}.blurb`) ? h('span', { class: 'game-blurb' }, t(`game.${game.id}.blurb`)) : null),
+        h('span', { class: 'game-meta' }, meta),
+      );
+    }),
+  );
+}
+
+/** The "Learn to play" button for the game chosen (when it has a
+ * lesson), and the offer to take the lesson, made once per game: the
+ * first time the menu shows a game whose lesson was never finished. */
+/** @param {MenuCtrl} ctrl @param {(game: string) => void} onLearn */
+function renderLesson(ctrl, onLearn) {
+  const game = ctrl.game;
+  const learn = refs.learnButton();
+  const offer = refs.lessonOffer();
+  const { hasLesson } = ctrl;
+  learn.hidden = !hasLesson;
+  learn.disabled = !ctrl.ready || !hasLesson;
+  const mark = hasLesson ? store.lessonMarks()[game.id] : 'done';
+  const showing = !offer.hidden && offer.dataset.game === (game && game.id);
+  if (!game || mark === 'done' || (mark === 'offered' && !showing)) {
+    offer.hidden = true;
+    return;
+  }
+  if (!showing) store.markLesson(game.id, 'offered');
+  offer.hidden = false;
+  offer.dataset.game = game.id;
+  offer.replaceChildren(
+    h('p', {}, t('lesson.offer', { game: ctrl.gameTitle(game.id) })),
+    h(
+      'div',
+      { class: 'lesson-offer-actions' },
+      h('button', { type: 'button', class: 'btn primary', id: 'lesson-offer-yes', onclick: () => {
+        offer.hidden = true;
+        onLearn(game.id);
+      } }, t('menu.learn')),
+      h(
+        'button',
+        {
+          type: 'button',
+          class: 'btn ghost',
+          id: 'lesson-offer-no',
+          onclick: () => {
+            offer.hidden = true;
+          },
+        },
+        t('lesson.offer_no'),
+      ),
+    ),
+  );
+}
+
+/** @param {MenuCtrl} ctrl */
+function renderSeats(ctrl) {
+  const { setup, game } = ctrl;
+  const countBox = refs.playerCount();
+  if (game && game.players.length > 1) {
+    countBox.hidden = false;
+    countBox.replaceChildren(
+      h(
+        'label',
+        { for: 'player-count-select' },
+        h('span', { class: 'player-count-label' }, t('menu.player_count')),
+        h(
+          'select',
+          {
+            id: 'player-count-select',
+            onchange: (/** @type {Event} */ event) => ctrl.setPlayers(Number(/** @type {HTMLSelectElement} */ (event.target).value)),
+          },
+          ...game.players.map((n) => h('option', { value: String(n), selected: n === setup.players }, plural('menu.players_n', n))),
+        ),
+      ),
+    );
+  } else {
+    countBox.hidden = true;
+  }
+  renderMode(ctrl);
+  const levels = ctrl.botLevels(game);
+  const seats = ctrl.seats;
+  const creator = ctrl.creatorSeat;
+  const defaults = seatNames(seats, []);
+  refs.seatList().replaceChildren(
+    ...seats.map((kind, seat) => {
+      const kindId = `seat-kind-${seat}`;
+      const nameId = `seat-name-${seat}`;
+      const aboutId = `seat-about-${seat}`;
+      const level = botLevel(kind);
+      return h(
+        'div',
+        { class: `seat p${seat}` },
+        h('label', { class: 'seat-label', for: kindId }, token(seat, 18), t('seat.label', { n: seat + 1 })),
+        h(
+          'select',
+          {
+            id: kindId,
+            class: 'seat-kind',
+            'aria-label': t('seat.kind_aria', { n: seat + 1 }),
+            'aria-describedby': level === null ? null : aboutId,
+            onchange: (/** @type {Event} */ event) => ctrl.setSeat(seat, /** @type {HTMLSelectElement} */ (event.target).value),
+          },
+          ctrl.watching
+            ? null
+            : h('option', { value: 'h', selected: kind === 'h' }, ctrl.onlineMode ? t(seat === creator || (creator < 0 && seat === 0) ? 'online.seat_you' : 'online.seat_friend') : t('seat.human')),
+          ...levels.map((each) => h('option', { value: `bot${each}`, selected: kind === `bot${each}` }, t('seat.bot', { level: levelName(each) }))),
+        ),
+        ctrl.onlineMode && seat !== creator
+          ? null
+          : h('input', {
+          id: nameId,
+          class: 'seat-name',
+          type: 'text',
+          maxlength: '20',
+          autocomplete: 'off',
+          value: setup.names[seat] || '',
+          placeholder: defaults[seat],
+          'aria-label': t('seat.name_aria', { n: seat + 1 }),
+          oninput: (/** @type {Event} */ event) => ctrl.setName(seat, /** @type {HTMLInputElement} */ (event.target).value),
+        }),
+        level === null ? null : h('p', { class: 'seat-about', id: aboutId }, levelAbout(level)),
+      );
+    }),
+  );
+  // The play button says what it starts (its data-i18n follows, for a
+  // change of language).
+  const label = refs.playButton().querySelector('span');
+  const labelKey = ctrl.watching ? 'menu.watch_start' : ctrl.onlineMode ? 'online.create' : 'menu.play';
+  if (label) {
+    label.dataset.i18n = labelKey;
+    label.textContent = t(labelKey);
+  }
+  refs.playButton().disabled = !ctrl.startable;
+}
+
+/** Play against bots and friends, or watch bots play each other. */
+/** @param {MenuCtrl} ctrl */
+function renderMode(ctrl) {
+  let box = refs.modeSwitch();
+  if (!box) {
+    box = h('div', { id: 'mode-switch', class: 'mode-switch', role: 'radiogroup' });
+    refs.seatList().parentElement.insertBefore(box, refs.playerCount());
+  }
+  box.setAttribute('aria-label', t('menu.mode'));
+  box.replaceChildren(
+    ...MODES.filter((each) => each !== 'online' || ctrl.online).map((each) =>
+      h(
+        'label',
+        { class: 'mode' },
+        h('input', {
+          type: 'radio',
+          name: 'mode',
+          id: `mode-${each}`,
+          value: each,
+          checked: ctrl.mode === each,
+          onchange: () => ctrl.setMode(each),
+        }),
+        h('span', {}, t(`menu.mode.${each}`)),
+      ),
+    ),
+  );
+}
+
+/** @param {MenuCtrl} ctrl */
+function renderOptions(ctrl) {
+  const { setup, game } = ctrl;
+  const box = refs.optionList();
+  const rows = [];
+  for (const name of Object.keys((game && game.options) || {})) {
+    // A variant is a switch, with a line on what it changes.
+    const aboutKey = `game.${game.id}.option.${name}.about`;
+    const aboutId = `option-${name}-about`;
+    rows.push(
+      h(
+        'label',
+        { class: 'option-toggle' },
+        h('input', {
+          type: 'checkbox',
+          role: 'switch',
+          id: `option-${name}`,
+          checked: Boolean(setup.options[name]),
+          'aria-describedby': has(aboutKey) ? aboutId : null,
+          onchange: (/** @type {Event} */ event) => ctrl.setOption(name, /** @type {HTMLInputElement} */ (event.target).checked),
+        }),
+        h('span', { class: 'switch', 'aria-hidden': 'true' }),
+        h(
+          'span',
+          { class: 'option-text' },
+          h('span', { class: 'option-name' }, has(`game.${game.id}.option.${name}`) ? t(`game.${game.id}.option.${name}`) : name),
+          has(aboutKey) ? h('span', { class: 'option-about', id: aboutId }, t(aboutKey)) : null,
+        ),
+      ),
+    );
+  }
+  // Online: a table open to any visitor of the server, or by invitation.
+  if (ctrl.onlineMode) {
+    const others = ctrl.openable;
+    rows.push(
+      h(
+        'label',
+        {},
+        h('input', {
+          id: 'open-table',
+          type: 'checkbox',
+          checked: Boolean(setup.openTable) && others,
+          disabled: !others,
+          'aria-describedby': 'open-table-about',
+          onchange: (/** @type {Event} */ event) => ctrl.setOpenTable(/** @type {HTMLInputElement} */ (event.target).checked),
+        }),
+        h('span', { class: 'option-text' }, h('span', { class: 'option-name' }, t('online.open_table')), h('span', { class: 'option-about', id: 'open-table-about' }, t(others ? 'online.open_table_about' : 'online.open_table_needs')))),
+      h(
+        'label',
+        {},
+        h('input', {
+          id: 'chat-spectators',
+          type: 'checkbox',
+          checked: Boolean(setup.chatEveryone),
+          'aria-describedby': 'chat-spectators-about',
+          onchange: (/** @type {Event} */ event) => ctrl.setChatEveryone(/** @type {HTMLInputElement} */ (event.target).checked),
+        }),
+        h('span', { class: 'option-text' }, h('span', { class: 'option-name' }, t('online.chat_spectators')), h('span', { class: 'option-about', id: 'chat-spectators-about' }, t('online.chat_spectators_about'))),
+      ),
+      clockChooser(ctrl),
+    );
+  }
+  // Online, the table server sets its bots' pace.
+  if (!ctrl.onlineMode) rows.push(
+    h(
+      'label',
+      { class: 'pace' },
+      t('menu.bot_pace'),
+      h(
+        'select',
+        {
+          id: 'bot-pace',
+          onchange: (/** @type {Event} */ event) => ctrl.setPace(/** @type {HTMLSelectElement} */ (event.target).value),
+        },
+        ...BOT_PACES.map((pace) => h('option', { value: pace, selected: pace === setup.pace }, t(`menu.pace.${pace}`))),
+      ),
+    ),
+  );
+  // The game in words, for a screen reader or the keyboard alone.
+  rows.push(
+    h(
+      'label',
+      {},
+      h('input', {
+        id: 'text-view',
+        type: 'checkbox',
+        checked: store.savedView() === 'text',
+        'aria-describedby': 'text-view-about',
+        onchange: (event) => store.saveView(event.target.checked ? 'text' : 'board'),
+      }),
+      h('span', { class: 'option-text' }, h('span', { class: 'option-name' }, t('menu.text_view')), h('span', { class: 'option-about', id: 'text-view-about' }, t('menu.text_view_about'))),
+    ),
+  );
+  rows.push(
+    h(
+      'label',
+      {},
+      h('input', {
+        id: 'fast-start',
+        type: 'checkbox',
+        checked: store.snapshotsAllowed(),
+        onchange: (event) => setSnapshotsAllowed(event.target.checked),
+      }),
+      t('menu.fast_start'),
+    ),
+  );
+  box.hidden = false;
+  box.replaceChildren(...rows);
+}
+
+function renderLanguage() {
+  for (const button of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll('.lang'))) {
+    button.setAttribute('aria-pressed', String(button.dataset.lang === language()));
+  }
+}
+
+function setProgress({ step, fraction }) {
+  const boot = refs.boot();
+  const bar = boot.querySelector('.boot-bar');
+  const fill = /** @type {HTMLElement} */ (bar.firstElementChild);
+  const pct = Math.round(Math.max(0, Math.min(1, fraction)) * 100);
+  fill.style.width = `${pct}%`;
+  bar.setAttribute('aria-valuenow', String(pct));
+  const key = `boot.${step}`;
+  boot.querySelector('.boot-text').textContent = t('boot.progress', { step: has(key) ? t(key) : t('boot.generic'), pct });
+}
+
+function setFailed(message) {
+  const boot = refs.boot();
+  boot.classList.add('failed');
+  boot.querySelector('.boot-text').textContent = t('boot.failed', { message });
+}
+
+/** A new version is ready: the menu offers to reload into it. */
+function offerUpdate(onReload) {
+  refs.updateOffer().hidden = false;
+  refs.updateReload().onclick = onReload;
+}
+
+function showMessage(text, kind = 'error') {
+  const box = refs.menuMessage();
+  box.hidden = !text;
+  box.textContent = text || '';
+  box.className = `menu-message ${kind}`;
+}
+
+/** Online: the table's clock (none, live, a turn a day...), what becomes
+ * of a seat out of time, and the bot that plays on for it. */
+/** @param {MenuCtrl} ctrl */
+function clockChooser(ctrl) {
+  const { setup } = ctrl;
+  const chosen = setup.clock && CLOCK_CHOICES.includes(setup.clock) ? setup.clock : 'none';
+  const level = ctrl.clockLevel;
+  const levelSelect = h(
+    'select',
+    {
+      id: 'clock-level',
+      disabled: chosen === 'none',
+      onchange: (/** @type {Event} */ event) => ctrl.setClock(ctrl.setup.clock || 'none', Number(/** @type {HTMLSelectElement} */ (event.target).value)),
+    },
+    ...DEFAULT_BOT_LEVELS.map((each) => h('option', { value: String(each), selected: each === level }, levelName(each))),
+  );
+  const timeoutSelect = h(
+    'select',
+    {
+      id: 'clock-timeout',
+      disabled: chosen === 'none',
+      onchange: (/** @type {Event} */ event) => ctrl.setClock(ctrl.setup.clock || 'none', ctrl.clockLevel, /** @type {HTMLSelectElement} */ (event.target).value),
+    },
+    ...TIMEOUTS.map((each) => h('option', { value: each, selected: each === ctrl.clockTimeout }, t(each === 'out' ? 'clock.timeout_choice.out' : 'clock.timeout_choice.bot'))),
+  );
+  return h(
+    'div',
+    { class: 'clock-choice' },
+    h(
+      'label',
+      { class: 'pace' },
+      t('clock.label'),
+      h(
+        'select',
+        {
+          id: 'online-clock',
+          'aria-describedby': 'clock-about',
+          onchange: (/** @type {Event} */ event) => {
+            const clock = /** @type {HTMLSelectElement} */ (event.target).value;
+            ctrl.setClock(clock, level, ctrl.clockTimeout);
+            levelSelect.disabled = timeoutSelect.disabled = clock === 'none';
+          },
+        },
+        ...CLOCK_CHOICES.map((choice) => h('option', { value: choice, selected: choice === chosen }, clockWords(clockOf(choice, level)))),
+      ),
+    ),
+    h('label', { class: 'pace' }, t('clock.when_out'), timeoutSelect),
+    h('label', { class: 'pace' }, t('clock.level'), levelSelect),
+    h('p', { class: 'option-about', id: 'clock-about' }, t('clock.about')),
+  );
 }

@@ -60,7 +60,6 @@ export function createReview({ plan, call, renderer, names, viewer, analysis, sa
       error: (error) => toast(errorText(error), 'error'),
     },
   );
-  const { canReveal } = ctrl;
   /** @param {number} ply */
   const go = (ply) => ctrl.go(ply);
 
@@ -107,8 +106,90 @@ export function createReview({ plan, call, renderer, names, viewer, analysis, sa
     else if (at.bottom > box.bottom) log.scrollTop += at.bottom - box.bottom + 6;
   }
 
-  // -- the bar ----------------------------------------------------------------------------
 
+  const { opinionBox, revealedBox, drawOpinion, drawRevealed } = reviewOpinion({ ctrl, plan, renderer, names });
+  const { graphBox, drawGraph, drawCursor } = reviewGraph({ ctrl, plan, plies, names, go, moveSentence });
+  const { build, drawControls } = reviewBar({ ctrl, plan, plies, bar, names, go, revealedBox, opinionBox });
+
+  // -- the log and the keys ---------------------------------------------------------------------
+
+  const onLogClick = (event) => {
+    const item = /** @type {HTMLElement | null} */ (event.target instanceof Element ? event.target.closest('li[data-n]') : null);
+    if (item) go(Number(item.dataset.n));
+  };
+  const onLogKey = (event) => {
+    if (event.key !== 'Enter' && event.key !== ' ') return;
+    const item = /** @type {HTMLElement | null} */ (event.target instanceof Element ? event.target.closest('li[data-n]') : null);
+    if (!item) return;
+    event.preventDefault();
+    go(Number(item.dataset.n));
+  };
+
+  /** The left and right arrows, Home and End, wherever the focus is but in
+   * a field or a dialog (up and down still scroll the page and the log). */
+  const onKey = (event) => {
+    if (ctrl.closed || event.altKey || event.ctrlKey || event.metaKey || event.defaultPrevented) return;
+    const target = /** @type {HTMLElement} */ (event.target);
+    if (target && /^(INPUT|SELECT|TEXTAREA)$/.test(target.tagName)) return;
+    if (document.querySelector('dialog[open]')) return;
+    const moves = { ArrowLeft: -1, ArrowRight: 1 };
+    if (event.key in moves) {
+      event.preventDefault();
+      go(ctrl.wanted + moves[event.key]);
+    } else if (event.key === 'Home') {
+      event.preventDefault();
+      go(0);
+    } else if (event.key === 'End') {
+      event.preventDefault();
+      go(plies);
+    }
+  };
+
+  // The graph stands above the log, beside the moves it speaks of.
+  log.before(graphBox);
+  log.classList.add('reviewing');
+  log.addEventListener('click', onLogClick);
+  log.addEventListener('keydown', onLogKey);
+  document.addEventListener('keydown', onKey);
+  bar.hidden = false;
+  document.body.classList.add('reviewing');
+  build();
+
+  return {
+    /** Show the first position drawn (the end, or `ply`). */
+    open: (ply = plies) => ctrl.open(ply),
+    go,
+    get ply() {
+      return ctrl.ply;
+    },
+    ctrl,
+    retranslate() {
+      build();
+      if (ctrl.snap) draw();
+      drawGraph();
+    },
+    close() {
+      ctrl.close();
+      log.classList.remove('reviewing');
+      log.removeEventListener('click', onLogClick);
+      log.removeEventListener('keydown', onLogKey);
+      document.removeEventListener('keydown', onKey);
+      document.body.classList.remove('reviewing');
+      graphBox.remove();
+      bar.hidden = true;
+      bar.replaceChildren();
+      delete bar.dataset.ply;
+      delete bar.dataset.plies;
+    },
+  };
+}
+
+/** The review bar: the steps and the slider, whose eyes the game is seen
+ * through, "Show everything", the expert, the analysis and its progress.
+ * @param {{ctrl: ReviewCtrl, plan: any, plies: number, bar: HTMLElement, names: () => string[], go: (ply: number) => void,
+ *   revealedBox: HTMLElement, opinionBox: HTMLElement}} shared */
+function reviewBar({ ctrl, plan, plies, bar, names, go, revealedBox, opinionBox }) {
+  const { canReveal } = ctrl;
   const icon = (d) => svg('svg', { viewBox: '0 0 24 24', 'aria-hidden': 'true' }, svg('path', { d }));
   const ICONS = {
     first: 'M6 5v14M18 6l-8 6 8 6z',
@@ -135,10 +216,6 @@ export function createReview({ plan, call, renderer, names, viewer, analysis, sa
     oninput: (event) => go(Number(event.target.value)),
   });
   const position = h('span', { class: 'review-position', 'aria-hidden': 'true' });
-  const opinionBox = h('div', { class: 'review-opinion', 'aria-live': 'polite' });
-  const graphBox = h('div', { class: 'review-graph' });
-  // Closed at first: the panels already show the hands; the piles are long.
-  const revealedBox = h('details', { class: 'review-revealed', hidden: true });
 
   function build() {
     slider.setAttribute('aria-label', t('review.slider'));
@@ -230,7 +307,17 @@ export function createReview({ plan, call, renderer, names, viewer, analysis, sa
     }
   }
 
-  // -- the expert's opinion -----------------------------------------------------------------
+
+  return { build, drawControls };
+}
+
+/** The expert's opinion or the analysis at the ply shown, and what "Show
+ * everything" shows that the board does not draw.
+ * @param {{ctrl: ReviewCtrl, plan: any, renderer: any, names: () => string[]}} shared */
+function reviewOpinion({ ctrl, plan, renderer, names }) {
+  const opinionBox = h('div', { class: 'review-opinion', 'aria-live': 'polite' });
+  // Closed at first: the panels already show the hands; the piles are long.
+  const revealedBox = h('details', { class: 'review-revealed', hidden: true });
 
   /** A progress bar (its width set through the CSSOM: the site's policy
    * refuses inline style attributes). */
@@ -331,10 +418,15 @@ export function createReview({ plan, call, renderer, names, viewer, analysis, sa
     opinionBox.replaceChildren(...lines);
   }
 
-  // -- the analysis -------------------------------------------------------------------------
 
-  // -- the graph ------------------------------------------------------------------------------
+  return { opinionBox, revealedBox, drawOpinion, drawRevealed };
+}
 
+/** The analysis's graph: each player's chance along the game, the turning
+ * points, and a cursor at the ply shown; a click on it goes there.
+ * @param {{ctrl: ReviewCtrl, plan: any, plies: number, names: () => string[], go: (ply: number) => void, moveSentence: (ply: number) => string}} shared */
+function reviewGraph({ ctrl, plan, plies, names, go, moveSentence }) {
+  const graphBox = h('div', { class: 'review-graph' });
   let cursor = null;
 
   function drawGraph() {
@@ -425,75 +517,6 @@ export function createReview({ plan, call, renderer, names, viewer, analysis, sa
     cursor.setAttribute('x2', String(x));
   }
 
-  // -- the log and the keys ---------------------------------------------------------------------
 
-  const onLogClick = (event) => {
-    const item = /** @type {HTMLElement | null} */ (event.target instanceof Element ? event.target.closest('li[data-n]') : null);
-    if (item) go(Number(item.dataset.n));
-  };
-  const onLogKey = (event) => {
-    if (event.key !== 'Enter' && event.key !== ' ') return;
-    const item = /** @type {HTMLElement | null} */ (event.target instanceof Element ? event.target.closest('li[data-n]') : null);
-    if (!item) return;
-    event.preventDefault();
-    go(Number(item.dataset.n));
-  };
-
-  /** The left and right arrows, Home and End, wherever the focus is but in
-   * a field or a dialog (up and down still scroll the page and the log). */
-  const onKey = (event) => {
-    if (ctrl.closed || event.altKey || event.ctrlKey || event.metaKey || event.defaultPrevented) return;
-    const target = /** @type {HTMLElement} */ (event.target);
-    if (target && /^(INPUT|SELECT|TEXTAREA)$/.test(target.tagName)) return;
-    if (document.querySelector('dialog[open]')) return;
-    const moves = { ArrowLeft: -1, ArrowRight: 1 };
-    if (event.key in moves) {
-      event.preventDefault();
-      go(ctrl.wanted + moves[event.key]);
-    } else if (event.key === 'Home') {
-      event.preventDefault();
-      go(0);
-    } else if (event.key === 'End') {
-      event.preventDefault();
-      go(plies);
-    }
-  };
-
-  // The graph stands above the log, beside the moves it speaks of.
-  log.before(graphBox);
-  log.classList.add('reviewing');
-  log.addEventListener('click', onLogClick);
-  log.addEventListener('keydown', onLogKey);
-  document.addEventListener('keydown', onKey);
-  bar.hidden = false;
-  document.body.classList.add('reviewing');
-  build();
-
-  return {
-    /** Show the first position drawn (the end, or `ply`). */
-    open: (ply = plies) => ctrl.open(ply),
-    go,
-    get ply() {
-      return ctrl.ply;
-    },
-    ctrl,
-    retranslate() {
-      build();
-      if (ctrl.snap) draw();
-      drawGraph();
-    },
-    close() {
-      ctrl.close();
-      log.classList.remove('reviewing');
-      log.removeEventListener('click', onLogClick);
-      log.removeEventListener('keydown', onLogKey);
-      document.removeEventListener('keydown', onKey);
-      document.body.classList.remove('reviewing');
-      graphBox.remove();
-      bar.hidden = true;
-      bar.replaceChildren();
-      delete bar.dataset.ply;
-      delete bar.dataset.plies;
-    },
-  };
+  return { graphBox, drawGraph, drawCursor };
 }
