@@ -2,25 +2,25 @@
 // The page: starts the Python worker first, paints the menu, and switches
 // between the menu and a game. Deep links (#play=…) start a game directly;
 // online links (#online=…) create a table or sit at one, through the table
-// server the page finds (online.js, remote.js).
+// server the page finds (online-play.js).
 
 import * as engine from './worker-client.js';
 import { setLanguage, applyTo, t, has, language, prepareFormatters, preferredLanguage } from './i18n.js';
 import { createMenu } from './menu/view.js';
-import { BOT_PACES, initialServer, serverFound, chosenSeeds } from './state.js';
+import { BOT_PACES } from './state.js';
 import { createGameScreen } from './game/view.js';
 import { errorText } from './game/words.js';
 import { parseDeepLink } from './deeplink.js';
-import { DEFAULT_BOT_LEVEL, seatNames } from './players.js';
+import { DEFAULT_BOT_LEVEL } from './players.js';
 import { installKeyboard } from './keyboard.js';
 import { watchDock } from './layout.js';
 import { showRules, toast } from './dialogs.js';
 import * as store from './store.js';
 import { preloadRenderers } from './games/index.js';
-import { MAX_PLAYERS, MAX_RECORD_TEXT, nameText } from './limits.js';
+import { MAX_PLAYERS, MAX_RECORD_TEXT } from './limits.js';
 import { watchForUpdates } from './updates.js';
-import { findServer, createTable, tablesStatus, serverAddress, parseCode, tableLink, isTableId, isToken, openTables, sitAt } from './online.js';
-import { createRemoteTable } from './remote.js';
+import { openTables } from './online.js';
+import { OnlinePlay } from './online-play.js';
 import { refs } from './refs.js';
 import { installTips } from './tips.js';
 import { drawPictures } from './rules-pictures.js';
@@ -35,7 +35,7 @@ function showScreen(name) {
 }
 
 const menu = createMenu({
-  onStart: (config) => (config.online ? createOnline(config) : startGame(config)),
+  onStart: (config) => (config.online ? online.createOnline(config) : startGame(config)),
   onLearn: (gameId) => startLesson(gameId),
   onResume: (entry) => resumeGame(entry),
   onReview: (entry) => reviewGame(entry),
@@ -50,11 +50,11 @@ const menu = createMenu({
   },
   onRules: (game) => openRules(game),
   online: {
-    setServer: (address) => chooseServer(address),
-    joinCode: (code) => joinCode(code),
-    resume: (entry) => openTable(entry),
-    openTables: () => (server.address ? openTables(server.address) : Promise.resolve([])),
-    sit: (table, name, game) => sitAtOpenTable(table, name, game),
+    setServer: (address) => online.chooseServer(address),
+    joinCode: (code) => online.joinCode(code),
+    resume: (entry) => online.openTable(entry),
+    openTables: () => (online.server.address ? openTables(online.server.address) : Promise.resolve([])),
+    sit: (table, name, game) => online.sitAtOpenTable(table, name, game),
     forget: (entry) => {
       store.forgetOnlineTable(entry);
       menu.renderOnlineTables();
@@ -68,7 +68,7 @@ const game = createGameScreen({
     if (location.hash) history.replaceState(null, '', location.pathname + location.search);
     showScreen('menu');
     menu.render();
-    refreshOnlineTables();
+    online.refreshOnlineTables();
   },
   onNewGame: (setup) => startGame({ ...setup, seed: Math.floor(Math.random() * 2 ** 31) }),
   pace: () => menu.pace,
@@ -83,6 +83,8 @@ const game = createGameScreen({
   },
 });
 game.titleOf = (id) => menu.gameTitle(id);
+
+const online = new OnlinePlay({ menu, game, showScreen, site: new URL('./', location.href).href });
 
 async function switchLanguage(lang) {
   await setLanguage(lang);
@@ -219,241 +221,6 @@ async function loadFile(file) {
   }
 }
 
-// -- online play ---------------------------------------------------------------------------
-
-// The site's own address, and the table server (state.js): the one its
-// links need not name (build.json's, or the site's own), the one that
-// answered and what it said of itself.
-const site = new URL('./', location.href).href;
-let server = initialServer(site);
-
-/** What the site says of the table server: the one its build names
- * (build.json), and whether the server that sent the site holds tables. */
-async function configuredServer() {
-  try {
-    const response = await fetch(new URL('build.json', site), { cache: 'no-cache' });
-    const manifest = await response.json();
-    return {
-      configured: typeof manifest.server === 'string' ? serverAddress(manifest.server) : null,
-      // The table server says it serves the site too (server/archipel_server/site.py).
-      here: response.headers.get('X-Archipel-Tables') === 'here',
-    };
-  } catch {
-    return { configured: null, here: false };
-  }
-}
-
-/** Find the table server: an address typed in the menu, build.json's, or
- * the site's own when it holds tables (`python3 build.py serve`); a site on
- * a static host is not asked for tables it cannot have. */
-function lookForServer() {
-  const looking = (async () => {
-    const { configured, here } = await configuredServer();
-    const found = await findServer([store.savedServer(), configured, here ? site : null].filter(Boolean));
-    server = serverFound(server, found, configured || site);
-    menu.setOnline(found);
-    refreshOnlineTables();
-    return found;
-  })();
-  server = { ...server, looking };
-  return looking;
-}
-
-async function chooseServer(text) {
-  menu.showMessage('');
-  const address = text.trim() ? serverAddress(text) : null;
-  if (text.trim() && !address) {
-    menu.showMessage(t('online.bad_address'));
-    return;
-  }
-  store.saveServer(address);
-  const found = await lookForServer();
-  if (address && (!found || found.server !== address)) menu.showMessage(t('online.no_server_at', { server: address }));
-}
-
-/** Whose turn it is at the tables of this browser, server by server. */
-async function refreshOnlineTables() {
-  const entries = store.onlineTables();
-  if (!entries.length) return;
-  const byServer = new Map();
-  for (const entry of entries) byServer.set(entry.server, [...(byServer.get(entry.server) || []), entry]);
-  const answers = [];
-  for (const [address, list] of byServer) {
-    try {
-      const items = await tablesStatus(address, list);
-      // One answer per table asked, in order; the seat's own answer is kept.
-      list.forEach((entry, i) => items[i] && answers.push({ ...items[i], table: entry.table }));
-    } catch {
-      /* that server does not answer now: its tables show no status */
-    }
-  }
-  menu.setOnlineStatus(answers);
-}
-
-/** The link of a seat (or of the spectators) as the address bar keeps it. */
-const ownLink = (entry) => new URL(tableLink(site, { ...entry, own: server.own })).hash;
-
-/** Create a table at the server from a set-up (the menu's, or a link's),
- * this browser at `seat` (the first person's by default). */
-async function createOnline(config) {
-  menu.showMessage('');
-  const found = server.address ? { server: server.address } : await (server.looking || lookForServer());
-  if (!found || !server.address) {
-    showScreen('menu');
-    menu.showMessage(t('online.needs_server'));
-    return;
-  }
-  const seats = config.seats;
-  const seat = Number.isInteger(config.seat) ? config.seat : Math.max(0, seats.indexOf('h'));
-  const name = nameText(config.names && config.names[seat]) || seatNames(seats, [])[seat] || t('seat.default_human', { n: seat + 1 });
-  let made;
-  try {
-    made = await createTable(server.address, {
-      game: config.game,
-      players: config.players,
-      seats,
-      options: config.options || {},
-      // A server deals from its own secret seeds; a link's seed is kept only
-      // where it allows tables to choose theirs (tests, demonstrations).
-      ...(config.seed === null || config.seed === undefined || !chosenSeeds(server) ? {} : { seed: config.seed }),
-      seat,
-      name,
-      ...(config.open ? { open: true } : {}),
-      ...(config.clock ? { clock: config.clock } : {}),
-      ...(config.chat === 'everyone' ? { chat: 'everyone' } : {}),
-    });
-  } catch (error) {
-    showScreen('menu');
-    menu.showMessage(t('online.create_failed', { message: errorText(error) }));
-    return;
-  }
-  const entry = {
-    table: made.table,
-    token: made.token,
-    seat: made.seat,
-    server: server.address,
-    game: config.game,
-    invitations: made.invitations || [],
-    spectator: made.spectator || null,
-  };
-  store.saveOnlineTable(entry);
-  await openTable(store.onlineTable(entry.table, entry.token) || entry);
-}
-
-/** A visitor sits at an open table of the server as `name` (kept for next
- * time): the seat is theirs, and the table opens. */
-async function sitAtOpenTable(table, typed, game) {
-  menu.showMessage('');
-  const name = nameText(typed);
-  if (!name) {
-    menu.showMessage(t('online.name_needed'));
-    return;
-  }
-  let seated;
-  try {
-    seated = await sitAt(server.address, table, name);
-  } catch (error) {
-    menu.showMessage(errorText(error));
-    return;
-  }
-  menu.rememberName(name);
-  const entry = { table: seated.table, token: seated.token, seat: seated.seat, server: server.address, game };
-  store.saveOnlineTable(entry);
-  await openTable(store.onlineTable(entry.table, entry.token) || entry);
-}
-
-/** A code (or a whole link) typed in the menu. */
-async function joinCode(text) {
-  const found = parseCode(text);
-  if (!found) {
-    menu.showMessage(t('online.bad_code'));
-    return;
-  }
-  await openLink(found);
-}
-
-/** An invitation, a seat's own link or a spectators' link. */
-async function openLink({ table, token, server: named }) {
-  menu.showMessage('');
-  if (!isTableId(table) || !isToken(token)) {
-    showScreen('menu');
-    menu.showMessage(t('online.bad_link'));
-    return;
-  }
-  const kept = store.onlineTable(table, token);
-  let address = kept ? kept.server : named ? serverAddress(named) : null;
-  if (!address) {
-    await (server.looking || lookForServer());
-    address = server.address;
-  }
-  if (!address) {
-    showScreen('menu');
-    menu.showMessage(t('online.needs_server'));
-    return;
-  }
-  await openTable(kept || { table, token, seat: null, server: address, game: null, invitations: [], spectator: null });
-}
-
-/** How long the first connection may take before the menu says so (the
- * table keeps trying meanwhile only while it is on screen). */
-const FIRST_CONNECTION_MS = 15000;
-
-/** Sit at (or watch) a table this browser holds a token of. */
-async function openTable(entry) {
-  menu.showMessage('');
-  if (game.active) game.exit();
-  let remote;
-  let kept = entry;
-  remote = createRemoteTable({
-    server: entry.server,
-    table: entry.table,
-    token: entry.token,
-    onToken: (token) => {
-      // The seat's new link: kept, in the address bar, and in the panel.
-      const moved = store.replaceOnlineToken(kept, token) || { ...kept, token };
-      kept = moved;
-      if (game.remote === remote) {
-        history.replaceState(null, '', location.pathname + location.search + ownLink(moved));
-        game.part.tokenChanged?.(moved);
-      }
-    },
-    onFatal: (error) => {
-      if (game.remote === remote) game.exit();
-      showScreen('menu');
-      // A seat taken by a visitor, a table closed: the server's own words.
-      const taken = error.key === 'error.seat_taken' || error.key === 'error.table_closed';
-      menu.showMessage(taken ? errorText(error) : t('online.link_refused', { message: errorText(error) }));
-    },
-  });
-  let timer;
-  const timeout = new Promise((_, reject) => {
-    timer = setTimeout(() => reject({ key: 'error.no_server', message: 'no answer', params: {} }), FIRST_CONNECTION_MS);
-  });
-  let first;
-  try {
-    first = await Promise.race([remote.ready, timeout]);
-  } catch (error) {
-    remote.close();
-    showScreen('menu');
-    if (error.key === 'error.no_server') menu.showMessage(t('online.link_refused', { message: errorText(error) }));
-    return;
-  } finally {
-    clearTimeout(timer);
-  }
-  kept = { ...kept, seat: first.seat, game: first.snapshot.game };
-  store.saveOnlineTable(kept);
-  // The address bar keeps the seat's link: a reload comes back to the table.
-  history.replaceState(null, '', location.pathname + location.search + ownLink(kept));
-  try {
-    await game.startOnline(remote, kept, { site, own: server.own, onFirstDraw: () => showScreen('game') });
-  } catch (error) {
-    remote.close();
-    if (game.active) game.exit();
-    showScreen('menu');
-    menu.showMessage(t('online.link_refused', { message: errorText(error) }));
-  }
-}
-
 // The browser says when the network goes and comes back: the table stops
 // trying meanwhile, and tries at once when it is back.
 window.addEventListener('offline', () => game.remote && game.remote.offline());
@@ -564,7 +331,7 @@ async function main() {
 
   preloadRenderers(link && link.game ? [link.game] : undefined);
   // Online play needs no Python: the table server plays the rules.
-  const searching = lookForServer();
+  const searching = online.lookForServer();
   if (link && link.online) {
     searching.then(() => followOnline(link)).catch((error) => toast(errorText(error), 'error'));
   }
@@ -602,7 +369,7 @@ async function followOnline(wanted) {
   if (wanted.lang && wanted.lang !== language()) await switchLanguage(wanted.lang);
   if (wanted.online === 'table') {
     if (game.remote && game.remote.state && location.hash.includes(wanted.token)) return;
-    await openLink(wanted);
+    await online.openLink(wanted);
     return;
   }
   history.replaceState(null, '', location.pathname + location.search);
@@ -612,7 +379,7 @@ async function followOnline(wanted) {
   }
   const players = wanted.players || wanted.seats.length || 2;
   const seats = wanted.seats.length ? wanted.seats : Array.from({ length: players }, (_, i) => (i === 0 ? 'h' : `bot${DEFAULT_BOT_LEVEL}`));
-  await createOnline({
+  await online.createOnline({
     game: wanted.game, players, seats, seed: wanted.seed, options: wanted.options, names: wanted.names, seat: 0,
     open: wanted.open, clock: wanted.clock, chat: wanted.chat,
   });

@@ -1,0 +1,261 @@
+// @ts-check
+// Online play for the page: the table server found (an address typed in the
+// menu, build.json's, or the site's own), the tables created, joined by a
+// code or a link, sat at as a visitor of an open table, and opened on the
+// game screen; whose turn it is at this browser's tables.
+
+import { t } from './i18n.js';
+import { seatNames } from './players.js';
+import * as store from './store.js';
+import { initialServer, serverFound, chosenSeeds } from './state.js';
+import { nameText } from './limits.js';
+import { findServer, createTable, tablesStatus, serverAddress, parseCode, tableLink, isTableId, isToken, sitAt } from './online.js';
+import { createRemoteTable } from './remote.js';
+import { errorText } from './game/words.js';
+
+/** How long the first connection may take before the menu says so (the
+ * table keeps trying meanwhile only while it is on screen). */
+const FIRST_CONNECTION_MS = 15000;
+
+export class OnlinePlay {
+  /**
+   * @param {{menu: any, game: import('./game/ctrl.js').GameCtrl, showScreen: (name: string) => void, site: string}} page
+   */
+  constructor({ menu, game, showScreen, site }) {
+    this.menu = menu;
+    this.game = game;
+    this.showScreen = showScreen;
+    // The site's own address, and the table server (state.js): the one its
+    // links need not name (build.json's, or the site's own), the one that
+    // answered and what it said of itself.
+    this.site = site;
+    this.server = initialServer(site);
+  }
+
+
+  /** What the site says of the table server: the one its build names
+   * (build.json), and whether the server that sent the site holds tables. */
+  async configuredServer() {
+    try {
+      const response = await fetch(new URL('build.json', this.site), { cache: 'no-cache' });
+      const manifest = await response.json();
+      return {
+        configured: typeof manifest.server === 'string' ? serverAddress(manifest.server) : null,
+        // The table server says it serves the site too (server/archipel_server/site.py).
+        here: response.headers.get('X-Archipel-Tables') === 'here',
+      };
+    } catch {
+      return { configured: null, here: false };
+    }
+  }
+
+  /** Find the table server: an address typed in the menu, build.json's, or
+   * the site's own when it holds tables (`python3 build.py serve`); a site on
+   * a static host is not asked for tables it cannot have. */
+  lookForServer() {
+    const looking = (async () => {
+      const { configured, here } = await this.configuredServer();
+      const found = await findServer([store.savedServer(), configured, here ? this.site : null].filter(Boolean));
+      this.server = serverFound(this.server, found, configured || this.site);
+      this.menu.setOnline(found);
+      this.refreshOnlineTables();
+      return found;
+    })();
+    this.server = { ...this.server, looking };
+    return looking;
+  }
+
+  async chooseServer(text) {
+    this.menu.showMessage('');
+    const address = text.trim() ? serverAddress(text) : null;
+    if (text.trim() && !address) {
+      this.menu.showMessage(t('online.bad_address'));
+      return;
+    }
+    store.saveServer(address);
+    const found = await this.lookForServer();
+    if (address && (!found || found.server !== address)) this.menu.showMessage(t('online.no_server_at', { server: address }));
+  }
+
+  /** Whose turn it is at the tables of this browser, server by this.server. */
+  async refreshOnlineTables() {
+    const entries = store.onlineTables();
+    if (!entries.length) return;
+    const byServer = new Map();
+    for (const entry of entries) byServer.set(entry.server, [...(byServer.get(entry.server) || []), entry]);
+    const answers = [];
+    for (const [address, list] of byServer) {
+      try {
+        const items = await tablesStatus(address, list);
+        // One answer per table asked, in order; the seat's own answer is kept.
+        list.forEach((entry, i) => items[i] && answers.push({ ...items[i], table: entry.table }));
+      } catch {
+        /* that server does not answer now: its tables show no status */
+      }
+    }
+    this.menu.setOnlineStatus(answers);
+  }
+
+  /** The link of a seat (or of the spectators) as the address bar keeps it. */
+  ownLink(entry) {
+    return new URL(tableLink(this.site, { ...entry, own: this.server.own })).hash;
+  }
+
+  /** Create a table at the server from a set-up (the menu's, or a link's),
+   * this browser at `seat` (the first person's by default). */
+  async createOnline(config) {
+    this.menu.showMessage('');
+    const found = this.server.address ? { server: this.server.address } : await (this.server.looking || this.lookForServer());
+    if (!found || !this.server.address) {
+      this.showScreen('menu');
+      this.menu.showMessage(t('online.needs_server'));
+      return;
+    }
+    const seats = config.seats;
+    const seat = Number.isInteger(config.seat) ? config.seat : Math.max(0, seats.indexOf('h'));
+    const name = nameText(config.names && config.names[seat]) || seatNames(seats, [])[seat] || t('seat.default_human', { n: seat + 1 });
+    let made;
+    try {
+      made = await createTable(this.server.address, {
+        game: config.game,
+        players: config.players,
+        seats,
+        options: config.options || {},
+        // A server deals from its own secret seeds; a link's seed is kept only
+        // where it allows tables to choose theirs (tests, demonstrations).
+        ...(config.seed === null || config.seed === undefined || !chosenSeeds(this.server) ? {} : { seed: config.seed }),
+        seat,
+        name,
+        ...(config.open ? { open: true } : {}),
+        ...(config.clock ? { clock: config.clock } : {}),
+        ...(config.chat === 'everyone' ? { chat: 'everyone' } : {}),
+      });
+    } catch (error) {
+      this.showScreen('menu');
+      this.menu.showMessage(t('online.create_failed', { message: errorText(error) }));
+      return;
+    }
+    const entry = {
+      table: made.table,
+      token: made.token,
+      seat: made.seat,
+      server: this.server.address,
+      game: config.game,
+      invitations: made.invitations || [],
+      spectator: made.spectator || null,
+    };
+    store.saveOnlineTable(entry);
+    await this.openTable(store.onlineTable(entry.table, entry.token) || entry);
+  }
+
+  /** A visitor sits at an open table of the server as `name` (kept for next
+   * time): the seat is theirs, and the table opens. */
+  async sitAtOpenTable(table, typed, game) {
+    this.menu.showMessage('');
+    const name = nameText(typed);
+    if (!name) {
+      this.menu.showMessage(t('online.name_needed'));
+      return;
+    }
+    let seated;
+    try {
+      seated = await sitAt(this.server.address, table, name);
+    } catch (error) {
+      this.menu.showMessage(errorText(error));
+      return;
+    }
+    this.menu.rememberName(name);
+    const entry = { table: seated.table, token: seated.token, seat: seated.seat, server: this.server.address, game };
+    store.saveOnlineTable(entry);
+    await this.openTable(store.onlineTable(entry.table, entry.token) || entry);
+  }
+
+  /** A code (or a whole link) typed in the this.menu. */
+  async joinCode(text) {
+    const found = parseCode(text);
+    if (!found) {
+      this.menu.showMessage(t('online.bad_code'));
+      return;
+    }
+    await this.openLink(found);
+  }
+
+  /** An invitation, a seat's own link or a spectators' link. */
+  async openLink({ table, token, server: named }) {
+    this.menu.showMessage('');
+    if (!isTableId(table) || !isToken(token)) {
+      this.showScreen('menu');
+      this.menu.showMessage(t('online.bad_link'));
+      return;
+    }
+    const kept = store.onlineTable(table, token);
+    let address = kept ? kept.server : named ? serverAddress(named) : null;
+    if (!address) {
+      await (this.server.looking || this.lookForServer());
+      address = this.server.address;
+    }
+    if (!address) {
+      this.showScreen('menu');
+      this.menu.showMessage(t('online.needs_server'));
+      return;
+    }
+    await this.openTable(kept || { table, token, seat: null, server: address, game: null, invitations: [], spectator: null });
+  }
+
+
+  /** Sit at (or watch) a table this browser holds a token of. */
+  async openTable(entry) {
+    this.menu.showMessage('');
+    if (this.game.active) this.game.exit();
+    let remote;
+    let kept = entry;
+    remote = createRemoteTable({
+      server: entry.server,
+      table: entry.table,
+      token: entry.token,
+      onToken: (token) => {
+        // The seat's new link: kept, in the address bar, and in the panel.
+        const moved = store.replaceOnlineToken(kept, token) || { ...kept, token };
+        kept = moved;
+        if (this.game.remote === remote) {
+          history.replaceState(null, '', location.pathname + location.search + this.ownLink(moved));
+          this.game.part.tokenChanged?.(moved);
+        }
+      },
+      onFatal: (error) => {
+        if (this.game.remote === remote) this.game.exit();
+        this.showScreen('menu');
+        // A seat taken by a visitor, a table closed: the server's own words.
+        const taken = error.key === 'error.seat_taken' || error.key === 'error.table_closed';
+        this.menu.showMessage(taken ? errorText(error) : t('online.link_refused', { message: errorText(error) }));
+      },
+    });
+    let timer;
+    const timeout = new Promise((_, reject) => {
+      timer = setTimeout(() => reject({ key: 'error.no_server', message: 'no answer', params: {} }), FIRST_CONNECTION_MS);
+    });
+    let first;
+    try {
+      first = await Promise.race([remote.ready, timeout]);
+    } catch (error) {
+      remote.close();
+      this.showScreen('menu');
+      if (error.key === 'error.no_server') this.menu.showMessage(t('online.link_refused', { message: errorText(error) }));
+      return;
+    } finally {
+      clearTimeout(timer);
+    }
+    kept = { ...kept, seat: first.seat, game: first.snapshot.game };
+    store.saveOnlineTable(kept);
+    // The address bar keeps the seat's link: a reload comes back to the table.
+    history.replaceState(null, '', location.pathname + location.search + this.ownLink(kept));
+    try {
+      await this.game.startOnline(remote, kept, { site: this.site, own: this.server.own, onFirstDraw: () => this.showScreen('game') });
+    } catch (error) {
+      remote.close();
+      if (this.game.active) this.game.exit();
+      this.showScreen('menu');
+      this.menu.showMessage(t('online.link_refused', { message: errorText(error) }));
+    }
+  }
+}
