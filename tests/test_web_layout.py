@@ -128,3 +128,57 @@ def test_no_import_circle():
         if module not in state:
             visit(module, [module])
     assert circles == []
+
+
+# -- sizes ----------------------------------------------------------------------
+# No module of the page over 600 lines, no function over 200: a screen or a
+# board that grows past them is split along its seams. What is still over is
+# listed here, each at most as long as it is now; the lists only shrink (a
+# name listed that is no longer over fails too, so that it is taken off).
+LONGEST_MODULE = 600
+LONGEST_FUNCTION = 200
+MODULES_STILL_OVER: dict[str, int] = {
+    "web/js/games/haleakala/board.js": 931,
+    "web/js/games/moai/board.js": 668,
+    "web/js/online-view.js": 890,
+}
+FUNCTIONS_STILL_OVER: dict[tuple[str, str], int] = {
+    ("web/js/games/haleakala/board.js", "createBoard"): 760,
+    ("web/js/games/haleakala/renderer.js", "createRenderer"): 293,
+    ("web/js/games/kanaloa/board.js", "createBoard"): 283,
+    ("web/js/games/kanaloa/renderer.js", "createRenderer"): 208,
+    ("web/js/games/moai/board.js", "createBoard"): 452,
+    ("web/js/games/moai/renderer.js", "createRenderer"): 210,
+    ("web/js/games/renderer-shell.js", "createShell"): 229,
+    ("web/js/online-view.js", "createOnlineView"): 733,
+    ("web/js/remote.js", "createRemoteTable"): 436,
+    ("web/js/turns.js", "createTurns"): 379,
+}
+
+
+@pytest.fixture(scope="module")
+def sizes():
+    import json
+    import shutil
+    import subprocess
+
+    node = shutil.which("node")
+    if node is None:
+        pytest.fail("Node is needed to measure the page's functions (tools/code_sizes.mjs)")
+    run = subprocess.run([node, str(ROOT / "tools" / "code_sizes.mjs"), str(LONGEST_FUNCTION)],
+                         capture_output=True, text=True, cwd=ROOT, check=True)
+    return json.loads(run.stdout)
+
+
+def test_no_module_of_the_page_is_too_long(sizes):
+    over = {name: length for name, length in sizes["lines"].items() if length > LONGEST_MODULE}
+    grown = {name: length for name, length in over.items() if length > MODULES_STILL_OVER.get(name, LONGEST_MODULE)}
+    assert grown == {}
+    assert set(MODULES_STILL_OVER) <= set(over), "a module listed is no longer too long: take it off the list"
+
+
+def test_no_function_of_the_page_is_too_long(sizes):
+    over = {(f["module"], f["name"]): f["lines"] for f in sizes["functions"]}
+    grown = {key: length for key, length in over.items() if length > FUNCTIONS_STILL_OVER.get(key, LONGEST_FUNCTION)}
+    assert grown == {}
+    assert set(FUNCTIONS_STILL_OVER) <= set(over), "a function listed is no longer too long: take it off the list"
