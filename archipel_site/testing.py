@@ -81,6 +81,7 @@ class Suite:
 
 def test(args: argparse.Namespace, passthrough: list[str]) -> int:
     # --types checks both the Python (mypy) and the page's JavaScript (tsc).
+    started = time.perf_counter()
     chosen = {s for s in SUITES if getattr(args, "types" if s == "jstypes" else s)}
     suites = [s for s in SUITES if s in chosen] or list(SUITES)
     ensure_node_modules()
@@ -104,13 +105,13 @@ def test(args: argparse.Namespace, passthrough: list[str]) -> int:
         # The slowest browser tests are named at the end (to keep the suite short).
         "e2e": [str(python), "-m", "pytest", "e2e", "--durations=15", *passthrough],
     }
-    return report([Suite(name).run(commands[name], env) for name in suites])
+    return report([Suite(name).run(commands[name], env) for name in suites], started)
 
 
 SUITES = ("types", "jstypes", "unit", "server", "node", "e2e")
 
 
-def report(results: list[Suite]) -> int:
+def report(results: list[Suite], started: float | None = None) -> int:
     """One line per suite, then the total on a line of its own. pytest's exit
     code 5 means it collected nothing (say, `-k` matched no test of that
     suite): not a failure by itself, but a run where no test ran fails."""
@@ -131,5 +132,9 @@ def report(results: list[Suite]) -> int:
         print("  no test ran at all")
         failed = True
     print("===== " + ("FAILED" if failed else "all suites passed"))
+    suites = sum(suite.seconds for suite in results)
+    if started is not None:
+        whole = time.perf_counter() - started
+        print(f"time: {whole / 60:.1f} min in all ({whole:.0f} s, of which the suites {suites:.0f} s)")
     print(f"total: {total['passed']} passed, {total['failed']} failed, {total['skipped']} skipped", flush=True)
     return 1 if failed else 0

@@ -47,3 +47,16 @@ def test_pytest_and_node_tallies_are_read_as_before():
         "passed": 40, "failed": 3, "skipped": 2}
     assert tally("node", "# pass 12", "# fail 1", "# skipped 0") == {
         "passed": 12, "failed": 1, "skipped": 0}
+
+
+def test_the_report_says_the_whole_time_then_closes_on_the_tally(capsys):
+    from archipel_site.testing import Suite, report
+    import time
+
+    suite = Suite("node")
+    suite.code, suite.seconds = 0, 12.0
+    suite.read("# pass 3")
+    assert report([suite], started=time.perf_counter() - 90) == 0
+    lines = capsys.readouterr().out.strip().splitlines()
+    assert lines[-2].startswith("time: 1.5 min in all (90 s, of which the suites 12 s)")
+    assert lines[-1] == "total: 3 passed, 0 failed, 0 skipped"
