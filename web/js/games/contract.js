@@ -49,13 +49,16 @@ export {};
 /**
  * A game's selection module (select.js; ../select-common.js says more): `S`
  * its selection, `T` what its `targets` answers. The view is the game's own,
- * which the shared modules do not look into.
+ * which the shared modules do not look into; so are its moves, which it
+ * may type more narrowly than a Move (written as methods, as an
+ * interface's are, a module that does still offers them).
  * @template [S=any]
  * @template [T=any]
- * @typedef {object} SelectModule
- * @property {() => S} emptySelection
- * @property {(view: any, legal: Move[], selection: S) => T} targets
- * @property {(view: any, legal: Move[], selection: S, target: any) => Click<S>} click
+ * @typedef {{
+ *   emptySelection(): S,
+ *   targets(view: any, legal: Move[], selection: S): T,
+ *   click(view: any, legal: Move[], selection: S, target: any): Click<S>,
+ * }} SelectModule
  */
 
 /**
