@@ -20,7 +20,8 @@ import { h } from '../dom.js';
 import { PORTRAIT, actAsButton, oceanGradient, wavesPattern } from './renderer-common.js';
 
 /** @typedef {import('./contract.js').Target} Target */
-/** @typedef {import('./select-common.js').LaneTarget<any>} LaneTarget */
+/** A lane's target, whichever game's move it plays.
+ * @typedef {import('./select-common.js').LaneTarget<any>} LaneTarget */
 
 /**
  * A lane as the view has it (Kahuna's `lines`, Kanaloa's `links`): its
@@ -81,7 +82,7 @@ import { PORTRAIT, actAsButton, oceanGradient, wavesPattern } from './renderer-c
  * @typedef {object} LaneOverlays
  * @property {(targets: LaneTarget[]) => void} drawTargets
  * @property {(named: LaneMarks, duration: number) => void} flash
- * @property {(marks: LaneMarks, view: Record<string, any>) => void} markMove
+ * @property {(marks: LaneMarks, view: Record<string, any>) => void} markMove   `view`: the game's, its lanes under the plural word
  * @property {(name: string | null) => void} suggest
  * @property {(laneNames: string[], islandNames: string[], refused?: string[]) => void} point
  */

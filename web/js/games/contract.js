@@ -63,7 +63,8 @@ export {};
 
 /**
  * What a lesson's step points at on the board: an island, a line, a card …
- * (`kind`), by its name or its place (`id`).
+ * (`kind`), by its name or its place (`id`: a string or a number, as the
+ * kind has it, which each game reads its own way).
  * @typedef {{kind: string, id: any}} LessonPoint
  */
 
@@ -75,8 +76,9 @@ export {};
 
 /**
  * An event in words, as a game's log module says it (log.js reads it): the
- * i18n key, its filled-in values, and how the log lays the line out
- * (`inline`, `apart`, `separate`; `rule`: the rules' section it applies).
+ * i18n key, its filled-in values (each sentence has its own), and how the
+ * log lays the line out (`inline`, `apart`, `separate`; `rule`: the rules'
+ * section it applies).
  * @typedef {object} LogWords
  * @property {string} key
  * @property {Record<string, any>} [params]
@@ -137,7 +139,8 @@ export {};
  * picture of the position, and what just happened flashed on it. The
  * renderer draws the rest (targets, marks, suggestions, a lesson's points)
  * with the board's own calls, which differ as the boards do. `V` is the
- * game's view, `M` the marks its log module finds in events.
+ * game's view, `M` the marks its log module finds in events (left open
+ * when a board does not say them).
  * @template [V=any]
  * @template [M=any]
  * @typedef {object} Board
@@ -179,7 +182,8 @@ export {};
  */
 
 /**
- * A game's panels as the text view uses them: the score's breakdown.
+ * A game's panels as the text view uses them: the score's breakdown, from
+ * the game's own view and result.
  * @typedef {{endDetails(view: any, result: any, names: string[]): Element}} PanelModule
  */
 

@@ -75,7 +75,8 @@ import { PORTRAIT, isSameTurn, screenOf, focusedKey, restoreFocus, oneTabStop } 
 
 /**
  * What the shell holds and offers (see the head of this file): `V` is the
- * game's view (null before the first snapshot), `S` its selection.
+ * game's view (null before the first snapshot), `S` its selection; both
+ * open for a renderer that does not name them.
  * @template [V=any]
  * @template [S=any]
  * @typedef {object} Shell
