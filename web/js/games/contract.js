@@ -57,7 +57,7 @@ export {};
  * @typedef {{
  *   emptySelection(): S,
  *   targets(view: any, legal: Move[], selection: S): T,
- *   click(view: any, legal: Move[], selection: S, target: any): Click<S>,
+ *   click(view: any, legal: Move[], selection: S, target: Target): Click<S>,
  * }} SelectModule
  */
 

@@ -194,8 +194,8 @@ export function createShell({ els, onChoice }) {
   }
 
   /** Redraw what depends on the selection; the focus stays where it was
-   * (redrawing replaces the elements). */
-  /** @param {Element | null} [before] what had the focus before the redraw */
+   * (redrawing replaces the elements).
+   * @param {Element | null} [before] what had the focus before the redraw */
   function refresh(before = document.activeElement) {
     if (!shell.view) return;
     const active = document.activeElement;
