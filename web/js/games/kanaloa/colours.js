@@ -22,7 +22,7 @@ const PALETTE_NAMES = ['red', 'blue', 'yellow', 'green'];
  * @returns {number} */
 export function palette(players, colour) {
   const c = typeof colour === 'string' ? ENGINE_COLOURS.indexOf(colour) : colour;
-  // (`null < 0` is false: null and undefined are caught next.)
+  // A missing colour (null, undefined) fails the comparison and is caught after it.
   if (/** @type {number} */ (c) < 0 || c === null || c === undefined) return 0;
   return players === 2 ? [0, 2, 1, 3][c] : c;
 }
