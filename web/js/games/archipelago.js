@@ -19,12 +19,92 @@ import { number, t } from '../i18n.js';
 import { h } from '../dom.js';
 import { PORTRAIT, actAsButton, oceanGradient, wavesPattern } from './renderer-common.js';
 
+/** @typedef {import('./contract.js').Target} Target */
+/** A lane's target, whichever game's move it plays.
+ * @typedef {import('./select-common.js').LaneTarget<any>} LaneTarget */
+
+/**
+ * A lane as the view has it (Kahuna's `lines`, Kanaloa's `links`): its
+ * index, its two islands (the alphabetically first first) and the player
+ * (Kahuna) or the colour (Kanaloa) whose bridge lies on it, null for none.
+ * @typedef {{id: number, a: string, b: string, owner: number | null}} ViewLane
+ */
+
+/**
+ * An island as drawn (`isleShape`): its name, centre and beach's radius,
+ * how it is turned, the radii of its wobbly sand, land and forest, where its
+ * forest stands and its trees ([dx, dy, size] from the centre).
+ * @typedef {object} IsleShape
+ * @property {string} name
+ * @property {number} x
+ * @property {number} y
+ * @property {number} r
+ * @property {number} rot
+ * @property {number[]} sand
+ * @property {number[]} land
+ * @property {number[]} forest
+ * @property {number[]} forestAt
+ * @property {number[][]} trees
+ */
+
+/**
+ * A lane as drawn (`laneShape`): the view's lane, its name ("ALOA-BARI"),
+ * its ends on the two beaches, its middle, direction (radians) and length.
+ * @typedef {object} LaneShape
+ * @property {number} id
+ * @property {string} a
+ * @property {string} b
+ * @property {string} name
+ * @property {number[]} p1
+ * @property {number[]} p2
+ * @property {number[]} mid
+ * @property {number} angle
+ * @property {number} length
+ */
+
+/**
+ * Where the view's coordinates are drawn: the board's width and height, and
+ * the point a view's (x, y) lands on.
+ * @typedef {{width: number, height: number, at: (x: number, y: number) => number[]}} Projection
+ */
+
+/** A board's layers (SVG groups), by name.
+ * @typedef {Record<string, SVGElement>} Layers */
+
+/**
+ * The lanes and the islands that events name, by name (a log module's
+ * `eventMarks`): the lanes under the game's plural word (`lines`, `links`).
+ * @typedef {{islands?: string[], [lanes: string]: string[] | undefined}} LaneMarks
+ */
+
+/**
+ * What a board draws lane by lane (`laneOverlays`).
+ * @typedef {object} LaneOverlays
+ * @property {(targets: LaneTarget[]) => void} drawTargets
+ * @property {(named: LaneMarks, duration: number) => void} flash
+ * @property {(marks: LaneMarks, view: Record<string, any>) => void} markMove   `view`: the game's, its lanes under the plural word
+ * @property {(name: string | null) => void} suggest
+ * @property {(laneNames: string[], islandNames: string[], refused?: string[]) => void} point
+ */
+
+/**
+ * The same, as a board offers it (`overlayCalls`): the flash lasts 1.4 s
+ * unless told otherwise.
+ * @typedef {Omit<LaneOverlays, 'flash'> & {flash: (marks: LaneMarks, duration?: number) => void}} OverlayCalls
+ */
+
 // -- geometry --------------------------------------------------------------------------
 
 /** An island at (x, y), `r` the radius of its beach: the wobbly outlines of
  * its sand, land and forest (drawn from its name), how it is turned, where
  * its forest stands and its `trees` (drawn from `seed`; there are more trees
- * than fit, the board keeps those inside the land). */
+ * than fit, the board keeps those inside the land).
+ * @param {string} name
+ * @param {number} x
+ * @param {number} y
+ * @param {number} r
+ * @param {{seed?: string, trees?: number}} [options]
+ * @returns {IsleShape} */
 export function isleShape(name, x, y, r, { seed = name, trees = 5 } = {}) {
   const rand = seededRandom(seed);
   return {
@@ -43,10 +123,13 @@ export function isleShape(name, x, y, r, { seed = name, trees = 5 } = {}) {
 
 /** A lane of the view ({id, a, b}) as drawn between the two islands' shapes
  * (`islands`, by name): from the edge of one beach (p1) to the edge of the
- * other (p2), its middle, direction and length. */
+ * other (p2), its middle, direction and length.
+ * @param {{id: number, a: string, b: string}} lane
+ * @param {Map<string, IsleShape>} islands
+ * @returns {LaneShape} */
 export function laneShape(lane, islands) {
-  const a = islands.get(lane.a);
-  const b = islands.get(lane.b);
+  const a = /** @type {IsleShape} */ (islands.get(lane.a));
+  const b = /** @type {IsleShape} */ (islands.get(lane.b));
   const angle = Math.atan2(b.y - a.y, b.x - a.x);
   const ra = blobReach(a.r, a.sand, angle, a.rot);
   const rb = blobReach(b.r, b.sand, angle + Math.PI, b.rot);
@@ -69,7 +152,8 @@ export function laneShape(lane, islands) {
 
 /** A band `width` wide along a lane (a filled shape, so that even a steep
  * lane has a box to click and to focus), shortened by `inset` at both ends
- * (lengthened where `inset` is negative). */
+ * (lengthened where `inset` is negative).
+ * @param {LaneShape} l @param {number} width @param {number} [inset] */
 function band(l, width, inset = 0) {
   const cos = Math.cos(l.angle);
   const sin = Math.sin(l.angle);
@@ -80,7 +164,8 @@ function band(l, width, inset = 0) {
   return `M${f1(a[0] + nx)},${f1(a[1] + ny)} L${f1(b[0] + nx)},${f1(b[1] + ny)} L${f1(b[0] - nx)},${f1(b[1] - ny)} L${f1(a[0] - nx)},${f1(a[1] - ny)}Z`;
 }
 
-/** A lane's axis from beach to beach, shortened by `inset` at both ends. */
+/** A lane's axis from beach to beach, shortened by `inset` at both ends.
+ * @param {LaneShape} l @param {number} [inset] */
 function segment(l, inset = 0) {
   const dx = Math.cos(l.angle) * inset;
   const dy = Math.sin(l.angle) * inset;
@@ -92,7 +177,11 @@ function segment(l, inset = 0) {
 /** The board's definitions, their ids prefixed with the game's `prefix`:
  * the sea (its gradient, the middle blue at `oceanMiddle`, and its waves),
  * the shallows round an island, the land's gradient, the shadow that lifts
- * the beaches off the sea (`-lift`), and the game's own (`more`). */
+ * the beaches off the sea (`-lift`), and the game's own (`more`).
+ * @param {string} prefix
+ * @param {string} oceanMiddle
+ * @param {...SVGElement} more
+ * @returns {SVGElement} */
 export function seaDefs(prefix, oceanMiddle, ...more) {
   return svg(
     'defs',
@@ -123,7 +212,10 @@ export function seaDefs(prefix, oceanMiddle, ...more) {
 }
 
 /** The sea under the islands, in the `ocean` layer (a click on it calls
- * `onBackground`), and the dotted lanes across it, in the `sea` layer. */
+ * `onBackground`), and the dotted lanes across it, in the `sea` layer.
+ * @param {Layers} layers
+ * @param {{width: number, height: number, lanes: LaneShape[], prefix: string, onBackground: () => void}} sea
+ * @returns {void} */
 export function drawSea(layers, { width, height, lanes, prefix, onBackground }) {
   layers.ocean.append(
     svg('rect', { class: 'ocean-bg', x: 0, y: 0, width, height, fill: `url(#${prefix}-ocean)` }),
@@ -144,7 +236,10 @@ const BULB = 'M-3,6 H3 M-2,9.5 H2 M0,-9 a6.5,6.5 0 0 0 -3.9,11.7 c.7,.5 1,1.2 1,
  * game's name for a lane. `sizes`: how wide a target's hit band (`hit`) and
  * its removal ring (`ring`) are, and how far from the lane the suggestion's
  * badge stands (`badge`). `onTarget(target)` is told of a target's click.
- * Made anew with the board's layers, so what they remember goes with them. */
+ * Made anew with the board's layers, so what they remember goes with them.
+ * @param {{layers: Layers, lanes: LaneShape[], islands: Map<string, IsleShape>, portrait: boolean, word: string,
+ *   sizes: {hit: number, ring: number, badge: number}, onTarget: (target: Target) => void}} parts
+ * @returns {LaneOverlays} */
 export function laneOverlays({ layers, lanes, islands, portrait, word, sizes, onTarget }) {
   const byName = new Map(lanes.map((lane) => [lane.name, lane]));
   // The shared styles (board.css) know `.line-target` and `.last-line`; a
@@ -153,11 +248,14 @@ export function laneOverlays({ layers, lanes, islands, portrait, word, sizes, on
   const markClass = word === 'line' ? 'last-line' : `last-line last-${word}`;
   // The view's list of lanes, and the marks', bear the word's plural.
   const lanesWord = `${word}s`;
+  /** @type {string | null} */
   let markKey = null;
+  /** @type {string | null} */
   let suggested = null;
 
   /** The clickable lanes: [{<word> (the lane's name), choice, label, strong,
-   * selected, removal}]; a strong or selected one glows. */
+   * selected, removal}]; a strong or selected one glows.
+   * @param {LaneTarget[]} targets */
   function drawTargets(targets) {
     layers.targets.replaceChildren();
     layers.glows.replaceChildren();
@@ -169,6 +267,7 @@ export function laneOverlays({ layers, lanes, islands, portrait, word, sizes, on
           svg('path', { class: 'glow' + (target.selected ? ' selected' : '') + (target.removal ? ' removal' : ''), d: segment(lane, -4) }),
         );
       }
+      /** @type {Record<string, string | number | null | undefined>} */
       const attrs = {
         class: `target ${targetClass}` + (target.strong ? ' strong' : ' quiet') + (target.selected ? ' selected' : ''),
         role: 'button',
@@ -195,7 +294,8 @@ export function laneOverlays({ layers, lanes, islands, portrait, word, sizes, on
   }
 
   /** Outline what just happened, for a moment: the lanes and islands events
-   * named (`marks`, as for markMove). */
+   * named (`marks`, as for markMove).
+   * @param {LaneMarks} named @param {number} duration */
   function flash(named, duration) {
     const laneNames = named[lanesWord] ?? [];
     const islandNames = named.islands ?? [];
@@ -219,11 +319,12 @@ export function laneOverlays({ layers, lanes, islands, portrait, word, sizes, on
    * islands they named, by name, as the game's log module tells them): a
    * bridge laid is ringed, where a bridge was taken away a dashed outline
    * stays, an island (one that changed hands) is circled. The marks are
-   * drawn again, and pulse, only when they change. */
+   * drawn again, and pulse, only when they change.
+   * @param {LaneMarks} marks @param {Record<string, any>} view the game's view, its lanes under `lanesWord` */
   function markMove(marks, view) {
     const laneNames = marks[lanesWord] ?? [];
     const islandNames = marks.islands ?? [];
-    const owners = new Map(view[lanesWord].map((lane) => [`${lane.a}-${lane.b}`, lane.owner]));
+    const owners = new Map(/** @type {ViewLane[]} */ (view[lanesWord]).map((lane) => [`${lane.a}-${lane.b}`, lane.owner]));
     const key = JSON.stringify([laneNames, islandNames, laneNames.map((name) => owners.get(name) ?? null)]);
     if (key === markKey) return;
     markKey = key;
@@ -251,7 +352,8 @@ export function laneOverlays({ layers, lanes, islands, portrait, word, sizes, on
     }
   }
 
-  /** Show the lane of a suggested move (its name; null: none). */
+  /** Show the lane of a suggested move (its name; null: none).
+   * @param {string | null} name */
   function suggest(name) {
     if (name === suggested) return;
     suggested = name;
@@ -274,6 +376,7 @@ export function laneOverlays({ layers, lanes, islands, portrait, word, sizes, on
   /** Point at lanes and islands (by name) while a lesson speaks of them:
    * a ring that stays until the next call (an empty one clears it). */
   let pointKey = '';
+  /** @param {string[]} laneNames @param {string[]} islandNames @param {string[]} [refused] */
   function point(laneNames, islandNames, refused = []) {
     const key = JSON.stringify([laneNames, islandNames, refused]);
     if (!layers.point || key === pointKey) return;
@@ -307,7 +410,9 @@ export function laneOverlays({ layers, lanes, islands, portrait, word, sizes, on
  * the board is first drawn and after a reset): the clickable lanes, the
  * flash of what just happened (the lanes and islands events named, for
  * `duration` ms), the
- * marks of the others' latest moves and the suggested lane. */
+ * marks of the others' latest moves and the suggested lane.
+ * @param {() => LaneOverlays | null} current
+ * @returns {OverlayCalls} */
 export function overlayCalls(current) {
   return {
     drawTargets: (targets) => current()?.drawTargets(targets),
@@ -320,7 +425,9 @@ export function overlayCalls(current) {
 
 /** A bridge's plank, lying along the x axis and centred on the origin: its
  * edge, its wood in the colour class `colour` (`p0` …), its slats, and the
- * mark of `shape`, kept upright against the lane's `angle` (in radians). */
+ * mark of `shape`, kept upright against the lane's `angle` (in radians).
+ * @param {{length: number, width: number, colour: string, shape: string, angle: number, fresh: boolean}} plank
+ * @returns {SVGElement} */
 export function plankBody({ length, width, colour, shape, angle, fresh }) {
   const inner = svg('g', { class: 'plank-body' + (fresh ? ' fresh' : '') });
   inner.append(
@@ -344,7 +451,13 @@ export function plankBody({ length, width, colour, shape, angle, fresh }) {
  * drawn by `plank(shape, owner, fresh)` on its lane's shape (`shapes`, by
  * id): fresh where it was not there when last drawn (`previous`, the owners
  * then, null the first time). A bridge just taken away fades out where it
- * lay. Returns the owners drawn, to pass as `previous` the next time. */
+ * lay. Returns the owners drawn, to pass as `previous` the next time.
+ * @param {SVGElement} layer
+ * @param {ViewLane[]} viewLanes
+ * @param {LaneShape[]} shapes
+ * @param {(number | null)[] | null} previous
+ * @param {(shape: LaneShape, owner: number, fresh: boolean) => SVGElement} plank
+ * @returns {(number | null)[]} */
 export function layBridges(layer, viewLanes, shapes, previous, plank) {
   for (const lane of viewLanes) {
     const shape = shapes[lane.id];
@@ -363,7 +476,9 @@ export function layBridges(layer, viewLanes, shapes, previous, plank) {
 
 // -- the panels: island cards, the pile, the discards ---------------------------------------
 
-/** A card face down; `extra` classes say how it lies (stacked, tiny). */
+/** A card face down; `extra` classes say how it lies (stacked, tiny).
+ * @param {string} [extra]
+ * @returns {HTMLElement} */
 export function backCard(extra = '') {
   return h('span', { class: `card back ${extra}`.trim(), 'aria-hidden': 'true' }, h('span', { class: 'weave' }));
 }
@@ -384,14 +499,22 @@ export function backCard(extra = '') {
  * The options: choice, selected, idle, small, key, label, onClick, and
  * `extra`, one class more. */
 /**
- * @typedef {{choice?: string | null, selected?: boolean, label?: string, key?: string, onClick?: (() => void) | null,
+ * @typedef {{choice?: string | null, selected?: boolean, label?: string | null, key?: string, onClick?: (() => void) | null,
  *   small?: boolean, idle?: boolean, extra?: string}} FaceCardOptions
- * @param {{projection: any, lanes: any, frame: any, radius: any, count: any, countWords: any, label: any,
+ */
+/**
+ * @template {{islands: {name: string, x: number, y: number}[]}} V  the game's view
+ * @param {{projection: (portrait: boolean) => Projection, lanes: (view: V) => ViewLane[], frame: (projection: Projection) => string,
+ *   radius: (island: V['islands'][number], lit: boolean) => number, count: (view: V, name: string) => number,
+ *   countWords: (count: number) => string, label: (name: string, count: number) => string,
  *   classes?: string[], data?: (name: string) => Record<string, string>}} parts
+ * @returns {(view: V, name: string, options?: FaceCardOptions) => HTMLElement}
  */
 export function islandCards({ projection, lanes, frame, radius, count, countWords, label, classes = [], data = () => ({}) }) {
+  /** @type {Map<string, Element>} */
   const maps = new Map();
 
+  /** @param {V} view @param {string} island */
   function miniMap(view, island) {
     const portrait = PORTRAIT.matches;
     const key = `${portrait}/${island}`;
@@ -400,22 +523,22 @@ export function islandCards({ projection, lanes, frame, radius, count, countWord
       const at = new Map(view.islands.map((i) => [i.name, proj.at(i.x, i.y)]));
       const root = svg('svg', { class: 'card-map', viewBox: frame(proj), 'aria-hidden': 'true' });
       for (const lane of lanes(view)) {
-        const [x1, y1] = at.get(lane.a);
-        const [x2, y2] = at.get(lane.b);
+        const [x1, y1] = /** @type {number[]} */ (at.get(lane.a));
+        const [x2, y2] = /** @type {number[]} */ (at.get(lane.b));
         const lit = lane.a === island || lane.b === island;
         root.append(svg('line', { class: lit ? 'map-line lit' : 'map-line', x1, y1, x2, y2 }));
       }
       for (const isle of view.islands) {
-        const [x, y] = at.get(isle.name);
+        const [x, y] = /** @type {number[]} */ (at.get(isle.name));
         const lit = isle.name === island;
         root.append(svg('circle', { class: lit ? 'map-isle lit' : 'map-isle', cx: x, cy: y, r: radius(isle, lit) }));
       }
       maps.set(key, root);
     }
-    return maps.get(key).cloneNode(true);
+    return /** @type {Element} */ (maps.get(key)).cloneNode(true);
   }
 
-  /** @param {any} view @param {string} name @param {FaceCardOptions} [options] */
+  /** @param {V} view @param {string} name @param {FaceCardOptions} [options] */
   return function faceCard(view, name, { choice, selected, label: named, key, onClick, small, idle, extra } = {}) {
     const n = count(view, name);
     const clickable = Boolean(onClick);
@@ -452,7 +575,12 @@ export function islandCards({ projection, lanes, frame, radius, count, countWord
 }
 
 /** The options of a hand card for `faceCard`, from its target
- * ({index, choice, selected}): chosen, to choose, or idle. */
+ * ({index, choice, selected}): chosen, to choose, or idle.
+ * @template {{index: number, choice?: string | null, selected?: boolean}} C
+ * @param {C} card
+ * @param {string} label
+ * @param {(card: C) => void} onPick
+ * @returns {FaceCardOptions} */
 export function handCardOptions(card, label, onPick) {
   return {
     choice: card.choice,
@@ -464,14 +592,19 @@ export function handCardOptions(card, label, onPick) {
   };
 }
 
-/** An empty place among the face-up cards. */
+/** An empty place among the face-up cards.
+ * @param {string} label
+ * @returns {HTMLElement} */
 export function emptySlot(label) {
   return h('span', { class: 'card slot-empty', 'aria-label': label, role: 'img' });
 }
 
 /** The pile to draw from, `size` cards: a button when drawing is a choice
  * (`choice`, played by `onChoice`), two backs when it holds more than one
- * card, and its count. */
+ * card, and its count.
+ * @param {number} size
+ * @param {{choice: string | null, label: string, onChoice: (choice: string) => void}} pile
+ * @returns {HTMLElement} */
 export function drawPile(size, { choice, label, onChoice }) {
   return h(
     choice ? 'button' : 'div',
@@ -491,19 +624,26 @@ export function drawPile(size, { choice, label, onChoice }) {
 }
 
 /** The discard lists left open, by id: they stay open from one redraw to
- * the next. */
+ * the next.
+ * @type {Set<string>} */
 const openDiscards = new Set();
 
 /** The discards: a toggle (the top card face up and the count) that opens
  * the list (`id`) of the cards discarded face up, `faceUp`, with how many
  * lie face down, `hiddenTotal`. In the game's words: `empty` (no card face
  * up), `hidden` (the face-down ones), `label` (the toggle's name); `more`,
- * what else the list says. */
+ * what else the list says.
+ * @param {string} id
+ * @param {string[]} faceUp
+ * @param {number} hiddenTotal
+ * @param {{empty: string, hidden: string, label: string, more?: Node | null}} words
+ * @returns {{toggle: HTMLElement, list: HTMLElement}} */
 export function discardPile(id, faceUp, hiddenTotal, { empty, hidden, label, more = null }) {
   let open = openDiscards.has(id);
   const top = faceUp[faceUp.length - 1];
   const list = h('div', { class: 'discard-list', id, hidden: !open });
   if (faceUp.length) {
+    /** @type {Map<string, number>} */
     const counts = new Map();
     for (const card of faceUp) counts.set(card, (counts.get(card) || 0) + 1);
     for (const [card, count] of [...counts].sort()) list.append(h('span', { class: 'chip' }, count > 1 ? `${card} ×${count}` : card));
@@ -539,8 +679,13 @@ export function discardPile(id, faceUp, hiddenTotal, { empty, hidden, label, mor
 
 /** The market in `el`: the pile, the face-up cards and the discards side by
  * side, each with its caption, and the list of the discards under them.
- * `discards` is what `discardPile` made; `className` the row's classes. */
+ * `discards` is what `discardPile` made; `className` the row's classes.
+ * @param {HTMLElement} el
+ * @param {{className?: string, pile: Node, display: Node, discards: {toggle: HTMLElement, list: HTMLElement},
+ *   captions: {pile: string, display: string, discards: string}}} market
+ * @returns {void} */
 export function renderMarketRow(el, { className = 'market-row', pile, display, discards, captions }) {
+  /** @param {Node} node @param {string} caption @param {boolean} [grow] */
   const item = (node, caption, grow) => h('figure', { class: grow ? 'market-item grow' : 'market-item' }, node, h('figcaption', {}, caption));
   el.replaceChildren(
     h('div', { class: className }, item(pile, captions.pile), item(display, captions.display, true), item(discards.toggle, captions.discards)),

@@ -46,12 +46,14 @@ const GAMES = {
   },
 };
 
-/** @param {string} id */
+/** Whether the page knows the game `id`.
+ * @param {string} id
+ * @returns {boolean} */
 export function hasRenderer(id) {
   return Object.prototype.hasOwnProperty.call(GAMES, id);
 }
 
-/** @param {string} id */
+/** @param {string} id @returns {GameEntry} */
 function entry(id) {
   if (!hasRenderer(id)) throw new Error(`no game ${id} on this page`);
   return GAMES[id];
@@ -95,7 +97,8 @@ export async function loadRenderer(id, view = 'board') {
 }
 
 /** Fetch and parse renderers while Python boots, so a game opens at once.
- * @param {string[]} [ids] */
+ * @param {string[]} [ids]
+ * @returns {void} */
 export function preloadRenderers(ids = Object.keys(GAMES)) {
   for (const id of ids) if (hasRenderer(id)) loadRenderer(id).catch(() => {});
 }

@@ -35,22 +35,98 @@
 
 import { PORTRAIT, isSameTurn, screenOf, focusedKey, restoreFocus, oneTabStop } from './renderer-common.js';
 
+/** @typedef {import('./contract.js').GameSnapshot} GameSnapshot */
+/** @typedef {import('./contract.js').Move} Move */
+/** @typedef {import('./contract.js').GameEvent} GameEvent */
+/** @typedef {import('./contract.js').Target} Target */
+/** @typedef {import('./contract.js').LessonStep} LessonStep */
+/** @typedef {import('./contract.js').LessonPoint} LessonPoint */
+/** @typedef {import('./contract.js').RenderOptions} RenderOptions */
+/** @typedef {import('./contract.js').Renderer} Renderer */
+/** @typedef {import('./contract.js').RendererHost} RendererHost */
+/** @typedef {import('./renderer-common.js').FocusRules} FocusRules */
+/**
+ * @template [S=any]
+ * @typedef {import('./contract.js').SelectModule<S>} SelectModule
+ */
+
+/**
+ * A game's part of its renderer (see the head of this file): `V` is the
+ * game's view, `S` its selection.
+ * @template [V=any]
+ * @template [S=any]
+ * @typedef {object} GamePart
+ * @property {SelectModule<S>} select
+ * @property {{reset: () => void}} board
+ * @property {(snap: GameSnapshot, context: {previous: V | null}) => void} draw
+ * @property {() => void} redraw
+ * @property {FocusRules} focusRules
+ * @property {Renderer['flashEvents']} flashEvents
+ * @property {Renderer['moveText']} moveText
+ * @property {Renderer['logParams']} logParams
+ * @property {Renderer['endDetails']} endDetails
+ * @property {Renderer['settled']} [settled]
+ * @property {string[]} [firstFocus]
+ * @property {() => void} [onClear]
+ * @property {(move: Move | null) => void} [onSuggest]
+ * @property {() => void} [onDestroy]
+ * @property {(points: LessonPoint[]) => void} [spotlight]
+ */
+
+/**
+ * What the shell holds and offers (see the head of this file): `V` is the
+ * game's view (null before the first snapshot), `S` its selection; both
+ * open for a renderer that does not name them.
+ * @template [V=any]
+ * @template [S=any]
+ * @typedef {object} Shell
+ * @property {Record<string, HTMLElement>} els
+ * @property {GameSnapshot | null} snapshot
+ * @property {V | null} view
+ * @property {string[]} names
+ * @property {boolean} interactive
+ * @property {S} selection
+ * @property {GameEvent[]} lastMove
+ * @property {Move | null} suggestion
+ * @property {LessonStep | null} lesson
+ * @property {() => Move[]} legal
+ * @property {() => boolean} hasSelection
+ * @property {(target: Target) => void} pick
+ * @property {(text: string) => void} play
+ * @property {() => void} clearSelection
+ * @property {(before?: Element | null) => void} refresh
+ * @property {(parts: GamePart<V, S>) => Renderer} renderer
+ */
+
 const KEYBOARD_KEYS = ['Tab', 'Enter', ' ', 'ArrowUp', 'ArrowDown', 'ArrowLeft', 'ArrowRight'];
 
+/** The shell of a renderer drawn for `host` (contract.js's RendererHost).
+ * `V` and `S` are the game's view and selection, which a renderer names by
+ * the type it gives its shell.
+ * @template [V=any]
+ * @template [S=any]
+ * @param {RendererHost} host
+ * @returns {Shell<V, S>} */
 export function createShell({ els, onChoice }) {
-  let game = null;
-  let select = null;
+  // The game's part and its selection module: set by `renderer(game)`,
+  // before anything is drawn.
+  /** @type {GamePart<V, S>} */
+  let game = /** @type {any} */ (null);
+  /** @type {SelectModule<S>} */
+  let select = /** @type {any} */ (null);
   // True while the redraw that finds a lesson's targets runs.
   let taughtOnly = false;
   // This shell marked the page as teaching (body.lesson-teaching).
   let teaching = false;
+  /** @type {Shell<V, S>} */
   const shell = {
     els,
     snapshot: null,
     view: null,
     names: [],
     interactive: false,
-    selection: null,
+    // Emptied by `renderer(game)`, which knows the game's selection.
+    selection: /** @type {any} */ (null),
     lastMove: [],
     suggestion: null,
     // A lesson's step: the move it teaches and what the board points at.
@@ -59,7 +135,7 @@ export function createShell({ els, onChoice }) {
      * a lesson's targets are found, only the taught move). */
     legal: () => {
       if (!shell.snapshot || !shell.interactive) return [];
-      return taughtOnly ? shell.snapshot.legal.filter((move) => move.text === shell.lesson.move) : shell.snapshot.legal;
+      return taughtOnly ? shell.snapshot.legal.filter((move) => move.text === /** @type {LessonStep} */ (shell.lesson).move) : shell.snapshot.legal;
     },
     hasSelection: () => JSON.stringify(shell.selection) !== JSON.stringify(select.emptySelection()),
     pick,
@@ -69,7 +145,8 @@ export function createShell({ els, onChoice }) {
     renderer,
   };
 
-  /** A click on a target: the selection narrows, or the move is played. */
+  /** A click on a target: the selection narrows, or the move is played.
+   * @param {Target} target */
   function pick(target) {
     if (!shell.interactive) return;
     const { selection, move } = select.click(shell.view, shell.legal(), shell.selection, target);
@@ -79,6 +156,8 @@ export function createShell({ els, onChoice }) {
     refresh();
   }
 
+  /** Play the move whose text is `text`; the selection starts over.
+   * @param {string} text */
   function play(text) {
     shell.selection = select.emptySelection();
     onChoice(text);
@@ -96,7 +175,7 @@ export function createShell({ els, onChoice }) {
   // Does the player play with the keyboard? Only asked by a game that
   // focuses the first thing to choose when a turn begins.
   let keyboardUser = false;
-  const onKey = (event) => {
+  const onKey = (/** @type {KeyboardEvent} */ event) => {
     if (KEYBOARD_KEYS.includes(event.key)) keyboardUser = true;
   };
   const onPointer = () => {
@@ -105,8 +184,8 @@ export function createShell({ els, onChoice }) {
 
   function focusFirst() {
     const scope = screenOf(els.board);
-    for (const selector of game.firstFocus) {
-      const first = [...scope.querySelectorAll(selector)].find((node) => node.checkVisibility());
+    for (const selector of /** @type {string[]} */ (game.firstFocus)) {
+      const first = /** @type {HTMLElement[]} */ ([...scope.querySelectorAll(selector)]).find((node) => node.checkVisibility());
       if (first) {
         first.focus({ preventScroll: true });
         return;
@@ -115,7 +194,8 @@ export function createShell({ els, onChoice }) {
   }
 
   /** Redraw what depends on the selection; the focus stays where it was
-   * (redrawing replaces the elements). */
+   * (redrawing replaces the elements).
+   * @param {Element | null} [before] what had the focus before the redraw */
   function refresh(before = document.activeElement) {
     if (!shell.view) return;
     const active = document.activeElement;
@@ -158,10 +238,11 @@ export function createShell({ els, onChoice }) {
 
   /** Every element one may click now, in the renderer's containers. */
   const choices = () => Object.values(els).flatMap((el) => (el ? [...el.querySelectorAll('[data-choice]')] : []));
-  const choiceKey = (node) => node.getAttribute('data-key') || `choice:${node.getAttribute('data-choice')}`;
+  const choiceKey = (/** @type {Element} */ node) => node.getAttribute('data-key') || `choice:${node.getAttribute('data-choice')}`;
 
   /** Mark each choice as the lesson's target or another (`data-lesson`),
-   * and point at what the step speaks of. */
+   * and point at what the step speaks of.
+   * @param {Set<string> | null} targets */
   function markLesson(targets) {
     for (const node of choices()) {
       if (targets) node.setAttribute('data-lesson', targets.has(choiceKey(node)) ? 'target' : 'other');
@@ -179,7 +260,8 @@ export function createShell({ els, onChoice }) {
   }
 
   /** Teach a move (`{move, point}`: its text, and what the board points
-   * at), or stop (null). */
+   * at), or stop (null).
+   * @param {LessonStep | null} lesson */
   function teach(lesson) {
     shell.lesson = lesson;
     refresh();
@@ -190,7 +272,9 @@ export function createShell({ els, onChoice }) {
   /** Draw a snapshot. `options.interactive` false shows the position only
    * (a bot's turn, a privacy screen, the end of the game); `options.lastMove`
    * are the public events of the others' latest moves, to keep marked. A
-   * selection lasts while the turn on screen does. */
+   * selection lasts while the turn on screen does.
+   * @param {GameSnapshot} snap
+   * @param {Partial<RenderOptions>} [options] */
   function render(snap, options = {}) {
     const sameTurn = isSameTurn(shell.snapshot, snap, shell.view);
     const previous = shell.view;
@@ -206,7 +290,8 @@ export function createShell({ els, onChoice }) {
     refresh(focused);
   }
 
-  /** Show a suggested move (a `to_dict()` of a legal move), or none. */
+  /** Show a suggested move (a `to_dict()` of a legal move), or none.
+   * @param {Move | null} move */
   function suggest(move) {
     shell.suggestion = move || null;
     if (game.onSuggest) game.onSuggest(shell.suggestion);
@@ -237,7 +322,9 @@ export function createShell({ els, onChoice }) {
     if (game.onDestroy) game.onDestroy();
   }
 
-  /** The renderer of `parts`, the game's part (see the head of this file). */
+  /** The renderer of `parts`, the game's part (see the head of this file).
+   * @param {GamePart<V, S>} parts
+   * @returns {Renderer} */
   function renderer(parts) {
     game = parts;
     select = game.select;

@@ -14,8 +14,23 @@
 // `legal` is the viewer's legal moves (`to_dict()`s) when they may act, and
 // empty otherwise: then nothing is offered.
 
+/** @typedef {import('./contract.js').Move} Move */
+
+/**
+ * A lane's target (`laneTargets`): the lane's name under the game's word
+ * (`line`, `link`), its data-choice (a move's text, or "<word>:<name>"),
+ * whether it glows (`strong`), is selected, holds a bridge (`removal`), the
+ * move it completes, and the words a renderer names it with (`label`).
+ * @template [M=Move]
+ * @typedef {{choice?: string, selected?: boolean, strong?: boolean, removal: boolean, move?: M | null, label?: string, [word: string]: any}} LaneTarget
+ */
+
 /** True when the multiset `small` is contained in `big`: the cards (or the
- * parts) of a selection, in a legal move. */
+ * parts) of a selection, in a legal move.
+ * @template T
+ * @param {readonly T[]} small
+ * @param {readonly T[]} big
+ * @returns {boolean} */
 export function within(small, big) {
   const left = [...big];
   for (const item of small) {
@@ -27,12 +42,21 @@ export function within(small, big) {
 }
 
 /** What a click on a target whose choice is a move's text does: that move
- * is played, the selection starts over. */
+ * is played, the selection starts over.
+ * @template {{text: string}} M
+ * @template S
+ * @param {M[]} legal
+ * @param {string} choice
+ * @param {() => S} emptySelection
+ * @returns {{selection: S, move: M | null}} */
 export function played(legal, choice, emptySelection) {
   return { selection: emptySelection(), move: legal.find((m) => m.text === choice) || null };
 }
 
-/** A click that changes the selection (or, with `selection` itself, nothing). */
+/** A click that changes the selection (or, with `selection` itself, nothing).
+ * @template S
+ * @param {S} selection
+ * @returns {{selection: S, move: null}} */
 export const selecting = (selection) => ({ selection, move: null });
 
 // -- cards and a lane: the archipelago games, Kahuna and Kanaloa -----------------------
@@ -43,7 +67,13 @@ export const selecting = (selection) => ({ selection, move: null });
  * ones, their lane is the selected one), and the one the selection
  * completes. `laneOf(move)` is a move's lane (null for none), `cardsOf(move)`
  * its cards. A move without a lane is never completed here: a button plays
- * it. Null when nothing is left open. */
+ * it. Null when nothing is left open.
+ * @template {{text: string}} M
+ * @param {M[]} moves
+ * @param {string[]} cards
+ * @param {string | null} lane
+ * @param {{laneOf: (move: M) => string | null, cardsOf: (move: M) => string[]}} how
+ * @returns {{open: M[], done: M | undefined} | null} */
 export function narrow(moves, cards, lane, { laneOf, cardsOf }) {
   const open = moves.filter((m) => (lane === null || laneOf(m) === lane) && within(cards, cardsOf(m)));
   if (!open.length) return null;
@@ -55,8 +85,14 @@ export function narrow(moves, cards, lane, { laneOf, cardsOf }) {
  * selected lane (`selected`, a name or null), or with none selected every
  * lane that leaves a move open (`open(name)`, as `narrow` answers). `strong`
  * ones glow; `removal` ones hold a bridge. A target whose lane completes a
- * move plays it (`move`); another selects the lane ("<word>:<name>"). */
+ * move plays it (`move`); another selects the lane ("<word>:<name>").
+ * @template {{text: string}} M
+ * @param {{a: string, b: string, owner?: number | null}[]} lanes
+ * @param {string | null} selected
+ * @param {{word: string, open: (name: string) => {done: M | undefined} | null, strong: boolean}} how
+ * @returns {LaneTarget<M>[]} */
 export function laneTargets(lanes, selected, { word, open, strong }) {
+  /** @type {LaneTarget<M>[]} */
   const targets = [];
   for (const lane of lanes) {
     const name = `${lane.a}-${lane.b}`;

@@ -25,19 +25,28 @@ import { outWords } from '../table-words.js';
 import { eventText } from '../log.js';
 
 /**
- * @typedef {{key: string, heading: string, items: string[]}} Section
- * @typedef {{label: string, target: any, choice: string | null, selected: boolean}} Button
- * @typedef {{key: string, heading: string, buttons: Button[]}} Group
+ * @typedef {import('../games/contract.js').Section} Section
+ * @typedef {import('../games/contract.js').Button} Button
+ * @typedef {import('../games/contract.js').Group} Group
+ * @typedef {import('../games/contract.js').Target} Target
+ * @typedef {import('../games/contract.js').GameEvent} GameEvent
+ * @typedef {import('../games/contract.js').LogContext} LogContext
+ * @typedef {import('../games/contract.js').LogWords} LogWords
  */
 
 /** A section of the description; empty sentences are left out.
+ * @param {string} key
+ * @param {string} heading
+ * @param {(string | null | undefined)[]} items
  * @returns {Section} */
 export function section(key, heading, items) {
-  return { key, heading, items: items.filter((item) => item !== null && item !== undefined && item !== '') };
+  return { key, heading, items: /** @type {string[]} */ (items.filter((item) => item !== null && item !== undefined && item !== '')) };
 }
 
 /** A button for one of the selection module's targets: a selected target
  * is pressed to be put back; another plays its move or takes its step.
+ * @param {Target} target
+ * @param {string} label
  * @returns {Button} */
 export function button(target, label) {
   const selected = Boolean(target.selected);
@@ -45,14 +54,21 @@ export function button(target, label) {
 }
 
 /** A group of buttons under a heading; the empty ones the renderer leaves out.
+ * @param {string} key
+ * @param {string} heading
+ * @param {(Button | null | undefined)[]} buttons
  * @returns {Group} */
 export function group(key, heading, buttons) {
-  return { key, heading, buttons: buttons.filter(Boolean) };
+  return { key, heading, buttons: /** @type {Button[]} */ (buttons.filter(Boolean)) };
 }
 
 /** Who acts now, in words: "Your turn", "Ana to play", "Ana and Bot to
  * choose", or the game's end. `viewer` is the seat on screen (null for a
- * spectator). */
+ * spectator).
+ * @param {{over?: boolean, to_move?: number[]}} view
+ * @param {string[]} names
+ * @param {number | null | undefined} viewer
+ * @returns {string} */
 export function turnSentence(view, names, viewer) {
   if (view.over) return t('text.turn.over');
   const acting = view.to_move || [];
@@ -63,13 +79,21 @@ export function turnSentence(view, names, viewer) {
   return acting.length === 1 ? t('text.turn.of', { player: names[acting[0]] }) : t('text.turn.of_several', { players: list(acting.map((s) => names[s])) });
 }
 
-/** A player's name, "you" added for the viewer: "Ana (you)". */
+/** A player's name, "you" added for the viewer: "Ana (you)".
+ * @param {string[]} names
+ * @param {number} seat
+ * @param {number | null | undefined} viewer
+ * @returns {string} */
 export function who(names, seat, viewer) {
   return seat === viewer ? t('text.you', { player: names[seat] }) : names[seat];
 }
 
 /** The section of what just happened: the latest moves' public events, in
- * the log's words. */
+ * the log's words.
+ * @param {GameEvent[] | null | undefined} events
+ * @param {(event: GameEvent, ctx: LogContext) => LogWords} logParams
+ * @param {string[]} names
+ * @returns {Section} */
 export function recent(events, logParams, names) {
   return section(
     'recent',
@@ -78,7 +102,11 @@ export function recent(events, logParams, names) {
   );
 }
 
-/** The sentence of the end: the winners and the scores, from the result. */
+/** The sentence of the end: the winners and the scores, from the result
+ * (a game's own; null before the end).
+ * @param {{winners?: number[], scores?: number[], [more: string]: any} | null | undefined} result
+ * @param {string[]} names
+ * @returns {string | null} */
 export function endSentence(result, names) {
   if (!result) return null;
   const winners = result.winners || [];

@@ -19,24 +19,38 @@ import { t } from '../i18n.js';
 import { h } from '../dom.js';
 import { isSameTurn } from '../games/renderer-common.js';
 
+/** @typedef {import('../games/contract.js').GameSnapshot} GameSnapshot */
+/** @typedef {import('../games/contract.js').GameEvent} GameEvent */
+/** @typedef {import('../games/contract.js').Move} Move */
+/** @typedef {import('../games/contract.js').LessonStep} LessonStep */
+/** @typedef {import('../games/contract.js').LogContext} LogContext */
+/** @typedef {import('../games/contract.js').RenderOptions} RenderOptions */
+/** @typedef {import('../games/contract.js').Section} Section */
+/** @typedef {import('../games/contract.js').Button} Button */
+
 /** The order of the sections in the board's frame; the players go to their panel. */
 const FIRST = ['turn', 'recent'];
 const ELSEWHERE = ['players'];
 
 /** The text view of a game: its text module (`games/<game>/text.js`) and its
  * panels, drawn in the page's containers (games/index.js loads them).
- * @param {any} text
- * @param {any} panel
+ * @param {import('../games/contract.js').TextView} text
+ * @param {import('../games/contract.js').PanelModule} panel
  * @param {import('../games/contract.js').RendererHost} host
  * @returns {import('../games/contract.js').Renderer} */
 export function createTextRenderer(text, panel, { els, onChoice }) {
   const { select } = text;
+  /** @type {GameSnapshot | null} */
   let snapshot = null;
+  /** @type {string[]} */
   let names = [];
   let interactive = false;
   let selection = select.emptySelection();
+  /** @type {GameEvent[]} */
   let lastMove = [];
+  /** @type {Move | null} */
   let suggestion = null;
+  /** @type {LessonStep | null} */
   let lesson = null;
   let teaching = false;
 
@@ -52,9 +66,11 @@ export function createTextRenderer(text, panel, { els, onChoice }) {
   const legal = () => (snapshot && interactive ? snapshot.legal : []);
   const hasSelection = () => JSON.stringify(selection) !== JSON.stringify(select.emptySelection());
   const context = () => ({ names, players: snapshot && snapshot.view && (snapshot.view.players || (snapshot.view.scores || []).length) });
+  /** @param {GameEvent} event @param {LogContext} ctx */
   const logParams = (event, ctx) => text.logParams(event, { ...context(), ...ctx });
 
-  /** A section as a heading and its sentences. */
+  /** A section as a heading and its sentences.
+   * @param {Section} s */
   function sectionNode(s) {
     const id = `text-${s.key}`;
     return h(
@@ -66,18 +82,21 @@ export function createTextRenderer(text, panel, { els, onChoice }) {
   }
 
   function draw() {
-    const view = snapshot.view;
-    const sections = text.describe(snapshot, { names, lastMove }).filter((s) => s.items.length);
+    const snap = /** @type {GameSnapshot} */ (snapshot);
+    const view = snap.view;
+    const sections = text.describe(snap, { names, lastMove }).filter((s) => s.items.length);
     top.replaceChildren(...sections.filter((s) => FIRST.includes(s.key)).map(sectionNode));
     rest.replaceChildren(...sections.filter((s) => !FIRST.includes(s.key) && !ELSEWHERE.includes(s.key)).map(sectionNode));
     if (els.players) els.players.replaceChildren(...sections.filter((s) => ELSEWHERE.includes(s.key)).map(sectionNode));
     root.dataset.game = view.game || '';
   }
 
-  /** The choices a move narrowed to `wanted` offers: their data-choices. */
+  /** The choices a move narrowed to `wanted` offers: their data-choices.
+   * @param {Move[]} wanted
+   * @returns {Set<string>} */
   function leadingTo(wanted) {
-    const offered = text.choices(snapshot.view, wanted, selection, names);
-    return new Set(offered.groups.flatMap((g) => g.buttons.filter((b) => b.choice).map((b) => b.choice)));
+    const offered = text.choices(/** @type {GameSnapshot} */ (snapshot).view, wanted, selection, names);
+    return new Set(offered.groups.flatMap((g) => g.buttons.filter((b) => b.choice).map((b) => /** @type {string} */ (b.choice))));
   }
 
   /** The moves: a prompt, the groups of buttons, and a way back. */
@@ -88,8 +107,8 @@ export function createTextRenderer(text, panel, { els, onChoice }) {
     const hadFocus = Boolean(active && root.contains(active));
     const now = legal();
     const { prompt, groups } = text.choices(snapshot.view, now, selection, names);
-    const taught = lesson && interactive ? leadingTo(now.filter((m) => m.text === lesson.move)) : null;
-    const suggested = suggestion && interactive ? leadingTo(now.filter((m) => m.text === suggestion.text)) : new Set();
+    const taught = lesson && interactive ? leadingTo(now.filter((m) => m.text === /** @type {LessonStep} */ (lesson).move)) : null;
+    const suggested = suggestion && interactive ? leadingTo(now.filter((m) => m.text === /** @type {Move} */ (suggestion).text)) : new Set();
     const title = h('h2', { id: 'text-moves-title', class: 'text-heading', tabindex: '-1' }, t('text.section.moves'));
     const parts = [title, h('p', { class: 'text-prompt' }, prompt)];
     for (const group of groups) {
@@ -131,21 +150,23 @@ export function createTextRenderer(text, panel, { els, onChoice }) {
 
   /** After a redraw, the focus goes back to the button it was on, or to the
    * moves' heading (from which the next Tab reaches the first move; a
-   * screen reader is not cut short in what the live region says). */
+   * screen reader is not cut short in what the live region says).
+   * @param {string | null} key */
   function keepFocus(key) {
     const same = key ? /** @type {HTMLElement | null} */ (moves.querySelector(`[data-key="${CSS.escape(key)}"]`)) : null;
     const heading = /** @type {HTMLElement} */ (moves.querySelector('#text-moves-title'));
     (same || heading).focus({ preventScroll: true });
   }
 
-  /** A button pressed: the selection narrows, or the move is played. */
+  /** A button pressed: the selection narrows, or the move is played.
+   * @param {Button} b */
   function press(b) {
     if (!interactive) return;
-    const result = select.click(snapshot.view, legal(), selection, b.target);
+    const result = select.click(/** @type {GameSnapshot} */ (snapshot).view, legal(), selection, b.target);
     if (result.move) {
       selection = select.emptySelection();
       // The moves stay where the focus is while the move is made.
-      moves.querySelector('#text-moves-title')?.focus();
+      /** @type {HTMLElement | null} */ (moves.querySelector('#text-moves-title'))?.focus();
       onChoice(result.move.text);
       return;
     }
@@ -162,6 +183,7 @@ export function createTextRenderer(text, panel, { els, onChoice }) {
     redraw();
   }
 
+  /** @param {GameSnapshot} snap @param {Partial<RenderOptions>} [options] */
   function render(snap, options = {}) {
     const sameTurn = isSameTurn(snapshot, snap, snapshot && snapshot.view);
     snapshot = snap;

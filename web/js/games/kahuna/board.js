@@ -11,22 +11,40 @@ import { t, plural } from '../../i18n.js';
 import { seatStyle } from '../../players.js';
 import { isleShape, laneShape, seaDefs, drawSea, laneOverlays, overlayCalls, layBridges, plankBody } from '../archipelago.js';
 
+/** @typedef {import('./select.js').KahunaView} KahunaView */
+/** @typedef {import('./select.js').KahunaIsland} KahunaIsland */
+/** @typedef {import('../archipelago.js').IsleShape} IsleShape */
+/** @typedef {import('../archipelago.js').LaneShape} LaneShape */
+/** @typedef {import('../archipelago.js').Layers} Layers */
+/** @typedef {import('../archipelago.js').LaneOverlays} LaneOverlays */
+
+/**
+ * The board's geometry for one orientation: its size and projection, and
+ * the shapes of the islands (by name) and of the lines (by id).
+ * @typedef {import('../archipelago.js').Projection & {portrait: boolean, islands: Map<string, IsleShape>, lines: LaneShape[]}} Geometry
+ */
+
 /** The view's coordinates fit a 1000 × 700 box; on a portrait phone the
- * board turns a quarter so that it fills the screen's width and height. */
+ * board turns a quarter so that it fills the screen's width and height.
+ * @param {boolean} portrait
+ * @returns {import('../archipelago.js').Projection} */
 export function projection(portrait) {
   return portrait
     ? { width: 700, height: 1000, at: (x, y) => [700 - y, x] }
     : { width: 1000, height: 700, at: (x, y) => [x, y] };
 }
 
+/** @param {number} degree */
 const islandRadius = (degree) => 33 + 3 * degree;
 
 /** How wide a line's target and removal ring are, how far the suggestion's
  * badge stands from it. */
 const SIZES = { hit: 30, ring: 27, badge: 30 };
 
+/** @param {KahunaView} view @param {boolean} portrait @returns {Geometry} */
 function geometry(view, portrait) {
   const proj = projection(portrait);
+  /** @type {Map<string, IsleShape>} */
   const islands = new Map();
   for (const island of view.islands) {
     const [x, y] = proj.at(island.x, island.y);
@@ -51,24 +69,32 @@ function defs() {
 /** The board: the position drawn in `container`, its targets calling back.
  * @param {HTMLElement} container
  * @param {import('../contract.js').BoardHandlers} handlers
- * @returns {import('../contract.js').Board & Record<string, any>} */
+ * @returns {import('../contract.js').Board<KahunaView, import('../archipelago.js').LaneMarks> & import('../archipelago.js').OverlayCalls} */
 export function createBoard(container, { onTarget, onBackground }) {
+  // What `build` makes for the view's orientation; null before it, and after a reset.
+  /** @type {Geometry | null} */
   let geo = null;
+  /** @type {Layers | null} */
   let layers = null;
+  /** @type {SVGElement | null} */
   let root = null;
+  /** @type {(number | null)[] | null} */
   let previousOwners = null;
+  /** @type {Record<string, number | null> | null} */
   let previousControllers = null;
+  /** @type {LaneOverlays | null} */
   let overlays = null;
 
+  /** @param {KahunaView} view @param {boolean} portrait */
   function build(view, portrait) {
     geo = geometry(view, portrait);
-    root = svg('svg', {
+    root = /** @type {SVGElement} */ (svg('svg', {
       class: 'kahuna-board' + (portrait ? ' portrait' : ''),
       viewBox: `0 0 ${geo.width} ${geo.height}`,
       role: 'group',
       'aria-roledescription': t('kahuna.board.name'),
       'aria-label': t('kahuna.board.name'),
-    });
+    }));
     root.append(defs());
     const names = ['ocean', 'shallows', 'sea', 'sands', 'rings', 'glows', 'flash', 'bridges', 'lastmove', 'lands', 'tags', 'markers', 'point', 'suggestion', 'targets'];
     layers = Object.fromEntries(names.map((name) => [name, svg('g', { class: `layer ${name}` })]));
@@ -105,9 +131,11 @@ export function createBoard(container, { onTarget, onBackground }) {
     overlays = laneOverlays({ layers, lanes: geo.lines, islands: geo.islands, portrait, word: 'line', sizes: SIZES, onTarget });
   }
 
+  /** A bridge of `owner` on `line`; `fresh` when just laid.
+   * @param {LaneShape} line @param {number} owner @param {boolean} fresh */
   function plank(line, owner, fresh) {
     const length = line.length + 14; // reaches a little onto both beaches
-    const width = geo.portrait ? 17 : 15;
+    const width = /** @type {Geometry} */ (geo).portrait ? 17 : 15;
     const inner = plankBody({ length, width, colour: `p${owner}`, shape: seatStyle(owner).shape, angle: line.angle, fresh });
     return svg(
       'g',
@@ -120,8 +148,9 @@ export function createBoard(container, { onTarget, onBackground }) {
     );
   }
 
+  /** @param {KahunaIsland} island @param {IsleShape} isle @param {number} players */
   function tag(island, isle, players) {
-    const big = geo.portrait;
+    const big = /** @type {Geometry} */ (geo).portrait;
     const font = big ? 24 : 17.5;
     const width = big ? 100 : 78;
     const height = big ? 54 : 41;
@@ -142,6 +171,7 @@ export function createBoard(container, { onTarget, onBackground }) {
     const step = big ? 13 : 10;
     const size = big ? 10 : 8;
     const row = top + height - (big ? 12 : 9.5);
+    /** @type {(number | null)[]} */
     const owners = [];
     for (let i = 0; i < island.counts[0]; i++) owners.push(0);
     const free = island.degree - island.counts[0] - (island.counts[1] || 0);
@@ -163,8 +193,9 @@ export function createBoard(container, { onTarget, onBackground }) {
     return g;
   }
 
+  /** @param {number} owner @param {IsleShape} isle @param {boolean} fresh */
   function marker(owner, isle, fresh) {
-    const s = geo.portrait ? 20 : 16;
+    const s = /** @type {Geometry} */ (geo).portrait ? 20 : 16;
     const cx = isle.x;
     const cy = isle.y - isle.r * 0.36;
     const g = svg('g', { class: `marker p${owner}` + (fresh ? ' fresh' : ''), filter: 'url(#kh-shadow)' });
@@ -173,6 +204,7 @@ export function createBoard(container, { onTarget, onBackground }) {
     return g;
   }
 
+  /** @param {KahunaIsland} island @param {string[]} names */
   function islandLabel(island, names) {
     const parts = [t('kahuna.aria.island', { island: island.name, degree: island.degree, needed: island.needed })];
     island.counts.forEach((count, p) => {
@@ -184,25 +216,29 @@ export function createBoard(container, { onTarget, onBackground }) {
     return parts.join(' ; ');
   }
 
-  /** Draw the position: bridges, rings, tags, markers. */
+  /** Draw the position: bridges, rings, tags, markers.
+   * @param {KahunaView} view @param {{names: string[], portrait: boolean}} options */
   function draw(view, { names, portrait }) {
     if (!geo || geo.portrait !== portrait) build(view, portrait);
+    // What `build` made, for this orientation.
+    const built = /** @type {Geometry} */ (geo);
+    const layer = /** @type {Layers} */ (layers);
     const players = view.supply.length;
-    for (const name of ['rings', 'bridges', 'tags', 'markers']) layers[name].replaceChildren();
+    for (const name of ['rings', 'bridges', 'tags', 'markers']) layer[name].replaceChildren();
 
-    previousOwners = layBridges(layers.bridges, view.lines, geo.lines, previousOwners, plank);
+    previousOwners = layBridges(layer.bridges, view.lines, built.lines, previousOwners, plank);
     for (const island of view.islands) {
-      const isle = geo.islands.get(island.name);
+      const isle = /** @type {IsleShape} */ (built.islands.get(island.name));
       const owner = island.controller;
       const was = previousControllers ? previousControllers[island.name] : owner;
       if (owner !== null && owner !== undefined) {
-        layers.rings.append(svg('path', { class: `control-ring p${owner}`, d: blobPath(isle.x, isle.y, isle.r + 3, isle.sand, isle.rot) }));
-        layers.markers.append(marker(owner, isle, was !== owner));
+        layer.rings.append(svg('path', { class: `control-ring p${owner}`, d: blobPath(isle.x, isle.y, isle.r + 3, isle.sand, isle.rot) }));
+        layer.markers.append(marker(owner, isle, was !== owner));
       }
       const label = tag(island, isle, players);
       label.setAttribute('role', 'img');
       label.setAttribute('aria-label', islandLabel(island, names));
-      layers.tags.append(label);
+      layer.tags.append(label);
     }
     previousControllers = Object.fromEntries(view.islands.map((island) => [island.name, island.controller]));
   }

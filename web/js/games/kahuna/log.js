@@ -5,13 +5,21 @@
 
 import { t, plural } from '../../i18n.js';
 
-/** A line's name as it is written: ALOA–BARI. */
+/** @typedef {import('../contract.js').GameEvent} GameEvent */
+
+/** A line's name as it is written: ALOA–BARI.
+ * @param {string} line
+ * @returns {string} */
 export const dash = (line) => String(line).replace('-', '–');
 
-/** {key, params} for one event as the viewer received it. */
+/** {key, params} for one event as the viewer received it.
+ * @param {GameEvent} event
+ * @param {import('../contract.js').LogContext} ctx
+ * @returns {{key: string, params: Record<string, any>}} */
 export function logParams(event, { names }) {
   const p = event.params || {};
   const player = event.player !== undefined ? names[event.player] : '';
+  /** @type {Record<string, any>} */
   const params = { ...p, player };
   let key = event.key;
   // A suggestion's reasons (why.kahuna.*) write their lines as the log does.
@@ -32,7 +40,9 @@ export function logParams(event, { names }) {
       if (p.refill) key = 'kahuna.take_refill';
       break;
     case 'kahuna.scoring': {
+      /** @type {number[]} */
       const islands = p.islands || [];
+      /** @type {number[]} */
       const points = p.points || [];
       params.counts = islands.map((count, seat) => plural('kahuna.scoring.count', count, { player: names[seat] })).join(', ');
       const gainer = points.findIndex((value) => value > 0);
@@ -55,9 +65,13 @@ export function logParams(event, { names }) {
   return { key, params };
 }
 
-/** The lines and islands that events name. */
+/** The lines and islands that events name.
+ * @param {GameEvent[]} events
+ * @returns {{lines: string[], islands: string[]}} */
 export function eventMarks(events) {
+  /** @type {Set<string>} */
   const lines = new Set();
+  /** @type {Set<string>} */
   const islands = new Set();
   for (const event of events) {
     const p = event.params || {};

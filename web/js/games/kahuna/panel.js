@@ -9,8 +9,14 @@ import { projection } from './board.js';
 import { h } from '../../dom.js';
 import { backCard, islandCards, handCardOptions, emptySlot, drawPile, discardPile, renderMarketRow } from '../archipelago.js';
 
+/** @typedef {import('./select.js').KahunaView} KahunaView */
+/** @typedef {import('./select.js').KahunaResult} KahunaResult */
+/** @typedef {import('./select.js').KahunaTargets} KahunaTargets */
+/** @typedef {import('./select.js').KahunaCardTarget} KahunaCardTarget */
+
 // -- cards ----------------------------------------------------------------
 
+/** @param {KahunaView} view @param {string} name */
 function degreeOf(view, name) {
   const island = view.islands.find((i) => i.name === name);
   return island ? island.degree : 0;
@@ -20,7 +26,7 @@ function degreeOf(view, name) {
  * is lit; a button when it can be clicked. */
 const faceCard = islandCards({
   projection,
-  lanes: (view) => view.lines,
+  lanes: (/** @type {KahunaView} */ view) => view.lines,
   frame: (proj) => `-40 -40 ${proj.width + 80} ${proj.height + 80}`,
   radius: (isle, lit) => (lit ? 78 : 46),
   count: degreeOf,
@@ -30,11 +36,14 @@ const faceCard = islandCards({
 
 // -- players ----------------------------------------------------------------
 
+/** @param {number} value @param {string} label @param {string} [title] */
 function stat(value, label, title) {
   return h('li', { class: 'stat', title: title || label }, h('span', { class: 'stat-value' }, number(value)), h('span', { class: 'stat-label' }, label));
 }
 
-/** @param {HTMLElement} el @param {any} view @param {{names: string[], viewer: number | null, seats?: string[]}} options */
+/** The players: each one's score, bridges, islands and hand, and the scorings so far.
+ * @param {HTMLElement | undefined} el @param {KahunaView} view @param {{names: string[], viewer: number | null, seats?: string[]}} options
+ * @returns {void} */
 export function renderPlayers(el, view, { names, viewer }) {
   if (!el) return;
   const players = view.supply.length;
@@ -106,7 +115,9 @@ export function renderPlayers(el, view, { names, viewer }) {
   el.replaceChildren(...rows);
 }
 
-/** The compact scoreboard of the top bar (phones). */
+/** The compact scoreboard of the top bar (phones).
+ * @param {HTMLElement | undefined} el @param {KahunaView} view @param {{names: string[]}} options
+ * @returns {void} */
 export function renderScoreline(el, view, { names }) {
   if (!el) return;
   const players = view.supply.length;
@@ -129,6 +140,9 @@ export function renderScoreline(el, view, { names }) {
   el.replaceChildren(...items);
 }
 
+/** The round: its dots, and its name (the final phase, the end).
+ * @param {HTMLElement | undefined} el @param {KahunaView} view
+ * @returns {void} */
 export function renderRound(el, view) {
   if (!el) return;
   const dots = h('ol', { class: 'round-dots', 'aria-hidden': 'true' });
@@ -148,6 +162,10 @@ export function renderRound(el, view) {
 
 // -- the viewer's hand ----------------------------------------------------------
 
+/** The viewer's hand, its cards as the selection module offers them.
+ * @param {HTMLElement | undefined} el @param {KahunaView} view @param {KahunaCardTarget[]} cards
+ * @param {{onPick: (card: KahunaCardTarget) => void}} options
+ * @returns {void} */
 export function renderHand(el, view, cards, { onPick }) {
   if (!el) return;
   if (!view.hand) {
@@ -165,7 +183,8 @@ export function renderHand(el, view, cards, { onPick }) {
   el.replaceChildren(h('h2', { class: 'section-title' }, t('kahuna.hand.title'), h('span', { class: 'count' }, number(cards.length) + ' / 5')), row);
 }
 
-/** A move's text in words, for an accessible name. */
+/** A move's text in words, for an accessible name.
+ * @param {string} text */
 function describe(text) {
   const [kind, line, ...cards] = text.split(' ');
   if (kind === 'place') return t('kahuna.aria.place', { line: line.replace('-', '–'), card: cards[0] });
@@ -175,6 +194,10 @@ function describe(text) {
 
 // -- pile, face-up cards and discards --------------------------------------------
 
+/** The pile, the face-up cards and the discards.
+ * @param {HTMLElement | undefined} el @param {KahunaView} view @param {KahunaTargets} all
+ * @param {{onChoice: (choice: string) => void}} options
+ * @returns {void} */
 export function renderMarket(el, view, all, { onChoice }) {
   if (!el) return;
   const pile = drawPile(view.pile_size, {
@@ -215,6 +238,11 @@ export function renderMarket(el, view, all, { onChoice }) {
 
 // -- the action bar ------------------------------------------------------------------
 
+/** The action bar: the hint, and the buttons (put aside, cancel, skip).
+ * @param {HTMLElement | undefined} el
+ * @param {{hint: string, hide: string | null, skip: string | null, finalPhase: boolean, canCancel: boolean, interactive: boolean,
+ *   onChoice: (choice: string) => void, onCancel: () => void}} options
+ * @returns {void} */
 export function renderActions(el, options) {
   if (!el) return;
   const { hint, hide, skip, finalPhase, canCancel, interactive, onChoice, onCancel } = options;
@@ -249,7 +277,9 @@ export function renderActions(el, options) {
 
 // -- the end of the game ----------------------------------------------------------------
 
-/** Every scoring, islands and points per player, and the totals. */
+/** Every scoring, islands and points per player, and the totals.
+ * @param {KahunaView} view @param {KahunaResult | null} result @param {string[]} names
+ * @returns {HTMLElement} */
 export function endDetails(view, result, names) {
   const players = view.supply.length;
   const seats = [...Array(players).keys()];

@@ -20,10 +20,17 @@ import { createShell } from '../renderer-shell.js';
 
 const { cardsOf } = select;
 
+/** @typedef {import('./select.js').KahunaView} KahunaView */
+/** @typedef {import('./select.js').KahunaMove} KahunaMove */
+/** @typedef {import('./select.js').KahunaLine} KahunaLine */
+/** @typedef {import('./select.js').KahunaTargets} KahunaTargets */
+/** @typedef {import('../contract.js').GameSnapshot} GameSnapshot */
+
 /** The game drawn in the page's containers (contract.js's Renderer).
  * @param {import('../contract.js').RendererHost} host
  * @returns {import('../contract.js').Renderer} */
 export function createRenderer(host) {
+  /** @type {import('../renderer-shell.js').Shell<KahunaView, import('./select.js').KahunaSelection>} */
   const shell = createShell(host);
   const { els } = shell;
 
@@ -32,36 +39,41 @@ export function createRenderer(host) {
     onBackground: () => shell.clearSelection(),
   });
 
-  const lineName = (id) => select.lineName(shell.view, id);
+  const lineName = (/** @type {number} */ id) => select.lineName(shell.view, id);
 
   function selectedNames() {
     const hand = (shell.view && shell.view.hand) || [];
     return shell.selection.cards.map((i) => hand[i]);
   }
 
-  /** Everything clickable now (kahuna/select.js), the lines named. */
+  /** Everything clickable now (kahuna/select.js), the lines named.
+   * @returns {KahunaTargets} */
   function targets() {
-    const all = select.targets(shell.view, shell.legal(), shell.selection);
-    all.lines = all.lines.map((/** @type {any} */ line) => ({
+    const all = select.targets(shell.view, /** @type {KahunaMove[]} */ (shell.legal()), shell.selection);
+    all.lines = all.lines.map((line) => ({
       ...line,
       label: line.selected ? t('kahuna.aria.line_selected', { line: dash(line.line) }) : lineLabel(line.move, line.line, line.removal),
     }));
     return all;
   }
 
+  /** @param {KahunaMove | null | undefined} move @param {string} name @param {boolean} removal */
   function lineLabel(move, name, removal) {
     if (move && move.kind === 'place') return t('kahuna.aria.place', { line: dash(name), card: move.card });
-    if (move && move.kind === 'remove') return t('kahuna.aria.remove', { line: dash(name), cards: move.cards.join(' + ') });
+    if (move && move.kind === 'remove') return t('kahuna.aria.remove', { line: dash(name), cards: /** @type {string[]} */ (move.cards).join(' + ') });
     return removal ? t('kahuna.aria.line_bridge', { line: dash(name) }) : t('kahuna.aria.line_free', { line: dash(name) });
   }
 
+  /** @param {KahunaTargets} all */
   function hint(all) {
     if (!shell.interactive) return '';
-    const { view, selection } = shell;
+    const { selection } = shell;
+    const view = /** @type {KahunaView} */ (shell.view);
     const chosen = selectedNames();
-    const legal = shell.snapshot.legal;
+    const legal = /** @type {GameSnapshot} */ (shell.snapshot).legal;
     if (selection.line !== null) {
-      const line = view.lines.find((l) => `${l.a}-${l.b}` === selection.line);
+      // The selected line is one of the view's.
+      const line = /** @type {KahunaLine} */ (view.lines.find((l) => `${l.a}-${l.b}` === selection.line));
       const removal = line && line.owner !== null && line.owner !== undefined;
       if (!removal) return t('kahuna.hint.line_free', { line: dash(selection.line), a: line.a, b: line.b });
       return chosen.length ? t('kahuna.hint.second_card', { card: chosen[0] }) : t('kahuna.hint.line_bridge', { line: dash(selection.line) });
@@ -87,7 +99,7 @@ export function createRenderer(host) {
 
   /** Redraw what depends on the selection: targets, hand, market, actions. */
   function redraw() {
-    const { view } = shell;
+    const view = /** @type {KahunaView} */ (shell.view);
     const all = targets();
     board.drawTargets(all.lines);
     renderHand(els.hand, view, all.cards, { onPick: (card) => shell.pick(card) });
@@ -108,13 +120,14 @@ export function createRenderer(host) {
   /** Mark the elements that would play the suggested move: its cards in
    * the hand, its line on the board, the pile, a face-up card or "Skip". */
   function markSuggestion() {
-    const move = shell.suggestion;
-    const line = move && (move.kind === 'place' || move.kind === 'remove') ? lineName(move.line) : null;
+    const move = /** @type {KahunaMove | null} */ (shell.suggestion);
+    const line = move && (move.kind === 'place' || move.kind === 'remove') ? lineName(/** @type {number} */ (move.line)) : null;
     board.suggest(line);
     if (!move) return;
-    const mark = (node) => node && node.classList.add('suggested');
+    const mark = (/** @type {Element | null} */ node) => node && node.classList.add('suggested');
     if (move.kind === 'place' || move.kind === 'remove' || move.kind === 'hide') {
-      const hand = shell.view.hand || [];
+      const hand = /** @type {KahunaView} */ (shell.view).hand || [];
+      /** @type {Set<number>} */
       const used = new Set();
       for (const card of cardsOf(move)) {
         const index = hand.findIndex((name, i) => name === card && !used.has(i));
@@ -134,14 +147,17 @@ export function createRenderer(host) {
   }
 
   /** A move in words, as the end of a sentence ("lay a bridge ALOA–BARI
-   * with the BARI card"). */
+   * with the BARI card").
+   * @param {import('../contract.js').Move} move */
   function moveText(move) {
-    return words.moveText(shell.view, move);
+    return words.moveText(shell.view, /** @type {KahunaMove} */ (move));
   }
 
-  /** Draw what the snapshot shows, whatever the selection. */
+  /** Draw what the snapshot shows, whatever the selection.
+   * @param {GameSnapshot} snap */
   function draw(snap) {
-    const { view, names } = shell;
+    const { names } = shell;
+    const view = /** @type {KahunaView} */ (shell.view);
     board.draw(view, { names, portrait: PORTRAIT.matches });
     board.markMove(eventMarks(shell.lastMove), view);
     renderPlayers(els.players, view, { names, seats: snap.seats, viewer: snap.viewer });
@@ -150,17 +166,19 @@ export function createRenderer(host) {
   }
 
   /** Point at what a lesson's step speaks of: islands and lines on the
-   * board, cards in the hand, a face-up card, the pile. */
+   * board, cards in the hand, a face-up card, the pile.
+   * @param {import('../contract.js').LessonPoint[]} points */
   function spotlight(points) {
-    const of = (kind) => points.filter((p) => p.kind === kind).map((p) => p.id);
+    const of = (/** @type {string} */ kind) => points.filter((p) => p.kind === kind).map((p) => p.id);
     board.point(of('line'), of('island'), of('refused'));
-    const hand = shell.view.hand || [];
+    const hand = /** @type {KahunaView} */ (shell.view).hand || [];
     pointByKey(els.hand, 'card-', of('card'), (index) => hand[Number(index)]);
     pointByKey(els.market, 'slot-', of('slot'));
     const pile = els.market.querySelector('[data-key="pile"]');
     if (pile) pile.classList.toggle('lesson-point', of('pile').length > 0);
   }
 
+  /** @param {import('../contract.js').GameEvent[]} events @param {number} [duration] */
   function flashEvents(events, duration) {
     board.flash(eventMarks(events), duration);
   }

@@ -13,8 +13,17 @@ import { section, button, group, turnSentence, who, recent, endSentence } from '
 
 export { select, logParams };
 
+/** @typedef {import('./select.js').KahunaView} KahunaView */
+/** @typedef {import('./select.js').KahunaMove} KahunaMove */
+/** @typedef {import('./select.js').KahunaSelection} KahunaSelection */
+/** @typedef {import('../contract.js').GameSnapshot} GameSnapshot */
+/** @typedef {import('../contract.js').GameEvent} GameEvent */
+/** @typedef {import('../contract.js').Section} Section */
+/** @typedef {import('../contract.js').Group} Group */
+
 /** An island in words: its lines, the bridges each player has on it, who
- * controls it, and where its lines lead (and whose bridge lies on each). */
+ * controls it, and where its lines lead (and whose bridge lies on each).
+ * @param {KahunaView} view @param {import('./select.js').KahunaIsland} island @param {string[]} names */
 function islandText(view, island, names) {
   const counts = island.counts
     .map((count, seat) => (count ? plural('kahuna.text.has', count, { player: names[seat] }) : null))
@@ -33,7 +42,8 @@ function islandText(view, island, names) {
   ].join('; ') + '.';
 }
 
-/** A player in words: score, islands, bridges laid and left, hand. */
+/** A player in words: score, islands, bridges laid and left, hand.
+ * @param {KahunaView} view @param {number} seat @param {string[]} names @param {number | null} viewer */
 function playerText(view, seat, names, viewer) {
   const known = view.known_hands[seat] || [];
   const parts = [
@@ -51,9 +61,12 @@ function playerText(view, seat, names, viewer) {
   return parts.join('; ') + '.';
 }
 
-/** The position in words. */
+/** The position in words.
+ * @param {GameSnapshot} snap
+ * @param {{names: string[], lastMove?: GameEvent[]}} options
+ * @returns {Section[]} */
 export function describe(snap, { names, lastMove = [] }) {
-  const view = snap.view;
+  const view = /** @type {KahunaView} */ (snap.view);
   const viewer = view.viewer ?? snap.viewer ?? null;
   const players = view.supply.length;
   let round;
@@ -89,21 +102,24 @@ export function describe(snap, { names, lastMove = [] }) {
   return sections;
 }
 
-/** A move in words, as the end of a sentence. */
+/** A move in words, as the end of a sentence.
+ * @param {KahunaView | null} view
+ * @param {KahunaMove} move
+ * @returns {string} */
 export function moveText(view, move) {
   // A line's name does not break at its dash.
-  const line = () => dash(select.lineName(view, move.line)).replace('–', '–\u2060');
+  const line = () => dash(select.lineName(view, /** @type {number} */ (move.line))).replace('–', '–\u2060');
   switch (move.kind) {
     case 'place':
       return t('kahuna.move.place', { line: line(), card: move.card });
     case 'remove':
-      return t('kahuna.move.remove', { line: line(), cards: move.cards.join(' + ') });
+      return t('kahuna.move.remove', { line: line(), cards: /** @type {string[]} */ (move.cards).join(' + ') });
     case 'hide':
       return t('kahuna.move.hide', { card: move.card });
     case 'draw':
       return t('kahuna.move.draw');
     case 'take':
-      return t('kahuna.move.take', { card: (view && view.display[move.slot]) || '' });
+      return t('kahuna.move.take', { card: (view && view.display[/** @type {number} */ (move.slot)]) || '' });
     case 'skip':
       return view && view.final_phase ? t('kahuna.move.end_turn') : t('kahuna.move.skip');
     default:
@@ -111,22 +127,31 @@ export function moveText(view, move) {
   }
 }
 
-/** What the viewer may do now: hand cards, lines, and the buttons. */
+/** What the viewer may do now: hand cards, lines, and the buttons.
+ * @param {KahunaView} view
+ * @param {KahunaMove[]} legal
+ * @param {KahunaSelection} selection
+ * @returns {{prompt: string, groups: Group[]}} */
 export function choices(view, legal, selection) {
   const all = select.targets(view, legal, selection);
+  /** @param {string} choice */
   const byText = (choice) => legal.find((m) => m.text === choice);
+  /** @param {{choice?: string | null}} target */
   const played = (target) => target.choice && byText(target.choice);
+  /** @param {import('./select.js').KahunaCardTarget} card */
   const cardLabel = (card) => {
     if (card.selected) return t('kahuna.aria.card_selected', { card: card.name });
     const move = played(card);
     return move ? t('text.plays', { move: moveText(view, move) }) : t('kahuna.text.pick_card', { card: card.name });
   };
+  /** @param {import('./select.js').KahunaLineTarget} line */
   const lineLabel = (line) => {
     if (line.selected) return t('kahuna.aria.line_selected', { line: dash(line.line) });
     const move = played(line);
     if (move) return t('text.plays', { move: moveText(view, move) });
     return line.removal ? t('kahuna.aria.line_bridge', { line: dash(line.line) }) : t('kahuna.aria.line_free', { line: dash(line.line) });
   };
+  /** @param {string} choice */
   const plain = (choice) => {
     const move = byText(choice);
     return move ? button({ choice }, t('text.plays', { move: moveText(view, move) })) : null;

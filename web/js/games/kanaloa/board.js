@@ -17,10 +17,30 @@ import { isleShape, laneShape, seaDefs, drawSea, laneOverlays, overlayCalls, lay
 
 export { ENGINE_COLOURS, palette, colourShape, colourWords };
 
+/** @typedef {import('./select.js').KanaloaView} KanaloaView */
+/** @typedef {import('./select.js').KanaloaIsland} KanaloaIsland */
+/** @typedef {import('../archipelago.js').LaneShape} LaneShape */
+/** @typedef {import('../archipelago.js').Layers} Layers */
+/** @typedef {import('../archipelago.js').LaneOverlays} LaneOverlays */
+
+/** An island as drawn, with its size (small, large, main).
+ * @typedef {import('../archipelago.js').IsleShape & {size: string}} KanaloaIsle */
+
+/**
+ * The board's geometry for one orientation: its size and projection, and
+ * the shapes of the islands (by name) and of the links (by id).
+ * @typedef {import('../archipelago.js').Projection & {portrait: boolean, islands: Map<string, KanaloaIsle>, links: LaneShape[]}} Geometry
+ */
+
+/** A space of the score track: its centre, width and height, and the
+ * direction of its edge.
+ * @typedef {{x: number, y: number, w: number, h: number, dir: number[]}} TrackSpace */
+
 // -- the god stones ------------------------------------------------------------------
 
 /** Each god's sign, drawn light on a basalt stone in a 24 × 24 box round
- * (0, 0): KANE's sun, KANALOA's waves, KU's spear, PELE's flame, LONO's rain. */
+ * (0, 0): KANE's sun, KANALOA's waves, KU's spear, PELE's flame, LONO's rain.
+ * @type {Record<string, string>} */
 const GOD_SIGNS = {
   KANE: 'M0,-4.2 a4.2,4.2 0 1,0 0.01,0Z M0,-10 V-7 M0,7 V10 M-10,0 H-7 M7,0 H10 M-7.1,-7.1 L-5,-5 M5,5 L7.1,7.1 M-7.1,7.1 L-5,5 M5,-5 L7.1,-7.1',
   KANALOA: 'M-9,-3 q2.25,-3.5 4.5,0 t4.5,0 t4.5,0 t4.5,0 M-9,4 q2.25,-3.5 4.5,0 t4.5,0 t4.5,0 t4.5,0',
@@ -29,7 +49,13 @@ const GOD_SIGNS = {
   LONO: 'M-7,-1 a4.2,4.2 0 0 1 3,-6.5 a5.5,5.5 0 0 1 9.5,1.5 a3.6,3.6 0 0 1 1.5,6.8 Z M-4,4 l-1.4,3.6 M0.5,4 l-1.4,3.6 M5,4 l-1.4,3.6',
 };
 
-/** A god stone as an SVG group centred on (x, y), `r` its radius. */
+/** A god stone as an SVG group centred on (x, y), `r` its radius.
+ * @param {string} god
+ * @param {number} x
+ * @param {number} y
+ * @param {number} r
+ * @param {string} [extra]  classes more
+ * @returns {SVGElement} */
 export function godStone(god, x, y, r, extra = '') {
   const k = r / 13;
   return svg(
@@ -40,7 +66,10 @@ export function godStone(god, x, y, r, extra = '') {
   );
 }
 
-/** A god stone as a small standalone SVG (panels, buttons). */
+/** A god stone as a small standalone SVG (panels, buttons).
+ * @param {string} god
+ * @param {number} [size]
+ * @returns {SVGElement} */
 export function godIcon(god, size = 26) {
   return svg(
     'svg',
@@ -51,6 +80,7 @@ export function godIcon(god, size = 26) {
 
 // -- geometry --------------------------------------------------------------------------
 
+/** @type {Record<string, number>} */
 const RADIUS = { small: 35, large: 43, main: 58 };
 const TRACK = 26; // the score track's width along the edge
 const TRACK_SPACES = 50;
@@ -62,17 +92,21 @@ const SIZES = { hit: 28, ring: 26, badge: 28 };
 
 /** The spec's coordinates fill a 1000 × 700 box; they are drawn a little
  * inside it, leaving the edge to the score track. On a portrait phone the
- * board turns a quarter so that it fills the screen's width and height. */
+ * board turns a quarter so that it fills the screen's width and height.
+ * @param {boolean} portrait
+ * @returns {import('../archipelago.js').Projection} */
 export function projection(portrait) {
-  const fx = (x) => 70 + ((x - 64) * 860) / 862;
-  const fy = (y) => 80 + ((y - 67) * 550) / 569;
+  const fx = (/** @type {number} */ x) => 70 + ((x - 64) * 860) / 862;
+  const fy = (/** @type {number} */ y) => 80 + ((y - 67) * 550) / 569;
   return portrait
     ? { width: 700, height: 1000, at: (x, y) => [700 - fy(y), fx(x)] }
     : { width: 1000, height: 700, at: (x, y) => [fx(x), fy(y)] };
 }
 
+/** @param {KanaloaView} view @param {boolean} portrait @returns {Geometry} */
 function geometry(view, portrait) {
   const proj = projection(portrait);
+  /** @type {Map<string, KanaloaIsle>} */
   const islands = new Map();
   for (const island of view.islands) {
     const [x, y] = proj.at(island.x, island.y);
@@ -85,7 +119,8 @@ function geometry(view, portrait) {
 }
 
 /** The spaces of the score track: 50 tiles round the edge, clockwise from
- * the top-left corner, each {x, y, w, h, along} (along: the edge's direction). */
+ * the top-left corner, each {x, y, w, h, along} (along: the edge's direction).
+ * @param {number} width @param {number} height @returns {TrackSpace[]} */
 function trackSpaces(width, height) {
   const inner = TRACK;
   const edges = [
@@ -99,6 +134,7 @@ function trackSpaces(width, height) {
   // Whole tiles per edge, in proportion to its length.
   const counts = lengths.map((l) => Math.round((l / total) * TRACK_SPACES));
   counts[0] += TRACK_SPACES - counts.reduce((a, b) => a + b, 0);
+  /** @type {TrackSpace[]} */
   const spaces = [];
   edges.forEach((edge, i) => {
     const step = lengths[i] / counts[i];
@@ -132,15 +168,23 @@ function defs() {
 /** The board: the position drawn in `container`, its targets calling back.
  * @param {HTMLElement} container
  * @param {import('../contract.js').BoardHandlers} handlers
- * @returns {import('../contract.js').Board & Record<string, any>} */
+ * @returns {import('../contract.js').Board<KanaloaView, import('../archipelago.js').LaneMarks> & import('../archipelago.js').OverlayCalls} */
 export function createBoard(container, { onTarget, onBackground }) {
+  // What `build` makes for the view's orientation; null before it, and after a reset.
+  /** @type {Geometry | null} */
   let geo = null;
+  /** @type {Layers | null} */
   let layers = null;
+  /** @type {SVGElement | null} */
   let front = null;
+  /** @type {(number | null)[] | null} */
   let previousOwners = null;
+  /** @type {Record<string, number | null> | null} */
   let previousControllers = null;
+  /** @type {LaneOverlays | null} */
   let overlays = null;
 
+  /** @param {KanaloaView} view @param {boolean} portrait */
   function build(view, portrait) {
     geo = geometry(view, portrait);
     // Two pictures, one over the other: the archipelago, drawn once, and what
@@ -148,13 +192,13 @@ export function createBoard(container, { onTarget, onBackground }) {
     // repaints the sea, the islands and their shadows.
     const viewBox = `0 0 ${geo.width} ${geo.height}`;
     const back = svg('svg', { class: 'kn-back', viewBox, 'aria-hidden': 'true' });
-    front = svg('svg', {
+    front = /** @type {SVGElement} */ (svg('svg', {
       class: 'kn-front',
       viewBox,
       role: 'group',
       'aria-roledescription': t('kanaloa.board.name'),
       'aria-label': t('kanaloa.board.name'),
-    });
+    }));
     back.append(defs());
     const backNames = ['ocean', 'shallows', 'sea', 'sands', 'lands', 'track'];
     const frontNames = ['rings', 'glows', 'flash', 'bridges', 'lastmove', 'tags', 'markers', 'pawns', 'point', 'suggestion', 'targets'];
@@ -200,14 +244,17 @@ export function createBoard(container, { onTarget, onBackground }) {
 
   // -- the score track --------------------------------------------------------------
 
+  /** @type {TrackSpace[]} */
   let spaces = [];
+  // Called by `build`, once it has made the geometry and the layers.
   function drawTrackBase() {
-    spaces = trackSpaces(geo.width, geo.height);
+    const { width, height } = /** @type {Geometry} */ (geo);
+    spaces = trackSpaces(width, height);
     const base = svg('g', { class: 'track-base', 'aria-hidden': 'true' });
     base.append(
       svg('path', {
         class: 'track-band',
-        d: `M0,0 H${geo.width} V${geo.height} H0Z M${TRACK},${TRACK} V${geo.height - TRACK} H${geo.width - TRACK} V${TRACK}Z`,
+        d: `M0,0 H${width} V${height} H0Z M${TRACK},${TRACK} V${height - TRACK} H${width - TRACK} V${TRACK}Z`,
         'fill-rule': 'evenodd',
       }),
     );
@@ -226,19 +273,21 @@ export function createBoard(container, { onTarget, onBackground }) {
       if (n === 0) base.append(godStone('KANE', space.x, space.y, 10, 'track-kane'));
       else if (tens) base.append(svg('text', { class: 'track-number', x: f1(space.x), y: f1(space.y + 4.5) }, String(n)));
     });
-    layers.track.append(base);
+    /** @type {Layers} */ (layers).track.append(base);
   }
 
-  /** The colours' pawns on the track; those on one space stand side by side. */
+  /** The colours' pawns on the track; those on one space stand side by side.
+   * @param {KanaloaView} view @param {string[]} names */
   function drawPawns(view, names) {
-    const pawns = layers.pawns;
+    const pawns = /** @type {Layers} */ (layers).pawns;
     pawns.replaceChildren();
     const players = view.players;
+    /** @type {Map<number, {colour: number, score: number}[]>} */
     const bySpace = new Map();
     view.scores.forEach((score, colour) => {
       const n = ((score % TRACK_SPACES) + TRACK_SPACES) % TRACK_SPACES;
       if (!bySpace.has(n)) bySpace.set(n, []);
-      bySpace.get(n).push({ colour, score });
+      /** @type {{colour: number, score: number}[]} */ (bySpace.get(n)).push({ colour, score });
     });
     for (const [n, list] of bySpace) {
       const space = spaces[n];
@@ -266,10 +315,12 @@ export function createBoard(container, { onTarget, onBackground }) {
 
   // -- pieces --------------------------------------------------------------------------
 
+  /** A bridge of the colour `owner` on `link`; `fresh` when just laid.
+   * @param {LaneShape} link @param {KanaloaView} view @param {number} owner @param {boolean} fresh */
   function plank(link, view, owner, fresh) {
     const p = palette(view.players, owner);
     const length = link.length + 12; // reaches a little onto both beaches
-    const width = geo.portrait ? 17 : 15;
+    const width = /** @type {Geometry} */ (geo).portrait ? 17 : 15;
     const inner = plankBody({ length, width, colour: `p${p}`, shape: colourShape(view.players, owner), angle: link.angle, fresh });
     const turn = `rotate(${f1((link.angle * 180) / Math.PI)})`;
     // Its shadow falls straight down, whatever the plank's direction.
@@ -289,21 +340,24 @@ export function createBoard(container, { onTarget, onBackground }) {
 
   /** The island's label: its name, one pip per link (bridges by colour, the
    * free links as rings) and, in a disc, the bridges that control it. */
-  /** Where an island's label stands: its height and top. */
+  /** Where an island's label stands: its height and top.
+   * @param {KanaloaIsle} isle */
   function tagTop(isle) {
-    const big = geo.portrait;
+    const big = /** @type {Geometry} */ (geo).portrait;
     const height = big ? 55 : 38;
     return { height, top: isle.y + isle.r * 0.3 - height / 2 + (big ? 5 : 4) };
   }
 
   /** The height of what stands on the island's crown (a marker or a stone of
-   * radius `r`): above the label, whatever the island's size. */
+   * radius `r`): above the label, whatever the island's size.
+   * @param {KanaloaIsle} isle @param {number} r */
   function crownY(isle, r) {
     return Math.min(isle.y - isle.r * 0.4, tagTop(isle).top - r - 3);
   }
 
+  /** @param {KanaloaIsland} island @param {KanaloaIsle} isle @param {KanaloaView} view */
   function tag(island, isle, view) {
-    const big = geo.portrait;
+    const big = /** @type {Geometry} */ (geo).portrait;
     const font = big ? 25 : 16.5;
     const links = island.links;
     const step = big ? 12.5 : 9;
@@ -324,6 +378,7 @@ export function createBoard(container, { onTarget, onBackground }) {
         island.name,
       ),
     );
+    /** @type {(number | null)[]} */
     const owners = [];
     const order = island.counts.map((count, colour) => ({ count, colour })).filter((e) => e.count > 0);
     order.sort((a, b) => b.count - a.count || a.colour - b.colour);
@@ -345,8 +400,9 @@ export function createBoard(container, { onTarget, onBackground }) {
     return g;
   }
 
+  /** @param {KanaloaView} view @param {number} colour @param {KanaloaIsle} isle @param {boolean} fresh */
   function marker(view, colour, isle, fresh) {
-    const s = geo.portrait ? 19 : 15.5;
+    const s = /** @type {Geometry} */ (geo).portrait ? 19 : 15.5;
     const cx = isle.x;
     const cy = crownY(isle, s);
     const p = palette(view.players, colour);
@@ -357,6 +413,7 @@ export function createBoard(container, { onTarget, onBackground }) {
     return g;
   }
 
+  /** @param {KanaloaIsland} island @param {KanaloaView} view @param {string[]} names */
   function islandLabel(island, view, names) {
     const parts = [t('kanaloa.aria.island', { island: island.name, links: island.links, needed: island.needed })];
     island.counts.forEach((count, colour) => {
@@ -369,38 +426,44 @@ export function createBoard(container, { onTarget, onBackground }) {
     return parts.join(' ; ');
   }
 
-  /** Draw the position: bridges, rings, tags, markers, stones, pawns. */
+  /** Draw the position: bridges, rings, tags, markers, stones, pawns.
+   * @param {KanaloaView} view @param {{names: string[], portrait: boolean}} options */
   function draw(view, { names, portrait }) {
     if (!geo || geo.portrait !== portrait) build(view, portrait);
+    // What `build` made, for this orientation.
+    const built = /** @type {Geometry} */ (geo);
+    const layer = /** @type {Layers} */ (layers);
+    const picture = /** @type {SVGElement} */ (front);
     // The language may have changed since the board was built.
-    front.setAttribute('aria-roledescription', t('kanaloa.board.name'));
-    front.setAttribute('aria-label', t('kanaloa.board.name'));
-    for (const name of ['rings', 'bridges', 'tags', 'markers']) layers[name].replaceChildren();
+    picture.setAttribute('aria-roledescription', t('kanaloa.board.name'));
+    picture.setAttribute('aria-label', t('kanaloa.board.name'));
+    for (const name of ['rings', 'bridges', 'tags', 'markers']) layer[name].replaceChildren();
 
+    /** @param {LaneShape} shape @param {number} owner @param {boolean} fresh */
     const lay = (shape, owner, fresh) => plank(shape, view, owner, fresh);
-    previousOwners = layBridges(layers.bridges, view.links, geo.links, previousOwners, lay);
+    previousOwners = layBridges(layer.bridges, view.links, built.links, previousOwners, lay);
     for (const island of view.islands) {
-      const isle = geo.islands.get(island.name);
+      const isle = /** @type {KanaloaIsle} */ (built.islands.get(island.name));
       const owner = island.controller;
       const was = previousControllers ? previousControllers[island.name] : owner;
       if (owner !== null && owner !== undefined) {
         const p = palette(view.players, owner);
-        layers.rings.append(svg('path', { class: `control-ring p${p}`, d: blobPath(isle.x, isle.y, isle.r + 3, isle.sand, isle.rot) }));
-        layers.markers.append(marker(view, owner, isle, was !== owner));
+        layer.rings.append(svg('path', { class: `control-ring p${p}`, d: blobPath(isle.x, isle.y, isle.r + 3, isle.sand, isle.rot) }));
+        layer.markers.append(marker(view, owner, isle, was !== owner));
       } else if (island.stone) {
         // An island's stone waits where its marker will stand: the first
         // colour to control the island takes it.
-        const r = geo.portrait ? 17 : 14;
+        const r = built.portrait ? 17 : 14;
         const cy = crownY(isle, r);
         const s = godStone(island.stone, isle.x, cy, r, 'on-island');
         s.setAttribute('data-island', island.name);
         s.append(svg('title', {}, t(`kanaloa.god.${island.stone}.about`)));
-        layers.markers.append(svg('circle', { class: 'drop', cx: f1(isle.x), cy: f1(cy + 3), r: r + 1 }), s);
+        layer.markers.append(svg('circle', { class: 'drop', cx: f1(isle.x), cy: f1(cy + 3), r: r + 1 }), s);
       }
       const label = tag(island, isle, view);
       label.setAttribute('role', 'img');
       label.setAttribute('aria-label', islandLabel(island, view, names));
-      layers.tags.append(label);
+      layer.tags.append(label);
     }
     drawPawns(view, names);
     previousControllers = Object.fromEntries(view.islands.map((island) => [island.name, island.controller]));
@@ -418,7 +481,11 @@ export function createBoard(container, { onTarget, onBackground }) {
 }
 
 /** Who owns a colour, in words: the player's name, and with two players the
- * colour too ("Ana, jaune ●"). */
+ * colour too ("Ana, jaune ●").
+ * @param {KanaloaView} view
+ * @param {number} colour
+ * @param {string[]} names
+ * @returns {string} */
 export function whoOf(view, colour, names) {
   const entry = view.colours[colour];
   const owner = entry ? entry.player : colour;

@@ -12,10 +12,23 @@ import { projection, palette, colourShape, colourWords, godIcon, whoOf } from '.
 import { h } from '../../dom.js';
 import { backCard, islandCards, handCardOptions, emptySlot, drawPile, discardPile, renderMarketRow } from '../archipelago.js';
 
-/** The colours of a seat (two with two players). */
+/** @typedef {import('./select.js').KanaloaView} KanaloaView */
+/** @typedef {import('./select.js').KanaloaResult} KanaloaResult */
+/** @typedef {import('./select.js').KanaloaTargets} KanaloaTargets */
+/** @typedef {import('./select.js').KanaloaCardTarget} KanaloaCardTarget */
+/** @typedef {import('./select.js').KanaloaStoneTarget} KanaloaStoneTarget */
+/** @typedef {import('./select.js').KanaloaButton} KanaloaButton */
+/** @typedef {import('./select.js').KanaloaColourPoints} KanaloaColourPoints */
+
+/** The colours of a seat (two with two players).
+ * @param {KanaloaView} view @param {number} seat */
 const coloursOf = (view, seat) => view.colours.map((c, i) => (c.player === seat ? i : -1)).filter((i) => i >= 0);
 
-/** A colour's swatch: a small plank with its mark. */
+/** A colour's swatch: a small plank with its mark.
+ * @param {number} players
+ * @param {number} colour
+ * @param {number} [size]
+ * @returns {SVGElement} */
 export function swatch(players, colour, size = 22) {
   const p = palette(players, colour);
   return svg(
@@ -28,6 +41,7 @@ export function swatch(players, colour, size = 22) {
 
 // -- cards ----------------------------------------------------------------------
 
+/** @param {KanaloaView} view @param {string} name */
 function linksOf(view, name) {
   const island = view.islands.find((i) => i.name === name);
   return island ? island.links : 0;
@@ -37,7 +51,7 @@ function linksOf(view, name) {
  * is lit; a button when it can be clicked. */
 const faceCard = islandCards({
   projection,
-  lanes: (view) => view.links,
+  lanes: (/** @type {KanaloaView} */ view) => view.links,
   frame: (proj) => `10 10 ${proj.width - 20} ${proj.height - 20}`,
   radius: (isle, lit) => {
     const r = isle.size === 'main' ? 62 : isle.size === 'small' ? 38 : 48;
@@ -52,6 +66,7 @@ const faceCard = islandCards({
 
 // -- players ------------------------------------------------------------------------
 
+/** @param {number} value @param {string} label @param {string} title */
 function stat(value, label, title) {
   return h('span', { class: 'kn-stat', title }, h('b', {}, number(value)), ' ', label);
 }
@@ -77,6 +92,10 @@ function tabletIcons(tablet, { label } = {}) {
   return h('div', { class: 'kn-tablet', 'aria-label': label }, ...items);
 }
 
+/** The players: each one's colours (bridges, islands), hand, tablet, and
+ * where the set-up or the last turns stand.
+ * @param {HTMLElement | undefined} el @param {KanaloaView} view @param {{names: string[], viewer: number | null}} options
+ * @returns {void} */
 export function renderPlayers(el, view, { names, viewer }) {
   if (!el) return;
   const n = view.players;
@@ -152,7 +171,9 @@ export function renderPlayers(el, view, { names, viewer }) {
   el.replaceChildren(h('div', { class: `kn-players n${n}` }, ...cards));
 }
 
-/** The compact scoreboard of the top bar (phones). */
+/** The compact scoreboard of the top bar (phones).
+ * @param {HTMLElement | undefined} el @param {KanaloaView} view @param {{names: string[]}} options
+ * @returns {void} */
 export function renderScoreline(el, view, { names }) {
   if (!el) return;
   const n = view.players;
@@ -176,6 +197,9 @@ export function renderScoreline(el, view, { names }) {
   el.replaceChildren(...items);
 }
 
+/** The round: its dots, and its name (the set-up, the last turns, the end).
+ * @param {HTMLElement | undefined} el @param {KanaloaView} view
+ * @returns {void} */
 export function renderRound(el, view) {
   if (!el) return;
   const dots = h('ol', { class: 'round-dots', 'aria-hidden': 'true' });
@@ -197,6 +221,7 @@ export function renderRound(el, view) {
 
 // -- the viewer's hand and tablet ------------------------------------------------------
 
+/** @param {KanaloaStoneTarget} stone @param {{onStone: (stone: KanaloaStoneTarget) => void, usableNow: boolean}} options */
 function stoneButton(stone, { onStone, usableNow }) {
   const clickable = Boolean(stone.choice) || Boolean(stone.selected);
   const classes = ['kn-stone'];
@@ -225,6 +250,10 @@ function stoneButton(stone, { onStone, usableNow }) {
   );
 }
 
+/** The viewer's hand (and the set-up's card chosen) and the stones of their tablet.
+ * @param {HTMLElement | undefined} el @param {KanaloaView} view @param {KanaloaTargets} all
+ * @param {{names: string[], onPick: (card: KanaloaCardTarget) => void, onStone: (stone: KanaloaStoneTarget) => void}} options
+ * @returns {void} */
 export function renderHand(el, view, all, { names, onPick, onStone }) {
   if (!el) return;
   if (!view.hand) {
@@ -269,7 +298,8 @@ export function renderHand(el, view, all, { names, onPick, onStone }) {
   el.replaceChildren(...parts);
 }
 
-/** A move's text in words, for an accessible name. */
+/** A move's text in words, for an accessible name.
+ * @param {string} text @param {string[]} names */
 function describe(text, names) {
   const words = text.split(' ');
   const kind = words[0];
@@ -282,6 +312,11 @@ function describe(text, names) {
 
 // -- talon, face-up cards and discards --------------------------------------------------
 
+/** The talon, the face-up cards (at the set-up, the cards being chosen)
+ * and the discards; or, while KU's card is stolen, the victim's hand.
+ * @param {HTMLElement | undefined} el @param {KanaloaView} view @param {KanaloaTargets} all
+ * @param {{names: string[], onChoice: (choice: string) => void}} options
+ * @returns {void} */
 export function renderMarket(el, view, all, { names, onChoice }) {
   if (!el) return;
   if (all.tray) {
@@ -292,8 +327,8 @@ export function renderMarket(el, view, all, { names, onChoice }) {
         faceCard(view, card.name, {
           choice: card.choice,
           key: `tray-${i}`,
-          label: card.choice ? t('kanaloa.aria.steal', { card: card.name, player: names[all.tray.victim] }) : null,
-          onClick: card.choice ? () => onChoice(card.choice) : null,
+          label: card.choice ? t('kanaloa.aria.steal', { card: card.name, player: names[/** @type {{victim: number}} */ (all.tray).victim] }) : null,
+          onClick: card.choice ? () => onChoice(/** @type {string} */ (card.choice)) : null,
         }),
       ),
     );
@@ -316,7 +351,7 @@ export function renderMarket(el, view, all, { names, onChoice }) {
       const chosen = view.chosen && slot < view.players ? view.chosen[slot] : null;
       const mine = slot === view.viewer && view.own_choice;
       let card;
-      if (mine) card = faceCard(view, view.own_choice, { small: true, extra: 'kn-chosen', label: t('kanaloa.aria.own_choice', { card: view.own_choice }) });
+      if (mine) card = faceCard(view, /** @type {string} */ (view.own_choice), { small: true, extra: 'kn-chosen', label: t('kanaloa.aria.own_choice', { card: view.own_choice }) });
       else if (chosen) card = h('span', { class: 'card back kn-setup-back', role: 'img', 'aria-label': t('kanaloa.aria.slot_chosen', { player: names[slot] }) }, h('span', { class: 'weave' }));
       else card = h('span', { class: 'card slot-empty', role: 'img', 'aria-label': slot < view.players ? t('kanaloa.aria.slot_waiting', { player: names[slot] }) : t('kanaloa.aria.slot_talon') });
       display.append(h('span', { class: 'kn-setup-slot' }, card, slot < view.players ? token(slot, 16) : null));
@@ -365,6 +400,8 @@ export function renderMarket(el, view, all, { names, onChoice }) {
 
 // -- the action bar -------------------------------------------------------------------------
 
+/** @param {KanaloaView} view @param {KanaloaButton} button
+ * @param {{names: string[], onChoice: (choice: string) => void, onCancel: () => void}} options */
 function buttonFor(view, button, { names, onChoice, onCancel }) {
   const key = `btn-${button.key}`;
   const base = { type: 'button', 'data-key': key, 'data-choice': button.choice || null };
@@ -380,7 +417,7 @@ function buttonFor(view, button, { names, onChoice, onCancel }) {
         t('kanaloa.action.discard'),
       );
     case 'colour': {
-      const c = button.colour;
+      const c = /** @type {number} */ (button.colour);
       return h(
         'button',
         {
@@ -399,7 +436,7 @@ function buttonFor(view, button, { names, onChoice, onCancel }) {
         'button',
         { ...base, class: 'btn kn-stone-btn', onclick: () => onChoice(button.choice) },
         token(button.player, 16),
-        plural('kanaloa.action.ku', view.hand_sizes[button.player] || 0, { player: names[button.player] }),
+        plural('kanaloa.action.ku', view.hand_sizes[/** @type {number} */ (button.player)] || 0, { player: names[/** @type {number} */ (button.player)] }),
       );
     case 'pele':
       return h('button', { ...base, class: 'btn primary kn-stone-btn', onclick: () => onChoice(button.choice) }, godIcon('PELE', 20), t('kanaloa.action.pele'));
@@ -412,6 +449,10 @@ function buttonFor(view, button, { names, onChoice, onCancel }) {
   }
 }
 
+/** The action bar: the advice, and the buttons.
+ * @param {HTMLElement | undefined} el @param {KanaloaView} view @param {KanaloaTargets} all
+ * @param {{names: string[], advice: string, interactive: boolean, onChoice: (choice: string) => void, onCancel: () => void}} options
+ * @returns {void} */
 export function renderActions(el, view, all, { names, advice, interactive, onChoice, onCancel }) {
   if (!el) return;
   const buttons = all.buttons.map((button) => buttonFor(view, button, { names, onChoice, onCancel })).filter(Boolean);
@@ -423,6 +464,7 @@ export function renderActions(el, view, all, { names, advice, interactive, onCho
 
 // -- the end of the game ----------------------------------------------------------------------
 
+/** @param {import('./select.js').KanaloaScoringPart | null} part */
 function islandsText(part) {
   if (!part || !part.islands.length) return '';
   return part.islands.map((i) => t('kanaloa.end.island', { island: i.island, links: i.links, bridges: i.bridges, points: i.points })).join(', ');
@@ -430,14 +472,17 @@ function islandsText(part) {
 
 /** Every point of every colour, by where it came from, then why the winner
  * won: a row per colour (KANE stones, the two scorings, the markers, the
- * total) and under it, in words, the islands that scored. */
+ * total) and under it, in words, the islands that scored.
+ * @param {KanaloaView} view @param {KanaloaResult | null} result @param {string[]} names
+ * @returns {HTMLElement} */
 export function endDetails(view, result, names) {
   const n = view.players;
+  /** @type {import('./select.js').KanaloaBreakdown} */
   const breakdown = (result && result.breakdown) || { colours: [], players: [], last_turn_order: [] };
   const colours = breakdown.colours;
   const winners = (result && result.winners) || [];
-  const kaneOf = (e) => e.kane.reduce((a, k) => a + k.points, 0);
-  /** @type {{label: string, value: (entry: any) => number, detail?: (entry: any) => string | null}[]} */
+  const kaneOf = (/** @type {KanaloaColourPoints} */ e) => e.kane.reduce((a, k) => a + k.points, 0);
+  /** @type {{label: string, value: (entry: KanaloaColourPoints) => number, detail?: (entry: KanaloaColourPoints) => string | null}[]} */
   const columns = [];
   if (colours.some((e) => e.earlier)) columns.push({ label: t('kanaloa.end.earlier'), value: (e) => e.earlier });
   if (view.gods || colours.some((e) => e.kane.length)) {
@@ -492,7 +537,7 @@ export function endDetails(view, result, names) {
     // where the columns give way, every source with its points.
     const details = columns
       .filter((c) => c.detail && c.detail(entry))
-      .map((c) => t('kanaloa.end.detail', { label: c.label, islands: c.detail(entry) }));
+      .map((c) => t('kanaloa.end.detail', { label: c.label, islands: /** @type {(entry: KanaloaColourPoints) => string | null} */ (c.detail)(entry) }));
     const everything = columns.map((c) => {
       const value = c.value(entry);
       const islands = c.detail && c.detail(entry);

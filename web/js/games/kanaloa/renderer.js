@@ -29,10 +29,16 @@ import { createShell } from '../renderer-shell.js';
 
 const { JOKER, cardsOf, linkOf } = select;
 
+/** @typedef {import('./select.js').KanaloaView} KanaloaView */
+/** @typedef {import('./select.js').KanaloaMove} KanaloaMove */
+/** @typedef {import('./select.js').KanaloaTargets} KanaloaTargets */
+/** @typedef {import('../contract.js').GameSnapshot} GameSnapshot */
+
 /** The game drawn in the page's containers (contract.js's Renderer).
  * @param {import('../contract.js').RendererHost} host
  * @returns {import('../contract.js').Renderer} */
 export function createRenderer(host) {
+  /** @type {import('../renderer-shell.js').Shell<KanaloaView, import('./select.js').KanaloaSelection>} */
   const shell = createShell(host);
   const { els } = shell;
 
@@ -41,9 +47,10 @@ export function createRenderer(host) {
     onBackground: () => shell.clearSelection(),
   });
 
-  /** Everything clickable now (kanaloa/select.js), the links named. */
+  /** Everything clickable now (kanaloa/select.js), the links named.
+   * @returns {KanaloaTargets} */
   function targets() {
-    const all = select.targets(shell.view, shell.legal(), shell.selection);
+    const all = select.targets(shell.view, /** @type {KanaloaMove[]} */ (shell.legal()), shell.selection);
     all.links = all.links.map((link) => ({
       ...link,
       label: link.selected ? t('kanaloa.aria.link_selected', { link: dash(link.link) }) : linkLabel(link.move, link.link, link.removal),
@@ -51,12 +58,13 @@ export function createRenderer(host) {
     return all;
   }
 
+  /** @param {KanaloaMove | null | undefined} move @param {string} link @param {boolean} removal */
   function linkLabel(move, link, removal) {
     const name = dash(link);
     if (move && move.kind === 'build') {
       return move.card === JOKER ? t('kanaloa.aria.build_kanaloa', { link: name }) : t('kanaloa.aria.build', { link: name, card: move.card });
     }
-    if (move && move.kind === 'replace') return t('kanaloa.aria.replace', { link: name, cards: move.cards.join(' + ') });
+    if (move && move.kind === 'replace') return t('kanaloa.aria.replace', { link: name, cards: /** @type {string[]} */ (move.cards).join(' + ') });
     // PELE's bridge to take away.
     if (move && move.kind === 'remove') return t('kanaloa.aria.remove', { link: name });
     return removal ? t('kanaloa.aria.link_bridge', { link: name }) : t('kanaloa.aria.link_free', { link: name });
@@ -64,14 +72,16 @@ export function createRenderer(host) {
 
   // -- the sentence that says what to do -------------------------------------------------------
 
+  /** @param {KanaloaTargets} all */
   function advice(all) {
     const { view, names, selection, interactive } = shell;
-    return interactive ? words.advice(view, shell.legal(), selection, all, names) : '';
+    return interactive ? words.advice(/** @type {KanaloaView} */ (view), /** @type {KanaloaMove[]} */ (shell.legal()), selection, all, names) : '';
   }
 
   /** Redraw what depends on the selection: targets, hand, market, actions. */
   function redraw() {
-    const { view, names } = shell;
+    const { names } = shell;
+    const view = /** @type {KanaloaView} */ (shell.view);
     const all = targets();
     board.drawTargets(all.links);
     renderHand(els.hand, view, all, {
@@ -93,21 +103,23 @@ export function createRenderer(host) {
   // -- hints --------------------------------------------------------------------------------------
 
   /** Mark the elements that would play the suggested move, step by step:
-   * its cards and stones, its link, the talon or a face-up card, a button. */
+   * its cards and stones, its link, the talon or a face-up card, a button.
+   * @param {KanaloaTargets} all */
   function markSuggestion(all) {
     const { view, selection } = shell;
-    const move = shell.suggestion;
+    const move = /** @type {KanaloaMove | null} */ (shell.suggestion);
     const link = move && (move.kind === 'build' || move.kind === 'replace' || move.kind === 'remove') ? linkOf(move) : null;
     board.suggest(link);
     if (!move) return;
     const scope = screenOf(els.board);
-    const mark = (node) => node && node.classList.add('suggested');
-    const byKey = (key) => scope.querySelector(`[data-key="${CSS.escape(key)}"]`);
+    const mark = (/** @type {Element | null} */ node) => node && node.classList.add('suggested');
+    const byKey = (/** @type {string} */ key) => scope.querySelector(`[data-key="${CSS.escape(key)}"]`);
+    /** The first of the hand's cards named `name` not yet chosen. @param {string} name */
     const handCard = (name) => {
       const index = ((view && view.hand) || []).findIndex((card, i) => card === name && !selection.cards.includes(i));
       return index < 0 ? null : byKey(`card-${index}`);
     };
-    const stone = (god) => {
+    const stone = (/** @type {string} */ god) => {
       const n = god === JOKER ? selection.jokers : 0;
       return byKey(`stone-${god}-${n}`);
     };
@@ -127,22 +139,23 @@ export function createRenderer(host) {
             mark(handCard(name));
           }
         }
-        if (selection.link !== link) mark(els.board.querySelector(`.link-target[data-link="${CSS.escape(link)}"]`));
+        // These moves have their link.
+        if (selection.link !== link) mark(els.board.querySelector(`.link-target[data-link="${CSS.escape(/** @type {string} */ (link))}"]`));
         break;
       }
       case 'remove':
-        mark(els.board.querySelector(`.link-target[data-link="${CSS.escape(link)}"]`));
+        mark(els.board.querySelector(`.link-target[data-link="${CSS.escape(/** @type {string} */ (link))}"]`));
         break;
       case 'discard':
         if (selection.cards.length === 1) mark(byKey('btn-discard'));
-        else mark(handCard(move.card));
+        else mark(handCard(/** @type {string} */ (move.card)));
         break;
       case 'choose':
         if (selection.cards.length === 1) mark(byKey('btn-choose'));
-        else mark(handCard(move.card));
+        else mark(handCard(/** @type {string} */ (move.card)));
         break;
       case 'give':
-        mark(handCard(move.card));
+        mark(handCard(/** @type {string} */ (move.card)));
         break;
       case 'steal':
         mark(scope.querySelector(`.kn-tray [data-choice="${CSS.escape(move.text)}"]`));
@@ -181,14 +194,17 @@ export function createRenderer(host) {
     }
   }
 
-  /** A move in words, as the end of a sentence. */
+  /** A move in words, as the end of a sentence.
+   * @param {import('../contract.js').Move} move */
   function moveText(move) {
-    return words.moveText(shell.view, move, shell.names);
+    return words.moveText(shell.view, /** @type {KanaloaMove} */ (move), shell.names);
   }
 
-  /** Draw what the snapshot shows, whatever the selection. */
+  /** Draw what the snapshot shows, whatever the selection.
+   * @param {GameSnapshot} snap */
   function draw(snap) {
-    const { view, names } = shell;
+    const { names } = shell;
+    const view = /** @type {KanaloaView} */ (shell.view);
     board.draw(view, { names, portrait: PORTRAIT.matches });
     board.markMove(eventMarks(shell.lastMove), view);
     renderPlayers(els.players, view, { names, viewer: snap.viewer });
@@ -198,9 +214,10 @@ export function createRenderer(host) {
 
   /** Point at what a lesson's step speaks of: islands (and the god stone
    * on one), links, cards in the hand or face up, the talon, a stone of the
-   * tablet. */
+   * tablet.
+   * @param {import('../contract.js').LessonPoint[]} points */
   function spotlight(points) {
-    const of = (kind) => points.filter((p) => p.kind === kind).map((p) => p.id);
+    const of = (/** @type {string} */ kind) => points.filter((p) => p.kind === kind).map((p) => p.id);
     board.point(of('link'), [...of('island'), ...of('stone')], of('refused'));
     const scope = screenOf(els.board);
     const hand = (shell.view && shell.view.hand) || [];
@@ -211,6 +228,7 @@ export function createRenderer(host) {
     pointByKey(scope, 'stone-', of('god'), (rest) => rest.split('-')[0]);
   }
 
+  /** @param {import('../contract.js').GameEvent[]} events @param {number} [duration] */
   function flashEvents(events, duration) {
     board.flash(eventMarks(events), duration);
   }

@@ -24,18 +24,227 @@
 
 import { narrow, laneTargets, played, selecting } from '../select-common.js';
 
+// -- Kanaloa's view and moves, as the engine sends them -----------------------------------
+// (pygame_core/games/kanaloa/state.py's `view`, `result` and `_breakdown`,
+// moves.py's `to_dict`; docs/games/kanaloa.md). The board, the panels and
+// the text view read them from here. A colour is its index in the engine's
+// order (yellow, red, green, blue: colours.js); with two players each plays
+// two.
+
+/**
+ * An island: where it lies, its size (small, large, main), its links, the
+ * bridges that control it (`needed`), the colour that controls it (or
+ * null), each colour's bridges at it, and the god stone still on it.
+ * @typedef {object} KanaloaIsland
+ * @property {string} name
+ * @property {number} x
+ * @property {number} y
+ * @property {string} size
+ * @property {number} links
+ * @property {number} needed
+ * @property {number | null} controller
+ * @property {number[]} counts
+ * @property {string | null} stone
+ */
+
+/** A link between two islands, and the colour whose bridge lies on it.
+ * @typedef {import('../archipelago.js').ViewLane} KanaloaLink */
+
+/**
+ * The turn of the player to move: whether it is fresh, the cards played
+ * and discarded so far, whether a card must be played, the hand's limit,
+ * whether a draw follows, whether the player may pass.
+ * @typedef {object} KanaloaTurn
+ * @property {boolean} fresh
+ * @property {number} cards_played
+ * @property {number} discarded
+ * @property {boolean} must_play
+ * @property {number} hand_cap
+ * @property {boolean} draw_follows
+ * @property {boolean} may_pass
+ */
+
+/**
+ * A decision due before the turn goes on: the bridge to take away at a
+ * relative majority (on one of `islands`), KU's card to steal from
+ * `victim`, PELE's card to give to one of `to`.
+ * @typedef {{kind: 'remove', islands: string[]} | {kind: 'steal', victim: number} | {kind: 'give', to: number[]}} KanaloaPending
+ */
+
+/** Points scored: where from (earlier, kane, first, final, marker), by
+ * which colour (its name), on which island.
+ * @typedef {{source: string, colour: string, island: string | null, points: number}} KanaloaPoints */
+
+/** The islands of a scoring that scored for a colour, and its markers.
+ * @typedef {{islands: {island: string, links: number, bridges: number, points: number}[], markers: number, points: number}} KanaloaScoringPart */
+
+/**
+ * Every point of one colour, by where it came from: points scored before
+ * the game's end was known (`earlier`), KANE stones, the two scorings.
+ * @typedef {object} KanaloaColourPoints
+ * @property {string} colour
+ * @property {number} index
+ * @property {number} player
+ * @property {number} total
+ * @property {number} earlier
+ * @property {{island: string, points: number}[]} kane
+ * @property {KanaloaScoringPart | null} first_scoring
+ * @property {KanaloaScoringPart | null} final_scoring
+ */
+
+/**
+ * Where the points came from: colour by colour, player by player (with
+ * two, each one's weaker and stronger colour), the last turns' order, and
+ * the island whose control ended the game early.
+ * @typedef {object} KanaloaBreakdown
+ * @property {KanaloaColourPoints[]} colours
+ * @property {{player: number, colours: number[], points: number, weaker?: number, stronger?: number}[]} players
+ * @property {number[]} last_turn_order
+ * @property {{colour: string, island: string, player: number} | null} [early_win]
+ */
+
+/**
+ * The end: the players' scores (with two, each one's weaker colour), the
+ * winner, why, and every point of every colour by where it came from.
+ * @typedef {object} KanaloaResult
+ * @property {number[]} scores
+ * @property {number[]} winners
+ * @property {string} reason
+ * @property {KanaloaBreakdown} [breakdown]
+ */
+
+/**
+ * What a viewer sees of a game of Kanaloa (`hand`, `talon_known` and
+ * `own_face_down` are null for a spectator, `known_hands` too; `player`,
+ * `active_colour` and `turn` are null outside the play; `chosen` is the
+ * set-up's only).
+ * @typedef {object} KanaloaView
+ * @property {string} game
+ * @property {number | null} viewer
+ * @property {number} players
+ * @property {boolean} gods
+ * @property {{name: string, player: number}[]} colours
+ * @property {number[]} to_move
+ * @property {string} phase
+ * @property {number} round
+ * @property {boolean} final_phase
+ * @property {number} first_player
+ * @property {number | null} player
+ * @property {number | null} active_colour
+ * @property {KanaloaTurn | null} turn
+ * @property {KanaloaPending | null} pending
+ * @property {boolean[] | null} chosen
+ * @property {string | null} own_choice
+ * @property {KanaloaIsland[]} islands
+ * @property {KanaloaLink[]} links
+ * @property {number[]} stock
+ * @property {number[]} on_board
+ * @property {number[]} markers
+ * @property {number[]} controlled
+ * @property {string[] | null} hand
+ * @property {number[]} hand_sizes
+ * @property {string[][] | null} known_hands
+ * @property {(string | null)[]} display
+ * @property {number} talon_size
+ * @property {string[] | null} talon_known
+ * @property {string[]} discard_face_up
+ * @property {number[]} discard_face_down
+ * @property {string[] | null} own_face_down
+ * @property {Record<string, number>[]} tablets
+ * @property {number[]} stones_used
+ * @property {number[]} scores
+ * @property {number[]} player_scores
+ * @property {KanaloaPoints[]} points
+ * @property {boolean[]} last_turn_played
+ * @property {number[]} last_turn_order
+ * @property {boolean} over
+ * @property {KanaloaResult | null} result
+ */
+
+/**
+ * A legal move: its kind and text, and as its kind has them the link (its
+ * index, and its two islands `ends`), the card or the two cards (with how
+ * many are KANALOA), the colour chosen, or the player aimed at (KU, a
+ * card given).
+ * @typedef {object} KanaloaMove
+ * @property {string} kind
+ * @property {string} text
+ * @property {number} [link]
+ * @property {string[]} [ends]
+ * @property {string} [card]
+ * @property {string[]} [cards]
+ * @property {number} [kanaloa]
+ * @property {number} [colour]
+ * @property {string} [colour_name]
+ * @property {number} [player]
+ */
+
+/**
+ * What is selected: hand cards (by their place in the hand), KANALOA
+ * stones (how many), a link (its name), or another god stone.
+ * @typedef {{cards: number[], jokers: number, link: string | null, stone: string | null}} KanaloaSelection
+ */
+
+/** A hand card as a target: its place and name, selected or offered
+ * (`choice`); `give` while PELE's card is given.
+ * @typedef {{index: number, name: string, selected?: boolean, choice?: string | null, give?: boolean}} KanaloaCardTarget */
+
+/** A stone of the viewer's tablet as a target: its god, which of them (`n`), its data-key.
+ * @typedef {{god: string, n: number, key: string, selected?: boolean, choice?: string}} KanaloaStoneTarget */
+
+/** A link as a target (select-common.js's `laneTargets`), named under `link`.
+ * @typedef {import('../select-common.js').LaneTarget<KanaloaMove> & {link: string}} KanaloaLinkTarget */
+
+/** A button: its data-key's end, its kind, its move (none for "Cancel"),
+ * and what it names (a colour, a card, a player).
+ * @typedef {{key: string, kind: 'cancel', choice?: undefined}
+ *   | {key: string, kind: 'confirm' | 'discard' | 'colour' | 'ku' | 'pele' | 'pass' | 'end', choice: string, colour?: number, card?: string, player?: number}} KanaloaButton */
+
+/**
+ * Everything clickable now (`targets`): which decision is due (`mode`:
+ * setup, remove, steal, give, colour, turn; idle when none), the hand
+ * cards, the tablet's stones, the links, the talon's move, the face-up
+ * cards one may take, whether LONO's card is being taken, the buttons, KU's
+ * tray (the victim's cards) and the names of the selected cards.
+ * @typedef {object} KanaloaTargets
+ * @property {string} mode
+ * @property {KanaloaCardTarget[]} cards
+ * @property {KanaloaStoneTarget[]} stones
+ * @property {KanaloaLinkTarget[]} links
+ * @property {string | null} draw
+ * @property {{card: string, choice: string}[]} takes
+ * @property {boolean} lono
+ * @property {KanaloaButton[]} buttons
+ * @property {{victim: number, cards: {name: string, choice: string | null}[]} | null} tray
+ * @property {string[]} chosen
+ */
+
 export const JOKER = 'KANALOA';
 const CARD_KINDS = new Set(['build', 'replace', 'discard']);
+/** The god stone each stone's move uses, by the move's kind.
+ * @type {Record<string, string>} */
 export const STONE_KINDS = { ku: 'KU', pele: 'PELE', 'lono draw': 'LONO', 'lono take': 'LONO' };
 
-export const cardsOf = (move) => (move.kind === 'replace' ? move.cards : [move.card]);
+/** The cards a card move plays.
+ * @param {KanaloaMove} move
+ * @returns {string[]} */
+export const cardsOf = (move) => (move.kind === 'replace' ? /** @type {string[]} */ (move.cards) : [/** @type {string} */ (move.card)]);
+/** A move's link by name ("ALOA-BAFI"), null for none.
+ * @param {KanaloaMove} move
+ * @returns {string | null} */
 export const linkOf = (move) => (move.ends ? move.ends.join('-') : null);
 
+/** The selection before any click.
+ * @returns {KanaloaSelection} */
 export const emptySelection = () => ({ cards: [], jokers: 0, link: null, stone: null });
 
+/** @param {KanaloaSelection} selection */
 const hasSelection = (selection) => selection.cards.length > 0 || selection.jokers > 0 || selection.link !== null || selection.stone !== null;
 
-/** The names of the selected cards, KANALOA for each joker. */
+/** The names of the selected cards, KANALOA for each joker.
+ * @param {KanaloaView | null} view
+ * @param {KanaloaSelection} selection
+ * @returns {string[]} */
 export function chosenNames(view, selection) {
   const hand = (view && view.hand) || [];
   return [...selection.cards.map((i) => hand[i]), ...Array(selection.jokers).fill(JOKER)];
@@ -43,16 +252,22 @@ export function chosenNames(view, selection) {
 
 /** What a selection of `cards` (names, KANALOA for the joker) and `link`
  * (a name or null) allows: the moves still open, and the one it completes.
- * A card discarded face down has no link. */
+ * A card discarded face down has no link.
+ * @param {KanaloaMove[]} moves @param {string[]} cards @param {string | null} link */
 function evaluate(moves, cards, link) {
   return narrow(moves, cards, link, { laneOf: (m) => (m.kind === 'discard' ? null : linkOf(m)), cardsOf });
 }
 
 /** Everything clickable now: {mode, cards, stones, links, draw, takes, lono,
  * buttons, tray, chosen}; `mode` says which decision is due (setup, remove,
- * steal, give, colour, turn; idle when none). */
+ * steal, give, colour, turn; idle when none).
+ * @param {KanaloaView | null} view
+ * @param {KanaloaMove[]} legal
+ * @param {KanaloaSelection} selection
+ * @returns {KanaloaTargets} */
 export function targets(view, legal, selection) {
   const hand = (view && view.hand) || [];
+  /** @type {KanaloaTargets} */
   const all = {
     mode: 'idle',
     cards: hand.map((name, index) => ({ index, name })),
@@ -73,20 +288,22 @@ export function targets(view, legal, selection) {
   if (moves.some((m) => m.kind === 'choose')) return setupTargets(all, moves, selection);
   if (pending && pending.kind === 'remove') {
     all.mode = 'remove';
-    for (const m of moves) all.links.push({ link: linkOf(m), choice: m.text, strong: true, removal: true, move: m });
+    // Each legal move takes one bridge away: it has its link.
+    for (const m of moves) all.links.push({ link: /** @type {string} */ (linkOf(m)), choice: m.text, strong: true, removal: true, move: m });
     return all;
   }
   if (pending && pending.kind === 'steal') {
     all.mode = 'steal';
     const known = (view.known_hands && view.known_hands[pending.victim]) || [];
-    const offered = new Map(moves.map((m) => [m.card, m.text]));
-    const shown = known.length ? known : moves.map((m) => m.card);
+    // A card to steal, or to give, is its move's card.
+    const offered = new Map(moves.map((m) => [/** @type {string} */ (m.card), m.text]));
+    const shown = known.length ? known : moves.map((m) => /** @type {string} */ (m.card));
     all.tray = { victim: pending.victim, cards: shown.map((name) => ({ name, choice: offered.get(name) || null })) };
     return all;
   }
   if (pending && pending.kind === 'give') {
     all.mode = 'give';
-    const offered = new Map(moves.map((m) => [m.card, m.text]));
+    const offered = new Map(moves.map((m) => [/** @type {string} */ (m.card), m.text]));
     all.cards = hand.map((name, index) => ({ index, name, choice: offered.get(name) || null, give: true }));
     return all;
   }
@@ -101,23 +318,25 @@ export function targets(view, legal, selection) {
   return turnTargets(all, view, moves, selection);
 }
 
-/** The opening card, chosen in secret: one card, then "Choose". */
+/** The opening card, chosen in secret: one card, then "Choose".
+ * @param {KanaloaTargets} all @param {KanaloaMove[]} moves @param {KanaloaSelection} selection */
 function setupTargets(all, moves, selection) {
   all.mode = 'setup';
-  const offered = new Map(moves.map((m) => [m.card, m.text]));
+  const offered = new Map(moves.map((m) => [/** @type {string} */ (m.card), m.text]));
   const picked = selection.cards.length === 1 ? all.cards[selection.cards[0]] : null;
   all.cards = all.cards.map((card) => {
     if (picked && card.index === picked.index) return { ...card, selected: true };
     return { ...card, choice: offered.has(card.name) ? `card:${card.name}` : null };
   });
   if (picked && offered.has(picked.name)) {
-    all.buttons.push({ key: 'choose', choice: offered.get(picked.name), kind: 'confirm', card: picked.name });
+    all.buttons.push({ key: 'choose', choice: /** @type {string} */ (offered.get(picked.name)), kind: 'confirm', card: picked.name });
     all.buttons.push({ key: 'cancel', kind: 'cancel' });
   }
   return all;
 }
 
-/** The stones on the viewer's own tablet, one entry per stone. */
+/** The stones on the viewer's own tablet, one entry per stone.
+ * @param {KanaloaView} view @returns {KanaloaStoneTarget[]} */
 function tabletStones(view) {
   if (!view.gods || view.viewer === null || view.viewer === undefined) return [];
   const tablet = view.tablets[view.viewer] || {};
@@ -128,6 +347,8 @@ function tabletStones(view) {
   return stones;
 }
 
+/** A turn's targets: cards, stones, links, the talon and the face-up cards, the buttons.
+ * @param {KanaloaTargets} all @param {KanaloaView} view @param {KanaloaMove[]} moves @param {KanaloaSelection} selection */
 function turnTargets(all, view, moves, selection) {
   all.mode = 'turn';
   const chosen = all.chosen;
@@ -144,7 +365,7 @@ function turnTargets(all, view, moves, selection) {
   });
 
   // The stones of the tablet.
-  const stoneMoves = (god) => moves.filter((m) => STONE_KINDS[m.kind] === god);
+  const stoneMoves = (/** @type {string} */ god) => moves.filter((m) => STONE_KINDS[m.kind] === god);
   all.stones = all.stones.map((stone) => {
     if (stone.god === JOKER) {
       if (stone.n < selection.jokers) return { ...stone, selected: true };
@@ -163,11 +384,14 @@ function turnTargets(all, view, moves, selection) {
 
   // Links.
   if (!selection.stone) {
-    all.links = laneTargets(view.links, selection.link, {
-      word: 'link',
-      open: (name) => evaluate(cardPlays, chosen, name),
-      strong: chosen.length > 0 || selection.link !== null,
-    });
+    // Each one names its link under `link`.
+    all.links = /** @type {KanaloaLinkTarget[]} */ (
+      laneTargets(view.links, selection.link, {
+        word: 'link',
+        open: (name) => evaluate(cardPlays, chosen, name),
+        strong: chosen.length > 0 || selection.link !== null,
+      })
+    );
   }
 
   // The end of the turn: the talon, the face-up cards, or LONO's extra card.
@@ -178,7 +402,7 @@ function turnTargets(all, view, moves, selection) {
     const takeKind = lono ? 'lono take' : 'take';
     const draw = moves.find((m) => m.kind === drawKind);
     all.draw = draw ? draw.text : null;
-    all.takes = moves.filter((m) => m.kind === takeKind).map((m) => ({ card: m.card, choice: m.text }));
+    all.takes = moves.filter((m) => m.kind === takeKind).map((m) => ({ card: /** @type {string} */ (m.card), choice: m.text }));
   }
 
   // Buttons.
@@ -206,22 +430,29 @@ function turnTargets(all, view, moves, selection) {
 
 /** A click on a hand card ({index, choice}), a link ({link, choice}), a
  * stone of the tablet ({god, n, choice}) or a button ({choice}): what is
- * chosen, clicked again, is put back (a god's other stones put it back too). */
+ * chosen, clicked again, is put back (a god's other stones put it back too).
+ * @param {KanaloaView | null} view
+ * @param {KanaloaMove[]} legal
+ * @param {KanaloaSelection} selection
+ * @param {{index?: number, link?: string, god?: string, n?: number, choice?: string | null}} target
+ * @returns {import('../contract.js').Click<KanaloaSelection>} */
 export function click(view, legal, selection, target) {
   const { index, link, god, choice } = target;
   if (index !== undefined && selection.cards.includes(index)) {
     return selecting({ ...selection, cards: selection.cards.filter((i) => i !== index) });
   }
   if (link !== undefined && selection.link === link) return selecting({ ...selection, link: null });
-  if (god === JOKER && target.n < selection.jokers) return selecting({ ...selection, jokers: selection.jokers - 1 });
+  // A stone of the tablet comes with its number, a card with its index, a
+  // link with its name.
+  if (god === JOKER && /** @type {number} */ (target.n) < selection.jokers) return selecting({ ...selection, jokers: selection.jokers - 1 });
   if (god !== undefined && god === selection.stone) return selecting({ ...selection, stone: null });
   if (!choice) return selecting(selection);
   if (choice.startsWith('card:')) {
     // The opening card is one card: another replaces it.
-    const cards = view.phase === 'setup' ? [index] : [...selection.cards, index];
+    const cards = /** @type {KanaloaView} */ (view).phase === 'setup' ? [/** @type {number} */ (index)] : [...selection.cards, /** @type {number} */ (index)];
     return selecting({ ...selection, cards });
   }
-  if (choice.startsWith('link:')) return selecting({ ...selection, link });
+  if (choice.startsWith('link:')) return selecting({ ...selection, link: /** @type {string} */ (link) });
   if (choice === 'stone:KANALOA') return selecting({ ...selection, jokers: selection.jokers + 1 });
   if (choice.startsWith('stone:')) return selecting({ ...emptySelection(), stone: choice.slice(6) });
   return played(legal, choice, emptySelection);

@@ -26,18 +26,31 @@ export { select };
 
 const { JOKER, STONE_KINDS, linkOf } = select;
 
+/** @typedef {import('./select.js').KanaloaView} KanaloaView */
+/** @typedef {import('./select.js').KanaloaIsland} KanaloaIsland */
+/** @typedef {import('./select.js').KanaloaMove} KanaloaMove */
+/** @typedef {import('./select.js').KanaloaSelection} KanaloaSelection */
+/** @typedef {import('./select.js').KanaloaTargets} KanaloaTargets */
+/** @typedef {import('./select.js').KanaloaPending} KanaloaPending */
+/** @typedef {import('../contract.js').GameSnapshot} GameSnapshot */
+/** @typedef {import('../contract.js').GameEvent} GameEvent */
+/** @typedef {import('../contract.js').Section} Section */
+/** @typedef {import('../contract.js').Group} Group */
+
 /** The god stones, in the engine's order (that of `stones_used`). */
 const GODS = ['KANE', 'KANALOA', 'KU', 'PELE', 'LONO'];
 
 // -- names ---------------------------------------------------------------------------
 
-/** A seat's name: the one given, or "player 2". */
+/** A seat's name: the one given, or "player 2".
+ * @param {number | null | undefined} seat @param {string[] | null | undefined} names */
 function nameOf(seat, names) {
   if (seat === null || seat === undefined) return '';
   return (names && names[seat]) || t('kanaloa.text.seat', { n: seat + 1 });
 }
 
-/** Who owns a colour: the name, and with two players the colour too. */
+/** Who owns a colour: the name, and with two players the colour too.
+ * @param {KanaloaView} view @param {number} colour @param {string[]} names */
 function whoOf(view, colour, names) {
   const entry = view.colours[colour];
   const owner = entry ? entry.player : colour;
@@ -45,17 +58,20 @@ function whoOf(view, colour, names) {
   return t('kanaloa.who_colour', { player: nameOf(owner, names), colour: colourWords(view.players, colour) });
 }
 
-/** The colours of a seat (two with two players). */
+/** The colours of a seat (two with two players).
+ * @param {KanaloaView} view @param {number} seat */
 const coloursOf = (view, seat) => view.colours.map((c, i) => (c.player === seat ? i : -1)).filter((i) => i >= 0);
 
 /** Parts joined into one sentence, its full stop added unless the last
- * part ends one already ("Choosing a card…"). */
+ * part ends one already ("Choosing a card…").
+ * @param {(string | null | undefined)[]} parts */
 function sentence(parts) {
   const text = parts.filter(Boolean).join(t('kanaloa.text.sep'));
   return /[.…!?]$/.test(text) ? text : text + '.';
 }
 
-/** The stones on a tablet: "KANALOA ×2 and KU", or "no stone". */
+/** The stones on a tablet: "KANALOA ×2 and KU", or "no stone".
+ * @param {Record<string, number>} tablet  how many of each god's */
 function stonesText(tablet) {
   const stones = GODS.filter((god) => (tablet || {})[god]).map((god) => (tablet[god] > 1 ? `${god} ×${tablet[god]}` : god));
   return stones.length ? list(stones) : t('kanaloa.hand.no_stones');
@@ -65,7 +81,10 @@ function stonesText(tablet) {
 
 /** The log's words (kanaloa/log.js); `ctx.players` says whether each
  * player has two colours: the renderer passes the view's, and without it
- * the names' count is taken (four without names). */
+ * the names' count is taken (four without names).
+ * @param {GameEvent} event
+ * @param {import('../contract.js').LogContext} ctx
+ * @returns {ReturnType<typeof logWords>} */
 export function logParams(event, ctx) {
   const names = ctx.names || [];
   return logWords(event, { ...ctx, names, players: ctx.players ?? (names.length || 4) });
@@ -75,7 +94,8 @@ export function logParams(event, ctx) {
 
 /** An island in words: its size and links, who controls it, the bridges of
  * each colour, its god stone, and where its links lead (and whose bridge
- * lies on each). */
+ * lies on each).
+ * @param {KanaloaView} view @param {KanaloaIsland} island @param {string[]} names */
 function islandText(view, island, names) {
   const counts = island.counts
     .map((count, colour) => (count ? plural('kanaloa.aria.island_bridges', count, { who: whoOf(view, colour, names) }) : null))
@@ -91,7 +111,7 @@ function islandText(view, island, names) {
   const controlled = island.controller !== null && island.controller !== undefined;
   return sentence([
     t('kanaloa.text.island', { island: island.name, size: t(`kanaloa.text.size.${island.size}`), links: island.links, needed: island.needed }),
-    controlled ? t('kanaloa.aria.island_controlled', { who: whoOf(view, island.controller, names) }) : t('kanaloa.text.uncontrolled'),
+    controlled ? t('kanaloa.aria.island_controlled', { who: whoOf(view, /** @type {number} */ (island.controller), names) }) : t('kanaloa.text.uncontrolled'),
     counts.length ? list(counts) : t('kanaloa.text.no_bridge'),
     island.stone ? t('kanaloa.aria.island_stone', { stone: island.stone }) : null,
     t('kanaloa.text.links', { links: list(links) }),
@@ -99,7 +119,8 @@ function islandText(view, island, names) {
 }
 
 /** A colour in words: (with two players) its points, its bridges in stock
- * and on the board, its islands. */
+ * and on the board, its islands.
+ * @param {KanaloaView} view @param {number} colour */
 function colourText(view, colour) {
   const two = view.players === 2;
   const details = [
@@ -112,7 +133,8 @@ function colourText(view, colour) {
 }
 
 /** A player in words: points, colours, hand (and the cards known in it),
- * face-down discards, tablet, and where the set-up or the last turns stand. */
+ * face-down discards, tablet, and where the set-up or the last turns stand.
+ * @param {KanaloaView} view @param {number} seat @param {string[]} names @param {number | null} viewer */
 function playerText(view, seat, names, viewer) {
   const two = view.players === 2;
   const known = (view.known_hands && view.known_hands[seat]) || [];
@@ -135,7 +157,9 @@ function playerText(view, seat, names, viewer) {
 }
 
 /** The round, and what the turn holds: the colour played, a removal, KU's
- * or PELE's cards. */
+ * or PELE's cards.
+ * @param {KanaloaView} view @param {string[]} names @param {number | null} viewer @param {GameSnapshot} snap
+ * @returns {(string | null)[]} */
 function turnItems(view, names, viewer, snap) {
   if (view.over || snap.over) {
     const result = snap.result || view.result;
@@ -162,7 +186,8 @@ function turnItems(view, names, viewer, snap) {
 }
 
 /** The viewer's own cards: the hand, the set-up card, the tablet, the
- * face-down discards. Null for a spectator. */
+ * face-down discards. Null for a spectator.
+ * @param {KanaloaView} view */
 function handItems(view) {
   if (!view.hand) return null;
   const items = [view.hand.length ? list(view.hand) + '.' : t('kanaloa.hand.empty') + '.'];
@@ -170,7 +195,8 @@ function handItems(view) {
   const turn = view.turn;
   if (turn && view.player === view.viewer && view.hand.length > turn.hand_cap) items.push(t('kanaloa.text.over', { cap: turn.hand_cap }));
   if (view.gods) {
-    const tablet = view.tablets[view.viewer] || {};
+    // Only a seated viewer has a hand.
+    const tablet = view.tablets[/** @type {number} */ (view.viewer)] || {};
     items.push(t('kanaloa.text.own_tablet', { stones: stonesText(tablet) }));
     const some = GODS.some((god) => god !== 'KANE' && tablet[god]);
     if (some && view.final_phase) items.push(t('kanaloa.hand.stones_final'));
@@ -180,7 +206,8 @@ function handItems(view) {
   return items;
 }
 
-/** The talon, the face-up cards (or, at set-up, who has chosen) and the discards. */
+/** The talon, the face-up cards (or, at set-up, who has chosen) and the discards.
+ * @param {KanaloaView} view @param {string[]} names */
 function cardItems(view, names) {
   const items = [];
   if (view.phase === 'setup') {
@@ -204,7 +231,8 @@ function cardItems(view, names) {
 }
 
 /** The god stones: what each does, and how many are on the islands, on the
- * tablets and out of the game. */
+ * tablets and out of the game.
+ * @param {KanaloaView} view */
 function godItems(view) {
   const items = GODS.map((god) => {
     const islands = view.islands.filter((i) => i.stone === god).length;
@@ -216,8 +244,10 @@ function godItems(view) {
   return items;
 }
 
-/** The points scored so far: KANE stones and scorings, colour by colour. */
+/** The points scored so far: KANE stones and scorings, colour by colour.
+ * @param {KanaloaView} view @param {string[]} names */
 function scoringItems(view, names) {
+  /** @type {Record<string, string>} */
   const labels = { kane: 'kanaloa.end.kane', first: 'kanaloa.end.first', final: 'kanaloa.end.final' };
   const items = [];
   for (const source of Object.keys(labels)) {
@@ -229,9 +259,12 @@ function scoringItems(view, names) {
   return items;
 }
 
-/** The position in words. */
+/** The position in words.
+ * @param {GameSnapshot} snap
+ * @param {{names: string[], lastMove?: GameEvent[]}} options
+ * @returns {Section[]} */
 export function describe(snap, { names, lastMove = [] }) {
-  const view = snap.view;
+  const view = /** @type {KanaloaView} */ (snap.view);
   const viewer = view.viewer ?? snap.viewer ?? null;
   const seats = [...Array(view.players).keys()];
   const sections = [
@@ -251,9 +284,14 @@ export function describe(snap, { names, lastMove = [] }) {
 
 // -- the moves -------------------------------------------------------------------------
 
-/** A move in words, as the end of a sentence. */
+/** A move in words, as the end of a sentence.
+ * @param {KanaloaView | null} view
+ * @param {KanaloaMove} move
+ * @param {string[]} names
+ * @returns {string} */
 export function moveText(view, move, names) {
-  const link = () => dash(linkOf(move));
+  // Called for the moves that have a link.
+  const link = () => dash(/** @type {string} */ (linkOf(move)));
   const players = view ? view.players : 4;
   switch (move.kind) {
     case 'choose':
@@ -263,7 +301,7 @@ export function moveText(view, move, names) {
     case 'build':
       return move.card === JOKER ? t('kanaloa.move.build_kanaloa', { link: link() }) : t('kanaloa.move.build', { link: link(), card: move.card });
     case 'replace':
-      return t('kanaloa.move.replace', { link: link(), cards: move.cards.join(' + ') });
+      return t('kanaloa.move.replace', { link: link(), cards: /** @type {string[]} */ (move.cards).join(' + ') });
     case 'remove':
       return t('kanaloa.move.remove', { link: link() });
     case 'discard':
@@ -293,22 +331,30 @@ export function moveText(view, move, names) {
   }
 }
 
+/** @param {KanaloaSelection} selection */
 const hasSelection = (selection) => selection.cards.length > 0 || selection.jokers > 0 || selection.link !== null || selection.stone !== null;
 
 /** What to do now, in one sentence (the board's action bar says it too):
- * `all` the selection module's targets. */
+ * `all` the selection module's targets.
+ * @param {KanaloaView} view
+ * @param {KanaloaMove[]} legal
+ * @param {KanaloaSelection} selection
+ * @param {KanaloaTargets} all
+ * @param {string[]} names
+ * @returns {string} */
 export function advice(view, legal, selection, all, names) {
-  const turn = view.turn || {};
+  const turn = /** @type {Partial<import('./select.js').KanaloaTurn>} */ (view.turn || {});
   const chosen = all.chosen;
   switch (all.mode) {
     case 'setup':
       return selection.cards.length ? t('kanaloa.hint.setup_confirm', { card: chosen[0] }) : t('kanaloa.hint.setup');
+    // Each of these modes is that of the decision pending.
     case 'remove':
-      return t('kanaloa.hint.remove', { island: (view.pending.islands || [])[0] || '' });
+      return t('kanaloa.hint.remove', { island: (/** @type {Extract<KanaloaPending, {kind: 'remove'}>} */ (view.pending).islands || [])[0] || '' });
     case 'steal':
-      return t('kanaloa.hint.steal', { player: nameOf(view.pending.victim, names) });
+      return t('kanaloa.hint.steal', { player: nameOf(/** @type {Extract<KanaloaPending, {kind: 'steal'}>} */ (view.pending).victim, names) });
     case 'give':
-      return t('kanaloa.hint.give', { player: nameOf((view.pending.to || [])[0], names) });
+      return t('kanaloa.hint.give', { player: nameOf((/** @type {Extract<KanaloaPending, {kind: 'give'}>} */ (view.pending).to || [])[0], names) });
     case 'colour':
       return legal.some((m) => m.kind === 'pass') ? t('kanaloa.hint.colour_or_pass') : t('kanaloa.hint.colour');
     default:
@@ -318,7 +364,8 @@ export function advice(view, legal, selection, all, names) {
   if (selection.stone === 'PELE') return t('kanaloa.hint.pele');
   if (selection.stone === 'LONO') return t('kanaloa.hint.lono');
   if (selection.link !== null) {
-    const link = view.links.find((l) => `${l.a}-${l.b}` === selection.link);
+    // The selected link is one of the view's.
+    const link = /** @type {import('./select.js').KanaloaLink} */ (view.links.find((l) => `${l.a}-${l.b}` === selection.link));
     const taken = link && link.owner !== null && link.owner !== undefined;
     if (!taken) return t('kanaloa.hint.link_free', { link: dash(selection.link), a: link.a, b: link.b });
     return chosen.length ? t('kanaloa.hint.second_card', { card: chosen[0] }) : t('kanaloa.hint.link_bridge', { link: dash(selection.link), a: link.a, b: link.b });
@@ -351,17 +398,27 @@ export function advice(view, legal, selection, all, names) {
 /** What the viewer may do now: hand cards, stones, links, the talon and the
  * face-up cards, KU's tray and the buttons. With something chosen, the
  * groups that finish the move come first (the links, LONO's card, the
- * buttons), then the cards and stones still to add. */
+ * buttons), then the cards and stones still to add.
+ * @param {KanaloaView} view
+ * @param {KanaloaMove[]} legal
+ * @param {KanaloaSelection} selection
+ * @param {string[]} names
+ * @returns {{prompt: string, groups: Group[]}} */
 export function choices(view, legal, selection, names) {
   const all = select.targets(view, legal, selection);
+  /** @param {string} choice */
   const byText = (choice) => legal.find((m) => m.text === choice);
   /** The label of a target: put back when selected, the move it plays, or
-   * the step it takes (`step`). */
+   * the step it takes (`step`).
+   * @param {{selected?: boolean, choice?: string | null}} target
+   * @param {() => string} selectedLabel
+   * @param {() => string} step */
   const label = (target, selectedLabel, step) => {
     if (target.selected) return selectedLabel();
     const move = target.choice && byText(target.choice);
     return move ? t('text.plays', { move: moveText(view, move, names) }) : step();
   };
+  /** @param {string} choice */
   const plain = (choice) => {
     const move = byText(choice);
     return move ? button({ choice }, t('text.plays', { move: moveText(view, move, names) })) : null;
@@ -393,16 +450,18 @@ export function choices(view, legal, selection, names) {
     return button(target, label(target, () => t('kanaloa.aria.link_selected', { link: dash(target.link) }), step));
   });
   const drawButtons = [all.draw ? plain(all.draw) : null, ...all.takes.map((take) => plain(take.choice))];
-  const trayChoices = all.tray ? [...new Set(all.tray.cards.map((card) => card.choice).filter(Boolean))] : [];
+  const trayChoices = all.tray ? /** @type {string[]} */ ([...new Set(all.tray.cards.map((card) => card.choice).filter(Boolean))]) : [];
   const actionButtons = all.buttons.map((b) => {
     if (!b.choice) return null; // "Cancel": the renderer has its own
     if (b.kind === 'colour') {
-      return button(b, t('kanaloa.aria.colour', { colour: colourWords(view.players, b.colour), stock: view.stock[b.colour], score: view.scores[b.colour] }));
+      const colour = /** @type {number} */ (b.colour);
+      return button(b, t('kanaloa.aria.colour', { colour: colourWords(view.players, colour), stock: view.stock[colour], score: view.scores[colour] }));
     }
     return plain(b.choice);
   });
 
   const tray = all.tray ? group('tray', t('kanaloa.tray.title', { player: nameOf(all.tray.victim, names) }), trayChoices.map(plain)) : null;
+  /** @type {Record<string, Group>} */
   const groups = {
     cards: group('cards', t('kanaloa.hand.title'), cardButtons),
     stones: group('stones', t('kanaloa.hand.tablet'), stoneButtons),
@@ -411,7 +470,7 @@ export function choices(view, legal, selection, names) {
     actions: group('actions', t('text.other_moves'), actionButtons),
   };
   const order = hasSelection(selection) ? ['links', 'draw', 'actions', 'cards', 'stones'] : ['cards', 'stones', 'links', 'draw', 'actions'];
-  const shown = [tray, ...order.map((key) => groups[key])].filter((g) => g && g.buttons.length);
+  const shown = /** @type {Group[]} */ ([tray, ...order.map((key) => groups[key])].filter((g) => g && g.buttons.length));
   const prompt = legal.length ? advice(view, legal, selection, all, names) || t('text.prompt.choose') : t('text.prompt.wait');
   return { prompt, groups: shown };
 }
