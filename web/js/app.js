@@ -27,6 +27,7 @@ import { drawPictures } from './rules-pictures.js';
 
 const link = parseDeepLink(location.hash);
 
+/** @param {'menu' | 'game'} name */
 function showScreen(name) {
   refs.menuScreen().hidden = name !== 'menu';
   refs.gameScreen().hidden = name !== 'game';
@@ -82,10 +83,11 @@ const game = createGameScreen({
     return engine.call('verify', args);
   },
 });
-game.titleOf = (id) => menu.gameTitle(id);
+game.titleOf = (/** @type {string} */ id) => menu.gameTitle(id);
 
 const online = new OnlinePlay({ menu, game, showScreen, site: new URL('./', location.href).href });
 
+/** @param {string} lang */
 async function switchLanguage(lang) {
   await setLanguage(lang);
   applyTo(document);
@@ -94,6 +96,7 @@ async function switchLanguage(lang) {
   game.retranslate();
 }
 
+/** @param {any} config a new game's set-up (the menu's, or a deep link's) */
 async function startGame(config) {
   menu.showMessage('');
   try {
@@ -117,6 +120,7 @@ async function startGame(config) {
  * is ready (rules-pictures.js); taken down when the dialog closes. */
 let rulesShown = 0;
 let takeDownPictures = () => {};
+/** @param {string} gameId @param {number | null} [section] */
 async function openRules(gameId, section = null) {
   takeDownPictures();
   showRules(gameId, has);
@@ -144,6 +148,7 @@ async function openRules(gameId, section = null) {
 }
 
 /** A game's lesson, from its first step (game.js, lesson.js). */
+/** @param {string} gameId */
 async function startLesson(gameId) {
   menu.showMessage('');
   try {
@@ -161,6 +166,7 @@ async function startLesson(gameId) {
   }
 }
 
+/** @param {any} entry a saved game (store.js) */
 async function resumeGame(entry) {
   menu.showMessage('');
   try {
@@ -179,6 +185,7 @@ async function resumeGame(entry) {
 }
 
 /** A finished game of the saved games, looked back on (review.js). */
+/** @param {any} entry a saved game (store.js) */
 async function reviewGame(entry) {
   menu.showMessage('');
   try {
@@ -192,6 +199,7 @@ async function reviewGame(entry) {
   }
 }
 
+/** @param {File} file */
 async function loadFile(file) {
   menu.showMessage('');
   // A file far larger than any saved game is not even read.
@@ -227,6 +235,7 @@ window.addEventListener('offline', () => game.remote && game.remote.offline());
 window.addEventListener('online', () => game.remote && game.remote.online());
 
 /** A size in megabytes, in the current language ("1 Mo", "1 MB"). */
+/** @param {number} bytes */
 function megabytes(bytes) {
   return new Intl.NumberFormat(language(), { style: 'unit', unit: 'megabyte', maximumFractionDigits: 1 }).format(bytes / 1e6);
 }
@@ -259,9 +268,10 @@ function wireGameScreen() {
 
 /** H: the hint; P: pause or resume a game of bots. Not while typing, nor
  * behind a dialog (the pass-the-device screen hides the hand). */
+/** @param {KeyboardEvent} event */
 function shortcut(event) {
   if (refs.gameScreen().hidden || event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return;
-  const target = event.target;
+  const target = /** @type {HTMLInputElement | null} */ (event.target);
   if (target && /^(INPUT|SELECT|TEXTAREA)$/.test(target.tagName) && target.type !== 'radio') return;
   if (document.querySelector('dialog[open]')) return;
   const key = event.key.toLowerCase();
@@ -274,12 +284,13 @@ function shortcut(event) {
   }
 }
 
+/** @param {HTMLElement} chosen */
 function selectTab(chosen) {
   for (const tab of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll('.tabs [role="tab"]'))) {
     const on = tab === chosen;
     tab.setAttribute('aria-selected', String(on));
     tab.tabIndex = on ? 0 : -1;
-    refs.made(tab.getAttribute('aria-controls')).classList.toggle('active', on);
+    refs.made(String(tab.getAttribute('aria-controls'))).classList.toggle('active', on);
   }
 }
 
@@ -305,6 +316,7 @@ function registerServiceWorkerWhenIdle() {
 
 /** A link's view (`view=text`, `view=board`) is remembered: the next
  * games open in it too. */
+/** @param {any} wanted a deep link (deeplink.js) */
 function keepView(wanted) {
   if (wanted && wanted.view) store.saveView(wanted.view);
 }
@@ -314,7 +326,7 @@ async function main() {
   keepView(link);
   await switchLanguage(lang);
   wireGameScreen();
-  engine.onProgress((progress) => menu.setProgress(progress));
+  engine.onProgress((/** @type {{step: string, fraction: number}} */ progress) => menu.setProgress(progress));
   if (!engine.booted()) menu.setProgress({ step: 'starting', fraction: 0.02 });
   showScreen('menu');
   // This page keeps its build to the end; the menu offers the next one.
@@ -364,6 +376,7 @@ async function main() {
 }
 
 /** An online link: create the table it describes, or sit at its table. */
+/** @param {any} wanted an online link (deeplink.js) */
 async function followOnline(wanted) {
   keepView(wanted);
   if (wanted.lang && wanted.lang !== language()) await switchLanguage(wanted.lang);
@@ -386,6 +399,7 @@ async function followOnline(wanted) {
 }
 
 /** Start the game a deep link describes (once Python is ready). */
+/** @param {any} wanted a deep link (deeplink.js) */
 async function followLink(wanted) {
   if (!wanted) return;
   keepView(wanted);

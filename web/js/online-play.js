@@ -19,7 +19,7 @@ const FIRST_CONNECTION_MS = 15000;
 
 export class OnlinePlay {
   /**
-   * @param {{menu: any, game: import('./game/ctrl.js').GameCtrl, showScreen: (name: string) => void, site: string}} page
+   * @param {{menu: any, game: import('./game/ctrl.js').GameCtrl, showScreen: (name: 'menu' | 'game') => void, site: string}} page
    */
   constructor({ menu, game, showScreen, site }) {
     this.menu = menu;
@@ -65,6 +65,7 @@ export class OnlinePlay {
     return looking;
   }
 
+  /** @param {string} text an address typed in the menu ('' for the default) */
   async chooseServer(text) {
     this.menu.showMessage('');
     const address = text.trim() ? serverAddress(text) : null;
@@ -77,18 +78,20 @@ export class OnlinePlay {
     if (address && (!found || found.server !== address)) this.menu.showMessage(t('online.no_server_at', { server: address }));
   }
 
-  /** Whose turn it is at the tables of this browser, server by this.server. */
+  /** Whose turn it is at the tables of this browser, server by server. */
   async refreshOnlineTables() {
     const entries = store.onlineTables();
     if (!entries.length) return;
+    /** @type {Map<string, any[]>} */
     const byServer = new Map();
     for (const entry of entries) byServer.set(entry.server, [...(byServer.get(entry.server) || []), entry]);
+    /** @type {any[]} */
     const answers = [];
     for (const [address, list] of byServer) {
       try {
         const items = await tablesStatus(address, list);
         // One answer per table asked, in order; the seat's own answer is kept.
-        list.forEach((entry, i) => items[i] && answers.push({ ...items[i], table: entry.table }));
+        list.forEach((entry, /** @type {number} */ i) => items[i] && answers.push({ ...items[i], table: entry.table }));
       } catch {
         /* that server does not answer now: its tables show no status */
       }
@@ -97,12 +100,14 @@ export class OnlinePlay {
   }
 
   /** The link of a seat (or of the spectators) as the address bar keeps it. */
+  /** @param {any} entry a table this browser keeps (store.js) */
   ownLink(entry) {
     return new URL(tableLink(this.site, { ...entry, own: this.server.own })).hash;
   }
 
   /** Create a table at the server from a set-up (the menu's, or a link's),
    * this browser at `seat` (the first person's by default). */
+  /** @param {any} config the set-up (the menu's StartConfig, or a link's) */
   async createOnline(config) {
     this.menu.showMessage('');
     const found = this.server.address ? { server: this.server.address } : await (this.server.looking || this.lookForServer());
@@ -150,6 +155,7 @@ export class OnlinePlay {
 
   /** A visitor sits at an open table of the server as `name` (kept for next
    * time): the seat is theirs, and the table opens. */
+  /** @param {string} table @param {string} typed the name typed @param {string} game */
   async sitAtOpenTable(table, typed, game) {
     this.menu.showMessage('');
     const name = nameText(typed);
@@ -171,6 +177,7 @@ export class OnlinePlay {
   }
 
   /** A code (or a whole link) typed in the this.menu. */
+  /** @param {string} text */
   async joinCode(text) {
     const found = parseCode(text);
     if (!found) {
@@ -181,6 +188,7 @@ export class OnlinePlay {
   }
 
   /** An invitation, a seat's own link or a spectators' link. */
+  /** @param {{table: string | null, token: string | null, server?: string | null}} link */
   async openLink({ table, token, server: named }) {
     this.menu.showMessage('');
     if (!isTableId(table) || !isToken(token)) {
@@ -204,12 +212,12 @@ export class OnlinePlay {
 
 
   /** Sit at (or watch) a table this browser holds a token of. */
+  /** @param {any} entry a table this browser keeps (store.js) */
   async openTable(entry) {
     this.menu.showMessage('');
     if (this.game.active) this.game.exit();
-    let remote;
     let kept = entry;
-    remote = createRemoteTable({
+    const remote = createRemoteTable({
       server: entry.server,
       table: entry.table,
       token: entry.token,
@@ -237,7 +245,8 @@ export class OnlinePlay {
     let first;
     try {
       first = await Promise.race([remote.ready, timeout]);
-    } catch (error) {
+    } catch (failure) {
+      const error = /** @type {any} */ (failure);
       remote.close();
       this.showScreen('menu');
       if (error.key === 'error.no_server') this.menu.showMessage(t('online.link_refused', { message: errorText(error) }));

@@ -99,13 +99,13 @@ function pageScreen() {
       renderLog(refs.log(), snap.log, {
         names: list,
         format: session.renderer.logParams,
-        freshAfter: fresh.length ? Math.min(...fresh.map((e) => e.n)) - 1 : Infinity,
+        freshAfter: fresh.length ? Math.min(...fresh.map((/** @type {any} */ e) => e.n)) - 1 : Infinity,
         markFrom: marked.length ? marked[0].n : Infinity,
         notes: part.logNotes ? part.logNotes(list) : [],
       });
       // The others' moves flash on the board; every move, the player's
       // own included, is said to a screen reader.
-      if (fresh.length) session.renderer.flashEvents(fresh.flatMap((entry) => entry.events), 1500);
+      if (fresh.length) session.renderer.flashEvents(fresh.flatMap((/** @type {any} */ entry) => entry.events), 1500);
       if (news.length) announce(session, news.slice(-3), list);
     },
     showEnd(snap, end) {
@@ -224,6 +224,7 @@ function adviceView(ctrl) {
   // The hint drawn last: the advice is drawn again only when it changes.
   /** @type {any} */
   let adviceShown = null;
+  /** @type {any} */
   let adviceMove = null;
 
   /** @param {boolean} [force] drawn again even if the hint is the same (a new language) */

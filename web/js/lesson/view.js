@@ -163,7 +163,7 @@ export function createLessonFlow(hooks) {
   const board = refs.board();
   const foldOnBoard = () => ctrl.lift(false);
   board.addEventListener('pointerdown', foldOnBoard);
-  const foldOnEscape = (event) => {
+  const foldOnEscape = (/** @type {KeyboardEvent} */ event) => {
     if (event.key === 'Escape' && ctrl.lifted && panel.contains(document.activeElement)) ctrl.lift(false);
   };
   document.addEventListener('keydown', foldOnEscape);

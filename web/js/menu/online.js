@@ -102,7 +102,7 @@ export function createOnlineMenu(ctrl, onlineHooks) {
       class: 'join-name',
       maxlength: '40',
       autocomplete: 'nickname',
-      value: store.savedSetup().names?.[0] || '',
+      value: (/** @type {Partial<import('../state.js').Setup>} */ (store.savedSetup()).names || [])[0] || '',
     });
     const section = h(
       'section',
@@ -142,8 +142,8 @@ export function createOnlineMenu(ctrl, onlineHooks) {
   /** @param {any} item */
   function openTableRow(item) {
     const options = optionWords(item.game, item.options);
-    const seats = item.seats.map((seat) => seatWords(seat));
-    const free = item.seats.filter((seat) => seat.free).length;
+    const seats = item.seats.map((/** @type {any} */ seat) => seatWords(seat));
+    const free = item.seats.filter((/** @type {any} */ seat) => seat.free).length;
     return h(
       'div',
       { class: 'resume open-table', 'data-open-table': item.table, 'data-game': item.game },
@@ -207,7 +207,7 @@ export function createOnlineMenu(ctrl, onlineHooks) {
     if (known.over) turn = t('online.status_over');
     else if (known.started === false) turn = t('online.status_not_started');
     else if (known.seat !== null && known.to_move.includes(known.seat)) turn = t('online.status_yours');
-    else turn = t('online.status_waiting', { players: known.to_move.map((seat) => names[seat]).join(', ') });
+    else turn = t('online.status_waiting', { players: known.to_move.map((/** @type {number} */ seat) => names[seat]).join(', ') });
     // The time this seat has left (as the server said when asked).
     const clock = known.clock;
     const left = clock && known.seat !== null && !known.over && clock.left ? clock.left[known.seat] : null;

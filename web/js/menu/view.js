@@ -89,7 +89,7 @@ export function createMenu({ onStart, onLearn, onResume, onReview, onForget, onL
   });
 
   for (const button of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll('.lang'))) {
-    button.addEventListener('click', () => onLanguage(button.dataset.lang));
+    button.addEventListener('click', () => onLanguage(String(button.dataset.lang)));
   }
   refs.menuRulesButton().addEventListener('click', () => onRules(ctrl.setup.game));
   refs.learnButton().addEventListener('click', () => {
@@ -423,7 +423,7 @@ function renderOptions(ctrl) {
         type: 'checkbox',
         checked: store.savedView() === 'text',
         'aria-describedby': 'text-view-about',
-        onchange: (event) => store.saveView(event.target.checked ? 'text' : 'board'),
+        onchange: (/** @type {Event} */ event) => store.saveView(/** @type {HTMLInputElement} */ (event.target).checked ? 'text' : 'board'),
       }),
       h('span', { class: 'option-text' }, h('span', { class: 'option-name' }, t('menu.text_view')), h('span', { class: 'option-about', id: 'text-view-about' }, t('menu.text_view_about'))),
     ),
@@ -436,7 +436,7 @@ function renderOptions(ctrl) {
         id: 'fast-start',
         type: 'checkbox',
         checked: store.snapshotsAllowed(),
-        onchange: (event) => setSnapshotsAllowed(event.target.checked),
+        onchange: (/** @type {Event} */ event) => setSnapshotsAllowed(/** @type {HTMLInputElement} */ (event.target).checked),
       }),
       t('menu.fast_start'),
     ),
@@ -451,29 +451,33 @@ function renderLanguage() {
   }
 }
 
+/** The engine's boot, on the menu's bar. @param {{step: string, fraction: number}} progress */
 function setProgress({ step, fraction }) {
   const boot = refs.boot();
-  const bar = boot.querySelector('.boot-bar');
+  const bar = /** @type {HTMLElement} */ (boot.querySelector('.boot-bar'));
   const fill = /** @type {HTMLElement} */ (bar.firstElementChild);
   const pct = Math.round(Math.max(0, Math.min(1, fraction)) * 100);
   fill.style.width = `${pct}%`;
   bar.setAttribute('aria-valuenow', String(pct));
   const key = `boot.${step}`;
-  boot.querySelector('.boot-text').textContent = t('boot.progress', { step: has(key) ? t(key) : t('boot.generic'), pct });
+  /** @type {HTMLElement} */ (boot.querySelector('.boot-text')).textContent = t('boot.progress', { step: has(key) ? t(key) : t('boot.generic'), pct });
 }
 
+/** @param {string} message */
 function setFailed(message) {
   const boot = refs.boot();
   boot.classList.add('failed');
-  boot.querySelector('.boot-text').textContent = t('boot.failed', { message });
+  /** @type {HTMLElement} */ (boot.querySelector('.boot-text')).textContent = t('boot.failed', { message });
 }
 
 /** A new version is ready: the menu offers to reload into it. */
+/** @param {() => void} onReload */
 function offerUpdate(onReload) {
   refs.updateOffer().hidden = false;
   refs.updateReload().onclick = onReload;
 }
 
+/** @param {string} text @param {string} [kind] */
 function showMessage(text, kind = 'error') {
   const box = refs.menuMessage();
   box.hidden = !text;

@@ -65,18 +65,19 @@ export function createReview({ plan, call, renderer, names, viewer, analysis, sa
 
   // -- the position shown ------------------------------------------------------------
 
+  /** The move of a ply in words. @param {number} ply */
   function moveSentence(ply) {
     const entry = ctrl.entryOf(ply);
     if (!entry) return '';
-    return entry.events.map((event) => eventText(event, renderer.logParams, names())).join(' ');
+    return entry.events.map((/** @type {any} */ event) => eventText(event, renderer.logParams, names())).join(' ');
   }
 
   function draw() {
     const snap = ctrl.snap;
     const list = names();
     // The latest turn up to the move shown is marked, as the game marked it.
-    const marked = latestTurn(snap.log.filter((entry) => entry.n <= ctrl.ply));
-    renderer.render(snap, { names: list, interactive: false, lastMove: marked.flatMap((entry) => entry.events) });
+    const marked = latestTurn(snap.log.filter((/** @type {any} */ entry) => entry.n <= ctrl.ply));
+    renderer.render(snap, { names: list, interactive: false, lastMove: marked.flatMap((/** @type {any} */ entry) => entry.events) });
     renderLog(log, snap.log, { names: list, format: renderer.logParams, current: ctrl.ply });
     // The move shown is the log's one stop for the Tab key (Enter on an entry jumps to it).
     for (const item of /** @type {NodeListOf<HTMLElement>} */ (log.querySelectorAll('li[data-n]'))) {
@@ -95,6 +96,7 @@ export function createReview({ plan, call, renderer, names, viewer, analysis, sa
   }
 
   /** Scroll the log (and only the log) so that `item` is in view; the set-up: its top. */
+  /** @param {Element | null} item */
   function showInLog(item) {
     if (!item) {
       if (ctrl.ply === 0) log.scrollTop = 0;
@@ -113,11 +115,11 @@ export function createReview({ plan, call, renderer, names, viewer, analysis, sa
 
   // -- the log and the keys ---------------------------------------------------------------------
 
-  const onLogClick = (event) => {
+  const onLogClick = (/** @type {MouseEvent} */ event) => {
     const item = /** @type {HTMLElement | null} */ (event.target instanceof Element ? event.target.closest('li[data-n]') : null);
     if (item) go(Number(item.dataset.n));
   };
-  const onLogKey = (event) => {
+  const onLogKey = (/** @type {KeyboardEvent} */ event) => {
     if (event.key !== 'Enter' && event.key !== ' ') return;
     const item = /** @type {HTMLElement | null} */ (event.target instanceof Element ? event.target.closest('li[data-n]') : null);
     if (!item) return;
@@ -127,11 +129,12 @@ export function createReview({ plan, call, renderer, names, viewer, analysis, sa
 
   /** The left and right arrows, Home and End, wherever the focus is but in
    * a field or a dialog (up and down still scroll the page and the log). */
-  const onKey = (event) => {
+  const onKey = (/** @type {KeyboardEvent} */ event) => {
     if (ctrl.closed || event.altKey || event.ctrlKey || event.metaKey || event.defaultPrevented) return;
     const target = /** @type {HTMLElement} */ (event.target);
     if (target && /^(INPUT|SELECT|TEXTAREA)$/.test(target.tagName)) return;
     if (document.querySelector('dialog[open]')) return;
+    /** @type {Record<string, number>} */
     const moves = { ArrowLeft: -1, ArrowRight: 1 };
     if (event.key in moves) {
       event.preventDefault();
@@ -190,7 +193,7 @@ export function createReview({ plan, call, renderer, names, viewer, analysis, sa
  *   revealedBox: HTMLElement, opinionBox: HTMLElement}} shared */
 function reviewBar({ ctrl, plan, plies, bar, names, go, revealedBox, opinionBox }) {
   const { canReveal } = ctrl;
-  const icon = (d) => svg('svg', { viewBox: '0 0 24 24', 'aria-hidden': 'true' }, svg('path', { d }));
+  const icon = (/** @type {string} */ d) => svg('svg', { viewBox: '0 0 24 24', 'aria-hidden': 'true' }, svg('path', { d }));
   const ICONS = {
     first: 'M6 5v14M18 6l-8 6 8 6z',
     back: 'M16 6l-8 6 8 6z',
@@ -198,7 +201,7 @@ function reviewBar({ ctrl, plan, plies, bar, names, go, revealedBox, opinionBox 
     last: 'M18 5v14M6 6l8 6-8 6z',
   };
 
-  const stepButton = (name, target) =>
+  const stepButton = (/** @type {'first' | 'back' | 'forward' | 'last'} */ name, /** @type {() => number} */ target) =>
     h(
       'button',
       { type: 'button', class: 'icon-btn review-step', 'data-review': name, 'aria-label': t(`review.${name}`), title: t(`review.${name}`), onclick: () => go(target()) },
@@ -213,7 +216,7 @@ function reviewBar({ ctrl, plan, plies, bar, names, go, revealedBox, opinionBox 
     step: '1',
     value: String(plies),
     'aria-label': t('review.slider'),
-    oninput: (event) => go(Number(event.target.value)),
+    oninput: (/** @type {Event} */ event) => go(Number(/** @type {HTMLInputElement} */ (event.target).value)),
   });
   const position = h('span', { class: 'review-position', 'aria-hidden': 'true' });
 
@@ -272,7 +275,10 @@ function reviewBar({ ctrl, plan, plies, bar, names, go, revealedBox, opinionBox 
     const list = names();
     const select = h(
       'select',
-      { class: 'review-viewer', id: 'review-viewer', onchange: (event) => ctrl.setViewer(event.target.value === '' ? null : Number(event.target.value)) },
+      { class: 'review-viewer', id: 'review-viewer', onchange: (/** @type {Event} */ event) => {
+          const value = /** @type {HTMLSelectElement} */ (event.target).value;
+          ctrl.setViewer(value === '' ? null : Number(value));
+        } },
       ...list.map((name, seat) => h('option', { value: String(seat), selected: ctrl.viewer === seat }, name)),
       h('option', { value: '', selected: ctrl.viewer === null }, t('review.spectator')),
     );
@@ -281,7 +287,7 @@ function reviewBar({ ctrl, plan, plies, bar, names, go, revealedBox, opinionBox 
 
   function drawControls() {
     const at = ctrl.ply;
-    const set = (name, disabled) => {
+    const set = (/** @type {string} */ name, /** @type {boolean} */ disabled) => {
       const node = bar.querySelector(`[data-review="${name}"]`);
       if (node) /** @type {HTMLButtonElement} */ (node).disabled = disabled;
     };
@@ -321,6 +327,7 @@ function reviewOpinion({ ctrl, plan, renderer, names }) {
 
   /** A progress bar (its width set through the CSSOM: the site's policy
    * refuses inline style attributes). */
+  /** @param {number} progress @param {string} label */
   function meterOf(progress, label) {
     const pct = Math.round(progress * 100);
     const fill = h('span', { class: 'meter-fill' });
@@ -331,7 +338,7 @@ function reviewOpinion({ ctrl, plan, renderer, names }) {
   /** What "Show everything" shows that the board does not draw: hands, piles in their order. */
   function drawRevealed() {
     const items = ctrl.reveal && ctrl.snap && ctrl.snap.view.revealed ? ctrl.snap.view.revealed : [];
-    const shown = items.filter((item) => item.cards.length);
+    const shown = items.filter((/** @type {any} */ item) => item.cards.length);
     revealedBox.hidden = !shown.length;
     if (!shown.length) {
       revealedBox.replaceChildren();
@@ -343,7 +350,7 @@ function reviewOpinion({ ctrl, plan, renderer, names }) {
       h(
         'ul',
         {},
-        ...shown.map((item) =>
+        ...shown.map((/** @type {any} */ item) =>
           h(
             'li',
             { 'data-revealed': item.what, class: item.player === null ? '' : `p${item.player}` },
@@ -358,6 +365,7 @@ function reviewOpinion({ ctrl, plan, renderer, names }) {
     );
   }
 
+  /** @param {string} card */
   function cardWords(card) {
     const game = plan.game;
     if (has(`${game}.card.${card}`)) return t(`${game}.card.${card}`);
@@ -427,6 +435,7 @@ function reviewOpinion({ ctrl, plan, renderer, names }) {
  * @param {{ctrl: ReviewCtrl, plan: any, plies: number, names: () => string[], go: (ply: number) => void, moveSentence: (ply: number) => string}} shared */
 function reviewGraph({ ctrl, plan, plies, names, go, moveSentence }) {
   const graphBox = h('div', { class: 'review-graph' });
+  /** @type {SVGElement | null} */
   let cursor = null;
 
   function drawGraph() {
@@ -458,7 +467,7 @@ function reviewGraph({ ctrl, plan, plies, names, go, moveSentence }) {
       ),
     );
     const turning = turningPoints(ctrl.results);
-    const marks = turning.map((item) => {
+    const marks = turning.map((/** @type {any} */ item) => {
       const chance = ctrl.results.find((r) => r.ply === item.ply)?.estimates?.[item.mover] ?? 0.5;
       const [x, y] = graphPoint(item.ply, chance, plies);
       return svg('circle', { class: `graph-turn p${item.mover}`, cx: x, cy: y, r: 5, 'data-ply': String(item.ply) }, svg('title', {}, turningText(item)));
@@ -479,7 +488,7 @@ function reviewGraph({ ctrl, plan, plies, names, go, moveSentence }) {
       ...polylines,
       ...marks,
     );
-    chart.addEventListener('click', (event) => {
+    chart.addEventListener('click', (/** @type {MouseEvent} */ event) => {
       const box = chart.getBoundingClientRect();
       const x = ((event.clientX - box.left) / box.width) * width;
       go(plyAt(x, plies));
@@ -494,7 +503,7 @@ function reviewGraph({ ctrl, plan, plies, names, go, moveSentence }) {
           'div',
           { class: 'turning-points' },
           h('h3', {}, t('review.turning_points')),
-          h('ol', {}, ...turning.map((item) => h('li', {}, h('button', { type: 'button', class: 'linklike', 'data-ply': String(item.ply), onclick: () => go(item.ply) }, token(item.mover, 12), ' ', turningText(item))))),
+          h('ol', {}, ...turning.map((/** @type {any} */ item) => h('li', {}, h('button', { type: 'button', class: 'linklike', 'data-ply': String(item.ply), onclick: () => go(item.ply) }, token(item.mover, 12), ' ', turningText(item))))),
         )
       : ctrl.complete
         ? h('p', { class: 'turning-none' }, t('review.no_turning_points'))
@@ -504,6 +513,7 @@ function reviewGraph({ ctrl, plan, plies, names, go, moveSentence }) {
     drawCursor();
   }
 
+  /** @param {any} item a turning point (review-graph.js) */
   function turningText(item) {
     const sentence = moveSentence(item.ply + 1) || t('review.move_n', { n: item.ply + 1 });
     const when = item.round !== null && item.round !== undefined ? t('review.round_n', { n: item.round }) : t('review.move_n', { n: item.ply + 1 });
