@@ -92,6 +92,78 @@
  * @property {boolean} kept            kept among the finished games (once over)
  */
 
+// -- an online table (docs/online.md, section 3) ---------------------------------------------
+
+/**
+ * A table's clock (docs/online.md, section 10), as each of its states carries it.
+ * @typedef {object} TableClock
+ * @property {'live' | 'move'} kind
+ * @property {number} [minutes]          live: a person's minutes for the whole game
+ * @property {number} [increment]        live: the seconds added each turn
+ * @property {number} [hours]            move: the hours a turn may take
+ * @property {number} [level]            the bot that plays on for a seat out of time
+ * @property {'bot' | 'out'} [timeout]   what becomes of that seat
+ * @property {number} minute             the seconds of a clock's minute
+ * @property {(number | null)[]} [left]  each seat's milliseconds left when the message was sent (null: a bot)
+ * @property {number[]} running          the seats whose clock runs
+ */
+
+/**
+ * What every seat and spectator may read of the table (a state's `table`).
+ * @typedef {object} TableFacts
+ * @property {string} [id]
+ * @property {number} number             the game: 1, then 2 after a rematch
+ * @property {string[]} names
+ * @property {boolean[]} joined          each seat sat down (bots have)
+ * @property {boolean[]} connected       a device of that seat is online
+ * @property {number} [spectators]
+ * @property {string[]} [seats]
+ * @property {number} [creator]          the creator's seat
+ * @property {boolean} [started]         false while the table waits for its people
+ * @property {boolean} [open]
+ * @property {'seats' | 'everyone'} [chat]   who reads the chat
+ * @property {TableClock | null} [clock]
+ * @property {number[]} [taken]          the seats a bot plays since their time ran out
+ */
+
+/** A move taken back: the `ply`-th move (0-based), its player and its events as this seat may read them.
+ * @typedef {{ply: number, player: number, events: GameEvent[]}} Undo */
+
+/** What changed at the table (a state's `cause`).
+ * @typedef {{kind: string, seat?: number, ply?: number, level?: number, out?: boolean, number?: number, visitor?: boolean}} Cause */
+
+/** The server's commitment to a game's shuffle (a state's `fairness`).
+ * @typedef {{number: number, commitment: string | null, chosen_seed?: boolean, seed?: any, salt?: string}} Fairness */
+
+/**
+ * A table's state as the server sends it to this seat (remote.js keeps the whole log).
+ * @typedef {object} TableState
+ * @property {number | null} seat       null: watching
+ * @property {number} [ply]
+ * @property {Snapshot} snapshot
+ * @property {Undo[]} [undos]
+ * @property {TableFacts} table
+ * @property {number[]} [mutes]         the seats whose chat this seat muted
+ * @property {Cause | null} [cause]
+ * @property {Fairness | null} [fairness]
+ */
+
+/** A chat message: who said it and a ready phrase or a text.
+ * @typedef {{seat?: number, name?: string, at?: number, phrase?: string, text?: string}} ChatEntry */
+
+/**
+ * What this browser keeps of the table (store.js's online entry).
+ * @typedef {object} TableEntry
+ * @property {string} table
+ * @property {string} token
+ * @property {number | null} [seat]
+ * @property {string} [server]
+ * @property {string | null} [game]
+ * @property {{seat: number, token: string}[]} invitations   the creator's, one per seat it invited
+ * @property {string | null} [spectator]                      the creator's spectators' token
+ * @property {Record<string, string>} [commitments]           each game's commitment, as first received
+ */
+
 // -- the bots' paces ---------------------------------------------------------------------
 
 /** Pauses before a bot acts (first action of its turn, later actions), in

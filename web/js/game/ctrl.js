@@ -468,7 +468,7 @@ export class GameCtrl {
   /**
    * Play at a table on a table server. `remote` is the table (remote.js),
    * already connected; `entry` what this browser keeps of it (store.js). The
-   * table's part (online-view.js) listens to `remote` itself.
+   * table's part (online/part.js) listens to `remote` itself.
    * @param {any} remote @param {any} entry @param {{site?: string, own?: string, onFirstDraw?: () => void}} [options]
    */
   async startOnline(remote, entry, { site, own, onFirstDraw } = {}) {

@@ -1,6 +1,6 @@
 // @ts-check
 // The parts a game on screen may have besides its board: a lesson's step or
-// short game (lesson.js), an online table (online-view.js), a review
+// short game (lesson.js), an online table (online/part.js), a review
 // (review.js). The game controller (ctrl.js) asks its session's part
 // through these hooks wherever the kind of game changes what it does; a
 // game of this browser has no part and every hook's default applies.

@@ -17,7 +17,7 @@ import * as store from '../store.js';
 import { createLocalTable, createLessonTable } from '../table-local.js';
 import { createLessonFlow } from '../lesson/view.js';
 import { call } from '../worker-client.js';
-import { onlinePart } from '../online-view.js';
+import { onlinePart } from '../online/part.js';
 import { refs } from '../refs.js';
 import { createReview, REVIEW_SESSION } from '../review/view.js';
 import { compact, expand } from '../review-graph.js';
