@@ -248,6 +248,13 @@ test('the clocks count down from the latest state, by the clock handed in', () =
   assert.equal(ctrl.clockLeft(1), 199_000);
   assert.equal(ctrl.clockFace(0).low, false, 'a clock that does not run is not low');
   assert.deepEqual(ctrl.clockWords, { kind: 'live', text: clockLine(ctrl.state.table.clock) });
+  // Who is there changed: the table's facts come with the times left at
+  // that moment, and the count starts again from them.
+  later(4_000);
+  ctrl.presence({ ...ctrl.state.table, clock: { ...clock, left: [25_000, 195_000], running: [1] } });
+  assert.equal(ctrl.clockLeft(1), 195_000, 'the time since the state is not taken off twice');
+  later(1_000);
+  assert.equal(ctrl.clockLeft(1), 194_000);
   // No clock, nothing runs.
   ctrl.show(stateOf());
   assert.equal(ctrl.clockRuns, false);

@@ -278,9 +278,12 @@ export class OnlineCtrl {
     return null;
   }
 
-  /** Who is there changed. @param {TableFacts} table */
+  /** Who is there changed. The table's facts come with each clock's time
+   * left at the moment of the message: the count starts again from them.
+   * @param {TableFacts} table */
   presence(table) {
     this.state = { ...this.state, table };
+    this.clockAt = this.now();
     this.deps.redraw('panel');
   }
 
