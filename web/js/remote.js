@@ -14,15 +14,10 @@
 /** @typedef {import('./state.js').GameEvent} GameEvent */
 /** @typedef {import('./state.js').PageError} PageError */
 
-/** Who is at the table and how it plays (docs/online.md, section 3): the
- * game's number (1, then 2 after a rematch), the seats' names, who sat down
- * and who is online, how many watch, the seats' kinds, the creator's seat,
- * whether it started, who reads the chat, its clock, the seats a bot took.
- * @typedef {{id: string, number: number, names: string[], joined: boolean[], connected: boolean[], spectators: number,
- *   seats?: string[], creator?: number, started?: boolean, open?: boolean, chat?: string, clock?: any, taken?: number[]}} TableFacts */
+/** What every seat and spectator may read of the table (state.js).
+ * @typedef {import('./state.js').TableFacts} TableFacts */
 
-/** A chat message: who said it, when (the server's time), a ready phrase or free text.
- * @typedef {{seat: number, name: string, at: number, phrase?: string, text?: string}} ChatEntry */
+/** A chat message (state.js). @typedef {import('./state.js').ChatEntry} ChatEntry */
 
 /** A table's state as this page holds it: the snapshot with the whole log
  * (`mergeLog`), this device's seat (null: a spectator), the moves so far, the

@@ -1,8 +1,8 @@
 // @ts-check
 // The turn controller: whose turn it is, who acts, and when. It knows no
 // DOM and no transport: it plays through a table (table-local.js, the engine
-// in the worker; remote.js, a table server) and shows through a view (game.js
-// draws it). Local and online play share it.
+// in the worker; remote.js, a table server) and shows through a view (the
+// game screen's controller, game/ctrl.js). Local and online play share it.
 //
 // A table answers:
 //   start(setup) / load(recordText) → snapshot     (local tables)

@@ -207,7 +207,7 @@ export class GameCtrl {
       },
       /** @param {Snapshot} snap */
       autosave: (snap) => this.autosave(mine, snap),
-      /** @param {Hint | null} hint @param {number} [progress] */
+      /** @param {Hint | null} hint @param {number | null} [progress] */
       advice: (hint, progress) => {
         if (!live()) return;
         if (progress !== undefined) {
