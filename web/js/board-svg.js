@@ -4,7 +4,14 @@
 
 export const SVG_NS = 'http://www.w3.org/2000/svg';
 
-/** An SVG element with attributes; children may be nodes or strings. */
+/** An SVG element with attributes; children may be nodes or strings
+ * (null, undefined and false are left out, as are such attributes).
+ * @param {keyof SVGElementTagNameMap} tag
+ * @param {Record<string, string | number | boolean | null | undefined>} [attrs]
+ * @param {...(Node | string | null | undefined | false | (Node | string | null | undefined | false)[])} children
+ * @returns {any} the element; any, as the boards read each kind of
+ *   element's own properties on it (and its events') without a cast
+ */
 export function svg(tag, attrs = {}, ...children) {
   const node = document.createElementNS(SVG_NS, tag);
   for (const [name, value] of Object.entries(attrs)) {
@@ -18,11 +25,13 @@ export function svg(tag, attrs = {}, ...children) {
   return node;
 }
 
-/** A number with one decimal, as the boards write coordinates in paths. */
+/** A number with one decimal, as the boards write coordinates in paths.
+ * @param {number | string} v @returns {string} */
 export const f1 = (v) => Number(v).toFixed(1);
 
 /** A small deterministic generator (mulberry32) seeded from a string, so an
- * island keeps the same coastline on every visit. */
+ * island keeps the same coastline on every visit.
+ * @param {string} text @returns {() => number} */
 export function seededRandom(text) {
   let h = 2166136261;
   for (const ch of text) h = Math.imul(h ^ ch.charCodeAt(0), 16777619);
@@ -36,21 +45,24 @@ export function seededRandom(text) {
   };
 }
 
-/** Radii of a blob: `points` values around 1, varied by `wobble`. */
+/** Radii of a blob: `points` values around 1, varied by `wobble`.
+ * @param {string} seed @param {number} [points] @param {number} [wobble] @returns {number[]} */
 export function blobRadii(seed, points = 9, wobble = 0.14) {
   const rand = seededRandom(seed);
   return Array.from({ length: points }, () => 1 + (rand() * 2 - 1) * wobble);
 }
 
 /** A closed, smooth path through points spread around (cx, cy): a
- * Catmull-Rom spline written as cubic Béziers. */
+ * Catmull-Rom spline written as cubic Béziers.
+ * @param {number} cx @param {number} cy @param {number} r @param {number[]} radii @param {number} [rotation]
+ * @returns {string} */
 export function blobPath(cx, cy, r, radii, rotation = 0) {
   const n = radii.length;
   const pts = radii.map((k, i) => {
     const angle = rotation + (i / n) * Math.PI * 2;
     return [cx + Math.cos(angle) * r * k, cy + Math.sin(angle) * r * k];
   });
-  const f = (v) => v.toFixed(1);
+  const f = (/** @type {number} */ v) => v.toFixed(1);
   let d = `M${f(pts[0][0])},${f(pts[0][1])}`;
   for (let i = 0; i < n; i++) {
     const p0 = pts[(i - 1 + n) % n];
@@ -65,7 +77,8 @@ export function blobPath(cx, cy, r, radii, rotation = 0) {
 }
 
 /** The distance from a blob's centre to its outline in direction `angle`
- * (linear between the control radii: close enough to end a line on a coast). */
+ * (linear between the control radii: close enough to end a line on a coast).
+ * @param {number} r @param {number[]} radii @param {number} angle @param {number} [rotation] @returns {number} */
 export function blobReach(r, radii, angle, rotation = 0) {
   const n = radii.length;
   let t = ((angle - rotation) / (Math.PI * 2)) * n;
@@ -75,9 +88,10 @@ export function blobReach(r, radii, angle, rotation = 0) {
   return r * (radii[i] * (1 - frac) + radii[(i + 1) % n] * frac);
 }
 
-/** Path of a player's mark (▲ ● ■ ◆ ★) centred on (x, y) with size s. */
+/** Path of a player's mark (▲ ● ■ ◆ ★) centred on (x, y) with size s.
+ * @param {string} shape @param {number} x @param {number} y @param {number} s @returns {string} */
 export function shapePath(shape, x, y, s) {
-  const f = (v) => v.toFixed(1);
+  const f = (/** @type {number} */ v) => v.toFixed(1);
   switch (shape) {
     case 'triangle': {
       const h = s * 0.95;

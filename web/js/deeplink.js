@@ -26,12 +26,38 @@ import { DEFAULT_BOT_LEVEL } from './players.js';
 const RESERVED = new Set(['play', 'learn', 'players', 'seats', 'seed', 'lang', 'names', 'online', 'game', 'token', 'server', 'view', 'open', 'clock', 'clocklevel', 'timeout', 'chat']);
 const VIEWS = ['board', 'text'];
 
-/** The set-up a URL fragment asks for, or null when it asks for no game. */
+/**
+ * What a link asks for: its language and view, and a game to play or watch,
+ * a lesson (`learn`), a table to create online (`online` "new", `error`
+ * "game" when it names no game) or a seat at an online table (`online`
+ * "table").
+ * @typedef {object} DeepLink
+ * @property {string | null} lang
+ * @property {string | null} view
+ * @property {'new' | 'table'} [online]
+ * @property {string} [table]
+ * @property {string} [token]
+ * @property {string | null} [server]
+ * @property {string} [learn]
+ * @property {string | null} [game]
+ * @property {'game'} [error]
+ * @property {number | null} [players]
+ * @property {string[]} [seats]
+ * @property {number | string | null} [seed]
+ * @property {Record<string, boolean>} [options]
+ * @property {string[]} [names]
+ * @property {boolean} [open]
+ * @property {import('./table-words.js').Clock | null} [clock]
+ * @property {'everyone' | 'seats'} [chat]
+ */
+
+/** The set-up a URL fragment asks for, or null when it asks for no game.
+ * @param {unknown} hash @returns {DeepLink | null} */
 export function parseDeepLink(hash) {
   const params = new URLSearchParams(String(hash || '').replace(/^#/, ''));
   const lang = params.get('lang');
   // The view a link asks for; an unknown one is none.
-  const view = VIEWS.includes(params.get('view')) ? params.get('view') : null;
+  const view = VIEWS.includes(/** @type {string} */ (params.get('view'))) ? params.get('view') : null;
   const online = params.get('online');
   if (online && online !== 'new') {
     return { lang, view, online: 'table', table: online, token: params.get('token') || '', server: params.get('server') };
@@ -48,10 +74,12 @@ export function parseDeepLink(hash) {
     .filter(Boolean);
   const players = params.has('players') ? Number(params.get('players')) : seats.length || null;
   const seedText = params.get('seed');
+  /** @type {number | string | null} */
   let seed = null;
   // A number too large for JavaScript to hold exactly stays a text, which
   // seeds a game just as well (and the same game in every browser).
   if (seedText !== null && seedText !== '') seed = seedFromText(seedText);
+  /** @type {Record<string, boolean>} */
   const options = {};
   for (const [name, value] of params) {
     if (!RESERVED.has(name)) options[name] = value === '1' || value === 'true';
@@ -64,7 +92,9 @@ export function parseDeepLink(hash) {
   return { game, players, seats, seed, options, lang, view, names, online: 'new', open, clock, chat: params.get('chat') === 'everyone' ? 'everyone' : 'seats' };
 }
 
-/** The fragment that starts the given set-up (for sharing). */
+/** The fragment that starts the given set-up (for sharing).
+ * @param {{game: string, players: number, seats: string[], seed?: number | string | null, options?: Record<string, boolean>}} setup
+ * @returns {string} */
 export function deepLink({ game, players, seats, seed, options = {} }) {
   const params = new URLSearchParams();
   params.set('play', game);

@@ -4,11 +4,13 @@
 import { t } from './i18n.js';
 import { refs } from './refs.js';
 
+/** @param {HTMLDialogElement} dialog */
 function open(dialog) {
   if (!dialog.open) dialog.showModal();
 }
 
-/** The pass-the-device screen; resolves when the next player continues. */
+/** The pass-the-device screen; resolves when the next player continues.
+ * @param {{name: string, mark: Node}} who @returns {Promise<void>} */
 export function privacyScreen({ name, mark }) {
   const dialog = refs.privacyDialog();
   refs.privacyTitle().textContent = t('privacy.title', { player: name });
@@ -25,7 +27,7 @@ export function privacyScreen({ name, mark }) {
       resolve();
     };
     // Escape must not reveal the hand: only the button continues.
-    const block = (event) => event.preventDefault();
+    const block = (/** @type {Event} */ event) => event.preventDefault();
     button.addEventListener('click', done);
     dialog.addEventListener('cancel', block);
   });
@@ -36,7 +38,8 @@ export function closePrivacy() {
   if (dialog.open) dialog.close();
 }
 
-/** A yes/no question; resolves true for yes. */
+/** A yes/no question; resolves true for yes.
+ * @param {string} text @param {{yes: string, no: string}} answers @returns {Promise<boolean>} */
 export function confirmDialog(text, { yes, no }) {
   const dialog = refs.confirmDialog();
   refs.confirmText().textContent = text;
@@ -53,7 +56,8 @@ export function confirmDialog(text, { yes, no }) {
 /** The rules summary of a game, from its i18n keys `rules.<game>.<n>.title`
  * and `.text` (numbered from 1). */
 /** The rules in brief of `game`, section by section (each a
- * `section[data-section=n]`, where its pictures go: rules-pictures.js). */
+ * `section[data-section=n]`, where its pictures go: rules-pictures.js).
+ * @param {string} game @param {(key: string) => boolean} has @returns {void} */
 export function showRules(game, has) {
   const box = refs.rulesText();
   box.replaceChildren();
@@ -84,11 +88,13 @@ export function showRules(game, has) {
   open(refs.rulesDialog());
 }
 
+/** Close every dialog open. @returns {void} */
 export function closeAll() {
   for (const dialog of document.querySelectorAll('dialog')) if (dialog.open) dialog.close();
 }
 
-/** A short message at the bottom of the screen. */
+/** A short message at the bottom of the screen.
+ * @param {string} text @param {string} [kind] @param {number} [ms] @returns {void} */
 export function toast(text, kind = 'info', ms = 3800) {
   const node = document.createElement('div');
   node.className = `toast ${kind}`;

@@ -8,7 +8,8 @@ export const DEFAULT_LANGUAGE = 'fr';
 
 /** The language a first visit speaks: the first of the browser's preferred
  * languages that the site has ("fr-CA" is French, "en-GB" English), French
- * otherwise. A choice made in the menu, or a link's language, wins over it. */
+ * otherwise. A choice made in the menu, or a link's language, wins over it.
+ * @param {readonly string[]} [preferred] @returns {string} */
 export function preferredLanguage(preferred = globalThis.navigator?.languages ?? []) {
   for (const tag of preferred) {
     const base = String(tag).toLowerCase().split('-')[0];
@@ -17,11 +18,21 @@ export function preferredLanguage(preferred = globalThis.navigator?.languages ??
   return DEFAULT_LANGUAGE;
 }
 
+/** A language's sentences by key (its i18n/<lang>.json).
+ * @typedef {Record<string, string>} Strings */
+
+/** The values a sentence's {placeholders} are filled with.
+ * @typedef {Record<string, unknown>} Params */
+
+/** @type {Strings} */
 let strings = {};
 let current = DEFAULT_LANGUAGE;
+/** @type {Set<(lang: string) => void>} */
 const listeners = new Set();
+/** @type {Map<string, Promise<Strings>>} */
 const cache = new Map();
 
+/** @param {string} lang @returns {Promise<Strings>} */
 async function fetchStrings(lang) {
   if (!cache.has(lang)) {
     const url = new URL(`../i18n/${lang}.json`, import.meta.url);
@@ -33,18 +44,20 @@ async function fetchStrings(lang) {
       }),
     );
   }
-  return cache.get(lang);
+  return /** @type {Promise<Strings>} */ (cache.get(lang));
 }
 
 /** Speak `lang` with these strings (its i18n/<lang>.json), without a
  * page: what setLanguage does once they are fetched, and what Node's tests
- * of the words call. */
+ * of the words call.
+ * @param {string} lang @param {Strings} table @returns {void} */
 export function useStrings(lang, table) {
   strings = table;
   current = lang;
 }
 
-/** Switch language: loads the strings, updates <html lang>, tells listeners. */
+/** Switch language: loads the strings, updates <html lang>, tells listeners.
+ * @param {string} lang @returns {Promise<string>} the language now spoken */
 export async function setLanguage(lang) {
   const wanted = LANGUAGES.includes(lang) ? lang : DEFAULT_LANGUAGE;
   useStrings(wanted, await fetchStrings(wanted));
@@ -53,24 +66,29 @@ export async function setLanguage(lang) {
   return wanted;
 }
 
+/** The language spoken now. @returns {string} */
 export function language() {
   return current;
 }
 
+/** Call `listener(lang)` at each change of language; returns what stops it.
+ * @param {(lang: string) => void} listener @returns {() => boolean} */
 export function onLanguageChange(listener) {
   listeners.add(listener);
   return () => listeners.delete(listener);
 }
 
+/** Whether the language has a sentence for `key`. @param {string} key @returns {boolean} */
 export function has(key) {
   return Object.prototype.hasOwnProperty.call(strings, key);
 }
 
 /** The sentence for `key` with {name} replaced from `params`. A missing key
- * shows itself, which a test notices at once. */
+ * shows itself, which a test notices at once.
+ * @param {string} key @param {Params} [params] @returns {string} */
 export function t(key, params = {}) {
   const template = has(key) ? strings[key] : key;
-  const filled = template.replace(/\{(\w+)\}/g, (whole, name) =>
+  const filled = template.replace(/\{(\w+)\}/g, (/** @type {string} */ whole, /** @type {string} */ name) =>
     params[name] === undefined || params[name] === null ? whole : String(params[name]),
   );
   return current === 'fr' && template.includes('{') ? elide(template, params, filled) : filled;
@@ -82,21 +100,23 @@ export function t(key, params = {}) {
 const ELIDED = /(^|[\s(«])(de|que|le|la|ne|se|je|me|te|jusque) \{(\w+)\}/gi;
 const VOWEL = /^[aeiouyàâäéèêëîïôöûüAEIOUYÀÂÄÉÈÊËÎÏÔÖÛÜ]/;
 
+/** @param {string} template @param {Params} params @param {string} filled @returns {string} */
 function elide(template, params, filled) {
   if (!ELIDED.test(template)) return filled;
   ELIDED.lastIndex = 0;
-  const elided = template.replace(ELIDED, (whole, before, word, name) => {
+  const elided = template.replace(ELIDED, (/** @type {string} */ whole, /** @type {string} */ before, /** @type {string} */ word, /** @type {string} */ name) => {
     const value = params[name];
     if (value === undefined || value === null || !VOWEL.test(String(value))) return whole;
     return `${before}${word.slice(0, -1)}’{${name}}`;
   });
-  return elided.replace(/\{(\w+)\}/g, (whole, name) =>
+  return elided.replace(/\{(\w+)\}/g, (/** @type {string} */ whole, /** @type {string} */ name) =>
     params[name] === undefined || params[name] === null ? whole : String(params[name]),
   );
 }
 
 /** A sentence that depends on a count: `key.one` or `key.other` (by the
- * language's plural rules, so French says "0 île" and English "0 islands"). */
+ * language's plural rules, so French says "0 île" and English "0 islands").
+ * @param {string} key @param {number} count @param {Params} [params] @returns {string} */
 export function plural(key, count, params = {}) {
   let category = 'other';
   try {
@@ -110,23 +130,27 @@ export function plural(key, count, params = {}) {
   return t(key, all);
 }
 
-/** A whole number in the current language (narrow spaces, tabular use). */
+/** A whole number in the current language (narrow spaces, tabular use).
+ * @param {number} value @returns {string} */
 export function number(value) {
   return formatter('number', () => new Intl.NumberFormat(current)).format(value);
 }
 
 // Intl objects are slow to make and the log and the panels ask for them
 // hundreds of times a move: one of each per language.
+/** @type {Map<string, unknown>} */
 const formatters = new Map();
+/** @template T @param {string} kind @param {() => T} make @returns {T} */
 function formatter(kind, make) {
   const key = `${kind}/${current}`;
   if (!formatters.has(key)) formatters.set(key, make());
-  return formatters.get(key);
+  return /** @type {T} */ (formatters.get(key));
 }
 
 /** Make the language's number, plural and list formatters ahead: the first
  * one the browser makes loads its locale data (several ms), which is better
- * spent while Python boots than when the first board is drawn. */
+ * spent while Python boots than when the first board is drawn.
+ * @returns {void} */
 export function prepareFormatters() {
   try {
     formatter('number', () => new Intl.NumberFormat(current));
@@ -137,7 +161,8 @@ export function prepareFormatters() {
   }
 }
 
-/** Join names as a list: "Ana et Bot", "Ana and Bot". */
+/** Join names as a list: "Ana et Bot", "Ana and Bot".
+ * @param {readonly (string | number)[]} items @returns {string} */
 export function list(items) {
   try {
     return formatter('list', () => new Intl.ListFormat(current, { style: 'long', type: 'conjunction' })).format(items.map(String));
@@ -148,18 +173,20 @@ export function list(items) {
 
 /** Translate the static markup under `root`:
  * data-i18n (text), data-i18n-aria (aria-label), data-i18n-title,
- * data-i18n-placeholder. */
+ * data-i18n-placeholder.
+ * @param {ParentNode} [root] @returns {void} */
 export function applyTo(root = document) {
   // Only what changes is written: the page starts in French, and rewriting
   // equal text would lay the menu out again while Python boots.
+  /** @param {HTMLElement & {placeholder?: string}} node @param {'textContent' | 'title' | 'placeholder'} property @param {string} text */
   const set = (node, property, text) => {
     if (node[property] !== text) node[property] = text;
   };
-  for (const node of /** @type {NodeListOf<HTMLElement>} */ (root.querySelectorAll('[data-i18n]'))) set(node, 'textContent', t(node.dataset.i18n));
+  for (const node of /** @type {NodeListOf<HTMLElement>} */ (root.querySelectorAll('[data-i18n]'))) set(node, 'textContent', t(/** @type {string} */ (node.dataset.i18n)));
   for (const node of /** @type {NodeListOf<HTMLElement>} */ (root.querySelectorAll('[data-i18n-aria]'))) {
-    const text = t(node.dataset.i18nAria);
+    const text = t(/** @type {string} */ (node.dataset.i18nAria));
     if (node.getAttribute('aria-label') !== text) node.setAttribute('aria-label', text);
   }
-  for (const node of /** @type {NodeListOf<HTMLElement>} */ (root.querySelectorAll('[data-i18n-title]'))) set(node, 'title', t(node.dataset.i18nTitle));
-  for (const node of /** @type {NodeListOf<HTMLElement>} */ (root.querySelectorAll('[data-i18n-placeholder]'))) set(node, 'placeholder', t(node.dataset.i18nPlaceholder));
+  for (const node of /** @type {NodeListOf<HTMLElement>} */ (root.querySelectorAll('[data-i18n-title]'))) set(node, 'title', t(/** @type {string} */ (node.dataset.i18nTitle)));
+  for (const node of /** @type {NodeListOf<HTMLElement>} */ (root.querySelectorAll('[data-i18n-placeholder]'))) set(node, 'placeholder', t(/** @type {string} */ (node.dataset.i18nPlaceholder)));
 }

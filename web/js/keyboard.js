@@ -2,6 +2,7 @@
 // Arrow keys move the focus between the things that can be chosen now (the
 // glowing targets), towards the nearest one in the arrow's direction.
 
+/** @type {Record<string, [number, number]>} */
 const DIRECTIONS = {
   ArrowRight: [1, 0],
   ArrowLeft: [-1, 0],
@@ -9,30 +10,37 @@ const DIRECTIONS = {
   ArrowUp: [0, -1],
 };
 
+/** The centre of `node` on screen, and whether it takes room at all.
+ * @param {Element} node @returns {[number, number, boolean]} */
 function centre(node) {
   const box = node.getBoundingClientRect();
   return [box.left + box.width / 2, box.top + box.height / 2, box.width > 0 && box.height > 0];
 }
 
+/** What can be chosen: an HTML element or a part of an SVG board.
+ * @typedef {HTMLElement | SVGElement} Choice */
+
+/** @param {HTMLElement} root @returns {Choice[]} */
 function candidates(root) {
-  return [...root.querySelectorAll('[data-choice], [aria-pressed="true"].card, .line-target.selected')].filter(
+  return [.../** @type {NodeListOf<Choice>} */ (root.querySelectorAll('[data-choice], [aria-pressed="true"].card, .line-target.selected'))].filter(
     (node) => centre(node)[2] && !node.closest('[hidden]') && !node.closest('dialog:not([open])'),
   );
 }
 
 /** Install the arrow-key navigation on `root`; `onEscape` cancels a selection.
  * The keys also work when nothing has the focus (after a move, the element
- * that had it may be gone), but not from inside a dialog. */
+ * that had it may be gone), but not from inside a dialog.
+ * @param {HTMLElement} root @param {{onEscape: () => void}} handlers @returns {void} */
 export function installKeyboard(root, { onEscape }) {
   root.ownerDocument.addEventListener('keydown', (event) => {
-    if (root.hidden || !(root.contains(event.target) || event.target === root.ownerDocument.body)) return;
+    if (root.hidden || !(root.contains(/** @type {Node | null} */ (event.target)) || event.target === root.ownerDocument.body)) return;
     if (event.key === 'Escape') {
       onEscape();
       return;
     }
     const direction = DIRECTIONS[event.key];
     if (!direction || event.altKey || event.ctrlKey || event.metaKey) return;
-    const active = document.activeElement;
+    const active = /** @type {Choice | null} */ (document.activeElement);
     if (active && /^(INPUT|SELECT|TEXTAREA)$/.test(active.tagName)) return;
     const all = candidates(root);
     if (!all.length) return;
@@ -44,14 +52,18 @@ export function installKeyboard(root, { onEscape }) {
     }
     const [x, y] = centre(active);
     // Stay on the board, or in the panel, while there is something that way.
-    const region = (node) => Boolean(node.closest('.board-frame'));
+    const region = (/** @type {Element} */ node) => Boolean(node.closest('.board-frame'));
     const near = all.filter((node) => region(node) === region(active));
     const best = closest(near, active, x, y, direction) || closest(all, active, x, y, direction);
     if (best) best.focus();
   });
 }
 
+/** The one of `all` nearest to (x, y) in `direction` (not `active`), or null.
+ * @param {Choice[]} all @param {Choice} active @param {number} x @param {number} y
+ * @param {[number, number]} direction @returns {Choice | null} */
 function closest(all, active, x, y, direction) {
+  /** @type {Choice | null} */
   let best = null;
   let bestScore = Infinity;
   for (const node of all) {

@@ -3,6 +3,7 @@
 // at the bottom of a phone screen, so that the board above it is sized to
 // the room really left.
 
+/** @param {HTMLElement} dock @returns {void} */
 export function watchDock(dock) {
   if (!('ResizeObserver' in window)) return;
   const root = document.documentElement;

@@ -17,14 +17,16 @@ export const MAX_RECORD_TEXT = 1000000;
 export const SEAT = /^(h|bot[0-4])$/;
 
 /** Whether `seed` can seed a game: an integer JavaScript holds exactly
- * (|seed| < 2^53), or a short text; the engine applies the same rule. */
+ * (|seed| < 2^53), or a short text; the engine applies the same rule.
+ * @param {unknown} seed @returns {boolean} */
 export function isSeed(seed) {
   if (typeof seed === 'string') return seed.length <= MAX_SEED_TEXT;
   return Number.isSafeInteger(seed);
 }
 
 /** A seed read from text (a link): the number it writes when that number
- * is exact, else the text itself, which seeds a game just as well. */
+ * is exact, else the text itself, which seeds a game just as well.
+ * @param {string} text @returns {number | string} */
 export function seedFromText(text) {
   if (/^-?\d+$/.test(text)) {
     const value = Number(text);
@@ -34,7 +36,8 @@ export function seedFromText(text) {
 }
 
 /** A name as the engine takes it: no control characters (a pasted tab or
- * line break becomes a space), trimmed, at most MAX_NAME characters. */
+ * line break becomes a space), trimmed, at most MAX_NAME characters.
+ * @param {unknown} text @returns {string} */
 export function nameText(text) {
   return String(text ?? '')
     .replace(/[\u0000-\u001f\u007f-\u009f]/g, ' ')

@@ -7,8 +7,36 @@
 
 import { t, has, language } from './i18n.js';
 
+/** @typedef {import('./state.js').GameEvent} GameEvent */
+/** @typedef {import('./state.js').LogEntry} LogEntry */
+
+/** A rule of the rules in brief: its section's number and title.
+ * @typedef {{section: number, title: string}} RuleLink */
+
+/**
+ * What a game's hook (its renderer's `logParams`) says of an event: the
+ * sentence's key and values, and where the sentence goes.
+ * @typedef {object} EventWords
+ * @property {string} key
+ * @property {object} [params]
+ * @property {boolean} [inline]
+ * @property {boolean} [apart]
+ * @property {boolean} [separate]
+ * @property {RuleLink | null} [rule]
+ */
+
+/** @typedef {(event: GameEvent, ctx: {names: string[]}) => EventWords} LogFormat */
+
+/** A line of the log: the mover's (`player`) or one standing on its own
+ * (`system`, the event's last word), and the rule it applies.
+ * @typedef {{system?: string, player?: number, texts: string[], rule: RuleLink | null}} LineDraft */
+
+/** A note between the log's lines (a move taken back, online).
+ * @typedef {{after: number, player?: number | null, text: string, key: string}} LogNote */
+
 /** One event as a sentence. `format` is the game's hook giving the key and
- * the filled-in values; an unknown key falls back to the plain key. */
+ * the filled-in values; an unknown key falls back to the plain key.
+ * @param {GameEvent} event @param {LogFormat} format @param {string[]} names @returns {string} */
 export function eventText(event, format, names) {
   return eventLine(event, format, names).text;
 }
@@ -18,15 +46,19 @@ export function eventText(event, format, names) {
  * its place."), or stands on a line of its own although it names a player
  * (`apart`: a scoring's points, a statue the lava burns), or goes on a line
  * of its player's own when that is not the mover (`separate`: what each clan
- * harvests, eats and loses when one move ends a phase). */
+ * harvests, eats and loses when one move ends a phase).
+ * @param {GameEvent} event @param {LogFormat} format @param {string[]} names
+ * @returns {{text: string, inline: boolean, apart: boolean, separate: boolean, rule: RuleLink | null}} */
 function eventLine(event, format, names) {
   const { key, params, inline, apart, separate, rule } = format(event, { names });
+  const values = /** @type {import('./i18n.js').Params | undefined} */ (params);
   let text;
-  if (has(key)) text = t(key, params);
-  else text = has(event.key) ? t(event.key, params) : event.key;
+  if (has(key)) text = t(key, values);
+  else text = has(event.key) ? t(event.key, values) : event.key;
   return { text, inline: Boolean(inline), apart: Boolean(apart), separate: Boolean(separate), rule: rule && Number.isInteger(rule.section) ? rule : null };
 }
 
+/** @param {number | null | undefined} player */
 function entryClass(player) {
   return player === undefined || player === null ? '' : ` p${player}`;
 }
@@ -35,9 +67,12 @@ function entryClass(player) {
 // names stay the same: a long game's log is redrawn after every move, and
 // only its newest entries have anything new to say. (A game's `format` hook
 // therefore gives the same sentence for the same event and names.)
+/** @type {Map<string, {sig: string, lines: (LineDraft & {text: string})[]}>} */
 let sentences = new Map();
+/** @type {{format: LogFormat, version: string} | null} */
 let sentencesFor = null;
 
+/** @param {LogEntry} entry @param {LogFormat} format @param {string[]} names @param {string} version */
 function entryLines(entry, format, names, version) {
   if (!sentencesFor || sentencesFor.format !== format || sentencesFor.version !== version) {
     sentences = new Map();
@@ -49,7 +84,9 @@ function entryLines(entry, format, names, version) {
     // In the order of the events: the mover's line, lines standing on their
     // own, and a line for another player each time a `separate` event is
     // theirs. An `inline` event joins the line before it.
+    /** @type {LineDraft[]} */
     const all = [];
+    /** @type {LineDraft | null} */
     let current = null;
     for (const event of entry.events) {
       const { text, inline, apart, separate, rule } = eventLine(event, format, names);
@@ -78,13 +115,16 @@ function entryLines(entry, format, names, version) {
 }
 
 // What each log element shows: [{key, node}], in order.
+/** @type {WeakMap<HTMLElement, {key: string, node: HTMLLIElement}[]>} */
 const shown = new WeakMap();
 
 // Whether each log element is scrolled to its end (or near it), as its scroll
 // events last said: reading its scroll height while the page is being redrawn
 // would make the browser lay out the whole page an extra time.
+/** @type {WeakMap<HTMLElement, boolean>} */
 const atEnd = new WeakMap();
 
+/** @param {HTMLElement} el */
 function followEnd(el) {
   if (atEnd.has(el)) return;
   atEnd.set(el, true);
@@ -92,6 +132,7 @@ function followEnd(el) {
 }
 
 // Scroll to the end once the browser lays the page out for its next frame.
+/** @param {HTMLElement} el */
 function scrollToEnd(el) {
   requestAnimationFrame(() => {
     el.scrollTop = el.scrollHeight;
@@ -104,12 +145,15 @@ function scrollToEnd(el) {
  * player, marked until the next move. `notes` are lines of their own after
  * the first `after` entries ({after, player, text, key}: a move taken back,
  * online). The lines already on screen are kept (only their marks change),
- * so a long log costs little to redraw. */
+ * so a long log costs little to redraw.
+ * @param {HTMLElement} el @param {LogEntry[]} log
+ * @param {{names: string[], format: LogFormat, freshAfter?: number, markFrom?: number, notes?: LogNote[], current?: number | null}} options
+ * @returns {void} */
 export function renderLog(el, log, { names, format, freshAfter = Infinity, markFrom = Infinity, notes = [], current = null }) {
   const version = `${language()}|${names.join('\u0000')}`;
   /** @type {{key: string, className: string, text: string, n?: number, rule?: {section: number, title: string} | null}[]} */
   const wanted = [];
-  const noteAt = (count) => {
+  const noteAt = (/** @type {number} */ count) => {
     for (const note of notes) {
       if (note.after === count) wanted.push({ key: `${version}|note|${note.key}`, className: `log-note${entryClass(note.player)}`, text: note.text });
     }
@@ -144,6 +188,7 @@ export function renderLog(el, log, { names, format, freshAfter = Infinity, markF
   now.forEach((item, i) => {
     if (item.node.className !== wanted[i].className) item.node.className = wanted[i].className;
   });
+  /** @type {HTMLLIElement[]} */
   const added = [];
   for (let i = same; i < wanted.length; i++) {
     const li = document.createElement('li');

@@ -8,10 +8,10 @@
 
 const SETTING = 'archipel.v1.notify';
 
-/** Whether this browser can show notifications at all. */
+/** Whether this browser can show notifications at all. @returns {boolean} */
 export const supported = () => typeof window !== 'undefined' && 'Notification' in window;
 
-/** Whether the player asked to be told, and the browser allows it. */
+/** Whether the player asked to be told, and the browser allows it. @returns {boolean} */
 export function enabled() {
   if (!supported() || Notification.permission !== 'granted') return false;
   try {
@@ -22,7 +22,8 @@ export function enabled() {
 }
 
 /** Ask the browser's permission and keep the player's choice: true when the
- * notifications are on. */
+ * notifications are on.
+ * @returns {Promise<boolean>} */
 export async function turnOn() {
   if (!supported()) return false;
   const permission = Notification.permission === 'granted' ? 'granted' : await Notification.requestPermission();
@@ -35,6 +36,7 @@ export async function turnOn() {
   return on;
 }
 
+/** The player no longer wants to be told. @returns {void} */
 export function turnOff() {
   try {
     localStorage.removeItem(SETTING);
@@ -43,7 +45,8 @@ export function turnOff() {
   }
 }
 
-/** The service worker's registration, when one controls this page. */
+/** The service worker's registration, when one controls this page.
+ * @returns {Promise<ServiceWorkerRegistration | null | undefined>} */
 async function registration() {
   if (!('serviceWorker' in navigator) || !navigator.serviceWorker.controller) return null;
   try {
@@ -54,7 +57,8 @@ async function registration() {
 }
 
 /** Tell the player (`title`, `body`); `tag` replaces an earlier one of the
- * same table, `url` is the tab a click brings back. */
+ * same table, `url` is the tab a click brings back.
+ * @param {{title: string, body: string, tag: string, url: string}} note @returns {Promise<void>} */
 export async function tell({ title, body, tag, url }) {
   if (!enabled()) return;
   const options = { body, tag, icon: new URL('icons/icon-turn.svg', document.baseURI).href, data: { url } };
@@ -72,9 +76,11 @@ export async function tell({ title, body, tag, url }) {
 }
 
 // The notifications the page showed itself, by tag (to take them back).
+/** @type {Map<string, Notification>} */
 const shown = new Map();
 
-/** The turn is over, or the player is back: the notification goes. */
+/** The turn is over, or the player is back: the notification goes.
+ * @param {string} tag @returns {Promise<void>} */
 export async function withdraw(tag) {
   const own = shown.get(tag);
   if (own) {

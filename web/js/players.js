@@ -6,6 +6,9 @@
 import { t } from './i18n.js';
 import { svg, shapePath } from './board-svg.js';
 
+/** @typedef {{shape: string, glyph: string}} SeatStyle */
+
+/** @type {SeatStyle[]} */
 export const SEAT_STYLES = [
   { shape: 'triangle', glyph: '▲' },
   { shape: 'diamond', glyph: '◆' },
@@ -22,34 +25,42 @@ export const DEFAULT_BOT_LEVELS = [0, 1, 2, 3, 4];
 /** The opponent a new seat gets: a fair challenge that answers quickly. */
 export const DEFAULT_BOT_LEVEL = 2;
 
+/** @param {number} seat @returns {SeatStyle} */
 export function seatStyle(seat) {
   return SEAT_STYLES[seat % SEAT_STYLES.length];
 }
 
-/** "h" → null; "bot1" → 1. */
+/** "h" → null; "bot1" → 1.
+ * @param {string | null | undefined} kind @returns {number | null} */
 export function botLevel(kind) {
   const match = /^bot(\d+)$/.exec(kind || '');
   return match ? Number(match[1]) : null;
 }
 
+/** @param {string} kind @returns {boolean} */
 export function isHuman(kind) {
   return kind === 'h';
 }
 
+/** A bot level's name ("Amateur").
+ * @param {number} level @returns {string} */
 export function levelName(level) {
   return t(`bot.level.${level}`);
 }
 
-/** One line on how a level plays ("thinks about 2 s a move"). */
+/** One line on how a level plays ("thinks about 2 s a move").
+ * @param {number} level @returns {string} */
 export function levelAbout(level) {
   return t(`bot.about.${level}`);
 }
 
 /** The display name of every seat: the name typed in the menu, or a default
  * in the current language ("Joueur 2", "Bot Amateur"; bots of the same
- * level are numbered: "Bot Amateur 1", "Bot Amateur 2"). */
+ * level are numbered: "Bot Amateur 1", "Bot Amateur 2").
+ * @param {string[]} seats @param {(string | null | undefined)[]} [typed] @returns {string[]} */
 export function seatNames(seats, typed = []) {
-  const same = (level) => seats.filter((kind) => botLevel(kind) === level).length;
+  const same = (/** @type {number} */ level) => seats.filter((kind) => botLevel(kind) === level).length;
+  /** @type {Map<number, number>} */
   const counted = new Map();
   return seats.map((kind, seat) => {
     const name = (typed[seat] || '').trim();
@@ -64,7 +75,8 @@ export function seatNames(seats, typed = []) {
   });
 }
 
-/** A seat's mark as a small inline SVG, filled with the seat's colour. */
+/** A seat's mark as a small inline SVG, filled with the seat's colour.
+ * @param {number} seat @param {number} [size] @returns {SVGSVGElement} */
 export function token(seat, size = 18) {
   const style = seatStyle(seat);
   return svg(

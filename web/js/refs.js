@@ -4,8 +4,13 @@
 // them through `refs`, none looks an id up itself. Each is looked up when
 // asked, so the modules the Node tests import never touch the DOM at load.
 
-/** @param {string} id */
+/** An element the page may not have (yet): one it makes itself.
+ * @param {string} id @returns {HTMLElement | null} */
 const byId = (id) => document.getElementById(id);
+
+/** An element of index.html, which is always there.
+ * @param {string} id @returns {HTMLElement} */
+const fixed = (id) => /** @type {HTMLElement} */ (byId(id));
 
 /** @param {string} id @returns {HTMLButtonElement} */
 const button = (id) => /** @type {HTMLButtonElement} */ (byId(id));
@@ -14,76 +19,76 @@ const dialog = (id) => /** @type {HTMLDialogElement} */ (byId(id));
 
 export const refs = {
   // -- the two screens ----------------------------------------------------------
-  menuScreen: () => byId('menu-screen'),
-  gameScreen: () => byId('game-screen'),
+  menuScreen: () => fixed('menu-screen'),
+  gameScreen: () => fixed('game-screen'),
 
   // -- the menu -------------------------------------------------------------------
-  boot: () => byId('boot'),
+  boot: () => fixed('boot'),
   newGameForm: () => /** @type {HTMLFormElement} */ (byId('new-game-form')),
   playButton: () => button('play-button'),
-  gameList: () => byId('game-list'),
-  playerCount: () => byId('player-count'),
-  seatList: () => byId('seat-list'),
+  gameList: () => fixed('game-list'),
+  playerCount: () => fixed('player-count'),
+  seatList: () => fixed('seat-list'),
   modeSwitch: () => byId('mode-switch'),
-  optionList: () => byId('option-list'),
-  resumeArea: () => byId('resume-area'),
+  optionList: () => fixed('option-list'),
+  resumeArea: () => fixed('resume-area'),
   menuRulesButton: () => button('menu-rules-button'),
   learnButton: () => button('learn-button'),
-  lessonOffer: () => byId('lesson-offer'),
+  lessonOffer: () => fixed('lesson-offer'),
   loadFile: () => /** @type {HTMLInputElement} */ (byId('load-file')),
-  updateOffer: () => byId('update-offer'),
+  updateOffer: () => fixed('update-offer'),
   updateReload: () => button('update-reload'),
-  menuMessage: () => byId('menu-message'),
-  onlineBody: () => byId('online-body'),
-  onlineTables: () => byId('online-tables'),
+  menuMessage: () => fixed('menu-message'),
+  onlineBody: () => fixed('online-body'),
+  onlineTables: () => fixed('online-tables'),
   botPace: () => /** @type {HTMLSelectElement | null} */ (byId('bot-pace')),
 
   // -- the game screen ------------------------------------------------------------
   menuButton: () => button('menu-button'),
-  gameName: () => byId('game-name'),
+  gameName: () => fixed('game-name'),
   undoButton: () => button('undo-button'),
   hintButton: () => button('hint-button'),
   saveButton: () => button('save-button'),
   rulesButton: () => button('rules-button'),
-  status: () => byId('status'),
-  advice: () => byId('advice'),
-  lesson: () => byId('lesson'),
-  watchBar: () => byId('watch-bar'),
-  review: () => byId('review'),
+  status: () => fixed('status'),
+  advice: () => fixed('advice'),
+  lesson: () => fixed('lesson'),
+  watchBar: () => fixed('watch-bar'),
+  review: () => fixed('review'),
   inviteButton: () => button('invite-button'),
   tabPlayers: () => button('tab-players'),
-  tablePanel: () => byId('table-panel'),
-  log: () => byId('log'),
-  announce: () => byId('announce'),
+  tablePanel: () => fixed('table-panel'),
+  log: () => fixed('log'),
+  announce: () => fixed('announce'),
   // What a renderer draws in.
-  board: () => byId('board'),
-  players: () => byId('players'),
-  round: () => byId('round'),
-  scoreline: () => byId('scoreline'),
-  hand: () => byId('hand'),
-  market: () => byId('market'),
-  actions: () => byId('actions'),
+  board: () => fixed('board'),
+  players: () => fixed('players'),
+  round: () => fixed('round'),
+  scoreline: () => fixed('scoreline'),
+  hand: () => fixed('hand'),
+  market: () => fixed('market'),
+  actions: () => fixed('actions'),
 
   // -- dialogs and toasts ----------------------------------------------------------
   endDialog: () => dialog('end-dialog'),
-  endBody: () => byId('end-body'),
+  endBody: () => fixed('end-body'),
   endNew: () => /** @type {HTMLButtonElement | null} */ (byId('end-new')),
   endBoard: () => /** @type {HTMLButtonElement | null} */ (byId('end-board')),
   endReview: () => /** @type {HTMLButtonElement | null} */ (byId('end-review')),
   joinDialog: () => dialog('join-dialog'),
   privacyDialog: () => dialog('privacy-dialog'),
-  privacyTitle: () => byId('privacy-title'),
-  privacyText: () => byId('privacy-text'),
-  privacyMark: () => byId('privacy-mark'),
+  privacyTitle: () => fixed('privacy-title'),
+  privacyText: () => fixed('privacy-text'),
+  privacyMark: () => fixed('privacy-mark'),
   privacyContinue: () => button('privacy-continue'),
   confirmDialog: () => dialog('confirm-dialog'),
-  confirmText: () => byId('confirm-text'),
+  confirmText: () => fixed('confirm-text'),
   confirmYes: () => button('confirm-yes'),
   confirmNo: () => button('confirm-no'),
   rulesDialog: () => dialog('rules-dialog'),
-  rulesText: () => byId('rules-text'),
-  toasts: () => byId('toasts'),
-  tip: () => byId('tip'),
+  rulesText: () => fixed('rules-text'),
+  toasts: () => fixed('toasts'),
+  tip: () => fixed('tip'),
 
   /** An element the page made with an id of its own (a control of a bar it
    * redraws), found again after a redraw. */

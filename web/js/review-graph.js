@@ -4,6 +4,35 @@
 // the turning points (the moves that cost their player most), and the
 // compact form an analysis is kept in with its saved game.
 
+/** @typedef {import('./state.js').Move} Move */
+
+/**
+ * The expert's opinion on one decision (pygame_core/review.py;
+ * docs/protocol.md, section 3): the move it would play and the move made,
+ * each one's chance of winning for the mover, every player's chance after
+ * the expert's move, and (asked one at a time, not in an analysis) the
+ * reasons. An analysis's decisions, and those kept with a saved game
+ * (`expand`), have the fields up to `estimates`.
+ * @typedef {object} Decision
+ * @property {number} ply
+ * @property {number} mover
+ * @property {number | null} [round]
+ * @property {Move | null} best
+ * @property {Move | null} played
+ * @property {boolean} same
+ * @property {number | null} best_chance
+ * @property {number | null} played_chance
+ * @property {number[] | null} [estimates]
+ * @property {boolean} [forced]
+ * @property {number} [iterations]
+ * @property {import('./advice-words.js').Reason[]} [why_best]
+ * @property {import('./advice-words.js').Reason[]} [why_played]
+ */
+
+/** A decision as kept with its saved game: its fields in FIELDS' order,
+ * the moves by their text.
+ * @typedef {[number, number, number | null, string | null, string | null, boolean, number | null, number | null, number[] | null]} KeptDecision */
+
 /** A move that cost its player at least this share of a chance of winning
  * is a turning point. */
 export const TURNING_POINT = 0.05;
@@ -16,7 +45,7 @@ export const MAX_TURNING_POINTS = 5;
  * estimates (who the expert thought was winning before each move, over the
  * latest round of decisions), and the end (the winners share 1) when the
  * game is over.
- * @param {any[]} results the analysis's decisions, in the order of their plies
+ * @param {Decision[]} results the analysis's decisions, in the order of their plies
  * @param {number} players
  * @param {number} plies the game's moves
  * @param {{winners: number[]} | null} result the game's result, once over
@@ -28,6 +57,7 @@ export function estimateLines(results, players, plies, result) {
   // next mover's does: a point is the mean of the latest round of opinions
   // (as many decisions as there are players), so that no line zigzags from
   // one mover's eyes to the next's.
+  /** @type {number[][]} */
   const window = [];
   for (const item of results) {
     if (!item.estimates || item.estimates.length !== players) continue;
@@ -47,7 +77,8 @@ export function estimateLines(results, players, plies, result) {
 
 /** What the move made at a decision cost its player: the expert's chance
  * for its own move less its chance for the move made (0 when they agree,
- * or when either is unknown). */
+ * or when either is unknown).
+ * @param {Decision | null | undefined} item @returns {number} */
 export function costOf(item) {
   if (!item || item.same || item.best_chance === null || item.best_chance === undefined) return 0;
   if (item.played_chance === null || item.played_chance === undefined) return 0;
@@ -57,6 +88,8 @@ export function costOf(item) {
 /**
  * The moves that cost their player most, dearest first (at most `count`, each
  * costing at least `threshold`): {ply, mover, round, cost}.
+ * @param {Decision[]} results @param {number} [count] @param {number} [threshold]
+ * @returns {{ply: number, mover: number, round: number | null, cost: number}[]}
  */
 export function turningPoints(results, count = MAX_TURNING_POINTS, threshold = TURNING_POINT) {
   return results
@@ -69,7 +102,8 @@ export function turningPoints(results, count = MAX_TURNING_POINTS, threshold = T
 /** The graph's drawing box, in SVG units. */
 export const GRAPH = Object.freeze({ width: 480, height: 140, left: 40, right: 8, top: 8, bottom: 8 });
 
-/** The point of (ply, chance) in the graph's box. */
+/** The point of (ply, chance) in the graph's box.
+ * @param {number} ply @param {number} chance @param {number} plies @returns {[number, number]} */
 export function graphPoint(ply, chance, plies) {
   const { width, height, left, right, top, bottom } = GRAPH;
   const x = left + (plies ? ply / plies : 0) * (width - left - right);
@@ -77,7 +111,8 @@ export function graphPoint(ply, chance, plies) {
   return [Math.round(x * 10) / 10, Math.round(y * 10) / 10];
 }
 
-/** The ply nearest to x in the graph's box. */
+/** The ply nearest to x in the graph's box.
+ * @param {number} x @param {number} plies @returns {number} */
 export function plyAt(x, plies) {
   const { width, left, right } = GRAPH;
   const share = (x - left) / (width - left - right);
@@ -88,9 +123,10 @@ export function plyAt(x, plies) {
 
 const FIELDS = ['ply', 'mover', 'round', 'best', 'played', 'same', 'best_chance', 'played_chance', 'estimates'];
 
-/** An analysis's decisions as kept: the fields the review draws, moves by their text. */
+/** An analysis's decisions as kept: the fields the review draws, moves by their text.
+ * @param {Decision[]} results @returns {KeptDecision[]} */
 export function compact(results) {
-  return results.map((item) => [
+  return results.map(/** @returns {KeptDecision} */ (item) => [
     item.ply,
     item.mover,
     item.round ?? null,
@@ -103,12 +139,15 @@ export function compact(results) {
   ]);
 }
 
+/** @param {unknown} value @returns {boolean} */
 const isChance = (value) => value === null || (typeof value === 'number' && value >= 0 && value <= 1);
 
 /** The decisions of a kept analysis, or null when what is kept is not one
- * (storage can hold anything): `players` and `plies` are the game's. */
+ * (storage can hold anything): `players` and `plies` are the game's.
+ * @param {unknown} kept @param {number} players @param {number} plies @returns {Decision[] | null} */
 export function expand(kept, players, plies) {
   if (!Array.isArray(kept) || kept.length > plies) return null;
+  /** @type {Decision[]} */
   const results = [];
   let last = -1;
   for (const row of kept) {

@@ -15,18 +15,39 @@ import { seatNames } from './players.js';
 
 const SESSION = 'picture';
 
+/** What a lesson's step or picture points at on the board: `{kind, id}` in
+ * the renderer's terms (docs/protocol.md, section 3, "Lessons").
+ * @typedef {{kind: string, id: unknown}} Point */
+
+/**
+ * A lesson as the engine plans it (`lesson`): its steps, its rules' pictures
+ * that are no step, each with the section of the rules in brief it shows,
+ * and the next lesson of its game (a variant's), if any.
+ * @typedef {object} LessonPlan
+ * @property {string} id
+ * @property {{id: string, move: string, point: Point[], rules: number | null}[]} steps
+ * @property {{id: string, move: string | null, point: Point[], rules: number}[]} [pictures]
+ * @property {string | null} [next]
+ */
+
 /** Draw every picture of `game`'s rules into `box` (its sections carry
  * data-section); resolves with a function that takes them down. `call` is
- * the engine's. Each picture is a `figure[data-picture="<lesson>/<step>"]`. */
+ * the engine's. Each picture is a `figure[data-picture="<lesson>/<step>"]`.
+ * @param {string} game @param {HTMLElement} box
+ * @param {{call: (cmd: string, args: object) => Promise<any>, stillOpen: () => boolean}} options
+ * @returns {Promise<() => void>} */
 export async function drawPictures(game, box, { call, stillOpen }) {
+  /** @type {import('./games/contract.js').Renderer[]} */
   const made = [];
   const takeDown = () => {
     for (const renderer of made) renderer.destroy();
     made.length = 0;
   };
   if (!hasRenderer(game)) return takeDown;
+  /** @type {LessonPlan[]} */
   const plans = [];
-  for (let id = game; id; ) {
+  for (let id = /** @type {string | null | undefined} */ (game); id; ) {
+    /** @type {LessonPlan | null} */
     const plan = await call('lesson', { lesson: id }).catch(() => null);
     if (!plan) break;
     plans.push(plan);
@@ -71,6 +92,7 @@ export async function drawPictures(game, box, { call, stillOpen }) {
     );
     section.append(figure);
     try {
+      /** @type {import('./state.js').Snapshot} */
       const after = await picture.open();
       if (!stillOpen()) return takeDown;
       const detached = () => h('div', {});

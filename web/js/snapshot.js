@@ -35,6 +35,29 @@ export const PAGE_SIZE = 4096;
 // A wasm32 heap cannot exceed 4 GiB; a size beyond this is a damaged entry.
 const MAX_SIZE = 2 ** 31;
 
+/**
+ * A stored snapshot being read (openSnapshot).
+ * @typedef {object} StoredSnapshot
+ * @property {Uint8Array} bytes        the snapshot's length, filled as the entry is read
+ * @property {Promise<void>} checked   resolves once its key is known to be the one wanted
+ * @property {Promise<unknown>} complete   resolves once `bytes` is full and checked
+ * @property {() => void} cancel       stop the reading
+ */
+
+/** Why a reading stops, once it must (null: it goes on).
+ * @typedef {{reason: Error | null}} Stop */
+
+/** The part of Pyodide's Emscripten module read here: its heap, and how it grows.
+ * @typedef {{HEAP8: Int8Array, growMemory: (bytes: number) => void}} WasmModule */
+
+/** What Emscripten makes a module with (Pyodide's settings and hooks; the
+ * worker sets `instantiateWasm`).
+ * @typedef {{instantiateWasm?: (imports: WebAssembly.Imports, receive: (...made: unknown[]) => void) => unknown, [setting: string]: unknown}} ModuleSettings */
+
+/** Pyodide's module factory (pyodide.asm.mjs's default export).
+ * @typedef {(settings: ModuleSettings) => Promise<WasmModule>} ModuleFactory */
+
+/** The length of the map of a heap of `size` bytes. @param {number} size @returns {number} */
 function mapLength(size) {
   return Math.ceil(Math.ceil(size / PAGE_SIZE) / 8);
 }
@@ -49,6 +72,7 @@ function mapLength(size) {
  * `complete` resolves once `bytes` is full and checked, and rejects when the
  * entry is shorter or longer than its map says (a truncated entry must never
  * restore half a heap) or of another key. `cancel()` stops the reading.
+ * @param {string | Promise<string>} key @returns {Promise<StoredSnapshot | null>}
  */
 export async function openSnapshot(key) {
   if (!canStore()) return null;
@@ -59,6 +83,7 @@ export async function openSnapshot(key) {
   if (!Number.isSafeInteger(size) || size <= 0 || size > MAX_SIZE) throw new Error(`snapshot of size ${size}`);
   const storedKey = response.headers.get(KEY_HEADER);
   const bytes = new Uint8Array(size);
+  /** @type {Stop} */
   const stop = { reason: null };
   const checked = Promise.resolve(key).then((expected) => {
     if (storedKey !== expected) {
@@ -66,7 +91,7 @@ export async function openSnapshot(key) {
       throw stop.reason;
     }
   });
-  const complete = Promise.all([checked, unpackSnapshot(bytes, response.body, stop)]);
+  const complete = Promise.all([checked, unpackSnapshot(bytes, /** @type {ReadableStream<Uint8Array>} */ (response.body), stop)]);
   checked.catch(() => {}); // reported where they are awaited
   complete.catch(() => {});
   const cancel = () => {
@@ -79,6 +104,7 @@ export async function openSnapshot(key) {
  * Fill `target` (zeros, the snapshot's length) from `stream`, an entry as
  * packSnapshot writes it. Stops reading (and rejects with `stop.reason`) as
  * soon as `stop.reason` is set.
+ * @param {Uint8Array} target @param {ReadableStream<Uint8Array>} stream @param {Stop} [stop] @returns {Promise<void>}
  */
 export async function unpackSnapshot(target, stream, stop = { reason: null }) {
   const reader = stream.getReader();
@@ -120,7 +146,8 @@ export async function unpackSnapshot(target, stream, stop = { reason: null }) {
   if (mapFilled < map.length || page < pages) throw new Error('snapshot shorter than its map says');
 }
 
-/** True when bytes[start, end) are all zero (`words`: the same memory as 32-bit words). */
+/** True when bytes[start, end) are all zero (`words`: the same memory as 32-bit words).
+ * @param {Uint8Array} bytes @param {Uint32Array} words @param {number} start @param {number} end @returns {boolean} */
 function isZero(bytes, words, start, end) {
   const wordEnd = end >> 2;
   for (let i = start >> 2; i < wordEnd; i++) if (words[i] !== 0) return false;
@@ -128,12 +155,14 @@ function isZero(bytes, words, start, end) {
   return true;
 }
 
-/** The entry for `bytes`: the map of its pages, then its pages that are not all zeros. */
+/** The entry for `bytes`: the map of its pages, then its pages that are not all zeros.
+ * @param {Uint8Array<ArrayBuffer>} bytes @returns {Blob} */
 export function packSnapshot(bytes) {
   if (bytes.byteOffset % 4 !== 0) bytes = bytes.slice();
   const words = new Uint32Array(bytes.buffer, bytes.byteOffset, bytes.length >> 2);
   const map = new Uint8Array(mapLength(bytes.length));
   const parts = [map];
+  /** @type {[number, number] | null} */
   let run = null; // [start, end) of the stored pages in a row, one part
   for (let start = 0, page = 0; start < bytes.length; start += PAGE_SIZE, page++) {
     const end = Math.min(start + PAGE_SIZE, bytes.length);
@@ -155,6 +184,7 @@ export function packSnapshot(bytes) {
  * write and 0.13 s to read back, against 0.12 s and 0.04 s for the whole
  * heap as it is (measured in Chromium here); leaving the zero pages out
  * halves both.
+ * @param {string} key @param {Uint8Array<ArrayBuffer>} bytes @returns {Promise<void>}
  */
 export async function writeSnapshot(key, bytes) {
   if (!canStore()) return;
@@ -165,7 +195,7 @@ export async function writeSnapshot(key, bytes) {
   await cache.put(ENTRY_URL, response);
 }
 
-/** Delete the stored snapshot, if any. Never fails. */
+/** Delete the stored snapshot, if any. Never fails. @returns {Promise<void>} */
 export async function forgetSnapshot() {
   try {
     if (canStore()) await (await caches.open(CACHE_NAME)).delete(ENTRY_URL);
@@ -185,6 +215,7 @@ export async function forgetSnapshot() {
  * memory as first allocated is 30 MiB, and a larger heap would not fit (a
  * RangeError, pyodide#6254).
  * `snapshot` is what openSnapshot returns: `{bytes, checked, complete}`.
+ * @param {ModuleFactory} createPyodideModule @param {StoredSnapshot} snapshot @returns {ModuleFactory}
  */
 export function snapshotModuleFactory(createPyodideModule, snapshot) {
   return async (settings) => {
@@ -198,6 +229,7 @@ export function snapshotModuleFactory(createPyodideModule, snapshot) {
 }
 
 // A snapshot is a header, whose length is its second 32-bit word, then the heap.
+/** @param {Uint8Array} bytes @returns {number} */
 function snapshotHeapSize(bytes) {
   return bytes.length - new DataView(bytes.buffer, bytes.byteOffset).getUint32(4, true);
 }

@@ -20,12 +20,39 @@
  * @property {boolean} private
  * @property {number[]} to_move
  * @property {boolean} over
- * @property {any} result
+ * @property {GameResult | null} result   null until the game is over
  * @property {number | null} viewer
- * @property {any} view
+ * @property {any} view              the game's own view (each game's panels and board read it)
  * @property {Move[]} legal
  * @property {LogEntry[]} log
  * @property {boolean} can_undo
+ */
+
+/**
+ * A finished game's result (docs/protocol.md, section 1; a clock's,
+ * docs/online.md, section 10).
+ * @typedef {object} GameResult
+ * @property {number[]} winners
+ * @property {number[] | null} [scores]
+ * @property {string} [reason]        the game's reason, or "time"
+ * @property {number[]} [out]         the seats a clock took out of the game
+ * @property {any} [breakdown]        every point explained, as the game says it (its panel reads it)
+ */
+
+/**
+ * A game as the engine writes it down (`save`; docs/protocol.md, section 3):
+ * its set-up and every move, `[player, text]`.
+ * @typedef {object} GameRecord
+ * @property {'archipel-record'} format
+ * @property {number} [version]
+ * @property {string} game
+ * @property {number} players
+ * @property {number | string} seed
+ * @property {Record<string, boolean>} [options]
+ * @property {string[]} seats
+ * @property {string[] | null} [names]
+ * @property {[number, string][]} moves
+ * @property {number[]} [out]         the seats a clock took out (a table server's game)
  */
 
 /** @typedef {{text: string, kind?: string, [field: string]: any}} Move */
@@ -68,12 +95,30 @@
  * @property {(viewer: number | null) => Promise<Snapshot>} snapshot
  * @property {(seat: number, move: string, viewer?: number | null) => Promise<Snapshot | null>} play
  * @property {(seat: number, viewer?: number | null) => Promise<Snapshot | null>} undo
- * @property {(args: object) => Promise<any>} [think]
+ * @property {(args: {seat: number, ms?: number, hint?: boolean}) => Promise<ThinkAnswer>} [think]
  * @property {(seat: number, viewer: number | null) => Promise<Snapshot>} [botMove]
- * @property {() => Promise<any>} [save]
+ * @property {() => Promise<GameRecord>} [save]
  * @property {() => void} close
- * @property {any} [state]             a table server's latest state (remote.js)
+ * @property {TableState | null} [state]   a table server's latest state (remote.js)
+ * @property {() => void} [online]     a table server's: the network is back, connect now
+ * @property {() => void} [offline]    a table server's: the network is gone, stop trying
  */
+
+/**
+ * A search in slices (the engine's `think`): `done` once the bot's budget
+ * is spent or its choice can no longer change; with `hint`, the move the
+ * expert suggests (`move`, once done) and why.
+ * @typedef {object} ThinkAnswer
+ * @property {boolean} done
+ * @property {number} [iterations]
+ * @property {number} [millis]
+ * @property {{iterations: number, millis: number}} [budget]
+ * @property {Move | null} [move]
+ * @property {import('./advice-words.js').Reason[]} [why]
+ */
+
+/** A table as its server describes it (a state's `table`; TableFacts below).
+ * @typedef {TableFacts} ServerTable */
 
 /**
  * The game on screen (game.js): the same shape for a local and an online game.
@@ -82,9 +127,9 @@
  * @property {string[]} seats
  * @property {string[]} typedNames      the names typed in the menu (local)
  * @property {Partial<Setup> | null} setup   what "New game" starts again (local)
- * @property {any} renderer
- * @property {Table & Record<string, any>} table
- * @property {any} turns               the turn controller (turns.js), once made
+ * @property {import('./games/contract.js').Renderer} renderer
+ * @property {Table} table
+ * @property {Turns | null} turns      the turn controller (turns.js), once made
  * @property {string | null} saveId    its entry among the saved games (local)
  * @property {number} savedAt          the moves it had when last saved
  * @property {boolean} saveRefused     the browser refused to save it (said once)
@@ -92,21 +137,15 @@
  * @property {boolean} kept            kept among the finished games (once over)
  */
 
+/** The turn controller of a game on screen (turns.js); `begin` draws the
+ * game's first snapshot, calling `onFirstDraw` (if given) just before.
+ * @typedef {Omit<ReturnType<typeof import('./turns.js').createTurns>, 'begin'> & {
+ *   begin: (snap: Snapshot, options: {fromStart: boolean, onFirstDraw?: () => void}) => Promise<void>}} Turns */
+
 // -- an online table (docs/online.md, section 3) ---------------------------------------------
 
-/**
- * A table's clock (docs/online.md, section 10), as each of its states carries it.
- * @typedef {object} TableClock
- * @property {'live' | 'move'} kind
- * @property {number} [minutes]          live: a person's minutes for the whole game
- * @property {number} [increment]        live: the seconds added each turn
- * @property {number} [hours]            move: the hours a turn may take
- * @property {number} [level]            the bot that plays on for a seat out of time
- * @property {'bot' | 'out'} [timeout]   what becomes of that seat
- * @property {number} minute             the seconds of a clock's minute
- * @property {(number | null)[]} [left]  each seat's milliseconds left when the message was sent (null: a bot)
- * @property {number[]} running          the seats whose clock runs
- */
+/** A table's clock (docs/online.md, section 10), as each of its states carries it (table-words.js).
+ * @typedef {import('./table-words.js').TableClock} TableClock */
 
 /**
  * What every seat and spectator may read of the table (a state's `table`).
@@ -261,7 +300,8 @@ export function chooseGame(setup, game, players) {
   return { ...setup, playersByGame, game: game.id, players: game.players.includes(kept) ? kept : players };
 }
 
-/** `setup` for `players` players (kept for its game). @param {Setup} setup @param {number} players */
+/** `setup` for `players` players (kept for its game).
+ * @param {Setup} setup @param {number} players @returns {Setup} */
 export function setPlayers(setup, players) {
   return { ...setup, players, playersByGame: { ...(setup.playersByGame || {}), [setup.game]: players } };
 }
@@ -269,6 +309,7 @@ export function setPlayers(setup, players) {
 /**
  * `setup` with `kind` at `seat`, among the seats to play or to watch.
  * @param {Setup} setup @param {boolean} watching @param {number} seat @param {string} kind
+ * @returns {Setup}
  */
 export function setSeat(setup, watching, seat, kind) {
   const field = watching ? 'watchSeats' : 'seats';
@@ -277,31 +318,35 @@ export function setSeat(setup, watching, seat, kind) {
   return { ...setup, [field]: seats };
 }
 
-/** @param {Setup} setup @param {number} seat @param {string} name */
+/** @param {Setup} setup @param {number} seat @param {string} name @returns {Setup} */
 export function setName(setup, seat, name) {
   const names = [...setup.names];
   names[seat] = name;
   return { ...setup, names };
 }
 
-/** @param {Setup} setup @param {string} mode */
+/** @param {Setup} setup @param {string} mode @returns {Setup} */
 export const setMode = (setup, mode) => ({ ...setup, mode });
 
-/** @param {Setup} setup @param {string} name @param {boolean} on */
+/** @param {Setup} setup @param {string} name @param {boolean} on @returns {Setup} */
 export const setOption = (setup, name, on) => ({ ...setup, options: { ...setup.options, [name]: on } });
 
-/** @param {Setup} setup @param {string} pace */
+/** @param {Setup} setup @param {string} pace @returns {Setup} */
 export const setPace = (setup, pace) => ({ ...setup, pace });
 
-/** An online table open to any visitor, or by invitation only. */
+/** An online table open to any visitor, or by invitation only.
+ * @param {Setup} setup @param {boolean} open @returns {Setup} */
 export const setOpenTable = (setup, open) => ({ ...setup, openTable: Boolean(open) });
 
 /** An online table's clock, the level of the bot that plays on for a seat
  * out of time, and whether that seat is out of the game ("out") or played
- * on by the bot ("bot"). */
+ * on by the bot ("bot").
+ * @param {Setup} setup @param {string} clock @param {number} level @param {string} [timeout]
+ * @returns {Setup} */
 export const setClock = (setup, clock, level, timeout = setup.clockTimeout || 'bot') => ({ ...setup, clock, clockLevel: level, clockTimeout: timeout });
 
-/** Whether the spectators of an online table may read its chat. */
+/** Whether the spectators of an online table may read its chat.
+ * @param {Setup} setup @param {boolean} on @returns {Setup} */
 export const setChatEveryone = (setup, on) => ({ ...setup, chatEveryone: Boolean(on) });
 
 // -- the table server ---------------------------------------------------------------------
@@ -311,8 +356,8 @@ export const setChatEveryone = (setup, on) => ({ ...setup, chatEveryone: Boolean
  * @typedef {object} ServerState
  * @property {string} own        the server the page's links need not name (build.json's, or the site's)
  * @property {string | null} address   the server that answered, or null
- * @property {any} facts         what it said of itself (api/info), or null
- * @property {Promise<any> | null} looking   the search under way
+ * @property {import('./online.js').ServerInfo | null} facts   what it said of itself (api/info), or null
+ * @property {Promise<import('./online.js').FoundServer | null> | null} looking   the search under way
  */
 
 /** @param {string} site @returns {ServerState} */
@@ -322,7 +367,7 @@ export function initialServer(site) {
 
 /**
  * The search for a server has ended: `found` is {server, info} or null.
- * @param {ServerState} server @param {{server: string, info: any} | null} found @param {string} own
+ * @param {ServerState} server @param {import('./online.js').FoundServer | null} found @param {string} own
  * @returns {ServerState}
  */
 export function serverFound(server, found, own) {
@@ -331,14 +376,14 @@ export function serverFound(server, found, own) {
 
 /** Whether a table created at this server may choose its seed (tests,
  * demonstrations): a server deals from its own secret seeds by default.
- * @param {ServerState} server */
+ * @param {ServerState} server @returns {boolean} */
 export const chosenSeeds = (server) => Boolean(server.facts && server.facts.chosen_seeds);
 
 // -- the game on screen --------------------------------------------------------------------
 
 /**
  * A game on screen, local or online, every field set.
- * @param {Partial<Session> & {game: string, seats: string[], renderer: any, table: any}} fields
+ * @param {Partial<Session> & Pick<Session, 'game' | 'seats' | 'renderer' | 'table'>} fields
  * @returns {Session}
  */
 export function newSession(fields) {

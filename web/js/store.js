@@ -26,6 +26,59 @@ const OLD_AUTOSAVE = PREFIX + 'autosave.';
 
 const GAME_ID = new RegExp(`^[a-z][a-z0-9_]{0,${MAX_ID_TEXT - 1}}$`);
 
+/** @typedef {import('./state.js').Setup} Setup */
+/** @typedef {import('./state.js').GameRecord} GameRecord */
+/** @typedef {import('./review-graph.js').KeptDecision} KeptDecision */
+
+/**
+ * A saved game as listed: its entry's id, its game, when it was saved, the
+ * names typed for it and its record; once finished, kept to be looked back
+ * on, with its analysis once analysed (review-graph.js's compact form, still
+ * to be checked: `expand`).
+ * @typedef {object} SavedGame
+ * @property {string} id
+ * @property {false} [damaged]
+ * @property {string} game
+ * @property {number} savedAt
+ * @property {string[]} names
+ * @property {GameRecord} record
+ * @property {boolean} finished
+ * @property {unknown[] | null} analysis
+ */
+
+/** An entry that cannot be read back: it can only be forgotten (`game`
+ * null when even that is unreadable). It has none of a saved game's other
+ * fields.
+ * @typedef {object} DamagedGame
+ * @property {string} id
+ * @property {true} damaged
+ * @property {string | null} game
+ * @property {undefined} [savedAt]
+ * @property {undefined} [names]
+ * @property {undefined} [record]
+ * @property {undefined} [finished]
+ * @property {undefined} [analysis]
+ */
+
+/** @typedef {SavedGame | DamagedGame} SavedListing */
+
+/**
+ * An online table this browser holds a seat at (or watches: `seat` null).
+ * @typedef {object} OnlineEntry
+ * @property {string} table
+ * @property {string} token
+ * @property {number | null} seat
+ * @property {string} server
+ * @property {string | null} game
+ * @property {number} savedAt
+ * @property {import('./online.js').Invitation[]} invitations   the creator's
+ * @property {string | null} spectator   the spectators' token (the creator's)
+ * @property {Record<string, string>} commitments   the server's commitment to each game's shuffle, by its number
+ */
+
+/** What `key` holds: any JSON (storage can hold anything, checked by the
+ * caller), null when nothing, undefined when it cannot be read.
+ * @param {string} key @returns {any} */
 function read(key) {
   try {
     const text = localStorage.getItem(key);
@@ -35,6 +88,7 @@ function read(key) {
   }
 }
 
+/** @param {string} key @param {unknown} value @returns {boolean} stored */
 function write(key, value) {
   try {
     localStorage.setItem(key, JSON.stringify(value));
@@ -44,6 +98,7 @@ function write(key, value) {
   }
 }
 
+/** @param {string} key */
 function remove(key) {
   try {
     localStorage.removeItem(key);
@@ -52,6 +107,7 @@ function remove(key) {
   }
 }
 
+/** @param {string} prefix @returns {string[]} */
 function keys(prefix) {
   try {
     return Object.keys(localStorage).filter((key) => key.startsWith(prefix));
@@ -60,34 +116,43 @@ function keys(prefix) {
   }
 }
 
+// The checks of what is read back (any: whatever storage holds).
+/** @param {any} value @returns {boolean} */
 const isObject = (value) => value !== null && typeof value === 'object' && !Array.isArray(value);
+/** @param {any} value @param {number} max @returns {boolean} */
 const isText = (value, max) => typeof value === 'string' && value.length <= max;
+/** @param {any} value @param {number} max @returns {boolean} */
 const isTextList = (value, max) => Array.isArray(value) && value.length <= MAX_PLAYERS && value.every((each) => isText(each, max));
+/** @param {any} value @returns {boolean} */
 const isCount = (value) => Number.isInteger(value) && value >= 1 && value <= MAX_PLAYERS;
 
 // -- language and set-up -------------------------------------------------------------------
 
+/** The language chosen in the menu, or null. @returns {string | null} */
 export function savedLanguage() {
   const lang = read(PREFIX + 'lang');
   return isText(lang, 8) ? lang : null;
 }
 
+/** @param {string} lang @returns {void} */
 export function saveLanguage(lang) {
   write(PREFIX + 'lang', lang);
 }
 
 /** The fields of the menu's last set-up that are well formed; the menu
- * takes its defaults for the others. */
+ * takes its defaults for the others.
+ * @returns {Partial<Setup>} */
 export function savedSetup() {
   const stored = read(PREFIX + 'setup');
   if (!isObject(stored)) return {};
+  /** @type {Record<string, (value: any) => boolean>} */
   const checks = {
     game: (value) => isText(value, MAX_ID_TEXT) && GAME_ID.test(value),
     players: isCount,
     mode: (value) => isText(value, 16),
     pace: (value) => isText(value, 16),
-    seats: (value) => isTextList(value, 8) && value.every((seat) => SEAT.test(seat)),
-    watchSeats: (value) => isTextList(value, 8) && value.every((seat) => SEAT.test(seat)),
+    seats: (value) => isTextList(value, 8) && value.every((/** @type {string} */ seat) => SEAT.test(seat)),
+    watchSeats: (value) => isTextList(value, 8) && value.every((/** @type {string} */ seat) => SEAT.test(seat)),
     names: (value) => isTextList(value, MAX_NAME),
     options: (value) =>
       isObject(value) && Object.keys(value).length <= MAX_OPTIONS && Object.values(value).every((on) => typeof on === 'boolean'),
@@ -97,6 +162,7 @@ export function savedSetup() {
     clockLevel: isCount,
     chatEveryone: (value) => typeof value === 'boolean',
   };
+  /** @type {Record<string, unknown>} */
   const setup = {};
   for (const [field, check] of Object.entries(checks)) {
     if (check(stored[field])) setup[field] = stored[field];
@@ -104,6 +170,7 @@ export function savedSetup() {
   return setup;
 }
 
+/** @param {Partial<Setup>} setup @returns {void} */
 export function saveSetup(setup) {
   write(PREFIX + 'setup', setup);
 }
@@ -111,7 +178,8 @@ export function saveSetup(setup) {
 // -- saved games -------------------------------------------------------------------------
 
 /** A record the engine could be asked to load, as far as the page can tell
- * without it (the engine checks the rest, and replays every move). */
+ * without it (the engine checks the rest, and replays every move).
+ * @param {any} record @param {string} game @returns {boolean} */
 function isRecord(record, game) {
   return (
     isObject(record) &&
@@ -120,7 +188,7 @@ function isRecord(record, game) {
     isCount(record.players) &&
     Array.isArray(record.seats) &&
     record.seats.length === record.players &&
-    record.seats.every((seat) => typeof seat === 'string' && SEAT.test(seat)) &&
+    record.seats.every((/** @type {unknown} */ seat) => typeof seat === 'string' && SEAT.test(seat)) &&
     Array.isArray(record.moves) &&
     record.moves.length <= MAX_MOVES &&
     isSeed(record.seed) &&
@@ -129,7 +197,8 @@ function isRecord(record, game) {
 }
 
 /** The listing of one stored entry: {id, game, savedAt, names, record}, or
- * {id, damaged: true, game} (game null when even that is unreadable). */
+ * {id, damaged: true, game} (game null when even that is unreadable).
+ * @param {string} id @param {any} entry @returns {SavedListing} */
 function listing(id, entry) {
   const game = isObject(entry) && isText(entry.game, MAX_ID_TEXT) && GAME_ID.test(entry.game) ? entry.game : null;
   const sound =
@@ -161,15 +230,18 @@ function moveOldAutosaves() {
   }
 }
 
+/** @returns {string} */
 function newId() {
   const random = Math.floor(Math.random() * 36 ** 6).toString(36).padStart(6, '0');
   return `${Date.now().toString(36)}-${random}`;
 }
 
 /** Every game in progress, newest first; damaged entries last. `id` is what
- * `saveGame` and `forgetGame` take. */
+ * `saveGame` and `forgetGame` take.
+ * @returns {SavedListing[]} */
 export function savedGames() {
   moveOldAutosaves();
+  /** @type {SavedListing[]} */
   const found = [];
   for (const key of keys(SAVE)) found.push(listing(key.slice(PREFIX.length), read(key)));
   for (const key of keys(OLD_AUTOSAVE)) {
@@ -179,7 +251,8 @@ export function savedGames() {
 }
 
 /** Save `record` as the game `id` (null: a new entry). Returns the id, or
- * null when the browser refused to store it (storage full or disabled). */
+ * null when the browser refused to store it (storage full or disabled).
+ * @param {string | null} id @param {GameRecord} record @param {string[]} names @returns {string | null} */
 export function saveGame(id, record, names) {
   const entryId = id || `save.${newId()}`;
   const entry = { game: record.game, savedAt: Date.now(), names, record };
@@ -189,33 +262,39 @@ export function saveGame(id, record, names) {
 /** The finished games kept to be looked back on (the oldest go first). */
 export const MAX_FINISHED = 12;
 
+/** @param {GameRecord} a @param {GameRecord} b @returns {boolean} */
 const sameGame = (a, b) => a.game === b.game && a.seed === b.seed && a.moves.length === b.moves.length && JSON.stringify(a.moves) === JSON.stringify(b.moves);
 
 /** Keep a finished game (its entry `id` while it was played; null: the
  * entry of the same game if one is kept, else a new one). Returns the id,
- * or null when the browser refused to store it. */
+ * or null when the browser refused to store it.
+ * @param {string | null} id @param {GameRecord} record @param {string[]} names @returns {string | null} */
 export function keepFinished(id, record, names) {
   const all = savedGames();
   let entryId = id;
   let analysis;
-  const same = all.find((each) => !each.damaged && each.finished && sameGame(each.record, record));
+  const same = all.find(
+    /** @param {SavedListing} each @returns {each is SavedGame} */ (each) => !each.damaged && each.finished && sameGame(each.record, record),
+  );
   if (!entryId && same) entryId = same.id;
   if (same && same.id === entryId) analysis = same.analysis || undefined;
   entryId = entryId || `save.${newId()}`;
   const entry = { game: record.game, savedAt: Date.now(), names, record, finished: true, analysis };
   if (!write(PREFIX + entryId, entry)) return null;
-  const finished = savedGames().filter((each) => !each.damaged && each.finished);
+  const finished = savedGames().filter(/** @returns {each is SavedGame} */ (each) => !each.damaged && each.finished);
   for (const old of finished.slice(MAX_FINISHED)) remove(PREFIX + old.id);
   return entryId;
 }
 
-/** Keep a finished game's analysis (review-graph.js's compact form) with it. */
+/** Keep a finished game's analysis (review-graph.js's compact form) with it.
+ * @param {string} id @param {KeptDecision[]} analysis @returns {boolean} stored */
 export function keepAnalysis(id, analysis) {
   const entry = read(PREFIX + id);
   if (!isObject(entry) || entry.finished !== true) return false;
   return write(PREFIX + id, { ...entry, analysis });
 }
 
+/** @param {string} id @returns {void} */
 export function forgetGame(id) {
   remove(PREFIX + id);
 }
@@ -233,13 +312,16 @@ export function forgetGame(id) {
 const ONLINE = PREFIX + 'online.';
 const TABLE_ID = /^[A-Za-z0-9_-]{12}$/;
 const TOKEN = /^[A-Za-z0-9_-]{22}$/;
+/** @param {any} value @returns {boolean} */
 const isSeat = (value) => value === null || (Number.isInteger(value) && value >= 0 && value < MAX_PLAYERS);
+/** @param {any} value @returns {boolean} */
 const isServer = (value) => isText(value, 2000) && /^https?:\/\/[^\s]+\/$/.test(value);
 const COMMITMENT = /^[0-9a-f]{64}$/;
 // The commitments kept per table: the latest games' (a rematch adds one).
 const MAX_COMMITMENTS = 20;
 
-/** The commitments worth keeping: {number: 64 hexadecimal digits}, the latest games'. */
+/** The commitments worth keeping: {number: 64 hexadecimal digits}, the latest games'.
+ * @param {any} value @returns {Record<string, string>} */
 function commitmentsOf(value) {
   if (!isObject(value)) return {};
   const numbers = Object.keys(value)
@@ -249,13 +331,14 @@ function commitmentsOf(value) {
   return Object.fromEntries(numbers.map((number) => [number, value[number]]));
 }
 
-/** An online table as stored, checked field by field; null when unusable. */
+/** An online table as stored, checked field by field; null when unusable.
+ * @param {any} entry @returns {OnlineEntry | null} */
 function onlineEntry(entry) {
   if (!isObject(entry) || !isText(entry.table, 12) || !TABLE_ID.test(entry.table)) return null;
   if (!isText(entry.token, 22) || !TOKEN.test(entry.token) || !isSeat(entry.seat) || !isServer(entry.server)) return null;
   const game = isText(entry.game, MAX_ID_TEXT) && GAME_ID.test(entry.game) ? entry.game : null;
   const invitations = Array.isArray(entry.invitations)
-    ? entry.invitations.filter((each) => isObject(each) && isSeat(each.seat) && each.seat !== null && isText(each.token, 22) && TOKEN.test(each.token))
+    ? entry.invitations.filter((/** @type {any} */ each) => isObject(each) && isSeat(each.seat) && each.seat !== null && isText(each.token, 22) && TOKEN.test(each.token))
     : [];
   const spectator = isText(entry.spectator, 22) && TOKEN.test(entry.spectator) ? entry.spectator : null;
   return {
@@ -265,14 +348,16 @@ function onlineEntry(entry) {
     server: entry.server,
     game,
     savedAt: Number.isFinite(entry.savedAt) ? entry.savedAt : 0,
-    invitations: invitations.slice(0, MAX_PLAYERS).map(({ seat, token }) => ({ seat, token })),
+    invitations: invitations.slice(0, MAX_PLAYERS).map((/** @type {import('./online.js').Invitation} */ { seat, token }) => ({ seat, token })),
     spectator,
     commitments: commitmentsOf(entry.commitments),
   };
 }
 
-/** The online tables of this browser, the latest used first. */
+/** The online tables of this browser, the latest used first.
+ * @returns {OnlineEntry[]} */
 export function onlineTables() {
+  /** @type {OnlineEntry[]} */
   const found = [];
   for (const key of keys(ONLINE)) {
     const entry = onlineEntry(read(key));
@@ -281,9 +366,11 @@ export function onlineTables() {
   return found.sort((a, b) => b.savedAt - a.savedAt);
 }
 
+/** @param {{table: string, token: string}} seat @returns {string} */
 const onlineKey = ({ table, token }) => `${ONLINE}${table}.${token.slice(0, 8)}`;
 
-/** The entry of one seat (its table and token), or null. */
+/** The entry of one seat (its table and token), or null.
+ * @param {string} table @param {string} token @returns {OnlineEntry | null} */
 export function onlineTable(table, token) {
   if (!TABLE_ID.test(String(table)) || !TOKEN.test(String(token))) return null;
   const entry = onlineEntry(read(onlineKey({ table, token })));
@@ -291,7 +378,8 @@ export function onlineTable(table, token) {
 }
 
 /** Keep (or update) a table: what is given replaces what was kept. Returns
- * false when the browser refused to store it. */
+ * false when the browser refused to store it.
+ * @param {{table: string, token: string} & Partial<OnlineEntry>} fields @returns {boolean} */
 export function saveOnlineTable(fields) {
   const before = onlineTable(fields.table, fields.token) || {};
   const entry = onlineEntry({ ...before, ...fields, savedAt: Date.now() });
@@ -299,7 +387,8 @@ export function saveOnlineTable(fields) {
 }
 
 /** The seat is held by a new token now: its entry moves to it (the old
- * token holds nothing any more). Returns the entry, or null. */
+ * token holds nothing any more). Returns the entry, or null.
+ * @param {OnlineEntry} entry @param {string} token @returns {OnlineEntry | null} */
 export function replaceOnlineToken(entry, token) {
   const before = onlineTable(entry.table, entry.token) || entry;
   const moved = onlineEntry({ ...before, token, savedAt: Date.now() });
@@ -308,16 +397,19 @@ export function replaceOnlineToken(entry, token) {
   return moved;
 }
 
+/** @param {{table: string, token: string}} seat @returns {void} */
 export function forgetOnlineTable({ table, token }) {
   if (TABLE_ID.test(String(table)) && TOKEN.test(String(token))) remove(onlineKey({ table, token }));
 }
 
-/** The table server address typed in the menu (null: none). */
+/** The table server address typed in the menu (null: none).
+ * @returns {string | null} */
 export function savedServer() {
   const server = read(PREFIX + 'server');
   return isServer(server) ? server : null;
 }
 
+/** @param {string | null} server @returns {void} */
 export function saveServer(server) {
   if (server) write(PREFIX + 'server', server);
   else remove(PREFIX + 'server');
@@ -331,6 +423,7 @@ export function saveServer(server) {
 
 const SNAPSHOT_SETTING = 'archipel.snapshots';
 
+/** @returns {boolean} */
 export function snapshotsAllowed() {
   try {
     return localStorage.getItem(SNAPSHOT_SETTING) !== 'off';
@@ -340,7 +433,8 @@ export function snapshotsAllowed() {
 }
 
 /** Keep the setting for the next visits (the storage may refuse: then it
- * lasts as long as this page). */
+ * lasts as long as this page).
+ * @param {boolean} allowed @returns {void} */
 export function saveSnapshotsAllowed(allowed) {
   try {
     if (allowed) localStorage.removeItem(SNAPSHOT_SETTING);
@@ -354,15 +448,20 @@ export function saveSnapshotsAllowed(allowed) {
 // `archipel.v1.view`: "text" plays in words (text/text-renderer.js), for a
 // screen reader or the keyboard alone; anything else, the boards.
 
+/** @typedef {'board' | 'text'} View */
+
+/** @type {View[]} */
 export const VIEWS = ['board', 'text'];
 
+/** @returns {View} */
 export function savedView() {
   const view = read(PREFIX + 'view');
   return VIEWS.includes(view) ? view : 'board';
 }
 
+/** @param {string} view @returns {void} */
 export function saveView(view) {
-  if (VIEWS.includes(view)) write(PREFIX + 'view', view);
+  if (VIEWS.includes(/** @type {View} */ (view))) write(PREFIX + 'view', view);
 }
 
 // -- lessons -------------------------------------------------------------------------------
@@ -373,7 +472,8 @@ const LESSON_MARKS = new Set(['offered', 'done']);
 // A lesson's id: its game's, or its game's and a variant's ("kanaloa-gods").
 const LESSON_ID = new RegExp(`^[a-z][a-z0-9_-]{0,${MAX_ID_TEXT - 1}}$`);
 
-/** What this browser did of each game's lesson (well-formed entries only). */
+/** What this browser did of each game's lesson (well-formed entries only).
+ * @returns {Record<string, string>} */
 export function lessonMarks() {
   const stored = read(PREFIX + 'lessons');
   /** @type {Record<string, string>} */
@@ -385,7 +485,8 @@ export function lessonMarks() {
   return marks;
 }
 
-/** Mark a lesson (by its id) offered or done (done stays done). */
+/** Mark a lesson (by its id) offered or done (done stays done).
+ * @param {string} game @param {string} mark @returns {void} */
 export function markLesson(game, mark) {
   if (!LESSON_ID.test(game) || !LESSON_MARKS.has(mark)) return;
   const marks = lessonMarks();

@@ -9,6 +9,34 @@
 
 import { call } from './worker-client.js';
 
+/** @typedef {import('./state.js').Snapshot} Snapshot */
+/** @typedef {import('./state.js').PageError} PageError */
+
+/** What a new game is set up with (the engine's `new`).
+ * @typedef {{game: string, players: number, seats: string[], seed?: number | string | null,
+ *   options?: Record<string, boolean> | null, names?: string[]}} NewGame */
+
+/**
+ * A table in this browser: the table the turn controller plays through,
+ * and what starts its game (a set-up, or a record loaded).
+ * @typedef {Omit<import('./state.js').Table, 'play' | 'undo'>
+ *   & Required<Pick<import('./state.js').Table, 'think' | 'botMove' | 'save'>> & {
+ *   play: (seat: number, move: string, viewer?: number | null) => Promise<Snapshot>,
+ *   undo: (seat: number, viewer?: number | null) => Promise<Snapshot>,
+ *   start: (setup: NewGame) => Promise<Snapshot>,
+ *   load: (recordText: string) => Promise<Snapshot>,
+ * }} LocalTable */
+
+/** A lesson's table: started with the learner's names only.
+ * @typedef {Omit<LocalTable, 'start'> & {start: (args: {names: string[]}) => Promise<Snapshot>}} LessonTable */
+
+/** A choice that is not the step's, refused: the lesson's refusal, with the
+ * move clicked and the step's move and what each gains, or the rule the
+ * click breaks (`refusal`).
+ * @typedef {PageError & {lesson?: boolean, clicked?: import('./state.js').Move, clickedWhy?: import('./advice-words.js').Reason[],
+ *   taught?: import('./state.js').Move, taughtWhy?: import('./advice-words.js').Reason[], refusal?: unknown}} WrongChoice */
+
+/** @param {{session?: string}} [options] the engine's session @returns {LocalTable} */
 export function createLocalTable({ session = 'game' } = {}) {
   return {
     kind: 'local',
@@ -35,32 +63,35 @@ export function createLocalTable({ session = 'game' } = {}) {
  * what it did, with nothing more to play; or "game", the short game against
  * the novice bot, a table like any other. Nothing is taken back, and one
  * person plays: no pass-the-device screen.
- * @param {{lesson: string, step: number | 'game', move?: string, wrong?: any, onTaught?: (snap: any) => void}} lesson
+ * @param {{lesson: string, step: number | 'game', move?: string, wrong: PageError & {lesson?: boolean}, onTaught?: (snap: Snapshot) => void}} lesson
+ * @returns {LessonTable}
  */
 export function createLessonTable({ lesson, step, move, wrong, onTaught = () => {} }) {
   const base = createLocalTable({ session: 'lesson' });
   let taught = false;
   // The learner's legal moves now, to name a choice that is not the step's.
+  /** @type {import('./state.js').Move[]} */
   let legal = [];
-  const shown = (snap) => {
+  const shown = (/** @type {Snapshot} */ snap) => {
     legal = snap.legal || [];
     return { ...snap, can_undo: false, legal: taught ? [] : snap.legal };
   };
-  const open = (names) => call('lesson_step', { lesson, step, names, session: 'lesson' });
+  const open = (/** @type {string[]} */ names) => call('lesson_step', { lesson, step, names, session: 'lesson' });
   if (step === 'game') {
     return { ...base, sharedDevice: false, start: ({ names }) => open(names), undo: base.undo };
   }
   /** The refusal of a choice that is not the step's, with what it would
    * gain and what the step's move gains (the engine's reasons), or, for a
-   * move the rules refuse, the rule it breaks. */
+   * move the rules refuse, the rule it breaks.
+   * @param {number} seat @param {string} text @returns {Promise<WrongChoice>} */
   async function explained(seat, text) {
     try {
       const [other, own] = await Promise.all([
         call('why', { seat, move: text, session: 'lesson' }),
         call('why', { seat, move, session: 'lesson' }),
       ]);
-      const named = (wanted) => legal.find((each) => each.text === wanted) || { text: wanted };
-      return { ...wrong, clicked: named(text), clickedWhy: other.why, taught: named(move), taughtWhy: own.why };
+      const named = (/** @type {string} */ wanted) => legal.find((each) => each.text === wanted) || { text: wanted };
+      return { ...wrong, clicked: named(text), clickedWhy: other.why, taught: named(/** @type {string} */ (move)), taughtWhy: own.why };
     } catch (refusal) {
       return { ...wrong, refusal };
     }
@@ -70,6 +101,7 @@ export function createLessonTable({ lesson, step, move, wrong, onTaught = () => 
     sharedDevice: false,
     start: async ({ names }) => shown(await open(names)),
     snapshot: async (viewer) => shown(await base.snapshot(viewer)),
+    /** @param {number} seat @param {string} text @param {number | null} [viewer] */
     async play(seat, text, viewer) {
       if (taught) throw wrong;
       if (text !== move) throw await explained(seat, text);

@@ -24,7 +24,8 @@ const HOVER_MS = 450;
 const HOLD_MS = 500;
 const HOLD_SLOP_PX = 10;
 
-/** Show the words of what is tapped inside `root`. */
+/** Show the words of what is tapped inside `root`.
+ * @param {HTMLElement} root @returns {void} */
 export function installTips(root) {
   const tip = refs.tip();
   /** @type {Element | null} */
@@ -33,9 +34,10 @@ export function installTips(root) {
   let hoverTimer = 0;
 
   // The label, which says what is counted and how many, else the title.
-  const words = (el) => (el.getAttribute('aria-label') || el.getAttribute('title') || '').trim();
+  const words = (/** @type {Element} */ el) => (el.getAttribute('aria-label') || el.getAttribute('title') || '').trim();
 
-  /** The labelled thing an event is about, unless it (or what holds it) acts. */
+  /** The labelled thing an event is about, unless it (or what holds it) acts.
+   * @param {Event} event @returns {Element | null} */
   function about(event) {
     const start = event.target instanceof Element ? event.target : null;
     const el = start && start.closest(LABELLED);
@@ -45,6 +47,7 @@ export function installTips(root) {
     return el;
   }
 
+  /** @param {Element} el */
   function show(el) {
     tip.textContent = words(el);
     tip.hidden = false;
@@ -66,7 +69,8 @@ export function installTips(root) {
   }
 
   /** What a held finger asks about: a thing that acts and says what it is,
-   * else what `about` finds. */
+   * else what `about` finds.
+   * @param {Event} event @returns {Element | null} */
   function held(event) {
     const start = event.target instanceof Element ? event.target : null;
     const acting = start && start.closest(ACTS_LABELLED);

@@ -8,7 +8,8 @@
 
 import * as engine from './worker-client.js';
 
-/** Call `onNewVersion(build)` once a newer build than this page's is ready. */
+/** Call `onNewVersion(build)` once a newer build than this page's is ready.
+ * @param {(build: string) => void} onNewVersion @returns {void} */
 export function watchForUpdates(onNewVersion) {
   if (!('serviceWorker' in navigator)) return;
   const workers = navigator.serviceWorker;

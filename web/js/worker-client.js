@@ -7,8 +7,16 @@
 
 import { snapshotsAllowed, saveSnapshotsAllowed } from './store.js';
 
+/** The engine's boot as the worker reports it (docs/protocol.md, section 4).
+ * @typedef {{step: string, fraction: number}} Progress */
+
+/** @typedef {import('./state.js').PageError} PageError */
+
 const { worker, early } = takeWorker();
 
+/** The worker index.html started, with the events it received meanwhile;
+ * else a worker started here.
+ * @returns {{worker: Worker, early: (MessageEvent | ErrorEvent)[]}} */
 function takeWorker() {
   // index.html's inline script leaves its worker here for this module.
   const page = /** @type {any} */ (window);
@@ -23,21 +31,30 @@ function takeWorker() {
 }
 
 let nextId = 1;
+/** The requests sent, by id, until the worker answers them.
+ * @type {Map<number, {resolve: (data: any) => void, reject: (error: PageError) => void}>} */
 const pending = new Map();
+/** @type {Set<(progress: Progress) => void>} */
 const progressListeners = new Set();
+/** @type {Progress | null} */
 let lastProgress = null;
+/** @type {() => void} */
 let resolveReady;
+/** @type {(error: PageError) => void} */
 let rejectReady;
 let isReady = false;
+/** @type {string | null} */
 let buildHash = null;
 
-/** Resolves when Python answers; rejects if the worker cannot start. */
+/** Resolves when Python answers; rejects if the worker cannot start.
+ * @type {Promise<void>} */
 export const ready = new Promise((resolve, reject) => {
   resolveReady = resolve;
   rejectReady = reject;
 });
 ready.catch(() => {}); // a failed boot is reported where it is awaited
 
+/** @param {MessageEvent} event */
 function onMessage(event) {
   const message = event.data || {};
   if (message.type === 'progress') {
@@ -71,6 +88,7 @@ function onMessage(event) {
   else waiting.reject(normaliseError(message.error));
 }
 
+/** @param {ErrorEvent} event */
 function onError(event) {
   const error = { key: 'error.boot', message: event.message || 'worker error', params: {} };
   if (!isReady) rejectReady(error);
@@ -81,8 +99,12 @@ function onError(event) {
 worker.onmessage = worker.onerror = null;
 worker.addEventListener('message', onMessage);
 worker.addEventListener('error', onError);
-for (const event of early) (event.type === 'error' ? onError : onMessage)(event);
+// Each handler reads only its own kind of event.
+for (const event of early) (event.type === 'error' ? onError : onMessage)(/** @type {MessageEvent & ErrorEvent} */ (event));
 
+/** An error as the page shows it, from whatever the worker sent (any: the
+ * engine's error object, or anything else).
+ * @param {any} error @returns {PageError} */
 function normaliseError(error) {
   if (error && typeof error === 'object') {
     return { key: error.key || 'error.internal', message: error.message || '', params: error.params || {} };
@@ -90,23 +112,29 @@ function normaliseError(error) {
   return { key: 'error.internal', message: String(error ?? ''), params: {} };
 }
 
+/** Whether the engine has answered. @returns {boolean} */
 export function booted() {
   return isReady;
 }
 
-/** The build the engine runs (build.json's hash), once it is ready. */
+/** The build the engine runs (build.json's hash), once it is ready.
+ * @returns {string | null} */
 export function build() {
   return buildHash;
 }
 
-/** Listen to boot progress; the latest value is replayed at once. */
+/** Listen to boot progress; the latest value is replayed at once.
+ * Returns what stops listening.
+ * @param {(progress: Progress) => void} listener @returns {() => boolean} */
 export function onProgress(listener) {
   progressListeners.add(listener);
   if (lastProgress) listener(lastProgress);
   return () => progressListeners.delete(listener);
 }
 
-/** Send a facade command; resolves with `data`, rejects with {key, message, params}. */
+/** Send a facade command; resolves with `data`, rejects with {key, message, params}.
+ * `data` is each command's own (docs/protocol.md, section 3): any here.
+ * @param {string} cmd @param {object} [args] @returns {Promise<any>} */
 export function call(cmd, args = {}) {
   const id = nextId++;
   return new Promise((resolve, reject) => {
@@ -114,14 +142,15 @@ export function call(cmd, args = {}) {
       worker.postMessage({ id, cmd, args });
     } catch (error) {
       // Arguments the browser cannot pass on (nested too deeply, say).
-      reject({ key: 'error.bad_request', message: String((error && error.message) || error), params: {} });
+      reject({ key: 'error.bad_request', message: String((error && /** @type {Error} */ (error).message) || error), params: {} });
       return;
     }
     pending.set(id, { resolve, reject });
   });
 }
 
-/** Takes effect at the next visit; turning it off also deletes the stored snapshot. */
+/** Takes effect at the next visit; turning it off also deletes the stored snapshot.
+ * @param {boolean} allowed @returns {void} */
 export function setSnapshotsAllowed(allowed) {
   saveSnapshotsAllowed(allowed);
   worker.postMessage({ type: 'config', snapshots: allowed });

@@ -18,13 +18,57 @@
 // Every URL is resolved against this file's own URL (web/js/worker.js in the
 // built site), so the site works under any sub-path such as /archipel/.
 
+/** @typedef {import('./snapshot.js').StoredSnapshot} StoredSnapshot */
+/** @typedef {import('./snapshot.js').ModuleFactory} ModuleFactory */
+/** @typedef {import('./snapshot.js').ModuleSettings} ModuleSettings */
+
+/**
+ * build.json, as build.py writes it (docs/protocol.md, section 4): the part
+ * the worker reads.
+ * @typedef {object} Manifest
+ * @property {string} hash
+ * @property {string} version         of pygame_core
+ * @property {string} wheel           its file, under the site
+ * @property {object} lock_info       Pyodide's lock-file header
+ * @property {string} snapshot_key    the key of the files a snapshot is made from
+ */
+
+/**
+ * The part of Pyodide the worker uses. Python's answers are Python's values
+ * as Pyodide converts them: any.
+ * @typedef {object} Pyodide
+ * @property {(code: string) => any} runPython
+ * @property {(name: string) => any} pyimport
+ * @property {(buffer: Uint8Array, format: string, options: {extractDir: string}) => void} unpackArchive
+ * @property {() => Uint8Array<ArrayBuffer>} makeMemorySnapshot
+ */
+
+/** Pyodide's loadPyodide (pyodide.mjs). @typedef {(options: object) => Promise<Pyodide>} LoadPyodide */
+
+/**
+ * The engine once booted: Python, its facade's `handle`, and how it booted.
+ * @typedef {object} Engine
+ * @property {Pyodide} pyodide
+ * @property {(request: string) => string} handle   pygame_core.api.handle
+ * @property {string} path            how it booted: 'snapshot', 'fresh', …
+ * @property {string} stdlib          'pyc' or 'source'
+ * @property {'early' | 'pyodide' | null} wasm
+ * @property {string} version
+ * @property {string} build
+ * @property {string | null} saveAs   the key to save a snapshot under (null: none to save)
+ * @property {(() => Promise<void>) | null} filesLater   put the package's files back (after a restore)
+ */
+
 const SITE = new URL('../', import.meta.url);
 const INDEX_URL = new URL('pyodide/', SITE).href;
 const started = performance.now();
+/** @type {Record<string, number>} */
 const timings = {};
 // The boot's timeline: when each step ended, in milliseconds since the
 // worker was created (the time origin of its resource timings too).
+/** @type {Record<string, number>} */
 const marks = {};
+/** @param {string} name */
 function mark(name) {
   if (!(name in marks)) marks[name] = Math.round(performance.now());
 }
@@ -52,6 +96,7 @@ const STARTS_A_GAME = new Set(['new', 'load']);
 const QUIET_AFTER_START_MS = 100;
 
 let lastProgress = 0;
+/** @param {string} step @param {number} fraction */
 function progress(step, fraction) {
   // A snapshot that fails half-way starts a fresh boot: the bar never goes back.
   lastProgress = Math.max(lastProgress, fraction);
@@ -59,6 +104,7 @@ function progress(step, fraction) {
 }
 
 // Measure one boot phase in milliseconds, under `timings[name]`.
+/** @template T @param {string} name @param {() => T | Promise<T>} work @returns {Promise<T>} */
 async function timed(name, work) {
   const t0 = performance.now();
   try {
@@ -68,6 +114,15 @@ async function timed(name, work) {
   }
 }
 
+/**
+ * @overload
+ * @param {URL} url @param {'json'} as @returns {Promise<any>} the JSON, checked by its reader
+ */
+/**
+ * @overload
+ * @param {URL} url @param {'bytes'} as @returns {Promise<Uint8Array<ArrayBuffer>>}
+ */
+/** @param {URL} url @param {'json' | 'bytes'} as @returns {Promise<any>} */
 async function fetchOk(url, as) {
   const response = await fetch(url);
   if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
@@ -80,12 +135,15 @@ async function fetchOk(url, as) {
 // create the module: it is imported once loadPyodide has started those
 // downloads, which then stream in while it is compiled (on the worker's one
 // thread, which would otherwise compile it before anything else).
+/** @type {Promise<{loadPyodide: LoadPyodide}>} */
 const loaderImport = import(new URL('pyodide.mjs', INDEX_URL).href).then((loader) => {
   mark('loader');
   return loader;
 });
 loaderImport.catch(() => {}); // a failure is raised where it is awaited
+/** @type {Promise<{default: ModuleFactory}> | null} */
 let moduleImport = null;
+/** @returns {Promise<{default: ModuleFactory}>} */
 function importModule() {
   if (!moduleImport) {
     moduleImport = timed('import', () => import(new URL('pyodide.asm.mjs', INDEX_URL).href)).then((module) => {
@@ -99,7 +157,9 @@ function importModule() {
 // The player's setting; the first value sent chooses how to boot, a later
 // one (the player turned it off) stops saving and deletes the snapshot.
 let snapshotsWanted = true;
+/** @type {(config: {snapshots: boolean}) => void} */
 let receiveConfig;
+/** @type {Promise<{snapshots: boolean}>} */
 const config = new Promise((resolve) => {
   receiveConfig = resolve;
   setTimeout(() => resolve({ snapshots: true }), CONFIG_WAIT_MS);
@@ -139,19 +199,21 @@ import json
 
 // `manifest` is a promise: loadPyodide starts before build.json is in, and
 // waits for the lock-file header only once the module is made.
+/** @param {Promise<Manifest>} manifest @param {object} extra @returns {object} loadPyodide's options */
 function pyodideOptions(manifest, extra) {
   return {
     indexURL: INDEX_URL,
     lockFileContents: manifest.then((m) => ({ info: m.lock_info, packages: {} })),
     packageBaseUrl: INDEX_URL,
-    stdout: (line) => console.log(line),
-    stderr: (line) => console.warn(line),
+    stdout: (/** @type {string} */ line) => console.log(line),
+    stderr: (/** @type {string} */ line) => console.warn(line),
     ...extra,
   };
 }
 
 // Into site-packages, not the working directory (the default), so the
 // import does not depend on the current directory.
+/** @param {Pyodide} pyodide @param {Uint8Array} wheel */
 function installWheel(pyodide, wheel) {
   const sitePackages = pyodide.runPython("import sysconfig; sysconfig.get_path('purelib')");
   pyodide.unpackArchive(wheel, 'wheel', { extractDir: sitePackages });
@@ -164,6 +226,7 @@ function installWheel(pyodide, wheel) {
  * the one Pyodide's own request for the wasm gets (the compile reads a
  * copy): one download, and no request cut short when Pyodide's is dropped.
  * (Pyodide waits for the early compile anyway: see instantiateCompiled.)
+ * @returns {Promise<WebAssembly.Module>}
  */
 function compileWasm() {
   const url = new URL('pyodide.asm.wasm', INDEX_URL).href;
@@ -193,18 +256,20 @@ function compileWasm() {
  * that one call, the module compiled early is instantiated instead and
  * Pyodide's response is dropped unread; if the early compile failed, Pyodide
  * compiles its response as it would have.
+ * @param {Promise<WebAssembly.Module>} compiled
  */
 function instantiateCompiled(compiled) {
   // The global is replaced for one call: typed loosely, as Pyodide calls it.
   const wasm = /** @type {any} */ (WebAssembly);
   const stock = wasm.instantiateStreaming;
+  /** @param {Response | PromiseLike<Response>} source @param {WebAssembly.Imports} imports */
   wasm.instantiateStreaming = async (source, imports) => {
     wasm.instantiateStreaming = stock;
     let module;
     try {
       module = await compiled;
     } catch (error) {
-      console.warn(`the early wasm compile failed: ${error.message || error}`);
+      console.warn(`the early wasm compile failed: ${/** @type {Error} */ (error).message || error}`);
       wasmPath = 'pyodide';
       return stock(source, imports);
     }
@@ -215,6 +280,7 @@ function instantiateCompiled(compiled) {
 }
 // Which compile the engine runs: 'early', or 'pyodide' when the early one
 // failed (reported in the `ready` message, for the tests and the benchmark).
+/** @type {'early' | 'pyodide' | null} */
 let wasmPath = null;
 
 /** Pyodide's module factory (pyodide.asm.mjs's default export) for
@@ -222,7 +288,8 @@ let wasmPath = null;
  * that file's import, has Pyodide instantiate the wasm `compiled` early, and
  * marks when the wasm is instantiated (through Emscripten's `instantiateWasm`
  * hook, which Pyodide sets) and when the module is made (the C runtime and
- * the interpreter initialised; Pyodide's own Python comes after). */
+ * the interpreter initialised; Pyodide's own Python comes after).
+ * @param {Promise<WebAssembly.Module>} compiled @returns {ModuleFactory} */
 function pyodideModuleFactory(compiled) {
   return async (settings) => {
     const { default: create } = await importModule();
@@ -244,6 +311,7 @@ function pyodideModuleFactory(compiled) {
 
 // loadPyodide, timed as `runtime`; Pyodide's large half is imported as soon
 // as loadPyodide has started its downloads.
+/** @param {LoadPyodide} loadPyodide @param {object} options @returns {Promise<Pyodide>} */
 async function startPython(loadPyodide, options) {
   mark('load');
   const loading = timed('runtime', () => loadPyodide(options));
@@ -253,6 +321,10 @@ async function startPython(loadPyodide, options) {
   return pyodide;
 }
 
+/**
+ * @param {Promise<Manifest>} manifest @param {LoadPyodide} loadPyodide @param {Promise<WebAssembly.Module>} wasm
+ * @param {Promise<Uint8Array>} wheel @param {boolean} makeSnapshot @returns {Promise<Pyodide>}
+ */
 async function bootFresh(manifest, loadPyodide, wasm, wheel, makeSnapshot) {
   const pyodide = await startPython(
     loadPyodide,
@@ -266,6 +338,10 @@ async function bootFresh(manifest, loadPyodide, wasm, wheel, makeSnapshot) {
   return pyodide;
 }
 
+/**
+ * @param {Promise<Manifest>} manifest @param {LoadPyodide} loadPyodide @param {Promise<WebAssembly.Module>} wasm
+ * @param {StoredSnapshot} snapshot @returns {Promise<Pyodide>}
+ */
 async function restore(manifest, loadPyodide, wasm, snapshot) {
   const { snapshotModuleFactory } = await snapshotCache;
   snapshot.complete.then(() => mark('snapshot_read'), () => {});
@@ -294,18 +370,20 @@ async function restore(manifest, loadPyodide, wasm, snapshot) {
 
 /** The stored snapshot (`{bytes, checked, complete, cancel}`, being read),
  * null, or 'bad' (then deleted). `manifest` is a promise: the key is checked when
- * it comes, and a wrong one fails the restore. */
+ * it comes, and a wrong one fails the restore.
+ * @param {Promise<Manifest>} manifest @returns {Promise<StoredSnapshot | null | 'bad'>} */
 async function storedSnapshot(manifest) {
   const { openSnapshot } = await snapshotCache;
   try {
     return await timed('snapshot_open', () => openSnapshot(manifest.then((m) => m.snapshot_key)));
   } catch (error) {
-    console.warn(`discarding the stored snapshot: ${error.message || error}`);
+    console.warn(`discarding the stored snapshot: ${/** @type {Error} */ (error).message || error}`);
     await forgetSnapshot();
     return 'bad';
   }
 }
 
+/** @returns {Promise<void>} */
 async function forgetSnapshot() {
   const cache = await snapshotCache;
   return cache.forgetSnapshot();
@@ -315,6 +393,7 @@ async function forgetSnapshot() {
 
 /** A boot that cannot go on, with the key of the sentence the page shows. */
 class BlockedBoot extends Error {
+  /** @param {string} key @param {string} message @param {Record<string, unknown>} [params] */
   constructor(key, message, params = {}) {
     super(message);
     this.key = key;
@@ -329,23 +408,26 @@ function checkWasmAllowed() {
   try {
     new WebAssembly.Module(new Uint8Array([0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00]));
   } catch (error) {
-    throw new BlockedBoot('error.blocked_wasm', `WebAssembly is not allowed here: ${error.message || error}`);
+    throw new BlockedBoot('error.blocked_wasm', `WebAssembly is not allowed here: ${/** @type {Error} */ (error).message || error}`);
   }
 }
 
 // Anything else the policy blocks while the engine boots stops the boot with
 // a sentence, rather than leave it waiting; after the boot, it is reported.
 let booted = false;
+/** @type {Promise<never>} */
 const blockedWhileBooting = new Promise((resolve, reject) => {
-  self.addEventListener('securitypolicyviolation', (/** @type {SecurityPolicyViolationEvent} */ event) => {
+  // The worker's event map does not list this event: its listener is given as a plain one.
+  self.addEventListener('securitypolicyviolation', /** @type {EventListener} */ ((/** @type {SecurityPolicyViolationEvent} */ event) => {
     const directive = event.effectiveDirective || event.violatedDirective || '';
     const what = `${directive} blocked ${event.blockedURI || 'inline code'}`;
     if (!booted) reject(new BlockedBoot('error.blocked', `Content-Security-Policy: ${what}`, { directive }));
     else self.postMessage({ type: 'violation', message: `Content-Security-Policy: ${what}` });
-  });
+  }));
 });
 blockedWhileBooting.catch(() => {}); // raised where the boot is awaited
 
+/** @returns {Promise<Engine>} */
 async function boot() {
   checkWasmAllowed();
   const wasm = compileWasm();
@@ -354,6 +436,7 @@ async function boot() {
   // Pyodide lock-file header (so the lock file itself is never fetched) and
   // the key of the files a snapshot must have been made from. Nothing waits
   // for it but what needs it.
+  /** @type {Promise<Manifest>} */
   const manifest = timed('manifest', () => fetchOk(new URL('build.json', SITE), 'json')).then((m) => {
     mark('manifest');
     return m;
@@ -380,6 +463,7 @@ async function boot() {
 
   progress('runtime', 0.05);
   const { loadPyodide } = await loaderImport;
+  /** @type {Pyodide | null} */
   let pyodide = null;
   let path = snapshots ? 'fresh' : 'fresh-no-snapshot-setting';
   if (stored === 'bad') path = 'fresh-after-bad-snapshot';
@@ -388,7 +472,7 @@ async function boot() {
       pyodide = await restore(manifest, loadPyodide, wasm, stored);
       path = 'snapshot';
     } catch (error) {
-      console.warn(`the stored snapshot did not restore, booting afresh: ${error.message || error}`);
+      console.warn(`the stored snapshot did not restore, booting afresh: ${/** @type {Error} */ (error).message || error}`);
       await forgetSnapshot();
       path = 'fresh-after-bad-snapshot';
     }
@@ -411,13 +495,14 @@ async function boot() {
     // A fresh boot with snapshots on saves one for the next visit.
     saveAs: useSnapshots && path !== 'snapshot' ? key : null,
     // After a restore, the package's files still have to be put back.
-    filesLater: path === 'snapshot' ? () => timed('wheel', async () => installWheel(pyodide, await wheel)) : null,
+    filesLater: path === 'snapshot' ? () => timed('wheel', async () => installWheel(/** @type {Pyodide} */ (pyodide), await wheel)) : null,
   };
 }
 
 // -- saving a snapshot -------------------------------------------------------------
 
 let lastRequest = 0;
+/** @type {(() => void) | null} */
 let pendingSnapshot = null;
 
 /**
@@ -428,6 +513,7 @@ let pendingSnapshot = null;
  * request at all, whichever comes first. Taking it copies the heap (tens of
  * ms); storing it (its pages that are not all zeros, in the Cache API) waits
  * until the page is quiet, and requests are answered in between.
+ * @param {Engine} engine
  */
 function planSnapshot(engine) {
   pendingSnapshot = () => {
@@ -435,10 +521,11 @@ function planSnapshot(engine) {
     try {
       bytes = engine.pyodide.makeMemorySnapshot();
     } catch (error) {
-      console.warn(`no snapshot this time: ${error.message || error}`);
+      console.warn(`no snapshot this time: ${/** @type {Error} */ (error).message || error}`);
       return;
     }
-    storeWhenQuiet(engine.saveAs, bytes);
+    // Planned only for an engine with a key to save under.
+    storeWhenQuiet(/** @type {string} */ (engine.saveAs), bytes);
   };
   setTimeout(takePendingSnapshot, 1000);
 }
@@ -449,6 +536,7 @@ function takePendingSnapshot() {
   if (take) take();
 }
 
+/** @param {string} key @param {Uint8Array<ArrayBuffer>} bytes */
 function storeWhenQuiet(key, bytes) {
   const takenAt = performance.now();
   const store = async () => {
@@ -457,7 +545,7 @@ function storeWhenQuiet(key, bytes) {
       await (await snapshotCache).writeSnapshot(key, bytes);
       if (!snapshotsWanted) await forgetSnapshot(); // turned off meanwhile
     } catch (error) {
-      console.warn(`the snapshot was not stored: ${error.message || error}`);
+      console.warn(`the snapshot was not stored: ${/** @type {Error} */ (error).message || error}`);
       await forgetSnapshot();
     }
   };
@@ -472,10 +560,11 @@ function storeWhenQuiet(key, bytes) {
 
 // -- requests ----------------------------------------------------------------------
 
+/** @param {unknown} error @returns {{key: string, message: string}} */
 function internalError(error) {
   // A PythonError's message is the whole traceback; its last line is the
   // sentence worth showing, the rest is for the console.
-  const text = String((error && error.message) || error);
+  const text = String((error && /** @type {Error} */ (error).message) || error);
   console.error(text);
   const lines = text.trim().split('\n');
   return { key: 'error.internal', message: lines[lines.length - 1] || text };
@@ -483,6 +572,10 @@ function internalError(error) {
 
 // One call into Python. `api.handle` turns every error it expects into an
 // `{ok: false}` answer; anything escaping it is reported, never thrown.
+/**
+ * @param {Engine} engine @param {unknown} id @param {string} cmd @param {unknown} args the page's, as it sent them
+ * @returns {{id: unknown, ok: true, data: unknown} | {id: unknown, ok: false, error: {key: string, message: string}}}
+ */
 function call(engine, id, cmd, args) {
   try {
     const answer = JSON.parse(engine.handle(JSON.stringify({ cmd, args: args ?? {} })));
@@ -513,7 +606,7 @@ const ready = Promise.race([boot(), blockedWhileBooting]).then(
   },
   (error) => {
     console.error(error);
-    const { key = 'error.boot', params = {} } = error instanceof BlockedBoot ? error : {};
+    const { key = 'error.boot', params = {} } = /** @type {{key?: string, params?: Record<string, unknown>}} */ (error instanceof BlockedBoot ? error : {});
     self.postMessage({ type: 'fatal', key, params, message: String((error && error.message) || error) });
     throw error;
   },
@@ -541,7 +634,7 @@ self.onmessage = async (event) => {
   try {
     engine = await ready;
   } catch (error) {
-    self.postMessage({ id, ok: false, error: { key: 'error.boot', message: String(error.message || error) } });
+    self.postMessage({ id, ok: false, error: { key: 'error.boot', message: String(/** @type {Error} */ (error).message || error) } });
     return;
   }
   if (!SNAPSHOT_SAFE.has(cmd)) doPutOffWork(engine);
@@ -561,23 +654,27 @@ self.onmessage = async (event) => {
 // before the first request that changes more than the start of a game, or a
 // second after `ready` when no game starts, whichever comes first.
 
+/** @type {number | null} */
 let putOffTimer = null;
 
+/** @param {Engine} engine */
 function doPutOffWork(engine) {
-  clearTimeout(putOffTimer);
+  clearTimeout(/** @type {number | undefined} */ (putOffTimer));
   putOffTimer = null;
   takePendingSnapshot();
   putFilesBack(engine);
 }
 
+/** @param {Engine} engine */
 function doPutOffWorkWhenQuiet(engine) {
-  clearTimeout(putOffTimer);
+  clearTimeout(/** @type {number | undefined} */ (putOffTimer));
   putOffTimer = setTimeout(() => doPutOffWork(engine), QUIET_AFTER_START_MS);
 }
 
 // After a restore, the package's files go back on disk outside the player's
 // wait (every module is imported already; the files serve tracebacks and
 // anything read from the package).
+/** @param {Engine} engine */
 function putFilesBack(engine) {
   const put = engine.filesLater;
   if (!put) return;

@@ -198,6 +198,6 @@ export function createRenderer(host) {
     spotlight,
     moveText,
     logParams: (event, ctx) => logParams(event, ctx),
-    endDetails: (snap, list) => endDetails(snap.view, snap.result, list),
+    endDetails: (snap, list) => endDetails(snap.view, /** @type {import('./select.js').KahunaResult} */ (snap.result), list),
   });
 }

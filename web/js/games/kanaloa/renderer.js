@@ -255,6 +255,6 @@ export function createRenderer(host) {
     spotlight,
     moveText,
     logParams: (event, ctx) => logParams(event, { ...ctx, players: (shell.view && shell.view.players) || (shell.snapshot && shell.snapshot.players) || 4 }),
-    endDetails: (snap, list) => endDetails(snap.view, snap.result, list),
+    endDetails: (snap, list) => endDetails(snap.view, /** @type {import('./select.js').KanaloaResult} */ (snap.result), list),
   });
 }
