@@ -13,7 +13,42 @@ import { placeName } from './log.js';
 import { pieceText } from './select.js';
 import { placeWords } from './text.js';
 
-/** The zones of the island, landscape (1000 × 700) or portrait (700 × 1000). */
+/** @typedef {import('./types.js').MoaiView} MoaiView */
+/** @typedef {import('./types.js').Piece} Piece */
+/** @typedef {import('./log.js').Marks} Marks */
+
+/** A box on the board. @typedef {{x: number, y: number, w: number, h: number}} Rect */
+/** A place's box and its corners' radius (to ring it). @typedef {Rect & {r: number}} PlaceBox */
+
+/** The measures the board is drawn at, its shape, and the boxes of the
+ * places last drawn.
+ * @typedef {ReturnType<typeof layout> & {portrait: boolean, places?: Map<string, PlaceBox>}} Geometry */
+
+/** What can be clicked on the board, by part (moai/select.js's board
+ * targets, named by the renderer).
+ * @typedef {{choice: string | null, selected: boolean, suggested?: boolean, label?: string | null}} BoardTarget */
+
+/** Identical pieces drawn as one tile (`count` of them).
+ * @typedef {{seat: number, strength: number | null, faceUp: boolean, count: number}} PieceGroup */
+
+/** What a drawing takes besides the view: the targets, the marks of the
+ * others' latest moves, the places a hint names.
+ * @typedef {object} DrawOptions
+ * @property {boolean} portrait
+ * @property {Map<string, BoardTarget>} targets
+ * @property {string[]} names
+ * @property {Marks} [marks]
+ * @property {string[]} [suggested]
+ */
+
+/** Moai's board: contract.js's Board, whose drawing takes Moai's view and
+ * the options above.
+ * @typedef {Omit<import('../contract.js').Board, 'draw' | 'flash'> & {
+ *   draw: (view: MoaiView, options: DrawOptions) => void,
+ *   flash: (marks: Marks, duration?: number) => void}} MoaiBoard */
+
+/** The zones of the island, landscape (1000 × 700) or portrait (700 × 1000).
+ * @param {boolean} portrait */
 function layout(portrait) {
   if (portrait) {
     return {
@@ -45,7 +80,9 @@ function layout(portrait) {
   };
 }
 
-/** A rounded, slightly wavy island: a superellipse with seeded noise. */
+/** A rounded, slightly wavy island: a superellipse with seeded noise.
+ * @param {{cx: number, cy: number, rx: number, ry: number}} ellipse
+ * @returns {string} */
 function islandPath({ cx, cy, rx, ry }) {
   const rand = seededRandom('rapa-nui');
   const n = 28;
@@ -116,7 +153,8 @@ function defs() {
 
 // -- small pictures -------------------------------------------------------------------
 
-/** A wood token: a short log seen from the side. */
+/** A wood token: a short log seen from the side.
+ * @param {number} x @param {number} y @param {number} [s] */
 function woodToken(x, y, s = 1) {
   return svg(
     'g',
@@ -127,7 +165,8 @@ function woodToken(x, y, s = 1) {
   );
 }
 
-/** A disaster token: a dark stone with a crack. */
+/** A disaster token: a dark stone with a crack.
+ * @param {number} x @param {number} y @param {number} r */
 function disasterToken(x, y, r) {
   return svg(
     'g',
@@ -137,7 +176,12 @@ function disasterToken(x, y, r) {
   );
 }
 
-/** A Moai statue's silhouette, `h` high, feet at (x, y). */
+/** A Moai statue's silhouette, `h` high, feet at (x, y).
+ * @param {number} x
+ * @param {number} y
+ * @param {number} h
+ * @param {string} [cls]
+ * @returns {SVGElement} */
 export function moaiShape(x, y, h, cls = 'mo-statue') {
   const w = h * 0.42;
   const d =
@@ -148,6 +192,8 @@ export function moaiShape(x, y, h, cls = 'mo-statue') {
   return svg('path', { class: cls, d });
 }
 
+/** A boat's hull in the box (x, y, w, h).
+ * @param {number} x @param {number} y @param {number} w @param {number} h */
 function boatPath(x, y, w, h) {
   return (
     `M${f1(x)},${f1(y + h * 0.35)} Q${f1(x + w * 0.5)},${f1(y + h * 1.25)} ${f1(x + w)},${f1(y + h * 0.35)} ` +
@@ -155,7 +201,8 @@ function boatPath(x, y, w, h) {
   );
 }
 
-/** The bird-man: a frigate bird seen from below. */
+/** The bird-man: a frigate bird seen from below.
+ * @param {number} x @param {number} y @param {number} s */
 function birdMan(x, y, s) {
   return svg(
     'g',
@@ -166,7 +213,11 @@ function birdMan(x, y, s) {
 
 /** A piece (a Rapa Nui worker): a tile in its clan's colour with the clan's
  * mark in the corner and its strength; face down it is hatched, with its
- * strength only for its owner ("?" for the others). */
+ * strength only for its owner ("?" for the others).
+ * @param {number} x
+ * @param {number} y
+ * @param {number} s
+ * @param {PieceGroup} piece */
 function pieceTile(x, y, s, piece) {
   const { seat, strength, faceUp, count = 1 } = piece;
   const style = seatStyle(seat);
@@ -197,13 +248,16 @@ function pieceTile(x, y, s, piece) {
 }
 
 /** Pieces as [seat, strength, face_up] → groups of identical ones, in a
- * steady order (clan, face up first, strength). */
+ * steady order (clan, face up first, strength).
+ * @param {Piece[]} pieces
+ * @returns {PieceGroup[]} */
 function groupPieces(pieces) {
+  /** @type {Map<string, PieceGroup>} */
   const groups = new Map();
   for (const [seat, strength, faceUp] of pieces) {
     const key = `${seat}/${faceUp ? 0 : 1}/${strength ?? 9}`;
     if (!groups.has(key)) groups.set(key, { seat, strength, faceUp, count: 0 });
-    groups.get(key).count += 1;
+    /** @type {PieceGroup} */ (groups.get(key)).count += 1;
   }
   return [...groups.entries()].sort((a, b) => (a[0] < b[0] ? -1 : 1)).map(([, g]) => g);
 }
@@ -213,40 +267,49 @@ function groupPieces(pieces) {
 /** The board: the position drawn in `container`, its targets calling back.
  * @param {HTMLElement} container
  * @param {import('../contract.js').BoardHandlers} handlers
- * @returns {import('../contract.js').Board & Record<string, any>} */
+ * @returns {MoaiBoard} */
 export function createBoard(container, { onTarget, onBackground }) {
+  /** @type {Geometry | null} */
   let geometry = null;
+  /** @type {SVGElement | null} */
   let back = null;
+  /** @type {SVGElement | null} */
   let front = null;
+  /** @type {SVGElement | null} */
   let host = null;
+  /** @type {{view: MoaiView, names: string[]} | null} */
   let last = null;
 
+  /** @param {boolean} portrait */
   function ensure(portrait) {
     if (geometry && geometry.portrait === portrait && host && host.isConnected) return;
     geometry = { ...layout(portrait), portrait };
     const g = geometry;
-    host = svg('svg', {
-      class: `moai-board${portrait ? ' portrait' : ''}`,
-      viewBox: `0 0 ${g.width} ${g.height}`,
-      role: 'group',
-      'aria-roledescription': t('moai.board.name'),
-      'aria-label': t('moai.board.label'),
-      preserveAspectRatio: 'xMidYMid meet',
-    });
-    back = svg('g', { class: 'mo-back' });
-    front = svg('g', { class: 'mo-front' });
+    host = /** @type {SVGElement} */ (
+      svg('svg', {
+        class: `moai-board${portrait ? ' portrait' : ''}`,
+        viewBox: `0 0 ${g.width} ${g.height}`,
+        role: 'group',
+        'aria-roledescription': t('moai.board.name'),
+        'aria-label': t('moai.board.label'),
+        preserveAspectRatio: 'xMidYMid meet',
+      })
+    );
+    back = /** @type {SVGElement} */ (svg('g', { class: 'mo-back' }));
+    front = /** @type {SVGElement} */ (svg('g', { class: 'mo-front' }));
     host.append(defs(), back, front);
     drawBackground(back, g);
     back.addEventListener('click', () => onBackground());
     host.addEventListener('click', (event) => {
-      const node = event.target.closest('[data-part]');
-      if (!node || !host.contains(node)) return;
+      const node = /** @type {SVGElement | null} */ (/** @type {Element} */ (event.target).closest('[data-part]'));
+      if (!node || !(/** @type {SVGElement} */ (host).contains(node))) return;
       event.stopPropagation();
       onTarget(node.dataset.part);
     });
     host.addEventListener('keydown', (event) => {
       if (event.key !== 'Enter' && event.key !== ' ') return;
-      const node = event.target.closest && event.target.closest('[data-part]');
+      const target = /** @type {Element} */ (event.target);
+      const node = /** @type {SVGElement | null} */ (target.closest && target.closest('[data-part]'));
       if (!node) return;
       event.preventDefault();
       onTarget(node.dataset.part);
@@ -254,12 +317,14 @@ export function createBoard(container, { onTarget, onBackground }) {
     container.replaceChildren(host);
   }
 
+  /** @param {SVGElement} parent @param {Rect} rect @param {string} kind */
   function zoneFrame(parent, rect, kind) {
     parent.append(svg('rect', { class: `mo-zone ${kind}`, x: rect.x, y: rect.y, width: rect.w, height: rect.h, rx: 18 }));
   }
 
+  /** @param {SVGElement} parent @param {Rect} rect @param {string} text @param {{dark?: boolean}} [options] */
   function zoneTitle(parent, rect, text, { dark = false } = {}) {
-    const k = geometry.k;
+    const k = /** @type {Geometry} */ (geometry).k;
     const w = Math.min(rect.w - 20, (16 + text.length * 8.6) * k);
     parent.append(
       svg(
@@ -271,6 +336,7 @@ export function createBoard(container, { onTarget, onBackground }) {
     );
   }
 
+  /** @param {SVGElement} layer @param {ReturnType<typeof layout>} g */
   function drawBackground(layer, g) {
     layer.append(
       svg('rect', { class: 'mo-sea', width: g.width, height: g.height, fill: 'url(#mo-ocean)' }),
@@ -307,7 +373,8 @@ export function createBoard(container, { onTarget, onBackground }) {
   // -- what changes -------------------------------------------------------------------------
 
   /** A place of the island, named for a screen reader by who stands on it
-   * (moai/text.js's words); its drawn id and height are not read twice. */
+   * (moai/text.js's words); its drawn id and height are not read twice.
+   * @param {SVGElement} node @param {MoaiView} view @param {string} id */
   function named(node, view, id) {
     node.setAttribute('role', 'group');
     node.setAttribute('aria-label', placeWords(view, id, (last && last.names) || [], view.viewer ?? null));
@@ -315,7 +382,12 @@ export function createBoard(container, { onTarget, onBackground }) {
     return node;
   }
 
-  /** A clickable or selectable thing: its data-part, data-choice, focus and name. */
+  /** A clickable or selectable thing: its data-part, data-choice, focus and name.
+   * @param {SVGElement} node
+   * @param {string} part
+   * @param {Map<string, BoardTarget>} targets
+   * @param {string} label
+   * @param {string} [key] */
   function interactive(node, part, targets, label, key) {
     const target = targets.get(part);
     node.dataset.key = key || part;
@@ -330,7 +402,11 @@ export function createBoard(container, { onTarget, onBackground }) {
     return node;
   }
 
-  /** Piece tiles laid out in rows inside a box; returns the group. */
+  /** Piece tiles laid out in rows inside a box; returns the group.
+   * @param {Piece[]} pieces
+   * @param {Rect} box
+   * @param {number} size
+   * @param {{location: string, targets: Map<string, BoardTarget>, ownerKnown?: boolean}} options */
   function pieceRows(pieces, box, size, { location, targets, ownerKnown = true }) {
     const g = svg('g', { class: 'mo-pieces' });
     const groups = groupPieces(pieces);
@@ -360,6 +436,7 @@ export function createBoard(container, { onTarget, onBackground }) {
     return g;
   }
 
+  /** @param {PieceGroup} piece @param {string} location */
   function pieceLabel(piece, location) {
     const name = last && last.names ? last.names[piece.seat] : '';
     const key = piece.faceUp ? 'moai.aria.piece' : piece.strength === null ? 'moai.aria.piece_hidden' : 'moai.aria.piece_down';
@@ -367,7 +444,13 @@ export function createBoard(container, { onTarget, onBackground }) {
     return piece.count > 1 ? plural('moai.aria.pieces', piece.count, { piece: one }) : one;
   }
 
-  /** A place's clickable overlay (placing a piece, eroding, carving, sinking). */
+  /** A place's clickable overlay (placing a piece, eroding, carving, sinking).
+   * @param {SVGElement} parent
+   * @param {string} part
+   * @param {Rect} rect
+   * @param {Map<string, BoardTarget>} targets
+   * @param {string} label
+   * @param {number} [radius] */
   function placeTarget(parent, part, rect, targets, label, radius = 12) {
     const target = targets.get(part);
     if (!target) return;
@@ -380,10 +463,15 @@ export function createBoard(container, { onTarget, onBackground }) {
     parent.append(node);
   }
 
+  /** The volcano's spaces (and the space a placement may open).
+   * @param {SVGElement} layer @param {MoaiView} view
+   * @param {Map<string, BoardTarget>} targets @param {Map<string, PlaceBox>} marks the places' boxes, filled */
   function drawVolcano(layer, view, targets, marks) {
-    const g = geometry;
+    const g = /** @type {Geometry} */ (geometry);
     const v = g.volcano;
     zoneTitle(layer, v, t('moai.zone_title.volcano'), { dark: true });
+    /** A space drawn, or the one a placement may open (`fresh`).
+     * @type {{id: string, owner: number | null, pieces: Piece[], carved?: boolean, fresh?: boolean}[]} */
     const spaces = view.volcano.map((space) => ({ ...space }));
     // A placement may open a new space: its id follows the last.
     const nextId = `V${spaces.length + 1}`;
@@ -424,8 +512,11 @@ export function createBoard(container, { onTarget, onBackground }) {
     });
   }
 
+  /** The forest's six spaces and their wood.
+   * @param {SVGElement} layer @param {MoaiView} view
+   * @param {Map<string, BoardTarget>} targets @param {Map<string, PlaceBox>} marks */
   function drawForest(layer, view, targets, marks) {
-    const g = geometry;
+    const g = /** @type {Geometry} */ (geometry);
     const fo = g.forest;
     zoneTitle(layer, fo, t('moai.zone_title.forest'));
     const cols = g.portrait ? 3 : 3;
@@ -450,8 +541,11 @@ export function createBoard(container, { onTarget, onBackground }) {
     });
   }
 
+  /** The sixteen fields, their disaster tokens and pieces.
+   * @param {SVGElement} layer @param {MoaiView} view
+   * @param {Map<string, BoardTarget>} targets @param {Map<string, PlaceBox>} marks */
   function drawFields(layer, view, targets, marks) {
-    const g = geometry;
+    const g = /** @type {Geometry} */ (geometry);
     const fi = g.fields;
     zoneTitle(layer, fi, t('moai.zone_title.fields'));
     const cols = 4;
@@ -484,8 +578,10 @@ export function createBoard(container, { onTarget, onBackground }) {
     });
   }
 
+  /** Orongo hill: the turn order, the bird-man, the supplies.
+   * @param {SVGElement} layer @param {MoaiView} view @param {string[]} names */
   function drawOrongo(layer, view, names) {
-    const g = geometry;
+    const g = /** @type {Geometry} */ (geometry);
     const o = g.orongo;
     zoneTitle(layer, o, t('moai.zone_title.orongo'));
     const n = view.players;
@@ -516,6 +612,7 @@ export function createBoard(container, { onTarget, onBackground }) {
       layer.append(birdMan(o.x + o.w - 30, o.y + 20, 1));
     }
     // The supplies: Moai tiles by height, wood, disaster tokens, decks.
+    /** @type {Record<string, number>} */
     const supply = (view.moai && view.moai.supply) || {};
     const heights = [2, 3, 4, 5, 6, 7, 8, 9];
     const sy = o.y + (g.k > 1 ? 214 : 196);
@@ -558,8 +655,11 @@ export function createBoard(container, { onTarget, onBackground }) {
     });
   }
 
+  /** The boats in the ocean, and the pieces aboard.
+   * @param {SVGElement} layer @param {MoaiView} view
+   * @param {Map<string, BoardTarget>} targets @param {Map<string, PlaceBox>} marks */
   function drawOcean(layer, view, targets, marks) {
-    const g = geometry;
+    const g = /** @type {Geometry} */ (geometry);
     const oc = g.ocean;
     const boats = view.boats || [];
     layer.append(svg('text', { class: 'mo-ocean-title', x: oc.row ? oc.x + 10 : oc.x + oc.w / 2, y: oc.y + 16 * g.k, 'text-anchor': oc.row ? 'start' : 'middle' }, t('moai.zone_title.ocean')));
@@ -594,8 +694,12 @@ export function createBoard(container, { onTarget, onBackground }) {
     });
   }
 
-  /** Rings round the places of another player's latest turn. */
+  /** Rings round the places of another player's latest turn.
+   * @param {SVGElement} layer
+   * @param {Map<string, PlaceBox>} places
+   * @param {{to: string[], from: string[], at: string[]}} moves */
   function drawMarks(layer, places, moves) {
+    /** @param {string} id @param {string} kind */
     const ring = (id, kind) => {
       const box = places.get(id);
       if (!box) return;
@@ -616,6 +720,8 @@ export function createBoard(container, { onTarget, onBackground }) {
     for (const id of moves.at) ring(id, 'at');
   }
 
+  /** Rings round the places a suggested move names.
+   * @param {SVGElement} layer @param {Map<string, PlaceBox>} places @param {string[] | undefined} suggested */
   function drawSuggestion(layer, places, suggested) {
     for (const id of suggested || []) {
       const box = places.get(id);
@@ -627,10 +733,13 @@ export function createBoard(container, { onTarget, onBackground }) {
   }
 
   /** Draw the position. `targets`: part → {choice, label, selected}; `marks`:
-   * the latest turn's places; `suggested`: places a hint names. */
+   * the latest turn's places; `suggested`: places a hint names.
+   * @param {MoaiView} view
+   * @param {DrawOptions} options */
   function draw(view, { portrait, targets, names, marks, suggested }) {
     ensure(portrait);
     last = { view, names };
+    /** @type {Map<string, PlaceBox>} */
     const places = new Map();
     const layer = svg('g', { class: 'mo-layer' });
     drawVolcano(layer, view, targets, places);
@@ -641,11 +750,14 @@ export function createBoard(container, { onTarget, onBackground }) {
     const over = svg('g', { class: 'mo-over' });
     drawMarks(over, places, marks || { to: [], from: [], at: [] });
     drawSuggestion(over, places, suggested);
-    front.replaceChildren(layer, over);
-    geometry.places = places;
+    // `ensure` has built the board.
+    /** @type {SVGElement} */ (front).replaceChildren(layer, over);
+    /** @type {Geometry} */ (geometry).places = places;
   }
 
-  /** Outline places for a moment (what just happened). */
+  /** Outline places for a moment (what just happened).
+   * @param {Marks} marks
+   * @param {number} [duration] */
   function flash(marks, duration) {
     if (!geometry || !geometry.places || !front) return;
     const ids = [...marks.to, ...marks.from, ...marks.at];
