@@ -10,8 +10,18 @@ import { seatStyle } from '../../players.js';
 import { cardName, itemName, shellCost } from './log.js';
 import { lavaDisc, cardBack, itemCard } from './pieces.js';
 
+/** @typedef {import('./types.js').HaleakalaView} HaleakalaView */
+/** @typedef {import('./types.js').Deck} Deck */
+
+/** Where the score board's parts go (see `panelLayout`).
+ * @typedef {ReturnType<typeof panelLayout>} PanelLayout */
+
+/** A score card, or the Priestess (`down` while she lies face down).
+ * @typedef {{id: string, cost: number, owner: number | null, down?: boolean}} Item */
+
 /** Where everything goes; `k` scales the type (an upright phone shows the
- * board at about half size). */
+ * board at about half size).
+ * @param {boolean} portrait */
 export function panelLayout(portrait) {
   if (portrait) {
     return {
@@ -39,6 +49,9 @@ export function panelLayout(portrait) {
   };
 }
 
+/** A deck in words: its palms, its count, what is left in it.
+ * @param {Deck} deck
+ * @returns {string} */
 function deckLabel(deck) {
   const contents = Object.entries(deck.contents || {})
     .map(([kind, count]) => `${cardName(kind)} ×${count}`)
@@ -47,6 +60,10 @@ function deckLabel(deck) {
   return contents ? t('haleakala.aria.deck_contents', { deck: label, contents }) : label;
 }
 
+/** A score card or the Priestess in words: its price, what it does, its owner.
+ * @param {Item} item
+ * @param {string[]} names
+ * @returns {string} */
 function itemLabel(item, names) {
   if (item.down) return t('haleakala.aria.priestess_down');
   const base = t('haleakala.aria.item', { item: itemName(item.id), cost: shellCost(item.cost), about: t(`haleakala.item_about.${item.id.toLowerCase()}`) });
@@ -54,7 +71,11 @@ function itemLabel(item, names) {
   return base;
 }
 
-/** Draw the score board into `g`; the items' centres go to `anchors`. */
+/** Draw the score board into `g`; the items' centres go to `anchors`.
+ * @param {SVGElement} g
+ * @param {HaleakalaView} view
+ * @param {{names: string[], layout: PanelLayout, anchors: Map<string, [number, number]>}} options
+ * @returns {void} */
 export function drawScoreBoard(g, view, { names, layout: L, anchors }) {
   const k = L.k;
 
@@ -121,6 +142,7 @@ export function drawScoreBoard(g, view, { names, layout: L, anchors }) {
   {
     const { x, y, w, h, cols, gap, captions, wide } = L.items;
     if (!wide) g.append(svg('text', { class: 'hk-panel-title', x: x + 2, y: y - 10, 'font-size': f1(14 * k) }, t('haleakala.board.score_cards')));
+    /** @type {Item[]} */
     const items = [
       ...view.score_board.score_cards.map((c) => ({ id: c.id, cost: c.cost, owner: c.owner })),
       { id: 'BOARD_PRIESTESS', cost: view.score_board.priestess_cost, owner: null, down: !view.score_board.priestess_up },

@@ -6,8 +6,8 @@
 
 export {};
 
-/** A snapshot, whose view is Moai's.
- * @typedef {import('../../state.js').Snapshot & {view: MoaiView}} MoaiSnapshot */
+/** A snapshot, whose view and result are Moai's.
+ * @typedef {Omit<import('../../state.js').Snapshot, 'view' | 'result'> & {view: MoaiView, result: MoaiResult | null}} MoaiSnapshot */
 
 /** An event of the log (its params are the event's own, open data).
  * @typedef {import('../../state.js').GameEvent} GameEvent */
