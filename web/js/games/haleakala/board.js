@@ -15,126 +15,7 @@ import { parseSpace, spaceName, cardName, shown } from './log.js';
 import { statue, shaman, disc, lavaDisc, boat, cardFace } from './pieces.js';
 import { panelLayout, drawScoreBoard } from './scoreboard.js';
 import { actAsButton, oceanGradient, wavesPattern } from '../renderer-common.js';
-
-// -- geometry -------------------------------------------------------------------
-
-export const CX = 350;
-export const CY = 350;
-/** The island's measures. A phone held upright shows the board at about
- * half size: its beaches are wider, and its discs, sums and numbers larger. */
-const LANDSCAPE = {
-  // The beach is wide enough for two lanes of discs at least 24 CSS px
-  // across on a laptop (the board about 870 px for its 1000 units).
-  rings: { crater: [0, 60], mountain: [60, 106], forest: [106, 152], meadow: [152, 196], beach: [196, 264] },
-  lanes: [212, 244],
-  lane: { width: 30, mark: 18, sum: 32, step: 30, disc: 14, font: 16, sumW: 32, sumH: 24 },
-  card: { w: 58, h: 76, r: 306, spread: 14.5 },
-  boat: { r: 306, scale: 1.05 },
-  number: { r: 281, size: 11, font: 13 },
-  // The huts stand on the shore, beyond the lanes, which run the whole beach.
-  hut: 271,
-  hutOnShore: true,
-  lava: { r: 38, size: 10 },
-  statue: 1.05,
-  shaman: 1.12,
-  coast: 268,
-};
-const PORTRAIT_GEO = {
-  rings: { crater: [0, 56], mountain: [56, 100], forest: [100, 142], meadow: [142, 182], beach: [182, 252] },
-  lanes: [201, 234],
-  lane: { width: 31, mark: 20, sum: 36, step: 29, disc: 13.5, font: 17, sumW: 34, sumH: 25 },
-  card: { w: 62, h: 82, r: 304, spread: 16 },
-  boat: { r: 304, scale: 1.2 },
-  number: { r: 268, size: 14, font: 17 },
-  hut: 216,
-  hutOnShore: false,
-  lava: { r: 35, size: 11 },
-  statue: 1.12,
-  shaman: 1.22,
-  coast: 256,
-};
-const HUTS = { 1: 0, 4: 1 }; // beach → the player whose hut stands there (rules G-4)
-const JETTY = 0;
-
-const rad = (deg) => (deg * Math.PI) / 180;
-/** The middle of section s, in degrees (SVG: clockwise from +x); section 0
- * at the bottom, the others clockwise (G-1). */
-export const sectionAngle = (s) => 90 + 60 * s;
-/** +1 where increasing angles run left to right on screen (the upper half). */
-const readDir = (s) => (Math.sin(rad(sectionAngle(s))) < 0 ? 1 : -1);
-const polar = (r, deg) => [CX + r * Math.cos(rad(deg)), CY + r * Math.sin(rad(deg))];
-
-function sector(r0, r1, a0, a1) {
-  const [x0, y0] = polar(r1, a0);
-  const [x1, y1] = polar(r1, a1);
-  const large = a1 - a0 > 180 ? 1 : 0;
-  if (r0 <= 0) return `M${CX},${CY} L${f1(x0)},${f1(y0)} A${r1},${r1} 0 ${large} 1 ${f1(x1)},${f1(y1)}Z`;
-  const [x2, y2] = polar(r0, a1);
-  const [x3, y3] = polar(r0, a0);
-  return `M${f1(x0)},${f1(y0)} A${r1},${r1} 0 ${large} 1 ${f1(x1)},${f1(y1)} L${f1(x2)},${f1(y2)} A${r0},${r0} 0 ${large} 0 ${f1(x3)},${f1(y3)}Z`;
-}
-
-function arc(r, a0, a1) {
-  const [x0, y0] = polar(r, a0);
-  const [x1, y1] = polar(r, a1);
-  const sweep = a1 > a0 ? 1 : 0;
-  const large = Math.abs(a1 - a0) > 180 ? 1 : 0;
-  return `M${f1(x0)},${f1(y0)} A${r},${r} 0 ${large} ${sweep} ${f1(x1)},${f1(y1)}`;
-}
-
-/** Where a space's pieces stand on a board of measures `G`: the centre, and
- * left/right spots (on screen). */
-export function spacePlace(G, id) {
-  const space = parseSpace(id);
-  const [r0, r1] = G.rings[space.terrain];
-  const mid = space.terrain === 'crater' ? G.lava.r : (r0 + r1) / 2;
-  const theta = sectionAngle(space.section);
-  const dir = readDir(space.section);
-  const offset = (17 / mid) * (180 / Math.PI);
-  return {
-    ...space,
-    theta,
-    r0,
-    r1,
-    centre: polar(mid, theta),
-    left: polar(mid, theta - dir * offset),
-    right: polar(mid, theta + dir * offset),
-  };
-}
-
-const slotAngle = (G, s, slot) => sectionAngle(s) + readDir(s) * (slot ? G.card.spread : -G.card.spread);
-const slotCentre = (G, s, slot) => polar(G.card.r, slotAngle(G, s, slot));
-const hutSpot = (G, s) => polar(G.hut, sectionAngle(s) + readDir(s) * 23);
-
-/** The positions along one lane of a beach, on a board of measures `G`: the
- * player's mark, the discs, then the sum, centred on the beach (beside the
- * hut, on a hut's beach). Spacing shrinks when a lane is crowded. */
-function laneLayout(G, s, lane, discCount) {
-  const r = G.lanes[lane];
-  const dir = readDir(s);
-  const theta = sectionAngle(s);
-  const low = theta - dir * 27;
-  const high = theta + dir * (s in HUTS && !G.hutOnShore ? 14 : 27);
-  const room = (Math.abs(high - low) * Math.PI * r) / 180;
-  const { mark, sum } = G.lane;
-  let step = G.lane.step;
-  if (mark + sum + step * discCount > room) step = Math.max(G.lane.step * 0.62, (room - mark - sum) / Math.max(1, discCount));
-  const length = mark + sum + step * discCount + 4;
-  const middle = (low + high) / 2;
-  const start = middle - (dir * ((length / 2 / r) * 180)) / Math.PI;
-  const angle = (offset) => start + ((dir * offset) / r) * (180 / Math.PI);
-  const at = (offset) => polar(r, angle(offset));
-  const spots = [];
-  let offset = mark / 2 + 2;
-  const markAt = at(offset);
-  offset += mark / 2 + step / 2;
-  for (let i = 0; i < discCount; i++) {
-    spots.push(at(offset));
-    offset += step;
-  }
-  offset += sum / 2 - step / 2 + 2;
-  return { mark: markAt, discs: spots, sum: at(offset), sumAngle: angle(offset), r, from: angle(2), to: angle(offset + sum / 2) };
-}
+import { CX, CY, LANDSCAPE, PORTRAIT_GEO, HUTS, JETTY, sectionAngle, readDir, polar, sector, arc, spacePlace, slotCentre, hutSpot, laneLayout, circlePath, roundRect } from './geometry.js';
 
 // -- the board ------------------------------------------------------------------
 
@@ -905,13 +786,6 @@ export function createBoard(container, { onTarget, onBackground }) {
 
 // -- small shapes -------------------------------------------------------------------------
 
-function circlePath(x, y, r) {
-  return `M${f1(x - r)},${f1(y)} a${r},${r} 0 1,0 ${2 * r},0 a${r},${r} 0 1,0 ${-2 * r},0Z`;
-}
-
-function roundRect(x, y, w, h, r) {
-  return `M${f1(x + r)},${f1(y)} H${f1(x + w - r)} Q${f1(x + w)},${f1(y)} ${f1(x + w)},${f1(y + r)} V${f1(y + h - r)} Q${f1(x + w)},${f1(y + h)} ${f1(x + w - r)},${f1(y + h)} H${f1(x + r)} Q${f1(x)},${f1(y + h)} ${f1(x)},${f1(y + h - r)} V${f1(y + r)} Q${f1(x)},${f1(y)} ${f1(x + r)},${f1(y)}Z`;
-}
 
 function scorch(x, y, cls, space) {
   const g = svg('g', { class: cls, 'data-space': space, transform: `translate(${f1(x)},${f1(y)})` });
