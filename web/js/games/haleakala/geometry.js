@@ -4,7 +4,7 @@
 // section, the places of the spaces, the card slots, the huts and the lanes
 // of discs on a beach, and the paths of a ring's sector, an arc, a circle and
 // a rounded box. No drawing: numbers and path strings, for the board
-// (board.js).
+// (board.js) and what it draws over the position (overlay.js).
 
 import { f1 } from '../../board-svg.js';
 import { parseSpace } from './log.js';

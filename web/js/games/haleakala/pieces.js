@@ -1,7 +1,8 @@
 // @ts-check
 // Haleakala's pieces and cards as small SVG drawings, each centred on (0, 0)
 // so that the board and the panels can place and scale them: statues,
-// shamans, discs, lava, the boat, palm cards, score cards and deck backs.
+// shamans, discs, lava, the boat, palm cards, score cards and deck backs;
+// and, for the eruption, a flame and the scorch it leaves.
 // Every piece of a player carries the player's shape (▲ ◆) as well as the
 // colour.
 
@@ -338,4 +339,24 @@ export function itemCard(item, cost, x, y, w, h, { caption = null, down = false,
     g.append(shell);
   }
   return g;
+}
+
+// -- the eruption: a flame, and the scorch it leaves ----------------------------------
+
+/** A scorch mark where a statue burned, at (x, y) (`cls`: its classes). */
+export function scorch(x, y, cls, space) {
+  const g = svg('g', { class: cls, 'data-space': space, transform: `translate(${f1(x)},${f1(y)})` });
+  g.append(svg('path', { class: 'hk-scorch', d: 'M-13,4 C-15,-4 -7,-9 -2,-7 C3,-11 12,-7 11,-1 C15,4 8,10 2,8 C-3,11 -11,10 -13,4Z' }));
+  g.append(svg('path', { class: 'hk-ash', d: 'M-6,1 l3,-2 M1,3 l4,-1 M-2,-3 l2,2' }));
+  return g;
+}
+
+/** A flame over a burning statue, at (x, y). */
+export function flame(x, y) {
+  return svg(
+    'g',
+    { class: 'hk-flame', transform: `translate(${f1(x)},${f1(y)})` },
+    svg('path', { class: 'hk-flame-outer', d: 'M0,-24 C9,-14 14,-6 11,4 C9,11 -9,11 -11,4 C-14,-6 -6,-10 0,-24Z' }),
+    svg('path', { class: 'hk-flame-inner', d: 'M0,-12 C5,-6 7,-1 5,4 C3,8 -3,8 -5,4 C-7,-1 -3,-5 0,-12Z' }),
+  );
 }
