@@ -20,45 +20,94 @@ import { defs, drawIsland } from './island.js';
 import { panelLayout, drawScoreBoard } from './scoreboard.js';
 import { CX, CY, LANDSCAPE, PORTRAIT_GEO, sectionAngle, readDir, polar, sector, arc, spacePlace, slotCentre, hutSpot, laneLayout, circlePath, roundRect } from './geometry.js';
 
+/** @typedef {import('./types.js').HaleakalaView} HaleakalaView */
+/** @typedef {import('./types.js').Section} Section */
+/** @typedef {import('./types.js').Space} Space */
+/** @typedef {import('./geometry.js').Measures} Measures */
+/** @typedef {import('./geometry.js').Point} Point */
+/** @typedef {import('./geometry.js').ParsedSpace} ParsedSpace */
+/** @typedef {import('./overlay.js').Layers} Layers */
+/** @typedef {import('./scoreboard.js').PanelLayout} PanelLayout */
+/** @typedef {import('./eruption.js').EruptionSequence} EruptionSequence */
+/** @typedef {import('./eruption.js').EruptionWords} EruptionWords */
+
+/** An eruption being played out: its timers, and what ends its promise.
+ * @typedef {{stopped: boolean, timers: ReturnType<typeof setTimeout>[], resolve: (() => void) | null}} Eruption */
+
+/**
+ * Haleakala's board: contract.js's Board, whose drawing takes Haleakala's
+ * view, with what the renderer draws on it besides (overlay.js's targets,
+ * suggestion and marks), the eruption played out, and a lesson's points.
+ * @typedef {Omit<import('../contract.js').Board, 'draw' | 'flash'> & Omit<import('./overlay.js').Overlay, 'forgetMarks'> & {
+ *   draw: (view: HaleakalaView, options: {names: string[], portrait: boolean, jump?: boolean}) => void,
+ *   playEruption: (sequence: EruptionSequence, words: EruptionWords) => Promise<void>,
+ *   stopEruption: () => void,
+ *   erupting: () => boolean,
+ *   forget: () => void,
+ *   point: (spaces: string[], slots: [number, number][]) => void}} HaleakalaBoard */
+
 // -- the board ------------------------------------------------------------------
 
 /** The board: the position drawn in `container`, its targets calling back.
  * @param {HTMLElement} container
  * @param {import('../contract.js').BoardHandlers} handlers
- * @returns {import('../contract.js').Board & Record<string, any>} */
+ * @returns {HaleakalaBoard} */
 export function createBoard(container, { onTarget, onBackground }) {
   // The measures of this board: landscape, or a phone held upright.
+  /** @type {Measures} */
   let G = LANDSCAPE;
+  // The board's parts, once built (`build`); none after `reset`.
+  /** @type {SVGElement | null} */
   let root = null;
+  /** @type {Layers | null} */
   let layers = null;
+  /** @type {boolean | null} */
   let portrait = null;
+  /** @type {PanelLayout | null} */
   let layout = null;
+  /** @type {SVGElement | null} */
   let boatNode = null;
+  /** @type {number | null} */
   let boatAngle = null;
+  /** @type {SVGElement[]} */
   let shamanNodes = [];
+  // Where what is drawn stands, by key ("disc-0-3", "shaman-1", "item-SC_FOREST" …).
+  /** @type {Map<string, Point>} */
   let anchors = new Map();
+  /** @type {Eruption | null} */
   let eruption = null;
+  /** @type {HTMLElement | null} */
   let caption = null;
+  /** @type {HaleakalaView | null} */
   let lastView = null;
 
   // What is drawn over the position (the targets, a suggestion, the marks of
-  // the latest move, the flashes) on this board as it stands.
-  const overlay = createOverlay({ scene: () => ({ G, root, layers, layout, anchors, lastView }), onTarget });
+  // the latest move, the flashes) on this board as it stands (built: the
+  // overlays are drawn once a position is).
+  const overlay = createOverlay({
+    scene: () => ({ G, root, layers: /** @type {Layers} */ (layers), layout: /** @type {PanelLayout} */ (layout), anchors, lastView }),
+    onTarget,
+  });
 
+  /** Build the board for a phone held upright, or not.
+   * @param {boolean} wantPortrait */
   function build(wantPortrait) {
     portrait = wantPortrait;
     G = portrait ? PORTRAIT_GEO : LANDSCAPE;
     layout = panelLayout(portrait);
-    root = svg('svg', {
-      class: 'haleakala-board' + (portrait ? ' portrait' : ''),
-      viewBox: `0 0 ${layout.width} ${layout.height}`,
-      role: 'group',
-      'aria-roledescription': t('haleakala.board.name'),
-      'aria-label': t('haleakala.board.name'),
-    });
+    root = /** @type {SVGElement} */ (
+      svg('svg', {
+        class: 'haleakala-board' + (portrait ? ' portrait' : ''),
+        viewBox: `0 0 ${layout.width} ${layout.height}`,
+        role: 'group',
+        'aria-roledescription': t('haleakala.board.name'),
+        'aria-label': t('haleakala.board.name'),
+      })
+    );
     root.append(defs());
+    /** @type {(keyof Layers)[]} */
     const names = ['ocean', 'island', 'glows', 'under', 'lava', 'statues', 'beaches', 'cards', 'boat', 'shamans', 'panel', 'flash', 'lastmove', 'preview', 'eruption', 'point', 'targets', 'suggestion'];
-    layers = Object.fromEntries(names.map((name) => [name, svg('g', { class: `layer hk-l-${name}` })]));
+    layers = /** @type {Layers} */ (Object.fromEntries(names.map((name) => [name, svg('g', { class: `layer hk-l-${name}` })])));
     for (const name of names) root.append(layers[name]);
 
     layers.ocean.append(
@@ -85,15 +134,19 @@ export function createBoard(container, { onTarget, onBackground }) {
 
   // -- the position -----------------------------------------------------------------
 
+  /** Draw the position (`jump`: not a move on from the one drawn, which
+   * then comes without being played out).
+   * @param {HaleakalaView} view
+   * @param {{names: string[], portrait: boolean, jump?: boolean}} options */
   function draw(view, { names, portrait: wantPortrait, jump = false }) {
     if (!root || portrait !== wantPortrait) build(wantPortrait);
     const previousStatues = lastView ? new Set(lastView.spaces.filter((sp) => sp.statue !== null && sp.statue !== undefined).map((sp) => sp.id)) : null;
-    for (const name of ['lava', 'statues', 'beaches', 'cards', 'panel']) layers[name].replaceChildren();
+    for (const name of /** @type {const} */ (['lava', 'statues', 'beaches', 'cards', 'panel'])) /** @type {Layers} */ (layers)[name].replaceChildren();
     anchors = new Map();
 
     // Lava on the craters.
     view.sections.forEach((section, s) => {
-      drawLava(layers.lava, s, section.lava, lastView && lastView.sections[s].lava < section.lava);
+      drawLava(/** @type {Layers} */ (layers).lava, s, section.lava, lastView && lastView.sections[s].lava < section.lava);
     });
 
     // Statues, and a label per walkable space.
@@ -108,11 +161,11 @@ export function createBoard(container, { onTarget, onBackground }) {
         anchors.set(`statue-${sp.id}`, spot);
         const node = statue(sp.statue, spot[0], spot[1] - 1, G.statue, fresh ? 'fresh' : '');
         node.setAttribute('data-space', sp.id);
-        layers.statues.append(node);
+        /** @type {Layers} */ (layers).statues.append(node);
       }
       if (sp.statue !== null || sp.shaman !== null) {
         const label = svg('path', { class: 'hk-space-label', d: sector(where.r0, where.r1, where.theta - 30, where.theta + 30), role: 'img', 'aria-label': spaceLabel(sp, names) });
-        layers.statues.prepend(label);
+        /** @type {Layers} */ (layers).statues.prepend(label);
       }
     }
 
@@ -125,7 +178,7 @@ export function createBoard(container, { onTarget, onBackground }) {
         const [x, y] = slotCentre(G, s, slot);
         anchors.set(`slot-${s}-${slot}`, [x, y]);
         if (!kind) {
-          layers.cards.append(svg('rect', { class: 'hk-slot-empty', x: f1(x - G.card.w / 2), y: f1(y - G.card.h / 2), width: G.card.w, height: G.card.h, rx: 7, role: 'img', 'aria-label': t('haleakala.aria.slot_empty', { section: shown(s) }) }));
+          /** @type {Layers} */ (layers).cards.append(svg('rect', { class: 'hk-slot-empty', x: f1(x - G.card.w / 2), y: f1(y - G.card.h / 2), width: G.card.w, height: G.card.h, rx: 7, role: 'img', 'aria-label': t('haleakala.aria.slot_empty', { section: shown(s) }) }));
           return;
         }
         const previous = lastView && lastView.sections[s].slots[slot];
@@ -134,16 +187,22 @@ export function createBoard(container, { onTarget, onBackground }) {
         node.setAttribute('aria-label', t('haleakala.aria.slot', { card: cardName(kind), section: shown(s) }));
         node.setAttribute('data-section', String(s));
         node.setAttribute('data-slot', String(slot));
-        layers.cards.append(node);
+        /** @type {Layers} */ (layers).cards.append(node);
       });
     });
 
     drawBoat(view.boat, jump);
     drawShamans(view, names, jump);
-    drawScoreBoard(layers.panel, view, { names, layout, anchors });
+    drawScoreBoard(/** @type {Layers} */ (layers).panel, view, { names, layout: /** @type {PanelLayout} */ (layout), anchors });
     lastView = view;
   }
 
+  /** The lava discs on the crater of section `s` (`fresh`: just come).
+   * @param {SVGElement} layer
+   * @param {number} s
+   * @param {number} count
+   * @param {boolean | null} fresh
+   * @param {string} [extra] */
   function drawLava(layer, s, count, fresh, extra = '') {
     if (!count) return;
     const [x, y] = polar(G.lava.r, sectionAngle(s));
@@ -158,6 +217,11 @@ export function createBoard(container, { onTarget, onBackground }) {
     layer.append(g);
   }
 
+  /** A beach: each player's discs in a lane, and their sums.
+   * @param {Section} section
+   * @param {number} s
+   * @param {HaleakalaView} view
+   * @param {string[]} names */
   function drawBeach(section, s, view, names) {
     const sums = section.sums;
     const both = sums[0] > 0 && sums[1] > 0;
@@ -209,17 +273,20 @@ export function createBoard(container, { onTarget, onBackground }) {
         );
       }
     }
-    layers.beaches.append(g);
+    /** @type {Layers} */ (layers).beaches.append(g);
   }
 
+  /** The boat, sailing to section `section` (a jump: put there).
+   * @param {number} section
+   * @param {boolean} jump */
   function drawBoat(section, jump) {
     const target = sectionAngle(section);
     if (!boatNode) {
-      boatNode = svg('g', { class: 'hk-boat' });
+      boatNode = /** @type {SVGElement} */ (svg('g', { class: 'hk-boat' }));
       const inner = svg('g', { class: 'hk-boat-upright' });
       inner.append(svg('g', { transform: `translate(${CX + G.boat.r},${CY})` }, boat(G.boat.scale)));
       boatNode.append(inner);
-      layers.boat.append(boatNode);
+      /** @type {Layers} */ (layers).boat.append(boatNode);
       boatAngle = target;
       jump = true;
     }
@@ -228,26 +295,32 @@ export function createBoard(container, { onTarget, onBackground }) {
     let angle = boatAngle;
     if (jump) angle = target;
     else {
-      const delta = (((target - boatAngle) % 360) + 360) % 360;
-      angle = boatAngle + delta;
+      // (The boat drawn before, its angle is known.)
+      const delta = (((target - /** @type {number} */ (boatAngle)) % 360) + 360) % 360;
+      angle = /** @type {number} */ (boatAngle) + delta;
     }
     boatNode.classList.toggle('instant', jump);
     boatAngle = angle;
     boatNode.style.transformOrigin = `${CX}px ${CY}px`;
     boatNode.style.transform = `rotate(${f1(angle - 0)}deg)`;
-    const inner = boatNode.firstChild;
+    const inner = /** @type {SVGElement} */ (boatNode.firstChild);
     inner.style.transformOrigin = `${CX + G.boat.r}px ${CY}px`;
     inner.style.transform = `rotate(${f1(-angle)}deg)`;
     boatNode.setAttribute('data-section', String(section));
     anchors.set('boat', polar(G.boat.r, target));
   }
 
+  /** The shamans, walking to their spaces (a jump: put there).
+   * @param {HaleakalaView} view
+   * @param {string[]} names
+   * @param {boolean} jump */
   function drawShamans(view, names, jump) {
     view.players.forEach((player, p) => {
       const where = player.shaman;
-      const space = parseSpace(where);
+      const space = /** @type {ParsedSpace} */ (parseSpace(where));
+      /** @type {Point} */
       let spot;
-      if (space.terrain === 'beach') spot = hutSpot(G, space.section).map((v, i) => v + (i ? -10 : 0));
+      if (space.terrain === 'beach') spot = /** @type {Point} */ (hutSpot(G, space.section).map((v, i) => v + (i ? -10 : 0)));
       else {
         const place = spacePlace(G, where);
         const statueThere = view.spaces.find((sp) => sp.id === where);
@@ -255,9 +328,9 @@ export function createBoard(container, { onTarget, onBackground }) {
       }
       let node = shamanNodes[p];
       if (!node) {
-        node = svg('g', { class: 'hk-shaman-spot' }, shaman(p, 0, 0, G.shaman));
+        node = /** @type {SVGElement} */ (svg('g', { class: 'hk-shaman-spot' }, shaman(p, 0, 0, G.shaman)));
         shamanNodes[p] = node;
-        layers.shamans.append(node);
+        /** @type {Layers} */ (layers).shamans.append(node);
         jump = true;
       }
       node.classList.toggle('instant', jump);
@@ -271,6 +344,8 @@ export function createBoard(container, { onTarget, onBackground }) {
 
   // -- labels --------------------------------------------------------------------------
 
+  /** A space in words: its name, whose statue and shaman stand there.
+   * @param {Space} sp @param {string[]} names */
   function spaceLabel(sp, names) {
     const parts = [spaceName(sp.id)];
     if (sp.statue !== null && sp.statue !== undefined) parts.push(t('haleakala.aria.statue_of', { player: names[sp.statue] }));
@@ -278,6 +353,8 @@ export function createBoard(container, { onTarget, onBackground }) {
     return parts.join(' ; ');
   }
 
+  /** A beach in words: each player's discs and sum, the invocation discs.
+   * @param {Section} section @param {number} s @param {string[]} names */
   function beachLabel(section, s, names) {
     const parts = [t('haleakala.aria.beach', { beach: shown(s) })];
     for (const p of [0, 1]) {
@@ -295,18 +372,25 @@ export function createBoard(container, { onTarget, onBackground }) {
    * visits: [{space, outcome: 'empty'|'protected'|'burn', owner}], sea}],
    * ghosts: [{space, owner}]}, with `words` giving each step's sentence.
    * Resolves when it is over (or stopped).
+   * @param {EruptionSequence} sequence
+   * @param {EruptionWords} words
+   * @returns {Promise<void>}
    */
   function playEruption(sequence, words) {
     stopEruption();
     if (!root) return Promise.resolve();
-    const layer = layers.eruption;
+    const layer = /** @type {Layers} */ (layers).eruption;
+    /** @type {Eruption} */
     const run = { stopped: false, timers: [], resolve: null };
     eruption = run;
+    /** @type {Promise<void>} */
     const done = new Promise((resolve) => {
       run.resolve = resolve;
     });
+    /** @param {number} ms @param {() => void} fn */
     const later = (ms, fn) => run.timers.push(setTimeout(() => !run.stopped && fn(), ms));
     const lavaLayer = svg('g', { class: 'hk-eruption-lava' });
+    /** @type {Map<string, SVGElement>} */
     const ghosts = new Map();
     layer.replaceChildren(svg('circle', { class: 'hk-eruption-glow', cx: CX, cy: CY, r: G.rings.mountain[1] + 20 }), lavaLayer);
     const counts = [...sequence.craters];
@@ -367,6 +451,8 @@ export function createBoard(container, { onTarget, onBackground }) {
     return done;
   }
 
+  /** The caption under the board: a step of the eruption in words ('' hides it).
+   * @param {string} text */
   function say(text) {
     if (!caption) return;
     caption.hidden = !text;
@@ -385,7 +471,7 @@ export function createBoard(container, { onTarget, onBackground }) {
     if (layers) layers.eruption.replaceChildren();
     if (root) root.classList.remove('erupting');
     say('');
-    run.resolve();
+    /** @type {() => void} */ (run.resolve)();
   }
 
   const erupting = () => Boolean(eruption);
@@ -407,20 +493,21 @@ export function createBoard(container, { onTarget, onBackground }) {
   /** Point at spaces (by id: "B3", "M1", "C2") and card slots
    * ([section, slot]) while a lesson speaks of them; [] clears. */
   let pointKey = '';
+  /** @param {string[]} spaces @param {[number, number][]} slots */
   function point(spaces, slots) {
     if (!root) return;
     const key = JSON.stringify([spaces, slots, G === PORTRAIT_GEO]);
-    if (key === pointKey && layers.point.firstChild) return;
+    if (key === pointKey && /** @type {Layers} */ (layers).point.firstChild) return;
     pointKey = key;
-    layers.point.replaceChildren();
+    /** @type {Layers} */ (layers).point.replaceChildren();
     for (const space of spaces) {
       if (!parseSpace(space)) continue;
       const [x, y] = spacePlace(G, space).centre;
-      layers.point.append(svg('path', { class: 'point-island', 'data-space': space, d: circlePath(x, y, 30) }));
+      /** @type {Layers} */ (layers).point.append(svg('path', { class: 'point-island', 'data-space': space, d: circlePath(x, y, 30) }));
     }
     for (const [section, slot] of slots) {
       const [x, y] = slotCentre(G, section, slot);
-      layers.point.append(svg('path', { class: 'point-island', 'data-section': section, 'data-slot': slot, d: roundRect(x - G.card.w / 2 - 6, y - G.card.h / 2 - 6, G.card.w + 12, G.card.h + 12, 12) }));
+      /** @type {Layers} */ (layers).point.append(svg('path', { class: 'point-island', 'data-section': section, 'data-slot': slot, d: roundRect(x - G.card.w / 2 - 6, y - G.card.h / 2 - 6, G.card.w + 12, G.card.h + 12, 12) }));
     }
   }
 

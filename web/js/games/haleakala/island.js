@@ -12,8 +12,11 @@ import { shown } from './log.js';
 import { oceanGradient, wavesPattern } from '../renderer-common.js';
 import { CX, CY, HUTS, JETTY, sectionAngle, polar, sector, hutSpot } from './geometry.js';
 
+/** @typedef {import('./geometry.js').Measures} Measures */
+
 /** The board's definitions: the ocean's and the crater's gradients, the
- * lava's glow, the waves, the weave of the score board's mat. */
+ * lava's glow, the waves, the weave of the score board's mat.
+ * @returns {SVGElement} */
 export function defs() {
   return svg(
     'defs',
@@ -42,14 +45,17 @@ export function defs() {
   );
 }
 
-/** The island on a board of measures `G`, into the group `g`. */
+/** The island on a board of measures `G`, into the group `g`.
+ * @param {SVGElement} g
+ * @param {Measures} G
+ * @returns {void} */
 export function drawIsland(g, G) {
   const coast = blobRadii('haleakala/coast', 18, 0.035);
   const reefRadii = blobRadii('haleakala/reef', 14, 0.05);
   g.append(svg('path', { class: 'hk-shallow', d: blobPath(CX, CY, G.coast + 30, reefRadii, 0.2) }));
   g.append(svg('path', { class: 'hk-reef', d: blobPath(CX, CY, G.coast + 9, reefRadii, 0.4) }));
   g.append(svg('path', { class: 'hk-sand', d: blobPath(CX, CY, G.coast, coast, 0) }));
-  for (const terrain of ['meadow', 'forest', 'mountain']) {
+  for (const terrain of /** @type {const} */ (['meadow', 'forest', 'mountain'])) {
     const [r0, r1] = G.rings[terrain];
     g.append(svg('path', { class: `hk-ring ${terrain}`, d: `${sector(r0, r1, 0, 180)} ${sector(r0, r1, 180, 360)}` }));
   }

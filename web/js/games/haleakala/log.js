@@ -34,9 +34,12 @@ import { t, plural } from '../../i18n.js';
 /** @type {Record<string, Terrain>} */
 const TERRAIN = { B: 'beach', M: 'meadow', F: 'forest', Mt: 'mountain', C: 'crater' };
 
+/** A space's id read: its terrain and its section.
+ * @typedef {{id: string, terrain: Terrain, section: number}} ParsedSpace */
+
 /** "Mt3" → {terrain: 'mountain', section: 3}; null for anything else.
  * @param {string | null | undefined} id
- * @returns {{id: string, terrain: Terrain, section: number} | null} */
+ * @returns {ParsedSpace | null} */
 export function parseSpace(id) {
   const match = /^(Mt|M|F|B|C)([0-5])$/.exec(String(id || ''));
   return match ? { id: match[0], terrain: TERRAIN[match[1]], section: Number(match[2]) } : null;

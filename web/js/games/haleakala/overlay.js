@@ -14,10 +14,48 @@ import { scorch } from './pieces.js';
 import { actAsButton } from '../renderer-common.js';
 import { CX, CY, sectionAngle, readDir, polar, sector, arc, spacePlace, slotCentre, hutSpot, laneLayout, circlePath, roundRect } from './geometry.js';
 
+/** @typedef {import('./types.js').HaleakalaView} HaleakalaView */
+/** @typedef {import('./select.js').BoardTarget} BoardTarget */
+/** @typedef {import('./log.js').Marks} Marks */
+/** @typedef {import('./geometry.js').Point} Point */
+
+/** The layers of a board, by name (board.js builds them, bottom first).
+ * @typedef {Record<'ocean' | 'island' | 'glows' | 'under' | 'lava' | 'statues' | 'beaches' | 'cards' | 'boat' | 'shamans' | 'panel'
+ *   | 'flash' | 'lastmove' | 'preview' | 'eruption' | 'point' | 'targets' | 'suggestion', SVGElement>} Layers */
+
+/** The board as it stands, as the overlays read it: its measures, its root
+ * (null until it is built), its layers, the score board's layout, where what
+ * is drawn stands (`anchors`, by key: "disc-0-3", "shaman-1", "item-SC_FOREST"
+ * …), and the position last drawn.
+ * @typedef {object} Scene
+ * @property {import('./geometry.js').Measures} G
+ * @property {SVGElement | null} root
+ * @property {Layers} layers
+ * @property {import('./scoreboard.js').PanelLayout} layout
+ * @property {Map<string, Point>} anchors
+ * @property {HaleakalaView | null} lastView
+ */
+
+/** A target's shape: where a click hits it, and its glow (the hit area when none).
+ * @typedef {{hit: string, glow?: string}} Shape */
+
+/**
+ * What the overlays offer the board.
+ * @typedef {object} Overlay
+ * @property {(targets: BoardTarget[], preview: {from: number, to: number} | null) => void} drawTargets
+ * @property {(keys: string[]) => void} suggest
+ * @property {(marks: Marks, view: HaleakalaView) => void} markMove
+ * @property {(marks: Marks, duration?: number) => void} flash
+ * @property {() => void} forgetMarks
+ */
+
 /** The overlays of a board: `scene()` is the board as it stands,
- * `onTarget` what a click on a target calls. */
+ * `onTarget` what a click on a target calls.
+ * @param {{scene: () => Scene, onTarget: (target: BoardTarget) => void}} board
+ * @returns {Overlay} */
 export function createOverlay({ scene, onTarget }) {
   // The latest move marked, so that the same marks are not drawn again.
+  /** @type {string | null} */
   let markKey = null;
 
   /** The board was built again, or emptied: its marks are drawn anew. */
@@ -28,7 +66,9 @@ export function createOverlay({ scene, onTarget }) {
   // -- targets ------------------------------------------------------------------------
 
   /** The clickable places: [{key, kind, choice, label, strong, selected,
-   * shape: {...}}], drawn as transparent hit areas with a glow. */
+   * shape: {...}}], drawn as transparent hit areas with a glow.
+   * @param {BoardTarget[]} targets
+   * @param {{from: number, to: number} | null} preview */
   function drawTargets(targets, preview) {
     const { root, layers } = scene();
     layers.targets.replaceChildren();
@@ -41,6 +81,7 @@ export function createOverlay({ scene, onTarget }) {
       if (target.strong || target.selected) {
         layers.glows.append(svg('path', { class: `hk-glow ${target.kind}${target.selected ? ' selected' : ''}`, d: shape.glow || shape.hit }));
       }
+      /** @type {Record<string, string | number | null | undefined>} */
       const attrs = {
         class: `hk-target ${target.kind}${target.strong ? ' strong' : ' quiet'}${target.selected ? ' selected' : ''}`,
         role: 'button',
@@ -57,6 +98,7 @@ export function createOverlay({ scene, onTarget }) {
     if (preview) drawPreview(preview);
   }
 
+  /** @param {BoardTarget} target @returns {Shape | null} */
   function targetShape(target) {
     const { G, anchors, layout } = scene();
     switch (target.kind) {
@@ -102,7 +144,8 @@ export function createOverlay({ scene, onTarget }) {
   }
 
   /** While a disc is chosen: the boat's voyage it would start, and the cards
-   * waiting where it would stop. */
+   * waiting where it would stop.
+   * @param {{from: number, to: number}} preview */
   function drawPreview({ from, to }) {
     const { G, layers } = scene();
     const a0 = sectionAngle(from);
@@ -118,7 +161,8 @@ export function createOverlay({ scene, onTarget }) {
     }
   }
 
-  /** Mark suggested targets (by data-key) with a bulb badge. */
+  /** Mark suggested targets (by data-key) with a bulb badge.
+   * @param {string[]} keys */
   function suggest(keys) {
     const { root, layers } = scene();
     layers.suggestion.replaceChildren();
@@ -140,6 +184,9 @@ export function createOverlay({ scene, onTarget }) {
     }
   }
 
+  /** Where the bulb badge of the target `key` goes.
+   * @param {string} key
+   * @returns {Point | null | undefined} */
   function badgeAnchor(key) {
     const { G, anchors, layout } = scene();
     if (key.startsWith('beach-')) {
@@ -178,7 +225,9 @@ export function createOverlay({ scene, onTarget }) {
 
   // -- the latest move, and fresh events ----------------------------------------------
 
-  /** Keep another player's latest move marked (eventMarks of its events). */
+  /** Keep another player's latest move marked (eventMarks of its events).
+   * @param {Marks} marks
+   * @param {HaleakalaView} view */
   function markMove(marks, view) {
     const { root, layers } = scene();
     if (!root) return;
@@ -191,7 +240,9 @@ export function createOverlay({ scene, onTarget }) {
   }
 
   /** Ring what just happened, for a moment (`marks`: log.js's eventMarks),
-   * on the position last drawn. */
+   * on the position last drawn.
+   * @param {Marks} marks
+   * @param {number} [duration] */
   function flash(marks, duration = 1500) {
     const { root, lastView, layers } = scene();
     if (!root || !lastView) return;
@@ -204,9 +255,17 @@ export function createOverlay({ scene, onTarget }) {
     setTimeout(() => top.remove(), duration + 50);
   }
 
+  /** Draw `marks`: rings in `top`, paths and ghosts in `under`, all of class `cls`.
+   * @param {Marks} marks
+   * @param {HaleakalaView} view
+   * @param {SVGElement} top
+   * @param {SVGElement} under
+   * @param {string} cls */
   function drawMarks(marks, view, top, under, cls) {
     const { G, anchors, layout } = scene();
+    /** @param {number} x @param {number} y @param {number} r @param {string} kind @param {Record<string, string | number>} [data] */
     const ring = (x, y, r, kind, data = {}) => {
+      /** @type {Record<string, string>} */
       const attrs = { class: `${cls} ${kind}`, d: circlePath(x, y, r) };
       for (const [name, value] of Object.entries(data)) attrs[`data-${name}`] = String(value);
       top.append(svg('path', attrs));
@@ -275,7 +334,10 @@ export function createOverlay({ scene, onTarget }) {
   }
 
   /** A shaman's walk, as the island's paths go: up or down its own section
-   * first, then round the ring (never across the crater). */
+   * first, then round the ring (never across the crater).
+   * @param {string} from
+   * @param {string} to
+   * @returns {string | null} */
   function walkPath(from, to) {
     const { G } = scene();
     const a = parseSpace(from);

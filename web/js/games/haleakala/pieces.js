@@ -343,7 +343,12 @@ export function itemCard(item, cost, x, y, w, h, { caption = null, down = false,
 
 // -- the eruption: a flame, and the scorch it leaves ----------------------------------
 
-/** A scorch mark where a statue burned, at (x, y) (`cls`: its classes). */
+/** A scorch mark where a statue burned, at (x, y) (`cls`: its classes).
+ * @param {number} x
+ * @param {number} y
+ * @param {string} cls
+ * @param {string} space
+ * @returns {SVGElement} */
 export function scorch(x, y, cls, space) {
   const g = svg('g', { class: cls, 'data-space': space, transform: `translate(${f1(x)},${f1(y)})` });
   g.append(svg('path', { class: 'hk-scorch', d: 'M-13,4 C-15,-4 -7,-9 -2,-7 C3,-11 12,-7 11,-1 C15,4 8,10 2,8 C-3,11 -11,10 -13,4Z' }));
@@ -351,7 +356,10 @@ export function scorch(x, y, cls, space) {
   return g;
 }
 
-/** A flame over a burning statue, at (x, y). */
+/** A flame over a burning statue, at (x, y).
+ * @param {number} x
+ * @param {number} y
+ * @returns {SVGElement} */
 export function flame(x, y) {
   return svg(
     'g',
