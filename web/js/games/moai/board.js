@@ -4,32 +4,33 @@
 // their disaster tokens, Orongo hill with the turn order and the supplies),
 // the boats in the ocean, and every clan's pieces. It draws what it is given:
 // which places and pieces can be clicked (`targets`, part → {choice, label,
-// selected}) is decided by moai/select.js from the legal moves.
+// selected}) is decided by moai/select.js from the legal moves. The island
+// under the zones is island.js's; the small pictures, pieces.js's.
 
-import { svg, f1, seededRandom, shapePath } from '../../board-svg.js';
+import { svg, f1, shapePath } from '../../board-svg.js';
 import { t, plural } from '../../i18n.js';
 import { seatStyle } from '../../players.js';
 import { placeName } from './log.js';
 import { pieceText } from './select.js';
 import { placeWords } from './text.js';
+import { layout, defs, drawBackground } from './island.js';
+import { woodToken, disasterToken, moaiShape, boatPath, birdMan, pieceTile, groupPieces } from './pieces.js';
 
 /** @typedef {import('./types.js').MoaiView} MoaiView */
 /** @typedef {import('./types.js').Piece} Piece */
 /** @typedef {import('./log.js').Marks} Marks */
+/** @typedef {import('./island.js').Rect} Rect */
+/** @typedef {import('./pieces.js').PieceGroup} PieceGroup */
 
-/** A box on the board. @typedef {{x: number, y: number, w: number, h: number}} Rect */
 /** A place's box and its corners' radius (to ring it). @typedef {Rect & {r: number}} PlaceBox */
 
 /** The measures the board is drawn at, its shape, and the boxes of the
  * places last drawn.
- * @typedef {ReturnType<typeof layout> & {portrait: boolean, places?: Map<string, PlaceBox>}} Geometry */
+ * @typedef {import('./island.js').Layout & {portrait: boolean, places?: Map<string, PlaceBox>}} Geometry */
 
 /** What can be clicked on the board, by part (moai/select.js's board
  * targets, named by the renderer).
  * @typedef {{choice: string | null, selected: boolean, suggested?: boolean, label?: string | null}} BoardTarget */
-
-/** Identical pieces drawn as one tile (`count` of them).
- * @typedef {{seat: number, strength: number | null, faceUp: boolean, count: number}} PieceGroup */
 
 /** What a drawing takes besides the view: the targets, the marks of the
  * others' latest moves, the places a hint names.
@@ -46,221 +47,6 @@ import { placeWords } from './text.js';
  * @typedef {Omit<import('../contract.js').Board, 'draw' | 'flash'> & {
  *   draw: (view: MoaiView, options: DrawOptions) => void,
  *   flash: (marks: Marks, duration?: number) => void}} MoaiBoard */
-
-/** The zones of the island, landscape (1000 × 700) or portrait (700 × 1000).
- * @param {boolean} portrait */
-function layout(portrait) {
-  if (portrait) {
-    return {
-      width: 700,
-      height: 1000,
-      island: { cx: 350, cy: 436, rx: 346, ry: 432 },
-      volcano: { x: 18, y: 22, w: 664, h: 252 },
-      forest: { x: 18, y: 284, w: 664, h: 236 },
-      fields: { x: 18, y: 530, w: 332, h: 320 },
-      orongo: { x: 360, y: 530, w: 322, h: 320 },
-      ocean: { x: 14, y: 866, w: 672, h: 126, row: true },
-      chip: 46,
-      k: 1.55,
-      head: 52,
-    };
-  }
-  return {
-    width: 1000,
-    height: 700,
-    island: { cx: 425, cy: 350, rx: 418, ry: 345 },
-    volcano: { x: 40, y: 30, w: 400, h: 312 },
-    forest: { x: 452, y: 30, w: 358, h: 312 },
-    fields: { x: 40, y: 354, w: 400, h: 316 },
-    orongo: { x: 452, y: 354, w: 358, h: 316 },
-    ocean: { x: 848, y: 24, w: 140, h: 652, row: false },
-    chip: 32,
-    k: 1,
-    head: 40,
-  };
-}
-
-/** A rounded, slightly wavy island: a superellipse with seeded noise.
- * @param {{cx: number, cy: number, rx: number, ry: number}} ellipse
- * @returns {string} */
-function islandPath({ cx, cy, rx, ry }) {
-  const rand = seededRandom('rapa-nui');
-  const n = 28;
-  const pts = [];
-  for (let i = 0; i < n; i++) {
-    const a = (i / n) * Math.PI * 2;
-    const c = Math.cos(a);
-    const s = Math.sin(a);
-    const k = Math.pow(Math.pow(Math.abs(c), 3.2) + Math.pow(Math.abs(s), 3.2), -1 / 3.2);
-    const wob = 1 + (rand() * 2 - 1) * 0.025;
-    pts.push([cx + c * rx * k * wob, cy + s * ry * k * wob]);
-  }
-  let d = `M${f1(pts[0][0])},${f1(pts[0][1])}`;
-  for (let i = 0; i < n; i++) {
-    const p0 = pts[(i - 1 + n) % n];
-    const p1 = pts[i];
-    const p2 = pts[(i + 1) % n];
-    const p3 = pts[(i + 2) % n];
-    d += ` C${f1(p1[0] + (p2[0] - p0[0]) / 6)},${f1(p1[1] + (p2[1] - p0[1]) / 6)} ${f1(p2[0] - (p3[0] - p1[0]) / 6)},${f1(p2[1] - (p3[1] - p1[1]) / 6)} ${f1(p2[0])},${f1(p2[1])}`;
-  }
-  return d + 'Z';
-}
-
-function defs() {
-  return svg(
-    'defs',
-    {},
-    svg(
-      'radialGradient',
-      { id: 'mo-ocean', cx: '45%', cy: '45%', r: '80%' },
-      svg('stop', { offset: '0', 'stop-color': 'var(--ocean-3)' }),
-      svg('stop', { offset: '0.55', 'stop-color': 'var(--ocean-2)' }),
-      svg('stop', { offset: '1', 'stop-color': 'var(--ocean-1)' }),
-    ),
-    svg(
-      'pattern',
-      { id: 'mo-waves', width: 90, height: 46, patternUnits: 'userSpaceOnUse' },
-      svg('path', { class: 'mo-wave', d: 'M4,14 q8,-6 16,0 t16,0' }),
-      svg('path', { class: 'mo-wave', d: 'M50,36 q8,-6 16,0 t16,0' }),
-    ),
-    // Face-down pieces: a woven hatch over the clan's colour.
-    svg(
-      'pattern',
-      { id: 'mo-hatch', width: 6, height: 6, patternUnits: 'userSpaceOnUse', patternTransform: 'rotate(45)' },
-      svg('rect', { width: 3, height: 6, fill: 'rgba(20, 16, 12, 0.42)' }),
-    ),
-    svg(
-      'pattern',
-      { id: 'mo-furrows', width: 10, height: 10, patternUnits: 'userSpaceOnUse', patternTransform: 'rotate(-8)' },
-      svg('rect', { width: 10, height: 10, class: 'mo-furrow-bg' }),
-      svg('path', { d: 'M0,5 H10', class: 'mo-furrow' }),
-    ),
-    svg(
-      'pattern',
-      { id: 'mo-rock', width: 24, height: 24, patternUnits: 'userSpaceOnUse' },
-      svg('rect', { width: 24, height: 24, class: 'mo-rock-bg' }),
-      svg('path', { d: 'M3,6 l4,-2 l3,3 M14,17 l5,-1 l2,3 M15,4 l3,1', class: 'mo-rock-line' }),
-    ),
-    svg(
-      'radialGradient',
-      { id: 'mo-lava', cx: '0.5', cy: '0.5', r: '0.5' },
-      svg('stop', { offset: '0', 'stop-color': 'var(--lava-glow)' }),
-      svg('stop', { offset: '0.6', 'stop-color': 'var(--lava)' }),
-      svg('stop', { offset: '1', 'stop-color': '#7a2a12' }),
-    ),
-  );
-}
-
-// -- small pictures -------------------------------------------------------------------
-
-/** A wood token: a short log seen from the side.
- * @param {number} x @param {number} y @param {number} [s] */
-function woodToken(x, y, s = 1) {
-  return svg(
-    'g',
-    { class: 'mo-wood', transform: `translate(${f1(x)} ${f1(y)}) scale(${s})` },
-    svg('rect', { x: -13, y: -6, width: 26, height: 12, rx: 6 }),
-    svg('ellipse', { class: 'mo-wood-end', cx: 10, cy: 0, rx: 4, ry: 5.5 }),
-    svg('path', { class: 'mo-wood-grain', d: 'M-8,-2 H4 M-6,2 H2' }),
-  );
-}
-
-/** A disaster token: a dark stone with a crack.
- * @param {number} x @param {number} y @param {number} r */
-function disasterToken(x, y, r) {
-  return svg(
-    'g',
-    { class: 'mo-disaster', transform: `translate(${f1(x)} ${f1(y)})` },
-    svg('circle', { r }),
-    svg('path', { class: 'mo-crack', d: `M${-r * 0.55},${-r * 0.35} L${-r * 0.1},${r * 0.05} L${r * 0.1},${-r * 0.3} L${r * 0.55},${r * 0.4}` }),
-  );
-}
-
-/** A Moai statue's silhouette, `h` high, feet at (x, y).
- * @param {number} x
- * @param {number} y
- * @param {number} h
- * @param {string} [cls]
- * @returns {SVGElement} */
-export function moaiShape(x, y, h, cls = 'mo-statue') {
-  const w = h * 0.42;
-  const d =
-    `M${f1(x - w * 0.5)},${f1(y)} L${f1(x - w * 0.46)},${f1(y - h * 0.55)} ` +
-    `Q${f1(x - w * 0.55)},${f1(y - h * 0.98)} ${f1(x)},${f1(y - h)} ` +
-    `Q${f1(x + w * 0.6)},${f1(y - h * 0.98)} ${f1(x + w * 0.5)},${f1(y - h * 0.6)} ` +
-    `L${f1(x + w * 0.62)},${f1(y - h * 0.45)} L${f1(x + w * 0.5)},${f1(y - h * 0.4)} L${f1(x + w * 0.5)},${f1(y)}Z`;
-  return svg('path', { class: cls, d });
-}
-
-/** A boat's hull in the box (x, y, w, h).
- * @param {number} x @param {number} y @param {number} w @param {number} h */
-function boatPath(x, y, w, h) {
-  return (
-    `M${f1(x)},${f1(y + h * 0.35)} Q${f1(x + w * 0.5)},${f1(y + h * 1.25)} ${f1(x + w)},${f1(y + h * 0.35)} ` +
-    `L${f1(x + w * 0.9)},${f1(y + h * 0.55)} Q${f1(x + w * 0.5)},${f1(y + h * 0.95)} ${f1(x + w * 0.1)},${f1(y + h * 0.55)}Z`
-  );
-}
-
-/** The bird-man: a frigate bird seen from below.
- * @param {number} x @param {number} y @param {number} s */
-function birdMan(x, y, s) {
-  return svg(
-    'g',
-    { class: 'mo-birdman', transform: `translate(${f1(x)} ${f1(y)}) scale(${s})` },
-    svg('path', { d: 'M-14,-2 Q-8,-9 0,-2 Q8,-9 14,-2 Q8,-4 2,3 L0,7 L-2,3 Q-8,-4 -14,-2Z' }),
-  );
-}
-
-/** A piece (a Rapa Nui worker): a tile in its clan's colour with the clan's
- * mark in the corner and its strength; face down it is hatched, with its
- * strength only for its owner ("?" for the others).
- * @param {number} x
- * @param {number} y
- * @param {number} s
- * @param {PieceGroup} piece */
-function pieceTile(x, y, s, piece) {
-  const { seat, strength, faceUp, count = 1 } = piece;
-  const style = seatStyle(seat);
-  const g = svg('g', {
-    class: `mo-piece p${seat}${faceUp ? '' : ' down'}${strength === null ? ' unknown' : ''}`,
-    transform: `translate(${f1(x)} ${f1(y)})`,
-  });
-  const half = s / 2;
-  g.append(svg('rect', { class: 'mo-halo', x: -half - 6, y: -half - 6, width: s + 12, height: s + 12, rx: s * 0.3 + 4 }));
-  if (count > 1) g.append(svg('rect', { class: 'mo-stack', x: -half + 3, y: -half - 3, width: s, height: s, rx: s * 0.22 }));
-  g.append(svg('rect', { class: 'mo-tile', x: -half, y: -half, width: s, height: s, rx: s * 0.22 }));
-  if (!faceUp) g.append(svg('rect', { class: 'mo-hatch', x: -half, y: -half, width: s, height: s, rx: s * 0.22 }));
-  g.append(svg('path', { class: 'mo-mark', d: shapePath(style.shape, -half + s * 0.24, -half + s * 0.25, s * 0.34) }));
-  g.append(
-    svg('text', { class: 'mo-digit', x: s * 0.08, y: s * 0.24, 'font-size': f1(s * (faceUp ? 0.62 : 0.56)) }, strength === null ? '?' : String(strength)),
-  );
-  if (count > 1) {
-    g.append(
-      svg(
-        'g',
-        { class: 'mo-count', transform: `translate(${f1(half - 2)} ${f1(half - 3)}) scale(${f1(Math.max(1, s / 28))})` },
-        svg('rect', { x: -9, y: -7, width: 19, height: 13, rx: 6.5 }),
-        svg('text', { x: 0.5, y: 3.4 }, `×${count}`),
-      ),
-    );
-  }
-  return g;
-}
-
-/** Pieces as [seat, strength, face_up] → groups of identical ones, in a
- * steady order (clan, face up first, strength).
- * @param {Piece[]} pieces
- * @returns {PieceGroup[]} */
-function groupPieces(pieces) {
-  /** @type {Map<string, PieceGroup>} */
-  const groups = new Map();
-  for (const [seat, strength, faceUp] of pieces) {
-    const key = `${seat}/${faceUp ? 0 : 1}/${strength ?? 9}`;
-    if (!groups.has(key)) groups.set(key, { seat, strength, faceUp, count: 0 });
-    /** @type {PieceGroup} */ (groups.get(key)).count += 1;
-  }
-  return [...groups.entries()].sort((a, b) => (a[0] < b[0] ? -1 : 1)).map(([, g]) => g);
-}
 
 // -- the board ----------------------------------------------------------------------------
 
@@ -317,11 +103,6 @@ export function createBoard(container, { onTarget, onBackground }) {
     container.replaceChildren(host);
   }
 
-  /** @param {SVGElement} parent @param {Rect} rect @param {string} kind */
-  function zoneFrame(parent, rect, kind) {
-    parent.append(svg('rect', { class: `mo-zone ${kind}`, x: rect.x, y: rect.y, width: rect.w, height: rect.h, rx: 18 }));
-  }
-
   /** @param {SVGElement} parent @param {Rect} rect @param {string} text @param {{dark?: boolean}} [options] */
   function zoneTitle(parent, rect, text, { dark = false } = {}) {
     const k = /** @type {Geometry} */ (geometry).k;
@@ -334,40 +115,6 @@ export function createBoard(container, { onTarget, onBackground }) {
         svg('text', { x: f1(10 * k), y: f1(15.5 * k) }, text),
       ),
     );
-  }
-
-  /** @param {SVGElement} layer @param {ReturnType<typeof layout>} g */
-  function drawBackground(layer, g) {
-    layer.append(
-      svg('rect', { class: 'mo-sea', width: g.width, height: g.height, fill: 'url(#mo-ocean)' }),
-      svg('rect', { width: g.width, height: g.height, fill: 'url(#mo-waves)', class: 'mo-waves' }),
-    );
-    const path = islandPath(g.island);
-    layer.append(
-      svg('path', { class: 'mo-shallow', d: path, transform: `translate(${g.island.cx} ${g.island.cy}) scale(1.035) translate(${-g.island.cx} ${-g.island.cy})` }),
-      svg('path', { class: 'mo-sand', d: path }),
-      svg('path', { class: 'mo-land', d: path, transform: `translate(${g.island.cx} ${g.island.cy}) scale(0.975) translate(${-g.island.cx} ${-g.island.cy})` }),
-    );
-    // The volcano's slope and crater, the forest's canopy, the fields' soil,
-    // the hill: drawn under each zone's spaces.
-    const v = g.volcano;
-    zoneFrame(layer, v, 'volcano');
-    layer.append(
-      svg('ellipse', { class: 'mo-crater', cx: v.x + v.w - 44, cy: v.y + 30, rx: 30, ry: 15, fill: 'url(#mo-lava)' }),
-      svg('path', { class: 'mo-crater-rim', d: `M${v.x + v.w - 80},${v.y + 34} q36,26 72,0` }),
-    );
-    const fo = g.forest;
-    zoneFrame(layer, fo, 'forest');
-    const rand = seededRandom('forest');
-    for (let i = 0; i < 38; i++) {
-      const x = fo.x + 10 + rand() * (fo.w - 20);
-      const y = fo.y + 10 + rand() * (fo.h - 20);
-      layer.append(svg('circle', { class: 'mo-tree', cx: f1(x), cy: f1(y), r: f1(6 + rand() * 7) }));
-    }
-    zoneFrame(layer, g.fields, 'fields');
-    const o = g.orongo;
-    zoneFrame(layer, o, 'orongo');
-    layer.append(svg('path', { class: 'mo-hill', d: `M${o.x + 10},${o.y + 112} Q${o.x + o.w / 2},${o.y + 24} ${o.x + o.w - 10},${o.y + 112}Z` }));
   }
 
   // -- what changes -------------------------------------------------------------------------
