@@ -13,15 +13,29 @@ import { lavaDisc, cardBack, itemCard } from './pieces.js';
 /** @typedef {import('./types.js').HaleakalaView} HaleakalaView */
 /** @typedef {import('./types.js').Deck} Deck */
 
-/** Where the score board's parts go (see `panelLayout`).
- * @typedef {ReturnType<typeof panelLayout>} PanelLayout */
+/**
+ * Where the score board's parts go (see `panelLayout`): the board's size,
+ * the scale of the words (`k`), the mat's box, the score track, the decks,
+ * the lava supply, the discard pile, the score cards' grid.
+ * @typedef {object} PanelLayout
+ * @property {number} width
+ * @property {number} height
+ * @property {number} k
+ * @property {{x: number, y: number, w: number, h: number}} box
+ * @property {{x: number, y: number, w: number, title: {x: number, y: number}}} track
+ * @property {{x: number, y: number, cardW: number, cardH: number, gap: number, title: boolean}} decks
+ * @property {{x: number, y: number, step: number, r: number}} lava
+ * @property {{x: number, y: number}} discard
+ * @property {{x: number, y: number, w: number, h: number, cols: number, gap: number, captions: boolean, wide: boolean}} items
+ */
 
 /** A score card, or the Priestess (`down` while she lies face down).
  * @typedef {{id: string, cost: number, owner: number | null, down?: boolean}} Item */
 
 /** Where everything goes; `k` scales the type (an upright phone shows the
  * board at about half size).
- * @param {boolean} portrait */
+ * @param {boolean} portrait
+ * @returns {PanelLayout} */
 export function panelLayout(portrait) {
   if (portrait) {
     return {
