@@ -12,7 +12,7 @@ import { t, plural } from '../../i18n.js';
 import { seatStyle } from '../../players.js';
 import { placeName } from './log.js';
 import { pieceText } from './select.js';
-import { placeWords } from './text.js';
+import { placeWords } from './words.js';
 import { layout, defs, drawBackground } from './island.js';
 import { woodToken, disasterToken, moaiShape, boatPath, birdMan, pieceTile, groupPieces } from './pieces.js';
 
@@ -120,7 +120,7 @@ export function createBoard(container, { onTarget, onBackground }) {
   // -- what changes -------------------------------------------------------------------------
 
   /** A place of the island, named for a screen reader by who stands on it
-   * (moai/text.js's words); its drawn id and height are not read twice.
+   * (moai/words.js's words); its drawn id and height are not read twice.
    * @param {SVGElement} node @param {MoaiView} view @param {string} id */
   function named(node, view, id) {
     node.setAttribute('role', 'group');

@@ -15,7 +15,7 @@ import { createBoard } from './board.js';
 import { renderPlayers, renderRound, renderScoreline, renderHand, renderMarket, renderActions, endDetails } from './panel.js';
 import { logParams, eventMarks, LETTERS, cardsText, placeName } from './log.js';
 import * as select from './select.js';
-import * as words from './text.js';
+import * as words from './words.js';
 import { PORTRAIT, screenOf, pointByKey } from '../renderer-common.js';
 import { svg } from '../../board-svg.js';
 import { createShell } from '../renderer-shell.js';
@@ -160,7 +160,7 @@ export function createRenderer(host) {
   // -- words ----------------------------------------------------------------------------------
 
   /** A move in words, as the end of a sentence ("place a strength-2 piece on
-   * field F5"), and what to do now: the text view's words (moai/text.js).
+   * field F5"), and what to do now: the text view's words (moai/words.js).
    * @param {MoaiMove} move */
   const moveText = (move) => words.moveText(shell.view, move, shell.names);
 
