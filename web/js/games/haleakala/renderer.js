@@ -23,6 +23,7 @@ import { createShell } from '../renderer-shell.js';
 /** @typedef {import('./types.js').HaleakalaView} HaleakalaView */
 /** @typedef {import('./types.js').HaleakalaSnapshot} HaleakalaSnapshot */
 /** @typedef {import('./types.js').HaleakalaMove} HaleakalaMove */
+/** A legal move as the shell hands it (a `to_dict()`, Haleakala's). @typedef {import('../../state.js').Move} Move */
 /** @typedef {import('./types.js').Pending} Pending */
 /** @typedef {import('./types.js').GameEvent} GameEvent */
 /** @template {import('./types.js').MoveKind} K @typedef {import('./types.js').MoveOf<K>} MoveOf */
@@ -279,7 +280,7 @@ export function createRenderer(host) {
   }
 
   /** A move in words, to end a sentence ("put disc 3 on beach 2").
-   * @param {HaleakalaMove} move */
+   * @param {Move} move */
   function moveText(move) {
     return words.moveText(shell.view, move);
   }
@@ -305,7 +306,8 @@ export function createRenderer(host) {
   /** Draw what the snapshot shows, whatever the selection; play out the
    * eruptions of the moves just played.
    * @param {HaleakalaSnapshot} snap
-   * @param {{previous: HaleakalaView | null}} options */
+   * @param {{previous: unknown}} options   the view drawn before, if any (only whether there is one matters)
+   */
   function draw(snap, { previous }) {
     const { names } = shell;
     const view = /** @type {HaleakalaView} */ (shell.view);

@@ -24,6 +24,7 @@ export { select, logParams };
 /** @typedef {import('./types.js').HaleakalaView} HaleakalaView */
 /** @typedef {import('./types.js').HaleakalaSnapshot} HaleakalaSnapshot */
 /** @typedef {import('./types.js').HaleakalaMove} HaleakalaMove */
+/** @typedef {import('../../state.js').Move} Move */
 /** @typedef {import('./types.js').Space} Space */
 /** @typedef {import('./types.js').GameEvent} GameEvent */
 /** @typedef {import('./select.js').Selection} Selection */
@@ -264,9 +265,10 @@ export function describe(snap, { names, lastMove = [] }) {
 
 /** A move in words, as the end of a sentence ("put disc 3 on beach 2").
  * @param {HaleakalaView | null} view
- * @param {HaleakalaMove} move
+ * @param {Move} legalMove   a legal move (its `to_dict()`), which is Haleakala's
  * @returns {string} */
-export function moveText(view, move) {
+export function moveText(view, legalMove) {
+  const move = /** @type {HaleakalaMove} */ (legalMove);
   switch (move.kind) {
     case 'place':
       if (view && move.beach === view.boat) {

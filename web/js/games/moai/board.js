@@ -54,9 +54,10 @@ import { woodToken, disasterToken, moaiShape, boatPath, birdMan, pieceTile, grou
 
 // -- the board ----------------------------------------------------------------------------
 
-/** The board: the position drawn in `container`, its targets calling back.
+/** The board: the position drawn in `container`, its targets calling back
+ * (a place or a piece clicked: its part, "loc:F5", "piece:S1:R2fd").
  * @param {HTMLElement} container
- * @param {import('../contract.js').BoardHandlers} handlers
+ * @param {{onTarget: (part: string) => void, onBackground: () => void}} handlers
  * @returns {MoaiBoard} */
 export function createBoard(container, { onTarget, onBackground }) {
   /** @type {Geometry | null} */
@@ -92,7 +93,7 @@ export function createBoard(container, { onTarget, onBackground }) {
       const node = /** @type {SVGElement | null} */ (/** @type {Element} */ (event.target).closest('[data-part]'));
       if (!node || !(/** @type {SVGElement} */ (host).contains(node))) return;
       event.stopPropagation();
-      onTarget(node.dataset.part);
+      onTarget(/** @type {string} */ (node.dataset.part));
     });
     host.addEventListener('keydown', (event) => {
       if (event.key !== 'Enter' && event.key !== ' ') return;
@@ -100,7 +101,7 @@ export function createBoard(container, { onTarget, onBackground }) {
       const node = /** @type {SVGElement | null} */ (target.closest && target.closest('[data-part]'));
       if (!node) return;
       event.preventDefault();
-      onTarget(node.dataset.part);
+      onTarget(/** @type {string} */ (node.dataset.part));
     });
     container.replaceChildren(host);
   }

@@ -24,6 +24,7 @@ const { partsOf } = select;
 
 /** @typedef {import('./types.js').MoaiView} MoaiView */
 /** @typedef {import('./types.js').MoaiMove} MoaiMove */
+/** A legal move as the shell hands it (a `to_dict()`, Moai's). @typedef {import('../../state.js').Move} Move */
 /** @typedef {import('./types.js').MoaiSnapshot} MoaiSnapshot */
 /** @typedef {import('./types.js').GameEvent} GameEvent */
 /** @typedef {import('./select.js').Selection} Selection */
@@ -161,7 +162,7 @@ export function createRenderer(host) {
 
   /** A move in words, as the end of a sentence ("place a strength-2 piece on
    * field F5"), and what to do now: the text view's words (moai/words.js).
-   * @param {MoaiMove} move */
+   * @param {Move} move */
   const moveText = (move) => words.moveText(shell.view, move, shell.names);
 
   function hint() {
@@ -264,7 +265,7 @@ export function createRenderer(host) {
       next: '.board-frame [data-choice], #hand [data-choice], #market [data-choice], #actions [data-choice]',
     },
     // A hint shows its move from the start.
-    onSuggest: (/** @type {MoaiMove | null} */ move) => {
+    onSuggest: (/** @type {Move | null} */ move) => {
       if (move) shell.selection = select.emptySelection();
     },
     onDestroy: () => {

@@ -94,7 +94,8 @@ function turnItems(view, snap, names, viewer) {
   const acting = seat === undefined ? '' : who(names, seat, viewer);
   if (pending.card && ['victim', 'erode', 'kill', 'lose', 'sink'].includes(view.step)) {
     const card = (view.epoch.taken || []).find((c) => c && c.id === pending.card);
-    const params = { taker: who(names, pending.taker, viewer), card: cardName(pending.card) };
+    // A disaster's step: its card and taker are there.
+    const params = { taker: who(names, /** @type {number} */ (pending.taker), viewer), card: cardName(pending.card) };
     const taken = pending.victim === null || pending.victim === undefined ? t('moai.text.pending.card', params) : t('moai.text.pending.victim', { ...params, victim: nameOf(pending.victim, names) });
     items.push(card ? `${taken} ${effectText(card)}` : taken);
   }

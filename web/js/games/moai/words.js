@@ -12,6 +12,7 @@ import { who } from '../../text/text-common.js';
 
 /** @typedef {import('./types.js').MoaiView} MoaiView */
 /** @typedef {import('./types.js').MoaiMove} MoaiMove */
+/** @typedef {import('../../state.js').Move} Move */
 /** @typedef {import('./types.js').MovePiece} MovePiece */
 /** @typedef {import('./types.js').Piece} Piece */
 /** @typedef {import('./select.js').Selection} Selection */
@@ -154,10 +155,11 @@ function takesTile(view, space) {
 /** A move in words, as the end of a sentence ("place a strength-2 piece on
  * field F5"): the words of the board's (moai.js).
  * @param {MoaiView | null} view
- * @param {MoaiMove | null} move
+ * @param {Move | null} legalMove   a legal move (its `to_dict()`), which is Moai's
  * @param {string[]} names
  * @returns {string} */
-export function moveText(view, move, names) {
+export function moveText(view, legalMove, names) {
+  const move = /** @type {MoaiMove | null} */ (legalMove);
   if (!move) return '';
   switch (move.kind) {
     case 'bid':
