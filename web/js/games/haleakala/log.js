@@ -12,7 +12,8 @@ import { t, plural } from '../../i18n.js';
 /** @typedef {import('./types.js').GameEvent} GameEvent */
 /** @typedef {import('./types.js').Terrain} Terrain */
 
-/** One event in words: its key, the values to fill in, whether it joins
+/** One event in words: its key, the values to fill in (the event's own,
+ * open data, some said in words), whether it joins
  * the line of the move before (`inline`) or stands apart (`apart`).
  * @typedef {{key: string, params: Record<string, any>, inline: boolean, apart: boolean}} LogLine */
 
@@ -89,6 +90,7 @@ const APART = new Set(['haleakala.burn', 'haleakala.protected', 'haleakala.score
  * @returns {LogLine} */
 export function logParams(event, { names }) {
   const p = event.params || {};
+  // The event's values (open data), those a sentence names said in words.
   /** @type {Record<string, any>} */
   const params = { ...p, player: event.player !== undefined && event.player !== null ? names[event.player] : '' };
   let key = event.key;

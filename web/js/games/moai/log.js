@@ -10,8 +10,9 @@ import { t, plural, list } from '../../i18n.js';
 /** @typedef {import('./types.js').Tile} Tile */
 /** @typedef {import('./types.js').GameEvent} GameEvent */
 
-/** One event in words: its key, the values to fill in, and that it stands on
- * a line of its own in the log.
+/** One event in words: its key, the values to fill in (the event's own,
+ * open data, some said in words), and that it stands on a line of its own
+ * in the log.
  * @typedef {{key: string, params: Record<string, any>, separate: boolean}} LogLine */
 
 /** The places events name (see `eventMarks`).
@@ -84,6 +85,7 @@ const seatName = (names, seat) => (seat === null || seat === undefined ? '' : na
  * @returns {LogLine} */
 export function logParams(event, { names }) {
   const p = event.params || {};
+  // The event's values (open data), those a sentence names said in words.
   /** @type {Record<string, any>} */
   const params = { ...p, player: seatName(names, event.player) };
   let key = event.key;
