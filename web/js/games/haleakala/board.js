@@ -4,202 +4,110 @@
 // with their sums, the boat, the shamans, the statues, the lava, the two cards
 // in front of each beach, and beside the island (below it on a phone) the
 // score board: score track, decks, lava supply, score cards and the
-// Priestess. It also draws the clickable targets haleakala.js asks for, the
-// marks of the latest move, a suggested move, and plays the eruption step
-// by step. It decides nothing: what can be clicked comes from the legal moves.
+// Priestess. The island's fixed picture is island.js's; what it draws over
+// the position (the clickable targets the renderer asks for, the marks of
+// the latest move, a suggested move), overlay.js's; where things stand,
+// geometry.js's. It plays the eruption step by step. It decides nothing:
+// what can be clicked comes from the legal moves.
 
-import { svg, f1, blobRadii, blobPath, shapePath } from '../../board-svg.js';
+import { svg, f1, shapePath } from '../../board-svg.js';
 import { t, plural } from '../../i18n.js';
 import { seatStyle } from '../../players.js';
 import { parseSpace, spaceName, cardName, shown } from './log.js';
-import { statue, shaman, disc, lavaDisc, boat, cardFace } from './pieces.js';
+import { statue, shaman, disc, lavaDisc, boat, cardFace, scorch, flame } from './pieces.js';
+import { createOverlay } from './overlay.js';
+import { defs, drawIsland } from './island.js';
 import { panelLayout, drawScoreBoard } from './scoreboard.js';
-import { actAsButton, oceanGradient, wavesPattern } from '../renderer-common.js';
+import { CX, CY, LANDSCAPE, PORTRAIT_GEO, sectionAngle, readDir, polar, sector, arc, spacePlace, slotCentre, hutSpot, laneLayout, circlePath, roundRect } from './geometry.js';
 
-// -- geometry -------------------------------------------------------------------
+/** @typedef {import('./types.js').HaleakalaView} HaleakalaView */
+/** @typedef {import('./types.js').Section} Section */
+/** @typedef {import('./types.js').Space} Space */
+/** @typedef {import('./geometry.js').Measures} Measures */
+/** @typedef {import('./geometry.js').Point} Point */
+/** @typedef {import('./geometry.js').ParsedSpace} ParsedSpace */
+/** @typedef {import('./overlay.js').Layers} Layers */
+/** @typedef {import('./scoreboard.js').PanelLayout} PanelLayout */
+/** @typedef {import('./eruption.js').EruptionSequence} EruptionSequence */
+/** @typedef {import('./eruption.js').EruptionWords} EruptionWords */
 
-export const CX = 350;
-export const CY = 350;
-/** The island's measures. A phone held upright shows the board at about
- * half size: its beaches are wider, and its discs, sums and numbers larger. */
-const LANDSCAPE = {
-  // The beach is wide enough for two lanes of discs at least 24 CSS px
-  // across on a laptop (the board about 870 px for its 1000 units).
-  rings: { crater: [0, 60], mountain: [60, 106], forest: [106, 152], meadow: [152, 196], beach: [196, 264] },
-  lanes: [212, 244],
-  lane: { width: 30, mark: 18, sum: 32, step: 30, disc: 14, font: 16, sumW: 32, sumH: 24 },
-  card: { w: 58, h: 76, r: 306, spread: 14.5 },
-  boat: { r: 306, scale: 1.05 },
-  number: { r: 281, size: 11, font: 13 },
-  // The huts stand on the shore, beyond the lanes, which run the whole beach.
-  hut: 271,
-  hutOnShore: true,
-  lava: { r: 38, size: 10 },
-  statue: 1.05,
-  shaman: 1.12,
-  coast: 268,
-};
-const PORTRAIT_GEO = {
-  rings: { crater: [0, 56], mountain: [56, 100], forest: [100, 142], meadow: [142, 182], beach: [182, 252] },
-  lanes: [201, 234],
-  lane: { width: 31, mark: 20, sum: 36, step: 29, disc: 13.5, font: 17, sumW: 34, sumH: 25 },
-  card: { w: 62, h: 82, r: 304, spread: 16 },
-  boat: { r: 304, scale: 1.2 },
-  number: { r: 268, size: 14, font: 17 },
-  hut: 216,
-  hutOnShore: false,
-  lava: { r: 35, size: 11 },
-  statue: 1.12,
-  shaman: 1.22,
-  coast: 256,
-};
-const HUTS = { 1: 0, 4: 1 }; // beach → the player whose hut stands there (rules G-4)
-const JETTY = 0;
+/** An eruption being played out: its timers, and what ends its promise.
+ * @typedef {{stopped: boolean, timers: ReturnType<typeof setTimeout>[], resolve: (() => void) | null}} Eruption */
 
-const rad = (deg) => (deg * Math.PI) / 180;
-/** The middle of section s, in degrees (SVG: clockwise from +x); section 0
- * at the bottom, the others clockwise (G-1). */
-export const sectionAngle = (s) => 90 + 60 * s;
-/** +1 where increasing angles run left to right on screen (the upper half). */
-const readDir = (s) => (Math.sin(rad(sectionAngle(s))) < 0 ? 1 : -1);
-const polar = (r, deg) => [CX + r * Math.cos(rad(deg)), CY + r * Math.sin(rad(deg))];
-
-function sector(r0, r1, a0, a1) {
-  const [x0, y0] = polar(r1, a0);
-  const [x1, y1] = polar(r1, a1);
-  const large = a1 - a0 > 180 ? 1 : 0;
-  if (r0 <= 0) return `M${CX},${CY} L${f1(x0)},${f1(y0)} A${r1},${r1} 0 ${large} 1 ${f1(x1)},${f1(y1)}Z`;
-  const [x2, y2] = polar(r0, a1);
-  const [x3, y3] = polar(r0, a0);
-  return `M${f1(x0)},${f1(y0)} A${r1},${r1} 0 ${large} 1 ${f1(x1)},${f1(y1)} L${f1(x2)},${f1(y2)} A${r0},${r0} 0 ${large} 0 ${f1(x3)},${f1(y3)}Z`;
-}
-
-function arc(r, a0, a1) {
-  const [x0, y0] = polar(r, a0);
-  const [x1, y1] = polar(r, a1);
-  const sweep = a1 > a0 ? 1 : 0;
-  const large = Math.abs(a1 - a0) > 180 ? 1 : 0;
-  return `M${f1(x0)},${f1(y0)} A${r},${r} 0 ${large} ${sweep} ${f1(x1)},${f1(y1)}`;
-}
-
-/** Where a space's pieces stand on a board of measures `G`: the centre, and
- * left/right spots (on screen). */
-export function spacePlace(G, id) {
-  const space = parseSpace(id);
-  const [r0, r1] = G.rings[space.terrain];
-  const mid = space.terrain === 'crater' ? G.lava.r : (r0 + r1) / 2;
-  const theta = sectionAngle(space.section);
-  const dir = readDir(space.section);
-  const offset = (17 / mid) * (180 / Math.PI);
-  return {
-    ...space,
-    theta,
-    r0,
-    r1,
-    centre: polar(mid, theta),
-    left: polar(mid, theta - dir * offset),
-    right: polar(mid, theta + dir * offset),
-  };
-}
-
-const slotAngle = (G, s, slot) => sectionAngle(s) + readDir(s) * (slot ? G.card.spread : -G.card.spread);
-const slotCentre = (G, s, slot) => polar(G.card.r, slotAngle(G, s, slot));
-const hutSpot = (G, s) => polar(G.hut, sectionAngle(s) + readDir(s) * 23);
-
-/** The positions along one lane of a beach, on a board of measures `G`: the
- * player's mark, the discs, then the sum, centred on the beach (beside the
- * hut, on a hut's beach). Spacing shrinks when a lane is crowded. */
-function laneLayout(G, s, lane, discCount) {
-  const r = G.lanes[lane];
-  const dir = readDir(s);
-  const theta = sectionAngle(s);
-  const low = theta - dir * 27;
-  const high = theta + dir * (s in HUTS && !G.hutOnShore ? 14 : 27);
-  const room = (Math.abs(high - low) * Math.PI * r) / 180;
-  const { mark, sum } = G.lane;
-  let step = G.lane.step;
-  if (mark + sum + step * discCount > room) step = Math.max(G.lane.step * 0.62, (room - mark - sum) / Math.max(1, discCount));
-  const length = mark + sum + step * discCount + 4;
-  const middle = (low + high) / 2;
-  const start = middle - (dir * ((length / 2 / r) * 180)) / Math.PI;
-  const angle = (offset) => start + ((dir * offset) / r) * (180 / Math.PI);
-  const at = (offset) => polar(r, angle(offset));
-  const spots = [];
-  let offset = mark / 2 + 2;
-  const markAt = at(offset);
-  offset += mark / 2 + step / 2;
-  for (let i = 0; i < discCount; i++) {
-    spots.push(at(offset));
-    offset += step;
-  }
-  offset += sum / 2 - step / 2 + 2;
-  return { mark: markAt, discs: spots, sum: at(offset), sumAngle: angle(offset), r, from: angle(2), to: angle(offset + sum / 2) };
-}
+/**
+ * Haleakala's board: contract.js's Board, whose drawing takes Haleakala's
+ * view, with what the renderer draws on it besides (overlay.js's targets,
+ * suggestion and marks), the eruption played out, and a lesson's points.
+ * @typedef {Omit<import('../contract.js').Board, 'draw' | 'flash'> & Omit<import('./overlay.js').Overlay, 'forgetMarks'> & {
+ *   draw: (view: HaleakalaView, options: {names: string[], portrait: boolean, jump?: boolean}) => void,
+ *   playEruption: (sequence: EruptionSequence, words: EruptionWords) => Promise<void>,
+ *   stopEruption: () => void,
+ *   erupting: () => boolean,
+ *   forget: () => void,
+ *   point: (spaces: string[], slots: [number, number][]) => void}} HaleakalaBoard */
 
 // -- the board ------------------------------------------------------------------
 
 /** The board: the position drawn in `container`, its targets calling back.
  * @param {HTMLElement} container
  * @param {import('../contract.js').BoardHandlers} handlers
- * @returns {import('../contract.js').Board & Record<string, any>} */
+ * @returns {HaleakalaBoard} */
 export function createBoard(container, { onTarget, onBackground }) {
   // The measures of this board: landscape, or a phone held upright.
+  /** @type {Measures} */
   let G = LANDSCAPE;
+  // The board's parts, once built (`build`); none after `reset`.
+  /** @type {SVGElement | null} */
   let root = null;
+  /** @type {Layers | null} */
   let layers = null;
+  /** @type {boolean | null} */
   let portrait = null;
+  /** @type {PanelLayout | null} */
   let layout = null;
+  /** @type {SVGElement | null} */
   let boatNode = null;
+  /** @type {number | null} */
   let boatAngle = null;
+  /** @type {SVGElement[]} */
   let shamanNodes = [];
+  // Where what is drawn stands, by key ("disc-0-3", "shaman-1", "item-SC_FOREST" …).
+  /** @type {Map<string, Point>} */
   let anchors = new Map();
-  let markKey = null;
+  /** @type {Eruption | null} */
   let eruption = null;
+  /** @type {HTMLElement | null} */
   let caption = null;
+  /** @type {HaleakalaView | null} */
   let lastView = null;
 
-  function defs() {
-    return svg(
-      'defs',
-      {},
-      oceanGradient('hk-ocean', { cx: '35%', cy: '50%', r: '80%', middle: '0.45' }),
-      svg(
-        'radialGradient',
-        { id: 'hk-crater', cx: '0.5', cy: '0.5', r: '0.5' },
-        svg('stop', { offset: '0', 'stop-color': '#ff8a3d' }),
-        svg('stop', { offset: '0.35', 'stop-color': '#a3361a' }),
-        svg('stop', { offset: '1', 'stop-color': '#3b2a24' }),
-      ),
-      svg(
-        'radialGradient',
-        { id: 'hk-glowfill', cx: '0.5', cy: '0.5', r: '0.5' },
-        svg('stop', { offset: '0', 'stop-color': 'var(--lava-glow)', 'stop-opacity': '0.9' }),
-        svg('stop', { offset: '1', 'stop-color': 'var(--lava)', 'stop-opacity': '0' }),
-      ),
-      wavesPattern('hk-waves', { width: 80, height: 44, className: 'hk-wave', second: [44, 34] }),
-      svg(
-        'pattern',
-        { id: 'hk-weave', width: 8, height: 8, patternUnits: 'userSpaceOnUse', patternTransform: 'rotate(45)' },
-        svg('rect', { width: 8, height: 8, class: 'hk-weave-bg' }),
-        svg('rect', { width: 4, height: 8, class: 'hk-weave-fg' }),
-      ),
-    );
-  }
+  // What is drawn over the position (the targets, a suggestion, the marks of
+  // the latest move, the flashes) on this board as it stands (built: the
+  // overlays are drawn once a position is).
+  const overlay = createOverlay({
+    scene: () => ({ G, root, layers: /** @type {Layers} */ (layers), layout: /** @type {PanelLayout} */ (layout), anchors, lastView }),
+    onTarget,
+  });
 
+  /** Build the board for a phone held upright, or not.
+   * @param {boolean} wantPortrait */
   function build(wantPortrait) {
     portrait = wantPortrait;
     G = portrait ? PORTRAIT_GEO : LANDSCAPE;
     layout = panelLayout(portrait);
-    root = svg('svg', {
-      class: 'haleakala-board' + (portrait ? ' portrait' : ''),
-      viewBox: `0 0 ${layout.width} ${layout.height}`,
-      role: 'group',
-      'aria-roledescription': t('haleakala.board.name'),
-      'aria-label': t('haleakala.board.name'),
-    });
+    root = /** @type {SVGElement} */ (
+      svg('svg', {
+        class: 'haleakala-board' + (portrait ? ' portrait' : ''),
+        viewBox: `0 0 ${layout.width} ${layout.height}`,
+        role: 'group',
+        'aria-roledescription': t('haleakala.board.name'),
+        'aria-label': t('haleakala.board.name'),
+      })
+    );
     root.append(defs());
+    /** @type {(keyof Layers)[]} */
     const names = ['ocean', 'island', 'glows', 'under', 'lava', 'statues', 'beaches', 'cards', 'boat', 'shamans', 'panel', 'flash', 'lastmove', 'preview', 'eruption', 'point', 'targets', 'suggestion'];
-    layers = Object.fromEntries(names.map((name) => [name, svg('g', { class: `layer hk-l-${name}` })]));
+    layers = /** @type {Layers} */ (Object.fromEntries(names.map((name) => [name, svg('g', { class: `layer hk-l-${name}` })])));
     for (const name of names) root.append(layers[name]);
 
     layers.ocean.append(
@@ -207,7 +115,7 @@ export function createBoard(container, { onTarget, onBackground }) {
       svg('rect', { class: 'hk-ocean-waves', x: 0, y: 0, width: layout.width, height: layout.height, fill: 'url(#hk-waves)' }),
     );
     layers.ocean.addEventListener('click', () => onBackground());
-    drawIsland();
+    drawIsland(layers.island, G);
     // The score board's frame: a woven mat beside the island.
     const box = layout.box;
     layers.ocean.append(svg('rect', { class: 'hk-mat', x: box.x, y: box.y, width: box.w, height: box.h, rx: 18 }));
@@ -216,7 +124,7 @@ export function createBoard(container, { onTarget, onBackground }) {
     boatNode = null;
     boatAngle = null;
     shamanNodes = [];
-    markKey = null;
+    overlay.forgetMarks();
     caption = document.createElement('div');
     caption.className = 'hk-caption';
     caption.hidden = true;
@@ -224,92 +132,21 @@ export function createBoard(container, { onTarget, onBackground }) {
     container.replaceChildren(root, caption);
   }
 
-  function drawIsland() {
-    const g = layers.island;
-    const coast = blobRadii('haleakala/coast', 18, 0.035);
-    const reefRadii = blobRadii('haleakala/reef', 14, 0.05);
-    g.append(svg('path', { class: 'hk-shallow', d: blobPath(CX, CY, G.coast + 30, reefRadii, 0.2) }));
-    g.append(svg('path', { class: 'hk-reef', d: blobPath(CX, CY, G.coast + 9, reefRadii, 0.4) }));
-    g.append(svg('path', { class: 'hk-sand', d: blobPath(CX, CY, G.coast, coast, 0) }));
-    for (const terrain of ['meadow', 'forest', 'mountain']) {
-      const [r0, r1] = G.rings[terrain];
-      g.append(svg('path', { class: `hk-ring ${terrain}`, d: `${sector(r0, r1, 0, 180)} ${sector(r0, r1, 180, 360)}` }));
-    }
-    // Texture: tufts on the meadows, trees in the forests, ridges on the mountains.
-    for (let s = 0; s < 6; s++) {
-      const theta = sectionAngle(s);
-      for (const [dr, da] of [[-12, -20], [10, -9], [-6, 6], [12, 19], [0, -27], [2, 25]]) {
-        const [x, y] = polar(184 + dr, theta + da);
-        g.append(svg('path', { class: 'hk-tuft', d: `M${f1(x - 3)},${f1(y + 2)} l3,-5 l3,5` }));
-      }
-      for (const [dr, da] of [[-14, -21], [13, -12], [-5, -2], [14, 9], [-12, 17], [8, 25], [0, -27]]) {
-        const [x, y] = polar(138 + dr, theta + da);
-        g.append(svg('circle', { class: 'hk-tree', cx: f1(x), cy: f1(y), r: 5 + ((s + dr) % 3) }));
-      }
-      for (const [dr, da] of [[-10, -18], [12, -5], [-8, 14], [10, 22]]) {
-        const [x, y] = polar(89 + dr, theta + da);
-        g.append(svg('path', { class: 'hk-ridge', d: `M${f1(x - 6)},${f1(y + 3)} L${f1(x)},${f1(y - 5)} L${f1(x + 6)},${f1(y + 3)}` }));
-      }
-    }
-    g.append(svg('circle', { class: 'hk-crater', cx: CX, cy: CY, r: G.rings.crater[1], fill: 'url(#hk-crater)' }));
-    g.append(svg('circle', { class: 'hk-crater-rim', cx: CX, cy: CY, r: G.rings.crater[1] }));
-    // In the sea, dotted lanes part the sections, so that each pair of
-    // cards reads as its beach's.
-    for (let s = 0; s < 6; s++) {
-      const edge = sectionAngle(s) + 30;
-      const [x0, y0] = polar(268, edge);
-      const [x1, y1] = polar(360, edge);
-      g.append(svg('path', { class: 'hk-sea-border', d: `M${f1(x0)},${f1(y0)} L${f1(x1)},${f1(y1)}` }));
-    }
-    // Section borders, from the crater to the sea.
-    for (let s = 0; s < 6; s++) {
-      const edge = sectionAngle(s) + 30;
-      const [x0, y0] = polar(G.rings.crater[1] * 0.55, edge);
-      const [x1, y1] = polar(G.rings.beach[1] + 2, edge);
-      g.append(svg('path', { class: 'hk-border', d: `M${f1(x0)},${f1(y0)} L${f1(x1)},${f1(y1)}` }));
-    }
-    for (const r of [G.rings.mountain[0], G.rings.forest[0], G.rings.meadow[0], G.rings.beach[0]]) {
-      g.append(svg('circle', { class: 'hk-contour', cx: CX, cy: CY, r }));
-    }
-    // The jetty where the boat starts, the huts where the shamans start.
-    {
-      const theta = sectionAngle(JETTY);
-      const [x0, y0] = polar(G.rings.beach[1] - 8, theta);
-      const [x1, y1] = polar(G.number.r + G.number.size + 4, theta);
-      g.append(svg('path', { class: 'hk-jetty', d: `M${f1(x0)},${f1(y0)} L${f1(x1)},${f1(y1)}` }));
-      g.append(svg('path', { class: 'hk-jetty-planks', d: `M${f1(x0)},${f1(y0)} L${f1(x1)},${f1(y1)}` }));
-    }
-    for (const [beach, owner] of Object.entries(HUTS)) {
-      const [x, y] = hutSpot(G, Number(beach));
-      g.append(
-        svg(
-          'g',
-          { class: `hk-hut p${owner}`, transform: `translate(${f1(x)},${f1(y + 4)})` },
-          svg('path', { class: 'hk-hut-roof', d: 'M-14,-2 L0,-14 L14,-2Z' }),
-          svg('rect', { class: 'hk-hut-wall', x: -10, y: -2, width: 20, height: 12, rx: 1 }),
-          svg('path', { class: 'hk-hut-mark', d: shapePath(seatStyle(owner).shape, 0, -5.5, 7) }),
-        ),
-      );
-    }
-    // Section numbers, on the shore in front of each beach.
-    for (let s = 0; s < 6; s++) {
-      const [x, y] = polar(G.number.r, sectionAngle(s));
-      const { size, font } = G.number;
-      g.append(svg('g', { class: 'hk-section-number', 'aria-hidden': 'true' }, svg('circle', { cx: f1(x), cy: f1(y), r: size }), svg('text', { x: f1(x), y: f1(y + font * 0.35), 'font-size': font }, String(shown(s)))));
-    }
-  }
-
   // -- the position -----------------------------------------------------------------
 
+  /** Draw the position (`jump`: not a move on from the one drawn, which
+   * then comes without being played out).
+   * @param {HaleakalaView} view
+   * @param {{names: string[], portrait: boolean, jump?: boolean}} options */
   function draw(view, { names, portrait: wantPortrait, jump = false }) {
     if (!root || portrait !== wantPortrait) build(wantPortrait);
     const previousStatues = lastView ? new Set(lastView.spaces.filter((sp) => sp.statue !== null && sp.statue !== undefined).map((sp) => sp.id)) : null;
-    for (const name of ['lava', 'statues', 'beaches', 'cards', 'panel']) layers[name].replaceChildren();
+    for (const name of /** @type {const} */ (['lava', 'statues', 'beaches', 'cards', 'panel'])) /** @type {Layers} */ (layers)[name].replaceChildren();
     anchors = new Map();
 
     // Lava on the craters.
     view.sections.forEach((section, s) => {
-      drawLava(layers.lava, s, section.lava, lastView && lastView.sections[s].lava < section.lava);
+      drawLava(/** @type {Layers} */ (layers).lava, s, section.lava, lastView && lastView.sections[s].lava < section.lava);
     });
 
     // Statues, and a label per walkable space.
@@ -324,11 +161,11 @@ export function createBoard(container, { onTarget, onBackground }) {
         anchors.set(`statue-${sp.id}`, spot);
         const node = statue(sp.statue, spot[0], spot[1] - 1, G.statue, fresh ? 'fresh' : '');
         node.setAttribute('data-space', sp.id);
-        layers.statues.append(node);
+        /** @type {Layers} */ (layers).statues.append(node);
       }
       if (sp.statue !== null || sp.shaman !== null) {
         const label = svg('path', { class: 'hk-space-label', d: sector(where.r0, where.r1, where.theta - 30, where.theta + 30), role: 'img', 'aria-label': spaceLabel(sp, names) });
-        layers.statues.prepend(label);
+        /** @type {Layers} */ (layers).statues.prepend(label);
       }
     }
 
@@ -341,7 +178,7 @@ export function createBoard(container, { onTarget, onBackground }) {
         const [x, y] = slotCentre(G, s, slot);
         anchors.set(`slot-${s}-${slot}`, [x, y]);
         if (!kind) {
-          layers.cards.append(svg('rect', { class: 'hk-slot-empty', x: f1(x - G.card.w / 2), y: f1(y - G.card.h / 2), width: G.card.w, height: G.card.h, rx: 7, role: 'img', 'aria-label': t('haleakala.aria.slot_empty', { section: shown(s) }) }));
+          /** @type {Layers} */ (layers).cards.append(svg('rect', { class: 'hk-slot-empty', x: f1(x - G.card.w / 2), y: f1(y - G.card.h / 2), width: G.card.w, height: G.card.h, rx: 7, role: 'img', 'aria-label': t('haleakala.aria.slot_empty', { section: shown(s) }) }));
           return;
         }
         const previous = lastView && lastView.sections[s].slots[slot];
@@ -350,16 +187,22 @@ export function createBoard(container, { onTarget, onBackground }) {
         node.setAttribute('aria-label', t('haleakala.aria.slot', { card: cardName(kind), section: shown(s) }));
         node.setAttribute('data-section', String(s));
         node.setAttribute('data-slot', String(slot));
-        layers.cards.append(node);
+        /** @type {Layers} */ (layers).cards.append(node);
       });
     });
 
     drawBoat(view.boat, jump);
     drawShamans(view, names, jump);
-    drawScoreBoard(layers.panel, view, { names, layout, anchors });
+    drawScoreBoard(/** @type {Layers} */ (layers).panel, view, { names, layout: /** @type {PanelLayout} */ (layout), anchors });
     lastView = view;
   }
 
+  /** The lava discs on the crater of section `s` (`fresh`: just come).
+   * @param {SVGElement} layer
+   * @param {number} s
+   * @param {number} count
+   * @param {boolean | null} fresh
+   * @param {string} [extra] */
   function drawLava(layer, s, count, fresh, extra = '') {
     if (!count) return;
     const [x, y] = polar(G.lava.r, sectionAngle(s));
@@ -374,6 +217,11 @@ export function createBoard(container, { onTarget, onBackground }) {
     layer.append(g);
   }
 
+  /** A beach: each player's discs in a lane, and their sums.
+   * @param {Section} section
+   * @param {number} s
+   * @param {HaleakalaView} view
+   * @param {string[]} names */
   function drawBeach(section, s, view, names) {
     const sums = section.sums;
     const both = sums[0] > 0 && sums[1] > 0;
@@ -425,17 +273,20 @@ export function createBoard(container, { onTarget, onBackground }) {
         );
       }
     }
-    layers.beaches.append(g);
+    /** @type {Layers} */ (layers).beaches.append(g);
   }
 
+  /** The boat, sailing to section `section` (a jump: put there).
+   * @param {number} section
+   * @param {boolean} jump */
   function drawBoat(section, jump) {
     const target = sectionAngle(section);
     if (!boatNode) {
-      boatNode = svg('g', { class: 'hk-boat' });
+      boatNode = /** @type {SVGElement} */ (svg('g', { class: 'hk-boat' }));
       const inner = svg('g', { class: 'hk-boat-upright' });
       inner.append(svg('g', { transform: `translate(${CX + G.boat.r},${CY})` }, boat(G.boat.scale)));
       boatNode.append(inner);
-      layers.boat.append(boatNode);
+      /** @type {Layers} */ (layers).boat.append(boatNode);
       boatAngle = target;
       jump = true;
     }
@@ -444,26 +295,32 @@ export function createBoard(container, { onTarget, onBackground }) {
     let angle = boatAngle;
     if (jump) angle = target;
     else {
-      const delta = (((target - boatAngle) % 360) + 360) % 360;
-      angle = boatAngle + delta;
+      // (The boat drawn before, its angle is known.)
+      const delta = (((target - /** @type {number} */ (boatAngle)) % 360) + 360) % 360;
+      angle = /** @type {number} */ (boatAngle) + delta;
     }
     boatNode.classList.toggle('instant', jump);
     boatAngle = angle;
     boatNode.style.transformOrigin = `${CX}px ${CY}px`;
     boatNode.style.transform = `rotate(${f1(angle - 0)}deg)`;
-    const inner = boatNode.firstChild;
+    const inner = /** @type {SVGElement} */ (boatNode.firstChild);
     inner.style.transformOrigin = `${CX + G.boat.r}px ${CY}px`;
     inner.style.transform = `rotate(${f1(-angle)}deg)`;
     boatNode.setAttribute('data-section', String(section));
     anchors.set('boat', polar(G.boat.r, target));
   }
 
+  /** The shamans, walking to their spaces (a jump: put there).
+   * @param {HaleakalaView} view
+   * @param {string[]} names
+   * @param {boolean} jump */
   function drawShamans(view, names, jump) {
     view.players.forEach((player, p) => {
       const where = player.shaman;
-      const space = parseSpace(where);
+      const space = /** @type {ParsedSpace} */ (parseSpace(where));
+      /** @type {Point} */
       let spot;
-      if (space.terrain === 'beach') spot = hutSpot(G, space.section).map((v, i) => v + (i ? -10 : 0));
+      if (space.terrain === 'beach') spot = /** @type {Point} */ (hutSpot(G, space.section).map((v, i) => v + (i ? -10 : 0)));
       else {
         const place = spacePlace(G, where);
         const statueThere = view.spaces.find((sp) => sp.id === where);
@@ -471,9 +328,9 @@ export function createBoard(container, { onTarget, onBackground }) {
       }
       let node = shamanNodes[p];
       if (!node) {
-        node = svg('g', { class: 'hk-shaman-spot' }, shaman(p, 0, 0, G.shaman));
+        node = /** @type {SVGElement} */ (svg('g', { class: 'hk-shaman-spot' }, shaman(p, 0, 0, G.shaman)));
         shamanNodes[p] = node;
-        layers.shamans.append(node);
+        /** @type {Layers} */ (layers).shamans.append(node);
         jump = true;
       }
       node.classList.toggle('instant', jump);
@@ -487,6 +344,8 @@ export function createBoard(container, { onTarget, onBackground }) {
 
   // -- labels --------------------------------------------------------------------------
 
+  /** A space in words: its name, whose statue and shaman stand there.
+   * @param {Space} sp @param {string[]} names */
   function spaceLabel(sp, names) {
     const parts = [spaceName(sp.id)];
     if (sp.statue !== null && sp.statue !== undefined) parts.push(t('haleakala.aria.statue_of', { player: names[sp.statue] }));
@@ -494,6 +353,8 @@ export function createBoard(container, { onTarget, onBackground }) {
     return parts.join(' ; ');
   }
 
+  /** A beach in words: each player's discs and sum, the invocation discs.
+   * @param {Section} section @param {number} s @param {string[]} names */
   function beachLabel(section, s, names) {
     const parts = [t('haleakala.aria.beach', { beach: shown(s) })];
     for (const p of [0, 1]) {
@@ -504,266 +365,6 @@ export function createBoard(container, { onTarget, onBackground }) {
     return parts.join(' ; ');
   }
 
-  // -- targets ------------------------------------------------------------------------
-
-  /** The clickable places: [{key, kind, choice, label, strong, selected,
-   * shape: {...}}], drawn as transparent hit areas with a glow. */
-  function drawTargets(targets, preview) {
-    layers.targets.replaceChildren();
-    layers.glows.replaceChildren();
-    layers.preview.replaceChildren();
-    if (!root) return;
-    for (const target of targets) {
-      const shape = targetShape(target);
-      if (!shape) continue;
-      if (target.strong || target.selected) {
-        layers.glows.append(svg('path', { class: `hk-glow ${target.kind}${target.selected ? ' selected' : ''}`, d: shape.glow || shape.hit }));
-      }
-      const attrs = {
-        class: `hk-target ${target.kind}${target.strong ? ' strong' : ' quiet'}${target.selected ? ' selected' : ''}`,
-        role: 'button',
-        tabindex: target.strong || target.selected ? 0 : -1,
-        'aria-label': target.label,
-        'aria-pressed': target.selected ? 'true' : null,
-        'data-key': target.key,
-        'data-choice': target.choice || null,
-      };
-      for (const [name, value] of Object.entries(target.data || {})) attrs[`data-${name}`] = String(value);
-      const g = svg('g', attrs, svg('path', { class: 'hk-hit', d: shape.hit }), svg('path', { class: 'hk-focus', d: shape.glow || shape.hit }));
-      layers.targets.append(actAsButton(g, () => onTarget(target)));
-    }
-    if (preview) drawPreview(preview);
-  }
-
-  function targetShape(target) {
-    switch (target.kind) {
-      case 'beach': {
-        const theta = sectionAngle(target.beach);
-        return { hit: sector(G.rings.beach[0], G.rings.beach[1] + 10, theta - 29.5, theta + 29.5), glow: sector(G.rings.beach[0] + 2, G.rings.beach[1], theta - 28.5, theta + 28.5) };
-      }
-      case 'take': {
-        const at = anchors.get(`disc-${target.player}-${target.value}`);
-        if (!at) return null;
-        return { hit: circlePath(at[0], at[1], G.lane.disc + 3) };
-      }
-      case 'space': {
-        const place = spacePlace(G, target.space);
-        return { hit: sector(place.r0, place.r1, place.theta - 29.5, place.theta + 29.5), glow: sector(place.r0 + 3, place.r1 - 3, place.theta - 27.5, place.theta + 27.5) };
-      }
-      case 'stay': {
-        const at = anchors.get(`shaman-${target.player}`);
-        return at ? { hit: circlePath(at[0], at[1] - 2, 17) } : null;
-      }
-      case 'slot': {
-        const [x, y] = slotCentre(G, target.section, target.slot);
-        return { hit: roundRect(x - G.card.w / 2 - 3, y - G.card.h / 2 - 3, G.card.w + 6, G.card.h + 6, 9) };
-      }
-      case 'crater': {
-        const theta = sectionAngle(target.crater);
-        // The crater wedges are small: the target reaches up the mountain.
-        return { hit: sector(0, G.rings.mountain[1] - 8, theta - 29.5, theta + 29.5), glow: sector(6, G.rings.crater[1], theta - 28, theta + 28) };
-      }
-      case 'boat': {
-        const [x, y] = polar(G.boat.r, sectionAngle(target.section));
-        return { hit: circlePath(x, y - 3, 22 * G.boat.scale) };
-      }
-      case 'item': {
-        const at = anchors.get(`item-${target.item}`);
-        if (!at) return null;
-        const { w, h } = layout.items;
-        return { hit: roundRect(at[0] - w / 2 - 3, at[1] - h / 2 - 3, w + 6, h + 6, 11) };
-      }
-      default:
-        return null;
-    }
-  }
-
-  /** While a disc is chosen: the boat's voyage it would start, and the cards
-   * waiting where it would stop. */
-  function drawPreview({ from, to }) {
-    const a0 = sectionAngle(from);
-    let a1 = sectionAngle(to);
-    while (a1 <= a0) a1 += 360;
-    layers.preview.append(svg('path', { class: 'hk-voyage', d: arc(G.boat.r - 4, a0 + 7, a1 - 7) }));
-    const [x, y] = polar(G.boat.r - 4, a1 - 7);
-    const heading = a1 - 7 + 90;
-    layers.preview.append(svg('path', { class: 'hk-voyage-head', d: 'M-7,-6 L5,0 L-7,6Z', transform: `translate(${f1(x)},${f1(y)}) rotate(${f1(heading)})` }));
-    for (const slot of [0, 1]) {
-      const [cx, cy] = slotCentre(G, to, slot);
-      layers.preview.append(svg('rect', { class: 'hk-voyage-slot', x: f1(cx - G.card.w / 2 - 4), y: f1(cy - G.card.h / 2 - 4), width: G.card.w + 8, height: G.card.h + 8, rx: 10 }));
-    }
-  }
-
-  /** Mark suggested targets (by data-key) with a bulb badge. */
-  function suggest(keys) {
-    layers.suggestion.replaceChildren();
-    if (!root) return;
-    for (const node of layers.targets.querySelectorAll('.suggested')) node.classList.remove('suggested');
-    for (const key of keys) {
-      const node = layers.targets.querySelector(`[data-key="${CSS.escape(key)}"]`);
-      if (node) node.classList.add('suggested');
-      const at = badgeAnchor(key);
-      if (!at) continue;
-      layers.suggestion.append(
-        svg(
-          'g',
-          { class: 'hk-suggest-badge', transform: `translate(${f1(at[0])},${f1(at[1])})` },
-          svg('circle', { r: 13 }),
-          svg('path', { d: 'M-2.6,5 H2.6 M-1.7,8 H1.7 M0,-8 a5.6,5.6 0 0 0 -3.4,10 c.6,.4 .9,1 .9,1.7 h5 c0,-.7 .3,-1.3 .9,-1.7 A5.6,5.6 0 0 0 0,-8 z' }),
-        ),
-      );
-    }
-  }
-
-  function badgeAnchor(key) {
-    if (key.startsWith('beach-')) {
-      const s = Number(key.slice(6));
-      return polar(G.rings.beach[1] - 6, sectionAngle(s) + readDir(s) * 26);
-    }
-    if (key.startsWith('space-')) {
-      const place = spacePlace(G, key.slice(6));
-      return polar(place.r1 - 10, place.theta + readDir(place.section) * 24);
-    }
-    if (key.startsWith('slot-')) {
-      const [, s, slot] = key.split('-').map(Number);
-      const [x, y] = slotCentre(G, s, slot);
-      return [x + G.card.w / 2 - 2, y - G.card.h / 2 + 2];
-    }
-    if (key.startsWith('crater-')) return polar(G.rings.crater[1] - 12, sectionAngle(Number(key.slice(7))) + 18);
-    if (key.startsWith('item-')) {
-      const at = anchors.get(key);
-      return at && [at[0] + layout.items.w / 2 - 4, at[1] - layout.items.h / 2 + 4];
-    }
-    if (key.startsWith('take-')) {
-      const [, p, v] = key.split('-');
-      const at = anchors.get(`disc-${p}-${v}`);
-      return at && [at[0] + 11, at[1] - 11];
-    }
-    if (key === 'boat') {
-      const at = anchors.get('boat');
-      return at && [at[0] + 20, at[1] - 20];
-    }
-    if (key.startsWith('stay-')) {
-      const at = anchors.get(`shaman-${key.slice(5)}`);
-      return at && [at[0] + 14, at[1] - 16];
-    }
-    return null;
-  }
-
-  // -- the latest move, and fresh events ----------------------------------------------
-
-  /** Keep another player's latest move marked (eventMarks of its events). */
-  function markMove(marks, view) {
-    if (!root) return;
-    const key = JSON.stringify([marks, view.boat, view.players.map((p) => p.shaman)]);
-    if (key === markKey) return;
-    markKey = key;
-    layers.lastmove.replaceChildren();
-    layers.under.replaceChildren();
-    drawMarks(marks, view, layers.lastmove, layers.under, 'hk-last');
-  }
-
-  /** Ring what just happened, for a moment (`marks`: log.js's eventMarks),
-   * on the position last drawn. */
-  function flash(marks, duration = 1500) {
-    if (!root || !lastView) return;
-    const view = lastView;
-    // Only the rings flash; the paths and ghosts are for the lasting marks.
-    const top = svg('g', { class: 'hk-flash' });
-    drawMarks(marks, view, top, svg('g'), 'hk-flash-mark');
-    for (const mark of top.children) mark.style.animationDuration = `${duration}ms`;
-    layers.flash.append(top);
-    setTimeout(() => top.remove(), duration + 50);
-  }
-
-  function drawMarks(marks, view, top, under, cls) {
-    const ring = (x, y, r, kind, data = {}) => {
-      const attrs = { class: `${cls} ${kind}`, d: circlePath(x, y, r) };
-      for (const [name, value] of Object.entries(data)) attrs[`data-${name}`] = String(value);
-      top.append(svg('path', attrs));
-    };
-    for (const d of marks.discs) {
-      const at = anchors.get(`disc-${d.player}-${d.value}`);
-      if (at) ring(at[0], at[1], G.lane.disc + 4, 'disc', { beach: d.beach, value: d.value, player: d.player });
-    }
-    for (const d of marks.gone) {
-      // Where a disc was taken back: a dashed ghost on its lane.
-      const section = view.sections[d.beach];
-      const lane = laneLayout(G, d.beach, d.player, section.discs[d.player].length + (section.invocation[d.player] ? 1 : 0) + 1);
-      const [x, y] = lane.discs[lane.discs.length - 1];
-      const ghost = svg('g', { class: `${cls} gone p${d.player}`, 'data-beach': d.beach, 'data-value': d.value, transform: `translate(${f1(x)},${f1(y)})` });
-      ghost.append(svg('circle', { r: G.lane.disc }), svg('text', { y: f1(G.lane.font * 0.32), 'font-size': f1(G.lane.font * 0.9) }, String(d.value)));
-      under.append(ghost);
-    }
-    if (marks.boat) {
-      const a0 = sectionAngle(marks.boat.from);
-      let a1 = sectionAngle(marks.boat.to);
-      while (a1 <= a0) a1 += 360;
-      under.append(svg('path', { class: `${cls} voyage`, 'data-from': marks.boat.from, 'data-to': marks.boat.to, d: arc(G.boat.r - 4, a0 + 8, a1 - 24) }));
-      const [x, y] = polar(G.boat.r, a1);
-      ring(x, y - 3, 21 * G.boat.scale, 'boat', { section: marks.boat.to });
-    }
-    for (const walk of marks.shaman) {
-      const to = walk.to;
-      const player = walk.player;
-      const spot = anchors.get(`shaman-${player}`);
-      if (walk.from !== to) {
-        const d = walkPath(walk.from, to);
-        if (d) under.append(svg('path', { class: `${cls} walk p${player}`, d }));
-      }
-      if (spot) ring(spot[0], spot[1] - 2, 17 * G.shaman, walk.from === to ? 'stay' : 'shaman', { space: to, player });
-    }
-    for (const { section, slot } of marks.slots) {
-      const [x, y] = slotCentre(G, section, slot);
-      top.append(svg('path', { class: `${cls} slot`, 'data-section': section, 'data-slot': slot, d: roundRect(x - G.card.w / 2 - 5, y - G.card.h / 2 - 5, G.card.w + 10, G.card.h + 10, 11) }));
-    }
-    for (const space of marks.statues) {
-      const at = anchors.get(`statue-${space}`) || spacePlace(G, space).centre;
-      ring(at[0], at[1] - 1, 17 * G.statue, 'statue', { space });
-    }
-    for (const { from, to } of marks.lava) {
-      const [x1, y1] = polar(G.lava.r, sectionAngle(to));
-      if (from !== null && from !== undefined) {
-        const [x0, y0] = polar(G.lava.r, sectionAngle(from));
-        under.append(svg('path', { class: `${cls} lava-move`, d: `M${f1(x0)},${f1(y0)} Q${CX},${CY} ${f1(x1)},${f1(y1)}` }));
-      }
-      ring(x1, y1, 15, 'crater', { crater: to });
-    }
-    for (const item of marks.items) {
-      const at = anchors.get(`item-${item}`);
-      if (!at) continue;
-      const { w, h } = layout.items;
-      top.append(svg('path', { class: `${cls} item`, 'data-item': item, d: roundRect(at[0] - w / 2 - 5, at[1] - h / 2 - 5, w + 10, h + 10, 13) }));
-    }
-    for (const space of marks.burned) {
-      const place = spacePlace(G, space);
-      under.append(scorch(place.centre[0], place.centre[1], `${cls} burned`, space));
-    }
-    for (const space of marks.protected) {
-      const at = anchors.get(`statue-${space}`) || spacePlace(G, space).centre;
-      ring(at[0], at[1] - 1, 17 * G.statue, 'protected', { space });
-    }
-  }
-
-  /** A shaman's walk, as the island's paths go: up or down its own section
-   * first, then round the ring (never across the crater). */
-  function walkPath(from, to) {
-    const a = parseSpace(from);
-    const b = spacePlace(G, to);
-    if (!a || !b) return null;
-    const start = a.terrain === 'beach' ? hutSpot(G, a.section) : spacePlace(G, from).centre;
-    const mid = (b.r0 + b.r1) / 2;
-    const theta = sectionAngle(a.section);
-    let delta = b.theta - theta;
-    while (delta > 180) delta -= 360;
-    while (delta < -180) delta += 360;
-    const corner = polar(mid, theta);
-    const end = b.centre;
-    let d = `M${f1(start[0])},${f1(start[1])} L${f1(corner[0])},${f1(corner[1])}`;
-    if (Math.abs(delta) > 0.5) d += ` A${f1(mid)},${f1(mid)} 0 0 ${delta > 0 ? 1 : 0} ${f1(end[0])},${f1(end[1])}`;
-    return d;
-  }
-
   // -- the eruption, step by step ---------------------------------------------------------
 
   /**
@@ -771,18 +372,25 @@ export function createBoard(container, { onTarget, onBackground }) {
    * visits: [{space, outcome: 'empty'|'protected'|'burn', owner}], sea}],
    * ghosts: [{space, owner}]}, with `words` giving each step's sentence.
    * Resolves when it is over (or stopped).
+   * @param {EruptionSequence} sequence
+   * @param {EruptionWords} words
+   * @returns {Promise<void>}
    */
   function playEruption(sequence, words) {
     stopEruption();
     if (!root) return Promise.resolve();
-    const layer = layers.eruption;
+    const layer = /** @type {Layers} */ (layers).eruption;
+    /** @type {Eruption} */
     const run = { stopped: false, timers: [], resolve: null };
     eruption = run;
+    /** @type {Promise<void>} */
     const done = new Promise((resolve) => {
       run.resolve = resolve;
     });
+    /** @param {number} ms @param {() => void} fn */
     const later = (ms, fn) => run.timers.push(setTimeout(() => !run.stopped && fn(), ms));
     const lavaLayer = svg('g', { class: 'hk-eruption-lava' });
+    /** @type {Map<string, SVGElement>} */
     const ghosts = new Map();
     layer.replaceChildren(svg('circle', { class: 'hk-eruption-glow', cx: CX, cy: CY, r: G.rings.mountain[1] + 20 }), lavaLayer);
     const counts = [...sequence.craters];
@@ -843,6 +451,8 @@ export function createBoard(container, { onTarget, onBackground }) {
     return done;
   }
 
+  /** The caption under the board: a step of the eruption in words ('' hides it).
+   * @param {string} text */
   function say(text) {
     if (!caption) return;
     caption.hidden = !text;
@@ -861,7 +471,7 @@ export function createBoard(container, { onTarget, onBackground }) {
     if (layers) layers.eruption.replaceChildren();
     if (root) root.classList.remove('erupting');
     say('');
-    run.resolve();
+    /** @type {() => void} */ (run.resolve)();
   }
 
   const erupting = () => Boolean(eruption);
@@ -871,7 +481,7 @@ export function createBoard(container, { onTarget, onBackground }) {
     root = null;
     layers = null;
     lastView = null;
-    markKey = null;
+    overlay.forgetMarks();
     container.replaceChildren();
   }
 
@@ -883,49 +493,24 @@ export function createBoard(container, { onTarget, onBackground }) {
   /** Point at spaces (by id: "B3", "M1", "C2") and card slots
    * ([section, slot]) while a lesson speaks of them; [] clears. */
   let pointKey = '';
+  /** @param {string[]} spaces @param {[number, number][]} slots */
   function point(spaces, slots) {
     if (!root) return;
     const key = JSON.stringify([spaces, slots, G === PORTRAIT_GEO]);
-    if (key === pointKey && layers.point.firstChild) return;
+    if (key === pointKey && /** @type {Layers} */ (layers).point.firstChild) return;
     pointKey = key;
-    layers.point.replaceChildren();
+    /** @type {Layers} */ (layers).point.replaceChildren();
     for (const space of spaces) {
       if (!parseSpace(space)) continue;
       const [x, y] = spacePlace(G, space).centre;
-      layers.point.append(svg('path', { class: 'point-island', 'data-space': space, d: circlePath(x, y, 30) }));
+      /** @type {Layers} */ (layers).point.append(svg('path', { class: 'point-island', 'data-space': space, d: circlePath(x, y, 30) }));
     }
     for (const [section, slot] of slots) {
       const [x, y] = slotCentre(G, section, slot);
-      layers.point.append(svg('path', { class: 'point-island', 'data-section': section, 'data-slot': slot, d: roundRect(x - G.card.w / 2 - 6, y - G.card.h / 2 - 6, G.card.w + 12, G.card.h + 12, 12) }));
+      /** @type {Layers} */ (layers).point.append(svg('path', { class: 'point-island', 'data-section': section, 'data-slot': slot, d: roundRect(x - G.card.w / 2 - 6, y - G.card.h / 2 - 6, G.card.w + 12, G.card.h + 12, 12) }));
     }
   }
 
+  const { drawTargets, suggest, markMove, flash } = overlay;
   return { draw, drawTargets, suggest, markMove, flash, playEruption, stopEruption, erupting, reset, forget, point };
 }
-
-// -- small shapes -------------------------------------------------------------------------
-
-function circlePath(x, y, r) {
-  return `M${f1(x - r)},${f1(y)} a${r},${r} 0 1,0 ${2 * r},0 a${r},${r} 0 1,0 ${-2 * r},0Z`;
-}
-
-function roundRect(x, y, w, h, r) {
-  return `M${f1(x + r)},${f1(y)} H${f1(x + w - r)} Q${f1(x + w)},${f1(y)} ${f1(x + w)},${f1(y + r)} V${f1(y + h - r)} Q${f1(x + w)},${f1(y + h)} ${f1(x + w - r)},${f1(y + h)} H${f1(x + r)} Q${f1(x)},${f1(y + h)} ${f1(x)},${f1(y + h - r)} V${f1(y + r)} Q${f1(x)},${f1(y)} ${f1(x + r)},${f1(y)}Z`;
-}
-
-function scorch(x, y, cls, space) {
-  const g = svg('g', { class: cls, 'data-space': space, transform: `translate(${f1(x)},${f1(y)})` });
-  g.append(svg('path', { class: 'hk-scorch', d: 'M-13,4 C-15,-4 -7,-9 -2,-7 C3,-11 12,-7 11,-1 C15,4 8,10 2,8 C-3,11 -11,10 -13,4Z' }));
-  g.append(svg('path', { class: 'hk-ash', d: 'M-6,1 l3,-2 M1,3 l4,-1 M-2,-3 l2,2' }));
-  return g;
-}
-
-function flame(x, y) {
-  return svg(
-    'g',
-    { class: 'hk-flame', transform: `translate(${f1(x)},${f1(y)})` },
-    svg('path', { class: 'hk-flame-outer', d: 'M0,-24 C9,-14 14,-6 11,4 C9,11 -9,11 -11,4 C-14,-6 -6,-10 0,-24Z' }),
-    svg('path', { class: 'hk-flame-inner', d: 'M0,-12 C5,-6 7,-1 5,4 C3,8 -3,8 -5,4 C-7,-1 -3,-5 0,-12Z' }),
-  );
-}
-

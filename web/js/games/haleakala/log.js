@@ -8,40 +8,90 @@
 
 import { t, plural } from '../../i18n.js';
 
+/** @typedef {import('./types.js').HaleakalaView} HaleakalaView */
+/** @typedef {import('./types.js').GameEvent} GameEvent */
+/** @typedef {import('./types.js').Terrain} Terrain */
+
+/** One event in words: its key, the values to fill in (the event's own,
+ * open data, some said in words), whether it joins
+ * the line of the move before (`inline`) or stands apart (`apart`).
+ * @typedef {{key: string, params: Record<string, any>, inline: boolean, apart: boolean}} LogLine */
+
+/**
+ * What events name on the board (see `eventMarks`).
+ * @typedef {object} Marks
+ * @property {{player: number, value: number, beach: number, invoke?: boolean}[]} discs
+ * @property {{player: number, value: number, beach: number}[]} gone
+ * @property {{from: number, to: number} | null} boat
+ * @property {{player: number, from: string, to: string}[]} shaman
+ * @property {{section: number, slot: number}[]} slots
+ * @property {string[]} statues
+ * @property {{from: number | null, to: number}[]} lava
+ * @property {string[]} items
+ * @property {string[]} burned
+ * @property {string[]} protected
+ */
+
+/** @type {Record<string, Terrain>} */
 const TERRAIN = { B: 'beach', M: 'meadow', F: 'forest', Mt: 'mountain', C: 'crater' };
 
-/** "Mt3" → {terrain: 'mountain', section: 3}; null for anything else. */
+/** A space's id read: its terrain and its section.
+ * @typedef {{id: string, terrain: Terrain, section: number}} ParsedSpace */
+
+/** "Mt3" → {terrain: 'mountain', section: 3}; null for anything else.
+ * @param {string | null | undefined} id
+ * @returns {ParsedSpace | null} */
 export function parseSpace(id) {
   const match = /^(Mt|M|F|B|C)([0-5])$/.exec(String(id || ''));
   return match ? { id: match[0], terrain: TERRAIN[match[1]], section: Number(match[2]) } : null;
 }
 
-/** A section as players see it: 1 to 6. */
+/** A section as players see it: 1 to 6.
+ * @param {number | string} section
+ * @returns {number} */
 export const shown = (section) => Number(section) + 1;
 
-/** A space in words: "la forêt 4" / "forest 4". */
+/** A space in words: "la forêt 4" / "forest 4".
+ * @param {string} id
+ * @returns {string} */
 export function spaceName(id) {
   const space = parseSpace(id);
   if (!space) return String(id);
   return t('haleakala.space', { terrain: t(`haleakala.terrain.${space.terrain}`), section: shown(space.section) });
 }
 
-/** A space without an article, for lists: "forêt 4" / "forest 4". */
+/** A space without an article, for lists: "forêt 4" / "forest 4".
+ * @param {string} id
+ * @returns {string} */
 export function spaceShort(id) {
   const space = parseSpace(id);
   if (!space) return String(id);
   return t('haleakala.space_short', { terrain: t(`haleakala.terrain.${space.terrain}`), section: shown(space.section) });
 }
 
+/** A card's name, by its kind ("FISH3", "PEARL_W" …).
+ * @param {string} kind
+ * @returns {string} */
 export const cardName = (kind) => t(`haleakala.card.${String(kind).toLowerCase()}`);
+/** A score card's name or the Priestess's, by its id ("SC_FOREST" …).
+ * @param {string} item
+ * @returns {string} */
 export const itemName = (item) => t(`haleakala.item.${String(item).toLowerCase()}`);
+/** A price in shells: "2 shells".
+ * @param {number} count
+ * @returns {string} */
 export const shellCost = (count) => plural('haleakala.shells', count);
 
 const APART = new Set(['haleakala.burn', 'haleakala.protected', 'haleakala.score', 'haleakala.game_over']);
 
-/** {key, params, inline, apart} for one event (see log.js). */
+/** {key, params, inline, apart} for one event (see log.js).
+ * @param {GameEvent} event
+ * @param {{names: string[]}} ctx
+ * @returns {LogLine} */
 export function logParams(event, { names }) {
   const p = event.params || {};
+  // The event's values (open data), those a sentence names said in words.
+  /** @type {Record<string, any>} */
   const params = { ...p, player: event.player !== undefined && event.player !== null ? names[event.player] : '' };
   let key = event.key;
   // A new card dealt belongs on the line of the move that dealt it; what
@@ -104,6 +154,9 @@ export function logParams(event, { names }) {
   return { key, params, inline, apart };
 }
 
+/** A scoring's name: the first, or the final one.
+ * @param {number | string} round
+ * @returns {string} */
 export function scoringLabel(round) {
   return Number(round) >= 2 ? t('haleakala.scoring.final') : t('haleakala.scoring.first');
 }
@@ -120,32 +173,38 @@ export function scoringLabel(round) {
  *   lava      [{from, to}]               a lava disc moved (from null: summoned)
  *   items     [item]                     something bought
  *   burned    [space], protected [space] the eruption
+ * (A disc's, a shaman's event always names its player.)
+ * @param {GameEvent[]} events
+ * @param {HaleakalaView | null} [view]
+ * @returns {Marks}
  */
 export function eventMarks(events, view) {
+  /** @type {Marks} */
   const marks = { discs: [], gone: [], boat: null, shaman: [], slots: [], statues: [], lava: [], items: [], burned: [], protected: [] };
   for (const event of events) {
     const p = event.params || {};
     switch (event.key) {
       case 'haleakala.place':
-        marks.discs.push({ player: event.player, value: p.value, beach: p.beach });
+        marks.discs.push({ player: /** @type {number} */ (event.player), value: p.value, beach: p.beach });
         break;
       case 'haleakala.sail':
       case 'haleakala.sail_invoke':
-        marks.discs.push({ player: event.player, value: p.value, beach: p.beach, invoke: event.key === 'haleakala.sail_invoke' });
+        marks.discs.push({ player: /** @type {number} */ (event.player), value: p.value, beach: p.beach, invoke: event.key === 'haleakala.sail_invoke' });
         marks.boat = { from: p.beach, to: p.section };
         break;
       case 'haleakala.row':
         marks.boat = { from: (Number(p.section) + 5) % 6, to: p.section };
         break;
       case 'haleakala.take_back':
-        marks.gone.push({ player: event.player, value: p.value, beach: p.beach });
+        marks.gone.push({ player: /** @type {number} */ (event.player), value: p.value, beach: p.beach });
         break;
       case 'haleakala.shaman':
-        marks.shaman.push({ player: event.player, from: p.start, to: p.space });
+        marks.shaman.push({ player: /** @type {number} */ (event.player), from: p.start, to: p.space });
         break;
       case 'haleakala.stay': {
-        const where = view && view.players[event.player] && view.players[event.player].shaman;
-        if (where) marks.shaman.push({ player: event.player, from: where, to: where });
+        const player = /** @type {number} */ (event.player);
+        const where = view && view.players[player] && view.players[player].shaman;
+        if (where) marks.shaman.push({ player, from: where, to: where });
         break;
       }
       case 'haleakala.take_card':

@@ -13,29 +13,53 @@ import { h } from '../../dom.js';
 import { cardName, itemName, shellCost, spaceName, spaceShort, scoringLabel, shown } from './log.js';
 import { disc, icon, cardFace, itemCard, statue, BUTTERFLIES } from './pieces.js';
 
+/** @typedef {import('./types.js').HaleakalaView} HaleakalaView */
+/** @typedef {import('./types.js').HaleakalaResult} HaleakalaResult */
+/** @typedef {import('./types.js').Player} Player */
+/** @typedef {import('./types.js').ScoringPlayer} ScoringPlayer */
+/** @typedef {import('./types.js').Scoring} Scoring */
+/** @typedef {import('./select.js').Hand} Hand */
+/** @typedef {import('./select.js').HandDisc} HandDisc */
+/** @typedef {import('./select.js').InvokeDisc} InvokeDisc */
+/** @typedef {import('./select.js').Market} Market */
+/** @typedef {import('./select.js').Button} Button */
+
 // Each scoring in detail is open at once where the screen has room for it
 // under the winner and the totals; elsewhere it is one click away.
 const ROOMY = window.matchMedia('(min-width: 701px) and (min-height: 760px)');
 
 const ITEM_ORDER = ['SC_BUTTERFLY', 'SC_MAJORITY', 'SC_SECTION', 'SC_FOREST', 'SC_MOUNTAIN', 'BOARD_PRIESTESS'];
 
-/** A small inline SVG around one drawing made at (0, 0). */
+/** A small inline SVG around one drawing made at (0, 0).
+ * @param {SVGElement} node
+ * @param {number} [box]
+ * @param {number} [size]
+ * @param {string} [cls]
+ * @returns {SVGElement} */
 function picture(node, box = 32, size = 22, cls = '') {
   return svg('svg', { class: `hk-pic ${cls}`.trim(), viewBox: `${-box / 2} ${-box / 2} ${box} ${box}`, width: size, height: size, 'aria-hidden': 'true' }, node);
 }
 
+/** @param {number} seat @param {number | null} value @param {number} [size] */
 const discPicture = (seat, value, size = 34) => picture(disc(seat, value, 0, 0, 14), 32, size, 'disc');
 
 // -- players ----------------------------------------------------------------
 
+/** A player's count and a word for it.
+ * @param {string} value @param {string} label @param {string} [title] */
 function stat(value, label, title) {
   return h('li', { class: 'stat', title: title || label }, h('span', { class: 'stat-value' }, value), h('span', { class: 'stat-label' }, label));
 }
 
-/** A player's collected cards, grouped: one chip per kind. */
+/** A player's collected cards, grouped: one chip per kind.
+ * @param {Player} player
+ * @param {number} seat
+ * @returns {HTMLElement[]} */
 function collection(player, seat) {
+  /** @type {Map<string, number>} */
   const counts = new Map();
   for (const kind of player.collection) counts.set(kind, (counts.get(kind) || 0) + 1);
+  /** @type {HTMLElement[]} */
   const chips = [];
   for (const [kind, count] of counts) {
     const fish = /^FISH(\d)$/.exec(kind);
@@ -67,10 +91,18 @@ function collection(player, seat) {
   return chips;
 }
 
+/** The icon of a score card or of the Priestess.
+ * @param {string} item
+ * @returns {string} */
 function iconOfItem(item) {
-  return { SC_BUTTERFLY: 'butterfly', SC_MAJORITY: 'majority', SC_SECTION: 'section', SC_FOREST: 'forest', SC_MOUNTAIN: 'mountain', BOARD_PRIESTESS: 'priestess' }[item];
+  return /** @type {Record<string, string>} */ ({ SC_BUTTERFLY: 'butterfly', SC_MAJORITY: 'majority', SC_SECTION: 'section', SC_FOREST: 'forest', SC_MOUNTAIN: 'mountain', BOARD_PRIESTESS: 'priestess' })[item];
 }
 
+/** The two players, one article each.
+ * @param {HTMLElement | undefined} el
+ * @param {HaleakalaView} view
+ * @param {{names: string[], viewer: number | null}} options
+ * @returns {void} */
 export function renderPlayers(el, view, { names, viewer }) {
   if (!el) return;
   const rows = view.players.map((player, seat) => {
@@ -108,7 +140,11 @@ export function renderPlayers(el, view, { names, viewer }) {
   el.replaceChildren(...rows);
 }
 
-/** The compact scoreboard of the top bar (phones). */
+/** The compact scoreboard of the top bar (phones).
+ * @param {HTMLElement | undefined} el
+ * @param {HaleakalaView} view
+ * @param {{names: string[]}} options
+ * @returns {void} */
 export function renderScoreline(el, view, { names }) {
   if (!el) return;
   el.replaceChildren(
@@ -127,6 +163,10 @@ export function renderScoreline(el, view, { names }) {
   );
 }
 
+/** The round, and the two scorings done or to come.
+ * @param {HTMLElement | undefined} el
+ * @param {HaleakalaView} view
+ * @returns {void} */
 export function renderRound(el, view) {
   if (!el) return;
   const dots = h('ol', { class: 'round-dots', 'aria-hidden': 'true' });
@@ -143,7 +183,13 @@ export function renderRound(el, view) {
 // -- the viewer's reserve ---------------------------------------------------------
 
 /** The discs in the viewer's reserve, as buttons: [{value, choice,
- * selected}] and the invocation disc ({choice, selected} or null). */
+ * selected}] and the invocation disc ({choice, selected} or null); none
+ * (null) while the cards or the purchases take their place.
+ * @param {HTMLElement | undefined} el
+ * @param {HaleakalaView} view
+ * @param {Hand | null} hand
+ * @param {{viewer: number | null, onPick: (item: HandDisc | InvokeDisc) => void, onChoice: (choice: string) => void}} options
+ * @returns {void} */
 export function renderHand(el, view, hand, { viewer, onPick, onChoice }) {
   if (!el) return;
   if (viewer === null || viewer === undefined) {
@@ -184,11 +230,16 @@ export function renderHand(el, view, hand, { viewer, onPick, onChoice }) {
   }
   const away = player.invocation !== null && player.invocation !== 'reserve';
   el.replaceChildren(
-    h('h2', { class: 'section-title' }, t('haleakala.hand.title'), away ? h('span', { class: 'count' }, t('haleakala.hand.invocation_away', { beach: shown(player.invocation) })) : null),
+    h('h2', { class: 'section-title' }, t('haleakala.hand.title'), away ? h('span', { class: 'count' }, t('haleakala.hand.invocation_away', { beach: shown(/** @type {number} */ (player.invocation)) })) : null),
     row,
   );
 }
 
+/** A disc of the reserve (value null: the invocation disc) as a button.
+ * @param {number} seat
+ * @param {number | null} value
+ * @param {HandDisc | InvokeDisc} item
+ * @param {(item: HandDisc | InvokeDisc) => void} onPick */
 function discButton(seat, value, item, onPick) {
   const invocation = value === null;
   let label = invocation ? t('haleakala.aria.invocation') : t('haleakala.aria.disc', { value });
@@ -213,6 +264,12 @@ function discButton(seat, value, item, onPick) {
 
 // -- the current choice: a card, a purchase -----------------------------------------
 
+/** The cards to choose from, or the purchases; nothing otherwise.
+ * @param {HTMLElement | undefined} el
+ * @param {HaleakalaView} view
+ * @param {Market | null} market
+ * @param {{onChoice: (choice: string) => void}} options
+ * @returns {void} */
 export function renderMarket(el, view, market, { onChoice }) {
   if (!el) return;
   el.classList.remove('hk-market');
@@ -264,6 +321,10 @@ export function renderMarket(el, view, market, { onChoice }) {
 
 // -- the action bar ------------------------------------------------------------------
 
+/** What to do now, and the buttons of the moves that need no target.
+ * @param {HTMLElement | undefined} el
+ * @param {{hint: string, buttons: Button[], canCancel: boolean, interactive: boolean, onChoice: (choice: string) => void, onCancel: () => void}} options
+ * @returns {void} */
 export function renderActions(el, { hint, buttons, canCancel, interactive, onChoice, onCancel }) {
   if (!el) return;
   const nodes = [];
@@ -285,6 +346,8 @@ export function renderActions(el, { hint, buttons, canCancel, interactive, onCho
 
 // -- the end of the game ----------------------------------------------------------------
 
+/** What a score card scored on, in words.
+ * @param {ScoringPlayer['score_cards'][number]} card */
 function detailOf(card) {
   const d = card.detail;
   switch (card.card) {
@@ -302,26 +365,37 @@ function detailOf(card) {
   }
 }
 
+/** @param {number} points */
 const signed = (points) => (points > 0 ? `+${points}` : '0');
 
+/** A cell of points, and what they come from.
+ * @param {number} points @param {...(string | Node)} detail */
 function cell(points, ...detail) {
   return h('td', {}, h('span', { class: 'points' }, signed(points)), detail.length ? h('small', { class: 'hk-detail' }, ...detail) : null);
 }
 
-/** A list of details, one per line. */
+/** A list of details, one per line.
+ * @param {(string | Node)[]} items
+ * @returns {(string | Node)[]} */
 function lines(items) {
   return items.flatMap((item, i) => (i ? [h('br'), item] : [item]));
 }
 
 /** Every point of the game: the scorings side by side, then each scoring
- * item by item. */
+ * item by item.
+ * @param {HaleakalaView} view
+ * @param {HaleakalaResult | null} result
+ * @param {string[]} names
+ * @returns {HTMLElement} */
 export function endDetails(view, result, names) {
   const seats = [0, 1];
+  /** @type {Partial<NonNullable<HaleakalaResult['breakdown']>>} */
   const breakdown = (result && result.breakdown) || {};
   const scorings = breakdown.scorings || view.scorings || [];
   const winners = (result && result.winners) || [];
   const scores = (result && result.scores) || view.scores;
   const head = () => h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, ''), ...seats.map((seat) => h('th', { scope: 'col' }, token(seat, 16), ' ', names[seat]))));
+  /** @param {Scoring} scoring */
   const titleOf = (scoring) => (scoring.truncated ? t('haleakala.end.truncated', { label: scoringLabel(scoring.round) }) : scoringLabel(scoring.round));
 
   // The totals at a glance.
@@ -340,13 +414,14 @@ export function endDetails(view, result, names) {
     const body = h('tbody', { class: 'hk-scoring' });
     body.append(h('tr', { class: 'hk-scoring-head' }, h('th', { scope: 'rowgroup', colspan: '3' }, titleOf(scoring))));
     if ((scoring.burned && scoring.burned.length) || (scoring.protected && scoring.protected.length)) {
+      /** @type {string[]} */
       const parts = [];
       for (const burn of scoring.burned || []) parts.push(t('haleakala.end.burned', { player: names[burn.owner], space: spaceName(burn.space) }));
       for (const space of scoring.protected || []) parts.push(t('haleakala.end.protected', { space: spaceName(space) }));
       body.append(h('tr', { class: 'hk-eruption-row' }, h('td', { colspan: '3' }, t('haleakala.end.eruption', { list: parts.join(' ; ') }))));
     }
     const second = scoring.round >= 2 || scoring.truncated;
-    /** @type {[string, (entry: any) => HTMLElement][]} */
+    /** @type {[string, (entry: ScoringPlayer) => HTMLElement][]} */
     const items = [
       ['statues', (e) => cell(e.statue_points, e.statues.length ? lines(e.statues.map((x) => t('haleakala.end.statue_points', { space: spaceShort(x.space), points: x.points }))) : t('haleakala.end.none'))],
       ['fish', (e) => cell(e.fish_points, plural('haleakala.end.basket_count', e.baskets))],

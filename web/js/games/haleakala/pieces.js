@@ -1,19 +1,29 @@
 // @ts-check
 // Haleakala's pieces and cards as small SVG drawings, each centred on (0, 0)
 // so that the board and the panels can place and scale them: statues,
-// shamans, discs, lava, the boat, palm cards, score cards and deck backs.
+// shamans, discs, lava, the boat, palm cards, score cards and deck backs;
+// and, for the eruption, a flame and the scorch it leaves.
 // Every piece of a player carries the player's shape (▲ ◆) as well as the
 // colour.
 
 import { svg, f1, shapePath } from '../../board-svg.js';
 import { seatStyle } from '../../players.js';
 
+/** The transform that puts a drawing at (x, y), scaled.
+ * @param {number} x @param {number} y @param {number} [scale] */
 const at = (x, y, scale = 1) => `translate(${f1(x)},${f1(y)})${scale !== 1 ? ` scale(${scale})` : ''}`;
 
-/** The butterflies printed on each collectible kind (rules §2.4). */
+/** The butterflies printed on each collectible kind (rules §2.4).
+ * @type {Record<string, number>} */
 export const BUTTERFLIES = { FISH1: 1, FISH2: 1, FISH3: 0, FISH4: 1, FISH5: 1, PEARL_B: 0, PEARL_W: 1, NAUTILUS: 1 };
 
-/** A moai statue in the owner's colour, its base at about y = 14. */
+/** A moai statue in the owner's colour, its base at about y = 14.
+ * @param {number} owner
+ * @param {number} x
+ * @param {number} y
+ * @param {number} [scale]
+ * @param {string} [extra]   more classes
+ * @returns {SVGElement} */
 export function statue(owner, x, y, scale = 1, extra = '') {
   return svg(
     'g',
@@ -26,7 +36,13 @@ export function statue(owner, x, y, scale = 1, extra = '') {
   );
 }
 
-/** A shaman: a robed figure with a feather, outlined in white. */
+/** A shaman: a robed figure with a feather, outlined in white.
+ * @param {number} owner
+ * @param {number} [x]
+ * @param {number} [y]
+ * @param {number} [scale]
+ * @param {string} [extra]
+ * @returns {SVGElement} */
 export function shaman(owner, x = 0, y = 0, scale = 1, extra = '') {
   return svg(
     'g',
@@ -39,7 +55,14 @@ export function shaman(owner, x = 0, y = 0, scale = 1, extra = '') {
   );
 }
 
-/** A numbered disc (value) or, with value null, the invocation disc. */
+/** A numbered disc (value) or, with value null, the invocation disc.
+ * @param {number} owner
+ * @param {number | null} value
+ * @param {number} x
+ * @param {number} y
+ * @param {number} [r]
+ * @param {string} [extra]
+ * @returns {SVGElement} */
 export function disc(owner, value, x, y, r = 9.5, extra = '') {
   const g = svg('g', { class: `hk-disc p${owner}${value === null ? ' invocation' : ''} ${extra}`.trim(), transform: at(x, y) });
   g.append(svg('circle', { class: 'hk-disc-body', r }));
@@ -52,7 +75,12 @@ export function disc(owner, value, x, y, r = 9.5, extra = '') {
   return g;
 }
 
-/** A lava disc, with its glow. */
+/** A lava disc, with its glow.
+ * @param {number} x
+ * @param {number} y
+ * @param {number} [r]
+ * @param {string} [extra]
+ * @returns {SVGElement} */
 export function lavaDisc(x, y, r = 9, extra = '') {
   return svg(
     'g',
@@ -63,7 +91,9 @@ export function lavaDisc(x, y, r = 9, extra = '') {
   );
 }
 
-/** The fishing boat: an outrigger canoe with a crab-claw sail. */
+/** The fishing boat: an outrigger canoe with a crab-claw sail.
+ * @param {number} [scale]
+ * @returns {SVGElement} */
 export function boat(scale = 1) {
   return svg(
     'g',
@@ -79,6 +109,7 @@ export function boat(scale = 1) {
 
 // -- icons: each fits a box of about 32 × 32 around (0, 0) ------------------------
 
+/** @type {Record<string, () => SVGElement[]>} */
 const ICONS = {
   fish: () => [
     svg('path', { class: 'ic-fish', d: 'M-10,-8 C-5,-15 6,-14 9,-8 C6,-2 -5,-1 -10,-8Z M9,-8 L15,-13 L14,-8 L15,-3Z' }),
@@ -145,6 +176,9 @@ const ICONS = {
   ],
 };
 
+/** A small statue, for the score cards' icons.
+ * @param {number} x @param {number} y @param {number} s
+ * @returns {SVGElement[]} */
 function miniStatue(x, y, s) {
   return [
     svg('path', {
@@ -155,17 +189,26 @@ function miniStatue(x, y, s) {
   ];
 }
 
+/** One of the icons (ICONS) at (x, y), scaled; an unknown name draws nothing.
+ * @param {string} name
+ * @param {number} [x]
+ * @param {number} [y]
+ * @param {number} [scale]
+ * @returns {SVGElement} */
 export function icon(name, x = 0, y = 0, scale = 1) {
   return svg('g', { class: `hk-icon ic-${name}`, transform: at(x, y, scale) }, ...(ICONS[name] ? ICONS[name]() : []));
 }
 
+/** @type {Record<string, string>} */
 const CARD_ICON = {
   FISH1: 'fish', FISH2: 'fish', FISH3: 'fish', FISH4: 'fish', FISH5: 'fish',
   PEARL_B: 'pearl_b', PEARL_W: 'pearl_w', NAUTILUS: 'nautilus', SHELL: 'shell',
   STATUE: 'statue', PRIESTESS: 'priestess', LAVA: 'lava',
 };
 
-/** The colour family of a card (its band and frame). */
+/** The colour family of a card (its band and frame).
+ * @param {string} kind
+ * @returns {string} */
 export function cardFamily(kind) {
   if (/^FISH/.test(kind)) return 'fish';
   if (/^PEARL/.test(kind) || kind === 'NAUTILUS') return 'treasure';
@@ -175,7 +218,14 @@ export function cardFamily(kind) {
   return 'lava';
 }
 
-/** A palm card face, w × h, centred on (x, y). */
+/** A palm card face, w × h, centred on (x, y).
+ * @param {string} kind
+ * @param {number} x
+ * @param {number} y
+ * @param {number} w
+ * @param {number} h
+ * @param {string} [extra]
+ * @returns {SVGElement} */
 export function cardFace(kind, x, y, w, h, extra = '') {
   const g = svg('g', { class: `hk-card face fam-${cardFamily(kind)} ${extra}`.trim(), transform: at(x, y), 'data-kind': kind });
   g.append(svg('rect', { class: 'hk-card-shadow', x: f1(-w / 2 + 1.5), y: f1(-h / 2 + 2.5), width: f1(w), height: f1(h), rx: f1(w * 0.12) }));
@@ -189,7 +239,7 @@ export function cardFace(kind, x, y, w, h, extra = '') {
     g.append(svg('text', { class: 'hk-card-big', y: f1(h * 0.4), 'font-size': f1(h * 0.27) }, `+${fish[1]}`));
   } else {
     // A short mark under the icon: the pearl's points, a shell's use…
-    const mark = { PEARL_B: '2', PEARL_W: '1', NAUTILUS: '3' }[kind];
+    const mark = /** @type {Record<string, string>} */ ({ PEARL_B: '2', PEARL_W: '1', NAUTILUS: '3' })[kind];
     if (mark) g.append(svg('text', { class: 'hk-card-big small', y: f1(h * 0.39), 'font-size': f1(h * 0.2) }, mark));
     if (kind === 'STATUE') g.append(svg('text', { class: 'hk-card-big small', y: f1(h * 0.39), 'font-size': f1(h * 0.2) }, '+1'));
     if (kind === 'PRIESTESS') g.append(lavaDisc(0, h * 0.31, 5.5 * scale));
@@ -199,7 +249,14 @@ export function cardFace(kind, x, y, w, h, extra = '') {
   return g;
 }
 
-/** A face-down palm card: woven back with 1 to 3 palms. */
+/** A face-down palm card: woven back with 1 to 3 palms.
+ * @param {number} palms
+ * @param {number} x
+ * @param {number} y
+ * @param {number} w
+ * @param {number} h
+ * @param {string} [extra]
+ * @returns {SVGElement} */
 export function cardBack(palms, x, y, w, h, extra = '') {
   const g = svg('g', { class: `hk-card back ${extra}`.trim(), transform: at(x, y) });
   g.append(svg('rect', { class: 'hk-card-shadow', x: f1(-w / 2 + 1.5), y: f1(-h / 2 + 2.5), width: f1(w), height: f1(h), rx: f1(w * 0.12) }));
@@ -213,6 +270,8 @@ export function cardBack(palms, x, y, w, h, extra = '') {
   return g;
 }
 
+/** A palm tree of a card's back.
+ * @param {number} x @param {number} y @param {number} s */
 function palm(x, y, s) {
   return svg(
     'g',
@@ -222,6 +281,7 @@ function palm(x, y, s) {
   );
 }
 
+/** @type {Record<string, string>} */
 const ITEM_ICON = {
   SC_BUTTERFLY: 'butterfly',
   SC_MAJORITY: 'majority',
@@ -232,7 +292,15 @@ const ITEM_ICON = {
 };
 
 /** A score card or the board Priestess, w × h centred on (x, y), with its
- * cost in shells; `caption` under the icon (or beside it, `wide`). */
+ * cost in shells; `caption` under the icon (or beside it, `wide`).
+ * @param {string} item
+ * @param {number} cost
+ * @param {number} x
+ * @param {number} y
+ * @param {number} w
+ * @param {number} h
+ * @param {{caption?: string | null, down?: boolean, wide?: boolean, font?: number | null, extra?: string}} [options]
+ * @returns {SVGElement} */
 export function itemCard(item, cost, x, y, w, h, { caption = null, down = false, wide = false, font = null, extra = '' } = {}) {
   const cls = ['hk-item', down ? 'down' : '', item === 'BOARD_PRIESTESS' ? 'priestess' : 'score-card', extra].filter(Boolean).join(' ');
   const g = svg('g', { class: cls, transform: at(x, y), 'data-item': item });
@@ -244,6 +312,7 @@ export function itemCard(item, cost, x, y, w, h, { caption = null, down = false,
     g.append(faded);
     return g;
   }
+  /** @type {SVGElement[]} */
   const shells = [];
   if (wide) {
     // Icon on the left, the name and the price on the right.
@@ -270,4 +339,32 @@ export function itemCard(item, cost, x, y, w, h, { caption = null, down = false,
     g.append(shell);
   }
   return g;
+}
+
+// -- the eruption: a flame, and the scorch it leaves ----------------------------------
+
+/** A scorch mark where a statue burned, at (x, y) (`cls`: its classes).
+ * @param {number} x
+ * @param {number} y
+ * @param {string} cls
+ * @param {string} space
+ * @returns {SVGElement} */
+export function scorch(x, y, cls, space) {
+  const g = svg('g', { class: cls, 'data-space': space, transform: `translate(${f1(x)},${f1(y)})` });
+  g.append(svg('path', { class: 'hk-scorch', d: 'M-13,4 C-15,-4 -7,-9 -2,-7 C3,-11 12,-7 11,-1 C15,4 8,10 2,8 C-3,11 -11,10 -13,4Z' }));
+  g.append(svg('path', { class: 'hk-ash', d: 'M-6,1 l3,-2 M1,3 l4,-1 M-2,-3 l2,2' }));
+  return g;
+}
+
+/** A flame over a burning statue, at (x, y).
+ * @param {number} x
+ * @param {number} y
+ * @returns {SVGElement} */
+export function flame(x, y) {
+  return svg(
+    'g',
+    { class: 'hk-flame', transform: `translate(${f1(x)},${f1(y)})` },
+    svg('path', { class: 'hk-flame-outer', d: 'M0,-24 C9,-14 14,-6 11,4 C9,11 -9,11 -11,4 C-14,-6 -6,-10 0,-24Z' }),
+    svg('path', { class: 'hk-flame-inner', d: 'M0,-12 C5,-6 7,-1 5,4 C3,8 -3,8 -5,4 C-7,-1 -3,-5 0,-12Z' }),
+  );
 }

@@ -20,7 +20,25 @@ import * as words from './text.js';
 import { PORTRAIT, firstOf, screenOf } from '../renderer-common.js';
 import { createShell } from '../renderer-shell.js';
 
-/** The words of the action bar's buttons, by kind. */
+/** @typedef {import('./types.js').HaleakalaView} HaleakalaView */
+/** @typedef {import('./types.js').HaleakalaSnapshot} HaleakalaSnapshot */
+/** @typedef {import('./types.js').HaleakalaMove} HaleakalaMove */
+/** A legal move as the shell hands it (a `to_dict()`, Haleakala's). @typedef {import('../../state.js').Move} Move */
+/** @typedef {import('./types.js').Pending} Pending */
+/** @typedef {import('./types.js').GameEvent} GameEvent */
+/** @template {import('./types.js').MoveKind} K @typedef {import('./types.js').MoveOf<K>} MoveOf */
+/** @typedef {import('./select.js').Selection} Selection */
+/** @typedef {import('./select.js').Targets} Targets */
+/** @typedef {import('./select.js').BoardTarget} BoardTarget */
+
+/** The shell (../renderer-shell.js) as this renderer holds it: what it
+ * keeps on screen is Haleakala's (the view, the selection, the moves).
+ * @typedef {Omit<ReturnType<typeof createShell>, 'snapshot' | 'view' | 'selection' | 'suggestion' | 'lastMove' | 'legal'> & {
+ *   snapshot: HaleakalaSnapshot | null, view: HaleakalaView | null, selection: Selection, suggestion: HaleakalaMove | null,
+ *   lastMove: GameEvent[], legal: () => HaleakalaMove[]}} HaleakalaShell */
+
+/** The words of the action bar's buttons, by kind.
+ * @type {Record<string, string>} */
 const BUTTON_WORDS = {
   boat: 'haleakala.action.row',
   stay: 'haleakala.action.stay',
@@ -34,10 +52,15 @@ const BUTTON_WORDS = {
  * @param {import('../contract.js').RendererHost} host
  * @returns {import('../contract.js').Renderer} */
 export function createRenderer(host) {
-  const shell = createShell(host);
+  const shell = /** @type {HaleakalaShell} */ (/** @type {unknown} */ (createShell(host)));
   const { els } = shell;
+  // The latest log entry seen, the eruption being played out, the language
+  // the board's fixed words are in.
+  /** @type {number | null} */
   let seenN = null;
+  /** @type {Promise<void> | null} */
   let settling = null;
+  /** @type {string | null} */
   let drawnIn = null;
 
   const board = createBoard(els.board, {
@@ -49,7 +72,8 @@ export function createRenderer(host) {
 
   // -- the targets, in words ------------------------------------------------------------
 
-  /** Everything clickable now (haleakala/select.js), named. */
+  /** Everything clickable now (haleakala/select.js), named.
+   * @returns {Targets} */
   function targets() {
     const all = select.targets(shell.view, shell.legal(), shell.selection);
     all.board = all.board.map((target) => ({ ...target, label: targetLabel(target) }));
@@ -62,10 +86,14 @@ export function createRenderer(host) {
     return all;
   }
 
+  /** @param {{value: number, beach: number}} take */
   const takeLabel = (take) => t('haleakala.aria.take', { value: take.value, beach: shown(take.beach) });
 
+  /** A target of the board in words: the move it plays, or what it chooses.
+   * @param {BoardTarget} target
+   * @returns {string | undefined} */
   function targetLabel(target) {
-    const { view } = shell;
+    const view = /** @type {HaleakalaView} */ (shell.view);
     switch (target.kind) {
       case 'beach':
         return placeLabel(target.move);
@@ -93,8 +121,10 @@ export function createRenderer(host) {
     }
   }
 
+  /** A placement in words: a disc put on a beach, or sailing the boat.
+   * @param {MoveOf<'place'>} move */
   function placeLabel(move) {
-    const { view } = shell;
+    const view = /** @type {HaleakalaView} */ (shell.view);
     if (move.beach === view.boat) {
       const to = shown((view.boat + move.value) % 6);
       return move.invoke ? t('haleakala.aria.sail_invoke', { value: move.value, beach: shown(move.beach), section: to }) : t('haleakala.aria.sail', { value: move.value, beach: shown(move.beach), section: to });
@@ -104,11 +134,16 @@ export function createRenderer(host) {
 
   // -- what to do, in words -----------------------------------------------------------------
 
+  /** What to do now, in one sentence (the action bar's).
+   * @param {Targets} all
+   * @returns {string} */
   function hint(all) {
-    const { view, names, selection, interactive } = shell;
+    const { names, selection, interactive } = shell;
+    const view = /** @type {HaleakalaView} */ (shell.view);
     if (!interactive) return '';
     const me = viewer();
-    const player = view.players[me];
+    // The viewer acts: they have a seat.
+    const player = view.players[/** @type {number} */ (me)];
     switch (view.phase) {
       case 'turn': {
         if (selection.crater !== null) return '';
@@ -130,6 +165,7 @@ export function createRenderer(host) {
       case 'shaman':
         return t('haleakala.hint.shaman');
       case 'pick': {
+        /** @type {Pending} */
         const pending = view.pending || {};
         const section = shown(pending.section ?? view.boat);
         if (pending.second_taker !== null && pending.second_taker !== undefined) {
@@ -148,7 +184,7 @@ export function createRenderer(host) {
         return t(reason, { shells: shellCost(player.shells) });
       }
       case 'statue':
-        return t('haleakala.hint.statue', { space: spaceName(view.pending ? view.pending.space : player.shaman) });
+        return t('haleakala.hint.statue', { space: spaceName(/** @type {string} */ (view.pending ? view.pending.space : player.shaman)) });
       default:
         return '';
     }
@@ -156,7 +192,7 @@ export function createRenderer(host) {
 
   /** Redraw what depends on the selection: targets, reserve, choices, actions. */
   function redraw() {
-    const { view } = shell;
+    const view = /** @type {HaleakalaView} */ (shell.view);
     const all = targets();
     board.drawTargets(all.board, all.preview);
     // The reserve makes way for the cards or the purchases to choose from.
@@ -180,7 +216,9 @@ export function createRenderer(host) {
   // -- hints ----------------------------------------------------------------------------------
 
   /** The keys of the elements that would play the suggested move, given the
-   * selection (a mark never leads elsewhere than to that move). */
+   * selection (a mark never leads elsewhere than to that move).
+   * @param {HaleakalaMove | null} move
+   * @returns {string[]} */
   function suggestedKeys(move) {
     const { view } = shell;
     if (!move || !view) return [];
@@ -189,6 +227,7 @@ export function createRenderer(host) {
     switch (move.kind) {
       case 'place': {
         if (sel.invoke && !move.invoke) return [];
+        /** @type {string[]} */
         const keys = [];
         // Another disc chosen: a click on this one chooses it instead.
         if (sel.value !== move.value) keys.push(`disc-${move.value}`);
@@ -240,17 +279,21 @@ export function createRenderer(host) {
     }
   }
 
-  /** A move in words, to end a sentence ("put disc 3 on beach 2"). */
+  /** A move in words, to end a sentence ("put disc 3 on beach 2").
+   * @param {Move} move */
   function moveText(move) {
     return words.moveText(shell.view, move);
   }
 
   // -- drawing -----------------------------------------------------------------------------------
 
-  /** The eruption of the moves just played, step by step. */
+  /** The eruption of the moves just played, step by step.
+   * @param {HaleakalaSnapshot} snap
+   * @param {boolean} jumped
+   * @returns {boolean} */
   function playEruptions(snap, jumped) {
     const last = snap.log.length ? snap.log[snap.log.length - 1].n : 0;
-    const fresh = seenN !== null && last > seenN ? snap.log.filter((entry) => entry.n > seenN) : [];
+    const fresh = seenN !== null && last > seenN ? snap.log.filter((entry) => entry.n > /** @type {number} */ (seenN)) : [];
     const jump = jumped || seenN === null || last < seenN;
     seenN = last;
     if (jump) board.stopEruption();
@@ -261,9 +304,13 @@ export function createRenderer(host) {
   }
 
   /** Draw what the snapshot shows, whatever the selection; play out the
-   * eruptions of the moves just played. */
+   * eruptions of the moves just played.
+   * @param {HaleakalaSnapshot} snap
+   * @param {{previous: unknown}} options   the view drawn before, if any (only whether there is one matters)
+   */
   function draw(snap, { previous }) {
-    const { view, names } = shell;
+    const { names } = shell;
+    const view = /** @type {HaleakalaView} */ (shell.view);
     const lastN = snap.log.length ? snap.log[snap.log.length - 1].n : 0;
     const jump = seenN === null || lastN < seenN;
     if (jump) board.forget();
@@ -282,21 +329,27 @@ export function createRenderer(host) {
 
   /** Point at what a lesson's step speaks of: spaces ("B3", "M1", "C2"),
    * card slots ([section, slot]), discs of the reserve (by value, or
-   * "invoke"). */
+   * "invoke").
+   * @param {{kind: string, id: string | number | [number, number]}[]} points */
   function spotlight(points) {
+    /** @param {string} kind */
     const of = (kind) => points.filter((p) => p.kind === kind).map((p) => p.id);
-    board.point(of('space'), of('slot'));
+    board.point(/** @type {string[]} */ (of('space')), /** @type {[number, number][]} */ (of('slot')));
     const discs = of('disc').map((value) => (value === 'invoke' ? 'invoke' : `disc-${value}`));
-    screenOf(els.board).querySelectorAll('.hk-disc-btn[data-key]').forEach((node) => {
-      node.classList.toggle('lesson-point', discs.includes(node.getAttribute('data-key')));
+    screenOf(els.board).querySelectorAll('.hk-disc-btn[data-key]').forEach((/** @type {Element} */ node) => {
+      node.classList.toggle('lesson-point', discs.includes(/** @type {string} */ (node.getAttribute('data-key'))));
     });
   }
 
+  /** Ring what just happened on the board, for a while.
+   * @param {GameEvent[]} events
+   * @param {number} [duration] */
   function flashEvents(events, duration) {
     if (shell.view) board.flash(eventMarks(events, shell.view), duration);
   }
 
-  /** Resolves once what is being played out on the board (an eruption) is over. */
+  /** Resolves once what is being played out on the board (an eruption) is over.
+   * @returns {Promise<void>} */
   function settled() {
     return board.erupting() && settling ? settling : Promise.resolve();
   }
@@ -322,7 +375,7 @@ export function createRenderer(host) {
     spotlight,
     moveText,
     settled,
-    logParams: (event, ctx) => logParams(event, ctx),
-    endDetails: (snap, list) => endDetails(snap.view, snap.result, list),
+    logParams: (/** @type {GameEvent} */ event, /** @type {{names: string[]}} */ ctx) => logParams(event, ctx),
+    endDetails: (/** @type {HaleakalaSnapshot} */ snap, /** @type {string[]} */ list) => endDetails(snap.view, snap.result, list),
   });
 }

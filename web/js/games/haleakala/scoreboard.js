@@ -10,8 +10,32 @@ import { seatStyle } from '../../players.js';
 import { cardName, itemName, shellCost } from './log.js';
 import { lavaDisc, cardBack, itemCard } from './pieces.js';
 
+/** @typedef {import('./types.js').HaleakalaView} HaleakalaView */
+/** @typedef {import('./types.js').Deck} Deck */
+
+/**
+ * Where the score board's parts go (see `panelLayout`): the board's size,
+ * the scale of the words (`k`), the mat's box, the score track, the decks,
+ * the lava supply, the discard pile, the score cards' grid.
+ * @typedef {object} PanelLayout
+ * @property {number} width
+ * @property {number} height
+ * @property {number} k
+ * @property {{x: number, y: number, w: number, h: number}} box
+ * @property {{x: number, y: number, w: number, title: {x: number, y: number}}} track
+ * @property {{x: number, y: number, cardW: number, cardH: number, gap: number, title: boolean}} decks
+ * @property {{x: number, y: number, step: number, r: number}} lava
+ * @property {{x: number, y: number}} discard
+ * @property {{x: number, y: number, w: number, h: number, cols: number, gap: number, captions: boolean, wide: boolean}} items
+ */
+
+/** A score card, or the Priestess (`down` while she lies face down).
+ * @typedef {{id: string, cost: number, owner: number | null, down?: boolean}} Item */
+
 /** Where everything goes; `k` scales the type (an upright phone shows the
- * board at about half size). */
+ * board at about half size).
+ * @param {boolean} portrait
+ * @returns {PanelLayout} */
 export function panelLayout(portrait) {
   if (portrait) {
     return {
@@ -39,6 +63,9 @@ export function panelLayout(portrait) {
   };
 }
 
+/** A deck in words: its palms, its count, what is left in it.
+ * @param {Deck} deck
+ * @returns {string} */
 function deckLabel(deck) {
   const contents = Object.entries(deck.contents || {})
     .map(([kind, count]) => `${cardName(kind)} ×${count}`)
@@ -47,6 +74,10 @@ function deckLabel(deck) {
   return contents ? t('haleakala.aria.deck_contents', { deck: label, contents }) : label;
 }
 
+/** A score card or the Priestess in words: its price, what it does, its owner.
+ * @param {Item} item
+ * @param {string[]} names
+ * @returns {string} */
 function itemLabel(item, names) {
   if (item.down) return t('haleakala.aria.priestess_down');
   const base = t('haleakala.aria.item', { item: itemName(item.id), cost: shellCost(item.cost), about: t(`haleakala.item_about.${item.id.toLowerCase()}`) });
@@ -54,7 +85,11 @@ function itemLabel(item, names) {
   return base;
 }
 
-/** Draw the score board into `g`; the items' centres go to `anchors`. */
+/** Draw the score board into `g`; the items' centres go to `anchors`.
+ * @param {SVGElement} g
+ * @param {HaleakalaView} view
+ * @param {{names: string[], layout: PanelLayout, anchors: Map<string, [number, number]>}} options
+ * @returns {void} */
 export function drawScoreBoard(g, view, { names, layout: L, anchors }) {
   const k = L.k;
 
@@ -121,6 +156,7 @@ export function drawScoreBoard(g, view, { names, layout: L, anchors }) {
   {
     const { x, y, w, h, cols, gap, captions, wide } = L.items;
     if (!wide) g.append(svg('text', { class: 'hk-panel-title', x: x + 2, y: y - 10, 'font-size': f1(14 * k) }, t('haleakala.board.score_cards')));
+    /** @type {Item[]} */
     const items = [
       ...view.score_board.score_cards.map((c) => ({ id: c.id, cost: c.cost, owner: c.owner })),
       { id: 'BOARD_PRIESTESS', cost: view.score_board.priestess_cost, owner: null, down: !view.score_board.priestess_up },

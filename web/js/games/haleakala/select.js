@@ -23,14 +23,81 @@
 
 import { played, selecting } from '../select-common.js';
 
+/** @typedef {import('./types.js').HaleakalaView} HaleakalaView */
+/** @typedef {import('./types.js').HaleakalaMove} HaleakalaMove */
+/** @template {import('./types.js').MoveKind} K @typedef {import('./types.js').MoveOf<K>} MoveOf */
+
+/** What is chosen so far: a disc of the reserve, the invocation disc, a
+ * crater with lava.
+ * @typedef {{value: number | null, invoke: boolean, crater: number | null}} Selection */
+
+/** What every target of the board has: its data-key, what a click plays or
+ * chooses (`choice`; none once selected), whether it glows (`strong`), its
+ * data-* attributes, and its name once the renderer gives it one.
+ * @typedef {{key: string, choice?: string | null, selected?: boolean, strong?: boolean,
+ *   data?: Record<string, string | number | null>, label?: string}} TargetBase */
+
+/** A target of the board, by kind (see `targets`).
+ * @typedef {TargetBase & (
+ *   {kind: 'beach', beach: number, move: MoveOf<'place'>}
+ *   | {kind: 'take', player: number, value: number, beach: number}
+ *   | {kind: 'boat', section: number}
+ *   | {kind: 'space', space: string, raise?: boolean}
+ *   | {kind: 'stay', player: number}
+ *   | {kind: 'slot', section: number, slot: number, card: string}
+ *   | {kind: 'crater', crater: number, move?: MoveOf<'lava'>}
+ *   | {kind: 'item', item: string, move: MoveOf<'buy'>})} BoardTarget */
+
+/** A disc of the reserve: chosen, or what choosing it does (the move it
+ * plays, if it completes one).
+ * @typedef {{value: number, choice?: string | null, selected?: boolean, move?: MoveOf<'place'> | null, label?: string | null}} HandDisc */
+/** The invocation disc, in the reserve.
+ * @typedef {{choice?: string | null, selected?: boolean, move?: MoveOf<'place'> | null, label?: string | null}} InvokeDisc */
+/** A disc on a beach that can come back to the reserve.
+ * @typedef {{value: number, beach: number, choice: string, label?: string}} TakeDisc */
+/** @typedef {{discs: HandDisc[], invoke: InvokeDisc | null, takes: TakeDisc[]}} Hand */
+
+/** A button of the action bar (its words once the renderer gives them).
+ * @typedef {{kind: 'boat' | 'stay' | 'decline' | 'pass' | 'raise' | 'noraise', choice: string, text?: string, label?: string}} Button */
+
+/** The cards to choose from, or the purchases.
+ * @typedef {{kind: 'pick', options: {slot: number, card: string, choice: string}[]}
+ *   | {kind: 'buy', options: {item: string, cost: number, choice: string}[]}} Market */
+
+/** Everything clickable now (see `targets`).
+ * @typedef {object} Targets
+ * @property {BoardTarget[]} board
+ * @property {Hand} hand
+ * @property {Button[]} buttons
+ * @property {Market | null} market
+ * @property {{from: number, to: number} | null} preview
+ */
+
+/** What a click is on: a target of the board, a disc of the reserve, the
+ * invocation disc ({invoke: true}) or a button.
+ * @typedef {{kind?: string, choice?: string | null, selected?: boolean, invoke?: boolean, value?: number}} Target */
+
+/** What a click does: the next selection, or the move it plays (select-common.js).
+ * @typedef {{selection: Selection, move: HaleakalaMove | null}} ClickResult */
+
+/** The selection before any click.
+ * @returns {Selection} */
 export const emptySelection = () => ({ value: null, invoke: false, crater: null });
 
+/** @param {Selection} selection */
 const hasSelection = (selection) => selection.value !== null || selection.invoke || selection.crater !== null;
 
-/** The place moves a selection allows, and the one it completes. */
+/** The place moves a selection allows, and the one it completes.
+ * @param {HaleakalaMove[]} legal
+ * @param {number | null} value
+ * @param {number | null} beach
+ * @param {boolean} invoke
+ * @returns {{open: MoveOf<'place'>[], done: MoveOf<'place'> | null} | null} */
 function evaluate(legal, value, beach, invoke) {
-  const open = legal.filter(
-    (m) => m.kind === 'place' && (value === null || m.value === value) && (beach === null || m.beach === beach) && (!invoke || m.invoke),
+  const open = /** @type {MoveOf<'place'>[]} */ (
+    legal.filter(
+      (m) => m.kind === 'place' && (value === null || m.value === value) && (beach === null || m.beach === beach) && (!invoke || m.invoke),
+    )
   );
   if (!open.length) return null;
   const done = value !== null && beach !== null ? open.find((m) => m.value === value && m.beach === beach && m.invoke === Boolean(invoke)) || null : null;
@@ -46,8 +113,13 @@ function evaluate(legal, value, beach, invoke) {
  *   come back)};
  * - buttons: [{kind, choice}] (boat, stay, decline, pass, raise, noraise);
  * - market: the cards or the purchases to choose from, {kind, options};
- * - preview: where the boat would sail with the chosen disc, {from, to}. */
+ * - preview: where the boat would sail with the chosen disc, {from, to}.
+ * @param {HaleakalaView | null} view
+ * @param {HaleakalaMove[]} legal
+ * @param {Selection} selection
+ * @returns {Targets} */
 export function targets(view, legal, selection) {
+  /** @type {Targets} */
   const out = { board: [], hand: { discs: [], invoke: null, takes: [] }, buttons: [], market: null, preview: null };
   const me = view ? view.viewer : null;
   if (!view || me === null || me === undefined) return out;
@@ -86,8 +158,13 @@ export function targets(view, legal, selection) {
   return out;
 }
 
+/** The viewer's turn: a disc and a beach, a disc to take back, the boat.
+ * @param {Targets} out   filled
+ * @param {HaleakalaView} view
+ * @param {HaleakalaMove[]} legal
+ * @param {Selection} sel */
 function turnTargets(out, view, legal, sel) {
-  const me = view.viewer;
+  const me = /** @type {number} */ (view.viewer);
   const player = view.players[me];
   // The reserve (the dock): numbered discs, and the invocation disc.
   for (const value of player.reserve) {
@@ -142,8 +219,10 @@ function turnTargets(out, view, legal, sel) {
   }
 }
 
+/** Where the shaman may walk, or stay.
+ * @param {Targets} out @param {HaleakalaView} view @param {HaleakalaMove[]} legal */
 function shamanTargets(out, view, legal) {
-  const me = view.viewer;
+  const me = /** @type {number} */ (view.viewer);
   for (const move of legal) {
     if (move.kind === 'shaman') {
       out.board.push({ kind: 'space', key: `space-${move.space}`, space: move.space, choice: move.text, strong: true, data: { space: move.space } });
@@ -154,17 +233,23 @@ function shamanTargets(out, view, legal) {
   }
 }
 
+/** The two cards where the boat stopped.
+ * @param {Targets} out @param {HaleakalaView} view @param {HaleakalaMove[]} legal */
 function pickTargets(out, view, legal) {
-  const section = view.pending ? view.pending.section : view.boat;
+  const section = view.pending ? /** @type {number} */ (view.pending.section) : view.boat;
+  /** @type {{slot: number, card: string, choice: string}[]} */
   const options = [];
   for (const move of legal.filter((m) => m.kind === 'pick')) {
-    const card = view.sections[section].slots[move.slot];
+    // A slot a move picks from holds a card.
+    const card = /** @type {string} */ (view.sections[section].slots[move.slot]);
     options.push({ slot: move.slot, card, choice: move.text });
     out.board.push({ kind: 'slot', key: `slot-${section}-${move.slot}`, section, slot: move.slot, card, choice: move.text, strong: true, data: { section, slot: move.slot } });
   }
   if (options.length) out.market = { kind: 'pick', options };
 }
 
+/** A crater with lava, then a crater beside it; or decline.
+ * @param {Targets} out @param {HaleakalaMove[]} legal @param {Selection} selection */
 function lavaTargets(out, legal, selection) {
   const moves = legal.filter((m) => m.kind === 'lava');
   const sources = [...new Set(moves.map((m) => m.crater))];
@@ -182,6 +267,8 @@ function lavaTargets(out, legal, selection) {
   if (decline) out.buttons.push({ kind: 'decline', choice: decline.text });
 }
 
+/** The shaman's space (or a button) to raise the statue, or not.
+ * @param {Targets} out @param {HaleakalaView} view @param {HaleakalaMove[]} legal */
 function statueTargets(out, view, legal) {
   const space = view.pending ? view.pending.space : null;
   for (const move of legal) {
@@ -194,7 +281,10 @@ function statueTargets(out, view, legal) {
   }
 }
 
+/** The score cards and the Priestess on sale; or pass.
+ * @param {Targets} out @param {HaleakalaMove[]} legal */
 function buyTargets(out, legal) {
+  /** @type {{item: string, cost: number, choice: string}[]} */
   const options = [];
   for (const move of legal) {
     if (move.kind === 'buy') {
@@ -209,7 +299,12 @@ function buyTargets(out, legal) {
 
 /** A click on a target of the board ({kind, choice}), a disc of the
  * reserve ({value, choice}), the invocation disc ({invoke: true, choice})
- * or a button ({choice}): a second click on what is chosen puts it back. */
+ * or a button ({choice}): a second click on what is chosen puts it back.
+ * @param {HaleakalaView | null} view
+ * @param {HaleakalaMove[]} legal
+ * @param {Selection} selection
+ * @param {Target} target
+ * @returns {ClickResult} */
 export function click(view, legal, selection, target) {
   if (target.selected) {
     if (target.kind === 'crater') return selecting({ ...selection, crater: null });

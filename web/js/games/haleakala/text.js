@@ -21,22 +21,44 @@ import { section, button, group, turnSentence, who, recent, endSentence } from '
 
 export { select, logParams };
 
+/** @typedef {import('./types.js').HaleakalaView} HaleakalaView */
+/** @typedef {import('./types.js').HaleakalaSnapshot} HaleakalaSnapshot */
+/** @typedef {import('./types.js').HaleakalaMove} HaleakalaMove */
+/** @typedef {import('../../state.js').Move} Move */
+/** @typedef {import('./types.js').Space} Space */
+/** @typedef {import('./types.js').GameEvent} GameEvent */
+/** @typedef {import('./select.js').Selection} Selection */
+/** @typedef {import('../../text/text-common.js').Section} Section */
+/** @typedef {import('../../text/text-common.js').Group} Group */
+/** @typedef {import('../../text/text-common.js').Button} Button */
+
 // -- small words ------------------------------------------------------------------------
 
-/** Parts of one sentence, joined by semicolons. */
+/** Parts of one sentence, joined by semicolons.
+ * @param {(string | null | undefined)[]} parts
+ * @returns {string} */
 const joined = (parts) => parts.filter(Boolean).join(t('haleakala.text.sep'));
 
-/** A sentence made of a head and its parts: "Ana: 3 points; …." */
+/** A sentence made of a head and its parts: "Ana: 3 points; …."
+ * @param {string} head
+ * @param {(string | null | undefined)[]} parts
+ * @returns {string} */
 const line = (head, parts) => t('haleakala.text.line', { head, parts: joined(parts) });
 
-/** Card kinds counted, in the order met: "Shell ×2, Statue". */
+/** Card kinds counted, in the order met: "Shell ×2, Statue".
+ * @param {string[]} kinds
+ * @param {(kind: string) => string} name
+ * @returns {string[]} */
 function counted(kinds, name) {
+  /** @type {Map<string, number>} */
   const counts = new Map();
   for (const kind of kinds) counts.set(kind, (counts.get(kind) || 0) + 1);
   return [...counts].map(([kind, count]) => (count > 1 ? `${name(kind)} ×${count}` : name(kind)));
 }
 
-/** A {kind: count} table in words: "Shell ×2, Statue". */
+/** A {kind: count} table in words: "Shell ×2, Statue".
+ * @param {Record<string, number> | null | undefined} contents
+ * @returns {string} */
 const table = (contents) =>
   Object.entries(contents || {})
     .map(([kind, count]) => (count > 1 ? `${cardName(kind)} ×${count}` : cardName(kind)))
@@ -45,7 +67,12 @@ const table = (contents) =>
 // -- the players ----------------------------------------------------------------------------
 
 /** A player in words: score, reserve, invocation disc, shaman, statues,
- * baskets, butterflies, shells, cards, score cards, first player. */
+ * baskets, butterflies, shells, cards, score cards, first player.
+ * @param {HaleakalaView} view
+ * @param {number} seat
+ * @param {string[]} names
+ * @param {number | null} viewer
+ * @returns {string} */
 function playerText(view, seat, names, viewer) {
   const player = view.players[seat];
   const parts = [
@@ -70,8 +97,12 @@ function playerText(view, seat, names, viewer) {
 
 // -- the island -------------------------------------------------------------------------------
 
-/** Whose statue and shaman stand on a space: "Ana's statue and Bob's shaman on forest 3". */
+/** Whose statue and shaman stand on a space: "Ana's statue and Bob's shaman on forest 3".
+ * @param {Space} space
+ * @param {string[]} names
+ * @returns {string | null} */
 function spaceText(space, names) {
+  /** @type {string[]} */
   const what = [];
   if (space.statue !== null && space.statue !== undefined) what.push(t('haleakala.aria.statue_of', { player: names[space.statue] }));
   if (space.shaman !== null && space.shaman !== undefined) what.push(t('haleakala.aria.shaman_of', { player: names[space.shaman] }));
@@ -79,14 +110,19 @@ function spaceText(space, names) {
 }
 
 /** A section in words: its cards, its beach (the discs of each player,
- * their sums, the invocation discs; the boat), its spaces, its crater. */
+ * their sums, the invocation discs; the boat), its spaces, its crater.
+ * @param {HaleakalaView} view
+ * @param {number} s
+ * @param {string[]} names
+ * @returns {string} */
 function sectionText(view, s, names) {
   const sec = view.sections[s];
-  const cards = sec.slots.filter(Boolean);
+  const cards = /** @type {string[]} */ (sec.slots.filter(Boolean));
   const empty = sec.slots.length - cards.length;
   let cardWords;
   if (!cards.length) cardWords = t('haleakala.text.no_card');
   else cardWords = plural('haleakala.text.cards', cards.length, { cards: list([...cards.map(cardName), ...Array(empty).fill(t('haleakala.text.slot_empty'))]) });
+  /** @type {string[]} */
   const discs = [];
   sec.discs.forEach((values, p) => {
     if (values.length === 1) discs.push(t('haleakala.text.beach_disc', { player: names[p], value: values[0] }));
@@ -105,7 +141,11 @@ function sectionText(view, s, names) {
 
 // -- the turn -----------------------------------------------------------------------------------
 
-/** The decision due, in words, when it is not the turn's action. */
+/** The decision due, in words, when it is not the turn's action.
+ * @param {HaleakalaView} view
+ * @param {string[]} names
+ * @param {number | null} viewer
+ * @returns {string | null} */
 function phaseText(view, names, viewer) {
   if (view.over || view.decider === null || view.decider === undefined) return null;
   const player = who(names, view.decider, viewer);
@@ -138,7 +178,10 @@ function phaseText(view, names, viewer) {
 
 // -- the position ---------------------------------------------------------------------------------
 
-/** The position in words. */
+/** The position in words.
+ * @param {HaleakalaSnapshot} snap
+ * @param {{names: string[], lastMove?: GameEvent[]}} options
+ * @returns {Section[]} */
 export function describe(snap, { names, lastMove = [] }) {
   const view = snap.view;
   const viewer = view.viewer ?? snap.viewer ?? null;
@@ -157,6 +200,7 @@ export function describe(snap, { names, lastMove = [] }) {
   ];
   if (viewer !== null && viewer !== undefined && view.players[viewer]) {
     const own = view.players[viewer];
+    /** @type {string | null} */
     let invocation = null;
     if (own.invocation === 'reserve') invocation = t('haleakala.text.hand_invocation');
     else if (own.invocation !== null && own.invocation !== undefined) invocation = t('haleakala.text.hand_invocation_away', { beach: shown(own.invocation) });
@@ -219,8 +263,12 @@ export function describe(snap, { names, lastMove = [] }) {
 
 // -- the moves ------------------------------------------------------------------------------------
 
-/** A move in words, as the end of a sentence ("put disc 3 on beach 2"). */
-export function moveText(view, move) {
+/** A move in words, as the end of a sentence ("put disc 3 on beach 2").
+ * @param {HaleakalaView | null} view
+ * @param {Move} legalMove   a legal move (its `to_dict()`), which is Haleakala's
+ * @returns {string} */
+export function moveText(view, legalMove) {
+  const move = /** @type {HaleakalaMove} */ (legalMove);
   switch (move.kind) {
     case 'place':
       if (view && move.beach === view.boat) {
@@ -237,7 +285,8 @@ export function moveText(view, move) {
     case 'stay':
       return t('haleakala.move.stay');
     case 'pick': {
-      const at = view && view.pending ? view.pending.section : view && view.boat;
+      // Where the boat stopped (with no view, no card is named).
+      const at = /** @type {number} */ (view && view.pending ? view.pending.section : view && view.boat);
       const card = view && view.sections[at] ? view.sections[at].slots[move.slot] : null;
       return t('haleakala.move.pick', { card: card ? cardName(card) : String(move.slot + 1) });
     }
@@ -257,24 +306,34 @@ export function moveText(view, move) {
     case 'noraise':
       return t('haleakala.move.noraise');
     default:
-      return move.text;
+      // A kind this page does not know: the move's notation.
+      return /** @type {HaleakalaMove} */ (move).text;
   }
 }
 
-/** The group each kind of board target goes in. */
+/** The group each kind of board target goes in.
+ * @type {Record<string, string>} */
 const GROUP_OF = { beach: 'beaches', take: 'take', boat: 'other', space: 'shaman', stay: 'shaman', slot: 'cards', crater: 'craters', item: 'items' };
 
 /** What the viewer may do now: the discs of the reserve, the beaches, the
  * discs to take back, the spaces, cards, craters and purchases, and the
- * buttons. */
+ * buttons.
+ * @param {HaleakalaView} view
+ * @param {HaleakalaMove[]} legal
+ * @param {Selection} selection
+ * @returns {{prompt: string, groups: Group[]}} */
 export function choices(view, legal, selection) {
   const all = select.targets(view, legal, selection);
+  /** @param {string} choice */
   const byText = (choice) => legal.find((m) => m.text === choice);
-  /** The label of a target that plays a move, or null. */
+  /** The label of a target that plays a move, or null.
+   * @param {{choice?: string | null}} target */
   const plays = (target) => {
     const move = target.choice && byText(target.choice);
     return move ? t('text.plays', { move: moveText(view, move) }) : null;
   };
+  /** The buttons of each group, by the group's key.
+   * @type {Record<string, Button[]>} */
   const groups = {
     discs: [],
     beaches: [],
@@ -288,6 +347,7 @@ export function choices(view, legal, selection) {
   };
   // One button a move: the board and the bar may offer the same one.
   const offered = new Set();
+  /** @param {string} key @param {{selected?: boolean, choice?: string | null}} target @param {string} label */
   const add = (key, target, label) => {
     if (!target.selected) {
       if (!target.choice || offered.has(target.choice)) return;
@@ -319,6 +379,7 @@ export function choices(view, legal, selection) {
     const label = plays(b);
     if (label) add(b.kind === 'raise' || b.kind === 'noraise' ? 'statue' : b.kind === 'stay' ? 'shaman' : 'other', b, label);
   }
+  /** @type {Record<string, string>} */
   const headings = {
     discs: t('haleakala.hand.title'),
     beaches: t('text.haleakala.beaches'),

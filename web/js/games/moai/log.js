@@ -5,11 +5,25 @@
 
 import { t, plural, list } from '../../i18n.js';
 
+/** @typedef {import('./types.js').MoaiView} MoaiView */
+/** @typedef {import('./types.js').EpochCard} EpochCard */
+/** @typedef {import('./types.js').Tile} Tile */
+/** @typedef {import('./types.js').GameEvent} GameEvent */
+
+/** One event in words: its key, the values to fill in (the event's own,
+ * open data, some said in words), and that it stands on a line of its own
+ * in the log.
+ * @typedef {{key: string, params: Record<string, any>, separate: boolean}} LogLine */
+
+/** The places events name (see `eventMarks`).
+ * @typedef {{to: string[], from: string[], at: string[], cards: string[]}} Marks */
+
 /** The seat letters of the move notation (docs/games/moai.md). */
 export const LETTERS = 'RYGBW';
 
 /** The name of each epoch card, by id (spec C-4): the log names cards that
- * left the view long ago. */
+ * left the view long ago.
+ * @type {Record<string, string>} */
 const CARD_NAMES = {
   'E1-01': 'plenty', 'E1-02': 'plenty', 'E1-03': 'peace', 'E1-04': 'feast', 'E1-05': 'ceremony',
   'E1-06': 'boat', 'E1-07': 'boat', 'E1-08': 'boat', 'E1-09': 'boat',
@@ -22,40 +36,57 @@ const CARD_NAMES = {
   'E3-05': 'epidemic', 'E3-06': 'tribal_war', 'E3-07': 'toppled_moai', 'E3-08': 'toppled_moai',
 };
 
+/** An epoch card's name, by its id ("E1-06" → "Boat"); an unknown id as it is.
+ * @param {string} id
+ * @returns {string} */
 export function cardName(id) {
   const name = CARD_NAMES[id];
   return name ? t(`moai.card.${name}`) : String(id);
 }
 
-/** The zone of a place id: S1 forest, F1 field, V1 volcano, E1-06 boat, camp. */
+/** The zone of a place id: S1 forest, F1 field, V1 volcano, E1-06 boat, camp.
+ * @param {string} id
+ * @returns {string} */
 export function placeKind(id) {
   const text = String(id);
   if (text === 'camp') return 'camp';
   if (text.startsWith('E')) return 'boat';
-  return { S: 'forest', F: 'field', V: 'volcano' }[text[0]] || 'camp';
+  return /** @type {Record<string, string>} */ ({ S: 'forest', F: 'field', V: 'volcano' })[text[0]] || 'camp';
 }
 
-/** "in forest S1", "on field F5" … (a place after a verb). */
+/** "in forest S1", "on field F5" … (a place after a verb).
+ * @param {string} id
+ * @returns {string} */
 export function placeAt(id) {
   return t(`moai.at.${placeKind(id)}`, { id });
 }
 
-/** "forest S1", "field F5" … (a place as a name). */
+/** "forest S1", "field F5" … (a place as a name).
+ * @param {string} id
+ * @returns {string} */
 export function placeName(id) {
   return t(`moai.where.${placeKind(id)}`, { id });
 }
 
-/** Cards of a bid or a birth: "1 + 3 + Raid". */
+/** Cards of a bid or a birth: "1 + 3 + Raid".
+ * @param {string[] | null | undefined} cards
+ * @returns {string} */
 export function cardsText(cards) {
   if (!cards || !cards.length) return t('moai.cards.none');
   return cards.map((kind) => (kind === 'R' ? t('moai.cards.raid') : kind)).join(' + ');
 }
 
+/** @param {string[]} names @param {number | null | undefined} seat */
 const seatName = (names, seat) => (seat === null || seat === undefined ? '' : names[seat] ?? String(seat));
 
-/** {key, params, separate} for one event as the viewer received it. */
+/** {key, params, separate} for one event as the viewer received it.
+ * @param {GameEvent} event
+ * @param {{names: string[]}} ctx
+ * @returns {LogLine} */
 export function logParams(event, { names }) {
   const p = event.params || {};
+  // The event's values (open data), those a sentence names said in words.
+  /** @type {Record<string, any>} */
   const params = { ...p, player: seatName(names, event.player) };
   let key = event.key;
   if (p.location !== undefined) params.location = placeAt(p.location);
@@ -68,10 +99,10 @@ export function logParams(event, { names }) {
   }
   switch (key) {
     case 'moai.bids':
-      params.values = (p.values || []).map((value, seat) => `${seatName(names, seat)} ${value}`).join(', ');
+      params.values = /** @type {number[]} */ (p.values || []).map((value, seat) => `${seatName(names, seat)} ${value}`).join(', ');
       break;
     case 'moai.order':
-      params.order = (p.order || []).map((seat, i) => `${i + 1}. ${seatName(names, seat)}`).join(', ');
+      params.order = /** @type {number[]} */ (p.order || []).map((seat, i) => `${i + 1}. ${seatName(names, seat)}`).join(', ');
       break;
     case 'moai.palms':
       params.palms = plural('moai.count.palms', p.palms);
@@ -85,7 +116,7 @@ export function logParams(event, { names }) {
       params.card = p.card === 'R' ? t('moai.cards.raid') : p.card;
       break;
     case 'moai.forest_contest':
-      params.totals = (p.totals || []).map(([seat, total]) => `${seatName(names, seat)} ${total}`).join(', ');
+      params.totals = /** @type {[number, number][]} */ (p.totals || []).map(([seat, total]) => `${seatName(names, seat)} ${total}`).join(', ');
       break;
     case 'moai.swap':
     case 'moai.swap.own':
@@ -107,6 +138,7 @@ export function logParams(event, { names }) {
       if (p.fixed) key = 'moai.victim_fixed';
       break;
     case 'moai.game_over': {
+      /** @type {number[]} */
       const winners = p.winners || [];
       params.winners = list(winners.map((seat) => seatName(names, seat)));
       params.scores = (p.scores || []).join('–');
@@ -122,11 +154,17 @@ export function logParams(event, { names }) {
 }
 
 /** What events did where: places where pieces arrived (`to`), places they
- * left (`from`), places where something happened (`at`), epoch cards taken. */
+ * left (`from`), places where something happened (`at`), epoch cards taken.
+ * @param {GameEvent[]} events
+ * @returns {Marks} */
 export function eventMarks(events) {
+  /** @type {Set<string>} */
   const to = new Set();
+  /** @type {Set<string>} */
   const from = new Set();
+  /** @type {Set<string>} */
   const at = new Set();
+  /** @type {Set<string>} */
   const cards = new Set();
   for (const event of events) {
     const p = event.params || {};
@@ -179,35 +217,47 @@ export function eventMarks(events) {
 
 // -- words the panels and the text view share -------------------------------------
 
-/** What an epoch card does, in a few words. */
+/** What an epoch card does, in a few words.
+ * @param {EpochCard} card
+ * @returns {string} */
 export function effectText(card) {
   if (card.effect === 'fire') return plural('moai.effect.fire', card.wood_lost || 1);
   return t(`moai.effect.${card.effect}`);
 }
 
-/** A card kind's name: "2 card", "Raid card (value 1)". */
+/** A card kind's name: "2 card", "Raid card (value 1)".
+ * @param {string} kind
+ * @returns {string} */
 export function kindName(kind) {
   return kind === 'R' ? t('moai.cards.raid_card') : t('moai.cards.value_card', { value: kind });
 }
 
 /** A tile whose height the viewer may not see (another clan's, face down,
- * before the end): the view gives it no height. */
+ * before the end): the view gives it no height.
+ * @param {Tile} tile
+ * @returns {boolean} */
 export const heightHidden = (tile) => tile.height === null || tile.height === undefined;
 
 /** The Moai a player shows: the heights the viewer sees and a count of the
- * face-down tiles whose height is hidden. */
+ * face-down tiles whose height is hidden.
+ * @param {MoaiView} view
+ * @param {number} seat
+ * @returns {{metres: number, hidden: number, count: number}} */
 export function visibleMoai(view, seat) {
   const tiles = (view.moai && view.moai.tiles[seat]) || [];
   let metres = 0;
   let hidden = 0;
   for (const tile of tiles) {
     if (heightHidden(tile)) hidden += 1;
-    else metres += tile.height;
+    else metres += /** @type {number} */ (tile.height);
   }
   return { metres, hidden, count: tiles.length };
 }
 
-/** A clan's pieces on the board (the island and the boats). */
+/** A clan's pieces on the board (the island and the boats).
+ * @param {MoaiView} view
+ * @param {number} seat
+ * @returns {number} */
 export function countBoard(view, seat) {
   let count = 0;
   for (const space of view.forest) count += space.pieces.filter((p) => p[0] === seat).length;

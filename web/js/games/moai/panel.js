@@ -10,8 +10,33 @@ import { token, seatStyle } from '../../players.js';
 import { h } from '../../dom.js';
 import { cardName, cardsText, effectText, kindName, heightHidden, visibleMoai, countBoard } from './log.js';
 
+/** @typedef {import('./types.js').MoaiView} MoaiView */
+/** @typedef {import('./types.js').MoaiResult} MoaiResult */
+/** @typedef {import('./types.js').ScoreRow} ScoreRow */
+/** @typedef {import('./types.js').EpochCard} EpochCard */
+/** @typedef {import('./types.js').Tile} Tile */
+
+/** A card of the hand as drawn: select.js's, with its name (`label`) and
+ * whether a suggested move plays it.
+ * @typedef {import('./select.js').HandCard & {suggested?: boolean, label?: string | null}} DrawnCard */
+/** The camp's pieces of one strength as drawn (see DrawnCard).
+ * @typedef {import('./select.js').CampChip & {suggested?: boolean, label?: string | null}} DrawnChip */
+/** A button of the action bar in words: its text, the move it plays
+ * (none: "cancel"), its look (`kind`), the clan it names (`seat`).
+ * @typedef {object} DrawnButton
+ * @property {string} text
+ * @property {string | null} choice
+ * @property {string} key
+ * @property {string} [kind]
+ * @property {number} [seat]
+ * @property {string | null} [label]
+ * @property {boolean} [suggested]
+ * @property {boolean} [cancel]
+ */
+
 // -- small pictures ------------------------------------------------------------------
 
+/** @type {Record<string, string>} */
 const ICONS = {
   camp: 'M4 19 L12 6 L20 19Z M10 19 L12 14 L14 19',
   pieces: 'M8 20h8l-1.5-6a3.5 3.5 0 1 0-5 0Z',
@@ -24,11 +49,19 @@ const ICONS = {
   draw: 'M6 3h9a1 1 0 0 1 1 1v13a1 1 0 0 1-1 1H6a1 1 0 0 1-1-1V4a1 1 0 0 1 1-1Z M19 7v13H9',
 };
 
+/** One of the panels' small pictures (ICONS), 24 × 24.
+ * @param {string} name
+ * @param {string} [cls]
+ * @returns {SVGElement} */
 export function icon(name, cls = '') {
   return svg('svg', { class: `mo-icon ${cls}`.trim(), viewBox: '0 0 24 24', 'aria-hidden': 'true' }, svg('path', { d: ICONS[name] }));
 }
 
-/** A piece as a small HTML tile (camp, panels): colour, mark, strength. */
+/** A piece as a small HTML tile (camp, panels): colour, mark, strength.
+ * @param {number} seat
+ * @param {number | null | undefined} strength
+ * @param {{count?: number, faceDown?: boolean}} [options]
+ * @returns {HTMLElement} */
 export function pieceBadge(seat, strength, { count = 1, faceDown = false } = {}) {
   const style = seatStyle(seat);
   return h(
@@ -40,7 +73,11 @@ export function pieceBadge(seat, strength, { count = 1, faceDown = false } = {})
   );
 }
 
+/** How many times each value comes, by value.
+ * @param {number[]} values
+ * @returns {[number, number][]} */
 function counts(values) {
+  /** @type {Map<number, number>} */
   const map = new Map();
   for (const v of values) map.set(v, (map.get(v) || 0) + 1);
   return [...map.entries()].sort((a, b) => (a[0] < b[0] ? -1 : 1));
@@ -48,14 +85,16 @@ function counts(values) {
 
 // -- epoch cards ------------------------------------------------------------------------
 
+/** @type {Record<string, string>} */
 const TYPE_CLASS = { neutral: 'neutral', boat: 'boat', disaster: 'disaster', end: 'end' };
 
 /** An epoch card: its name, type, the cards drawn, the huts, the palm and
  * the effect; a button when it can be taken. */
 /**
- * @param {any} card
- * @param {{choice?: string | null, key?: string, small?: boolean, taken?: boolean, marked?: boolean, label?: string,
+ * @param {EpochCard} card
+ * @param {{choice?: string | null, key?: string, small?: boolean, taken?: boolean, marked?: boolean, label?: string | null,
  *   onClick?: (() => void) | null}} [options]
+ * @returns {HTMLElement}
  */
 export function epochCard(card, { choice, key, small = false, taken = false, marked = false, label, onClick } = {}) {
   const clickable = Boolean(onClick && choice);
@@ -93,7 +132,11 @@ export function epochCard(card, { choice, key, small = false, taken = false, mar
 
 // -- the clans ------------------------------------------------------------------------------
 
-/** A clan's count, its icon, its value and a word for what it counts. */
+/** A clan's count, its icon, its value and a word for what it counts.
+ * @param {string} name
+ * @param {string} value
+ * @param {string} label
+ * @param {string} short */
 function stat(name, value, label, short) {
   return h(
     'li',
@@ -103,20 +146,27 @@ function stat(name, value, label, short) {
   );
 }
 
+/** A Moai tile of a clan: its height, or "?" while it is hidden.
+ * @param {Tile} tile
+ * @param {boolean} own   the viewer's */
 function tileChip(tile, own) {
   if (heightHidden(tile)) return h('span', { class: 'mo-tile-chip down', title: t('moai.player.tile_hidden') }, '?');
   const title = !tile.face_down ? '' : own ? t('moai.player.tile_own_hidden') : t('moai.player.tile_revealed');
   return h('span', { class: `mo-tile-chip${tile.face_down ? ' mine-down' : ''}`, title }, `${tile.height}`);
 }
 
-/** A bid laid or revealed, in words (the second line of a clan). */
+/** A bid laid or revealed, in words (the second line of a clan).
+ * @param {MoaiView} view
+ * @param {number} seat */
 function bidLine(view, seat) {
   const bid = view.bids && view.bids[seat];
   if (!bid || view.phase !== 'bird_man' || !bid.cards) return null;
   return h('span', { class: 'mo-bid shown' }, t('moai.player.bid', { cards: cardsText(bid.cards), value: bid.value }));
 }
 
-/** A bid still secret: a small mark beside the name (choosing, or chosen). */
+/** A bid still secret: a small mark beside the name (choosing, or chosen).
+ * @param {MoaiView} view
+ * @param {number} seat */
 function bidMark(view, seat) {
   const bid = view.bids && view.bids[seat];
   if (!bid || view.phase !== 'bird_man' || bid.cards) return null;
@@ -125,6 +175,12 @@ function bidMark(view, seat) {
   return h('span', { class: `mo-bid-mark${chosen ? ' chosen' : ''}`, title: text, 'aria-label': text }, chosen ? '✓' : '…');
 }
 
+/** The clans, one article each (`lastCards`: the epoch cards of the
+ * latest moves, marked).
+ * @param {HTMLElement | undefined} el
+ * @param {MoaiView} view
+ * @param {{names: string[], viewer: number | null, lastCards?: string[]}} options
+ * @returns {void} */
 export function renderPlayers(el, view, { names, viewer, lastCards = [] }) {
   if (!el) return;
   const rows = [];
@@ -183,10 +239,14 @@ export function renderPlayers(el, view, { names, viewer, lastCards = [] }) {
   el.replaceChildren(...rows);
 }
 
+/** The bird-man's frigate bird, as the board draws it. */
 function birdIcon() {
   return svg('svg', { class: 'mo-icon bird', viewBox: '-16 -12 32 24', 'aria-hidden': 'true' }, svg('path', { d: 'M-14,-2 Q-8,-9 0,-2 Q8,-9 14,-2 Q8,-4 2,3 L0,7 L-2,3 Q-8,-4 -14,-2Z' }));
 }
 
+/** A clan's epoch card, small.
+ * @param {EpochCard} card
+ * @param {boolean} marked */
 function epochChip(card, marked) {
   return h(
     'span',
@@ -196,7 +256,11 @@ function epochChip(card, marked) {
   );
 }
 
-/** The compact scoreboard of the top bar (phones): each clan's visible Moai. */
+/** The compact scoreboard of the top bar (phones): each clan's visible Moai.
+ * @param {HTMLElement | undefined} el
+ * @param {MoaiView} view
+ * @param {{names: string[]}} options
+ * @returns {void} */
 export function renderScoreline(el, view, { names }) {
   if (!el) return;
   const items = [];
@@ -218,6 +282,10 @@ export function renderScoreline(el, view, { names }) {
   el.replaceChildren(...items);
 }
 
+/** The round and its step.
+ * @param {HTMLElement | undefined} el
+ * @param {MoaiView} view
+ * @returns {void} */
 export function renderRound(el, view) {
   if (!el) return;
   const step = view.over ? t('moai.step.over') : t(`moai.step.${view.step}`);
@@ -238,7 +306,11 @@ export function renderRound(el, view) {
 // -- the viewer's cards and camp --------------------------------------------------------------
 
 /** `cards`: [{index, kind, choice, selected}], `camp`: [{strength, count,
- * choice, selected, part}]. */
+ * choice, selected, part}].
+ * @param {HTMLElement | undefined} el
+ * @param {MoaiView} view
+ * @param {{cards: DrawnCard[], camp: DrawnChip[], onCard: (card: DrawnCard) => void, onCamp: (chip: DrawnChip) => void}} options
+ * @returns {void} */
 export function renderHand(el, view, { cards, camp, onCard, onCamp }) {
   if (!el) return;
   if (!view.hand) {
@@ -289,7 +361,7 @@ export function renderHand(el, view, { cards, camp, onCard, onCamp }) {
           role: clickable ? null : 'img',
           onclick: clickable ? () => onCamp(chip) : null,
         },
-        pieceBadge(view.viewer, chip.strength, { count: chip.count }),
+        pieceBadge(/** @type {number} */ (view.viewer), chip.strength, { count: chip.count }),
       ),
     );
   }
@@ -308,7 +380,12 @@ export function renderHand(el, view, { cards, camp, onCard, onCamp }) {
 
 // -- the epoch display ----------------------------------------------------------------------
 
-/** The cards revealed this round, while they are on display. */
+/** The cards revealed this round, while they are on display (`take`: an
+ * epoch card's id → the text of the move that takes it).
+ * @param {HTMLElement | undefined} el
+ * @param {MoaiView} view
+ * @param {{take: Map<string, string>, onChoice: (choice: string) => void, suggested: string | null}} options
+ * @returns {void} */
 export function renderMarket(el, view, { take, onChoice, suggested }) {
   if (!el) return;
   const display = view.epoch.display || [];
@@ -326,12 +403,14 @@ export function renderMarket(el, view, { take, onChoice, suggested }) {
       choice,
       key: `epoch-${card.id}`,
       label: choice ? t('moai.aria.take', { name: cardName(card.id), id: card.id, cards: card.cards, huts: card.huts, effect: effectText(card) }) : null,
-      onClick: () => onChoice(choice),
+      // Only a card that can be taken is clickable: its choice is there.
+      onClick: () => onChoice(/** @type {string} */ (choice)),
     });
     if (suggested === card.id) node.classList.add('suggested');
     row.append(node);
   }
   // What each kind of card on display does, once per name.
+  /** @type {Set<string>} */
   const seen = new Set();
   const legend = h('p', { class: 'mo-legend' });
   for (const card of display) {
@@ -345,7 +424,10 @@ export function renderMarket(el, view, { take, onChoice, suggested }) {
 // -- the action bar ------------------------------------------------------------------------------
 
 /** `buttons`: [{text, choice, key, kind, seat, label, suggested}]; those
- * without a choice (cancel) only act on the selection. */
+ * without a choice (cancel) only act on the selection.
+ * @param {HTMLElement | undefined} el
+ * @param {{hint: string, buttons: DrawnButton[], interactive: boolean, onButton: (button: DrawnButton) => void}} options
+ * @returns {void} */
 export function renderActions(el, { hint, buttons, interactive, onButton }) {
   if (!el) return;
   const hintLine = h('p', { class: 'hint', 'aria-live': 'polite' }, interactive ? hint : '');
@@ -372,7 +454,11 @@ export function renderActions(el, { hint, buttons, interactive, onButton }) {
 // -- the end of the game ---------------------------------------------------------------------------
 
 /** Every point: each clan's Moai (tile by tile), survivors (board and
- * camp), wood (2 points each), and the total. */
+ * camp), wood (2 points each), and the total.
+ * @param {MoaiView} view
+ * @param {MoaiResult | null} result
+ * @param {string[]} names
+ * @returns {HTMLElement} */
 export function endDetails(view, result, names) {
   const rows = (result && result.breakdown && result.breakdown.players) || [];
   const seats = rows.map((_, i) => i);
@@ -382,6 +468,7 @@ export function endDetails(view, result, names) {
     h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, t('moai.end.what')), ...seats.map((seat) => h('th', { scope: 'col' }, token(seat, 16), ' ', names[seat])))),
   );
   const body = h('tbody');
+  /** @param {string} label @param {(row: ScoreRow, seat: number) => (string | Node)[]} cell */
   const line = (label, cell) => body.append(h('tr', {}, h('th', { scope: 'row' }, label), ...seats.map((seat) => h('td', {}, ...cell(rows[seat], seat)))));
   line(t('moai.end.moai'), (row) => [
     row.tiles.length ? h('span', { class: 'mo-end-tiles' }, row.tiles.map((tile) => `${tile.height}${tile.face_down ? '*' : ''}`).join(' + ')) : h('span', { class: 'muted' }, '—'),
@@ -405,6 +492,7 @@ export function endDetails(view, result, names) {
     { class: 'mo-end-cards' },
     ...order.map((seat) => {
       const row = rows[seat];
+      /** @param {string} label @param {...(string | Node)} value */
       const item = (label, ...value) => [h('dt', {}, label), h('dd', {}, ...value)];
       return h(
         'li',

@@ -15,18 +15,36 @@ import { createBoard } from './board.js';
 import { renderPlayers, renderRound, renderScoreline, renderHand, renderMarket, renderActions, endDetails } from './panel.js';
 import { logParams, eventMarks, LETTERS, cardsText, placeName } from './log.js';
 import * as select from './select.js';
-import * as words from './text.js';
+import * as words from './words.js';
 import { PORTRAIT, screenOf, pointByKey } from '../renderer-common.js';
 import { svg } from '../../board-svg.js';
 import { createShell } from '../renderer-shell.js';
 
 const { partsOf } = select;
 
+/** @typedef {import('./types.js').MoaiView} MoaiView */
+/** @typedef {import('./types.js').MoaiMove} MoaiMove */
+/** A legal move as the shell hands it (a `to_dict()`, Moai's). @typedef {import('../../state.js').Move} Move */
+/** @typedef {import('./types.js').MoaiSnapshot} MoaiSnapshot */
+/** @typedef {import('./types.js').GameEvent} GameEvent */
+/** @typedef {import('./select.js').Selection} Selection */
+/** @typedef {import('./select.js').Targets} Targets */
+/** @typedef {import('./board.js').BoardTarget} BoardTarget */
+/** @typedef {import('./panel.js').DrawnCard} DrawnCard */
+/** @typedef {import('./panel.js').DrawnChip} DrawnChip */
+/** @typedef {import('./panel.js').DrawnButton} DrawnButton */
+
+/** The shell (../renderer-shell.js) as this renderer holds it: what it
+ * keeps on screen is Moai's (the view, the selection, the moves).
+ * @typedef {Omit<ReturnType<typeof createShell>, 'snapshot' | 'view' | 'selection' | 'suggestion' | 'lastMove' | 'legal'> & {
+ *   snapshot: MoaiSnapshot | null, view: MoaiView | null, selection: Selection, suggestion: MoaiMove | null,
+ *   lastMove: GameEvent[], legal: () => MoaiMove[]}} MoaiShell */
+
 /** The game drawn in the page's containers (contract.js's Renderer).
  * @param {import('../contract.js').RendererHost} host
  * @returns {import('../contract.js').Renderer} */
 export function createRenderer(host) {
-  const shell = createShell(host);
+  const shell = /** @type {MoaiShell} */ (/** @type {unknown} */ (createShell(host)));
   const { els } = shell;
 
   const board = createBoard(els.board, {
@@ -34,7 +52,9 @@ export function createRenderer(host) {
     onBackground: () => shell.clearSelection(),
   });
 
+  /** @param {number} seat */
   const letter = (seat) => LETTERS[seat];
+  /** @param {string | null | undefined} choice */
   const moveOf = (choice) => (choice ? shell.legal().find((m) => m.text === choice) : null) || null;
 
   // -- the targets ----------------------------------------------------------------------
@@ -42,9 +62,12 @@ export function createRenderer(host) {
   const suggestedParts = () => (shell.suggestion ? partsOf(shell.suggestion) : []);
 
   /** Everything clickable on the board (moai/select.js), named and marked
-   * when a hint names it: part → {choice, selected, suggested, label}. */
+   * when a hint names it: part → {choice, selected, suggested, label}.
+   * @param {Targets} all
+   * @returns {Map<string, BoardTarget>} */
   function boardTargets(all) {
     const hinted = suggestedParts();
+    /** @type {Map<string, BoardTarget>} */
     const targets = new Map();
     for (const [part, { choice, selected }] of all.board) {
       targets.set(part, { choice, selected, suggested: hinted.includes(part), label: selected ? null : targetLabel(part, choice) });
@@ -52,7 +75,10 @@ export function createRenderer(host) {
     return targets;
   }
 
-  /** An accessible name for a board target: the move it plays, or what it selects. */
+  /** An accessible name for a board target: the move it plays, or what it selects.
+   * @param {string} part
+   * @param {string | null} choice
+   * @returns {string | null} */
   function targetLabel(part, choice) {
     const move = moveOf(choice);
     if (move) return moveText(move);
@@ -60,7 +86,9 @@ export function createRenderer(host) {
     return null;
   }
 
-  /** The hand's cards, named, those of a suggested move marked. */
+  /** The hand's cards, named, those of a suggested move marked.
+   * @param {Targets} all
+   * @returns {DrawnCard[]} */
   function handCards(all) {
     const hinted = [...suggestedParts()];
     return all.cards.map((card) => {
@@ -77,12 +105,14 @@ export function createRenderer(host) {
     });
   }
 
-  /** The camp's strengths, named, those of a suggested move marked. */
+  /** The camp's strengths, named, those of a suggested move marked.
+   * @param {Targets} all
+   * @returns {DrawnChip[]} */
   function campChips(all) {
     const hinted = suggestedParts();
-    const { view } = shell;
+    const view = /** @type {MoaiView} */ (shell.view);
     return all.camp.map((chip) => {
-      const parts = [`str:${chip.strength}`, `piece:camp:${letter(view.viewer)}${chip.strength}`];
+      const parts = [`str:${chip.strength}`, `piece:camp:${letter(/** @type {number} */ (view.viewer))}${chip.strength}`];
       const suggested = parts.some((p) => hinted.includes(p));
       if (!chip.choice) return { ...chip, suggested };
       const move = moveOf(chip.choice);
@@ -90,11 +120,15 @@ export function createRenderer(host) {
     });
   }
 
-  /** The buttons of the action bar, in words. */
+  /** The buttons of the action bar, in words.
+   * @param {Targets} all
+   * @returns {DrawnButton[]} */
   function actionButtons(all) {
-    const { view, names } = shell;
+    const { names } = shell;
+    const view = /** @type {MoaiView} */ (shell.view);
     const hinted = shell.suggestion ? shell.suggestion.text : null;
     const step = view.step;
+    /** @param {MoaiMove} m @param {string} text @param {Partial<DrawnButton>} [extra] @returns {DrawnButton} */
     const button = (m, text, extra = {}) => ({ text, choice: m.text, key: `btn-${m.text}`, suggested: hinted === m.text, ...extra });
     return all.buttons.map(({ action, choice, move: m, face }) => {
       switch (action) {
@@ -127,7 +161,8 @@ export function createRenderer(host) {
   // -- words ----------------------------------------------------------------------------------
 
   /** A move in words, as the end of a sentence ("place a strength-2 piece on
-   * field F5"), and what to do now: the text view's words (moai/text.js). */
+   * field F5"), and what to do now: the text view's words (moai/words.js).
+   * @param {Move} move */
   const moveText = (move) => words.moveText(shell.view, move, shell.names);
 
   function hint() {
@@ -137,6 +172,7 @@ export function createRenderer(host) {
 
   // -- clicks --------------------------------------------------------------------------------
 
+  /** @param {DrawnButton} button */
   function onButton(button) {
     if (button.cancel) return shell.clearSelection();
     if (button.choice) shell.play(button.choice);
@@ -147,6 +183,7 @@ export function createRenderer(host) {
   /** The places a suggested move names, to ring them on the board. */
   function suggestedPlaces() {
     if (!shell.suggestion) return [];
+    /** @type {string[]} */
     const out = [];
     for (const part of partsOf(shell.suggestion)) {
       if (part.startsWith('loc:')) out.push(part.slice(4));
@@ -160,7 +197,7 @@ export function createRenderer(host) {
 
   /** Redraw what depends on the selection: board targets, hand, market, actions. */
   function redraw() {
-    const { view } = shell;
+    const view = /** @type {MoaiView} */ (shell.view);
     // A selection that no longer fits a move starts over.
     if (shell.hasSelection() && !select.stillOpen(view, shell.legal(), shell.selection).length) shell.selection = select.emptySelection();
     const all = select.targets(view, shell.legal(), shell.selection);
@@ -178,9 +215,11 @@ export function createRenderer(host) {
   }
 
   /** Draw what the snapshot shows, whatever the selection (the island
-   * is drawn with its targets). */
+   * is drawn with its targets).
+   * @param {MoaiSnapshot} snap */
   function draw(snap) {
-    const { view, names } = shell;
+    const { names } = shell;
+    const view = /** @type {MoaiView} */ (shell.view);
     const marks = eventMarks(shell.lastMove);
     renderPlayers(els.players, view, { names, viewer: snap.viewer, lastCards: marks.cards });
     renderRound(els.round, view);
@@ -189,11 +228,13 @@ export function createRenderer(host) {
 
   /** Point at what a lesson's step speaks of: places on the board ("F1",
    * "S1", "V2"), cards in the hand (by value), epoch cards (by id), the
-   * camp's pieces (by strength). */
+   * camp's pieces (by strength).
+   * @param {{kind: string, id: string | number}[]} points */
   function spotlight(points) {
+    /** @param {string} kind */
     const of = (kind) => points.filter((p) => p.kind === kind).map((p) => String(p.id));
     const scope = screenOf(els.board);
-    scope.querySelectorAll('.point-box').forEach((node) => node.remove());
+    scope.querySelectorAll('.point-box').forEach((/** @type {Element} */ node) => node.remove());
     for (const loc of of('loc')) {
       const node = /** @type {SVGGraphicsElement | null} */ (els.board.querySelector(`[data-loc="${CSS.escape(loc)}"]`));
       if (!node || !node.getBBox) continue;
@@ -201,11 +242,14 @@ export function createRenderer(host) {
       node.append(svg('rect', { class: 'point-island point-box', x: box.x - 5, y: box.y - 5, width: box.width + 10, height: box.height + 10, rx: 10 }));
     }
     const hand = (shell.view && shell.view.hand) || [];
-    pointByKey(els.hand, 'card-', of('card'), (index) => hand[Number(index)]);
+    pointByKey(els.hand, 'card-', of('card'), (/** @type {string} */ index) => hand[Number(index)]);
     pointByKey(scope, 'epoch-', of('epoch'));
     pointByKey(scope, 'camp-', of('camp'));
   }
 
+  /** Ring the places what just happened names, for a while.
+   * @param {GameEvent[]} events
+   * @param {number} [duration] */
   function flashEvents(events, duration) {
     board.flash(eventMarks(events), duration);
   }
@@ -217,11 +261,11 @@ export function createRenderer(host) {
     redraw,
     focusRules: {
       // A strength just chosen from the keyboard: go on to the places.
-      afterChoice: (same) => (els.board.contains(same) ? null : els.board.querySelector('[data-choice]')),
+      afterChoice: (/** @type {HTMLElement} */ same) => (els.board.contains(same) ? null : els.board.querySelector('[data-choice]')),
       next: '.board-frame [data-choice], #hand [data-choice], #market [data-choice], #actions [data-choice]',
     },
     // A hint shows its move from the start.
-    onSuggest: (move) => {
+    onSuggest: (/** @type {Move | null} */ move) => {
       if (move) shell.selection = select.emptySelection();
     },
     onDestroy: () => {
@@ -231,7 +275,7 @@ export function createRenderer(host) {
     flashEvents,
     spotlight,
     moveText,
-    logParams: (event, ctx) => logParams(event, ctx),
-    endDetails: (snap, names) => endDetails(snap.view, snap.result, names),
+    logParams: (/** @type {GameEvent} */ event, /** @type {{names: string[]}} */ ctx) => logParams(event, ctx),
+    endDetails: (/** @type {MoaiSnapshot} */ snap, /** @type {string[]} */ names) => endDetails(snap.view, snap.result, names),
   });
 }

@@ -25,15 +25,65 @@
 import { within, played, selecting } from '../select-common.js';
 import { LETTERS } from './log.js';
 
-/** The text of a piece in the move notation, when the viewer knows it. */
+/** @typedef {import('./types.js').MoaiView} MoaiView */
+/** @typedef {import('./types.js').MoaiMove} MoaiMove */
+/** @typedef {import('./types.js').MovePiece} MovePiece */
+/** @template {import('./types.js').MoveKind} K @typedef {import('./types.js').MoveOf<K>} MoveOf */
+
+/** What is chosen so far: parts of the board and the camp, and the hand's
+ * cards by their place in the hand.
+ * @typedef {{parts: string[], cards: number[]}} Selection */
+
+/** A place or a piece of the board that can be clicked (its part is its key).
+ * @typedef {{choice: string | null, selected: boolean}} BoardTarget */
+
+/** A card of the hand: offered (`choice`), selected, or neither.
+ * @typedef {{index: number, kind: string, choice?: string | null, selected?: boolean}} HandCard */
+
+/** The camp's pieces of one strength; `part` is what a click on it chooses.
+ * @typedef {{strength: number, count: number, part?: string, choice?: string, selected?: boolean}} CampChip */
+
+/** A button of the action bar: what it does (`action`), the move it plays
+ * (none for "cancel"), and for the tile's side which side (`face`).
+ * @typedef {{action: 'bid', choice: string, move: MoveOf<'bid'>, face?: undefined}
+ *   | {action: 'rank' | 'victim' | 'award', choice: string, move: MoveOf<'rank'> | MoveOf<'victim'> | MoveOf<'award'>, face?: undefined}
+ *   | {action: 'face', face: string, choice: string, move: MoaiMove | undefined}
+ *   | {action: 'cancel', choice: null, move: null, face?: undefined}
+ *   | {action: 'pass' | 'build' | 'done', choice: string, move: MoveOf<'pass'> | MoveOf<'build'> | MoveOf<'done'>, face?: undefined}} ActionButton */
+
+/** Everything clickable now (see `targets`).
+ * @typedef {object} Targets
+ * @property {Map<string, BoardTarget>} board
+ * @property {HandCard[]} cards
+ * @property {CampChip[]} camp
+ * @property {Map<string, string>} take     an epoch card's id → the move's text
+ * @property {ActionButton[]} buttons
+ */
+
+/** What a click is on: a hand card ({index, kind, choice}), a part of the
+ * board or the camp ({part}), or a button ({choice}).
+ * @typedef {{index?: number, kind?: string, part?: string, choice?: string | null, selected?: boolean}} Target */
+
+/** What a click does: the next selection, or the move it plays (select-common.js).
+ * @typedef {{selection: Selection, move: MoaiMove | null}} ClickResult */
+
+/** The text of a piece in the move notation, when the viewer knows it.
+ * @param {string} location
+ * @param {number} seat
+ * @param {number | null | undefined} strength
+ * @param {boolean} faceUp
+ * @returns {string | null} */
 export function pieceText(location, seat, strength, faceUp) {
   if (strength === null || strength === undefined) return null;
   return `${location}:${LETTERS[seat]}${strength}${faceUp ? '' : 'fd'}`;
 }
 
+/** @param {MovePiece} p */
 const pieceKey = (p) => pieceText(p.location, p.player, p.strength, p.face_up);
 
-/** The parts a move is made of (see the head of this file). */
+/** The parts a move is made of (see the head of this file).
+ * @param {MoaiMove} m
+ * @returns {string[]} */
 export function partsOf(m) {
   switch (m.kind) {
     case 'bid':
@@ -70,27 +120,43 @@ export function partsOf(m) {
 }
 
 /** Moves completed by a single remaining possibility when this part is
- * clicked: the place of a placement, the space of a carving, a raid's target. */
+ * clicked: the place of a placement, the space of a carving, a raid's target.
+ * @type {Record<string, string>} */
 const COMPLETES = { place: 'loc:', carve: 'loc:', raid: 'piece:' };
 
+/** The selection before any click.
+ * @returns {Selection} */
 export const emptySelection = () => ({ parts: [], cards: [] });
 
+/** @param {Selection} selection */
 const hasSelection = (selection) => selection.parts.length > 0 || selection.cards.length > 0;
 
-/** Every part selected: the board's and the camp's, then the cards'. */
+/** Every part selected: the board's and the camp's, then the cards'.
+ * @param {MoaiView | null} view
+ * @param {Selection} selection
+ * @returns {string[]} */
 export function selectedParts(view, selection) {
   const hand = (view && view.hand) || [];
   return [...selection.parts, ...selection.cards.map((i) => `card:${hand[i]}`)];
 }
 
-/** The moves a selection still allows. */
+/** The moves a selection still allows.
+ * @param {MoaiView | null} view
+ * @param {MoaiMove[]} legal
+ * @param {Selection} selection
+ * @returns {MoaiMove[]} */
 export function stillOpen(view, legal, selection) {
   const want = selectedParts(view, selection);
   return legal.filter((m) => within(want, partsOf(m)));
 }
 
 /** What clicking an element of `part` does now: a move's text (it plays),
- * the part itself (it selects), or null (not offered). */
+ * the part itself (it selects), or null (not offered).
+ * @param {MoaiView | null} view
+ * @param {MoaiMove[]} legal
+ * @param {Selection} selection
+ * @param {string} part
+ * @returns {string | null} */
 function offer(view, legal, selection, part) {
   const want = [...selectedParts(view, selection), part];
   const open = legal.filter((m) => within(want, partsOf(m)));
@@ -108,8 +174,13 @@ function offer(view, legal, selection, part) {
  * - take: epoch card → the move's text;
  * - buttons: [{action, choice, move}] in the order of the action bar:
  *   bid, rank, victim, award, face (the tile's side: `face`), cancel, pass,
- *   build, done. */
+ *   build, done.
+ * @param {MoaiView} view
+ * @param {MoaiMove[]} legal
+ * @param {Selection} selection
+ * @returns {Targets} */
 export function targets(view, legal, selection) {
+  /** @param {string} part */
   const offered = (part) => offer(view, legal, selection, part);
   return {
     board: boardTargets(legal, selection, offered),
@@ -120,8 +191,17 @@ export function targets(view, legal, selection) {
   };
 }
 
+/** @typedef {(part: string) => string | null} Offered */
+
+/**
+ * @param {MoaiMove[]} legal
+ * @param {Selection} selection
+ * @param {Offered} offered
+ * @returns {Map<string, BoardTarget>} */
 function boardTargets(legal, selection, offered) {
+  /** @type {Map<string, BoardTarget>} */
   const targets = new Map();
+  /** @param {string} part */
   const add = (part) => {
     if (targets.has(part)) return;
     const selected = selection.parts.includes(part);
@@ -133,6 +213,12 @@ function boardTargets(legal, selection, offered) {
   return targets;
 }
 
+/**
+ * @param {MoaiView} view
+ * @param {MoaiMove[]} legal
+ * @param {Selection} selection
+ * @param {Offered} offered
+ * @returns {HandCard[]} */
 function handCards(view, legal, selection, offered) {
   const hand = (view && view.hand) || [];
   return hand.map((kind, index) => {
@@ -142,17 +228,25 @@ function handCards(view, legal, selection, offered) {
   });
 }
 
+/**
+ * @param {MoaiView} view
+ * @param {MoaiMove[]} legal
+ * @param {Selection} selection
+ * @param {Offered} offered
+ * @returns {CampChip[]} */
 function campChips(view, legal, selection, offered) {
   if (!view || !view.camp) return [];
+  /** @type {Map<number, number>} */
   const byStrength = new Map();
   for (const s of view.camp) byStrength.set(s, (byStrength.get(s) || 0) + 1);
   return [...byStrength.entries()]
     .sort((a, b) => a[0] - b[0])
     .map(([strength, count]) => {
+      /** @type {CampChip} */
       const chip = { strength, count };
       if (!legal.length) return chip;
       // A strength to place, or (with an empty camp… or none) a piece of the camp.
-      for (const part of [`str:${strength}`, `piece:camp:${LETTERS[view.viewer]}${strength}`]) {
+      for (const part of [`str:${strength}`, `piece:camp:${LETTERS[/** @type {number} */ (view.viewer)]}${strength}`]) {
         if (selection.parts.includes(part)) return { ...chip, part, selected: true };
         const choice = offered(part);
         if (choice) return { ...chip, part, choice };
@@ -161,14 +255,21 @@ function campChips(view, legal, selection, offered) {
     });
 }
 
+/**
+ * @param {MoaiView} view
+ * @param {MoaiMove[]} legal
+ * @param {Selection} selection
+ * @param {Offered} offered
+ * @returns {ActionButton[]} */
 function actionButtons(view, legal, selection, offered) {
+  /** @type {ActionButton[]} */
   const out = [];
   if (!legal.length) return out;
   const step = view.step;
   if (step === 'bid') {
     // The bid of exactly the cards chosen.
     const chosen = selectedParts(view, selection);
-    const bid = legal.find((m) => m.kind === 'bid' && partsOf(m).length === chosen.length && within(chosen, partsOf(m)));
+    const bid = /** @type {MoveOf<'bid'> | undefined} */ (legal.find((m) => m.kind === 'bid' && partsOf(m).length === chosen.length && within(chosen, partsOf(m))));
     if (bid) out.push({ action: 'bid', choice: bid.text, move: bid });
   }
   for (const m of legal) {
@@ -191,17 +292,22 @@ function actionButtons(view, legal, selection, offered) {
 
 /** A click on a hand card ({index, kind, choice}), a part of the board or
  * of the camp ({part}) or a button ({choice}): what is chosen, clicked
- * again, is put back. */
+ * again, is put back.
+ * @param {MoaiView | null} view
+ * @param {MoaiMove[]} legal
+ * @param {Selection} selection
+ * @param {Target} target
+ * @returns {ClickResult} */
 export function click(view, legal, selection, target) {
   if (target.index !== undefined) {
-    const { index, kind, choice } = target;
+    const { index, kind, choice } = /** @type {HandCard} */ (target);
     if (selection.cards.includes(index)) return selecting({ ...selection, cards: selection.cards.filter((i) => i !== index) });
     if (!choice) return selecting(selection);
     if (choice !== `card:${kind}`) return played(legal, choice, emptySelection);
     return selecting({ ...selection, cards: [...selection.cards, index] });
   }
   if (target.part !== undefined) {
-    const { part } = target;
+    const { part } = /** @type {{part: string}} */ (target);
     if (selection.parts.includes(part)) return selecting({ ...selection, parts: selection.parts.filter((p) => p !== part) });
     const choice = offer(view, legal, selection, part);
     if (!choice) return selecting(selection);

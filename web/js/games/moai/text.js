@@ -12,16 +12,29 @@
 // the tile's side; and the buttons (epoch cards, victims, pass, done …).
 //
 // It knows no DOM: the pure helpers of the board's panel (a card's effect,
-// a card kind's name, the Moai a clan shows) are said again here.
+// a card kind's name, the Moai a clan shows) are said again here. The words
+// the board shares with it (a place, a move, what to do now) are words.js's.
 
 import { t, plural, list } from '../../i18n.js';
 import { seatStyle } from '../../players.js';
 import * as select from './select.js';
-import { logParams, cardName, cardsText, placeAt, placeName, placeKind, LETTERS, effectText, kindName, visibleMoai, countBoard } from './log.js';
+import { logParams, cardName, cardsText, placeName, placeKind, LETTERS, effectText, kindName, visibleMoai, countBoard } from './log.js';
 import { section, button, group, turnSentence, who, recent, endSentence } from '../../text/text-common.js';
 import { endReason } from '../../table-words.js';
+import { nameOf, cap, joined, spaceHeight, pieceWords, placeWords, moveText, advice } from './words.js';
 
-export { select, logParams };
+export { select, logParams, moveText };
+
+/** @typedef {import('./types.js').MoaiView} MoaiView */
+/** @typedef {import('./types.js').MoaiSnapshot} MoaiSnapshot */
+/** @typedef {import('./types.js').MoaiResult} MoaiResult */
+/** @typedef {import('./types.js').MoaiMove} MoaiMove */
+/** @typedef {import('./words.js').NamedPiece} NamedPiece */
+/** @typedef {import('./types.js').EpochCard} EpochCard */
+/** @typedef {import('./types.js').GameEvent} GameEvent */
+/** @typedef {import('./select.js').Selection} Selection */
+/** @typedef {import('../../text/text-common.js').Section} Section */
+/** @typedef {import('../../text/text-common.js').Group} Group */
 
 /** The colours the page draws the seats with (theme.css `.p0` … `.p4`:
  * vermilion ▲, blue ◆, yellow ●, bluish green ■, reddish purple ★). */
@@ -29,87 +42,43 @@ const PALETTE_NAMES = ['red', 'blue', 'yellow', 'green', 'pink'];
 
 // -- small words ------------------------------------------------------------------------
 
-/** A seat's name: the one given, or "Player 2". */
-function nameOf(seat, names) {
-  if (seat === null || seat === undefined) return '';
-  return (names && names[seat]) || t('seat.label', { n: seat + 1 });
-}
-
-/** A clan's colour as the page draws it, with its mark: "red ▲". */
+/** A clan's colour as the page draws it, with its mark: "red ▲".
+ * @param {number} seat */
 function colourOf(seat) {
   return `${t(`moai.text.colour.${PALETTE_NAMES[seat % PALETTE_NAMES.length]}`)} ${seatStyle(seat).glyph}`;
 }
 
-/** The first letter up: a place's name opens a sentence. */
-const cap = (text) => (text ? text[0].toUpperCase() + text.slice(1) : text);
-
-/** Parts of one sentence, joined by semicolons. */
-const joined = (parts) => parts.filter(Boolean).join(t('moai.text.sep'));
-
-
-
-
-/** The height of the statue on a volcano space, the strengths the viewer knows. */
-function spaceHeight(view, id) {
-  const space = view && view.volcano.find((s) => s.id === id);
-  return space ? space.pieces.reduce((a, p) => a + (p[1] || 0), 0) : 0;
-}
-
-/** A piece of a move ({location, player, strength, face_up}) in words:
- * "Ana's strength-2 piece in forest S1". */
-function pieceWords(piece, names) {
-  return t(piece.face_up ? 'moai.words.piece' : 'moai.words.piece_down', { player: nameOf(piece.player, names), strength: piece.strength, place: placeAt(piece.location) });
-}
-
-/** A piece part of the selection ("piece:S1:R2fd") as a piece. */
+/** A piece part of the selection ("piece:S1:R2fd") as a piece.
+ * @param {string} part
+ * @returns {NamedPiece | null} */
 function pieceOfPart(part) {
   const match = /^piece:([^:]+):([A-Z])(\d)(fd)?$/.exec(part);
   if (!match) return null;
   return { location: match[1], player: LETTERS.indexOf(match[2]), strength: Number(match[3]), face_up: !match[4] };
 }
 
-/** Strengths counted: "3 of strength 1, 2 of strength 2 and 1 of strength 3". */
+/** Strengths counted: "3 of strength 1, 2 of strength 2 and 1 of strength 3".
+ * @param {number[]} counts   the pieces of each strength, 1 to 3
+ * @returns {string} */
 function strengthCounts(counts) {
   const parts = counts.map((count, i) => (count ? plural('moai.text.of_strength', count, { strength: i + 1 }) : null)).filter(Boolean);
   return parts.length ? list(parts) : '';
 }
 
-/** Pieces ([seat, strength, face_up]) of one clan in words, face up first:
- * "2 strength-3 pieces and 1 face-down piece". */
-function piecesWords(pieces) {
-  const groups = new Map();
-  for (const [, strength, faceUp] of pieces) {
-    const known = strength !== null && strength !== undefined;
-    const key = `${faceUp ? 0 : known ? 1 : 2}/${known ? strength : 0}`;
-    if (!groups.has(key)) groups.set(key, { strength, faceUp, known, count: 0 });
-    groups.get(key).count += 1;
-  }
-  return list(
-    [...groups.entries()]
-      .sort((a, b) => (a[0] < b[0] ? -1 : 1))
-      .map(([, g]) => {
-        if (g.faceUp) return plural('moai.text.up', g.count, { strength: g.strength });
-        return g.known ? plural('moai.text.down_known', g.count, { strength: g.strength }) : plural('moai.text.down', g.count);
-      }),
-  );
-}
-
-/** Whose pieces stand on a place: "Ana has 2 strength-3 pieces; Bob has 1
- * face-down piece", clan by clan; null when none. */
-function occupants(pieces, names, viewer) {
-  const seats = [...new Set(pieces.map((p) => p[0]))].sort((a, b) => a - b);
-  if (!seats.length) return null;
-  return joined(seats.map((seat) => t('moai.text.has', { player: who(names, seat, viewer), pieces: piecesWords(pieces.filter((p) => p[0] === seat)) })));
-}
-
-/** An epoch card's draw and huts: "2 cards to draw and 3 huts". */
+/** An epoch card's draw and huts: "2 cards to draw and 3 huts".
+ * @param {EpochCard} card */
 function cardNumbers(card) {
   return { name: cardName(card.id), id: card.id, draws: plural('moai.text.draws', card.cards), huts: plural('moai.text.huts', card.huts) };
 }
 
 // -- the position -------------------------------------------------------------------------
 
-/** The round, its phase and step, and what the step waits for. */
+/** The round, its phase and step, and what the step waits for.
+ * @param {MoaiView} view
+ * @param {MoaiSnapshot} snap
+ * @param {string[]} names
+ * @param {number | null} viewer
+ * @returns {(string | null)[]} */
 function turnItems(view, snap, names, viewer) {
   if (view.over || snap.over) {
     const result = snap.result || view.result;
@@ -125,7 +94,8 @@ function turnItems(view, snap, names, viewer) {
   const acting = seat === undefined ? '' : who(names, seat, viewer);
   if (pending.card && ['victim', 'erode', 'kill', 'lose', 'sink'].includes(view.step)) {
     const card = (view.epoch.taken || []).find((c) => c && c.id === pending.card);
-    const params = { taker: who(names, pending.taker, viewer), card: cardName(pending.card) };
+    // A disaster's step: its card and taker are there.
+    const params = { taker: who(names, /** @type {number} */ (pending.taker), viewer), card: cardName(pending.card) };
     const taken = pending.victim === null || pending.victim === undefined ? t('moai.text.pending.card', params) : t('moai.text.pending.victim', { ...params, victim: nameOf(pending.victim, names) });
     items.push(card ? `${taken} ${effectText(card)}` : taken);
   }
@@ -139,7 +109,7 @@ function turnItems(view, snap, names, viewer) {
     case 'award':
       items.push(
         t('moai.text.pending.award', {
-          place: cap(placeName(pending.space)),
+          place: cap(placeName(/** @type {string} */ (pending.space))),
           tied: list((pending.tied || []).map((seat) => nameOf(seat, names))),
           player: acting,
         }),
@@ -164,7 +134,10 @@ function turnItems(view, snap, names, viewer) {
   return items;
 }
 
-/** A clan's Moai tiles: "Moai tiles: 2 m and one face down, height hidden, 2 m known". */
+/** A clan's Moai tiles: "Moai tiles: 2 m and one face down, height hidden, 2 m known".
+ * @param {MoaiView} view
+ * @param {number} seat
+ * @returns {string} */
 function tilesText(view, seat) {
   const tiles = (view.moai && view.moai.tiles[seat]) || [];
   if (!tiles.length) return t('moai.text.no_tile');
@@ -177,7 +150,10 @@ function tilesText(view, seat) {
 }
 
 /** A clan's bid while the bird-man phase shows it: being chosen, chosen
- * (secret), or its cards. */
+ * (secret), or its cards.
+ * @param {MoaiView} view
+ * @param {number} seat
+ * @returns {string | null} */
 function bidText(view, seat) {
   const bid = view.bids && view.bids[seat];
   if (!bid || view.phase !== 'bird_man') return null;
@@ -186,7 +162,13 @@ function bidText(view, seat) {
 }
 
 /** A clan in words: its colour, place in the turn order, bid, epoch card,
- * Moai, pieces, wood, cards and boats (and, at the end, its prestige). */
+ * Moai, pieces, wood, cards and boats (and, at the end, its prestige).
+ * @param {MoaiView} view
+ * @param {number} seat
+ * @param {string[]} names
+ * @param {number | null} viewer
+ * @param {MoaiResult | null} result
+ * @returns {string} */
 function playerText(view, seat, names, viewer, result) {
   const position = (view.order || []).indexOf(seat);
   const taken = view.epoch.taken[seat];
@@ -212,7 +194,9 @@ function playerText(view, seat, names, viewer, result) {
   return t('moai.text.player', { clan: t('moai.text.clan', { player: who(names, seat, viewer), colour: colourOf(seat) }), details: joined(parts) });
 }
 
-/** The viewer's cards and camp; null for a spectator. */
+/** The viewer's cards and camp; null for a spectator.
+ * @param {MoaiView} view
+ * @returns {string[] | null} */
 function handItems(view) {
   if (!view.hand) return null;
   const cards = view.hand.map((kind) => (kind === 'R' ? t('moai.text.raid_card') : kind));
@@ -225,7 +209,9 @@ function handItems(view) {
   ];
 }
 
-/** The epoch cards on display, the epoch deck, the Rapa Nui deck and discard. */
+/** The epoch cards on display, the epoch deck, the Rapa Nui deck and discard.
+ * @param {MoaiView} view
+ * @returns {string[]} */
 function cardItems(view) {
   const epoch = view.epoch;
   const display = epoch.display || [];
@@ -252,42 +238,12 @@ function cardItems(view) {
   return items;
 }
 
-/** One place of the island in words, with whose pieces stand on it: "Field
- * F3: Ana has 1 strength-2 piece." (a volcano space with its statue's
- * height, a forest space with its wood, a covered field, a boat with its
- * owner). The board names its places with it too. */
-export function placeWords(view, id, names, viewer) {
-  const place = (label, what) => t('moai.text.place', { place: cap(label), what });
-  switch (placeKind(id)) {
-    case 'volcano': {
-      const space = view.volcano.find((s) => s.id === id) || { pieces: [], carved: false };
-      const known = space.pieces.every((p) => p[1] !== null && p[1] !== undefined);
-      const height = !space.pieces.length ? null : known ? t('moai.text.height', { height: spaceHeight(view, id) }) : t('moai.text.height_hidden');
-      return place(placeName(id), joined([occupants(space.pieces, names, viewer) || t('moai.text.free'), height, space.carved ? t('moai.text.carved') : null]));
-    }
-    case 'forest': {
-      const space = view.forest.find((s) => s.id === id) || { pieces: [], wood: false };
-      const label = t(space.wood ? 'moai.aria.forest_wood' : 'moai.aria.forest', { place: placeName(id) });
-      return place(label, occupants(space.pieces, names, viewer) || t('moai.text.no_piece'));
-    }
-    case 'field': {
-      const field = view.fields.find((f) => f.id === id) || { piece: null, covered: false };
-      const label = t(field.covered ? 'moai.aria.field_covered' : 'moai.aria.field', { place: placeName(id) });
-      return place(label, field.piece ? occupants([field.piece], names, viewer) : t('moai.text.free'));
-    }
-    case 'boat': {
-      const boat = view.boats.find((b) => b.id === id) || { owner: null, piece: null };
-      // A boat carries its owner's piece, face up.
-      const what = boat.piece ? plural('moai.text.up', 1, { strength: boat.piece }) : t('moai.text.boat_empty');
-      return place(t('moai.aria.boat', { place: placeName(id), player: nameOf(boat.owner, names) }), what);
-    }
-    default:
-      return cap(placeName(id));
-  }
-}
-
 /** The island, place by place: the volcano's spaces, the forest's, the
- * fields, the boats; then Orongo hill and the supplies. */
+ * fields, the boats; then Orongo hill and the supplies.
+ * @param {MoaiView} view
+ * @param {string[]} names
+ * @param {number | null} viewer
+ * @returns {string[]} */
 function boardItems(view, names, viewer) {
   const items = [];
   // The volcano.
@@ -322,7 +278,10 @@ function boardItems(view, names, viewer) {
   return items;
 }
 
-/** The position in words. */
+/** The position in words.
+ * @param {MoaiSnapshot} snap
+ * @param {{names: string[], lastMove?: GameEvent[]}} options
+ * @returns {Section[]} */
 export function describe(snap, { names, lastMove = [] }) {
   const view = snap.view;
   const viewer = view.viewer ?? snap.viewer ?? null;
@@ -342,122 +301,10 @@ export function describe(snap, { names, lastMove = [] }) {
 
 // -- the moves -------------------------------------------------------------------------
 
-/** Whether carving a space takes a tile (M-23): the carver has a wood and
- * the supply a tile no higher than the statue. */
-function takesTile(view, space) {
-  if (!view) return false;
-  const seat = view.current ?? view.viewer;
-  const wood = seat === null || seat === undefined ? 0 : view.wood.stocks[seat];
-  const height = spaceHeight(view, space);
-  const supply = (view.moai && view.moai.supply) || {};
-  return wood > 0 && Object.keys(supply).some((h) => supply[h] > 0 && Number(h) <= height);
-}
-
-/** A move in words, as the end of a sentence ("place a strength-2 piece on
- * field F5"): the words of the board's (moai.js). */
-export function moveText(view, move, names) {
-  if (!move) return '';
-  switch (move.kind) {
-    case 'bid':
-      return move.cards.length ? t('moai.move.bid', { cards: cardsText(move.cards), value: move.value }) : t('moai.move.bid_nothing');
-    case 'rank': {
-      const position = view && view.pending && view.pending.ranking ? view.pending.ranking.length + 1 : '';
-      return t('moai.move.rank', { player: nameOf(move.player, names), position });
-    }
-    case 'take':
-      return t('moai.move.take', { card: cardName(move.card), id: move.card });
-    case 'victim':
-      return t('moai.move.victim', { player: nameOf(move.player, names) });
-    case 'erode':
-      return t('moai.move.erode', { place: placeName(move.field) });
-    case 'kill':
-      return t('moai.move.kill', { piece: pieceWords(move.piece, names) });
-    case 'lose':
-      return t('moai.move.lose', { piece: pieceWords(move.piece, names) });
-    case 'sink':
-      return t('moai.move.sink', { place: placeName(move.boat) });
-    case 'place': {
-      const fresh = move.zone === 'volcano' && view && !view.volcano.some((s) => s.id === move.location);
-      const hidden = (move.zone === 'forest' || move.zone === 'volcano') && !(view && view.options.all_face_up);
-      const key = fresh ? 'moai.move.place_new' : hidden ? 'moai.move.place_hidden' : 'moai.move.place';
-      return t(key, { strength: move.strength, place: placeAt(move.location) });
-    }
-    case 'pass':
-      return t('moai.move.pass');
-    case 'swap':
-      return t('moai.move.swap', { a: pieceWords(move.pieces[0], names), b: pieceWords(move.pieces[1], names) });
-    case 'award':
-      return t('moai.move.award', { place: placeName(move.space), player: nameOf(move.player, names) });
-    case 'carve': {
-      const key = move.face_down ? 'moai.move.carve_down' : takesTile(view, move.space) ? 'moai.move.carve' : 'moai.move.abandon';
-      return t(key, { place: placeName(move.space), height: spaceHeight(view, move.space) });
-    }
-    case 'done':
-      return t(`moai.move.done_${(view && view.step) || 'carve'}`);
-    case 'raid':
-      return t('moai.move.raid', { piece: pieceWords(move.target, names), card: kindName(move.card) });
-    case 'starve':
-      return t('moai.move.starve', { piece: pieceWords(move.piece, names) });
-    case 'rest':
-      return t('moai.move.rest', { piece: pieceWords(move.piece, names) });
-    case 'birth':
-      return t('moai.move.birth', { cards: cardsText(move.cards) });
-    case 'build':
-      return t('moai.move.build');
-    default:
-      return move.text;
-  }
-}
-
-/** What to do now, in one sentence (the board's action bar says it too);
- * empty when the step has no words of its own. */
-export function advice(view, legal, selection, names) {
-  if (!legal.length) return '';
-  const step = view.step;
-  const pending = view.pending || {};
-  const chosen = select.selectedParts(view, selection);
-  if (step === 'bid') {
-    if (!chosen.length) return t(view.options.open_bids || view.options.title_rule ? 'moai.hint.bid_open' : 'moai.hint.bid');
-    const value = chosen.reduce((a, p) => a + (p === 'card:R' ? 1 : Number(p.slice(5))), 0);
-    return t('moai.hint.bid_more', { value });
-  }
-  if (step === 'work') {
-    const str = selection.parts.find((p) => p.startsWith('str:'));
-    const loc = selection.parts.find((p) => p.startsWith('loc:'));
-    const piece = selection.parts.find((p) => p.startsWith('piece:'));
-    if (str) return t('moai.hint.place_where', { strength: str.slice(4) });
-    if (loc) return t('moai.hint.place_which', { place: placeName(loc.slice(4)) });
-    if (piece) return t('moai.hint.swap_second');
-    if (view.camp && view.camp.length) return t(view.options.all_face_up ? 'moai.hint.work_up' : 'moai.hint.work');
-    return t('moai.hint.work_empty');
-  }
-  if (step === 'carve') {
-    if (selection.parts.some((p) => p.startsWith('loc:'))) return t('moai.hint.carve_side');
-    return t('moai.hint.carve', { wood: view.wood.stocks[view.viewer] });
-  }
-  if (step === 'raid') {
-    if (selection.parts.some((p) => p.startsWith('piece:'))) return t('moai.hint.raid_card');
-    if (chosen.length) return t('moai.hint.raid_target');
-    return plural('moai.hint.raid', (pending.deficit || 0) - (pending.raids || 0));
-  }
-  if (step === 'birth') {
-    if (chosen.length === 1) return t('moai.hint.birth_second');
-    return t(pending.compulsory ? 'moai.hint.birth_final' : 'moai.hint.birth');
-  }
-  if (step === 'rank') return t('moai.hint.rank', { position: (pending.ranking || []).length + 1 });
-  if (step === 'victim') return t('moai.hint.victim', { card: cardName(pending.card) });
-  if (step === 'kill') return t('moai.hint.kill', { player: nameOf(pending.victim, names) });
-  if (step === 'lose') return t('moai.hint.lose', { card: cardName(pending.card) });
-  if (step === 'starve') return plural('moai.hint.starve', pending.to_remove || 1);
-  if (step === 'rest') return plural('moai.hint.rest', pending.left || 1);
-  if (step === 'award') return t('moai.hint.award', { place: placeName(pending.space) });
-  if (step === 'take') return t('moai.hint.take');
-  if (step === 'erode') return t('moai.hint.erode');
-  if (step === 'sink') return t('moai.hint.sink');
-  return '';
-}
-
-/** A place of the board to choose, as a step: "Choose forest S1". */
+/** A place of the board to choose, as a step: "Choose forest S1".
+ * @param {MoaiView} view
+ * @param {string} id
+ * @returns {string} */
 function placeStep(view, id) {
   const kind = placeKind(id);
   if (view.step === 'carve' && kind === 'volcano') return t('moai.text.pick.carve', { place: placeName(id), height: spaceHeight(view, id) });
@@ -466,24 +313,37 @@ function placeStep(view, id) {
 }
 
 /** What the viewer may do now: the camp's strengths, the hand's cards, the
- * places and pieces of the board, the epoch cards, and the buttons. */
+ * places and pieces of the board, the epoch cards, and the buttons.
+ * @param {MoaiView} view
+ * @param {MoaiMove[]} legal
+ * @param {Selection} selection
+ * @param {string[]} names
+ * @returns {{prompt: string, groups: Group[]}} */
 export function choices(view, legal, selection, names) {
   const all = select.targets(view, legal, selection);
+  /** @param {string | null | undefined} choice */
   const byText = (choice) => (choice ? legal.find((m) => m.text === choice) : null);
+  /** @param {string} what */
   const chosen = (what) => t('moai.text.chosen', { what });
   /** The label of a target: put back when selected, the move it plays, or
-   * the step it takes (`step`). */
+   * the step it takes (`step`).
+   * @param {{selected?: boolean, choice?: string | null}} target
+   * @param {() => string} what
+   * @param {() => string} step
+   * @returns {string} */
   const label = (target, what, step) => {
     if (target.selected) return chosen(what());
     const move = byText(target.choice);
     return move ? t('text.plays', { move: moveText(view, move, names) }) : step();
   };
+  /** @param {string | null} choice */
   const plain = (choice) => {
     const move = byText(choice);
     return move ? button({ choice }, t('text.plays', { move: moveText(view, move, names) })) : null;
   };
 
   // The camp: a strength to place (or, for a loss, a piece of the camp).
+  /** @type {Set<string | undefined>} */
   const campParts = new Set();
   const camp = all.camp
     .filter((chip) => chip.choice || chip.selected)
@@ -500,6 +360,7 @@ export function choices(view, legal, selection, names) {
     });
 
   // The hand: one button for equal cards that do the same.
+  /** @type {Set<string>} */
   const seen = new Set();
   const cards = all.cards
     .filter((card) => {
@@ -522,6 +383,7 @@ export function choices(view, legal, selection, names) {
     );
 
   // The board: places and pieces.
+  /** @type {import('../../text/text-common.js').Button[]} */
   const board = [];
   for (const [part, target] of all.board) {
     if (campParts.has(part)) continue;
