@@ -139,16 +139,14 @@ LONGEST_MODULE = 600
 LONGEST_FUNCTION = 200
 MODULES_STILL_OVER: dict[str, int] = {
     "web/js/games/archipelago.js": 694,
-    "web/js/games/haleakala/board.js": 931,
-    "web/js/games/moai/board.js": 668,
+    "web/js/worker.js": 684,
 }
 FUNCTIONS_STILL_OVER: dict[tuple[str, str], int] = {
-    ("web/js/games/haleakala/board.js", "createBoard"): 760,
-    ("web/js/games/haleakala/renderer.js", "createRenderer"): 293,
+    ("web/js/games/haleakala/board.js", "createBoard"): 462,
+    ("web/js/games/haleakala/renderer.js", "createRenderer"): 329,
     ("web/js/games/kanaloa/board.js", "createBoard"): 310,
     ("web/js/games/kanaloa/renderer.js", "createRenderer"): 221,
-    ("web/js/games/moai/board.js", "createBoard"): 452,
-    ("web/js/games/moai/renderer.js", "createRenderer"): 210,
+    ("web/js/games/moai/renderer.js", "createRenderer"): 237,
     ("web/js/games/renderer-shell.js", "createShell"): 246,
 }
 

@@ -28,7 +28,7 @@ export function percent(value) {
 export function reasonText(reason, renderer, names) {
   let params = reason.params || {};
   try {
-    const made = renderer && renderer.logParams ? renderer.logParams(/** @type {import('./state.js').GameEvent} */ ({ ...reason, player: null }), { names }) : null;
+    const made = renderer && renderer.logParams ? renderer.logParams(/** @type {import('./state.js').GameEvent} */ (/** @type {unknown} */ ({ ...reason, player: null })), { names }) : null;
     if (made && made.params) params = { ...params, ...made.params };
   } catch {
     /* the reason's own parameters, as they are */

@@ -231,8 +231,8 @@ async function loadFile(file) {
 
 // The browser says when the network goes and comes back: the table stops
 // trying meanwhile, and tries at once when it is back.
-window.addEventListener('offline', () => game.remote && game.remote.offline());
-window.addEventListener('online', () => game.remote && game.remote.online());
+window.addEventListener('offline', () => game.remote && game.remote.offline?.());
+window.addEventListener('online', () => game.remote && game.remote.online?.());
 
 /** A size in megabytes, in the current language ("1 Mo", "1 MB"). */
 /** @param {number} bytes */
@@ -259,7 +259,7 @@ function wireGameScreen() {
     takeDownPictures = () => {};
   });
   document.addEventListener('keydown', shortcut);
-  watchDock(document.querySelector('.dock'));
+  watchDock(/** @type {HTMLElement} */ (document.querySelector('.dock')));
   for (const tab of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll('.tabs [role="tab"]'))) {
     tab.addEventListener('click', () => selectTab(tab));
   }
@@ -290,7 +290,7 @@ function selectTab(chosen) {
     const on = tab === chosen;
     tab.setAttribute('aria-selected', String(on));
     tab.tabIndex = on ? 0 : -1;
-    refs.made(String(tab.getAttribute('aria-controls'))).classList.toggle('active', on);
+    /** @type {HTMLElement} */ (refs.made(String(tab.getAttribute('aria-controls')))).classList.toggle('active', on);
   }
 }
 

@@ -161,13 +161,15 @@ export function prepareFormatters() {
   }
 }
 
-/** Join names as a list: "Ana et Bot", "Ana and Bot".
- * @param {readonly (string | number)[]} items @returns {string} */
+/** Join names as a list: "Ana et Bot", "Ana and Bot"; what is not there
+ * (null, undefined: a part a sentence left out) is not listed.
+ * @param {readonly (string | number | null | undefined)[]} items @returns {string} */
 export function list(items) {
+  const words = items.filter((item) => item !== null && item !== undefined).map(String);
   try {
-    return formatter('list', () => new Intl.ListFormat(current, { style: 'long', type: 'conjunction' })).format(items.map(String));
+    return formatter('list', () => new Intl.ListFormat(current, { style: 'long', type: 'conjunction' })).format(words);
   } catch {
-    return items.join(', ');
+    return words.join(', ');
   }
 }
 

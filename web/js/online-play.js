@@ -165,13 +165,14 @@ export class OnlinePlay {
     }
     let seated;
     try {
-      seated = await sitAt(this.server.address, table, name);
+      // The open tables are listed only while a server answers.
+      seated = await sitAt(/** @type {string} */ (this.server.address), table, name);
     } catch (error) {
       this.menu.showMessage(errorText(error));
       return;
     }
     this.menu.rememberName(name);
-    const entry = { table: seated.table, token: seated.token, seat: seated.seat, server: this.server.address, game };
+    const entry = { table: seated.table, token: seated.token, seat: seated.seat, server: /** @type {string} */ (this.server.address), game };
     store.saveOnlineTable(entry);
     await this.openTable(store.onlineTable(entry.table, entry.token) || entry);
   }

@@ -245,13 +245,14 @@ export class GameCtrl {
       } catch {
         return;
       }
+      if (!record) return;
       const id = store.keepFinished(mine.saveId, record, mine.typedNames);
       if (id && this.session === mine) mine.saveId = id;
       return;
     }
     const moves = snap.log.length;
     // A game of bots only is watched, not played: it is never saved.
-    if (moves === mine.savedAt || mine.turns.watching) return;
+    if (moves === mine.savedAt || (mine.turns && mine.turns.watching)) return;
     if (!moves && !mine.saveId) return;
     let record;
     try {
@@ -259,7 +260,7 @@ export class GameCtrl {
     } catch {
       return; /* an unsaved move is not worth interrupting the game */
     }
-    if (this.session !== mine) return;
+    if (this.session !== mine || !record) return;
     const id = store.saveGame(mine.saveId, record, mine.typedNames);
     if (id) {
       mine.saveId = id;
@@ -295,6 +296,13 @@ export class GameCtrl {
   }
 
   // -- starting and leaving --------------------------------------------------------------
+
+  /** The turn controller of a session that has one (every game but a review).
+   * @param {Session} session */
+  turnsOf(session) {
+    if (!session.turns) throw new Error('this game has no turn controller');
+    return session.turns;
+  }
 
   /** Leave the current game at once: nothing it started may act any more
    * (a search answering late finds its run cancelled and sends nothing). */
@@ -372,7 +380,7 @@ export class GameCtrl {
     const snap = await this.busyWhile(mine, () => table.start({ game, players, seats, seed, options: options || {}, names }));
     if (this.session !== mine) return;
     this.deps.screen.title(this.titleOf(game));
-    await mine.turns.begin(snap, { fromStart: true, onFirstDraw });
+    await this.turnsOf(mine).begin(snap, { fromStart: true, onFirstDraw });
   }
 
   /** @template T @param {Session} mine @param {() => Promise<T>} work @returns {Promise<T>} */
@@ -409,7 +417,7 @@ export class GameCtrl {
     const mine = await this.mountLocal(snap.game, snap.seats, names, setup, table, saveId);
     if (!mine) return;
     this.deps.screen.title(this.titleOf(snap.game));
-    await mine.turns.begin(snap, { fromStart: false });
+    await this.turnsOf(mine).begin(snap, { fromStart: false });
   }
 
   // -- lessons ---------------------------------------------------------------------------
@@ -492,7 +500,7 @@ export class GameCtrl {
     mine.turns = createTurns({ table: remote, view: this.turnsView(mine), seats, viewer: first.seat });
     this.deps.screen.title(this.titleOf(gameId));
     mine.part.show?.(first);
-    await mine.turns.begin(playable(first), { fromStart: false, onFirstDraw });
+    await this.turnsOf(mine).begin(playable(first), { fromStart: false, onFirstDraw });
   }
 
   /** The table on a table server on screen, if any. */

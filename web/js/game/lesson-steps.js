@@ -75,5 +75,5 @@ async function openLessonStep(ctrl, flow, plan, step, onFirstDraw) {
   ctrl.deps.screen.title(ctrl.titleOf(plan.game));
   const snap = await ctrl.busyWhile(mine, () => table.start({ names: typed.map((name) => nameText(name)) }));
   if (ctrl.session !== mine) return;
-  await mine.turns.begin(snap, { fromStart: true, onFirstDraw });
+  await ctrl.turnsOf(mine).begin(snap, { fromStart: true, onFirstDraw });
 }

@@ -106,8 +106,8 @@ export function createMenu({ onStart, onLearn, onResume, onReview, onForget, onL
   /** @param {any[]} list */
   function setReady(list) {
     const boot = refs.boot();
-    /** @type {HTMLElement} */ (boot.querySelector('.boot-bar').firstElementChild).style.width = '100%';
-    boot.querySelector('.boot-text').textContent = t('boot.ready');
+    /** @type {HTMLElement} */ (/** @type {HTMLElement} */ (boot.querySelector('.boot-bar')).firstElementChild).style.width = '100%';
+    /** @type {HTMLElement} */ (boot.querySelector('.boot-text')).textContent = t('boot.ready');
     boot.classList.add('done');
     ctrl.setReady(list);
   }
@@ -192,7 +192,7 @@ function renderLesson(ctrl, onLearn) {
   const { hasLesson } = ctrl;
   learn.hidden = !hasLesson;
   learn.disabled = !ctrl.ready || !hasLesson;
-  const mark = hasLesson ? store.lessonMarks()[game.id] : 'done';
+  const mark = hasLesson && game ? store.lessonMarks()[game.id] : 'done';
   const showing = !offer.hidden && offer.dataset.game === (game && game.id);
   if (!game || mark === 'done' || (mark === 'offered' && !showing)) {
     offer.hidden = true;
@@ -312,11 +312,12 @@ function renderSeats(ctrl) {
 function renderMode(ctrl) {
   let box = refs.modeSwitch();
   if (!box) {
-    box = h('div', { id: 'mode-switch', class: 'mode-switch', role: 'radiogroup' });
-    refs.seatList().parentElement.insertBefore(box, refs.playerCount());
+    box = /** @type {HTMLElement} */ (h('div', { id: 'mode-switch', class: 'mode-switch', role: 'radiogroup' }));
+    /** @type {HTMLElement} */ (refs.seatList().parentElement).insertBefore(box, refs.playerCount());
   }
-  box.setAttribute('aria-label', t('menu.mode'));
-  box.replaceChildren(
+  const modes = /** @type {HTMLElement} */ (box);
+  modes.setAttribute('aria-label', t('menu.mode'));
+  modes.replaceChildren(
     ...MODES.filter((each) => each !== 'online' || ctrl.online).map((each) =>
       h(
         'label',
@@ -340,9 +341,10 @@ function renderOptions(ctrl) {
   const { setup, game } = ctrl;
   const box = refs.optionList();
   const rows = [];
+  const gameId = game ? game.id : '';
   for (const name of Object.keys((game && game.options) || {})) {
     // A variant is a switch, with a line on what it changes.
-    const aboutKey = `game.${game.id}.option.${name}.about`;
+    const aboutKey = `game.${gameId}.option.${name}.about`;
     const aboutId = `option-${name}-about`;
     rows.push(
       h(
@@ -360,7 +362,7 @@ function renderOptions(ctrl) {
         h(
           'span',
           { class: 'option-text' },
-          h('span', { class: 'option-name' }, has(`game.${game.id}.option.${name}`) ? t(`game.${game.id}.option.${name}`) : name),
+          h('span', { class: 'option-name' }, has(`game.${gameId}.option.${name}`) ? t(`game.${gameId}.option.${name}`) : name),
           has(aboutKey) ? h('span', { class: 'option-about', id: aboutId }, t(aboutKey)) : null,
         ),
       ),

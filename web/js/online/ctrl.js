@@ -185,7 +185,7 @@ export class OnlineCtrl {
   /** The link that takes a seat (or watches) with `token`. @param {string} token */
   link(token) {
     const { table, server } = this.entry;
-    return tableLink(this.deps.site, { table, token, server, own: this.deps.own });
+    return tableLink(/** @type {string} */ (this.deps.site), { table, token, server: /** @type {string} */ (server), own: this.deps.own });
   }
 
   /** The seats as the panel shows them. @returns {SeatRow[]} */
@@ -269,7 +269,7 @@ export class OnlineCtrl {
     const cause = next.cause;
     if (cause && cause.kind === 'timeout' && Number.isInteger(cause.seat)) {
       const list = this.deps.names();
-      const params = { player: list[/** @type {number} */ (cause.seat)], level: levelName(cause.level) };
+      const params = { player: list[/** @type {number} */ (cause.seat)], level: levelName(/** @type {number} */ (cause.level)) };
       const said = !cause.out ? t('clock.timeout', params) : next.snapshot.over ? t('clock.out_over', params) : t('clock.out', params);
       return { text: said, ms: 6000 };
     }
@@ -383,7 +383,7 @@ export class OnlineCtrl {
     const clock = this.state.table.clock;
     const left = clock && clock.left ? clock.left[each] : null;
     if (left === null || left === undefined || !clock) return null;
-    return clock.running.includes(each) ? left - (this.now() - this.clockAt) : left;
+    return (clock.running || []).includes(each) ? left - (this.now() - this.clockAt) : left;
   }
 
   /** What `each`'s clock shows now, or null. @param {number} each @returns {ClockFace | null} */
@@ -392,8 +392,8 @@ export class OnlineCtrl {
     if (!clock) return null;
     const left = this.clockLeft(each);
     if (left === null) return null;
-    const running = clock.running.includes(each);
-    const minute = clock.minute * 1000;
+    const running = (clock.running || []).includes(each);
+    const minute = (clock.minute || 60) * 1000;
     const whole = clock.kind === 'live' ? Number(clock.minutes) * minute : Number(clock.hours) * 60 * minute;
     return { text: timeLeft(left, clock.kind), running, low: running && left < Math.min(30_000, whole / 5) };
   }
@@ -401,7 +401,7 @@ export class OnlineCtrl {
   /** A clock runs: its face is shown again each second. */
   get clockRuns() {
     const clock = this.state && this.state.table.clock;
-    return Boolean(clock && clock.running.length);
+    return Boolean(clock && clock.running && clock.running.length);
   }
 
   /** The clock chosen, in words, or null without one. */

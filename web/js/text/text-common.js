@@ -104,7 +104,7 @@ export function recent(events, logParams, names) {
 
 /** The sentence of the end: the winners and the scores, from the result
  * (a game's own; null before the end).
- * @param {{winners?: number[], scores?: number[], [more: string]: any} | null | undefined} result
+ * @param {{winners?: number[], scores?: number[] | null, [more: string]: any} | null | undefined} result
  * @param {string[]} names
  * @returns {string | null} */
 export function endSentence(result, names) {

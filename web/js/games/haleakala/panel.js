@@ -352,14 +352,14 @@ function detailOf(card) {
   const d = card.detail;
   switch (card.card) {
     case 'SC_BUTTERFLY':
-      return plural('haleakala.end.butterfly_count', d);
+      return plural('haleakala.end.butterfly_count', /** @type {number} */ (d));
     case 'SC_MAJORITY':
       return Array.isArray(d) && d.length ? d.map((terrain) => t(`haleakala.terrain.${terrain}`)).join(', ') : t('haleakala.end.no_majority');
     case 'SC_SECTION':
       return Array.isArray(d) && d.length ? plural('haleakala.end.section_count', d.length, { list: d.map((s) => shown(s)).join(', ') }) : t('haleakala.end.no_section');
     case 'SC_FOREST':
     case 'SC_MOUNTAIN':
-      return plural('haleakala.end.statue_count', d);
+      return plural('haleakala.end.statue_count', /** @type {number} */ (d));
     default:
       return '';
   }
@@ -369,7 +369,7 @@ function detailOf(card) {
 const signed = (points) => (points > 0 ? `+${points}` : '0');
 
 /** A cell of points, and what they come from.
- * @param {number} points @param {...(string | Node)} detail */
+ * @param {number} points @param {...(string | Node | (string | Node)[])} detail */
 function cell(points, ...detail) {
   return h('td', {}, h('span', { class: 'points' }, signed(points)), detail.length ? h('small', { class: 'hk-detail' }, ...detail) : null);
 }

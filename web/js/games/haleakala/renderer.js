@@ -357,7 +357,8 @@ export function createRenderer(host) {
   return shell.renderer({
     select,
     board,
-    draw,
+    // The shell hands over the page's snapshot: Haleakala's, as the engine sends it.
+    draw: (snap, context) => draw(/** @type {HaleakalaSnapshot} */ (snap), context),
     redraw,
     focusRules: {
       // A disc just chosen from the keyboard: go on to the beaches it can use.
@@ -376,6 +377,6 @@ export function createRenderer(host) {
     moveText,
     settled,
     logParams: (/** @type {GameEvent} */ event, /** @type {{names: string[]}} */ ctx) => logParams(event, ctx),
-    endDetails: (/** @type {HaleakalaSnapshot} */ snap, /** @type {string[]} */ list) => endDetails(snap.view, snap.result, list),
+    endDetails: (snap, /** @type {string[]} */ list) => endDetails(/** @type {HaleakalaSnapshot} */ (snap).view, /** @type {HaleakalaSnapshot} */ (snap).result, list),
   });
 }

@@ -180,7 +180,7 @@ export function drawScoreBoard(g, view, { names, layout: L, anchors }) {
         // Bought: the owner's mark on the card (it stays until round 2).
         const r = 10 * Math.min(k, 1.3);
         node.append(svg('circle', { class: `hk-owner p${item.owner}`, cx: f1(w / 2 - r - 2), cy: f1(-h / 2 + r + 2), r: f1(r) }));
-        node.append(svg('path', { class: 'hk-owner-mark', d: shapePath(seatStyle(item.owner).shape, w / 2 - r - 2, -h / 2 + r + 2 + (item.owner === 0 ? 0.8 : 0), r) }));
+        node.append(svg('path', { class: 'hk-owner-mark', d: shapePath(seatStyle(/** @type {number} */ (item.owner)).shape, w / 2 - r - 2, -h / 2 + r + 2 + (item.owner === 0 ? 0.8 : 0), r) }));
       }
       g.append(node);
     });

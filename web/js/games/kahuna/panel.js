@@ -152,7 +152,7 @@ export function renderRound(el, view) {
   }
   let label;
   if (view.over) label = t('kahuna.round.over');
-  else if (view.final_phase) label = plural('kahuna.round.final', view.final_turns_left);
+  else if (view.final_phase) label = plural('kahuna.round.final', /** @type {number} */ (view.final_turns_left));
   else label = t('kahuna.round.label', { round: view.round });
   const visible = view.over || view.final_phase ? label : t('kahuna.round.name');
   el.replaceChildren(h('span', { class: 'round-label' }, visible), dots);

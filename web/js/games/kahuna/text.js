@@ -71,7 +71,7 @@ export function describe(snap, { names, lastMove = [] }) {
   const players = view.supply.length;
   let round;
   if (view.over) round = t('kahuna.round.over');
-  else if (view.final_phase) round = plural('kahuna.round.final', view.final_turns_left);
+  else if (view.final_phase) round = plural('kahuna.round.final', /** @type {number} */ (view.final_turns_left));
   else round = t('kahuna.round.label', { round: view.round });
   const turn = [turnSentence(view, names, viewer), round + '.', snap.over ? endSentence(snap.result || view.result, names) : null];
   if (view.committed_to_draw && !view.over) turn.push(t('kahuna.hint.committed'));

@@ -435,7 +435,7 @@ function buttonFor(view, button, { names, onChoice, onCancel }) {
       return h(
         'button',
         { ...base, class: 'btn kn-stone-btn', onclick: () => onChoice(button.choice) },
-        token(button.player, 16),
+        token(/** @type {number} */ (button.player), 16),
         plural('kanaloa.action.ku', view.hand_sizes[/** @type {number} */ (button.player)] || 0, { player: names[/** @type {number} */ (button.player)] }),
       );
     case 'pele':

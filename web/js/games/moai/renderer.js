@@ -257,7 +257,8 @@ export function createRenderer(host) {
   return shell.renderer({
     select,
     board,
-    draw,
+    // The shell hands over the page's snapshot: Moai's, as the engine sends it.
+    draw: (snap) => draw(/** @type {MoaiSnapshot} */ (snap)),
     redraw,
     focusRules: {
       // A strength just chosen from the keyboard: go on to the places.
@@ -276,6 +277,6 @@ export function createRenderer(host) {
     spotlight,
     moveText,
     logParams: (/** @type {GameEvent} */ event, /** @type {{names: string[]}} */ ctx) => logParams(event, ctx),
-    endDetails: (/** @type {MoaiSnapshot} */ snap, /** @type {string[]} */ names) => endDetails(snap.view, snap.result, names),
+    endDetails: (snap, /** @type {string[]} */ names) => endDetails(/** @type {MoaiSnapshot} */ (snap).view, /** @type {MoaiSnapshot} */ (snap).result, names),
   });
 }

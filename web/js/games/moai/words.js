@@ -123,7 +123,7 @@ export function placeWords(view, id, names, viewer) {
     case 'field': {
       const field = view.fields.find((f) => f.id === id) || { piece: null, covered: false };
       const label = t(field.covered ? 'moai.aria.field_covered' : 'moai.aria.field', { place: placeName(id) });
-      return place(label, field.piece ? occupants([field.piece], names, viewer) : t('moai.text.free'));
+      return place(label, field.piece ? /** @type {string} */ (occupants([field.piece], names, viewer)) : t('moai.text.free'));
     }
     case 'boat': {
       const boat = view.boats.find((b) => b.id === id) || { owner: null, piece: null };
