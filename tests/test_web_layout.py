@@ -145,7 +145,6 @@ MODULES_STILL_OVER: dict[str, int] = {
 FUNCTIONS_STILL_OVER: dict[tuple[str, str], int] = {
     ("web/js/games/haleakala/board.js", "createBoard"): 760,
     ("web/js/games/haleakala/renderer.js", "createRenderer"): 293,
-    ("web/js/games/kanaloa/renderer.js", "createRenderer"): 208,
     ("web/js/games/moai/board.js", "createBoard"): 452,
     ("web/js/games/moai/renderer.js", "createRenderer"): 210,
     ("web/js/games/renderer-shell.js", "createShell"): 229,
