@@ -147,7 +147,6 @@ FUNCTIONS_STILL_OVER: dict[tuple[str, str], int] = {
     ("web/js/games/haleakala/renderer.js", "createRenderer"): 293,
     ("web/js/games/moai/board.js", "createBoard"): 452,
     ("web/js/games/moai/renderer.js", "createRenderer"): 210,
-    ("web/js/games/renderer-shell.js", "createShell"): 229,
     ("web/js/online-view.js", "createOnlineView"): 733,
     ("web/js/remote.js", "createRemoteTable"): 436,
     ("web/js/turns.js", "createTurns"): 379,
