@@ -17,7 +17,7 @@ GAMES_DIR = JS / "games"
 GAME_FILES = {"renderer.js", "board.js", "panel.js", "select.js", "log.js", "text.js", "emblem.js", "style.css"}
 # What the games share, beside their folders.
 SHARED_SHELL = {"index.js", "contract.js", "renderer-shell.js", "renderer-common.js", "select-common.js",
-                "archipelago.js", "emblem-parts.js"}
+                "archipelago.js", "archipelago-cards.js", "emblem-parts.js"}
 # The modules read in Node as well as in the page (tests/node): they load no
 # drawing, neither their game's nor the shell's (which reads the window as it
 # loads), nor the page's element helpers.
@@ -138,16 +138,12 @@ def test_no_import_circle():
 LONGEST_MODULE = 600
 LONGEST_FUNCTION = 200
 MODULES_STILL_OVER: dict[str, int] = {
-    "web/js/games/archipelago.js": 694,
     "web/js/worker.js": 684,
 }
 FUNCTIONS_STILL_OVER: dict[tuple[str, str], int] = {
     ("web/js/games/haleakala/board.js", "createBoard"): 462,
     ("web/js/games/haleakala/renderer.js", "createRenderer"): 329,
-    ("web/js/games/kanaloa/board.js", "createBoard"): 310,
-    ("web/js/games/kanaloa/renderer.js", "createRenderer"): 221,
     ("web/js/games/moai/renderer.js", "createRenderer"): 237,
-    ("web/js/games/renderer-shell.js", "createShell"): 246,
 }
 
 

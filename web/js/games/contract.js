@@ -17,7 +17,8 @@
 //   style.css    what the game adds to the shared look; loaded with its renderer
 //
 // No game imports another; what two games share lives beside the folders
-// (the shell, archipelago.js, select-common.js, emblem-parts.js).
+// (the shell, archipelago.js and archipelago-cards.js, select-common.js,
+// emblem-parts.js).
 
 export {};
 

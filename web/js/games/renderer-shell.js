@@ -28,9 +28,10 @@
 //   onDestroy()     once the shell has emptied the containers
 //   spotlight(points)  point at what a lesson's step speaks of (each
 //                   {kind, id}: an island, a line, a card …; [] clears)
-// The shell holds what is on screen (els, snapshot, view, names,
+// The shell (a Shell) holds what is on screen (els, snapshot, view, names,
 // interactive, selection, lastMove, suggestion, lesson) and offers legal(),
-// hasSelection(), pick(target), play(text), clearSelection(), refresh();
+// hasSelection(), pick(target), play(text), clearSelection(), refresh(),
+// each bound to it, to be handed on as it is (`onChoice: shell.play`);
 // `renderer(game)` returns the renderer index.js describes.
 
 import { PORTRAIT, isSameTurn, screenOf, focusedKey, restoreFocus, oneTabStop } from './renderer-common.js';
@@ -73,118 +74,138 @@ import { PORTRAIT, isSameTurn, screenOf, focusedKey, restoreFocus, oneTabStop } 
  * @property {(points: LessonPoint[]) => void} [spotlight]
  */
 
-/**
- * What the shell holds and offers (see the head of this file): `V` is the
- * game's view (null before the first snapshot), `S` its selection; both
- * open for a renderer that does not name them.
- * @template [V=any]
- * @template [S=any]
- * @typedef {object} Shell
- * @property {Record<string, HTMLElement>} els
- * @property {GameSnapshot | null} snapshot
- * @property {V | null} view
- * @property {string[]} names
- * @property {boolean} interactive
- * @property {S} selection
- * @property {GameEvent[]} lastMove
- * @property {Move | null} suggestion
- * @property {LessonStep | null} lesson
- * @property {() => Move[]} legal
- * @property {() => boolean} hasSelection
- * @property {(target: Target) => void} pick
- * @property {(text: string) => void} play
- * @property {() => void} clearSelection
- * @property {(before?: Element | null) => void} refresh
- * @property {(parts: GamePart<V, S>) => Renderer} renderer
- */
-
 const KEYBOARD_KEYS = ['Tab', 'Enter', ' ', 'ArrowUp', 'ArrowDown', 'ArrowLeft', 'ArrowRight'];
 
-/** The shell of a renderer drawn for `host` (contract.js's RendererHost).
- * `V` and `S` are the game's view and selection, which a renderer names by
- * the type it gives its shell.
+/** A choice's key among the others, to find it again once redrawn: its
+ * data-key, or else its data-choice.
+ * @param {Element} node */
+const choiceKey = (node) => node.getAttribute('data-key') || `choice:${node.getAttribute('data-choice')}`;
+
+/**
+ * The shell of a renderer drawn for `host` (contract.js's RendererHost): what
+ * it holds and offers (see the head of this file). `V` is the game's view
+ * (null before the first snapshot), `S` its selection: a renderer names them
+ * by the type it gives its shell; both stay open for one that does not.
  * @template [V=any]
  * @template [S=any]
- * @param {RendererHost} host
- * @returns {Shell<V, S>} */
-export function createShell({ els, onChoice }) {
-  // The game's part and its selection module: set by `renderer(game)`,
-  // before anything is drawn.
-  /** @type {GamePart<V, S>} */
-  let game = /** @type {any} */ (null);
-  /** @type {SelectModule<S>} */
-  let select = /** @type {any} */ (null);
-  // True while the redraw that finds a lesson's targets runs.
-  let taughtOnly = false;
-  // This shell marked the page as teaching (body.lesson-teaching).
-  let teaching = false;
-  /** @type {Shell<V, S>} */
-  const shell = {
-    els,
-    snapshot: null,
-    view: null,
-    names: [],
-    interactive: false,
-    // Emptied by `renderer(game)`, which knows the game's selection.
-    selection: /** @type {any} */ (null),
-    lastMove: [],
-    suggestion: null,
-    // A lesson's step: the move it teaches and what the board points at.
-    lesson: null,
-    /** The viewer's legal moves while they may act; none otherwise (while
-     * a lesson's targets are found, only the taught move). */
-    legal: () => {
-      if (!shell.snapshot || !shell.interactive) return [];
-      return taughtOnly ? shell.snapshot.legal.filter((move) => move.text === /** @type {LessonStep} */ (shell.lesson).move) : shell.snapshot.legal;
-    },
-    hasSelection: () => JSON.stringify(shell.selection) !== JSON.stringify(select.emptySelection()),
-    pick,
-    play,
-    clearSelection,
-    refresh,
-    renderer,
-  };
+ */
+export class Shell {
+  /** @param {RendererHost} host */
+  constructor({ els, onChoice }) {
+    /** The renderer's containers (board, players, hand, market, actions …).
+     * @type {Record<string, HTMLElement>} */
+    this.els = els;
+    /** @private @type {(text: string) => void} */
+    this.onChoice = onChoice;
+    /** @type {GameSnapshot | null} */
+    this.snapshot = null;
+    /** @type {V | null} */
+    this.view = null;
+    /** @type {string[]} */
+    this.names = [];
+    this.interactive = false;
+    /** Emptied by `renderer(game)`, which knows the game's selection.
+     * @type {S} */
+    this.selection = /** @type {any} */ (null);
+    /** @type {GameEvent[]} */
+    this.lastMove = [];
+    /** @type {Move | null} */
+    this.suggestion = null;
+    /** A lesson's step: the move it teaches and what the board points at.
+     * @type {LessonStep | null} */
+    this.lesson = null;
+    /** The game's part and its selection module: set by `renderer(game)`,
+     * before anything is drawn.
+     * @private @type {GamePart<V, S>} */
+    this.game = /** @type {any} */ (null);
+    /** True while the redraw that finds a lesson's targets runs.
+     * @private */
+    this.taughtOnly = false;
+    /** This shell marked the page as teaching (body.lesson-teaching).
+     * @private */
+    this.teaching = false;
+    /** Does the player play with the keyboard? Only asked by a game that
+     * focuses the first thing to choose when a turn begins.
+     * @private */
+    this.keyboardUser = false;
+    // What is handed on (to the panels, the page, the listeners) keeps its shell.
+    this.legal = this.legal.bind(this);
+    this.hasSelection = this.hasSelection.bind(this);
+    this.pick = this.pick.bind(this);
+    this.play = this.play.bind(this);
+    this.clearSelection = this.clearSelection.bind(this);
+    this.refresh = this.refresh.bind(this);
+    this.onKey = this.onKey.bind(this);
+    this.onPointer = this.onPointer.bind(this);
+    this.onOrientation = this.onOrientation.bind(this);
+    this.onBoardFocus = this.onBoardFocus.bind(this);
+  }
+
+  /** The game's selection module.
+   * @private */
+  get select() {
+    return this.game.select;
+  }
+
+  /** The viewer's legal moves while they may act; none otherwise (while
+   * a lesson's targets are found, only the taught move).
+   * @returns {Move[]} */
+  legal() {
+    if (!this.snapshot || !this.interactive) return [];
+    return this.taughtOnly ? this.snapshot.legal.filter((move) => move.text === /** @type {LessonStep} */ (this.lesson).move) : this.snapshot.legal;
+  }
+
+  /** Whether a part of a move is chosen.
+   * @returns {boolean} */
+  hasSelection() {
+    return JSON.stringify(this.selection) !== JSON.stringify(this.select.emptySelection());
+  }
 
   /** A click on a target: the selection narrows, or the move is played.
    * @param {Target} target */
-  function pick(target) {
-    if (!shell.interactive) return;
-    const { selection, move } = select.click(shell.view, shell.legal(), shell.selection, target);
-    if (move) return play(move.text);
-    if (selection === shell.selection) return;
-    shell.selection = selection;
-    refresh();
+  pick(target) {
+    if (!this.interactive) return;
+    const { selection, move } = this.select.click(this.view, this.legal(), this.selection, target);
+    if (move) return this.play(move.text);
+    if (selection === this.selection) return;
+    this.selection = selection;
+    this.refresh();
   }
 
   /** Play the move whose text is `text`; the selection starts over.
    * @param {string} text */
-  function play(text) {
-    shell.selection = select.emptySelection();
-    onChoice(text);
+  play(text) {
+    this.selection = this.select.emptySelection();
+    this.onChoice(text);
   }
 
-  function clearSelection() {
-    if (game.onClear) game.onClear();
-    if (!shell.hasSelection()) return;
-    shell.selection = select.emptySelection();
-    refresh();
+  /** Start the selection over (the game is told first). */
+  clearSelection() {
+    if (this.game.onClear) this.game.onClear();
+    if (!this.hasSelection()) return;
+    this.selection = this.select.emptySelection();
+    this.refresh();
   }
 
   // -- the keyboard focus -----------------------------------------------------------
 
-  // Does the player play with the keyboard? Only asked by a game that
-  // focuses the first thing to choose when a turn begins.
-  let keyboardUser = false;
-  const onKey = (/** @type {KeyboardEvent} */ event) => {
-    if (KEYBOARD_KEYS.includes(event.key)) keyboardUser = true;
-  };
-  const onPointer = () => {
-    keyboardUser = false;
-  };
+  /** A key pressed: the player may play with the keyboard.
+   * @private @param {KeyboardEvent} event */
+  onKey(event) {
+    if (KEYBOARD_KEYS.includes(event.key)) this.keyboardUser = true;
+  }
 
-  function focusFirst() {
-    const scope = screenOf(els.board);
-    for (const selector of /** @type {string[]} */ (game.firstFocus)) {
+  /** A pointer pressed: the player plays with it.
+   * @private */
+  onPointer() {
+    this.keyboardUser = false;
+  }
+
+  /** Focus the first of the game's `firstFocus` that is shown.
+   * @private */
+  focusFirst() {
+    const scope = screenOf(this.els.board);
+    for (const selector of /** @type {string[]} */ (this.game.firstFocus)) {
       const first = /** @type {HTMLElement[]} */ ([...scope.querySelectorAll(selector)]).find((node) => node.checkVisibility());
       if (first) {
         first.focus({ preventScroll: true });
@@ -196,36 +217,20 @@ export function createShell({ els, onChoice }) {
   /** Redraw what depends on the selection; the focus stays where it was
    * (redrawing replaces the elements).
    * @param {Element | null} [before] what had the focus before the redraw */
-  function refresh(before = document.activeElement) {
-    if (!shell.view) return;
+  refresh(before = document.activeElement) {
+    if (!this.view) return;
+    const { els, game } = this;
     const active = document.activeElement;
     const focusKey = focusedKey();
-    // In a lesson, the elements that lead to the taught move are those
-    // a redraw offers when it is the only legal move: they are its targets;
-    // every other choice is drawn as usual, then dimmed.
-    let targets = null;
-    if (shell.lesson && shell.interactive) {
-      // A part of another move may be chosen (the step then refuses the
-      // move it completes): the taught-only redraw, which would drop it as
-      // fitting no move, keeps it.
-      const chosen = shell.selection;
-      taughtOnly = true;
-      try {
-        game.redraw();
-        targets = new Set(choices().map(choiceKey));
-      } finally {
-        taughtOnly = false;
-        shell.selection = chosen;
-      }
-    }
+    const targets = this.lessonTargets();
     game.redraw();
-    markLesson(targets);
+    this.markLesson(targets);
     // A part of a move chosen: the instruction then says what is left to
     // choose (a phone's lesson shows it only then, lesson.css).
-    if (els.actions) els.actions.classList.toggle('chosen', shell.hasSelection());
+    if (els.actions) els.actions.classList.toggle('chosen', this.hasSelection());
     const scope = screenOf(els.board);
     if (focusKey) restoreFocus(scope, focusKey, game.focusRules);
-    else if (game.firstFocus && keyboardUser && shell.interactive && (!active || active === document.body)) focusFirst();
+    else if (game.firstFocus && this.keyboardUser && this.interactive && (!active || active === document.body)) this.focusFirst();
     // What had the focus is gone (a move made, a turn over): the focus
     // stays on the board rather than falling to the page's body.
     if (document.activeElement === document.body && before && before !== document.body && !before.isConnected) {
@@ -236,35 +241,58 @@ export function createShell({ els, onChoice }) {
 
   // -- a lesson ---------------------------------------------------------------------------
 
-  /** Every element one may click now, in the renderer's containers. */
-  const choices = () => Object.values(els).flatMap((el) => (el ? [...el.querySelectorAll('[data-choice]')] : []));
-  const choiceKey = (/** @type {Element} */ node) => node.getAttribute('data-key') || `choice:${node.getAttribute('data-choice')}`;
+  /** In a lesson, the elements that lead to the taught move are those a
+   * redraw offers when it is the only legal move: they are its targets (by
+   * choiceKey); every other choice is drawn as usual, then dimmed. Null out
+   * of a lesson.
+   * @private @returns {Set<string> | null} */
+  lessonTargets() {
+    if (!this.lesson || !this.interactive) return null;
+    // A part of another move may be chosen (the step then refuses the
+    // move it completes): the taught-only redraw, which would drop it as
+    // fitting no move, keeps it.
+    const chosen = this.selection;
+    this.taughtOnly = true;
+    try {
+      this.game.redraw();
+      return new Set(this.choices().map(choiceKey));
+    } finally {
+      this.taughtOnly = false;
+      this.selection = chosen;
+    }
+  }
+
+  /** Every element one may click now, in the renderer's containers.
+   * @private */
+  choices() {
+    return Object.values(this.els).flatMap((el) => (el ? [...el.querySelectorAll('[data-choice]')] : []));
+  }
 
   /** Mark each choice as the lesson's target or another (`data-lesson`),
    * and point at what the step speaks of.
-   * @param {Set<string> | null} targets */
-  function markLesson(targets) {
-    for (const node of choices()) {
+   * @private @param {Set<string> | null} targets */
+  markLesson(targets) {
+    for (const node of this.choices()) {
       if (targets) node.setAttribute('data-lesson', targets.has(choiceKey(node)) ? 'target' : 'other');
       else node.removeAttribute('data-lesson');
     }
     // While a move is taught, what cannot be chosen is quiet too.
     if (targets) {
       document.body.classList.add('lesson-teaching');
-      teaching = true;
-    } else if (teaching) {
+      this.teaching = true;
+    } else if (this.teaching) {
       document.body.classList.remove('lesson-teaching');
-      teaching = false;
+      this.teaching = false;
     }
-    if (game.spotlight) game.spotlight(shell.lesson ? shell.lesson.point : []);
+    if (this.game.spotlight) this.game.spotlight(this.lesson ? this.lesson.point : []);
   }
 
   /** Teach a move (`{move, point}`: its text, and what the board points
    * at), or stop (null).
    * @param {LessonStep | null} lesson */
-  function teach(lesson) {
-    shell.lesson = lesson;
-    refresh();
+  teach(lesson) {
+    this.lesson = lesson;
+    this.refresh();
   }
 
   // -- drawing --------------------------------------------------------------------------
@@ -275,81 +303,95 @@ export function createShell({ els, onChoice }) {
    * selection lasts while the turn on screen does.
    * @param {GameSnapshot} snap
    * @param {Partial<RenderOptions>} [options] */
-  function render(snap, options = {}) {
-    const sameTurn = isSameTurn(shell.snapshot, snap, shell.view);
-    const previous = shell.view;
+  render(snap, options = {}) {
+    const sameTurn = isSameTurn(this.snapshot, snap, this.view);
+    const previous = this.view;
     const focused = document.activeElement;
-    shell.snapshot = snap;
-    shell.view = snap.view;
-    shell.names = options.names || shell.names;
-    shell.interactive = Boolean(options.interactive) && snap.legal.length > 0;
-    if (!sameTurn || !shell.interactive) shell.selection = select.emptySelection();
-    if (!sameTurn) shell.suggestion = null;
-    if (options.lastMove) shell.lastMove = options.lastMove;
-    game.draw(snap, { previous });
-    refresh(focused);
+    this.snapshot = snap;
+    this.view = snap.view;
+    this.names = options.names || this.names;
+    this.interactive = Boolean(options.interactive) && snap.legal.length > 0;
+    if (!sameTurn || !this.interactive) this.selection = this.select.emptySelection();
+    if (!sameTurn) this.suggestion = null;
+    if (options.lastMove) this.lastMove = options.lastMove;
+    this.game.draw(snap, { previous });
+    this.refresh(focused);
   }
 
   /** Show a suggested move (a `to_dict()` of a legal move), or none.
    * @param {Move | null} move */
-  function suggest(move) {
-    shell.suggestion = move || null;
-    if (game.onSuggest) game.onSuggest(shell.suggestion);
-    refresh();
+  suggest(move) {
+    this.suggestion = move || null;
+    if (this.game.onSuggest) this.game.onSuggest(this.suggestion);
+    this.refresh();
   }
 
-  // A phone turned: the board is built again for its new shape.
-  function onOrientation() {
-    if (!shell.snapshot) return;
-    game.board.reset();
-    render(shell.snapshot, { names: shell.names, interactive: shell.interactive, lastMove: shell.lastMove });
+  /** A phone turned: the board is built again for its new shape.
+   * @private */
+  onOrientation() {
+    if (!this.snapshot) return;
+    this.game.board.reset();
+    this.render(this.snapshot, { names: this.names, interactive: this.interactive, lastMove: this.lastMove });
   }
 
-  // The arrow keys moved the focus on the board: the Tab stop follows it.
-  function onBoardFocus() {
-    oneTabStop(els.board);
+  /** The arrow keys moved the focus on the board: the Tab stop follows it.
+   * @private */
+  onBoardFocus() {
+    oneTabStop(this.els.board);
   }
 
-  function destroy() {
-    els.board.removeEventListener('focusin', onBoardFocus);
+  /** Stop listening, empty the containers, and let the game tidy up. */
+  destroy() {
+    const { els, game } = this;
+    els.board.removeEventListener('focusin', this.onBoardFocus);
     els.board.removeAttribute('tabindex');
-    PORTRAIT.removeEventListener('change', onOrientation);
-    document.removeEventListener('keydown', onKey, true);
-    document.removeEventListener('pointerdown', onPointer, true);
+    PORTRAIT.removeEventListener('change', this.onOrientation);
+    document.removeEventListener('keydown', this.onKey, true);
+    document.removeEventListener('pointerdown', this.onPointer, true);
     game.board.reset();
     for (const el of Object.values(els)) if (el) el.replaceChildren();
-    if (teaching) document.body.classList.remove('lesson-teaching');
+    if (this.teaching) document.body.classList.remove('lesson-teaching');
     if (game.onDestroy) game.onDestroy();
   }
 
   /** The renderer of `parts`, the game's part (see the head of this file).
    * @param {GamePart<V, S>} parts
    * @returns {Renderer} */
-  function renderer(parts) {
-    game = parts;
-    select = game.select;
-    shell.selection = select.emptySelection();
+  renderer(parts) {
+    const { els } = this;
+    const game = parts;
+    this.game = game;
+    this.selection = this.select.emptySelection();
     // The board's frame holds the focus when the target that had it goes.
     els.board.setAttribute('tabindex', '-1');
-    els.board.addEventListener('focusin', onBoardFocus);
-    PORTRAIT.addEventListener('change', onOrientation);
+    els.board.addEventListener('focusin', this.onBoardFocus);
+    PORTRAIT.addEventListener('change', this.onOrientation);
     if (game.firstFocus) {
-      document.addEventListener('keydown', onKey, true);
-      document.addEventListener('pointerdown', onPointer, true);
+      document.addEventListener('keydown', this.onKey, true);
+      document.addEventListener('pointerdown', this.onPointer, true);
     }
     return {
-      render,
+      render: (snap, options) => this.render(snap, options),
       flashEvents: game.flashEvents,
-      clearSelection,
-      suggest,
-      teach,
+      clearSelection: this.clearSelection,
+      suggest: (move) => this.suggest(move),
+      teach: (lesson) => this.teach(lesson),
       moveText: game.moveText,
       settled: game.settled,
-      destroy,
+      destroy: () => this.destroy(),
       logParams: game.logParams,
       endDetails: game.endDetails,
     };
   }
+}
 
-  return shell;
+/** The shell of a renderer drawn for `host` (contract.js's RendererHost).
+ * `V` and `S` are the game's view and selection, which a renderer names by
+ * the type it gives its shell.
+ * @template [V=any]
+ * @template [S=any]
+ * @param {RendererHost} host
+ * @returns {Shell<V, S>} */
+export function createShell(host) {
+  return new Shell(host);
 }

@@ -7,7 +7,7 @@ import { t, plural, number } from '../../i18n.js';
 import { token } from '../../players.js';
 import { projection } from './board.js';
 import { h } from '../../dom.js';
-import { backCard, islandCards, handCardOptions, emptySlot, drawPile, discardPile, renderMarketRow } from '../archipelago.js';
+import { backCard, islandCards, handCardOptions, emptySlot, drawPile, discardPile, renderMarketRow } from '../archipelago-cards.js';
 
 /** @typedef {import('./select.js').KahunaView} KahunaView */
 /** @typedef {import('./select.js').KahunaResult} KahunaResult */

@@ -165,6 +165,226 @@ function defs() {
   );
 }
 
+/** The islands in their layers: round each its shallows and reef, its sand,
+ * and its land: ORO's mountain or a forest, and the trees that fit.
+ * @param {Layers} layers @param {Iterable<KanaloaIsle>} isles */
+function drawIslands(layers, isles) {
+  for (const isle of isles) {
+    const { x, y, r, rot } = isle;
+    layers.shallows.append(
+      svg('path', { class: 'shallow', d: blobPath(x, y, r * 1.7, isle.sand, rot + 0.3), fill: 'url(#kn-shallow)' }),
+      svg('path', { class: 'reef', d: blobPath(x, y, r * 1.2, isle.sand, rot) }),
+    );
+    layers.sands.append(svg('path', { class: 'sand', d: blobPath(x, y, r, isle.sand, rot) }));
+    const land = svg('g', { class: 'land' });
+    land.append(svg('path', { class: 'land-base', d: blobPath(x, y, r * 0.8, isle.land, rot + 0.5), fill: 'url(#kn-land)' }));
+    if (isle.size === 'main') {
+      // ORO, the main island, has its mountain.
+      land.append(
+        svg('path', { class: 'mountain', d: `M${f1(x - r * 0.5)},${f1(y - r * 0.05)} L${f1(x - r * 0.12)},${f1(y - r * 0.62)} L${f1(x + r * 0.08)},${f1(y - r * 0.46)} L${f1(x + r * 0.22)},${f1(y - r * 0.58)} L${f1(x + r * 0.55)},${f1(y - r * 0.05)} Z`, fill: 'url(#kn-mountain)' }),
+        svg('path', { class: 'mountain-snow', d: `M${f1(x - r * 0.22)},${f1(y - r * 0.48)} L${f1(x - r * 0.12)},${f1(y - r * 0.62)} L${f1(x + r * 0.02)},${f1(y - r * 0.5)} Z` }),
+      );
+    } else {
+      land.append(svg('path', { class: 'forest', d: blobPath(x + isle.forestAt[0], y + isle.forestAt[1], r * 0.42, isle.forest, rot) }));
+    }
+    for (const [dx, dy, size] of isle.trees) {
+      if (Math.hypot(dx, dy) < r * 0.62 && (isle.size !== 'main' || dy > -r * 0.05)) {
+        land.append(svg('circle', { class: 'tree', cx: f1(x + dx), cy: f1(y + dy), r: f1(size) }));
+      }
+    }
+    layers.lands.append(land);
+  }
+}
+
+// -- the score track --------------------------------------------------------------
+
+/** The score track round the board's edge in `layer`: its band and its
+ * spaces, every fifth numbered and KANE's stone on the first. Returns the
+ * spaces, where the pawns stand.
+ * @param {SVGElement} layer @param {number} width @param {number} height @returns {TrackSpace[]} */
+function drawTrackBase(layer, width, height) {
+  const spaces = trackSpaces(width, height);
+  const base = svg('g', { class: 'track-base', 'aria-hidden': 'true' });
+  base.append(
+    svg('path', {
+      class: 'track-band',
+      d: `M0,0 H${width} V${height} H0Z M${TRACK},${TRACK} V${height - TRACK} H${width - TRACK} V${TRACK}Z`,
+      'fill-rule': 'evenodd',
+    }),
+  );
+  spaces.forEach((space, n) => {
+    const tens = n % 5 === 0;
+    base.append(
+      svg('rect', {
+        class: 'track-space' + (tens ? ' five' : ''),
+        x: f1(space.x - space.w / 2),
+        y: f1(space.y - space.h / 2),
+        width: f1(space.w),
+        height: f1(space.h),
+        rx: 4,
+      }),
+    );
+    if (n === 0) base.append(godStone('KANE', space.x, space.y, 10, 'track-kane'));
+    else if (tens) base.append(svg('text', { class: 'track-number', x: f1(space.x), y: f1(space.y + 4.5) }, String(n)));
+  });
+  layer.append(base);
+  return spaces;
+}
+
+/** The colours' pawns on the track (`spaces`), in `layer`; those on one
+ * space stand side by side.
+ * @param {SVGElement} layer @param {TrackSpace[]} spaces @param {KanaloaView} view @param {string[]} names */
+function drawPawns(layer, spaces, view, names) {
+  layer.replaceChildren();
+  const players = view.players;
+  /** @type {Map<number, {colour: number, score: number}[]>} */
+  const bySpace = new Map();
+  view.scores.forEach((score, colour) => {
+    const n = ((score % TRACK_SPACES) + TRACK_SPACES) % TRACK_SPACES;
+    if (!bySpace.has(n)) bySpace.set(n, []);
+    /** @type {{colour: number, score: number}[]} */ (bySpace.get(n)).push({ colour, score });
+  });
+  for (const [n, list] of bySpace) {
+    const space = spaces[n];
+    list.forEach(({ colour, score }, i) => {
+      const shift = (i - (list.length - 1) / 2) * 13;
+      const x = space.x + space.dir[0] * shift;
+      const y = space.y + space.dir[1] * shift;
+      const p = palette(players, colour);
+      const owner = view.colours[colour] ? view.colours[colour].player : colour;
+      const g = svg(
+        'g',
+        { class: `pawn p${p}`, 'data-colour': String(colour) },
+        svg('title', {}, t('kanaloa.aria.pawn', { player: names[owner] || '', colour: colourWords(players, colour), score })),
+        svg('circle', { class: 'drop', cx: f1(x), cy: f1(y + 2.5), r: 11 }),
+        svg('circle', { class: 'pawn-body', cx: f1(x), cy: f1(y), r: 10.5 }),
+        svg('path', { class: 'pawn-mark', d: shapePath(colourShape(players, colour), x, y + (p === 0 ? 1 : 0), 11) }),
+      );
+      if (score >= TRACK_SPACES) {
+        g.append(svg('text', { class: 'pawn-lap', x: f1(x), y: f1(y - 13) }, `+${Math.floor(score / TRACK_SPACES) * TRACK_SPACES}`));
+      }
+      layer.append(g);
+    });
+  }
+}
+
+// -- pieces --------------------------------------------------------------------------
+// Drawn larger on a portrait phone's board (`big`).
+
+/** A bridge of the colour `owner` on `link`; `fresh` when just laid.
+ * @param {LaneShape} link @param {KanaloaView} view @param {number} owner @param {boolean} fresh @param {boolean} big */
+function plank(link, view, owner, fresh, big) {
+  const p = palette(view.players, owner);
+  const length = link.length + 12; // reaches a little onto both beaches
+  const width = big ? 17 : 15;
+  const inner = plankBody({ length, width, colour: `p${p}`, shape: colourShape(view.players, owner), angle: link.angle, fresh });
+  const turn = `rotate(${f1((link.angle * 180) / Math.PI)})`;
+  // Its shadow falls straight down, whatever the plank's direction.
+  const drop = svg('rect', { class: 'drop', x: f1(-length / 2), y: f1(-width / 2 - 2), width: f1(length), height: width + 4, rx: 5, transform: `translate(0,3) ${turn}` });
+  return svg(
+    'g',
+    {
+      class: `plank p${p}`,
+      'data-link': link.name,
+      'data-colour': String(owner),
+      transform: `translate(${f1(link.mid[0])},${f1(link.mid[1])})`,
+    },
+    drop,
+    svg('g', { transform: turn }, inner),
+  );
+}
+
+/** Where an island's label stands: its height and top.
+ * @param {KanaloaIsle} isle @param {boolean} big */
+function tagTop(isle, big) {
+  const height = big ? 55 : 38;
+  return { height, top: isle.y + isle.r * 0.3 - height / 2 + (big ? 5 : 4) };
+}
+
+/** The height of what stands on the island's crown (a marker or a stone of
+ * radius `r`): above the label, whatever the island's size.
+ * @param {KanaloaIsle} isle @param {number} r @param {boolean} big */
+function crownY(isle, r, big) {
+  return Math.min(isle.y - isle.r * 0.4, tagTop(isle, big).top - r - 3);
+}
+
+/** The island's label: its name, one pip per link (bridges by colour, the
+ * free links as rings) and, in a disc, the bridges that control it.
+ * @param {KanaloaIsland} island @param {KanaloaIsle} isle @param {KanaloaView} view @param {boolean} big */
+function tag(island, isle, view, big) {
+  const font = big ? 25 : 16.5;
+  const links = island.links;
+  const step = big ? 12.5 : 9;
+  const size = big ? 11 : 8;
+  const width = Math.max(big ? 98 : 70, links * step + (big ? 22 : 16));
+  const { height, top } = tagTop(isle, big);
+  const cx = isle.x - (big ? 6 : 5);
+  const g = svg('g', { class: 'tag', 'data-island': island.name });
+  const left = f1(cx - width / 2 + (big ? 6 : 5));
+  g.append(svg('rect', { class: 'drop', x: left, y: f1(top + 2.5), width: f1(width), height, rx: big ? 11 : 8 }));
+  g.append(svg('rect', { class: 'tag-bg', x: left, y: f1(top), width: f1(width), height, rx: big ? 11 : 8 }));
+  // Every island name has four letters (ORO three): a fixed length keeps
+  // them inside their tags whatever the font.
+  g.append(
+    svg(
+      'text',
+      { class: 'tag-name', x: f1(cx), y: f1(top + font * 1.02), 'font-size': font, textLength: f1(font * (island.name.length === 3 ? 2.2 : 2.85)), lengthAdjust: 'spacingAndGlyphs' },
+      island.name,
+    ),
+  );
+  /** @type {(number | null)[]} */
+  const owners = [];
+  const order = island.counts.map((count, colour) => ({ count, colour })).filter((e) => e.count > 0);
+  order.sort((a, b) => b.count - a.count || a.colour - b.colour);
+  for (const { count, colour } of order) for (let i = 0; i < count; i++) owners.push(colour);
+  while (owners.length < links) owners.push(null);
+  const row = top + height - (big ? 11 : 8.5);
+  const start = cx - ((owners.length - 1) * step) / 2;
+  owners.forEach((colour, i) => {
+    const x = start + i * step;
+    if (colour === null) g.append(svg('circle', { class: 'pip free', cx: f1(x), cy: f1(row), r: f1(size * 0.3) }));
+    else g.append(svg('path', { class: `pip p${palette(view.players, colour)}`, d: shapePath(colourShape(view.players, colour), x, row, size * 1.15) }));
+  });
+  const bx = cx + width / 2 + (big ? 4 : 3);
+  const by = top + height / 2;
+  const badge = svg('g', { class: 'needed' });
+  badge.append(svg('circle', { cx: f1(bx), cy: f1(by), r: big ? 12.5 : 10 }));
+  badge.append(svg('text', { x: f1(bx), y: f1(by + (big ? 5 : 4.2)), 'font-size': big ? 14.5 : 12 }, String(island.needed)));
+  g.append(badge);
+  return g;
+}
+
+/** The control marker of `colour` on the island's crown; `fresh` when just set.
+ * @param {KanaloaView} view @param {number} colour @param {KanaloaIsle} isle @param {boolean} fresh @param {boolean} big */
+function marker(view, colour, isle, fresh, big) {
+  const s = big ? 19 : 15.5;
+  const cx = isle.x;
+  const cy = crownY(isle, s, big);
+  const p = palette(view.players, colour);
+  const g = svg('g', { class: `marker p${p}` + (fresh ? ' fresh' : ''), 'data-island': isle.name });
+  g.append(svg('circle', { class: 'drop', cx: f1(cx), cy: f1(cy + 3), r: s + 1 }));
+  g.append(svg('circle', { class: 'marker-stone', cx: f1(cx), cy: f1(cy), r: s }));
+  g.append(svg('path', { class: 'marker-mark', d: shapePath(colourShape(view.players, colour), cx, cy + (p === 0 ? 1.5 : 0), s * 1.05) }));
+  return g;
+}
+
+/** The island in words, for a screen reader: its links and the majority
+ * needed, the bridges on them by colour, who controls it, its god stone.
+ * @param {KanaloaIsland} island @param {KanaloaView} view @param {string[]} names */
+function islandLabel(island, view, names) {
+  const parts = [t('kanaloa.aria.island', { island: island.name, links: island.links, needed: island.needed })];
+  island.counts.forEach((count, colour) => {
+    if (count) parts.push(plural('kanaloa.aria.island_bridges', count, { who: whoOf(view, colour, names) }));
+  });
+  if (island.controller !== null && island.controller !== undefined) {
+    parts.push(t('kanaloa.aria.island_controlled', { who: whoOf(view, island.controller, names) }));
+  }
+  if (island.stone) parts.push(t('kanaloa.aria.island_stone', { stone: island.stone }));
+  return parts.join(' ; ');
+}
+
+// -- the board ----------------------------------------------------------------------
+
 /** The board: the position drawn in `container`, its targets calling back.
  * @param {HTMLElement} container
  * @param {import('../contract.js').BoardHandlers} handlers
@@ -183,6 +403,9 @@ export function createBoard(container, { onTarget, onBackground }) {
   let previousControllers = null;
   /** @type {LaneOverlays | null} */
   let overlays = null;
+  // The score track's spaces, where the pawns stand.
+  /** @type {TrackSpace[]} */
+  let spaces = [];
 
   /** @param {KanaloaView} view @param {boolean} portrait */
   function build(view, portrait) {
@@ -209,221 +432,12 @@ export function createBoard(container, { onTarget, onBackground }) {
     const root = h('div', { class: 'kanaloa-board' + (portrait ? ' portrait' : '') }, back, front);
 
     drawSea(layers, { width: geo.width, height: geo.height, lanes: geo.links, prefix: 'kn', onBackground });
-
-    for (const isle of geo.islands.values()) {
-      const { x, y, r, rot } = isle;
-      layers.shallows.append(
-        svg('path', { class: 'shallow', d: blobPath(x, y, r * 1.7, isle.sand, rot + 0.3), fill: 'url(#kn-shallow)' }),
-        svg('path', { class: 'reef', d: blobPath(x, y, r * 1.2, isle.sand, rot) }),
-      );
-      layers.sands.append(svg('path', { class: 'sand', d: blobPath(x, y, r, isle.sand, rot) }));
-      const land = svg('g', { class: 'land' });
-      land.append(svg('path', { class: 'land-base', d: blobPath(x, y, r * 0.8, isle.land, rot + 0.5), fill: 'url(#kn-land)' }));
-      if (isle.size === 'main') {
-        // ORO, the main island, has its mountain.
-        land.append(
-          svg('path', { class: 'mountain', d: `M${f1(x - r * 0.5)},${f1(y - r * 0.05)} L${f1(x - r * 0.12)},${f1(y - r * 0.62)} L${f1(x + r * 0.08)},${f1(y - r * 0.46)} L${f1(x + r * 0.22)},${f1(y - r * 0.58)} L${f1(x + r * 0.55)},${f1(y - r * 0.05)} Z`, fill: 'url(#kn-mountain)' }),
-          svg('path', { class: 'mountain-snow', d: `M${f1(x - r * 0.22)},${f1(y - r * 0.48)} L${f1(x - r * 0.12)},${f1(y - r * 0.62)} L${f1(x + r * 0.02)},${f1(y - r * 0.5)} Z` }),
-        );
-      } else {
-        land.append(svg('path', { class: 'forest', d: blobPath(x + isle.forestAt[0], y + isle.forestAt[1], r * 0.42, isle.forest, rot) }));
-      }
-      for (const [dx, dy, size] of isle.trees) {
-        if (Math.hypot(dx, dy) < r * 0.62 && (isle.size !== 'main' || dy > -r * 0.05)) {
-          land.append(svg('circle', { class: 'tree', cx: f1(x + dx), cy: f1(y + dy), r: f1(size) }));
-        }
-      }
-      layers.lands.append(land);
-    }
-    drawTrackBase();
+    drawIslands(layers, geo.islands.values());
+    spaces = drawTrackBase(layers.track, geo.width, geo.height);
     container.replaceChildren(root);
     previousOwners = null;
     previousControllers = null;
     overlays = laneOverlays({ layers, lanes: geo.links, islands: geo.islands, portrait, word: 'link', sizes: SIZES, onTarget });
-  }
-
-  // -- the score track --------------------------------------------------------------
-
-  /** @type {TrackSpace[]} */
-  let spaces = [];
-  // Called by `build`, once it has made the geometry and the layers.
-  function drawTrackBase() {
-    const { width, height } = /** @type {Geometry} */ (geo);
-    spaces = trackSpaces(width, height);
-    const base = svg('g', { class: 'track-base', 'aria-hidden': 'true' });
-    base.append(
-      svg('path', {
-        class: 'track-band',
-        d: `M0,0 H${width} V${height} H0Z M${TRACK},${TRACK} V${height - TRACK} H${width - TRACK} V${TRACK}Z`,
-        'fill-rule': 'evenodd',
-      }),
-    );
-    spaces.forEach((space, n) => {
-      const tens = n % 5 === 0;
-      base.append(
-        svg('rect', {
-          class: 'track-space' + (tens ? ' five' : ''),
-          x: f1(space.x - space.w / 2),
-          y: f1(space.y - space.h / 2),
-          width: f1(space.w),
-          height: f1(space.h),
-          rx: 4,
-        }),
-      );
-      if (n === 0) base.append(godStone('KANE', space.x, space.y, 10, 'track-kane'));
-      else if (tens) base.append(svg('text', { class: 'track-number', x: f1(space.x), y: f1(space.y + 4.5) }, String(n)));
-    });
-    /** @type {Layers} */ (layers).track.append(base);
-  }
-
-  /** The colours' pawns on the track; those on one space stand side by side.
-   * @param {KanaloaView} view @param {string[]} names */
-  function drawPawns(view, names) {
-    const pawns = /** @type {Layers} */ (layers).pawns;
-    pawns.replaceChildren();
-    const players = view.players;
-    /** @type {Map<number, {colour: number, score: number}[]>} */
-    const bySpace = new Map();
-    view.scores.forEach((score, colour) => {
-      const n = ((score % TRACK_SPACES) + TRACK_SPACES) % TRACK_SPACES;
-      if (!bySpace.has(n)) bySpace.set(n, []);
-      /** @type {{colour: number, score: number}[]} */ (bySpace.get(n)).push({ colour, score });
-    });
-    for (const [n, list] of bySpace) {
-      const space = spaces[n];
-      list.forEach(({ colour, score }, i) => {
-        const shift = (i - (list.length - 1) / 2) * 13;
-        const x = space.x + space.dir[0] * shift;
-        const y = space.y + space.dir[1] * shift;
-        const p = palette(players, colour);
-        const owner = view.colours[colour] ? view.colours[colour].player : colour;
-        const g = svg(
-          'g',
-          { class: `pawn p${p}`, 'data-colour': String(colour) },
-          svg('title', {}, t('kanaloa.aria.pawn', { player: names[owner] || '', colour: colourWords(players, colour), score })),
-          svg('circle', { class: 'drop', cx: f1(x), cy: f1(y + 2.5), r: 11 }),
-          svg('circle', { class: 'pawn-body', cx: f1(x), cy: f1(y), r: 10.5 }),
-          svg('path', { class: 'pawn-mark', d: shapePath(colourShape(players, colour), x, y + (p === 0 ? 1 : 0), 11) }),
-        );
-        if (score >= TRACK_SPACES) {
-          g.append(svg('text', { class: 'pawn-lap', x: f1(x), y: f1(y - 13) }, `+${Math.floor(score / TRACK_SPACES) * TRACK_SPACES}`));
-        }
-        pawns.append(g);
-      });
-    }
-  }
-
-  // -- pieces --------------------------------------------------------------------------
-
-  /** A bridge of the colour `owner` on `link`; `fresh` when just laid.
-   * @param {LaneShape} link @param {KanaloaView} view @param {number} owner @param {boolean} fresh */
-  function plank(link, view, owner, fresh) {
-    const p = palette(view.players, owner);
-    const length = link.length + 12; // reaches a little onto both beaches
-    const width = /** @type {Geometry} */ (geo).portrait ? 17 : 15;
-    const inner = plankBody({ length, width, colour: `p${p}`, shape: colourShape(view.players, owner), angle: link.angle, fresh });
-    const turn = `rotate(${f1((link.angle * 180) / Math.PI)})`;
-    // Its shadow falls straight down, whatever the plank's direction.
-    const drop = svg('rect', { class: 'drop', x: f1(-length / 2), y: f1(-width / 2 - 2), width: f1(length), height: width + 4, rx: 5, transform: `translate(0,3) ${turn}` });
-    return svg(
-      'g',
-      {
-        class: `plank p${p}`,
-        'data-link': link.name,
-        'data-colour': String(owner),
-        transform: `translate(${f1(link.mid[0])},${f1(link.mid[1])})`,
-      },
-      drop,
-      svg('g', { transform: turn }, inner),
-    );
-  }
-
-  /** The island's label: its name, one pip per link (bridges by colour, the
-   * free links as rings) and, in a disc, the bridges that control it. */
-  /** Where an island's label stands: its height and top.
-   * @param {KanaloaIsle} isle */
-  function tagTop(isle) {
-    const big = /** @type {Geometry} */ (geo).portrait;
-    const height = big ? 55 : 38;
-    return { height, top: isle.y + isle.r * 0.3 - height / 2 + (big ? 5 : 4) };
-  }
-
-  /** The height of what stands on the island's crown (a marker or a stone of
-   * radius `r`): above the label, whatever the island's size.
-   * @param {KanaloaIsle} isle @param {number} r */
-  function crownY(isle, r) {
-    return Math.min(isle.y - isle.r * 0.4, tagTop(isle).top - r - 3);
-  }
-
-  /** @param {KanaloaIsland} island @param {KanaloaIsle} isle @param {KanaloaView} view */
-  function tag(island, isle, view) {
-    const big = /** @type {Geometry} */ (geo).portrait;
-    const font = big ? 25 : 16.5;
-    const links = island.links;
-    const step = big ? 12.5 : 9;
-    const size = big ? 11 : 8;
-    const width = Math.max(big ? 98 : 70, links * step + (big ? 22 : 16));
-    const { height, top } = tagTop(isle);
-    const cx = isle.x - (big ? 6 : 5);
-    const g = svg('g', { class: 'tag', 'data-island': island.name });
-    const left = f1(cx - width / 2 + (big ? 6 : 5));
-    g.append(svg('rect', { class: 'drop', x: left, y: f1(top + 2.5), width: f1(width), height, rx: big ? 11 : 8 }));
-    g.append(svg('rect', { class: 'tag-bg', x: left, y: f1(top), width: f1(width), height, rx: big ? 11 : 8 }));
-    // Every island name has four letters (ORO three): a fixed length keeps
-    // them inside their tags whatever the font.
-    g.append(
-      svg(
-        'text',
-        { class: 'tag-name', x: f1(cx), y: f1(top + font * 1.02), 'font-size': font, textLength: f1(font * (island.name.length === 3 ? 2.2 : 2.85)), lengthAdjust: 'spacingAndGlyphs' },
-        island.name,
-      ),
-    );
-    /** @type {(number | null)[]} */
-    const owners = [];
-    const order = island.counts.map((count, colour) => ({ count, colour })).filter((e) => e.count > 0);
-    order.sort((a, b) => b.count - a.count || a.colour - b.colour);
-    for (const { count, colour } of order) for (let i = 0; i < count; i++) owners.push(colour);
-    while (owners.length < links) owners.push(null);
-    const row = top + height - (big ? 11 : 8.5);
-    const start = cx - ((owners.length - 1) * step) / 2;
-    owners.forEach((colour, i) => {
-      const x = start + i * step;
-      if (colour === null) g.append(svg('circle', { class: 'pip free', cx: f1(x), cy: f1(row), r: f1(size * 0.3) }));
-      else g.append(svg('path', { class: `pip p${palette(view.players, colour)}`, d: shapePath(colourShape(view.players, colour), x, row, size * 1.15) }));
-    });
-    const bx = cx + width / 2 + (big ? 4 : 3);
-    const by = top + height / 2;
-    const badge = svg('g', { class: 'needed' });
-    badge.append(svg('circle', { cx: f1(bx), cy: f1(by), r: big ? 12.5 : 10 }));
-    badge.append(svg('text', { x: f1(bx), y: f1(by + (big ? 5 : 4.2)), 'font-size': big ? 14.5 : 12 }, String(island.needed)));
-    g.append(badge);
-    return g;
-  }
-
-  /** @param {KanaloaView} view @param {number} colour @param {KanaloaIsle} isle @param {boolean} fresh */
-  function marker(view, colour, isle, fresh) {
-    const s = /** @type {Geometry} */ (geo).portrait ? 19 : 15.5;
-    const cx = isle.x;
-    const cy = crownY(isle, s);
-    const p = palette(view.players, colour);
-    const g = svg('g', { class: `marker p${p}` + (fresh ? ' fresh' : ''), 'data-island': isle.name });
-    g.append(svg('circle', { class: 'drop', cx: f1(cx), cy: f1(cy + 3), r: s + 1 }));
-    g.append(svg('circle', { class: 'marker-stone', cx: f1(cx), cy: f1(cy), r: s }));
-    g.append(svg('path', { class: 'marker-mark', d: shapePath(colourShape(view.players, colour), cx, cy + (p === 0 ? 1.5 : 0), s * 1.05) }));
-    return g;
-  }
-
-  /** @param {KanaloaIsland} island @param {KanaloaView} view @param {string[]} names */
-  function islandLabel(island, view, names) {
-    const parts = [t('kanaloa.aria.island', { island: island.name, links: island.links, needed: island.needed })];
-    island.counts.forEach((count, colour) => {
-      if (count) parts.push(plural('kanaloa.aria.island_bridges', count, { who: whoOf(view, colour, names) }));
-    });
-    if (island.controller !== null && island.controller !== undefined) {
-      parts.push(t('kanaloa.aria.island_controlled', { who: whoOf(view, island.controller, names) }));
-    }
-    if (island.stone) parts.push(t('kanaloa.aria.island_stone', { stone: island.stone }));
-    return parts.join(' ; ');
   }
 
   /** Draw the position: bridges, rings, tags, markers, stones, pawns.
@@ -434,13 +448,14 @@ export function createBoard(container, { onTarget, onBackground }) {
     const built = /** @type {Geometry} */ (geo);
     const layer = /** @type {Layers} */ (layers);
     const picture = /** @type {SVGElement} */ (front);
+    const big = built.portrait;
     // The language may have changed since the board was built.
     picture.setAttribute('aria-roledescription', t('kanaloa.board.name'));
     picture.setAttribute('aria-label', t('kanaloa.board.name'));
     for (const name of ['rings', 'bridges', 'tags', 'markers']) layer[name].replaceChildren();
 
     /** @param {LaneShape} shape @param {number} owner @param {boolean} fresh */
-    const lay = (shape, owner, fresh) => plank(shape, view, owner, fresh);
+    const lay = (shape, owner, fresh) => plank(shape, view, owner, fresh, big);
     previousOwners = layBridges(layer.bridges, view.links, built.links, previousOwners, lay);
     for (const island of view.islands) {
       const isle = /** @type {KanaloaIsle} */ (built.islands.get(island.name));
@@ -449,23 +464,23 @@ export function createBoard(container, { onTarget, onBackground }) {
       if (owner !== null && owner !== undefined) {
         const p = palette(view.players, owner);
         layer.rings.append(svg('path', { class: `control-ring p${p}`, d: blobPath(isle.x, isle.y, isle.r + 3, isle.sand, isle.rot) }));
-        layer.markers.append(marker(view, owner, isle, was !== owner));
+        layer.markers.append(marker(view, owner, isle, was !== owner, big));
       } else if (island.stone) {
         // An island's stone waits where its marker will stand: the first
         // colour to control the island takes it.
-        const r = built.portrait ? 17 : 14;
-        const cy = crownY(isle, r);
+        const r = big ? 17 : 14;
+        const cy = crownY(isle, r, big);
         const s = godStone(island.stone, isle.x, cy, r, 'on-island');
         s.setAttribute('data-island', island.name);
         s.append(svg('title', {}, t(`kanaloa.god.${island.stone}.about`)));
         layer.markers.append(svg('circle', { class: 'drop', cx: f1(isle.x), cy: f1(cy + 3), r: r + 1 }), s);
       }
-      const label = tag(island, isle, view);
+      const label = tag(island, isle, view, big);
       label.setAttribute('role', 'img');
       label.setAttribute('aria-label', islandLabel(island, view, names));
       layer.tags.append(label);
     }
-    drawPawns(view, names);
+    drawPawns(layer.pawns, spaces, view, names);
     previousControllers = Object.fromEntries(view.islands.map((island) => [island.name, island.controller]));
   }
 

@@ -10,7 +10,7 @@ import { svg, shapePath } from '../../board-svg.js';
 import { token } from '../../players.js';
 import { projection, palette, colourShape, colourWords, godIcon, whoOf } from './board.js';
 import { h } from '../../dom.js';
-import { backCard, islandCards, handCardOptions, emptySlot, drawPile, discardPile, renderMarketRow } from '../archipelago.js';
+import { backCard, islandCards, handCardOptions, emptySlot, drawPile, discardPile, renderMarketRow } from '../archipelago-cards.js';
 
 /** @typedef {import('./select.js').KanaloaView} KanaloaView */
 /** @typedef {import('./select.js').KanaloaResult} KanaloaResult */

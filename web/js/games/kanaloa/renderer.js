@@ -33,12 +33,123 @@ const { JOKER, cardsOf, linkOf } = select;
 /** @typedef {import('./select.js').KanaloaMove} KanaloaMove */
 /** @typedef {import('./select.js').KanaloaTargets} KanaloaTargets */
 /** @typedef {import('../contract.js').GameSnapshot} GameSnapshot */
+/** @typedef {import('../renderer-shell.js').Shell<KanaloaView, import('./select.js').KanaloaSelection>} KanaloaShell */
+
+/** A link's name for a screen reader, as a target: what a click on it
+ * plays (a bridge to lay, to replace or to take away), else whether a
+ * bridge lies on it.
+ * @param {KanaloaMove | null | undefined} move @param {string} link @param {boolean} removal */
+function linkLabel(move, link, removal) {
+  const name = dash(link);
+  if (move && move.kind === 'build') {
+    return move.card === JOKER ? t('kanaloa.aria.build_kanaloa', { link: name }) : t('kanaloa.aria.build', { link: name, card: move.card });
+  }
+  if (move && move.kind === 'replace') return t('kanaloa.aria.replace', { link: name, cards: /** @type {string[]} */ (move.cards).join(' + ') });
+  // PELE's bridge to take away.
+  if (move && move.kind === 'remove') return t('kanaloa.aria.remove', { link: name });
+  return removal ? t('kanaloa.aria.link_bridge', { link: name }) : t('kanaloa.aria.link_free', { link: name });
+}
+
+// -- hints --------------------------------------------------------------------------------------
+
+/** Mark the elements that would play the suggested move (the shell's
+ * `suggestion`), step by step: its cards and stones, its link (on `board`),
+ * the talon or a face-up card, a button.
+ * @param {KanaloaShell} shell @param {{suggest: (link: string | null) => void}} board @param {KanaloaTargets} all */
+function markSuggestion(shell, board, all) {
+  const { els, view, selection } = shell;
+  const move = /** @type {KanaloaMove | null} */ (shell.suggestion);
+  const link = move && (move.kind === 'build' || move.kind === 'replace' || move.kind === 'remove') ? linkOf(move) : null;
+  board.suggest(link);
+  if (!move) return;
+  const scope = screenOf(els.board);
+  const mark = (/** @type {Element | null} */ node) => node && node.classList.add('suggested');
+  const byKey = (/** @type {string} */ key) => scope.querySelector(`[data-key="${CSS.escape(key)}"]`);
+  /** The first of the hand's cards named `name` not yet chosen. @param {string} name */
+  const handCard = (name) => {
+    const index = ((view && view.hand) || []).findIndex((card, i) => card === name && !selection.cards.includes(i));
+    return index < 0 ? null : byKey(`card-${index}`);
+  };
+  const stone = (/** @type {string} */ god) => {
+    const n = god === JOKER ? selection.jokers : 0;
+    return byKey(`stone-${god}-${n}`);
+  };
+  switch (move.kind) {
+    case 'build':
+    case 'replace': {
+      const needed = [...cardsOf(move)];
+      for (const name of all.chosen) {
+        const i = needed.indexOf(name);
+        if (i >= 0) needed.splice(i, 1);
+      }
+      const seen = new Set();
+      for (const name of needed) {
+        if (name === JOKER) mark(stone(JOKER));
+        else if (!seen.has(name)) {
+          seen.add(name);
+          mark(handCard(name));
+        }
+      }
+      // These moves have their link.
+      if (selection.link !== link) mark(els.board.querySelector(`.link-target[data-link="${CSS.escape(/** @type {string} */ (link))}"]`));
+      break;
+    }
+    case 'remove':
+      mark(els.board.querySelector(`.link-target[data-link="${CSS.escape(/** @type {string} */ (link))}"]`));
+      break;
+    case 'discard':
+      if (selection.cards.length === 1) mark(byKey('btn-discard'));
+      else mark(handCard(/** @type {string} */ (move.card)));
+      break;
+    case 'choose':
+      if (selection.cards.length === 1) mark(byKey('btn-choose'));
+      else mark(handCard(/** @type {string} */ (move.card)));
+      break;
+    case 'give':
+      mark(handCard(/** @type {string} */ (move.card)));
+      break;
+    case 'steal':
+      mark(scope.querySelector(`.kn-tray [data-choice="${CSS.escape(move.text)}"]`));
+      break;
+    case 'draw':
+      mark(byKey('pile'));
+      break;
+    case 'take':
+      mark(scope.querySelector(`#market .display [data-choice="${CSS.escape(move.text)}"]`));
+      break;
+    case 'lono draw':
+      if (selection.stone === 'LONO') mark(byKey('pile'));
+      else mark(stone('LONO'));
+      break;
+    case 'lono take':
+      if (selection.stone === 'LONO') mark(scope.querySelector(`#market .display [data-choice="${CSS.escape(move.text)}"]`));
+      else mark(stone('LONO'));
+      break;
+    case 'ku':
+      if (selection.stone === 'KU') mark(byKey(`btn-ku-${move.player}`));
+      else mark(stone('KU'));
+      break;
+    case 'pele':
+      if (selection.stone === 'PELE') mark(byKey('btn-pele'));
+      else mark(stone('PELE'));
+      break;
+    case 'colour':
+      mark(byKey(`btn-colour-${move.colour}`));
+      break;
+    case 'end':
+    case 'pass':
+      mark(byKey(`btn-${move.kind}`));
+      break;
+    default:
+      break;
+  }
+}
 
 /** The game drawn in the page's containers (contract.js's Renderer).
  * @param {import('../contract.js').RendererHost} host
  * @returns {import('../contract.js').Renderer} */
 export function createRenderer(host) {
-  /** @type {import('../renderer-shell.js').Shell<KanaloaView, import('./select.js').KanaloaSelection>} */
+  /** @type {KanaloaShell} */
   const shell = createShell(host);
   const { els } = shell;
 
@@ -56,18 +167,6 @@ export function createRenderer(host) {
       label: link.selected ? t('kanaloa.aria.link_selected', { link: dash(link.link) }) : linkLabel(link.move, link.link, link.removal),
     }));
     return all;
-  }
-
-  /** @param {KanaloaMove | null | undefined} move @param {string} link @param {boolean} removal */
-  function linkLabel(move, link, removal) {
-    const name = dash(link);
-    if (move && move.kind === 'build') {
-      return move.card === JOKER ? t('kanaloa.aria.build_kanaloa', { link: name }) : t('kanaloa.aria.build', { link: name, card: move.card });
-    }
-    if (move && move.kind === 'replace') return t('kanaloa.aria.replace', { link: name, cards: /** @type {string[]} */ (move.cards).join(' + ') });
-    // PELE's bridge to take away.
-    if (move && move.kind === 'remove') return t('kanaloa.aria.remove', { link: name });
-    return removal ? t('kanaloa.aria.link_bridge', { link: name }) : t('kanaloa.aria.link_free', { link: name });
   }
 
   // -- the sentence that says what to do -------------------------------------------------------
@@ -97,101 +196,7 @@ export function createRenderer(host) {
       onChoice: shell.play,
       onCancel: shell.clearSelection,
     });
-    markSuggestion(all);
-  }
-
-  // -- hints --------------------------------------------------------------------------------------
-
-  /** Mark the elements that would play the suggested move, step by step:
-   * its cards and stones, its link, the talon or a face-up card, a button.
-   * @param {KanaloaTargets} all */
-  function markSuggestion(all) {
-    const { view, selection } = shell;
-    const move = /** @type {KanaloaMove | null} */ (shell.suggestion);
-    const link = move && (move.kind === 'build' || move.kind === 'replace' || move.kind === 'remove') ? linkOf(move) : null;
-    board.suggest(link);
-    if (!move) return;
-    const scope = screenOf(els.board);
-    const mark = (/** @type {Element | null} */ node) => node && node.classList.add('suggested');
-    const byKey = (/** @type {string} */ key) => scope.querySelector(`[data-key="${CSS.escape(key)}"]`);
-    /** The first of the hand's cards named `name` not yet chosen. @param {string} name */
-    const handCard = (name) => {
-      const index = ((view && view.hand) || []).findIndex((card, i) => card === name && !selection.cards.includes(i));
-      return index < 0 ? null : byKey(`card-${index}`);
-    };
-    const stone = (/** @type {string} */ god) => {
-      const n = god === JOKER ? selection.jokers : 0;
-      return byKey(`stone-${god}-${n}`);
-    };
-    switch (move.kind) {
-      case 'build':
-      case 'replace': {
-        const needed = [...cardsOf(move)];
-        for (const name of all.chosen) {
-          const i = needed.indexOf(name);
-          if (i >= 0) needed.splice(i, 1);
-        }
-        const seen = new Set();
-        for (const name of needed) {
-          if (name === JOKER) mark(stone(JOKER));
-          else if (!seen.has(name)) {
-            seen.add(name);
-            mark(handCard(name));
-          }
-        }
-        // These moves have their link.
-        if (selection.link !== link) mark(els.board.querySelector(`.link-target[data-link="${CSS.escape(/** @type {string} */ (link))}"]`));
-        break;
-      }
-      case 'remove':
-        mark(els.board.querySelector(`.link-target[data-link="${CSS.escape(/** @type {string} */ (link))}"]`));
-        break;
-      case 'discard':
-        if (selection.cards.length === 1) mark(byKey('btn-discard'));
-        else mark(handCard(/** @type {string} */ (move.card)));
-        break;
-      case 'choose':
-        if (selection.cards.length === 1) mark(byKey('btn-choose'));
-        else mark(handCard(/** @type {string} */ (move.card)));
-        break;
-      case 'give':
-        mark(handCard(/** @type {string} */ (move.card)));
-        break;
-      case 'steal':
-        mark(scope.querySelector(`.kn-tray [data-choice="${CSS.escape(move.text)}"]`));
-        break;
-      case 'draw':
-        mark(byKey('pile'));
-        break;
-      case 'take':
-        mark(scope.querySelector(`#market .display [data-choice="${CSS.escape(move.text)}"]`));
-        break;
-      case 'lono draw':
-        if (selection.stone === 'LONO') mark(byKey('pile'));
-        else mark(stone('LONO'));
-        break;
-      case 'lono take':
-        if (selection.stone === 'LONO') mark(scope.querySelector(`#market .display [data-choice="${CSS.escape(move.text)}"]`));
-        else mark(stone('LONO'));
-        break;
-      case 'ku':
-        if (selection.stone === 'KU') mark(byKey(`btn-ku-${move.player}`));
-        else mark(stone('KU'));
-        break;
-      case 'pele':
-        if (selection.stone === 'PELE') mark(byKey('btn-pele'));
-        else mark(stone('PELE'));
-        break;
-      case 'colour':
-        mark(byKey(`btn-colour-${move.colour}`));
-        break;
-      case 'end':
-      case 'pass':
-        mark(byKey(`btn-${move.kind}`));
-        break;
-      default:
-        break;
-    }
+    markSuggestion(shell, board, all);
   }
 
   /** A move in words, as the end of a sentence.
