@@ -44,13 +44,15 @@ from . import __version__
 from .bots import BotPool
 from .bus import Bus, LocalBus
 from .clocks import BadClock, check_clock
+from .common import encode
 from .config import Settings
 from .hosts import Hosts
 from .live import Connection, unencodable
 from .site import SiteFiles
 from .sqlite_store import SQLiteStore
 from .store import SPECTATOR, Store, TableInfo
-from .tables import PRESENCE_EVERY, Tables, encode
+from .table import PRESENCE_EVERY
+from .tables import Tables
 from .tokens import BadName, check_name, is_table_id, is_token, new_table_id, new_token, token_hash
 
 log = logging.getLogger("archipel")

@@ -27,7 +27,9 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from pygame_core.table import is_count
 
 from .store import SPECTATOR
-from .tables import Refusal, Table, Tables, encode
+from .common import Refusal, encode
+from .table import Table
+from .tables import Tables
 from .tokens import BadName, check_name, is_table_id, is_token, token_hash
 
 log = logging.getLogger("archipel.live")

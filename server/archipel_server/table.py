@@ -1,0 +1,847 @@
+"""A table in play: moves, undo, rematch and names, and who is told what.
+
+A ``Table`` holds one table's current game in the table core that the
+page's worker and the terminal use too (``pygame_core.table.Table``: the
+match, the rules of plies, retries and undo, the bots' seeds, what a seat
+sees), replayed from the store. Everything that changes it takes the table's
+lock, asks the core, writes to the store, and only then acknowledges and
+tells every connected seat what it may see (the core's snapshot for that
+seat, whose log filters every event through ``event_for``). A change the
+store refuses is taken back in memory (the core's memento) as if it had
+never been tried.
+
+Secrets. The seed of a game deals every hidden card: it stays on the server
+until the game is over. Messages carry its commitment instead
+(``pygame_core.fairness``), and, once the game is over, the seed and the
+salt that let every seat check it; the whole record is sent on request only
+then. The bots' seeds, made from it, never leave the server either.
+``Tables`` keeps the tables that are in use in memory and forgets those left
+alone; bots' moves go through the same path as players' moves.
+
+Several servers (``bus.py``). Every change a server makes is published on
+the bus once the store has it; a server that holds the table tells its own
+connections (``catch_up``), so that players of one table connected to
+different servers see every move at once. A move is published with itself:
+a server holding the ply before it plays it on (the usual case, no read);
+any other change, or a server that is behind, reads the table again from
+the store. A bot's
+move is thought by the one server that holds the lease of that ply; the
+others wait for the lease to run out, and take over only if no move came.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import time
+import unicodedata
+from typing import TYPE_CHECKING
+
+from pygame_core import fairness
+from pygame_core.bots import LEVELS
+from pygame_core.engine import GameError, event_for
+from pygame_core.match import Match, ends_on_time
+from pygame_core.table import TableError, is_count
+
+from .clocks import Times, takes_out, times
+from .common import LET_GO, Refusal, core_of, encode
+from .store import SPECTATOR, StoredTable, TableInfo, Undo
+from .tokens import new_token, token_hash
+
+if TYPE_CHECKING:
+    from .tables import Tables
+
+log = logging.getLogger("archipel.tables")
+
+# How long a server holds a bot's turn (ms) without renewing it, which it
+# does every third of that while the bot thinks and waits: at most the time
+# another server waits before taking over from one that died.
+BOT_LEASE = 5_000
+# Times a move is tried against the store when other servers keep writing
+# first. Each refusal means another move was kept meanwhile: in a step of
+# simultaneous choices every other seat may come first, one after the other.
+WRITE_ATTEMPTS = 8
+# Servers sharing tables say who is connected to them at each change of it
+# and every PRESENCE_EVERY seconds; what a server said is believed for
+# PRESENCE_TTL seconds (a server that died is forgotten after that).
+PRESENCE_EVERY = 20.0
+PRESENCE_TTL = 60.0
+# The chat: a message is at most CHAT_LONGEST characters, and a seat sends
+# at most CHAT_BURST messages in CHAT_WINDOW seconds. The ready phrases are
+# keys (`chat.phrase.<id>` in web/i18n), shown in each reader's language.
+CHAT_LONGEST = 200
+CHAT_BURST = 5
+CHAT_WINDOW = 15.0
+PHRASES = ("hello", "good_luck", "well_played", "thanks", "oops", "one_moment", "back_soon",
+           "good_game", "rematch", "bye")
+# A clock's time-out is looked at this long after the time runs out (a
+# move that arrives first is refused all the same: the server's time rules).
+CLOCK_GRACE = 0.05
+
+
+class Table:
+    def __init__(self, stored: StoredTable, tables: "Tables"):
+        self.tables = tables
+        self.info: TableInfo = stored.info
+        self.undos: list = list(stored.undos)
+        self.core = core_of(stored)
+        self.lock = asyncio.Lock()
+        self.connections: set = set()
+        self.bot_task: asyncio.Task | None = None
+        # Set at every change of the table (here or from another server).
+        self.moved = asyncio.Event()
+        # Who is connected to the other servers: origin -> (seats, spectators, when heard).
+        self.remote_presence: dict = {}
+        self.last_change = time.monotonic()
+        self.last_used = time.monotonic()
+        # When each kept move was made, ply by ply (the clock's).
+        self.times: list = list(stored.times) + [0.0] * (len(stored.moves) - len(stored.times))
+        self.clock_task: asyncio.Task | None = None
+        # Who holds each seat: a token's hash -> its seat (SPECTATOR for the
+        # spectators' link), as the store has it; every act is checked
+        # against it, and whatever changes it lets go of the connections
+        # that no longer hold their seat.
+        self.holders: dict = dict(stored.tokens)
+        # The new links offered to seats' holders and not yet taken:
+        # (seat, the holder's token hash) -> the new token (``new_token``).
+        self.offers: dict = {}
+
+    @property
+    def id(self) -> str:
+        return self.info.id
+
+    @property
+    def match(self) -> Match:
+        return self.core.match
+
+    @property
+    def ply(self) -> int:
+        return self.core.ply
+
+    # -- what a seat is told -------------------------------------------------
+    def presence(self) -> tuple[list, int]:
+        """Which seats are connected to this server, and how many spectators."""
+        connected = [False] * self.info.players
+        spectators = 0
+        for connection in self.connections:
+            if connection.seat == SPECTATOR:
+                spectators += 1
+            else:
+                connected[connection.seat] = True
+        return connected, spectators
+
+    def public(self) -> dict:
+        """The table's facts every seat and spectator may read (who is
+        connected: here, or to another server that said so lately)."""
+        connected, spectators = self.presence()
+        fresh = time.monotonic() - PRESENCE_TTL
+        for seats, watching, heard in self.remote_presence.values():
+            if heard >= fresh:
+                connected = [here or there for here, there in zip(connected, seats)]
+                spectators += watching
+        info = self.info
+        return {"id": self.id, "number": info.number, "names": list(info.names),
+                "joined": list(info.joined), "connected": connected, "spectators": spectators,
+                "seats": list(info.seats), "creator": info.creator, "started": info.started,
+                "open": info.open, "chat": info.chat, "clock": self.clock_public(), "taken": list(info.taken)}
+
+    # -- the clock ---------------------------------------------------------------
+    def clock_times(self) -> Times | None:
+        """Each seat's time left now (None without a clock)."""
+        clock = self.info.clock
+        if clock is None:
+            return None
+        turns = [(entry.to_move, entry.player, at) for entry, at in zip(self.match.entries, self.times)]
+        timed = [kind == "h" for kind in self.info.seats]
+        to_move = self.match.to_move()
+        return times(clock, timed, self.info.began if self.info.started else 0.0, turns, to_move,
+                     self.tables.now(), self.tables.settings.clock_minute)
+
+    def clock_public(self) -> dict | None:
+        """The clock as every seat sees it: what was chosen, the milliseconds
+        each seat has left at the moment of the message (None: a bot's seat),
+        and whose clocks run."""
+        clocked, clock = self.clock_times(), self.info.clock
+        if clocked is None or clock is None:
+            return None
+        return {**clock, "minute": self.tables.settings.clock_minute,
+                "left": [None if left is None else max(0, round(left * 1000)) for left in clocked.left],
+                "running": clocked.running}
+
+    def schedule_clock(self) -> None:
+        """Wake when the first running clock runs out (again after every change)."""
+        if self.clock_task is not None and self.clock_task is not asyncio.current_task():
+            self.clock_task.cancel()
+        self.clock_task = None
+        clocked = self.clock_times()
+        first = None if clocked is None else clocked.first_out()
+        if first is None or self.tables.closing:
+            return
+        self.clock_task = asyncio.create_task(self._clock(max(0.0, first) + CLOCK_GRACE))
+
+    async def _clock(self, wait: float) -> None:
+        await asyncio.sleep(wait)
+        try:
+            await self.time_out()
+        except Exception:
+            log.exception("the clock of table %s could not be applied", self.id)
+            await asyncio.sleep(1.0)
+            if not self.tables.closing:
+                self.schedule_clock()
+
+    async def time_out(self) -> None:
+        """A seat whose time ran out: a bot of the table's level plays on for
+        it, or the game ends for it (``clocks``: the table's ``timeout``), and
+        every seat is told (the store settles which server does it)."""
+        async with self.lock:
+            clocked, clock = self.clock_times(), self.info.clock
+            late = [] if clocked is None or clock is None else clocked.out_of_time()
+            if not late or clock is None:
+                return
+            seat, level = late[0], clock["level"]
+            kind = f"bot{level}"
+            out = takes_out(clock)
+            seats_out = sorted(self.match.out + [seat]) if out else self.match.out
+            over = ends_on_time(self.info.players, seats_out)
+            if await self.tables.store.take_over(self.id, self.info.number, self.ply, seat, kind, out, over):
+                self.info.seats[seat] = kind
+                self.info.taken = sorted(self.info.taken + [seat])
+                self.info.timeouts = self.info.timeouts + [{"seat": seat, "ply": self.ply, "kind": kind, "out": out}]
+                self.core = core_of(StoredTable(self.info, [(entry.player, entry.move)
+                                                            for entry in self.match.entries], out=seats_out))
+                log.info("table %s: seat %d ran out of time; %s", self.id, seat,
+                         "the game is over" if over else "it is out of the game" if out else "a bot plays on")
+                self.changed(self.ply, {"kind": "timeout", "seat": seat, "level": level, "out": out})
+            else:
+                await self._sync()
+
+    def tell_presence(self) -> None:
+        """Tell the other servers who is connected here."""
+        connected, spectators = self.presence()
+        self.tables.publish({"table": self.id, "presence": {"connected": connected, "spectators": spectators}})
+
+    def heard_presence(self, origin: str, presence: dict) -> None:
+        """Another server said who is connected to it."""
+        seats, watching = presence.get("connected"), presence.get("spectators")
+        if (isinstance(seats, list) and len(seats) == self.info.players and is_count(watching)
+                and all(isinstance(seat, bool) for seat in seats)):
+            before = self.public()
+            self.remote_presence[origin] = (seats, watching, time.monotonic())
+            # Said again every PRESENCE_EVERY seconds: the pages are told
+            # only what changed.
+            if self.public() != before:
+                self.broadcast_presence(tell=False)
+
+    def fairness(self) -> dict:
+        """The commitment to this game's seed; the seed and its salt once
+        the game is over (never before: they deal every hidden card)."""
+        info = self.info
+        told = {"number": info.number, "commitment": info.commitment, "chosen_seed": info.chosen_seed}
+        if self.match.is_over():
+            told.update(seed=info.seed, salt=info.salt)
+        return told
+
+    # -- who holds a seat --------------------------------------------------------
+    def holds(self, connection) -> bool:
+        """Whether ``connection``'s token still holds its seat (or the
+        spectators' link), as this server knows it."""
+        return self.holders.get(connection.holder) == connection.seat
+
+    async def check_holder(self, connection) -> None:
+        """Refuse an act of ``connection`` (and let it go) unless its token
+        holds its seat now: in memory, then in the store, where another
+        server may have given the seat to someone else a moment ago."""
+        if self.holds(connection) and (not self.tables.bus.shared or await self.tables.store.seat_of(
+                self.id, connection.holder) == connection.seat):
+            return
+        key, message = LET_GO["gone"]
+        connection.let_go(key, message)
+        raise Refusal(key, message)
+
+    def release(self, cause: dict | None = None) -> None:
+        """Let go of every connection whose token no longer holds its seat,
+        told why (``cause``: the change that took it)."""
+        if self.info.closed:
+            why = LET_GO["closed"]
+        else:
+            kind = (cause or {}).get("kind")
+            why = LET_GO.get("visitor" if kind == "join" and (cause or {}).get("visitor") else str(kind),
+                             LET_GO["gone"])
+        for connection in list(self.connections):
+            if self.info.closed or not self.holds(connection):
+                connection.let_go(*why)
+
+    def state_message(self, seat: int, log_from: int, kind: str = "state", cause=None) -> dict:
+        viewer = None if seat == SPECTATOR else seat
+        return {
+            "type": kind,
+            "seat": viewer,
+            "ply": self.ply,
+            "log_from": log_from,
+            "snapshot": self.core.snapshot(viewer, log_from),
+            "fairness": self.fairness(),
+            "undos": [{"ply": undo.ply, "player": undo.player,
+                       "events": [event_for(event, viewer) for event in undo.events]}
+                      for undo in self.undos],
+            "table": self.public(),
+            "mutes": [] if viewer is None else list(self.info.mutes[viewer]),
+            "cause": cause,
+        }
+
+    def broadcast(self, log_from: int, cause: dict) -> None:
+        """Tell every connection the new state, each seat its own (one
+        snapshot per seat, however many devices hold it)."""
+        texts = {}
+        for connection in list(self.connections):
+            if connection.seat not in texts:
+                texts[connection.seat] = encode(self.state_message(connection.seat, log_from, cause=cause))
+            connection.send_text(texts[connection.seat])
+
+    def broadcast_presence(self, tell: bool = True) -> None:
+        message = encode({"type": "presence", "table": self.public()})
+        for connection in list(self.connections):
+            connection.send_text(message)
+        if tell:
+            self.tell_presence()
+
+    def _show(self, log_from: int, cause: dict) -> None:
+        """The table changed (here or on another server): wake whoever waits
+        for it and tell this server's connections."""
+        self.last_change = time.monotonic()
+        self.moved.set()
+        self.broadcast(log_from, cause)
+        self.schedule_clock()
+
+    def changed(self, log_from: int, cause: dict) -> None:
+        self._show(log_from, cause)
+        change = {"table": self.id, "number": self.info.number, "ply": self.ply, "cause": cause}
+        if cause.get("kind") == "move":
+            # The move itself, so that a server holding the table one ply
+            # behind plays it on without reading the store.
+            entry = self.match.entries[-1]
+            change.update(move=[entry.player, entry.move], undos=len(self.undos), at=self.times[-1])
+        self.tables.publish(change)
+        self.schedule_bot()
+
+    async def catch_up(self, cause=None, change: dict | None = None) -> bool:
+        """Read the table again from the store, where another server may have
+        changed it, and tell this server's connections what changed (each
+        seat its own view, the log from the first entry that differs). True
+        when something had changed. ``change``: what the other server
+        published; a move that follows the last one held here is played on
+        without reading the store."""
+        async with self.lock:
+            followed = self._follow(change, cause) if change is not None else None
+            changed = followed if followed is not None else await self._sync(cause)
+        if changed:
+            self.schedule_bot()
+        return changed
+
+    def _follow(self, change: dict, cause) -> bool | None:
+        """Play on the move another server published when it is the next one
+        of the game held here (same game, same takebacks); False when it is
+        held already; None when only the store can say."""
+        move = change.get("move")
+        ply = change.get("ply")
+        if not (isinstance(move, list) and len(move) == 2 and is_count(move[0]) and isinstance(move[1], str)
+                and is_count(ply) and ply >= 1 and change.get("number") == self.info.number
+                and change.get("undos") == len(self.undos)):
+            return None
+        entries = self.match.entries
+        if len(entries) >= ply:
+            held = entries[ply - 1]
+            return False if (held.player, held.move) == (move[0], move[1]) else None
+        if len(entries) != ply - 1:
+            return None
+        memento = self.core.memento()
+        try:
+            self.core.play(move[0], move[1])
+        except (TableError, GameError):
+            self.core.restore(memento)
+            return None
+        at = change.get("at")
+        self.times.append(at if isinstance(at, float) else self.tables.now())
+        self._show(ply - 1, cause or {"kind": "sync"})
+        return True
+
+    async def _sync(self, cause=None) -> bool:
+        """``catch_up`` with the table's lock held."""
+        stored = await self.tables.store.load_table(self.id)
+        if stored is None:
+            return False
+        before = [(entry.player, entry.move) for entry in self.match.entries]
+        after = [tuple(move) for move in stored.moves]
+        same_game = stored.info.number == self.info.number
+        if (same_game and after == before and len(stored.undos) == len(self.undos)
+                and stored.info.names == self.info.names and stored.info.joined == self.info.joined
+                and stored.info.seats == self.info.seats and stored.info.started == self.info.started
+                and stored.tokens == self.holders and stored.info.closed == self.info.closed):
+            return False
+        if cause is None and same_game and len(stored.info.taken) > len(self.info.taken):
+            # Another server applied a clock's time-out: say it as one.
+            timeout = stored.info.timeouts[-1] if stored.info.timeouts else None
+            if timeout is not None and timeout.get("seat") not in self.info.taken:
+                clock = stored.info.clock or {}
+                cause = {"kind": "timeout", "seat": timeout["seat"], "level": clock.get("level"),
+                         "out": bool(timeout.get("out"))}
+        log_from = 0
+        if same_game:
+            while log_from < min(len(before), len(after)) and before[log_from] == after[log_from]:
+                log_from += 1
+        grown = (same_game and log_from == len(before) and len(stored.undos) == len(self.undos)
+                 and stored.info.seats == self.info.seats)
+        self.info, self.undos = stored.info, list(stored.undos)
+        self.times = list(stored.times)
+        self.holders = dict(stored.tokens)
+        if grown:
+            # Moves added after those held here (the usual change): play
+            # them on, rather than replay the whole game.
+            memento = self.core.memento()
+            try:
+                for player, move in after[len(before):]:
+                    self.core.play(player, move)
+            except (TableError, GameError):
+                self.core.restore(memento)
+                grown = False
+            self.match.names[:] = self.info.names
+        if not grown:
+            self.core = core_of(stored)
+        self.release(cause)
+        self._show(log_from, cause or {"kind": "sync"})
+        return True
+
+    # -- joining ---------------------------------------------------------------
+    async def welcome(self, connection) -> None:
+        """Seat ``connection`` and send it the whole state (read again from
+        the store first when other servers share it)."""
+        if self.tables.bus.shared:
+            await self.catch_up()
+        chat = await self.tables.store.load_chat(self.id)
+        async with self.lock:
+            self.connections.add(connection)
+            welcome = self.state_message(connection.seat, 0, kind="welcome")
+            welcome["chat"] = [entry for entry in chat if self.reads(connection.seat, entry)]
+            connection.send(welcome)
+        self.broadcast_presence()
+
+    def leave(self, connection) -> None:
+        if connection in self.connections:
+            self.connections.discard(connection)
+            self.last_used = time.monotonic()
+            self.broadcast_presence()
+
+    async def resync(self, connection) -> None:
+        async with self.lock:
+            connection.send(self.state_message(connection.seat, 0))
+
+    async def sit(self, connection, name: str, reply) -> None:
+        """The seat's player sits down (or changes name) as ``name``: only
+        while the connection's token holds the seat (a visitor who sat
+        there first wins; this connection is then let go)."""
+        seat = connection.seat
+        async with self.lock:
+            now = self.tables.now()
+            if not (self.holds(connection) and await self.tables.store.set_name(
+                    self.id, seat, name, now, holder=connection.holder)):
+                await self._sync()
+                key, message = LET_GO["closed" if self.info.closed else "visitor"]
+                connection.let_go(key, message)
+                raise Refusal(key, message)
+            self.info.names[seat] = name
+            self.info.joined[seat] = True
+            self.match.names[seat] = name
+            if not self.info.started and not self.info.free_seats():
+                self.info.started, self.info.began = True, now      # as the store did
+            reply({"type": "ack", "ply": self.ply})
+            self.changed(self.ply, {"kind": "join", "seat": seat})
+
+    async def seated(self, seat: int) -> None:
+        """A visitor sat at ``seat`` (the store says who): the devices that
+        held the seat by the creator's invitation are let go, told why, and
+        every device here and on the other servers is told."""
+        async with self.lock:
+            stored = await self.tables.store.load_table(self.id)
+            if stored is None:
+                return
+            self.info.names[seat] = self.match.names[seat] = stored.info.names[seat]
+            self.info.joined[seat] = True
+            self.info.started, self.info.began = stored.info.started, stored.info.began
+            self.holders = dict(stored.tokens)
+            cause = {"kind": "join", "seat": seat, "visitor": True}
+            self.release(cause)
+            self.changed(self.ply, cause)
+
+    async def start(self, seat: int, level, reply) -> None:
+        """The creator starts a waiting table: bots of ``level`` take the
+        free people's seats, and the game begins."""
+        if not (is_count(level) and level in LEVELS):
+            raise Refusal("error.bad_request", f"'level' is a bot's level, one of {', '.join(map(str, LEVELS))}")
+        async with self.lock:
+            if self.info.started:
+                raise Refusal("error.started", "the game has begun already", resync=True)
+            if seat != self.info.creator:
+                raise Refusal("error.not_creator", "only the table's creator starts it before it is full")
+            seats = [f"bot{level}" if kind == "h" and not sat else kind
+                     for kind, sat in zip(self.info.seats, self.info.joined)]
+            now = self.tables.now()
+            if not await self.tables.store.start_table(self.id, seats, now):
+                await self._sync()
+                raise Refusal("error.started", "the game has begun already", resync=True)
+            freed = [s for s, (old, new) in enumerate(zip(self.info.seats, seats)) if old != new]
+            self.holders = {digest: held for digest, held in self.holders.items() if held not in freed}
+            self.info.seats = seats
+            self.info.joined = [True] * self.info.players
+            self.info.started, self.info.began = True, now
+            self.core = core_of(StoredTable(self.info))
+            reply({"type": "ack", "ply": self.ply})
+            self.release({"kind": "start"})
+            self.changed(0, {"kind": "start", "seat": seat})
+
+    # -- the chat -------------------------------------------------------------------
+    def reads(self, seat: int, entry: dict) -> bool:
+        """Whether ``seat`` (or a spectator) is shown a chat message: the
+        players, spectators if the table lets them, never a muted author's."""
+        if seat == SPECTATOR:
+            return self.info.chat == "everyone"
+        return entry.get("seat") not in self.info.mutes[seat]
+
+    async def say(self, seat: int, words: dict, reply) -> None:
+        """``seat``'s player says a ready phrase (``{"phrase": id}``) or free
+        text (``{"text": ...}``, kept as text: the pages never read it as
+        markup); kept with the table, sent to whoever reads the chat."""
+        phrase, text = words.get("phrase"), words.get("text")
+        if phrase is not None:
+            if phrase not in PHRASES:
+                raise Refusal("error.bad_request", f"'phrase' is one of {', '.join(PHRASES)}")
+            said = {"phrase": phrase}
+        elif isinstance(text, str):
+            text = " ".join(clean_text(text).split())
+            if not text:
+                raise Refusal("error.chat_empty", "say something")
+            if len(text) > CHAT_LONGEST:
+                raise Refusal("error.chat_too_long", f"a message is at most {CHAT_LONGEST} characters",
+                              longest=CHAT_LONGEST)
+            said = {"text": text}
+        else:
+            raise Refusal("error.bad_request", "a chat message has a 'phrase' or a 'text'")
+        # The rate is the seat's, whichever servers its devices reach.
+        if not await self.tables.bus.allow(f"chat:{self.id}:{seat}", CHAT_BURST, CHAT_WINDOW):
+            raise Refusal("error.chat_rate", f"at most {CHAT_BURST} messages in {CHAT_WINDOW:g} seconds: "
+                          "wait a moment", burst=CHAT_BURST, seconds=CHAT_WINDOW)
+        entry = {"seat": seat, "name": self.info.names[seat], "at": self.tables.now(), **said}
+        await self.tables.store.add_chat(self.id, entry)
+        reply({"type": "ack", "ply": self.ply})
+        self.show_chat(entry)
+        self.tables.publish({"table": self.id, "chat": entry})
+
+    def show_chat(self, entry: dict) -> None:
+        """Send a chat message to every connection here that reads it."""
+        message = encode({"type": "chat", "entries": [entry]})
+        for connection in list(self.connections):
+            if self.reads(connection.seat, entry):
+                connection.send_text(message)
+
+    async def mute(self, seat: int, whom, muted, reply) -> None:
+        """``seat``'s player mutes (or hears again) ``whom``."""
+        if not (is_count(whom) and whom < self.info.players and whom != seat and isinstance(muted, bool)):
+            raise Refusal("error.bad_request", "'seat' is another seat of the table, 'muted' true or false")
+        async with self.lock:
+            chosen = [other for other in self.info.mutes[seat] if other != whom] + ([whom] if muted else [])
+            await self.tables.store.set_mutes(self.id, seat, sorted(chosen))
+            self.info.mutes[seat] = sorted(chosen)
+            reply({"type": "ack", "ply": self.ply, "mutes": self.info.mutes[seat]})
+        self.tables.publish({"table": self.id, "mutes": [seat, self.info.mutes[seat]]})
+
+    def heard_mutes(self, mutes) -> None:
+        if (isinstance(mutes, list) and len(mutes) == 2 and is_count(mutes[0]) and mutes[0] < self.info.players
+                and isinstance(mutes[1], list) and all(is_count(seat) for seat in mutes[1])):
+            self.info.mutes[mutes[0]] = list(mutes[1])
+
+    # -- moves -------------------------------------------------------------------
+    async def play(self, seat: int, ply: int, text, reply=None, holder: str | None = None) -> int | None:
+        """Play ``text`` for ``seat``, made at ``ply``; ``reply`` (the sender's
+        connection, None for a bot) gets the acknowledgement; ``holder``:
+        the hash of the sender's token, which must hold the seat when the
+        move is kept (None for a bot). A bot's move is kept only at the
+        ply it was thought for (its seed's), so that anyone can check it."""
+        async with self.lock:
+            if self.info.closed:
+                raise Refusal(*LET_GO["closed"])
+            if not self.info.started:
+                raise Refusal("error.not_started", "the game begins once every seat is taken")
+            if reply is not None and self.info.seats[seat] != "h":
+                raise Refusal("error.taken_over", "a bot plays this seat now: its time ran out", resync=True)
+            clocked = self.clock_times()
+            if reply is not None and clocked is not None and seat in clocked.out_of_time():
+                self.schedule_clock()       # wakes at once: a bot takes over
+                raise Refusal("error.out_of_time", "this seat's time has run out", resync=True)
+            for attempt in range(WRITE_ATTEMPTS):
+                # A bot's move stands only at the ply it was thought for, even
+                # in a simultaneous step where it would still be legal later:
+                # its seed is that ply's, and the record's check replays it there.
+                if reply is None and ply != self.ply:
+                    raise Refusal("error.stale", "the table moved on while the bot thought")
+                if holder is not None and self.holders.get(holder) != seat:
+                    self.release()
+                    raise Refusal(*LET_GO["gone"])
+                memento = self.core.memento()
+                played = self.core.play(seat, text, ply)
+                if played.duplicate:
+                    if reply is not None:
+                        reply({"type": "ack", "ply": played.ply, "move": played.entry.move, "duplicate": True})
+                        reply(self.state_message(seat, 0))
+                    return None
+                kept = False
+                now = self.tables.now()
+                try:
+                    kept = await self.tables.store.append_move(self.id, self.info.number, played.ply, seat,
+                                                               played.entry.move, self.match.is_over(), now,
+                                                               holder=holder)
+                finally:
+                    if not kept:
+                        self.core.restore(memento)
+                if kept:
+                    self.times[played.ply:] = [now]
+                    break
+                # Another server wrote first, or gave the seat to another
+                # link: take the table as it is now and judge the move again
+                # there (a choice made at the same time as the others' in a
+                # simultaneous step still stands).
+                await self._sync()
+            else:
+                raise Refusal("error.stale", "another move was played at the same time: the board "
+                              "shows the table as it is now", resync=True)
+            if reply is not None:
+                reply({"type": "ack", "ply": played.ply, "move": played.entry.move})
+            self.changed(played.ply, {"kind": "move", "seat": seat, "ply": played.ply})
+            return played.ply
+
+    async def undo(self, seat: int, ply: int, reply, holder: str | None = None) -> None:
+        """Take back ``seat``'s latest move (the core's rule: one's own moves
+        of the turn, never past a reveal); ``ply``: the moves the sender saw;
+        ``holder``: the hash of the sender's token, which must hold the seat."""
+        async with self.lock:
+            if holder is not None and self.holders.get(holder) != seat:
+                self.release()
+                raise Refusal(*LET_GO["gone"])
+            memento = self.core.memento()
+            entry = self.core.undo(seat, ply)
+            undo = Undo(self.ply, seat, entry.move, entry.events)
+            kept = False
+            try:
+                kept = await self.tables.store.take_back(self.id, self.info.number, undo, holder=holder)
+            finally:
+                if not kept:
+                    self.core.restore(memento)
+            if not kept:
+                await self._sync()
+                raise Refusal("error.stale", "the table has changed: the board shows it as it is now",
+                              resync=True)
+            self.undos.append(undo)
+            del self.times[undo.ply:]
+            reply({"type": "ack", "ply": undo.ply, "move": undo.move})
+            self.changed(undo.ply, {"kind": "undo", "seat": seat, "ply": undo.ply})
+
+    async def rematch(self, seat: int, number, ply: int, reply) -> None:
+        """Start the next game at the same seats, with a new seed, once this
+        one is over; ``number``: the game the sender saw end, ``ply``: the
+        moves it had then."""
+        async with self.lock:
+            if number == self.info.number - 1:
+                reply({"type": "ack", "number": self.info.number, "duplicate": True})
+                return
+            if number != self.info.number:
+                raise Refusal("error.stale", "this is not the game being played", resync=True)
+            if not self.match.is_over():
+                raise Refusal("error.not_over", "a rematch starts once the game is over")
+            if ply != self.ply:
+                raise Refusal("error.stale", "the game did not end where the sender saw it end", resync=True)
+            seed, salt = fairness.new_seed(), fairness.new_salt()
+            now = self.tables.now()
+            # The next game's seats: the people's again where bots played on.
+            committed = ["h" if held in self.info.taken else kind for held, kind in enumerate(self.info.seats)]
+            if not await self.tables.store.start_game(self.id, number + 1, seed, salt, now, committed):
+                await self._sync()
+                raise Refusal("error.stale", "the table has changed: the board shows it as it is now",
+                              resync=True)
+            self.info.number, self.info.seed, self.info.salt, self.info.chosen_seed = number + 1, seed, salt, False
+            self.info.began = now
+            self.info.scheme, self.info.committed, self.info.timeouts = 2, committed, []
+            # The seats bots took over from people out of time are theirs again.
+            for taken in self.info.taken:
+                self.info.seats[taken] = "h"
+            self.info.taken = []
+            self.core = core_of(StoredTable(self.info))
+            self.undos = []
+            self.times = []
+            reply({"type": "ack", "number": self.info.number})
+            self.changed(0, {"kind": "rematch", "seat": seat, "number": self.info.number})
+
+    async def record(self, number, reply) -> None:
+        """The whole record of game ``number`` (the current one when None),
+        seed and moves, with what checks the commitment and the result the
+        table states: only once that game is over."""
+        async with self.lock:
+            if number is None:
+                number = self.info.number
+            if not is_count(number) or not 1 <= number <= self.info.number:
+                raise Refusal("error.bad_request", f"'number' is a game of this table, 1 to {self.info.number}")
+            stored: StoredTable | None
+            if number == self.info.number:
+                if not self.match.is_over():
+                    raise Refusal("error.not_over", "the record is given once the game is over")
+                stored = StoredTable(self.info, [(entry.player, entry.move) for entry in self.match.entries],
+                                     out=list(self.match.out))
+                result = self.match.result()
+            else:
+                stored = await self.tables.store.load_table(self.id, number)
+                result = None if stored is None else core_of(stored).match.result()
+        if stored is None or (number != self.info.number and not stored.over):
+            raise Refusal("error.not_over", "the record is given once the game is over")
+        reply({"type": "record", "number": number, "record": stored.record(result)})
+
+    async def offer_token(self, requester, reply) -> None:
+        """The seat's holder asks for a new link (one shared too widely):
+        the server makes a new token and offers it; nothing changes until
+        the holder takes it (``new_token``), so that an answer lost with
+        the connection loses nothing: the old link still holds the seat."""
+        await self.check_holder(requester)
+        token = new_token()
+        self.offers[(requester.seat, requester.holder)] = token
+        reply({"type": "token_offer", "token": token})
+
+    async def new_token(self, requester, token: str, reply) -> None:
+        """The holder takes the new token the server offered it: ``token``
+        holds the seat from now on and the old one no longer does; every
+        other device holding the seat by the old token is let go. Asked
+        again with the same token (an answer lost with a connection), it
+        changes nothing and answers again. A token the server did not offer
+        this holder, or one in use already, is refused."""
+        seat = requester.seat
+        async with self.lock:
+            if token == requester.token:
+                reply({"type": "token", "seat": seat})
+                return
+            if self.holders.get(token_hash(token)) is not None:
+                raise Refusal("error.token_in_use", "this token is already a link of this table")
+            if self.offers.get((seat, requester.holder)) != token:
+                raise Refusal("error.no_offer", "ask for a new link first: the server makes it")
+            if not self.holds(requester) or not await self.tables.store.replace_token(
+                    self.id, seat, requester.holder, token_hash(token)):
+                await self._sync()
+                if await self.tables.store.seat_of(self.id, token_hash(token)) is not None:
+                    raise Refusal("error.token_in_use", "this token is already a link of this table")
+                raise Refusal(*LET_GO["gone"])
+            del self.offers[(seat, requester.holder)]
+            self.holders.pop(requester.holder, None)
+            requester.token, requester.holder = token, token_hash(token)
+            self.holders[requester.holder] = seat
+            reply({"type": "token", "seat": seat})
+            self.release({"kind": "token"})
+        self.tables.publish({"table": self.id, "number": self.info.number, "ply": self.ply,
+                             "cause": {"kind": "token", "seat": seat}})
+
+    async def check_tokens(self, seat: int) -> None:
+        """Another server gave ``seat`` a new token: read who holds the seats
+        and let go of the devices here that hold the seat by the old one."""
+        async with self.lock:
+            stored = await self.tables.store.load_table(self.id)
+            if stored is None:
+                return
+            self.holders = dict(stored.tokens)
+            self.release({"kind": "token"})
+
+    async def close(self) -> bool:
+        """Close this table, which never began: its listing time ran out
+        before its people came. Every device is let go, told why."""
+        async with self.lock:
+            if not await self.tables.store.close_table(self.id):
+                return False
+            self.info.closed = True
+            log.info("table %s closed: its listing time ran out before it began", self.id)
+            self.release()
+        self.tables.publish({"table": self.id, "number": self.info.number, "ply": self.ply,
+                             "cause": {"kind": "closed"}})
+        return True
+
+    # -- bots ----------------------------------------------------------------------
+    def schedule_bot(self) -> None:
+        """Start the first bot to move thinking, unless one already is. Bots
+        of a simultaneous step choose one after the other; each sees only
+        what its seat sees."""
+        if self.bot_task is not None or not self.info.started:
+            return
+        bots = self.core.bots_to_move()
+        if bots:
+            self.bot_task = asyncio.create_task(self._bot_turn(bots[0]))
+
+    async def _bot_turn(self, seat: int) -> None:
+        try:
+            # One server thinks for a bot's seat at a time (in a step of
+            # simultaneous choices, other seats move meanwhile).
+            lease = f"{self.id}:{self.info.number}:{seat}"
+            self.moved.clear()
+            if await self.tables.bus.take_lease(lease, BOT_LEASE):
+                renewing = asyncio.create_task(self._renew(lease))
+                try:
+                    await self._think_and_play(seat)
+                finally:
+                    renewing.cancel()
+                    await asyncio.gather(renewing, return_exceptions=True)
+                    await self.tables.bus.release_lease(lease)
+            else:
+                # Another server thinks: its move comes over the bus. If it
+                # dies, its lease runs out: then look at the store again.
+                with contextlib.suppress(asyncio.TimeoutError):
+                    await asyncio.wait_for(self.moved.wait(), await self.tables.bus.lease_left(lease) + 0.05)
+                if not self.moved.is_set():
+                    await self.catch_up()
+        except Refusal:
+            pass  # the table changed meanwhile: think again from where it is now
+        except asyncio.CancelledError:
+            self.bot_task = None
+            raise
+        except Exception:
+            log.exception("a bot of table %s could not play", self.id)
+            await asyncio.sleep(1.0)
+        # Changes made while this bot thought did not start another: look again.
+        self.bot_task = None
+        self.last_used = time.monotonic()
+        if not self.tables.closing:
+            self.schedule_bot()
+
+    async def _renew(self, lease: str) -> None:
+        """Keep the bot's turn while it thinks and waits."""
+        while True:
+            await asyncio.sleep(BOT_LEASE / 3000.0)
+            if not await self.tables.bus.renew_lease(lease, BOT_LEASE):
+                log.warning("table %s: the bot's turn was lost to another server", self.id)
+                return
+
+    async def _think_and_play(self, seat: int) -> None:
+        async with self.lock:
+            if self.tables.bus.shared:
+                await self._sync()          # the seat's move may have come from another server
+            number, ply = self.info.number, self.ply
+            if seat not in self.match.to_move():
+                return
+            position = self.match.state.to_json()
+            level = self.match.bot_level(seat)
+            assert level is not None, "a bot seat has a level"
+            seed = self.core.bot_seed(seat)
+        move = await self.tables.bots.choose(self.info.game, position, seat, level, seed)
+        wait = self.last_change + self.tables.settings.bot_pace - time.monotonic()
+        if wait > 0:
+            await asyncio.sleep(wait)
+        if self.info.number == number:
+            played = await self.play(seat, ply, move)
+            if played is not None:
+                log.info("table %s: the bot of seat %d played at ply %d", self.id, seat, played)
+
+
+def clean_text(text: str) -> str:
+    """Free text with its control and format characters (line breaks,
+    direction overrides, ...) made spaces."""
+    return "".join(" " if unicodedata.category(char) in ("Cc", "Cf", "Zl", "Zp") else char for char in text)
+
