@@ -154,7 +154,7 @@ class TableServer:
         closed = 0
         for table_id in await self.store.waiting_open_tables(time.time() - self.settings.open_for):
             table = await self.tables.get(table_id)
-            if table is not None and await table.close():
+            if table is not None and await table.seats.close():
                 closed += 1
         return closed
 
@@ -403,7 +403,7 @@ class TableServer:
         log.info("table %s: seat %d taken by a visitor", table_id, free[0])
         table = await self.tables.get(table_id)
         if table is not None:
-            await table.seated(free[0])
+            await table.seats.seated(free[0])
         return 201, {"table": table_id, "seat": free[0], "token": token}
 
     async def _status(self, request: Request, body) -> tuple:

@@ -39,15 +39,14 @@ import unicodedata
 from typing import TYPE_CHECKING
 
 from pygame_core import fairness
-from pygame_core.bots import LEVELS
 from pygame_core.engine import GameError, event_for
 from pygame_core.match import Match, ends_on_time
 from pygame_core.table import TableError, is_count
 
 from .clocks import Times, takes_out, times
 from .common import LET_GO, Refusal, core_of, encode
+from .seats import Seats
 from .store import SPECTATOR, StoredTable, TableInfo, Undo
-from .tokens import new_token, token_hash
 
 if TYPE_CHECKING:
     from .tables import Tables
@@ -98,14 +97,8 @@ class Table:
         # When each kept move was made, ply by ply (the clock's).
         self.times: list = list(stored.times) + [0.0] * (len(stored.moves) - len(stored.times))
         self.clock_task: asyncio.Task | None = None
-        # Who holds each seat: a token's hash -> its seat (SPECTATOR for the
-        # spectators' link), as the store has it; every act is checked
-        # against it, and whatever changes it lets go of the connections
-        # that no longer hold their seat.
-        self.holders: dict = dict(stored.tokens)
-        # The new links offered to seats' holders and not yet taken:
-        # (seat, the holder's token hash) -> the new token (``new_token``).
-        self.offers: dict = {}
+        # Who holds each seat (``seats.py``).
+        self.seats = Seats(self, stored.tokens)
 
     @property
     def id(self) -> str:
@@ -214,7 +207,7 @@ class Table:
                          "the game is over" if over else "it is out of the game" if out else "a bot plays on")
                 self.changed(self.ply, {"kind": "timeout", "seat": seat, "level": level, "out": out})
             else:
-                await self._sync()
+                await self.sync()
 
     def tell_presence(self) -> None:
         """Tell the other servers who is connected here."""
@@ -241,36 +234,6 @@ class Table:
         if self.match.is_over():
             told.update(seed=info.seed, salt=info.salt)
         return told
-
-    # -- who holds a seat --------------------------------------------------------
-    def holds(self, connection) -> bool:
-        """Whether ``connection``'s token still holds its seat (or the
-        spectators' link), as this server knows it."""
-        return self.holders.get(connection.holder) == connection.seat
-
-    async def check_holder(self, connection) -> None:
-        """Refuse an act of ``connection`` (and let it go) unless its token
-        holds its seat now: in memory, then in the store, where another
-        server may have given the seat to someone else a moment ago."""
-        if self.holds(connection) and (not self.tables.bus.shared or await self.tables.store.seat_of(
-                self.id, connection.holder) == connection.seat):
-            return
-        key, message = LET_GO["gone"]
-        connection.let_go(key, message)
-        raise Refusal(key, message)
-
-    def release(self, cause: dict | None = None) -> None:
-        """Let go of every connection whose token no longer holds its seat,
-        told why (``cause``: the change that took it)."""
-        if self.info.closed:
-            why = LET_GO["closed"]
-        else:
-            kind = (cause or {}).get("kind")
-            why = LET_GO.get("visitor" if kind == "join" and (cause or {}).get("visitor") else str(kind),
-                             LET_GO["gone"])
-        for connection in list(self.connections):
-            if self.info.closed or not self.holds(connection):
-                connection.let_go(*why)
 
     def state_message(self, seat: int, log_from: int, kind: str = "state", cause=None) -> dict:
         viewer = None if seat == SPECTATOR else seat
@@ -333,7 +296,7 @@ class Table:
         without reading the store."""
         async with self.lock:
             followed = self._follow(change, cause) if change is not None else None
-            changed = followed if followed is not None else await self._sync(cause)
+            changed = followed if followed is not None else await self.sync(cause)
         if changed:
             self.schedule_bot()
         return changed
@@ -365,7 +328,7 @@ class Table:
         self._show(ply - 1, cause or {"kind": "sync"})
         return True
 
-    async def _sync(self, cause=None) -> bool:
+    async def sync(self, cause=None) -> bool:
         """``catch_up`` with the table's lock held."""
         stored = await self.tables.store.load_table(self.id)
         if stored is None:
@@ -376,7 +339,7 @@ class Table:
         if (same_game and after == before and len(stored.undos) == len(self.undos)
                 and stored.info.names == self.info.names and stored.info.joined == self.info.joined
                 and stored.info.seats == self.info.seats and stored.info.started == self.info.started
-                and stored.tokens == self.holders and stored.info.closed == self.info.closed):
+                and stored.tokens == self.seats.holders and stored.info.closed == self.info.closed):
             return False
         if cause is None and same_game and len(stored.info.taken) > len(self.info.taken):
             # Another server applied a clock's time-out: say it as one.
@@ -393,7 +356,7 @@ class Table:
                  and stored.info.seats == self.info.seats)
         self.info, self.undos = stored.info, list(stored.undos)
         self.times = list(stored.times)
-        self.holders = dict(stored.tokens)
+        self.seats.holders = dict(stored.tokens)
         if grown:
             # Moves added after those held here (the usual change): play
             # them on, rather than replay the whole game.
@@ -407,7 +370,7 @@ class Table:
             self.match.names[:] = self.info.names
         if not grown:
             self.core = core_of(stored)
-        self.release(cause)
+        self.seats.release(cause)
         self._show(log_from, cause or {"kind": "sync"})
         return True
 
@@ -434,69 +397,6 @@ class Table:
     async def resync(self, connection) -> None:
         async with self.lock:
             connection.send(self.state_message(connection.seat, 0))
-
-    async def sit(self, connection, name: str, reply) -> None:
-        """The seat's player sits down (or changes name) as ``name``: only
-        while the connection's token holds the seat (a visitor who sat
-        there first wins; this connection is then let go)."""
-        seat = connection.seat
-        async with self.lock:
-            now = self.tables.now()
-            if not (self.holds(connection) and await self.tables.store.set_name(
-                    self.id, seat, name, now, holder=connection.holder)):
-                await self._sync()
-                key, message = LET_GO["closed" if self.info.closed else "visitor"]
-                connection.let_go(key, message)
-                raise Refusal(key, message)
-            self.info.names[seat] = name
-            self.info.joined[seat] = True
-            self.match.names[seat] = name
-            if not self.info.started and not self.info.free_seats():
-                self.info.started, self.info.began = True, now      # as the store did
-            reply({"type": "ack", "ply": self.ply})
-            self.changed(self.ply, {"kind": "join", "seat": seat})
-
-    async def seated(self, seat: int) -> None:
-        """A visitor sat at ``seat`` (the store says who): the devices that
-        held the seat by the creator's invitation are let go, told why, and
-        every device here and on the other servers is told."""
-        async with self.lock:
-            stored = await self.tables.store.load_table(self.id)
-            if stored is None:
-                return
-            self.info.names[seat] = self.match.names[seat] = stored.info.names[seat]
-            self.info.joined[seat] = True
-            self.info.started, self.info.began = stored.info.started, stored.info.began
-            self.holders = dict(stored.tokens)
-            cause = {"kind": "join", "seat": seat, "visitor": True}
-            self.release(cause)
-            self.changed(self.ply, cause)
-
-    async def start(self, seat: int, level, reply) -> None:
-        """The creator starts a waiting table: bots of ``level`` take the
-        free people's seats, and the game begins."""
-        if not (is_count(level) and level in LEVELS):
-            raise Refusal("error.bad_request", f"'level' is a bot's level, one of {', '.join(map(str, LEVELS))}")
-        async with self.lock:
-            if self.info.started:
-                raise Refusal("error.started", "the game has begun already", resync=True)
-            if seat != self.info.creator:
-                raise Refusal("error.not_creator", "only the table's creator starts it before it is full")
-            seats = [f"bot{level}" if kind == "h" and not sat else kind
-                     for kind, sat in zip(self.info.seats, self.info.joined)]
-            now = self.tables.now()
-            if not await self.tables.store.start_table(self.id, seats, now):
-                await self._sync()
-                raise Refusal("error.started", "the game has begun already", resync=True)
-            freed = [s for s, (old, new) in enumerate(zip(self.info.seats, seats)) if old != new]
-            self.holders = {digest: held for digest, held in self.holders.items() if held not in freed}
-            self.info.seats = seats
-            self.info.joined = [True] * self.info.players
-            self.info.started, self.info.began = True, now
-            self.core = core_of(StoredTable(self.info))
-            reply({"type": "ack", "ply": self.ply})
-            self.release({"kind": "start"})
-            self.changed(0, {"kind": "start", "seat": seat})
 
     # -- the chat -------------------------------------------------------------------
     def reads(self, seat: int, entry: dict) -> bool:
@@ -582,9 +482,7 @@ class Table:
                 # its seed is that ply's, and the record's check replays it there.
                 if reply is None and ply != self.ply:
                     raise Refusal("error.stale", "the table moved on while the bot thought")
-                if holder is not None and self.holders.get(holder) != seat:
-                    self.release()
-                    raise Refusal(*LET_GO["gone"])
+                self.seats.check_mover(seat, holder)
                 memento = self.core.memento()
                 played = self.core.play(seat, text, ply)
                 if played.duplicate:
@@ -608,7 +506,7 @@ class Table:
                 # link: take the table as it is now and judge the move again
                 # there (a choice made at the same time as the others' in a
                 # simultaneous step still stands).
-                await self._sync()
+                await self.sync()
             else:
                 raise Refusal("error.stale", "another move was played at the same time: the board "
                               "shows the table as it is now", resync=True)
@@ -622,9 +520,7 @@ class Table:
         of the turn, never past a reveal); ``ply``: the moves the sender saw;
         ``holder``: the hash of the sender's token, which must hold the seat."""
         async with self.lock:
-            if holder is not None and self.holders.get(holder) != seat:
-                self.release()
-                raise Refusal(*LET_GO["gone"])
+            self.seats.check_mover(seat, holder)
             memento = self.core.memento()
             entry = self.core.undo(seat, ply)
             undo = Undo(self.ply, seat, entry.move, entry.events)
@@ -635,7 +531,7 @@ class Table:
                 if not kept:
                     self.core.restore(memento)
             if not kept:
-                await self._sync()
+                await self.sync()
                 raise Refusal("error.stale", "the table has changed: the board shows it as it is now",
                               resync=True)
             self.undos.append(undo)
@@ -662,7 +558,7 @@ class Table:
             # The next game's seats: the people's again where bots played on.
             committed = ["h" if held in self.info.taken else kind for held, kind in enumerate(self.info.seats)]
             if not await self.tables.store.start_game(self.id, number + 1, seed, salt, now, committed):
-                await self._sync()
+                await self.sync()
                 raise Refusal("error.stale", "the table has changed: the board shows it as it is now",
                               resync=True)
             self.info.number, self.info.seed, self.info.salt, self.info.chosen_seed = number + 1, seed, salt, False
@@ -700,70 +596,6 @@ class Table:
         if stored is None or (number != self.info.number and not stored.over):
             raise Refusal("error.not_over", "the record is given once the game is over")
         reply({"type": "record", "number": number, "record": stored.record(result)})
-
-    async def offer_token(self, requester, reply) -> None:
-        """The seat's holder asks for a new link (one shared too widely):
-        the server makes a new token and offers it; nothing changes until
-        the holder takes it (``new_token``), so that an answer lost with
-        the connection loses nothing: the old link still holds the seat."""
-        await self.check_holder(requester)
-        token = new_token()
-        self.offers[(requester.seat, requester.holder)] = token
-        reply({"type": "token_offer", "token": token})
-
-    async def new_token(self, requester, token: str, reply) -> None:
-        """The holder takes the new token the server offered it: ``token``
-        holds the seat from now on and the old one no longer does; every
-        other device holding the seat by the old token is let go. Asked
-        again with the same token (an answer lost with a connection), it
-        changes nothing and answers again. A token the server did not offer
-        this holder, or one in use already, is refused."""
-        seat = requester.seat
-        async with self.lock:
-            if token == requester.token:
-                reply({"type": "token", "seat": seat})
-                return
-            if self.holders.get(token_hash(token)) is not None:
-                raise Refusal("error.token_in_use", "this token is already a link of this table")
-            if self.offers.get((seat, requester.holder)) != token:
-                raise Refusal("error.no_offer", "ask for a new link first: the server makes it")
-            if not self.holds(requester) or not await self.tables.store.replace_token(
-                    self.id, seat, requester.holder, token_hash(token)):
-                await self._sync()
-                if await self.tables.store.seat_of(self.id, token_hash(token)) is not None:
-                    raise Refusal("error.token_in_use", "this token is already a link of this table")
-                raise Refusal(*LET_GO["gone"])
-            del self.offers[(seat, requester.holder)]
-            self.holders.pop(requester.holder, None)
-            requester.token, requester.holder = token, token_hash(token)
-            self.holders[requester.holder] = seat
-            reply({"type": "token", "seat": seat})
-            self.release({"kind": "token"})
-        self.tables.publish({"table": self.id, "number": self.info.number, "ply": self.ply,
-                             "cause": {"kind": "token", "seat": seat}})
-
-    async def check_tokens(self, seat: int) -> None:
-        """Another server gave ``seat`` a new token: read who holds the seats
-        and let go of the devices here that hold the seat by the old one."""
-        async with self.lock:
-            stored = await self.tables.store.load_table(self.id)
-            if stored is None:
-                return
-            self.holders = dict(stored.tokens)
-            self.release({"kind": "token"})
-
-    async def close(self) -> bool:
-        """Close this table, which never began: its listing time ran out
-        before its people came. Every device is let go, told why."""
-        async with self.lock:
-            if not await self.tables.store.close_table(self.id):
-                return False
-            self.info.closed = True
-            log.info("table %s closed: its listing time ran out before it began", self.id)
-            self.release()
-        self.tables.publish({"table": self.id, "number": self.info.number, "ply": self.ply,
-                             "cause": {"kind": "closed"}})
-        return True
 
     # -- bots ----------------------------------------------------------------------
     def schedule_bot(self) -> None:
@@ -822,7 +654,7 @@ class Table:
     async def _think_and_play(self, seat: int) -> None:
         async with self.lock:
             if self.tables.bus.shared:
-                await self._sync()          # the seat's move may have come from another server
+                await self.sync()          # the seat's move may have come from another server
             number, ply = self.info.number, self.ply
             if seat not in self.match.to_move():
                 return

@@ -104,7 +104,7 @@ class Tables:
             return
         cause = change.get("cause") if isinstance(change.get("cause"), dict) else None
         if cause is not None and cause.get("kind") == "token" and is_count(cause.get("seat")):
-            await table.check_tokens(cause["seat"])
+            await table.seats.check_tokens(cause["seat"])
         else:
             await table.catch_up(cause, change)
 
