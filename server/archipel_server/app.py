@@ -431,7 +431,7 @@ class TableServer:
                     "game": table.info.game, "players": table.info.players, "number": table.info.number,
                     "names": list(table.info.names), "joined": list(table.info.joined),
                     "to_move": table.match.to_move(), "over": table.match.is_over(), "ply": table.ply,
-                    "started": table.info.started, "closed": table.info.closed, "clock": table.clock_public()}
+                    "started": table.info.started, "closed": table.info.closed, "clock": table.clock.public()}
 
     # -- the WebSocket ----------------------------------------------------------------------
     async def websocket(self, websocket: WebSocket) -> None:

@@ -40,10 +40,10 @@ from typing import TYPE_CHECKING
 
 from pygame_core import fairness
 from pygame_core.engine import GameError, event_for
-from pygame_core.match import Match, ends_on_time
+from pygame_core.match import Match
 from pygame_core.table import TableError, is_count
 
-from .clocks import Times, takes_out, times
+from .clock import Clock
 from .common import LET_GO, Refusal, core_of, encode
 from .seats import Seats
 from .store import SPECTATOR, StoredTable, TableInfo, Undo
@@ -74,9 +74,6 @@ CHAT_BURST = 5
 CHAT_WINDOW = 15.0
 PHRASES = ("hello", "good_luck", "well_played", "thanks", "oops", "one_moment", "back_soon",
            "good_game", "rematch", "bye")
-# A clock's time-out is looked at this long after the time runs out (a
-# move that arrives first is refused all the same: the server's time rules).
-CLOCK_GRACE = 0.05
 
 
 class Table:
@@ -96,7 +93,8 @@ class Table:
         self.last_used = time.monotonic()
         # When each kept move was made, ply by ply (the clock's).
         self.times: list = list(stored.times) + [0.0] * (len(stored.moves) - len(stored.times))
-        self.clock_task: asyncio.Task | None = None
+        # The clock (``clock.py``).
+        self.clock = Clock(self)
         # Who holds each seat (``seats.py``).
         self.seats = Seats(self, stored.tokens)
 
@@ -137,77 +135,7 @@ class Table:
         return {"id": self.id, "number": info.number, "names": list(info.names),
                 "joined": list(info.joined), "connected": connected, "spectators": spectators,
                 "seats": list(info.seats), "creator": info.creator, "started": info.started,
-                "open": info.open, "chat": info.chat, "clock": self.clock_public(), "taken": list(info.taken)}
-
-    # -- the clock ---------------------------------------------------------------
-    def clock_times(self) -> Times | None:
-        """Each seat's time left now (None without a clock)."""
-        clock = self.info.clock
-        if clock is None:
-            return None
-        turns = [(entry.to_move, entry.player, at) for entry, at in zip(self.match.entries, self.times)]
-        timed = [kind == "h" for kind in self.info.seats]
-        to_move = self.match.to_move()
-        return times(clock, timed, self.info.began if self.info.started else 0.0, turns, to_move,
-                     self.tables.now(), self.tables.settings.clock_minute)
-
-    def clock_public(self) -> dict | None:
-        """The clock as every seat sees it: what was chosen, the milliseconds
-        each seat has left at the moment of the message (None: a bot's seat),
-        and whose clocks run."""
-        clocked, clock = self.clock_times(), self.info.clock
-        if clocked is None or clock is None:
-            return None
-        return {**clock, "minute": self.tables.settings.clock_minute,
-                "left": [None if left is None else max(0, round(left * 1000)) for left in clocked.left],
-                "running": clocked.running}
-
-    def schedule_clock(self) -> None:
-        """Wake when the first running clock runs out (again after every change)."""
-        if self.clock_task is not None and self.clock_task is not asyncio.current_task():
-            self.clock_task.cancel()
-        self.clock_task = None
-        clocked = self.clock_times()
-        first = None if clocked is None else clocked.first_out()
-        if first is None or self.tables.closing:
-            return
-        self.clock_task = asyncio.create_task(self._clock(max(0.0, first) + CLOCK_GRACE))
-
-    async def _clock(self, wait: float) -> None:
-        await asyncio.sleep(wait)
-        try:
-            await self.time_out()
-        except Exception:
-            log.exception("the clock of table %s could not be applied", self.id)
-            await asyncio.sleep(1.0)
-            if not self.tables.closing:
-                self.schedule_clock()
-
-    async def time_out(self) -> None:
-        """A seat whose time ran out: a bot of the table's level plays on for
-        it, or the game ends for it (``clocks``: the table's ``timeout``), and
-        every seat is told (the store settles which server does it)."""
-        async with self.lock:
-            clocked, clock = self.clock_times(), self.info.clock
-            late = [] if clocked is None or clock is None else clocked.out_of_time()
-            if not late or clock is None:
-                return
-            seat, level = late[0], clock["level"]
-            kind = f"bot{level}"
-            out = takes_out(clock)
-            seats_out = sorted(self.match.out + [seat]) if out else self.match.out
-            over = ends_on_time(self.info.players, seats_out)
-            if await self.tables.store.take_over(self.id, self.info.number, self.ply, seat, kind, out, over):
-                self.info.seats[seat] = kind
-                self.info.taken = sorted(self.info.taken + [seat])
-                self.info.timeouts = self.info.timeouts + [{"seat": seat, "ply": self.ply, "kind": kind, "out": out}]
-                self.core = core_of(StoredTable(self.info, [(entry.player, entry.move)
-                                                            for entry in self.match.entries], out=seats_out))
-                log.info("table %s: seat %d ran out of time; %s", self.id, seat,
-                         "the game is over" if over else "it is out of the game" if out else "a bot plays on")
-                self.changed(self.ply, {"kind": "timeout", "seat": seat, "level": level, "out": out})
-            else:
-                await self.sync()
+                "open": info.open, "chat": info.chat, "clock": self.clock.public(), "taken": list(info.taken)}
 
     def tell_presence(self) -> None:
         """Tell the other servers who is connected here."""
@@ -274,7 +202,7 @@ class Table:
         self.last_change = time.monotonic()
         self.moved.set()
         self.broadcast(log_from, cause)
-        self.schedule_clock()
+        self.clock.schedule()
 
     def changed(self, log_from: int, cause: dict) -> None:
         self._show(log_from, cause)
@@ -472,9 +400,9 @@ class Table:
                 raise Refusal("error.not_started", "the game begins once every seat is taken")
             if reply is not None and self.info.seats[seat] != "h":
                 raise Refusal("error.taken_over", "a bot plays this seat now: its time ran out", resync=True)
-            clocked = self.clock_times()
+            clocked = self.clock.now()
             if reply is not None and clocked is not None and seat in clocked.out_of_time():
-                self.schedule_clock()       # wakes at once: a bot takes over
+                self.clock.schedule()       # wakes at once: a bot takes over
                 raise Refusal("error.out_of_time", "this seat's time has run out", resync=True)
             for attempt in range(WRITE_ATTEMPTS):
                 # A bot's move stands only at the ply it was thought for, even

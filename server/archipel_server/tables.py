@@ -62,7 +62,7 @@ class Tables:
             # Who is connected to the other servers holding it?
             self.publish({"table": table_id, "ask": "presence"})
             table.schedule_bot()
-            table.schedule_clock()
+            table.clock.schedule()
             return table
         finally:
             self._loading.pop(table_id, None)
@@ -127,7 +127,7 @@ class Tables:
         bot thinking); the store keeps them."""
         limit = time.monotonic() - IDLE
         for table_id, table in list(self.live.items()):
-            if (not table.connections and table.bot_task is None and table.clock_task is None
+            if (not table.connections and table.bot_task is None and table.clock.task is None
                     and table.last_used < limit):
                 del self.live[table_id]
 
@@ -148,7 +148,7 @@ class Tables:
 
     async def close(self) -> None:
         self.closing = True
-        tasks = [task for table in self.live.values() for task in (table.bot_task, table.clock_task)
+        tasks = [task for table in self.live.values() for task in (table.bot_task, table.clock.task)
                  if task is not None]
         for task in tasks:
             task.cancel()
