@@ -269,11 +269,11 @@ class Connection:
         table, seat = await self._seated(request)
         if not table.info.joined[seat]:
             raise Refusal("error.not_seated", "choose a name and sit down first")
-        await table.say(seat, request, self._reply(ref))
+        await table.chat.say(seat, request, self._reply(ref))
 
     async def on_mute(self, request: dict, ref) -> None:
         table, seat = await self._seated({})
-        await table.mute(seat, request.get("seat"), request.get("muted"), self._reply(ref))
+        await table.chat.mute(seat, request.get("seat"), request.get("muted"), self._reply(ref))
 
     async def on_rematch(self, request: dict, ref) -> None:
         table, seat = await self._seated(request)

@@ -35,7 +35,6 @@ import asyncio
 import contextlib
 import logging
 import time
-import unicodedata
 from typing import TYPE_CHECKING
 
 from pygame_core import fairness
@@ -43,6 +42,7 @@ from pygame_core.engine import GameError, event_for
 from pygame_core.match import Match
 from pygame_core.table import TableError, is_count
 
+from .chat import Chat
 from .clock import Clock
 from .common import LET_GO, Refusal, core_of, encode
 from .seats import Seats
@@ -66,14 +66,6 @@ WRITE_ATTEMPTS = 8
 # PRESENCE_TTL seconds (a server that died is forgotten after that).
 PRESENCE_EVERY = 20.0
 PRESENCE_TTL = 60.0
-# The chat: a message is at most CHAT_LONGEST characters, and a seat sends
-# at most CHAT_BURST messages in CHAT_WINDOW seconds. The ready phrases are
-# keys (`chat.phrase.<id>` in web/i18n), shown in each reader's language.
-CHAT_LONGEST = 200
-CHAT_BURST = 5
-CHAT_WINDOW = 15.0
-PHRASES = ("hello", "good_luck", "well_played", "thanks", "oops", "one_moment", "back_soon",
-           "good_game", "rematch", "bye")
 
 
 class Table:
@@ -95,6 +87,8 @@ class Table:
         self.times: list = list(stored.times) + [0.0] * (len(stored.moves) - len(stored.times))
         # The clock (``clock.py``).
         self.clock = Clock(self)
+        # The chat (``chat.py``).
+        self.chat = Chat(self)
         # Who holds each seat (``seats.py``).
         self.seats = Seats(self, stored.tokens)
 
@@ -312,7 +306,7 @@ class Table:
         async with self.lock:
             self.connections.add(connection)
             welcome = self.state_message(connection.seat, 0, kind="welcome")
-            welcome["chat"] = [entry for entry in chat if self.reads(connection.seat, entry)]
+            welcome["chat"] = [entry for entry in chat if self.chat.reads(connection.seat, entry)]
             connection.send(welcome)
         self.broadcast_presence()
 
@@ -325,66 +319,6 @@ class Table:
     async def resync(self, connection) -> None:
         async with self.lock:
             connection.send(self.state_message(connection.seat, 0))
-
-    # -- the chat -------------------------------------------------------------------
-    def reads(self, seat: int, entry: dict) -> bool:
-        """Whether ``seat`` (or a spectator) is shown a chat message: the
-        players, spectators if the table lets them, never a muted author's."""
-        if seat == SPECTATOR:
-            return self.info.chat == "everyone"
-        return entry.get("seat") not in self.info.mutes[seat]
-
-    async def say(self, seat: int, words: dict, reply) -> None:
-        """``seat``'s player says a ready phrase (``{"phrase": id}``) or free
-        text (``{"text": ...}``, kept as text: the pages never read it as
-        markup); kept with the table, sent to whoever reads the chat."""
-        phrase, text = words.get("phrase"), words.get("text")
-        if phrase is not None:
-            if phrase not in PHRASES:
-                raise Refusal("error.bad_request", f"'phrase' is one of {', '.join(PHRASES)}")
-            said = {"phrase": phrase}
-        elif isinstance(text, str):
-            text = " ".join(clean_text(text).split())
-            if not text:
-                raise Refusal("error.chat_empty", "say something")
-            if len(text) > CHAT_LONGEST:
-                raise Refusal("error.chat_too_long", f"a message is at most {CHAT_LONGEST} characters",
-                              longest=CHAT_LONGEST)
-            said = {"text": text}
-        else:
-            raise Refusal("error.bad_request", "a chat message has a 'phrase' or a 'text'")
-        # The rate is the seat's, whichever servers its devices reach.
-        if not await self.tables.bus.allow(f"chat:{self.id}:{seat}", CHAT_BURST, CHAT_WINDOW):
-            raise Refusal("error.chat_rate", f"at most {CHAT_BURST} messages in {CHAT_WINDOW:g} seconds: "
-                          "wait a moment", burst=CHAT_BURST, seconds=CHAT_WINDOW)
-        entry = {"seat": seat, "name": self.info.names[seat], "at": self.tables.now(), **said}
-        await self.tables.store.add_chat(self.id, entry)
-        reply({"type": "ack", "ply": self.ply})
-        self.show_chat(entry)
-        self.tables.publish({"table": self.id, "chat": entry})
-
-    def show_chat(self, entry: dict) -> None:
-        """Send a chat message to every connection here that reads it."""
-        message = encode({"type": "chat", "entries": [entry]})
-        for connection in list(self.connections):
-            if self.reads(connection.seat, entry):
-                connection.send_text(message)
-
-    async def mute(self, seat: int, whom, muted, reply) -> None:
-        """``seat``'s player mutes (or hears again) ``whom``."""
-        if not (is_count(whom) and whom < self.info.players and whom != seat and isinstance(muted, bool)):
-            raise Refusal("error.bad_request", "'seat' is another seat of the table, 'muted' true or false")
-        async with self.lock:
-            chosen = [other for other in self.info.mutes[seat] if other != whom] + ([whom] if muted else [])
-            await self.tables.store.set_mutes(self.id, seat, sorted(chosen))
-            self.info.mutes[seat] = sorted(chosen)
-            reply({"type": "ack", "ply": self.ply, "mutes": self.info.mutes[seat]})
-        self.tables.publish({"table": self.id, "mutes": [seat, self.info.mutes[seat]]})
-
-    def heard_mutes(self, mutes) -> None:
-        if (isinstance(mutes, list) and len(mutes) == 2 and is_count(mutes[0]) and mutes[0] < self.info.players
-                and isinstance(mutes[1], list) and all(is_count(seat) for seat in mutes[1])):
-            self.info.mutes[mutes[0]] = list(mutes[1])
 
     # -- moves -------------------------------------------------------------------
     async def play(self, seat: int, ply: int, text, reply=None, holder: str | None = None) -> int | None:
@@ -598,10 +532,3 @@ class Table:
             played = await self.play(seat, ply, move)
             if played is not None:
                 log.info("table %s: the bot of seat %d played at ply %d", self.id, seat, played)
-
-
-def clean_text(text: str) -> str:
-    """Free text with its control and format characters (line breaks,
-    direction overrides, ...) made spaces."""
-    return "".join(" " if unicodedata.category(char) in ("Cc", "Cf", "Zl", "Zp") else char for char in text)
-

@@ -97,10 +97,10 @@ class Tables:
                 table.tell_presence()
             return
         if isinstance(change.get("chat"), dict):
-            table.show_chat(change["chat"])
+            table.chat.show(change["chat"])
             return
         if "mutes" in change:
-            table.heard_mutes(change["mutes"])
+            table.chat.heard_mutes(change["mutes"])
             return
         cause = change.get("cause") if isinstance(change.get("cause"), dict) else None
         if cause is not None and cause.get("kind") == "token" and is_count(cause.get("seat")):
