@@ -48,10 +48,10 @@ from .common import encode
 from .config import Settings
 from .hosts import Hosts
 from .live import Connection, unencodable
+from .presence import PRESENCE_EVERY
 from .site import SiteFiles
 from .sqlite_store import SQLiteStore
 from .store import SPECTATOR, Store, TableInfo
-from .table import PRESENCE_EVERY
 from .tables import Tables
 from .tokens import BadName, check_name, is_table_id, is_token, new_table_id, new_token, token_hash
 

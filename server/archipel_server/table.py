@@ -45,6 +45,7 @@ from pygame_core.table import TableError, is_count
 from .chat import Chat
 from .clock import Clock
 from .common import LET_GO, Refusal, core_of, encode
+from .presence import Presence
 from .seats import Seats
 from .store import SPECTATOR, StoredTable, TableInfo, Undo
 
@@ -61,11 +62,6 @@ BOT_LEASE = 5_000
 # first. Each refusal means another move was kept meanwhile: in a step of
 # simultaneous choices every other seat may come first, one after the other.
 WRITE_ATTEMPTS = 8
-# Servers sharing tables say who is connected to them at each change of it
-# and every PRESENCE_EVERY seconds; what a server said is believed for
-# PRESENCE_TTL seconds (a server that died is forgotten after that).
-PRESENCE_EVERY = 20.0
-PRESENCE_TTL = 60.0
 
 
 class Table:
@@ -79,8 +75,6 @@ class Table:
         self.bot_task: asyncio.Task | None = None
         # Set at every change of the table (here or from another server).
         self.moved = asyncio.Event()
-        # Who is connected to the other servers: origin -> (seats, spectators, when heard).
-        self.remote_presence: dict = {}
         self.last_change = time.monotonic()
         self.last_used = time.monotonic()
         # When each kept move was made, ply by ply (the clock's).
@@ -91,6 +85,8 @@ class Table:
         self.chat = Chat(self)
         # Who holds each seat (``seats.py``).
         self.seats = Seats(self, stored.tokens)
+        # Who is at the table, here and on the other servers (``presence.py``).
+        self.presence = Presence(self)
 
     @property
     def id(self) -> str:
@@ -105,48 +101,15 @@ class Table:
         return self.core.ply
 
     # -- what a seat is told -------------------------------------------------
-    def presence(self) -> tuple[list, int]:
-        """Which seats are connected to this server, and how many spectators."""
-        connected = [False] * self.info.players
-        spectators = 0
-        for connection in self.connections:
-            if connection.seat == SPECTATOR:
-                spectators += 1
-            else:
-                connected[connection.seat] = True
-        return connected, spectators
-
     def public(self) -> dict:
         """The table's facts every seat and spectator may read (who is
         connected: here, or to another server that said so lately)."""
-        connected, spectators = self.presence()
-        fresh = time.monotonic() - PRESENCE_TTL
-        for seats, watching, heard in self.remote_presence.values():
-            if heard >= fresh:
-                connected = [here or there for here, there in zip(connected, seats)]
-                spectators += watching
+        connected, spectators = self.presence.anywhere()
         info = self.info
         return {"id": self.id, "number": info.number, "names": list(info.names),
                 "joined": list(info.joined), "connected": connected, "spectators": spectators,
                 "seats": list(info.seats), "creator": info.creator, "started": info.started,
                 "open": info.open, "chat": info.chat, "clock": self.clock.public(), "taken": list(info.taken)}
-
-    def tell_presence(self) -> None:
-        """Tell the other servers who is connected here."""
-        connected, spectators = self.presence()
-        self.tables.publish({"table": self.id, "presence": {"connected": connected, "spectators": spectators}})
-
-    def heard_presence(self, origin: str, presence: dict) -> None:
-        """Another server said who is connected to it."""
-        seats, watching = presence.get("connected"), presence.get("spectators")
-        if (isinstance(seats, list) and len(seats) == self.info.players and is_count(watching)
-                and all(isinstance(seat, bool) for seat in seats)):
-            before = self.public()
-            self.remote_presence[origin] = (seats, watching, time.monotonic())
-            # Said again every PRESENCE_EVERY seconds: the pages are told
-            # only what changed.
-            if self.public() != before:
-                self.broadcast_presence(tell=False)
 
     def fairness(self) -> dict:
         """The commitment to this game's seed; the seed and its salt once
@@ -182,13 +145,6 @@ class Table:
             if connection.seat not in texts:
                 texts[connection.seat] = encode(self.state_message(connection.seat, log_from, cause=cause))
             connection.send_text(texts[connection.seat])
-
-    def broadcast_presence(self, tell: bool = True) -> None:
-        message = encode({"type": "presence", "table": self.public()})
-        for connection in list(self.connections):
-            connection.send_text(message)
-        if tell:
-            self.tell_presence()
 
     def _show(self, log_from: int, cause: dict) -> None:
         """The table changed (here or on another server): wake whoever waits
@@ -308,13 +264,13 @@ class Table:
             welcome = self.state_message(connection.seat, 0, kind="welcome")
             welcome["chat"] = [entry for entry in chat if self.chat.reads(connection.seat, entry)]
             connection.send(welcome)
-        self.broadcast_presence()
+        self.presence.broadcast()
 
     def leave(self, connection) -> None:
         if connection in self.connections:
             self.connections.discard(connection)
             self.last_used = time.monotonic()
-            self.broadcast_presence()
+            self.presence.broadcast()
 
     async def resync(self, connection) -> None:
         async with self.lock:

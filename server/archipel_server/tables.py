@@ -14,7 +14,8 @@ from pygame_core.table import is_count
 from .bots import BotPool
 from .bus import Bus, LocalBus
 from .store import Store
-from .table import PRESENCE_TTL, Table
+from .presence import PRESENCE_TTL
+from .table import Table
 
 log = logging.getLogger("archipel.tables")
 
@@ -90,11 +91,11 @@ class Tables:
         if table is None:
             return
         if isinstance(change.get("presence"), dict):
-            table.heard_presence(str(change.get("origin")), change["presence"])
+            table.presence.heard(str(change.get("origin")), change["presence"])
             return
         if change.get("ask") == "presence":
             if table.connections:
-                table.tell_presence()
+                table.presence.tell()
             return
         if isinstance(change.get("chat"), dict):
             table.chat.show(change["chat"])
@@ -138,13 +139,7 @@ class Tables:
             return
         stale = time.monotonic() - PRESENCE_TTL
         for table in self.live.values():
-            if table.connections:
-                table.tell_presence()
-            silent = [origin for origin, (_, _, heard) in table.remote_presence.items() if heard < stale]
-            for origin in silent:
-                del table.remote_presence[origin]
-            if silent:
-                table.broadcast_presence(tell=False)
+            table.presence.refresh(stale)
 
     async def close(self) -> None:
         self.closing = True
