@@ -32,7 +32,6 @@ others wait for the lease to run out, and take over only if no move came.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 import time
 from typing import TYPE_CHECKING
@@ -42,6 +41,7 @@ from pygame_core.engine import GameError, event_for
 from pygame_core.match import Match
 from pygame_core.table import TableError, is_count
 
+from .bot_turns import BotTurns
 from .chat import Chat
 from .clock import Clock
 from .common import LET_GO, Refusal, core_of, encode
@@ -54,10 +54,6 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("archipel.tables")
 
-# How long a server holds a bot's turn (ms) without renewing it, which it
-# does every third of that while the bot thinks and waits: at most the time
-# another server waits before taking over from one that died.
-BOT_LEASE = 5_000
 # Times a move is tried against the store when other servers keep writing
 # first. Each refusal means another move was kept meanwhile: in a step of
 # simultaneous choices every other seat may come first, one after the other.
@@ -72,7 +68,6 @@ class Table:
         self.core = core_of(stored)
         self.lock = asyncio.Lock()
         self.connections: set = set()
-        self.bot_task: asyncio.Task | None = None
         # Set at every change of the table (here or from another server).
         self.moved = asyncio.Event()
         self.last_change = time.monotonic()
@@ -87,6 +82,8 @@ class Table:
         self.seats = Seats(self, stored.tokens)
         # Who is at the table, here and on the other servers (``presence.py``).
         self.presence = Presence(self)
+        # The bots' turns (``bot_turns.py``).
+        self.bot_turns = BotTurns(self)
 
     @property
     def id(self) -> str:
@@ -163,7 +160,7 @@ class Table:
             entry = self.match.entries[-1]
             change.update(move=[entry.player, entry.move], undos=len(self.undos), at=self.times[-1])
         self.tables.publish(change)
-        self.schedule_bot()
+        self.bot_turns.schedule()
 
     async def catch_up(self, cause=None, change: dict | None = None) -> bool:
         """Read the table again from the store, where another server may have
@@ -176,7 +173,7 @@ class Table:
             followed = self._follow(change, cause) if change is not None else None
             changed = followed if followed is not None else await self.sync(cause)
         if changed:
-            self.schedule_bot()
+            self.bot_turns.schedule()
         return changed
 
     def _follow(self, change: dict, cause) -> bool | None:
@@ -414,77 +411,3 @@ class Table:
         if stored is None or (number != self.info.number and not stored.over):
             raise Refusal("error.not_over", "the record is given once the game is over")
         reply({"type": "record", "number": number, "record": stored.record(result)})
-
-    # -- bots ----------------------------------------------------------------------
-    def schedule_bot(self) -> None:
-        """Start the first bot to move thinking, unless one already is. Bots
-        of a simultaneous step choose one after the other; each sees only
-        what its seat sees."""
-        if self.bot_task is not None or not self.info.started:
-            return
-        bots = self.core.bots_to_move()
-        if bots:
-            self.bot_task = asyncio.create_task(self._bot_turn(bots[0]))
-
-    async def _bot_turn(self, seat: int) -> None:
-        try:
-            # One server thinks for a bot's seat at a time (in a step of
-            # simultaneous choices, other seats move meanwhile).
-            lease = f"{self.id}:{self.info.number}:{seat}"
-            self.moved.clear()
-            if await self.tables.bus.take_lease(lease, BOT_LEASE):
-                renewing = asyncio.create_task(self._renew(lease))
-                try:
-                    await self._think_and_play(seat)
-                finally:
-                    renewing.cancel()
-                    await asyncio.gather(renewing, return_exceptions=True)
-                    await self.tables.bus.release_lease(lease)
-            else:
-                # Another server thinks: its move comes over the bus. If it
-                # dies, its lease runs out: then look at the store again.
-                with contextlib.suppress(asyncio.TimeoutError):
-                    await asyncio.wait_for(self.moved.wait(), await self.tables.bus.lease_left(lease) + 0.05)
-                if not self.moved.is_set():
-                    await self.catch_up()
-        except Refusal:
-            pass  # the table changed meanwhile: think again from where it is now
-        except asyncio.CancelledError:
-            self.bot_task = None
-            raise
-        except Exception:
-            log.exception("a bot of table %s could not play", self.id)
-            await asyncio.sleep(1.0)
-        # Changes made while this bot thought did not start another: look again.
-        self.bot_task = None
-        self.last_used = time.monotonic()
-        if not self.tables.closing:
-            self.schedule_bot()
-
-    async def _renew(self, lease: str) -> None:
-        """Keep the bot's turn while it thinks and waits."""
-        while True:
-            await asyncio.sleep(BOT_LEASE / 3000.0)
-            if not await self.tables.bus.renew_lease(lease, BOT_LEASE):
-                log.warning("table %s: the bot's turn was lost to another server", self.id)
-                return
-
-    async def _think_and_play(self, seat: int) -> None:
-        async with self.lock:
-            if self.tables.bus.shared:
-                await self.sync()          # the seat's move may have come from another server
-            number, ply = self.info.number, self.ply
-            if seat not in self.match.to_move():
-                return
-            position = self.match.state.to_json()
-            level = self.match.bot_level(seat)
-            assert level is not None, "a bot seat has a level"
-            seed = self.core.bot_seed(seat)
-        move = await self.tables.bots.choose(self.info.game, position, seat, level, seed)
-        wait = self.last_change + self.tables.settings.bot_pace - time.monotonic()
-        if wait > 0:
-            await asyncio.sleep(wait)
-        if self.info.number == number:
-            played = await self.play(seat, ply, move)
-            if played is not None:
-                log.info("table %s: the bot of seat %d played at ply %d", self.id, seat, played)

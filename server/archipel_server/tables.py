@@ -62,7 +62,7 @@ class Tables:
             self.live[table_id] = table
             # Who is connected to the other servers holding it?
             self.publish({"table": table_id, "ask": "presence"})
-            table.schedule_bot()
+            table.bot_turns.schedule()
             table.clock.schedule()
             return table
         finally:
@@ -119,7 +119,7 @@ class Tables:
         resumed = 0
         for table_id in await self.store.tables_in_play():
             table = await self.get(table_id)  # sets its bot thinking, if one is to move
-            if table is not None and table.bot_task is not None:
+            if table is not None and table.bot_turns.task is not None:
                 resumed += 1
         return resumed
 
@@ -128,7 +128,7 @@ class Tables:
         bot thinking); the store keeps them."""
         limit = time.monotonic() - IDLE
         for table_id, table in list(self.live.items()):
-            if (not table.connections and table.bot_task is None and table.clock.task is None
+            if (not table.connections and table.bot_turns.task is None and table.clock.task is None
                     and table.last_used < limit):
                 del self.live[table_id]
 
@@ -143,7 +143,7 @@ class Tables:
 
     async def close(self) -> None:
         self.closing = True
-        tasks = [task for table in self.live.values() for task in (table.bot_task, table.clock.task)
+        tasks = [task for table in self.live.values() for task in (table.bot_turns.task, table.clock.task)
                  if task is not None]
         for task in tasks:
             task.cancel()
