@@ -1,22 +1,29 @@
-"""A table in play: moves, undo, rematch and names, and who is told what.
+"""A table in play: its game, and the parts that serve it.
 
 A ``Table`` holds one table's current game in the table core that the
 page's worker and the terminal use too (``pygame_core.table.Table``: the
 match, the rules of plies, retries and undo, the bots' seeds, what a seat
-sees), replayed from the store. Everything that changes it takes the table's
-lock, asks the core, writes to the store, and only then acknowledges and
-tells every connected seat what it may see (the core's snapshot for that
-seat, whose log filters every event through ``event_for``). A change the
-store refuses is taken back in memory (the core's memento) as if it had
-never been tried.
+sees), replayed from the store. Its moves, undos and rematches are its own
+(``play``, ``undo``, ``rematch``): each takes the table's lock, asks the
+core, writes to the store, and only then acknowledges and tells every
+connected seat what it may see (the core's snapshot for that seat, whose
+log filters every event through ``event_for``). A change the store refuses
+is taken back in memory (the core's memento) as if it had never been tried.
+
+The rest is the table's parts, each a class of its own module holding its
+table: ``seats`` (``seats.py``: who holds each seat, sitting down, new
+links, a waiting table's start), ``clock`` (``clock.py``: the time left,
+the time-out), ``chat`` (``chat.py``), ``presence`` (``presence.py``: who
+is connected, here and to the other servers) and ``bot_turns``
+(``bot_turns.py``: the bots' thinking). A part changes the table the same
+way, under its lock and through the store, and says so with ``changed``;
+the bots' moves go through ``play`` like the players'.
 
 Secrets. The seed of a game deals every hidden card: it stays on the server
 until the game is over. Messages carry its commitment instead
 (``pygame_core.fairness``), and, once the game is over, the seed and the
 salt that let every seat check it; the whole record is sent on request only
 then. The bots' seeds, made from it, never leave the server either.
-``Tables`` keeps the tables that are in use in memory and forgets those left
-alone; bots' moves go through the same path as players' moves.
 
 Several servers (``bus.py``). Every change a server makes is published on
 the bus once the store has it; a server that holds the table tells its own
@@ -24,9 +31,7 @@ connections (``catch_up``), so that players of one table connected to
 different servers see every move at once. A move is published with itself:
 a server holding the ply before it plays it on (the usual case, no read);
 any other change, or a server that is behind, reads the table again from
-the store. A bot's
-move is thought by the one server that holds the lease of that ply; the
-others wait for the lease to run out, and take over only if no move came.
+the store (``sync``).
 """
 
 from __future__ import annotations

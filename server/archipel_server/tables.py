@@ -1,6 +1,12 @@
-"""The tables in use, held in memory: loaded from the store on first use,
-forgotten once left alone, told what the other servers sharing the store
-changed (``bus.py``: a server that holds a table tells its own connections).
+"""The tables in use (``Table``, ``table.py``), held in memory: loaded from
+the store on first use, forgotten once left alone, their bots and clocks
+set going at a start.
+
+What another server sharing the store says of a table held here (``bus.py``)
+goes to the part it is about: who is connected (``presence``), a chat
+message or mutes (``chat``), a seat's new link (``seats``); any other
+change, the table catches up with (``Table.catch_up``) and tells its own
+connections.
 """
 
 from __future__ import annotations
@@ -13,8 +19,8 @@ from pygame_core.table import is_count
 
 from .bots import BotPool
 from .bus import Bus, LocalBus
-from .store import Store
 from .presence import PRESENCE_TTL
+from .store import Store
 from .table import Table
 
 log = logging.getLogger("archipel.tables")
