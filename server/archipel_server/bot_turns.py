@@ -20,7 +20,7 @@ import logging
 import time
 from typing import TYPE_CHECKING
 
-from .common import Refusal
+from .common import Part, Refusal
 
 if TYPE_CHECKING:
     from .table import Table
@@ -33,9 +33,9 @@ log = logging.getLogger("archipel.tables")
 BOT_LEASE = 5_000
 
 
-class BotTurns:
+class BotTurns(Part):
     def __init__(self, table: Table):
-        self.table = table
+        super().__init__(table)
         # The bot's turn under way (thinking, or waiting for another server's).
         self.task: asyncio.Task | None = None
 

@@ -11,15 +11,11 @@ and published to the other servers, which show them to their connections.
 from __future__ import annotations
 
 import unicodedata
-from typing import TYPE_CHECKING
 
 from pygame_core.table import is_count
 
-from .common import Refusal, encode
+from .common import Part, Refusal, encode
 from .store import SPECTATOR
-
-if TYPE_CHECKING:
-    from .table import Table
 
 # A message is at most CHAT_LONGEST characters, and a seat sends at most
 # CHAT_BURST messages in CHAT_WINDOW seconds. The ready phrases are keys
@@ -31,10 +27,7 @@ PHRASES = ("hello", "good_luck", "well_played", "thanks", "oops", "one_moment", 
            "good_game", "rematch", "bye")
 
 
-class Chat:
-    def __init__(self, table: Table):
-        self.table = table
-
+class Chat(Part):
     def reads(self, seat: int, entry: dict) -> bool:
         """Whether ``seat`` (or a spectator) is shown a chat message: the
         players, spectators if the table lets them, never a muted author's."""

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 from pygame_core.match import ends_on_time
 
 from .clocks import Times, takes_out, times
-from .common import core_of
+from .common import Part, core_of
 from .store import StoredTable
 
 if TYPE_CHECKING:
@@ -30,9 +30,9 @@ log = logging.getLogger("archipel.tables")
 CLOCK_GRACE = 0.05
 
 
-class Clock:
+class Clock(Part):
     def __init__(self, table: Table):
-        self.table = table
+        super().__init__(table)
         # Wakes when the first running clock runs out (``schedule``).
         self.task: asyncio.Task | None = None
 

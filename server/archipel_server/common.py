@@ -1,16 +1,20 @@
-"""What a table and its parts share: the refusal of a request, why a
-connection is let go, the text of a message, and the table core of a
-stored game."""
+"""What a table and its parts share: what a part is, the refusal of a
+request, why a connection is let go, the text of a message, and the table
+core of a stored game."""
 
 from __future__ import annotations
 
 import json
+from typing import TYPE_CHECKING
 
 from pygame_core.match import Match
 from pygame_core.table import Table as TableCore
 from pygame_core.table import TableError
 
 from .store import StoredTable
+
+if TYPE_CHECKING:
+    from .table import Table
 
 # A request that changes nothing: a key for the page's sentence, an English
 # message, and whether the sender gets the current state with it. The
@@ -42,3 +46,11 @@ def core_of(stored: StoredTable) -> TableCore:
 
 def encode(message: dict) -> str:
     return json.dumps(message, separators=(",", ":"))
+
+
+class Part:
+    """A part of a table (its seats, clock, chat, presence, bots' turns): a
+    class of its own module, holding its table, which composes it."""
+
+    def __init__(self, table: Table):
+        self.table = table

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 from pygame_core.table import is_count
 
-from .common import encode
+from .common import Part, encode
 from .store import SPECTATOR
 
 if TYPE_CHECKING:
@@ -25,9 +25,9 @@ PRESENCE_EVERY = 20.0
 PRESENCE_TTL = 60.0
 
 
-class Presence:
+class Presence(Part):
     def __init__(self, table: Table):
-        self.table = table
+        super().__init__(table)
         # Who is connected to the other servers: origin -> (seats, spectators, when heard).
         self.remote: dict = {}
 

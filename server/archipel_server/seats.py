@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 from pygame_core.bots import LEVELS
 from pygame_core.table import is_count
 
-from .common import LET_GO, Refusal, core_of
+from .common import LET_GO, Part, Refusal, core_of
 from .store import StoredTable
 from .tokens import new_token, token_hash
 
@@ -28,9 +28,9 @@ if TYPE_CHECKING:
 log = logging.getLogger("archipel.tables")
 
 
-class Seats:
+class Seats(Part):
     def __init__(self, table: Table, tokens: dict):
-        self.table = table
+        super().__init__(table)
         # Who holds each seat: a token's hash -> its seat (SPECTATOR for the
         # spectators' link), as the store has it.
         self.holders: dict = dict(tokens)
