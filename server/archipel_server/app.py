@@ -44,13 +44,15 @@ from . import __version__
 from .bots import BotPool
 from .bus import Bus, LocalBus
 from .clocks import BadClock, check_clock
+from .common import encode
 from .config import Settings
 from .hosts import Hosts
 from .live import Connection, unencodable
+from .presence import PRESENCE_EVERY
 from .site import SiteFiles
 from .sqlite_store import SQLiteStore
 from .store import SPECTATOR, Store, TableInfo
-from .tables import PRESENCE_EVERY, Tables, encode
+from .tables import Tables
 from .tokens import BadName, check_name, is_table_id, is_token, new_table_id, new_token, token_hash
 
 log = logging.getLogger("archipel")
@@ -152,7 +154,7 @@ class TableServer:
         closed = 0
         for table_id in await self.store.waiting_open_tables(time.time() - self.settings.open_for):
             table = await self.tables.get(table_id)
-            if table is not None and await table.close():
+            if table is not None and await table.seats.close():
                 closed += 1
         return closed
 
@@ -401,7 +403,7 @@ class TableServer:
         log.info("table %s: seat %d taken by a visitor", table_id, free[0])
         table = await self.tables.get(table_id)
         if table is not None:
-            await table.seated(free[0])
+            await table.seats.seated(free[0])
         return 201, {"table": table_id, "seat": free[0], "token": token}
 
     async def _status(self, request: Request, body) -> tuple:
@@ -429,7 +431,7 @@ class TableServer:
                     "game": table.info.game, "players": table.info.players, "number": table.info.number,
                     "names": list(table.info.names), "joined": list(table.info.joined),
                     "to_move": table.match.to_move(), "over": table.match.is_over(), "ply": table.ply,
-                    "started": table.info.started, "closed": table.info.closed, "clock": table.clock_public()}
+                    "started": table.info.started, "closed": table.info.closed, "clock": table.clock.public()}
 
     # -- the WebSocket ----------------------------------------------------------------------
     async def websocket(self, websocket: WebSocket) -> None:

@@ -27,7 +27,9 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from pygame_core.table import is_count
 
 from .store import SPECTATOR
-from .tables import Refusal, Table, Tables, encode
+from .common import Refusal, encode
+from .table import Table
+from .tables import Tables
 from .tokens import BadName, check_name, is_table_id, is_token, token_hash
 
 log = logging.getLogger("archipel.live")
@@ -212,7 +214,7 @@ class Connection:
             raise Refusal("error.table_closed", "this table waited too long for its players: it has closed")
         assert is_token(token), "a seat was found for it"
         self.table, self.seat, self.token, self.holder = table, seat, token, token_hash(token)
-        if not table.holds(self):
+        if not table.seats.holds(self):
             # Given a seat a moment ago: this server learns who holds it.
             await table.catch_up()
         await table.welcome(self)
@@ -234,7 +236,7 @@ class Connection:
         token still holds the seat (checked at every act, not only at
         ``hello``: a visitor may have sat there, or the link changed)."""
         table, seat = self._at_seat(request)
-        await table.check_holder(self)
+        await table.seats.check_holder(self)
         return table, seat
 
     async def on_join(self, request: dict, ref) -> None:
@@ -243,7 +245,7 @@ class Connection:
             name = check_name(request.get("name"), self.settings.max_name)
         except BadName as exc:
             raise Refusal(exc.key, str(exc), longest=self.settings.max_name) from None
-        await table.sit(self, name, self._reply(ref))
+        await table.seats.sit(self, name, self._reply(ref))
 
     async def on_move(self, request: dict, ref) -> None:
         table, seat = self._at_seat(request)
@@ -261,17 +263,17 @@ class Connection:
 
     async def on_start(self, request: dict, ref) -> None:
         table, seat = await self._seated(request)
-        await table.start(seat, request.get("level"), self._reply(ref))
+        await table.seats.start(seat, request.get("level"), self._reply(ref))
 
     async def on_chat(self, request: dict, ref) -> None:
         table, seat = await self._seated(request)
         if not table.info.joined[seat]:
             raise Refusal("error.not_seated", "choose a name and sit down first")
-        await table.say(seat, request, self._reply(ref))
+        await table.chat.say(seat, request, self._reply(ref))
 
     async def on_mute(self, request: dict, ref) -> None:
         table, seat = await self._seated({})
-        await table.mute(seat, request.get("seat"), request.get("muted"), self._reply(ref))
+        await table.chat.mute(seat, request.get("seat"), request.get("muted"), self._reply(ref))
 
     async def on_rematch(self, request: dict, ref) -> None:
         table, seat = await self._seated(request)
@@ -298,12 +300,12 @@ class Connection:
         table, _ = await self._seated(request)
         token = request.get("token")
         if token is None:
-            await table.offer_token(self, self._answer(ref))
+            await table.seats.offer_token(self, self._answer(ref))
             return
         if not is_token(token):
             raise Refusal("error.bad_request", "'token' is the token the server offered: 22 characters "
                           "of URL-safe base64")
-        await table.new_token(self, token, self._answer(ref))
+        await table.seats.new_token(self, token, self._answer(ref))
 
     def _reply(self, ref):
         """The sender's acknowledgement, with its ``ref``."""
