@@ -12,7 +12,8 @@ import pygame_core
 
 PACKAGE = Path(pygame_core.__file__).parent
 ROOT = PACKAGE.parent
-GAME_MODULES = {"__init__", "tables", "moves", "refusals", "codec", "scenarios", "state", "hints", "lesson"}
+GAME_MODULES = {"__init__", "tables", "moves", "refusals", "codec", "scenarios", "state", "observer", "hints",
+                "lesson"}
 # Moai's rules are read phase by phase, each a module of its own.
 MOAI_PHASES = {"birdman", "epoch", "disasters", "work", "production", "bilan", "scoring"}
 # The longest a module of the package may grow.
@@ -103,7 +104,7 @@ def test_the_hints_read_the_tables_and_the_state_only():
 
 def test_a_game_s_modules_go_one_way():
     """tables <- moves <- refusals, codec <- scenarios <- (Moai's phases) <- state
-    <- the game (hints beside it)."""
+    <- observer <- the game (hints beside it)."""
     for game in pygame_core.GAMES:
         package = f"pygame_core.games.{game}"
         phases = MOAI_PHASES if game == "moai" else set()
@@ -115,6 +116,7 @@ def test_a_game_s_modules_go_one_way():
             "scenarios": {"tables", "moves", "codec"},
             **{phase: {"tables", "moves"} for phase in phases},
             "state": {"tables", "moves", "refusals", "codec", "scenarios"} | phases,
+            "observer": {"tables", "codec", "state"},
         }
         for module, allowed in below.items():
             inside = {name.rpartition(".")[2] for name in GRAPH[f"{package}.{module}"]
@@ -122,6 +124,15 @@ def test_a_game_s_modules_go_one_way():
             assert inside <= allowed, (game, module, inside)
             outside = {name for name in GRAPH[f"{package}.{module}"] if not name.startswith(package)}
             assert outside <= {"pygame_core.engine"}, (game, module, outside)
+
+
+def test_only_the_game_knows_its_observer():
+    """What a player observes is the observer's: the game's package hands it
+    to the state (``State.observer``), and no other module of the game reads it."""
+    for game in pygame_core.GAMES:
+        package = f"pygame_core.games.{game}"
+        readers = {name for name, imported in GRAPH.items() if f"{package}.observer" in imported}
+        assert readers == {package}, (game, readers)
 
 
 def test_the_match_layer_knows_no_game():

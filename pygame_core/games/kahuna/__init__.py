@@ -4,7 +4,8 @@ A game is a package of one shape: ``tables`` (the board, the cards and the codes
 their notation), ``refusals`` (the rule a refused move breaks, in words),
 ``codec`` (the position as JSON, both ways), ``scenarios`` (the spec's
 scenarios, built from outside), ``state`` (the rules: ``KahunaState``),
-``hints`` (advice for the bots); the game itself is here.
+``observer`` (what each player sees of a position, and the positions they
+cannot tell apart), ``hints`` (advice for the bots); the game itself is here.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from __future__ import annotations
 from . import hints
 from ...engine import Game
 from .moves import KahunaMove
+from .observer import KahunaObserver
 from .state import KahunaState
 from .tables import DECK, DEGREE, ISLANDS, LAYOUT, LINES, NEEDED
 
@@ -31,4 +33,5 @@ class Kahuna(Game):
 
 
 KahunaState.game = Kahuna
+KahunaState.observer = KahunaObserver()
 Kahuna.hints = hints

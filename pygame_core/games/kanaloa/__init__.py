@@ -4,7 +4,8 @@ A game is a package of one shape: ``tables`` (the board, the cards and the codes
 their notation), ``refusals`` (the rule a refused move breaks, in words),
 ``codec`` (the position as JSON, both ways), ``scenarios`` (the spec's
 scenarios, built from outside), ``state`` (the rules: ``KanaloaState``),
-``hints`` (advice for the bots); the game itself is here.
+``observer`` (what each player sees of a position, and the positions they
+cannot tell apart), ``hints`` (advice for the bots); the game itself is here.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from __future__ import annotations
 from . import hints
 from ...engine import Game
 from .moves import KanaloaMove
+from .observer import KanaloaObserver
 from .state import KanaloaState
 from .tables import COLOURS, DEGREE, GODS, ISLANDS, LAYOUT, LINKS, SIZE, THRESHOLD
 
@@ -31,4 +33,5 @@ class Kanaloa(Game):
 
 
 KanaloaState.game = Kanaloa
+KanaloaState.observer = KanaloaObserver()
 Kanaloa.hints = hints

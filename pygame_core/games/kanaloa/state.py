@@ -4,8 +4,9 @@ The rules follow ``docs/rules/kanaloa.md``; each rule is cited by its id
 (``KN-11``, ``E-8``, ``TP-5``, ``GD-12``, ``A-24`` ...) where the code applies
 it. The module reads in rulebook order: set-up, the turn (card plays, island
 control, relative majority, the draw), the god stones, rounds and scorings,
-then what each player sees, copies and the saved position. The board, the
-cards and the colours are in ``tables``, the moves in ``moves``.
+then copies and the saved position. The board, the cards and the colours are
+in ``tables``, the moves in ``moves``; what each player sees (H-1 to H-9) is
+the ``observer``'s.
 
 Colours and players. A *colour* is one set of bridges and markers; with three
 or four players colour ``c`` is player ``c``'s, with two players player ``p``
@@ -44,11 +45,10 @@ from .refusals import refusal
 from .scenarios import from_position
 from .tables import (BRIDGES, BUILD, CARDS_PER_ISLAND, CARD_NAMES, CHOICE_GIVE, CHOICE_REMOVE, CHOICE_STEAL,
                      CHOOSE, COLOUR, COLOURS, DEAL, DEGREE, DISCARD, DISPLAY, DRAW, EMPTY, END, GIVE, GODS,
-                     HAND_LIMIT, ISLANDS, ISLAND_MARKERS, JOKER, KANALOA, KANE, KANE_AT, KU, LAYOUT, LINKS,
-                     LINKS_AT, LINK_ENDS, LINK_NAMES, LONO, LONO_DRAW, LONO_TAKE, NO_CHOICE, N_GODS,
-                     N_ISLANDS, N_LINKS, OVER, PASS, PELE, PHASES, PLAY, REPLACE, SETUP, SIZE, SMALL, SOURCES,
-                     STEAL, STONE_COUNTS, TAKE, THRESHOLD, USE_KU, USE_PELE, colour_count, colours_of,
-                     counted_names, owner_of, tablet)
+                     HAND_LIMIT, ISLANDS, ISLAND_MARKERS, JOKER, KANALOA, KANE, KANE_AT, KU, LINKS_AT,
+                     LINK_ENDS, LINK_NAMES, LONO, LONO_DRAW, LONO_TAKE, NO_CHOICE, N_GODS, N_ISLANDS, N_LINKS,
+                     OVER, PASS, PELE, PLAY, REPLACE, SETUP, SMALL, STEAL, STONE_COUNTS, TAKE, THRESHOLD,
+                     USE_KU, USE_PELE, colour_count, colours_of, counted_names, owner_of, tablet)
 
 
 class KanaloaState(State):
@@ -1080,92 +1080,7 @@ class KanaloaState(State):
                            "player": owner_of(n, self.early[0])}),
         }
 
-    # -- what a player sees (H-1 to H-9) -----------------------------------------------------------
-    def view(self, player) -> dict:
-        self.check_viewer(player)
-        n = self.n
-        ncol = self.ncol
-        count = self.count
-        islands = []
-        for x, name in enumerate(ISLANDS):
-            x_pos, y_pos = LAYOUT[name]
-            controller = self.controller(x)
-            islands.append({"name": name, "x": x_pos, "y": y_pos, "size": SIZE[x],
-                            "links": DEGREE[x], "needed": THRESHOLD[x],
-                            "controller": controller,
-                            "counts": [count[N_ISLANDS * c + x] for c in range(ncol)],
-                            "stone": GODS[self.stones[x]] if self.stones[x] >= 0 else None})
-        links = [{"id": link, "a": LINKS[link][0], "b": LINKS[link][1],
-                  "owner": None if self.owner[link] < 0 else self.owner[link]}
-                 for link in range(N_LINKS)]
-        playing = self.phase == PLAY
-        own = player is not None
-        known_rows = None
-        if own:
-            known_rows = [[] if q == player else self.known_names(player, q) for q in range(n)]
-        return {
-            "game": "kanaloa",
-            "viewer": player,
-            "players": n,
-            "gods": self.gods,
-            "colours": [{"name": COLOURS[c], "player": owner_of(n, c)} for c in range(ncol)],
-            "to_move": self.to_move(),
-            "phase": PHASES[self.phase],
-            "round": self.round,
-            "final_phase": self.final,
-            "first_player": self.first,
-            "player": self.player if playing else None,
-            "active_colour": self.colour if playing and self.colour >= 0 else None,
-            "turn": (None if not playing else
-                     {"fresh": self.fresh, "cards_played": self.played,
-                      "discarded": self.discarded, "must_play": self.must_play,
-                      "hand_cap": self.hand_cap(), "draw_follows": self.draw_follows(),
-                      "may_pass": self.may_pass(self.player)}),
-            "pending": self.pending_view(),
-            "chosen": [c >= 0 for c in self.chosen] if self.phase == SETUP else None,
-            "own_choice": (ISLANDS[self.chosen[player]]
-                           if own and self.phase == SETUP and self.chosen[player] >= 0 else None),
-            "islands": islands,
-            "links": links,
-            "stock": [self.stock(c) for c in range(ncol)],
-            "on_board": self.on_board[:ncol],
-            "markers": [ISLAND_MARKERS - min(self.markers[c], ISLAND_MARKERS) for c in range(ncol)],
-            "controlled": self.markers[:ncol],
-            "hand": None if not own else self.hand_names(player),
-            "hand_sizes": list(self.hand_sizes),
-            "known_hands": known_rows,
-            "display": [ISLANDS[c] if c >= 0 else None for c in self.display],
-            "talon_size": len(self.talon),
-            "talon_known": None if not own else counted_names(self.talon_known, player),
-            "discard_face_up": [ISLANDS[c] for c in self.face_up],
-            "discard_face_down": [len(cards) for cards in self.face_down],
-            "own_face_down": None if not own else [ISLANDS[c] for c in self.face_down[player]],
-            "tablets": [tablet(self.tablets, p) for p in range(n)],
-            "stones_used": self._stones_used(),
-            "scores": list(self.scores),
-            "player_scores": self.player_scores(),
-            "points": self._points_list(),
-            "last_turn_played": list(self.last_done),
-            "last_turn_order": list(self.last_order),
-            "over": self.phase == OVER,
-            "result": self.result(),
-        }
-
-    def revealed_view(self, player) -> dict:
-        """The view with every hand, the face-down discards and the talon
-        (its top first): a finished game looked back on."""
-        view = self.view(player)
-        n = self.n
-        view["known_hands"] = [[] if q == player else self.hand_names(q) for q in range(n)]
-        view["revealed"] = (
-            [{"player": q, "what": "hand", "cards": self.hand_names(q)} for q in range(n)]
-            + [{"player": q, "what": "face_down", "cards": [ISLANDS[c] for c in self.face_down[q]]}
-               for q in range(n)]
-            + [{"player": q, "what": "chosen", "cards": [ISLANDS[self.chosen[q]]]}
-               for q in range(n) if self.phase == SETUP and self.chosen[q] >= 0]
-            + [{"player": None, "what": "talon", "cards": [ISLANDS[c] for c in reversed(self.talon)]}])
-        return view
-
+    # -- cards and choices in words (what the observer shows and the codec saves) ------------------
     def hand_names(self, p: int) -> list:
         return counted_names(self.hands, p)
 
@@ -1181,22 +1096,6 @@ class KanaloaState(State):
         if pending == CHOICE_STEAL:
             return {"kind": "steal", "victim": self.pend[0]}
         return {"kind": "give", "to": list(self.pend)}
-
-    def _stones_used(self) -> list:
-        """GD-6: stones out of the game (KANE scored, powers spent)."""
-        used = list(STONE_COUNTS) if self.gods else [0] * N_GODS
-        if self.gods:
-            for stone in self.stones:
-                if stone >= 0:
-                    used[stone] -= 1
-            for i, k in enumerate(self.tablets):
-                used[i % N_GODS] -= k
-        return used
-
-    def _points_list(self) -> list:
-        return [{"source": SOURCES[source], "colour": COLOURS[c],
-                 "island": ISLANDS[island] if island >= 0 else None, "points": points}
-                for source, c, island, points in self.points]
 
     # -- copies ------------------------------------------------------------------------------------
     def clone(self) -> "KanaloaState":
@@ -1237,82 +1136,6 @@ class KanaloaState(State):
         s.last_order = self.last_order[:]
         s.early = self.early
         s.rng = self.rng
-        return s
-
-    def determinize(self, player: int, rng: Rng) -> "KanaloaState":
-        """A copy in which everything ``player`` has not seen is dealt again
-        from ``rng``: the other hands beyond the cards ``player`` knows they hold,
-        the other players' face-down discards, the talon beyond the cards
-        ``player`` knows it holds, its order, and the generator's future.
-
-        During the set-up the other players' committed choices are taken back
-        (they are still choosing in the copy), so a bot never knows them.
-        Everything copied unchanged is part of ``view(player)``; the unseen
-        cards are gathered in sorted order before the shuffle, so two positions
-        ``player`` cannot tell apart give the same copy for the same ``rng``.
-        """
-        self.check_seat(player)
-        n = self.n
-        s = self.clone()
-        if s.phase == SETUP:
-            for q in range(n):
-                if q != player and s.chosen[q] >= 0:
-                    s.give(q, s.chosen[q])
-                    s.chosen[q] = EMPTY
-        base = N_ISLANDS * player
-        end = base + N_ISLANDS
-        talon_known = self.talon_known[base:end]
-        unseen = [CARDS_PER_ISLAND - h - t for h, t in zip(self.hands[base:end], talon_known)]
-        if s.chosen[player] >= 0:
-            unseen[s.chosen[player]] -= 1
-        for card in self.display:
-            if card >= 0:
-                unseen[card] -= 1
-        for card in self.face_up:
-            unseen[card] -= 1
-        for card in self.face_down[player]:
-            unseen[card] -= 1
-        # The others' hands start from what ``player`` knows they hold.
-        block = N_ISLANDS * n
-        mine = self.known[block * player:block * (player + 1)]
-        hands = s.hands
-        sizes = s.hand_sizes
-        unknown_in_hand = [0] * n
-        for q in range(n):
-            if q != player:
-                row = mine[N_ISLANDS * q:N_ISLANDS * (q + 1)]
-                hands[N_ISLANDS * q:N_ISLANDS * (q + 1)] = row
-                unseen = [u - k for u, k in zip(unseen, row)]
-                unknown_in_hand[q] = sizes[q] - sum(row)
-        pool = [x for x in range(N_ISLANDS) for _ in range(unseen[x])]
-        rng.shuffle(pool)
-        at = 0
-        for q in range(n):
-            if q == player:
-                continue
-            qbase = N_ISLANDS * q
-            for card in pool[at:at + unknown_in_hand[q]]:
-                hands[qbase + card] += 1
-            at += unknown_in_hand[q]
-            size = len(self.face_down[q])
-            if size:
-                s.face_down[q] = pool[at:at + size]
-                at += size
-        if any(talon_known):
-            talon = [x for x in range(N_ISLANDS) for _ in range(talon_known[x])] + pool[at:]
-            rng.shuffle(talon)
-            s.talon = talon
-        else:
-            s.talon = pool[at:]           # already in a random order
-        # What the others know is not part of the copy: they know nothing more.
-        s.known = [0] * (block * player) + mine + [0] * (block * (n - 1 - player))
-        s.talon_known = [0] * base + talon_known + [0] * (N_ISLANDS * (n - 1 - player))
-        if s.pending == CHOICE_STEAL and s.player != player:
-            # H-7: whoever is choosing with KU has seen the victim's whole hand.
-            victim = s.pend[0]
-            seen = N_ISLANDS * (n * s.player + victim)
-            s.known[seen:seen + N_ISLANDS] = s.hands[N_ISLANDS * victim:N_ISLANDS * (victim + 1)]
-        s.rng = rng.next64()
         return s
 
     # -- saved positions ---------------------------------------------------------------------------

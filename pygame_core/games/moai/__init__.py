@@ -5,8 +5,9 @@ their notation), ``refusals`` (the rule a refused move breaks, in words),
 ``codec`` (the position as JSON, both ways), ``scenarios`` (the spec's
 scenarios, built from outside), ``state`` (the rules: ``MoaiState``; its phases
 ``birdman``, ``epoch``, ``disasters``, ``work``, ``production``, ``bilan``
-and ``scoring``),
-``hints`` (advice for the bots); the game itself is here.
+and ``scoring``), ``observer`` (what each player sees of a position, and the
+positions they cannot tell apart), ``hints`` (advice for the bots); the game
+itself is here.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from typing import Any
 from . import hints
 from ...engine import Game
 from .moves import MoaiMove
+from .observer import MoaiObserver
 from .state import MoaiState
 from .tables import COLOURS, EPOCH_CARDS, EPOCH_IDS, MOAI_HEIGHTS, OPTIONS
 
@@ -42,4 +44,5 @@ class Moai(Game):
 
 
 MoaiState.game = Moai
+MoaiState.observer = MoaiObserver()
 Moai.hints = hints
