@@ -3,7 +3,8 @@
 A game is a package of one shape: ``tables`` (the board, the cards and the codes), ``moves`` (the moves and
 their notation), ``refusals`` (the rule a refused move breaks, in words),
 ``codec`` (the position as JSON, both ways), ``scenarios`` (the spec's
-scenarios, built from outside), ``state`` (the rules: ``KanaloaState``),
+scenarios, built from outside), ``state`` (the rules: ``KanaloaState``; its
+parts ``bridges``, ``draw``, ``powers`` and ``rounds``),
 ``observer`` (what each player sees of a position, and the positions they
 cannot tell apart), ``hints`` (advice for the bots); the game itself is here.
 """
