@@ -35,7 +35,10 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Callable, MutableSequence, Sequence
-from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar, runtime_checkable
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, Self, TypeVar, runtime_checkable
+
+if TYPE_CHECKING:
+    from .lessons import Lesson
 
 __all__ = [
     "GameError",
@@ -441,6 +444,9 @@ class Game:
     setup_inputs: ClassVar[tuple[str, ...]] = ()
     # Advice for the bots, in the game's own module (``Hints``).
     hints: ClassVar[Hints | None] = None
+    # The game's guided first games, its own first, then its variants'
+    # (``lessons.Lesson``, from the game's ``lesson`` module).
+    lessons: ClassVar[tuple[Lesson, ...]] = ()
     # Whether a player ever knows something another does not (a hand, a
     # face-down tile, a secret bid). When not, every player's view is the same
     # and a shared device passes between players without a privacy screen.

@@ -139,6 +139,19 @@ def test_only_the_game_knows_its_observer():
         assert readers == {package}, (game, readers)
 
 
+def test_the_lessons_come_from_the_registry():
+    """Each game's package gives its lessons to its game (``Game.lessons``);
+    ``lessons.lessons()`` lists them from the registry the package hands it,
+    importing no game, at load time or later."""
+    assert not any(name.startswith("pygame_core.games") for name in reachable("pygame_core.lessons"))
+    tree = ast.parse(MODULES["pygame_core.lessons"].read_text("utf-8"))
+    late = [node.lineno for function in ast.walk(tree) if isinstance(function, ast.FunctionDef)
+            for node in ast.walk(function) if isinstance(node, (ast.Import, ast.ImportFrom))]
+    assert late == []
+    for game in pygame_core.GAMES.values():
+        assert f"pygame_core.games.{game.id}.lesson" in GRAPH[f"pygame_core.games.{game.id}"], game.id
+
+
 def test_the_match_layer_knows_no_game():
     assert not any(name.startswith("pygame_core.games") for name in reachable("pygame_core.match"))
     assert not any(name.startswith("pygame_core.games") for name in reachable("pygame_core.bots"))
