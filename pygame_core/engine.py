@@ -8,6 +8,9 @@ and the benchmarks -- reaches a game only through the names defined here:
 * ``State``: one position. ``players`` (how many play), ``to_move()``, ``legal_moves(player)``,
   ``play(player, move)``, ``view(player)``, ``is_over()``, ``result()``,
   ``clone()``, ``to_json()``, ``determinize(player, rng)``.
+* ``Observer``: what a player observes of a position, the game's own object
+  (``State.observer``): ``State.view``, ``revealed_view`` and
+  ``determinize`` are its ``view``, ``revealed_view`` and ``determinize``.
 
 Each rule is written once, in ``legal_moves``: ``play`` is "is the move
 among the legal ones? then ``apply`` it", and ``refusal`` (each game's
@@ -32,7 +35,10 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Callable, MutableSequence, Sequence
-from typing import Any, ClassVar, Protocol, Self, TypeVar, runtime_checkable
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, Self, TypeVar, runtime_checkable
+
+if TYPE_CHECKING:
+    from .lessons import Lesson
 
 __all__ = [
     "GameError",
@@ -47,6 +53,7 @@ __all__ = [
     "event_for",
     "Game",
     "State",
+    "Observer",
     "Hints",
     "is_int",
     "game_over",
@@ -60,6 +67,7 @@ __all__ = [
 
 MASK64 = (1 << 64) - 1
 T = TypeVar("T")
+S = TypeVar("S", bound="State")
 
 
 class GameError(Exception):
@@ -436,6 +444,9 @@ class Game:
     setup_inputs: ClassVar[tuple[str, ...]] = ()
     # Advice for the bots, in the game's own module (``Hints``).
     hints: ClassVar[Hints | None] = None
+    # The game's guided first games, its own first, then its variants'
+    # (``lessons.Lesson``, from the game's ``lesson`` module).
+    lessons: ClassVar[tuple[Lesson, ...]] = ()
     # Whether a player ever knows something another does not (a hand, a
     # face-down tile, a secret bid). When not, every player's view is the same
     # and a shared device passes between players without a privacy screen.
@@ -488,6 +499,9 @@ class State(ABC):
     # The opening position: ``new(players=, seed=, **options)``, a class
     # method whose options are the game's own (``Game.new`` checks them first).
     new: ClassVar[Callable[..., State]]
+    # What each player observes of a position: the game's ``Observer``, set
+    # by its package. ``view``, ``revealed_view`` and ``determinize`` are its.
+    observer: ClassVar[Observer[Any]]
 
     @property
     @abstractmethod
@@ -527,19 +541,16 @@ class State(ABC):
         is not among the legal ones): the rule it breaks, as an error whose
         sentence a player reads."""
 
-    # -- what a player sees -------------------------------------------------
-    @abstractmethod
+    # -- what a player sees: the game's observer ---------------------------
     def view(self, player: int | None) -> dict[str, Any]:
         """A JSON-ready dict of all that ``player`` may see (``None``: a
-        spectator). Never another hand, a deck order or an unrevealed secret."""
+        spectator): ``Observer.view``."""
+        return self.observer.view(self, player)
 
     def revealed_view(self, player: int | None) -> dict[str, Any]:
-        """``view(player)`` with every secret of the position shown: the
-        other hands, the face-down pieces, and under ``revealed`` what the
-        board does not draw (each ``{"player", "what", "cards"}``: a hand, a
-        pile in its order, top first). Only for a finished game looked back
-        on (``review``); a game without secrets reveals nothing."""
-        return {**self.view(player), "revealed": []}
+        """``view(player)`` with every secret of the position shown (a
+        finished game looked back on): ``Observer.revealed_view``."""
+        return self.observer.revealed_view(self, player)
 
     def reveals(self, player: int, move: Any) -> bool:
         """True when ``move`` draws at random or shows hidden information, so
@@ -570,10 +581,11 @@ class State(ABC):
     def from_json(cls, data: object) -> State:
         """The position ``to_json`` wrote; ``BadState`` when it is not valid."""
 
-    @abstractmethod
     def determinize(self, player: int, rng: Rng) -> State:
         """A copy where all that ``player`` cannot see is resampled, consistent
-        with what they saw. Depends only on ``view(player)`` and ``rng``."""
+        with what they saw: ``Observer.determinize``."""
+        copy: State = self.observer.determinize(self, player, rng)
+        return copy
 
     # -- helpers shared by every game ---------------------------------------
     def parse_move(self, move: object) -> Move:
@@ -607,6 +619,36 @@ class State(ABC):
         """``ValueError`` unless ``viewer`` is a seat or ``None`` (a spectator)."""
         if viewer is not None and (type(viewer) is not int or not 0 <= viewer < self.players):
             raise ValueError(f"a viewer is a seat 0-{self.players - 1} or None, not {viewer!r}")
+
+
+class Observer(ABC, Generic[S]):
+    """What a player observes of a position (the idea of OpenSpiel's
+    observers): each game's own object, ``State.observer``, which its
+    package sets. It reads a position and never changes it; the state's
+    ``view``, ``revealed_view`` and ``determinize`` are its. A view never
+    carries another player's hand, a deck's order, a secret not yet shown
+    or the generator's state; a determinized copy depends on nothing else
+    than what the view shows and ``rng``."""
+
+    @abstractmethod
+    def view(self, state: S, player: int | None) -> dict[str, Any]:
+        """A JSON-ready dict of all that ``player`` may see of ``state``
+        (``None``: a spectator). Never another hand, a deck order or an
+        unrevealed secret."""
+
+    def revealed_view(self, state: S, player: int | None) -> dict[str, Any]:
+        """``view(state, player)`` with every secret of the position shown:
+        the other hands, the face-down pieces, and under ``revealed`` what
+        the board does not draw (each ``{"player", "what", "cards"}``: a
+        hand, a pile in its order, top first). Only for a finished game
+        looked back on (``review``); a game without secrets reveals nothing."""
+        return {**self.view(state, player), "revealed": []}
+
+    @abstractmethod
+    def determinize(self, state: S, player: int, rng: Rng) -> S:
+        """A copy of ``state`` where all that ``player`` cannot see is
+        resampled, consistent with what they saw. Depends only on
+        ``view(state, player)`` and ``rng``."""
 
 
 AnyState = State

@@ -26,7 +26,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
-from .engine import State
+from .bots import make_bot
+from .engine import Game, State
 
 AnyState = TypeVar("AnyState", bound=State)
 
@@ -34,6 +35,11 @@ AnyState = TypeVar("AnyState", bound=State)
 LEARNER = 0
 # The bot of the short game.
 NOVICE = "bot0"
+# The package's games, by id (``games.GAMES``), each with its lessons
+# (``Game.lessons``, from its ``lesson`` module). The package hands it over
+# (``pygame_core/__init__``), as it does the match layer's: the games' lesson
+# modules are made of this module's parts, so this one does not import them.
+GAMES: dict[str, type[Game]] = {}
 
 
 @dataclass(frozen=True)
@@ -98,7 +104,6 @@ class Lesson:
 def play_until(state: AnyState, done: Callable[[AnyState], bool], seed: int) -> AnyState:
     """``state`` played on by novice bots (random legal moves from ``seed``)
     until ``done(state)`` or the end: the short game's start."""
-    from .bots import make_bot
     bot = make_bot(0, seed=seed)
     while not state.is_over() and not done(state):
         player = state.to_move()[0]
@@ -107,13 +112,9 @@ def play_until(state: AnyState, done: Callable[[AnyState], bool], seed: int) -> 
 
 
 def lessons() -> dict[str, Lesson]:
-    """Every lesson, by id: each game's own first (its id is the game's),
-    then its variants'."""
-    from .games.haleakala import lesson as haleakala
-    from .games.kahuna import lesson as kahuna
-    from .games.kanaloa import lesson as kanaloa
-    from .games.moai import lesson as moai
-    return {lesson.id: lesson for module in (kahuna, kanaloa, moai, haleakala) for lesson in module.LESSONS}
+    """Every lesson, by id, game by game in the order of the registry: each
+    game's own first (its id is the game's), then its variants'."""
+    return {lesson.id: lesson for game in GAMES.values() for lesson in game.lessons}
 
 
 __all__ = ["LEARNER", "NOVICE", "Step", "Picture", "Lesson", "play_until", "lessons"]

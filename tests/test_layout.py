@@ -12,11 +12,16 @@ import pygame_core
 
 PACKAGE = Path(pygame_core.__file__).parent
 ROOT = PACKAGE.parent
-GAME_MODULES = {"__init__", "tables", "moves", "refusals", "codec", "scenarios", "state", "hints", "lesson"}
-# Moai's rules are read phase by phase, each a module of its own.
-MOAI_PHASES = {"birdman", "epoch", "disasters", "work", "production", "bilan", "scoring"}
+GAME_MODULES = {"__init__", "tables", "moves", "refusals", "codec", "scenarios", "state", "observer", "hints",
+                "lesson"}
+# Moai's and Kanaloa's rules are read part by part (Moai's phase by phase),
+# each part a module of its own holding the state's methods for it.
+PARTS = {
+    "moai": {"birdman", "epoch", "disasters", "work", "production", "bilan", "scoring"},
+    "kanaloa": {"bridges", "draw", "powers", "rounds"},
+}
 # The longest a module of the package may grow.
-LONGEST_MODULE = 1500
+LONGEST_MODULE = 1000
 
 
 def module_name(path: Path) -> str:
@@ -85,7 +90,7 @@ def test_every_game_is_a_package_of_the_same_modules():
                    and path.name != "__pycache__")
     assert [path.name for path in games] == sorted(pygame_core.GAMES)
     for path in games:
-        extra = MOAI_PHASES if path.name == "moai" else set()
+        extra = PARTS.get(path.name, set())
         assert {module.stem for module in path.glob("*.py")} == GAME_MODULES | extra, path.name
     assert not list((PACKAGE / "games").glob("*_hints.py"))
 
@@ -102,11 +107,11 @@ def test_the_hints_read_the_tables_and_the_state_only():
 
 
 def test_a_game_s_modules_go_one_way():
-    """tables <- moves <- refusals, codec <- scenarios <- (Moai's phases) <- state
-    <- the game (hints beside it)."""
+    """tables <- moves <- refusals, codec <- scenarios <- (the parts of the rules)
+    <- state <- observer <- the game (hints beside it)."""
     for game in pygame_core.GAMES:
         package = f"pygame_core.games.{game}"
-        phases = MOAI_PHASES if game == "moai" else set()
+        phases = PARTS.get(game, set())
         below = {
             "tables": set(),
             "moves": {"tables"},
@@ -115,6 +120,7 @@ def test_a_game_s_modules_go_one_way():
             "scenarios": {"tables", "moves", "codec"},
             **{phase: {"tables", "moves"} for phase in phases},
             "state": {"tables", "moves", "refusals", "codec", "scenarios"} | phases,
+            "observer": {"tables", "codec", "state"},
         }
         for module, allowed in below.items():
             inside = {name.rpartition(".")[2] for name in GRAPH[f"{package}.{module}"]
@@ -122,6 +128,28 @@ def test_a_game_s_modules_go_one_way():
             assert inside <= allowed, (game, module, inside)
             outside = {name for name in GRAPH[f"{package}.{module}"] if not name.startswith(package)}
             assert outside <= {"pygame_core.engine"}, (game, module, outside)
+
+
+def test_only_the_game_knows_its_observer():
+    """What a player observes is the observer's: the game's package hands it
+    to the state (``State.observer``), and no other module of the game reads it."""
+    for game in pygame_core.GAMES:
+        package = f"pygame_core.games.{game}"
+        readers = {name for name, imported in GRAPH.items() if f"{package}.observer" in imported}
+        assert readers == {package}, (game, readers)
+
+
+def test_the_lessons_come_from_the_registry():
+    """Each game's package gives its lessons to its game (``Game.lessons``);
+    ``lessons.lessons()`` lists them from the registry the package hands it,
+    importing no game, at load time or later."""
+    assert not any(name.startswith("pygame_core.games") for name in reachable("pygame_core.lessons"))
+    tree = ast.parse(MODULES["pygame_core.lessons"].read_text("utf-8"))
+    late = [node.lineno for function in ast.walk(tree) if isinstance(function, ast.FunctionDef)
+            for node in ast.walk(function) if isinstance(node, (ast.Import, ast.ImportFrom))]
+    assert late == []
+    for game in pygame_core.GAMES.values():
+        assert f"pygame_core.games.{game.id}.lesson" in GRAPH[f"pygame_core.games.{game.id}"], game.id
 
 
 def test_the_match_layer_knows_no_game():
@@ -196,7 +224,7 @@ def private_names_defined(tree: ast.AST) -> set:
 def test_no_module_reaches_into_another_s_private_names():
     """A module uses another's public names only: ``x._name`` is read only
     where ``_name`` is given its meaning, or on the object itself (``self``,
-    ``cls``: a class's methods may live in several modules, as Moai's phases)."""
+    ``cls``: a class's methods may live in several modules, as Moai's and Kanaloa's parts)."""
     reached = []
     for name, path in MODULES.items():
         tree = ast.parse(path.read_text("utf-8"))

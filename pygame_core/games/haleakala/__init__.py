@@ -1,17 +1,20 @@
 """Haleakala: two shamans, a fishing boat and a volcano that burns statues.
 
-A game is a package of one shape: ``tables`` (the island, the cards and the codes), ``moves`` (the moves and
-their notation), ``refusals`` (the rule a refused move breaks, in words),
-``codec`` (the position as JSON, both ways), ``scenarios`` (the spec's
-scenarios, built from outside), ``state`` (the rules: ``HaleakalaState``),
-``hints`` (advice for the bots); the game itself is here.
+A game is a package of one shape: ``tables`` (the island, the cards and the
+codes), ``moves`` (the moves and their notation), ``refusals`` (the rule a
+refused move breaks, in words), ``codec`` (the position as JSON, both ways),
+``scenarios`` (the spec's scenarios, built from outside), ``state`` (the rules:
+``HaleakalaState``), ``observer`` (what each player sees of a position, and the
+positions they cannot tell apart), ``hints`` (advice for the bots), ``lesson``
+(its guided first games); the game itself is here.
 """
 
 from __future__ import annotations
 
-from . import hints
+from . import hints, lesson
 from ...engine import Game
 from .moves import HaleakalaMove
+from .observer import HaleakalaObserver
 from .state import HaleakalaState
 from .tables import DECK_COMPOSITION, KINDS, SCORE_CARDS, SHAMAN_REACH, SPACE_NAMES
 
@@ -38,4 +41,6 @@ class Haleakala(Game):
 
 
 HaleakalaState.game = Haleakala
+HaleakalaState.observer = HaleakalaObserver()
 Haleakala.hints = hints
+Haleakala.lessons = lesson.LESSONS

@@ -5,9 +5,9 @@ The rules follow ``docs/rules/haleakala.md``; each rule is cited by its id
 reads in rulebook order: set-up (P-1 to P-10), the turn (H-1 to H-14), the
 boat and the arrival procedure (H-15 to H-37), card effects and purchases
 (H-40 to H-47), scorings and the eruption (S-1 to S-25, E-1 to E-7), the
-tactical variant (V-1 to V-9), what each player sees (I-1 to I-4), copies and
-the saved position. The island and the cards are in ``tables``, the moves in
-``moves``.
+tactical variant (V-1 to V-9), copies and the saved position. The island and
+the cards are in ``tables``, the moves in ``moves``; what each player sees
+(I-1 to I-4) is the ``observer``'s.
 
 Representation. A space is ``5 * section + height`` (height 0 beach, 1 meadow,
 2 forest, 3 mountain, 4 crater): 30 spaces. Card kinds and score cards are
@@ -43,17 +43,16 @@ from .moves import (BOAT_MOVE, BUY_MOVES, DECLINE_MOVE, INVOKE_MOVES, LAVA_MOVES
                     PICK_MOVES, PLACE_MOVES, RAISE_MOVE, SHAMAN_OPTIONS, STAY_MOVE, TAKE_MOVES, HaleakalaMove)
 from .refusals import refusal
 from .scenarios import from_position
-from .tables import (BOARD_PRIESTESS, BOAT, BUILDABLE, BUTTERFLIES, BUY, COLLECTIBLE, COLOURS, CTX_BOARD,
-                     CTX_CARD, CTX_SCORING, CTX_SHELL, DECK_COMPOSITION, DECLINE, DISC_VALUES,
-                     FISH_MAJORITY_POINTS, FLOW_PATH, FOREST, HEIGHT_OF, HUTS, INVOCATION_BOXED, IN_RESERVE,
-                     ITEMS, ITEM_COST, JETTY, KINDS, LAVA, LAVA_DISCS, LAVA_MOVE, MEADOW, MOUNTAIN, NAUTILUS,
-                     NAUTILUS_POINTS, NO_RAISE, N_DISCS, N_KINDS, N_SCORE_CARDS, N_SECTIONS, N_SLOTS,
-                     N_SPACES, PASS, PEARL_B, PEARL_W, PHASES, PICK, PLACE, P_BUY, P_LAVA, P_OVER, P_PICK,
-                     P_SHAMAN, P_STATUE, P_TURN, RAISE, RED, SCORE_CARDS, SC_BUTTERFLY, SC_FOREST,
-                     SC_MAJORITY, SC_SECTION, SECTION_OF, SECTION_SPACES, SHAMAN, SHELL, SPACE_NAMES,
-                     START_DEAL, STATUE, STATUES_PER_PLAYER, STATUE_POINTS, STAY, TACTICAL_COMPOSITION, TAKE,
-                     TERRAINS, T_END_TURN, T_POINTS, T_PRESCORE, T_RECOVER, T_REFILL, T_RETURN, T_SECOND,
-                     WALKABLE, YELLOW, cw, invocation_name, kind_name)
+from .tables import (BOARD_PRIESTESS, BOAT, BUILDABLE, BUTTERFLIES, BUY, COLLECTIBLE, CTX_BOARD, CTX_CARD,
+                     CTX_SCORING, CTX_SHELL, DECK_COMPOSITION, DECLINE, DISC_VALUES, FISH_MAJORITY_POINTS,
+                     FLOW_PATH, FOREST, HEIGHT_OF, HUTS, INVOCATION_BOXED, IN_RESERVE, ITEMS, ITEM_COST,
+                     JETTY, KINDS, LAVA, LAVA_DISCS, LAVA_MOVE, MEADOW, MOUNTAIN, NAUTILUS, NAUTILUS_POINTS,
+                     NO_RAISE, N_DISCS, N_KINDS, N_SCORE_CARDS, N_SECTIONS, N_SLOTS, N_SPACES, PASS, PEARL_B,
+                     PEARL_W, PICK, PLACE, P_BUY, P_LAVA, P_OVER, P_PICK, P_SHAMAN, P_STATUE, P_TURN, RAISE,
+                     RED, SCORE_CARDS, SC_BUTTERFLY, SC_FOREST, SC_MAJORITY, SC_SECTION, SECTION_SPACES,
+                     SHAMAN, SHELL, SPACE_NAMES, START_DEAL, STATUE, STATUES_PER_PLAYER, STATUE_POINTS, STAY,
+                     TACTICAL_COMPOSITION, TAKE, TERRAINS, T_END_TURN, T_POINTS, T_PRESCORE, T_RECOVER,
+                     T_REFILL, T_RETURN, T_SECOND, WALKABLE, YELLOW, cw)
 
 
 class HaleakalaState(State):
@@ -796,105 +795,6 @@ class HaleakalaState(State):
             },
         }
 
-    # -- what a player sees (I-1 to I-4) -----------------------------------------------------------
-    def view(self, player) -> dict:
-        """Everything but the order of the three decks (I-1, I-2); their
-        remaining contents are public and shown as counts per kind (I-4)."""
-        self.check_viewer(player)
-        statues = self.statues
-        shamans = self.shamans
-        spaces = [{"id": SPACE_NAMES[i], "section": SECTION_OF[i],
-                   "terrain": TERRAINS[HEIGHT_OF[i]],
-                   "statue": None if statues[i] < 0 else statues[i],
-                   "shaman": 0 if shamans[0] == i else 1 if shamans[1] == i else None}
-                  for i in range(N_SPACES)]
-        sections = []
-        for s in range(N_SECTIONS):
-            sections.append({
-                "section": s,
-                "slots": [kind_name(self.slots[2 * s]), kind_name(self.slots[2 * s + 1])],
-                "discs": [self._discs_on(p, s) for p in (YELLOW, RED)],
-                "sums": [self.sums[s], self.sums[N_SECTIONS + s]],
-                "invocation": [self.invocation[p] == s for p in (YELLOW, RED)],
-                "lava": self.craters[s],
-            })
-        players = []
-        for p in (YELLOW, RED):
-            base = N_KINDS * p
-            players.append({
-                "colour": COLOURS[p],
-                "reserve": self.in_reserve(p),
-                "invocation": invocation_name(self.invocation[p]),
-                "shaman": SPACE_NAMES[shamans[p]],
-                "statue_supply": self.supply[p],
-                "statues_on_board": self.statues_on_board(p),
-                "statues_destroyed": self.destroyed[p],
-                "collection": [KINDS[k] for k in range(NAUTILUS + 1)
-                               for _ in range(self.collections[base + k])],
-                "baskets": self.baskets(p),
-                "butterflies": self.butterflies(p),
-                "shells": self.shells[p],
-                "score_cards": [SCORE_CARDS[i] for i in range(N_SCORE_CARDS) if self.owners[i] == p],
-                "score": self.scores[p],
-            })
-        return {
-            "game": "haleakala",
-            "viewer": player,
-            "to_move": self.to_move(),
-            "active": self.player,
-            "phase": PHASES[self.phase],
-            "decider": None if self.over else self.decider,
-            "pending": self._pending(),
-            "round": self.round,
-            "turns": self.turns,
-            "max_turns": self.max_turns,
-            "tactical": self.tactical,
-            "eruption": self.eruption,
-            "first_player": self.first_player,
-            "boat": self.boat,
-            "sections": sections,
-            "spaces": spaces,
-            "players": players,
-            "lava_supply": self.lava_supply(),
-            "decks": [{"palms": d + 1, "count": len(self.decks[d]),
-                       "contents": _kind_counts(self.decks[d])} for d in range(3)],
-            "discard": {KINDS[k]: self.discard[k] for k in range(N_KINDS) if self.discard[k]},
-            "box": {"LAVA": 8} if self.tactical else {},
-            "score_board": {
-                "score_cards": [{"id": SCORE_CARDS[i], "cost": ITEM_COST[i],
-                                 "owner": None if self.owners[i] < 0 else self.owners[i]}
-                                for i in range(N_SCORE_CARDS)],
-                "priestess_up": self.priestess_up,
-                "priestess_cost": ITEM_COST[BOARD_PRIESTESS],
-            },
-            "scores": list(self.scores),
-            "scorings": copy_data(self.scorings),
-            "over": self.over,
-            "result": self.result(),
-        }
-
-    def _discs_on(self, p: int, s: int) -> list:
-        base = N_DISCS * p
-        return [v for v in DISC_VALUES if self.discs[base + v - 1] == s]
-
-    def _pending(self):
-        """What the decision in progress is about (for the browser)."""
-        phase = self.phase
-        if phase == P_PICK:
-            s = self.boat
-            second = self.stack[-1][1] if self.stack and self.stack[-1][0] == T_SECOND else None
-            return {"section": s, "second_taker": second}
-        if phase == P_LAVA:
-            return {"source": "board" if self.context == CTX_BOARD else "card"}
-        if phase == P_BUY:
-            return {"reason": "scoring" if self.context == CTX_SCORING else "shell",
-                    "items": [ITEMS[i] for i in self.affordable(self.decider)]}
-        if phase == P_SHAMAN:
-            return {"from": SPACE_NAMES[self.shamans[self.decider]]}
-        if phase == P_STATUE:
-            return {"space": SPACE_NAMES[self.shamans[self.decider]]}
-        return None
-
     # -- copies ----------------------------------------------------------------------------------
     def clone(self) -> "HaleakalaState":
         s = HaleakalaState.__new__(HaleakalaState)
@@ -932,19 +832,6 @@ class HaleakalaState(State):
         s.over = self.over
         return s
 
-    def determinize(self, player: int, rng: Rng) -> "HaleakalaState":
-        """A copy in which the order of each face-down deck is dealt again from
-        ``rng`` (I-1). Each deck's contents are public (I-2), so each deck is
-        shuffled on its own; its cards are sorted first, so that two positions
-        ``player`` cannot tell apart give the same copy for the same ``rng``.
-        There is no other hidden information and no secret choice (I-3)."""
-        self.check_seat(player)
-        s = self.clone()
-        for deck in s.decks:
-            deck.sort()
-            rng.shuffle(deck)
-        return s
-
     # -- saved positions ----------------------------------------------------------------------------
     def to_json(self) -> dict:
         return dump(self)
@@ -967,10 +854,3 @@ class HaleakalaState(State):
         PICK: _pick, LAVA_MOVE: _priestess_choice, DECLINE: _priestess_choice, BUY: _purchase,
         PASS: _purchase, RAISE: _statue_choice, NO_RAISE: _statue_choice,
     }
-
-
-def _kind_counts(cards) -> dict:
-    counts = [0] * N_KINDS
-    for k in cards:
-        counts[k] += 1
-    return {KINDS[k]: counts[k] for k in range(N_KINDS) if counts[k]}

@@ -3,8 +3,9 @@
 The rules follow ``docs/rules/kahuna.md``; each rule is cited by its id
 (``KH-12``, ``SC-3``, ``HI-5`` ...) where the code applies it. The module reads
 in rulebook order: set-up, the turn (plays, the end of the turn, rounds and
-scorings), then what each player sees, copies and the saved position. The
-board and the cards are in ``tables``, the moves in ``moves``.
+scorings), then copies and the saved position. The board and the cards are
+in ``tables``, the moves in ``moves``; what each player sees (HI-1 to HI-6)
+is the ``observer``'s.
 
 Representation. Islands and cards are small ints (the index in ``ISLANDS``,
 which is alphabetical, so sorting ints sorts names). Per-player tables are flat
@@ -26,9 +27,9 @@ from .codec import dump, load
 from .moves import DRAW_MOVE, HIDE_MOVES, PLACES_WITH, REMOVALS_WITH, SKIP_MOVE, TAKE_MOVES, KahunaMove
 from .refusals import refusal
 from .scenarios import from_position
-from .tables import (BRIDGES_PER_PLAYER, DECK, DEGREE, DRAW, HAND_LIMIT, HIDE, INTERIM_POINTS, ISLANDS,
-                     ISLAND_INDEX, LAYOUT, LINES, LINE_ENDS, LINE_NAMES, LINKS_AT, NEEDED, NEEDED_AT,
-                     N_ISLANDS, N_LINES, PLACE, REMOVE, SKIP, SLOTS, START_HAND, TAKE, card_names)
+from .tables import (BRIDGES_PER_PLAYER, DECK, DRAW, HAND_LIMIT, HIDE, INTERIM_POINTS, ISLANDS, ISLAND_INDEX,
+                     LINE_ENDS, LINE_NAMES, LINKS_AT, NEEDED_AT, N_ISLANDS, N_LINES, PLACE, REMOVE, SKIP, SLOTS,
+                     START_HAND, TAKE)
 
 
 class KahunaState(State):
@@ -448,62 +449,6 @@ class KahunaState(State):
         return [{"round": r, "islands": [i0, i1], "points": [p0, p1]}
                 for r, i0, i1, p0, p1 in self.scorings]
 
-    # -- what a player sees (HI-1 to HI-6) ----------------------------------------------------
-    def view(self, player) -> dict:
-        self.check_viewer(player)
-        bridges = self.bridges
-        islands = []
-        for x, name in enumerate(ISLANDS):
-            x_pos, y_pos = LAYOUT[name]
-            controller = self.controller(x)
-            islands.append({"name": name, "x": x_pos, "y": y_pos, "degree": DEGREE[name],
-                            "needed": NEEDED[name], "controller": controller,
-                            "counts": [bridges[x], bridges[N_ISLANDS + x]]})
-        lines = [{"id": line, "a": LINES[line][0], "b": LINES[line][1],
-                  "owner": None if self.owner[line] < 0 else self.owner[line]}
-                 for line in range(N_LINES)]
-        return {
-            "game": "kahuna",
-            "viewer": player,
-            "to_move": self.to_move(),
-            "round": min(self.scorings_done + 1, 3),
-            "scorings_done": self.scorings_done,
-            "final_phase": self.final_turns_left is not None,
-            "final_turns_left": self.final_turns_left,
-            "previous_turn_skipped": self.previous_turn_skipped,
-            "committed_to_draw": self.committed_to_draw,
-            "islands": islands,
-            "lines": lines,
-            "supply": [self.supply(0), self.supply(1)],
-            "on_board": list(self.on_board),
-            "controlled": [self.islands(0), self.islands(1)],
-            "hand": None if player is None else card_names(self.hands, player),
-            "hand_sizes": list(self.hand_sizes),
-            "known_hands": [card_names(self.known, 0), card_names(self.known, 1)],
-            "display": [ISLANDS[c] if c >= 0 else None for c in self.display],
-            "pile_size": len(self.pile),
-            "open_discard": [ISLANDS[c] for c in self.open_discard],
-            "hidden_discard_counts": [len(self.hidden[0]), len(self.hidden[1])],
-            "own_hidden_discards": (None if player is None
-                                    else [ISLANDS[c] for c in self.hidden[player]]),
-            "scores": list(self.scores),
-            "scorings": self.scoring_list(),
-            "over": self.over,
-            "result": self.result(),
-        }
-
-    def revealed_view(self, player) -> dict:
-        """The view with both hands, the face-down discards and the pile
-        (its top first): a finished game looked back on."""
-        view = self.view(player)
-        view["known_hands"] = [card_names(self.hands, 0), card_names(self.hands, 1)]
-        view["revealed"] = (
-            [{"player": q, "what": "hand", "cards": card_names(self.hands, q)} for q in (0, 1)]
-            + [{"player": q, "what": "hidden_discards", "cards": [ISLANDS[c] for c in self.hidden[q]]}
-               for q in (0, 1)]
-            + [{"player": None, "what": "pile", "cards": [ISLANDS[c] for c in reversed(self.pile)]}])
-        return view
-
     # -- copies ---------------------------------------------------------------------------------
     def clone(self) -> "KahunaState":
         s = KahunaState.__new__(KahunaState)
@@ -526,44 +471,6 @@ class KahunaState(State):
         s.committed_to_draw = self.committed_to_draw
         s.over = self.over
         s.rng = self.rng
-        return s
-
-    def determinize(self, player: int, rng: Rng) -> "KahunaState":
-        """A copy in which the opponent's hand (beyond the cards known to be in
-        it), the opponent's hidden discards, the pile order and the generator's
-        future are dealt again from ``rng``.
-
-        Everything copied unchanged is part of ``view(player)``; the unseen
-        cards are gathered in sorted order before the shuffle, so two positions
-        ``player`` cannot tell apart give the same copy for the same ``rng``.
-        """
-        self.check_seat(player)
-        s = self.clone()
-        q = 1 - player
-        qbase = N_ISLANDS * q
-        unseen = [2] * N_ISLANDS
-        for card in self.display:
-            if card >= 0:
-                unseen[card] -= 1
-        for card in self.open_discard:
-            unseen[card] -= 1
-        for card in self.hidden[player]:
-            unseen[card] -= 1
-        base = N_ISLANDS * player
-        for x in range(N_ISLANDS):
-            unseen[x] -= self.hands[base + x] + self.known[qbase + x]
-        pool = [x for x in range(N_ISLANDS) for _ in range(unseen[x])]
-        rng.shuffle(pool)
-        hands = s.hands
-        for x in range(N_ISLANDS):
-            hands[qbase + x] = self.known[qbase + x]
-        unknown_in_hand = self.hand_sizes[q] - sum(self.known[qbase:qbase + N_ISLANDS])
-        for card in pool[:unknown_in_hand]:
-            hands[qbase + card] += 1
-        hidden_count = len(self.hidden[q])
-        s.hidden[q] = pool[unknown_in_hand:unknown_in_hand + hidden_count]
-        s.pile = pool[unknown_in_hand + hidden_count:]
-        s.rng = rng.next64()
         return s
 
     # -- saved positions --------------------------------------------------------------------------

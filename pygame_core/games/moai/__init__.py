@@ -1,21 +1,23 @@
 """Moai: two to five Rapa Nui clans carve statues while their island runs dry.
 
-A game is a package of one shape: ``tables`` (the cards, the board and the codes), ``moves`` (the moves and
-their notation), ``refusals`` (the rule a refused move breaks, in words),
-``codec`` (the position as JSON, both ways), ``scenarios`` (the spec's
-scenarios, built from outside), ``state`` (the rules: ``MoaiState``; its phases
-``birdman``, ``epoch``, ``disasters``, ``work``, ``production``, ``bilan``
-and ``scoring``),
-``hints`` (advice for the bots); the game itself is here.
+A game is a package of one shape: ``tables`` (the cards, the board and the
+codes), ``moves`` (the moves and their notation), ``refusals`` (the rule a
+refused move breaks, in words), ``codec`` (the position as JSON, both ways),
+``scenarios`` (the spec's scenarios, built from outside), ``state`` (the rules:
+``MoaiState``; its phases ``birdman``, ``epoch``, ``disasters``, ``work``,
+``production``, ``bilan`` and ``scoring``), ``observer`` (what each player sees
+of a position, and the positions they cannot tell apart), ``hints`` (advice for
+the bots), ``lesson`` (its guided first games); the game itself is here.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from . import hints
+from . import hints, lesson
 from ...engine import Game
 from .moves import MoaiMove
+from .observer import MoaiObserver
 from .state import MoaiState
 from .tables import COLOURS, EPOCH_CARDS, EPOCH_IDS, MOAI_HEIGHTS, OPTIONS
 
@@ -42,4 +44,6 @@ class Moai(Game):
 
 
 MoaiState.game = Moai
+MoaiState.observer = MoaiObserver()
 Moai.hints = hints
+Moai.lessons = lesson.LESSONS

@@ -4,9 +4,9 @@ The rules follow ``docs/rules/moai.md``; each rule is cited by its id
 (``M-20``, ``C-5``, ``S-4``, ``H-5``, ``V-4``, ``A-12`` ...) where the code
 applies it. The module reads in rulebook order: the set-up, the round phase by
 phase (bird-man, epoch, work, production, bilan), the end and the scoring,
-then what each player sees, copies and the saved position. The components
-and the locations are in ``tables``, the moves in ``moves``; the rule a
-refused move breaks is told by ``refusals``.
+then copies and the saved position. The components and the locations are in
+``tables``, the moves in ``moves``; the rule a refused move breaks is told by
+``refusals``, what each player sees (H-1 to H-14) by the ``observer``.
 
 Representation. Everything is a flat list of small ints:
 
@@ -47,13 +47,10 @@ from .production import ProductionRules
 from .refusals import refusal
 from .scenarios import from_position
 from .scoring import ScoringRules
-from .tables import (ADMIRAL, AWARD, BID, BIRTH, BOAT0, BOAT_IDS, CARDS_OF_EPOCH, CARVE, COLOURS, COVERED,
-                     COVERED_FIELDS, DECK_COMPOSITION, DISASTER_STEPS, DISASTER_TOKENS, EFFECT_NAMES,
-                     EPOCH_CARDS, EPOCH_IDS, EPOCH_OF, FIELD0, FIELDS_Z, FOREST_Z, FREE, HAND_SIZE,
-                     MAX_HEIGHT, MOAI_HEIGHTS, M_DONE, N_BOATS, N_FIELDS, N_FOREST, N_TILES, OCEAN_Z, OPTIONS,
-                     KIND_NAMES, OVER, PER_STRENGTH, PHASE_NAMES, RAID_STEP, RANK, REST, ROUND_PHASE, SHORT_GAME_REMOVALS,
-                     START_CAMP, STARVE, TAKE, TILES_OF_HEIGHT, TILE_IDS, TYPE_NAMES, V2, V3, V4, VOLCANO0,
-                     VOLCANO_Z, WOOD_TOKENS, WORK, ZONE_NAMES, cards_text, loc_name)
+from .tables import (ADMIRAL, BID, BOAT0, CARDS_OF_EPOCH, COVERED, COVERED_FIELDS, DECK_COMPOSITION,
+                     DISASTER_TOKENS, FIELD0, FIELDS_Z, FOREST_Z, FREE, HAND_SIZE, MOAI_HEIGHTS, M_DONE,
+                     N_BOATS, N_FIELDS, N_FOREST, N_TILES, OCEAN_Z, OPTIONS, OVER, PER_STRENGTH,
+                     SHORT_GAME_REMOVALS, START_CAMP, V2, V3, V4, VOLCANO0, VOLCANO_Z, WOOD_TOKENS)
 from .work import WorkRules
 
 
@@ -440,13 +437,6 @@ class MoaiState(BirdManRules, EpochRules, DisasterRules, WorkRules, ProductionRu
             return [p for p in range(self.players) if status[p] != 1]   # H-5: all at once
         return [self.actor]
 
-    def _public_to_move(self) -> list:
-        """``to_move`` as every player sees it: a player who has chosen a secret
-        bid is no longer to move, even in a copy where he is choosing again."""
-        if self.phase == BID and not (self.opts[V2] or self.opts[V4]) and not self.over:
-            return [p for p in range(self.players) if self.bid_status[p] == 0]
-        return self.to_move()
-
     def is_over(self) -> bool:
         return self.over
 
@@ -467,6 +457,11 @@ class MoaiState(BirdManRules, EpochRules, DisasterRules, WorkRules, ProductionRu
         if moves is None:
             moves = cache[p] = self.STEP_MOVES[self.phase](self, p)
         return moves
+
+    def forget_moves(self) -> None:
+        """Drop the legal moves computed for this position: it was changed
+        otherwise than by a move (a determinized copy, ``observer``)."""
+        self._cache = None
 
     def _no_moves(self, p: int) -> list:
         return []
@@ -526,170 +521,6 @@ class MoaiState(BirdManRules, EpochRules, DisasterRules, WorkRules, ProductionRu
         """``done`` ends the step it is played in (``DONE_IN_STEP``)."""
         self.DONE_IN_STEP[self.phase](self, p, events)
 
-    # =====================================================================================
-    # What a player sees (H-1 to H-13)
-    # =====================================================================================
-    def view(self, player) -> dict:
-        self.check_viewer(player)
-        return self._view(player, lambda q: q == player)
-
-    def revealed_view(self, player) -> dict:
-        """The view with every clan's hand, bid, face-down pieces and tiles
-        shown, and the decks in their order (top first): a finished game
-        looked back on."""
-        view = self._view(player, lambda q: True)
-        n = self.players
-        view["revealed"] = (
-            [{"player": q, "what": "hand", "cards": cards_text(self.hands[4 * q:4 * q + 4])} for q in range(n)]
-            + [{"player": q, "what": "camp", "cards": [str(s + 1) for s in range(3)
-                                                     for _ in range(self.camp[3 * q + s])]}
-               for q in range(n)]
-            + [{"player": None, "what": "deck", "cards": [KIND_NAMES[k] for k in reversed(self.deck)]},
-               {"player": None, "what": "epoch_deck", "cards": [EPOCH_CARDS[c][2] for c in reversed(self.edeck)]},
-               {"player": None, "what": "set_aside", "cards": [EPOCH_CARDS[c][2] for c in self.set_aside]}])
-        return view
-
-    def _view(self, player, sees) -> dict:
-        """``player``'s view, showing the secrets of each clan ``q`` for
-        which ``sees(q)``."""
-        n = self.players
-        me = player
-        forest = []
-        f = self.forest
-        for sp in range(N_FOREST):
-            pieces: list[list[Any]] = []
-            for q in range(n):
-                b = 6 * (n * sp + q)
-                for s in range(3):
-                    pieces += [[q, s + 1, True]] * f[b + s]
-                for s in range(3):
-                    pieces += [[q, s + 1 if sees(q) else None, False]] * f[b + 3 + s]
-            forest.append({"id": loc_name(sp), "wood": bool(self.forest_wood[sp]), "pieces": pieces})
-        volcano = []
-        v = self.volcano
-        for i in range(0, len(v), 7):
-            q = v[i]
-            pieces = []
-            if q >= 0:
-                for s in range(3):
-                    pieces += [[q, s + 1, True]] * v[i + 1 + s]
-                for s in range(3):
-                    pieces += [[q, s + 1 if sees(q) else None, False]] * v[i + 4 + s]
-            volcano.append({"id": loc_name(VOLCANO0 + i // 7), "owner": q if q >= 0 else None,
-                            "pieces": pieces, "carved": i // 7 in self.carved})
-        fields = []
-        for i, c in enumerate(self.fields):
-            fields.append({"id": loc_name(FIELD0 + i), "covered": c == COVERED,
-                           "piece": [c // 3, c % 3 + 1, True] if c >= 0 else None})
-        boats = [{"id": BOAT_IDS[b], "owner": self.boat_owner[b],
-                  "piece": self.boat_piece[b] % 3 + 1 if self.boat_piece[b] >= 0 else None}
-                 for b in range(N_BOATS) if self.boat_owner[b] >= 0]
-        secret_bids = self.phase == BID and not self.open_bids()
-        bids = []
-        for q in range(n):
-            status = self.bid_status[q]
-            shown = status == self.REVEALED or (status == self.CHOSEN and (not secret_bids or sees(q)))
-            counts = self.bids[4 * q:4 * q + 4]
-            bids.append({
-                "status": ("revealed" if status == self.REVEALED
-                           else "choosing" if status == self.CHOOSING else "chosen"),
-                "cards": cards_text(counts) if shown else None,
-                "value": self.bid_value(q) if shown else None,
-            })
-        hand_sizes = []
-        for q in range(n):
-            size = self.hand_size(q)
-            if secret_bids and self.bid_status[q] == self.CHOSEN:
-                size += sum(self.bids[4 * q:4 * q + 4])                # H-5: nothing shows
-            hand_sizes.append(size)
-        deck_by_epoch = [0, 0, 0]
-        for c in self.edeck:
-            deck_by_epoch[EPOCH_OF[c] - 1] += 1
-        supply: dict[str, int] = {}
-        for t in range(N_TILES):
-            if self.msupply[t]:
-                supply[str(MOAI_HEIGHTS[t])] = supply.get(str(MOAI_HEIGHTS[t]), 0) + 1
-        return {
-            "game": "moai",
-            "viewer": player,
-            "players": n,
-            "colours": list(COLOURS[:n]),
-            "options": {name: self.opts[i] for i, name in enumerate(OPTIONS)},
-            "round": self.round,
-            "phase": ROUND_PHASE[self.phase],
-            "step": PHASE_NAMES[self.phase],
-            "to_move": self._public_to_move(),
-            "final_round": self.final,
-            "order": list(self.order),
-            "bird_man": self.pawn,
-            "current": (self.order[self.cur] if self.phase in (TAKE, WORK, CARVE, RAID_STEP, STARVE,
-                                                                 REST, BIRTH) or
-                        (self.phase == BID and self.open_bids()) else None),
-            "pending": self._pending_view(),
-            "bids": bids,
-            "hand": None if me is None else cards_text(self.hands[4 * me:4 * me + 4]),
-            "hand_sizes": hand_sizes,
-            "deck_size": len(self.deck),
-            "discard": cards_text(self.discard),
-            "epoch": {
-                "deck_size": len(self.edeck),
-                "deck_by_epoch": deck_by_epoch,
-                "top_epoch": EPOCH_OF[self.edeck[-1]] if self.edeck else None,
-                "display": [_card_view(c) for c in self.display],
-                "taken": [_card_view(c) if c >= 0 else None for c in self.taken],
-                "removed": [EPOCH_IDS[c] for c in self.removed],
-                "set_aside": len(self.set_aside),
-                "admiral": self.admiral,
-            },
-            "wood": {"supply": self.wood, "stocks": list(self.stock)},
-            "disaster_supply": self.dsupply,
-            "forest": forest,
-            "fields": fields,
-            "volcano": volcano,
-            "boats": boats,
-            "camps": [self.camp_size(q) for q in range(n)],
-            "camp": (None if me is None
-                     else [s + 1 for s in range(3) for _ in range(self.camp[3 * me + s])]),
-            "known_camps": [[s + 1 for s in range(3) for _ in range(self.known[3 * q + s])]
-                            for q in range(n)],
-            "reserve": [self.reserve[3 * q:3 * q + 3] for q in range(n)],
-            "moai": {
-                "supply": supply,
-                "tiles": [[self._tile_view(t, sees(q)) for t in self.tiles[q]] for q in range(n)],
-                "toppled": [TILE_IDS[t] for t in self.toppled],
-            },
-            "over": self.over,
-            "result": self.result(),
-        }
-
-    def _tile_view(self, tile: int, own: bool) -> dict:
-        """H-9: a face-down tile shows its height (and its id, which names the
-        height, C-6) to its owner only, until the end reveals every tile (M-41)."""
-        face_down = bool(tile & 1)
-        if face_down and not own and not self.over:
-            return {"id": None, "height": None, "face_down": True}
-        return {"id": TILE_IDS[tile >> 1], "height": MOAI_HEIGHTS[tile >> 1], "face_down": face_down}
-
-    def _pending_view(self) -> dict:
-        phase = self.phase
-        if phase in DISASTER_STEPS:
-            return {"card": EPOCH_IDS[self.card], "taker": self.taker,
-                    "victim": self.victim if self.victim >= 0 else None}
-        if phase == RANK:
-            return {"ranking": list(self.ranking), "candidates": self.rank_candidates(),
-                    "values": [self.bid_value(q) for q in range(self.players)]}
-        if phase == AWARD:
-            return {"space": loc_name(self.space), "tied": list(self.tied)}
-        if phase in (RAID_STEP, STARVE):
-            return {"deficit": self.deficit, "raids": self.raids,
-                    "to_remove": self.to_remove if phase == STARVE else None}
-        if phase == REST:
-            return {"left": self.rest_left,
-                    "retrieved": {ZONE_NAMES[z]: self.retrieved[z] for z in range(4)}}
-        if phase == BIRTH:
-            return {"compulsory": self.final}
-        return {}
-
     # -- copies -----------------------------------------------------------------------------
     def clone(self) -> "MoaiState":
         s = MoaiState.__new__(MoaiState)
@@ -748,189 +579,6 @@ class MoaiState(BirdManRules, EpochRules, DisasterRules, WorkRules, ProductionRu
         s._shown = False
         return s
 
-    def determinize(self, player: int, rng: Rng) -> "MoaiState":
-        """A copy in which all that ``player`` has not seen is dealt again from ``rng``.
-
-        * H-5: the other players' secret bids are taken back into their hands
-          (they are choosing again, though everyone still sees them as having
-          chosen), so a bot never knows what the others chose.
-        * H-1, H-2: the other hands and the Rapa Nui deck are dealt from the
-          cards ``player`` has not seen (the composition less the discard pile,
-          his own hand and the bids laid face up).
-        * H-6, H-7: each other clan's camp and face-down pieces get again the
-          strengths that clan has off the table and out of sight (6 of each
-          strength, less its reserve and face-up pieces), the camp keeping the
-          strengths everyone knows are there (``known_camps``: born, rested
-          face up, back from a burnt boat).
-        * H-4, V-3: each epoch's unseen cards are shuffled between the epoch
-          deck (the same count per epoch) and the five cards set aside unseen;
-          the Admiral is never one of those.
-        * H-9: the other clans' face-down Moai tiles get again the heights
-          nobody has seen (all the tiles less the supply, the toppled ones, the
-          face-up ones and ``player``'s own), until the end reveals them.
-        * H-14: the generator's future.
-
-        Every input is read from ``view(player)`` and gathered in a canonical
-        order before shuffling, so positions ``player`` cannot tell apart give
-        the same copy for the same ``rng``.
-        """
-        self.check_seat(player)
-        n = self.players
-        s = self.clone()
-        s._cache = None
-        hands = s.hands
-        # H-5: take back the others' secret bids.
-        if s.phase == BID and not s.open_bids():
-            for q in range(n):
-                if q != player and s.bid_status[q] == self.CHOSEN:
-                    base = 4 * q
-                    if any(s.bids[base:base + 4]):
-                        for k in range(4):
-                            hands[base + k] += s.bids[base + k]
-                            s.bids[base + k] = 0
-                        s.bid_status[q] = self.RECHOOSING
-                    elif s.hand_size(q):
-                        s.bid_status[q] = self.RECHOOSING
-        # H-1, H-2: the unseen Rapa Nui cards.
-        unseen = list(DECK_COMPOSITION)
-        for k in range(4):
-            unseen[k] -= s.discard[k] + hands[4 * player + k]
-        if s.phase == BID:
-            for q in range(n):
-                if s.bid_status[q] == self.CHOSEN:
-                    for k in range(4):
-                        unseen[k] -= s.bids[4 * q + k]
-        pool = [k for k in range(4) for _ in range(unseen[k])]
-        rng.shuffle(pool)
-        at = 0
-        for q in range(n):
-            if q == player:
-                continue
-            size = s.hand_size(q)
-            base = 4 * q
-            for k in range(4):
-                hands[base + k] = 0
-            for k in pool[at:at + size]:
-                hands[base + k] += 1
-            at += size
-        s.deck = pool[at:]
-        # H-6, H-7: the strengths of the other clans' hidden pieces.
-        for q in range(n):
-            if q != player:
-                s._deal_hidden_pieces(q, rng)
-        # H-4, V-3: the epoch deck and the cards set aside unseen.
-        if s.set_aside or len(s.edeck) > 1:
-            s._deal_epoch_deck(rng)
-        # H-9: the heights of the others' face-down tiles.
-        if not s.over:
-            s._deal_hidden_tiles(player, rng)
-        s.rng = rng.next64()
-        return s
-
-    def _deal_hidden_tiles(self, player: int, rng: Rng) -> None:
-        """H-9: the tiles ``player`` has not seen are those of the 21 that are
-        neither in the supply (public, by height) nor toppled nor shown (face
-        up, or his own); they are dealt at random to the others' face-down
-        tiles. Tiles of one height are interchangeable (C-6), so the supply
-        keeps, height by height, the highest-numbered tiles not seen elsewhere,
-        as taking the lowest-numbered first leaves it (T-5)."""
-        n = self.players
-        hidden = [(q, i) for q in range(n) if q != player
-                  for i, tile in enumerate(self.tiles[q]) if tile & 1]
-        if not hidden:
-            return
-        seen = set(self.toppled)
-        for q in range(n):
-            for tile in self.tiles[q]:
-                if q == player or not tile & 1:
-                    seen.add(tile >> 1)
-        in_supply = [0] * (MAX_HEIGHT + 1)
-        for t in range(N_TILES):
-            if self.msupply[t]:
-                in_supply[MOAI_HEIGHTS[t]] += 1
-        supply = [0] * N_TILES
-        unseen = []
-        for height in range(MAX_HEIGHT + 1):
-            free = [t for t in TILES_OF_HEIGHT[height] if t not in seen]
-            kept = len(free) - in_supply[height]
-            unseen += free[:kept]
-            for t in free[kept:]:
-                supply[t] = 1
-        rng.shuffle(unseen)
-        for (q, i), tile in zip(hidden, unseen):
-            self.tiles[q][i] = 2 * tile + 1
-        self.msupply = supply
-
-    def _deal_hidden_pieces(self, q: int, rng: Rng) -> None:
-        """H-6, H-7: ``q``'s camp and face-down pieces get again, at random,
-        the strengths he has out of sight; the zone counts (``zc``) spare the
-        search of a zone he is not in."""
-        n = self.players
-        f = self.forest
-        v = self.volcano
-        camp, known = self.camp, self.known
-        in_forest = self.zc[4 * q + FOREST_Z]
-        on_volcano = self.zc[4 * q + VOLCANO_Z]
-        hidden = []
-        for s in range(3):
-            count = camp[3 * q + s] - known[3 * q + s]
-            if in_forest:
-                for sp in range(N_FOREST):
-                    count += f[6 * (n * sp + q) + 3 + s]
-            if on_volcano:
-                for i in range(0, len(v), 7):
-                    if v[i] == q:
-                        count += v[i + 4 + s]
-            hidden += [s] * count
-        if not hidden:
-            return
-        rng.shuffle(hidden)
-        size = self.camp_size(q)
-        for s in range(3):
-            camp[3 * q + s] = known[3 * q + s]
-        at = size - sum(known[3 * q:3 * q + 3])
-        for s in hidden[:at]:
-            camp[3 * q + s] += 1
-        if in_forest:
-            for sp in range(N_FOREST):
-                b = 6 * (n * sp + q) + 3
-                count = f[b] + f[b + 1] + f[b + 2]
-                if count:
-                    f[b] = f[b + 1] = f[b + 2] = 0
-                    for s in hidden[at:at + count]:
-                        f[b + s] += 1
-                    at += count
-        if on_volcano:
-            for i in range(0, len(v), 7):
-                if v[i] == q:
-                    count = v[i + 4] + v[i + 5] + v[i + 6]
-                    if count:
-                        v[i + 4] = v[i + 5] = v[i + 6] = 0
-                        for s in hidden[at:at + count]:
-                            v[i + 4 + s] += 1
-                        at += count
-
-    def _deal_epoch_deck(self, rng: Rng) -> None:
-        aside = [0, 0, 0]
-        for c in self.set_aside:
-            aside[EPOCH_OF[c] - 1] += 1
-        by_epoch: list[list[int]] = [[], [], []]
-        for c in sorted(self.edeck + self.set_aside):
-            by_epoch[EPOCH_OF[c] - 1].append(c)
-        stacks = []
-        new_aside = []
-        for e in range(3):
-            cards = by_epoch[e]
-            rng.shuffle(cards)
-            if aside[e]:
-                # V-3, A-34: the Admiral is never among the cards set aside.
-                out = [c for c in cards if c != ADMIRAL][:aside[e]]
-                new_aside += out
-                cards = [c for c in cards if c not in out]
-            stacks.append(cards)
-        self.set_aside = sorted(new_aside)
-        self.edeck = stacks[2] + stacks[1] + stacks[0]
-
     # =====================================================================================
     # Saved positions
     # =====================================================================================
@@ -953,11 +601,3 @@ class MoaiState(BirdManRules, EpochRules, DisasterRules, WorkRules, ProductionRu
     HANDLERS = {**birdman.HANDLERS, **epoch.HANDLERS, **disasters.HANDLERS, **work.HANDLERS,
                 **production.HANDLERS, **bilan.HANDLERS, M_DONE: _done}
     DONE_IN_STEP = {**production.DONE_IN_STEP, **bilan.DONE_IN_STEP}
-
-
-def _card_view(c: int) -> dict:
-    card = EPOCH_CARDS[c]
-    return {"id": card[0], "epoch": card[1], "name": card[2], "type": TYPE_NAMES[card[3]],
-            "cards": card[4], "huts": card[5], "palm": bool(card[6]), "effect": EFFECT_NAMES[card[7]],
-            "wood_lost": card[8] or None}
-
