@@ -21,6 +21,8 @@ from pathlib import Path
 import pytest
 
 CSS = Path(__file__).resolve().parents[1] / "web" / "css"
+# Each game's own stylesheet, in its folder of the page.
+GAMES_CSS = Path(__file__).resolve().parents[1] / "web" / "js" / "games"
 APART = 10.0
 
 MACHADO = {
@@ -133,8 +135,8 @@ def test_the_board_marks_its_states_with_the_palette():
     board = (CSS / "board.css").read_text("utf-8")
     assert re.search(r"\.last-line,\s*\.last-island \{[^}]*stroke: var\(--last\)", board)
     assert re.search(r"\.glow\.selected \{[^}]*stroke: var\(--chosen\)", board)
-    assert re.search(r"\.mo-last \{[^}]*stroke: var\(--last\)", (CSS / "moai.css").read_text("utf-8"))
-    assert re.search(r"\.hk-last \{[^}]*stroke: var\(--last\)", (CSS / "haleakala.css").read_text("utf-8"))
+    assert re.search(r"\.mo-last \{[^}]*stroke: var\(--last\)", (GAMES_CSS / "moai" / "style.css").read_text("utf-8"))
+    assert re.search(r"\.hk-last \{[^}]*stroke: var\(--last\)", (GAMES_CSS / "haleakala" / "style.css").read_text("utf-8"))
 
 
 @pytest.mark.parametrize("ink", ["ink", "muted", "ocean-1", "p0-deep", "p1-deep", "p2-deep", "p3-deep", "p4-deep"])
