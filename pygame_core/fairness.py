@@ -247,7 +247,7 @@ def verify(record: object, expected: str | None = None, viewer: int | None = Non
                 return Verdict(False, "fairness.log_differs", entry=number)
         if len(shown) != len(replayed):
             return Verdict(False, "fairness.log_differs", entry=min(len(shown), len(replayed)) + 1)
-    if checked_view and _plain(view) != _plain(match.view(viewer)):
+    if checked_view and _plain(view) != _plain(match.state.view(viewer)):
         return Verdict(False, "fairness.view_differs")
     bot_moves = None
     if check_bots and scheme == 2:

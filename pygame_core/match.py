@@ -331,19 +331,6 @@ class Match:
             result["reason"] = "time"
         return {**result, "winners": winners, "out": list(self.out)}
 
-    def view(self, viewer: int | None) -> dict[str, Any]:
-        """The state's ``view(viewer)``, told of the seats out (``with_end``)."""
-        return self.with_end(self.state.view(viewer))
-
-    def with_end(self, view: dict[str, Any]) -> dict[str, Any]:
-        """A view of the current position told of an end the clock made:
-        once a seat is out and the game over, nobody is to move and the
-        result is ``result()`` (every game's view has ``to_move``, ``over``
-        and ``result``)."""
-        if self.out and self.is_over():
-            return {**view, "to_move": [], "over": True, "result": self.result()}
-        return view
-
     # -- records --------------------------------------------------------------
     def to_record(self) -> dict[str, Any]:
         record = {

@@ -30,6 +30,7 @@ from .bots import HINT_LEVEL, SEARCH_BUDGETS
 from .bots.ismcts import Search, exploration_for
 from .engine import GameError, Move, Rng, State, event_for
 from .match import Match
+from .snapshot import match_turn, seen, snapshot, turn_of
 
 # The expert's budget when asked about one decision: the level's iterations,
 # without its time limit, so that the answer is the same on every machine.
@@ -50,7 +51,7 @@ class ReviewError(GameError):
 
 def mover_seed(ply: int, view: dict[str, Any]) -> str:
     """The seed of the expert asked about the decision at ``ply``: from what
-    the mover saw, and nothing else."""
+    the mover saw (``snapshot.seen``), and nothing else."""
     digest = hashlib.sha256(json.dumps(view, sort_keys=True, separators=(",", ":")).encode()).hexdigest()
     return f"review/{ply}/{digest[:32]}"
 
@@ -107,9 +108,9 @@ class Opinion:
         if reasons and why is not None and not forced:
             # Found on a copy that knows only what the mover saw (each move
             # on a copy of its own: a game's reasons play the move on it).
-            seen = state.determinize(self.mover, Rng.from_seed(mover_seed(self.ply, state.view(self.mover))))
-            result["why_best"] = list(why(seen.clone(), self.mover, best))
-            result["why_played"] = [] if best == self.played else list(why(seen.clone(), self.mover, self.played))
+            copy = state.determinize(self.mover, Rng.from_seed(mover_seed(self.ply, seen(state, self.mover))))
+            result["why_best"] = list(why(copy.clone(), self.mover, best))
+            result["why_played"] = [] if best == self.played else list(why(copy.clone(), self.mover, self.played))
         return result
 
 
@@ -209,28 +210,12 @@ class Review:
         else:
             view = state.view(viewer)
             log = match.log_for(viewer)
-        # The last position of a game that ended on time is over, though
-        # its rules did not end it (``Match.result``), and its view says so.
-        last = at == self.plies
-        if last:
-            view = match.with_end(view)
-        over = self.over if last else state.is_over()
+        # The last position of a game that ended on time is over, though its
+        # rules did not end it: its turn is the match's (``Match.result``).
+        turn = match_turn(match) if at == self.plies else turn_of(state)
         return {
-            "game": match.game.id,
-            "players": match.players,
-            "seats": match.seats,
-            "names": match.names,
-            "seed": match.seed if self.over else None,
-            "options": match.options,
-            "private": match.game.private_information,
-            "to_move": [] if over else state.to_move(),
-            "over": over,
-            "result": match.result() if last else state.result(),
-            "viewer": viewer,
-            "view": view,
-            "legal": [],
-            "log": log,
-            "can_undo": False,
+            **snapshot(match, turn, viewer, view, seed_shown=self.over, legal=[], log=log,
+                       can_undo=False),
             "ply": at,
             "plies": self.plies,
             "revealed": reveal,
@@ -269,7 +254,7 @@ class Review:
         played = state.parse_move(entry.move)
         if len(state.legal_moves(mover)) == 1:
             iterations = 1                      # nothing was decided there
-        rng = Rng.from_seed(mover_seed(at, state.view(mover)))
+        rng = Rng.from_seed(mover_seed(at, seen(state, mover)))
         search = Search(state, mover, rng, max_iterations=iterations, include=played,
                         exploration=exploration_for(state, HINT_LEVEL))
         return Opinion(at, mover, played, search)

@@ -37,6 +37,7 @@ from typing import Any, TypeGuard
 from .bots import HINT_LEVEL, Bot, make_bot
 from .engine import GameError, IllegalMove, State
 from .match import Entry, Match
+from .snapshot import match_turn, snapshot
 
 
 class TableError(GameError):
@@ -195,26 +196,11 @@ class Table:
         the shape of ``docs/protocol.md``. ``log`` holds the entries after
         the first ``log_from`` (a server sends only the new ones)."""
         match = self.match
-        state = match.state
-        to_move = match.to_move()
-        over = match.is_over()
+        turn = match_turn(match)
         legal = []
-        if viewer is not None and viewer in to_move:
-            legal = [move.to_dict() for move in state.legal_moves(viewer)]
-        return {
-            "game": match.game.id,
-            "players": match.players,
-            "seats": match.seats,
-            "names": match.names,
-            "seed": None if self.secret_seed and not over else match.seed,
-            "options": match.options,
-            "private": match.game.private_information,
-            "to_move": to_move,
-            "over": over,
-            "result": match.result(),
-            "viewer": viewer,
-            "view": match.view(viewer),
-            "legal": legal,
-            "log": match.log_for(viewer, log_from),
-            "can_undo": viewer is not None and self.can_undo(viewer),
-        }
+        if viewer is not None and viewer in turn["to_move"]:
+            legal = [move.to_dict() for move in match.state.legal_moves(viewer)]
+        return snapshot(match, turn, viewer, match.state.view(viewer),
+                        seed_shown=not self.secret_seed or turn["over"], legal=legal,
+                        log=match.log_for(viewer, log_from),
+                        can_undo=viewer is not None and self.can_undo(viewer))

@@ -1328,7 +1328,7 @@ def test_H_1_public_facts_are_in_every_view():
         assert view["display"] == ["JEKA", "KULU", "LANI", "MOTU"] and view["talon_size"] == 20
         assert view["hand_sizes"] == [1, 2, 2, 0]
         assert view["discard_face_down"] == [0, 0, 0, 1]
-        assert view["round"] == 2 and view["to_move"] == [BETTY]
+        assert view["round"] == 2
         assert view["last_turn_played"] == [False] * 4
 
 
@@ -1904,12 +1904,12 @@ def test_view_schema():
                      stones={"ORO": "KU"})
     view = state.view(BETTY)
     assert list(view) == [
-        "game", "viewer", "players", "gods", "colours", "to_move", "phase", "round",
+        "game", "viewer", "players", "gods", "colours", "phase", "round",
         "final_phase", "first_player", "player", "active_colour", "turn", "pending", "chosen",
         "own_choice", "islands", "links", "stock", "on_board", "markers", "controlled", "hand",
         "hand_sizes", "known_hands", "display", "talon_size", "talon_known", "discard_face_up",
         "discard_face_down", "own_face_down", "tablets", "stones_used", "scores",
-        "player_scores", "points", "last_turn_played", "last_turn_order", "over", "result"]
+        "player_scores", "points", "last_turn_played", "last_turn_order"]
     assert view["islands"][14] == {"name": "ORO", "x": 500, "y": 350, "size": "main", "links": 7,
                                    "needed": 4, "controller": None, "counts": [0, 0, 0, 0],
                                    "stone": "KU"}

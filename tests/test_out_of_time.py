@@ -103,7 +103,7 @@ def test_a_game_ended_on_time_verifies_and_its_review_ends_over():
     record = {**match.to_record(), "fairness": {"commitment": fairness.commitment(seed, salt), "salt": salt}}
     for viewer in (0, 1, None):
         verdict = fairness.verify(record, record["fairness"]["commitment"], viewer, match.log_for(viewer),
-                                  match.view(viewer), checked_view=True)
+                                  match.state.view(viewer), checked_view=True)
         assert verdict.verified, verdict
     # Without its seats out, the same moves are a game not yet over.
     assert fairness.verify({k: v for k, v in record.items() if k != "out"})["key"] == "fairness.not_over"
@@ -111,9 +111,9 @@ def test_a_game_ended_on_time_verifies_and_its_review_ends_over():
     assert review.over
     last = review.snapshot(review.plies, 0)
     assert last["over"] and last["to_move"] == [] and last["result"]["reason"] == "time"
-    assert last["view"]["over"] and last["view"]["to_move"] == [] and last["view"]["result"] == last["result"]
+    assert last["out"] == [1] and "over" not in last["view"], "the end is the table's, not the view's"
     before = review.snapshot(review.plies - 1, 0)
-    assert not before["over"] and before["result"] is None
+    assert not before["over"] and before["result"] is None and before["out"] == []
     # Everything is shown, the game being over.
     assert review.snapshot(review.plies, 0, reveal=True)["revealed"]
 
@@ -126,9 +126,8 @@ def test_the_table_core_shows_a_game_ended_on_time_as_over_and_plays_no_more():
     snapshot = table.snapshot(1)
     assert snapshot["over"] and snapshot["to_move"] == [] and snapshot["legal"] == []
     assert snapshot["result"]["winners"] == [1] and snapshot["seed"] == 4
-    # The board's own view is told too: no player panel says "to play".
-    assert snapshot["view"]["over"] and snapshot["view"]["to_move"] == []
-    assert snapshot["view"]["result"] == snapshot["result"]
+    # The turn is the table's: no player panel, reading it, says "to play".
+    assert snapshot["out"] == [0] and "to_move" not in snapshot["view"]
     assert table.bots_to_move() == []
     seat = match.state.to_move()[0]
     with pytest.raises(TableError) as refused:

@@ -6,9 +6,11 @@ move, the events it caused, the whole position (``to_json``), what every
 player and a spectator see (``view``), whether the move counted as revealing
 (``reveals``) and, every few moves, each player's determinized copy. The
 digests in ``replay_digests.json`` were written by this file from the engine
-as it stood before the games were reorganised into packages: any change of
-behaviour, however small (a legal move listed in another order, a word of
-the log, a field of a view), shows up here.
+as it stood before the games were reorganised into packages, when each
+game's view also said whose turn it was and how the game ended:
+``snapshot.seen`` sets those beside the view again, as they were hashed
+then. Any change of behaviour, however small (a legal move listed in
+another order, a word of the log, a field of a view), shows up here.
 
 Write the file again only for a change of behaviour that is meant:
 
@@ -28,6 +30,7 @@ import pytest
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from pygame_core import GAMES, Rng  # noqa: E402
+from pygame_core.snapshot import seen  # noqa: E402
 
 DIGESTS = Path(__file__).with_name("replay_digests.json")
 SEEDS = (1, 2, 3)
@@ -77,7 +80,7 @@ def replay(game_id: str, players: int, setup: dict, seed: int) -> dict:
     state, events = game.new_with_events(players=players, seed=seed, **setup)
     viewers = [None, *range(players)]
     digest = hashlib.sha256()
-    feed(digest, events, state.to_json(), [state.view(v) for v in viewers])
+    feed(digest, events, state.to_json(), [seen(state, v) for v in viewers])
     rng = Rng.from_seed(f"digest/{record_key(game_id, players, setup, seed)}")
     moves = 0
     while not state.is_over():
@@ -88,7 +91,7 @@ def replay(game_id: str, players: int, setup: dict, seed: int) -> dict:
         events = state.play(player, move)
         moves += 1
         feed(digest, player, str(move), reveals, events, state.to_json(),
-             [state.view(v) for v in viewers], state.result())
+             [seen(state, v) for v in viewers], state.result())
         if moves % DETERMINIZE_EVERY == 0:
             copies = [state.determinize(p, Rng(moves + p)).to_json() for p in range(players)]
             feed(digest, copies)

@@ -188,6 +188,37 @@ def test_a_table_that_keeps_its_seed_secret_shows_it_only_at_the_end():
     assert Table(unfinished).snapshot(0)["seed"] == 3
 
 
+# -- the turn is the table's, the view the game's -----------------------------------------
+
+TURN = {"to_move", "over", "result", "out"}
+
+
+@pytest.mark.parametrize("game,players,options", TABLES)
+def test_the_snapshot_carries_the_turn_and_the_view_the_game_alone(game, players, options):
+    """boardgame.io's ``ctx`` beside its ``G``: whose turn it is and the end
+    come from the table core, in the same fields at every ply and for every
+    game; no game's view says them."""
+    for moves in (0, 5, None):
+        match = random_game(game, players, options, moves=moves)
+        for viewer in (None, *range(players)):
+            snap = Table(match).snapshot(viewer)
+            assert not TURN & set(snap["view"]), sorted(TURN & set(snap["view"]))
+            assert snap["to_move"] == match.to_move() and snap["over"] == match.is_over()
+            assert snap["result"] == match.result() and snap["out"] == []
+            assert bool(snap["legal"]) == (viewer in snap["to_move"])
+
+
+def test_a_seat_out_of_time_is_in_the_snapshot_turn():
+    match = random_game("moai", 3, {}, moves=6)
+    match.set_out([2])
+    snap = Table(match).snapshot(0)
+    assert snap["out"] == [2] and snap["over"] is False and snap["result"] is None
+    match.set_out([1, 2])
+    snap = Table(match).snapshot(0)
+    assert snap["out"] == [1, 2] and snap["over"] is True and snap["to_move"] == []
+    assert snap["result"]["winners"] == [0] and snap["result"]["reason"] == "time"
+
+
 # -- several games at once in the facade ------------------------------------------------
 
 def call(cmd, **args):

@@ -172,7 +172,7 @@ def test_an_honest_record_verifies_with_and_without_its_bots(game, players, seat
     assert bots_moves(match) > 0
     assert fairness.verify(record, promised, check_bots=False)["params"]["bot_moves"] is None
     for viewer in [*range(players), None]:
-        assert fairness.verify(record, promised, viewer, match.log_for(viewer), match.view(viewer),
+        assert fairness.verify(record, promised, viewer, match.log_for(viewer), match.state.view(viewer),
                                checked_view=True, check_bots=False).verified
 
 
@@ -403,7 +403,7 @@ def call(cmd, **args):
 def test_the_page_compares_what_it_was_shown_and_leaves_the_bots_to_the_command_line():
     _, match, record = strayed()
     answer = call("verify", record=record, commitment=record["fairness"]["commitment"], viewer=0,
-                  log=match.log_for(0), view=match.view(0))
+                  log=match.log_for(0), view=match.state.view(0))
     assert answer["ok"] and answer["data"]["key"] == "fairness.verified"
     assert answer["data"]["params"]["bot_moves"] is None
     assert call("verify", record=edited(record, out=[1]))["data"]["key"] == "fairness.out_differs"

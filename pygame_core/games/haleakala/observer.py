@@ -66,7 +66,6 @@ class HaleakalaObserver(Observer["HaleakalaState"]):
         return {
             "game": "haleakala",
             "viewer": player,
-            "to_move": state.to_move(),
             "active": state.player,
             "phase": PHASES[state.phase],
             "decider": None if state.over else state.decider,
@@ -95,8 +94,6 @@ class HaleakalaObserver(Observer["HaleakalaState"]):
             },
             "scores": list(state.scores),
             "scorings": copy_data(state.scorings),
-            "over": state.over,
-            "result": state.result(),
         }
 
     def determinize(self, state: HaleakalaState, player: int, rng: Rng) -> HaleakalaState:

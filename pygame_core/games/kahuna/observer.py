@@ -36,7 +36,6 @@ class KahunaObserver(Observer["KahunaState"]):
         return {
             "game": "kahuna",
             "viewer": player,
-            "to_move": state.to_move(),
             "round": min(state.scorings_done + 1, 3),
             "scorings_done": state.scorings_done,
             "final_phase": state.final_turns_left is not None,
@@ -59,8 +58,6 @@ class KahunaObserver(Observer["KahunaState"]):
                                     else [ISLANDS[c] for c in state.hidden[player]]),
             "scores": list(state.scores),
             "scorings": state.scoring_list(),
-            "over": state.over,
-            "result": state.result(),
         }
 
     def revealed_view(self, state: KahunaState, player) -> dict:

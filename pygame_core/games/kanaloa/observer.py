@@ -51,7 +51,6 @@ class KanaloaObserver(Observer["KanaloaState"]):
             "players": n,
             "gods": state.gods,
             "colours": [{"name": COLOURS[c], "player": owner_of(n, c)} for c in range(ncol)],
-            "to_move": state.to_move(),
             "phase": PHASES[state.phase],
             "round": state.round,
             "final_phase": state.final,
@@ -89,8 +88,6 @@ class KanaloaObserver(Observer["KanaloaState"]):
             "points": _points_list(state),
             "last_turn_played": list(state.last_done),
             "last_turn_order": list(state.last_order),
-            "over": state.phase == OVER,
-            "result": state.result(),
         }
 
     def revealed_view(self, state: KanaloaState, player) -> dict:

@@ -195,7 +195,6 @@ def _view(state: MoaiState, player, sees) -> dict:
         "round": state.round,
         "phase": ROUND_PHASE[state.phase],
         "step": PHASE_NAMES[state.phase],
-        "to_move": _public_to_move(state),
         "final_round": state.final,
         "order": list(state.order),
         "bird_man": state.pawn,
@@ -235,17 +234,7 @@ def _view(state: MoaiState, player, sees) -> dict:
             "tiles": [[_tile_view(state, t, sees(q)) for t in state.tiles[q]] for q in range(n)],
             "toppled": [TILE_IDS[t] for t in state.toppled],
         },
-        "over": state.over,
-        "result": state.result(),
     }
-
-
-def _public_to_move(state: MoaiState) -> list:
-    """``to_move`` as every player sees it: a player who has chosen a secret
-    bid is no longer to move, even in a copy where he is choosing again."""
-    if state.phase == BID and not (state.opts[V2] or state.opts[V4]) and not state.over:
-        return [p for p in range(state.players) if state.bid_status[p] == 0]
-    return state.to_move()
 
 
 def _tile_view(state: MoaiState, tile: int, own: bool) -> dict:
