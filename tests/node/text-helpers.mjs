@@ -33,12 +33,13 @@ function makeFixtures() {
   return JSON.parse(run.stdout);
 }
 
-/** {game: [{name, setup, view, legal}]}: positions where each kind of move is legal. */
+/** {game: [{name, setup, view, legal, turn}]}: positions where each kind of move is legal. */
 export const FIXTURES = makeFixtures();
 export const NAMES = ['Ana', 'Bob', 'Chloé', 'Dan', 'Eli'];
 
-/** The snapshot the page would hand the text view for a fixture. */
-export const snapshotOf = ({ view, legal }) => ({ view, legal, viewer: view.viewer, result: view.result });
+/** The snapshot the page would hand the text view for a fixture: its
+ * view beside the table's turn. */
+export const snapshotOf = ({ view, legal, turn }) => ({ ...turn, view, legal, viewer: view.viewer });
 
 /** Words a player may read: no i18n key left untranslated, no {placeholder}. */
 export function assertWords(text, where) {

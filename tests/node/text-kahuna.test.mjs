@@ -5,18 +5,18 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 
 import * as kahuna from '../../web/js/games/kahuna/text.js';
-import { FIXTURES, speak, testEveryPosition } from './text-helpers.mjs';
+import { FIXTURES, speak, snapshotOf, testEveryPosition } from './text-helpers.mjs';
 
 testEveryPosition('kahuna', kahuna);
 
 test('Kahuna: an island says its lines, who controls it and whose bridge leads where; the hand and the cards are listed', () => {
   speak('en');
-  const { view, legal } = FIXTURES.kahuna[0];
+  const { view, turn: table } = FIXTURES.kahuna[0];
   const names = ['Ana', 'Bob'];
   const island = { ...view.islands.find((i) => i.name === 'ALOA'), controller: 0, counts: [2, 0] };
   const lines = view.lines.map((line) => (line.a === 'ALOA' && line.b === 'BARI' ? { ...line, owner: 0 } : line.a === 'ALOA' && line.b === 'DUDA' ? { ...line, owner: 0 } : line));
   const altered = { ...view, islands: view.islands.map((i) => (i.name === 'ALOA' ? island : i)), lines };
-  const sections = kahuna.describe({ view: altered, legal, viewer: view.viewer }, { names });
+  const sections = kahuna.describe(snapshotOf({ ...FIXTURES.kahuna[0], view: altered }), { names });
   const board = sections.find((s) => s.key === 'board');
   assert.equal(
     board.items[0],
@@ -25,7 +25,7 @@ test('Kahuna: an island says its lines, who controls it and whose bridge leads w
   const hand = sections.find((s) => s.key === 'hand');
   assert.equal(hand.items[0], `${view.hand[0]}, ${view.hand[1]}, and ${view.hand[2]}`);
   const turn = sections.find((s) => s.key === 'turn');
-  assert.equal(turn.items[0], view.to_move.includes(view.viewer) ? 'Your turn.' : `${names[view.to_move[0]]} to play.`);
+  assert.equal(turn.items[0], table.to_move.includes(view.viewer) ? 'Your turn.' : `${names[table.to_move[0]]} to play.`);
   const players = sections.find((s) => s.key === 'players');
   assert.match(players.items[view.viewer], /^Bob \(you\): 0 points, 0 islands, 0 bridges laid, 25 in supply; Bob's hand: 3 cards\.$/);
 });

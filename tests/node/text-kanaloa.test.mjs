@@ -5,12 +5,12 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 
 import * as kanaloa from '../../web/js/games/kanaloa/text.js';
-import { FIXTURES, speak, testEveryPosition } from './text-helpers.mjs';
+import { FIXTURES, speak, snapshotOf, testEveryPosition } from './text-helpers.mjs';
 
 testEveryPosition('kanaloa', kanaloa);
 
 const fixture = (name, viewer) => FIXTURES.kanaloa.find((f) => f.name.startsWith(name) && (viewer === undefined || f.view.viewer === viewer));
-const describe = ({ view, legal }, names) => kanaloa.describe({ view, legal, viewer: view.viewer, result: view.result }, { names });
+const describe = (f, names) => kanaloa.describe(snapshotOf(f), { names });
 /** A link's name as the words write it (unbroken at its dash). */
 const link = (name) => name.replace('-', '–\u2060');
 
@@ -114,7 +114,7 @@ test("Kanaloa: what just happened is said in the log's words, with each colour's
     { key: 'kanaloa.build', player: 1, params: { link: 'ALOA-BAFI', card: 'BAFI', colour: 'green' } },
     { key: 'kanaloa.control', player: 0, params: { island: 'DALI', colour: 'red' } },
   ];
-  const sections = kanaloa.describe({ view: f.view, legal: f.legal, viewer: 0, result: null }, { names: ['Ana', 'Bob'], lastMove: events });
+  const sections = kanaloa.describe({ ...snapshotOf(f), viewer: 0 }, { names: ['Ana', 'Bob'], lastMove: events });
   assert.deepEqual(sections.find((s) => s.key === 'recent').items, [
     `Bob builds a bridge on ${link('ALOA-BAFI')} (BAFI card).`,
     'Ana (yellow ●) takes control of DALI and places a marker there.',

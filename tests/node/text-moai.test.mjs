@@ -5,13 +5,13 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 
 import * as moai from '../../web/js/games/moai/text.js';
-import { FIXTURES, NAMES, speak, testEveryPosition } from './text-helpers.mjs';
+import { FIXTURES, NAMES, speak, snapshotOf, testEveryPosition } from './text-helpers.mjs';
 
 testEveryPosition('moai', moai);
 
 const fixture = (name, viewer) => FIXTURES.moai.find((f) => f.name === name && (viewer === undefined || f.view.viewer === viewer));
 const namesOf = (f) => NAMES.slice(0, f.setup.players);
-const describe = (f) => moai.describe({ view: f.view, legal: f.legal, viewer: f.view.viewer, result: f.view.result }, { names: namesOf(f) });
+const describe = (f) => moai.describe(snapshotOf(f), { names: namesOf(f) });
 
 test('Moai: each place of the island says whose pieces stand on it, face down without a strength but for the viewer; a clan says its colour, order, card, tiles, pieces and wood', () => {
   speak('en');

@@ -2,8 +2,8 @@
 // The end-of-game dialog: the winner, why (the tie-break in words), the
 // game's own score breakdown, and what to do next.
 
-import { t, list } from './i18n.js';
-import { endReason, outWords } from './table-words.js';
+import { t } from './i18n.js';
+import { endReason, outWords, winnerTitle } from './turn-words.js';
 import { token } from './players.js';
 import { h } from './dom.js';
 import { refs } from './refs.js';
@@ -38,7 +38,7 @@ export function showEnd(snap, { names, details, extra = null, onNewGame, onMenu,
     'div',
     { class: 'end-head' },
     h('div', { class: 'end-tokens' }, ...(single ? [token(winners[0], 56)] : winners.map((seat) => token(seat, 44)))),
-    h('h2', { class: 'end-winner', id: 'end-title' }, single ? t('end.winner', { player: names[winners[0]] }) : t('end.draw_between', { players: list(winners.map((s) => names[s])) })),
+    h('h2', { class: 'end-winner', id: 'end-title' }, winnerTitle(winners, names)),
     reason ? h('p', { class: 'end-reason' }, reason) : null,
     out ? h('p', { class: 'end-reason end-out', 'data-out': /** @type {number[]} */ (result.out).join(',') }, out) : null,
   );

@@ -21,11 +21,19 @@
  * @property {number[]} to_move
  * @property {boolean} over
  * @property {GameResult | null} result   null until the game is over
+ * @property {number[]} out          the seats a clock took out of the game
  * @property {number | null} viewer
- * @property {any} view              the game's own view (each game's panels and board read it)
+ * @property {any} view              the game's own view, the game alone (each game's panels and board read it)
  * @property {Move[]} legal
  * @property {LogEntry[]} log
  * @property {boolean} can_undo
+ */
+
+/**
+ * Whose turn it is and the end: the table's, not the game's
+ * (pygame_core/snapshot.py). Every snapshot is one; the panels and the text
+ * views read the turn from it, never from the game's view.
+ * @typedef {Pick<Snapshot, 'to_move' | 'over' | 'result' | 'out'>} Turn
  */
 
 /**

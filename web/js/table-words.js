@@ -3,7 +3,7 @@
 // of the menu, the join dialog, "Your online tables", the table's panel):
 // its variant, who sits at each seat, its clock and the time left. No DOM.
 
-import { t, has, list, plural } from './i18n.js';
+import { t, has, plural } from './i18n.js';
 import { botLevel, levelName } from './players.js';
 
 /**
@@ -101,22 +101,4 @@ export function seatWords({ kind, name, free, here = false }) {
   if (level !== null) return t('online.join_bot', { level: levelName(level) });
   // A seat taken by a person has the name they sat down with.
   return free ? t('online.seat_free') : /** @type {string} */ (name);
-}
-
-/** Why a game ended as it did, in words: the game's own reason, or the
- * clock's when it took players out (the server's Match.out): before the
- * scoring (no breakdown), or ranking them last at the end.
- * @param {string} game @param {ResultFacts | null | undefined} result @returns {string | null} */
-export function endReason(game, result) {
-  if (!result || !result.reason) return null;
-  if (result.reason === 'time') return result.breakdown ? t('end.reason.time_scored') : t('end.reason.time');
-  const key = `${game}.reason.${result.reason}`;
-  return has(key) ? t(key) : null;
-}
-
-/** The players a clock took out of the game, ranked last; null for none.
- * @param {ResultFacts | null | undefined} result @param {string[]} names @returns {string | null} */
-export function outWords(result, names) {
-  const out = (result && result.out) || [];
-  return out.length ? plural('end.out', out.length, { players: list(out.map((seat) => names[seat])) }) : null;
 }

@@ -20,6 +20,7 @@ import { newSession } from '../state.js';
 import { createTurns } from '../turns.js';
 import { hasRenderer } from '../games/index.js';
 import { errorText, recordText, firstViewer } from './words.js';
+import { overStatus } from '../turn-words.js';
 import { startLesson } from './lesson-steps.js';
 
 /** @typedef {import('../state.js').Session} Session */
@@ -103,7 +104,7 @@ export class GameCtrl {
     if (!this.session) return text || '';
     const list = this.names();
     if (kind === 'over') {
-      return winners.length === 1 ? t('status.over_winner', { player: list[winners[0]] }) : t('status.over_draw');
+      return overStatus(winners, list);
     }
     const own = this.part.statusText && this.part.statusText(facts, list);
     if (own) return own;

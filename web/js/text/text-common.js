@@ -20,8 +20,7 @@
 // The renderer (text/text-renderer.js) shows sections as headings and
 // lists, and the groups as buttons.
 
-import { t, list } from '../i18n.js';
-import { outWords } from '../table-words.js';
+import { t } from '../i18n.js';
 import { eventText } from '../log.js';
 
 /**
@@ -62,23 +61,6 @@ export function group(key, heading, buttons) {
   return { key, heading, buttons: /** @type {Button[]} */ (buttons.filter(Boolean)) };
 }
 
-/** Who acts now, in words: "Your turn", "Ana to play", "Ana and Bot to
- * choose", or the game's end. `viewer` is the seat on screen (null for a
- * spectator).
- * @param {{over?: boolean, to_move?: number[]}} view
- * @param {string[]} names
- * @param {number | null | undefined} viewer
- * @returns {string} */
-export function turnSentence(view, names, viewer) {
-  if (view.over) return t('text.turn.over');
-  const acting = view.to_move || [];
-  if (!acting.length) return t('text.turn.nobody');
-  if (viewer !== null && viewer !== undefined && acting.includes(viewer)) {
-    return acting.length === 1 ? t('text.turn.yours') : t('text.turn.yours_with', { others: list(acting.filter((s) => s !== viewer).map((s) => names[s])) });
-  }
-  return acting.length === 1 ? t('text.turn.of', { player: names[acting[0]] }) : t('text.turn.of_several', { players: list(acting.map((s) => names[s])) });
-}
-
 /** A player's name, "you" added for the viewer: "Ana (you)".
  * @param {string[]} names
  * @param {number} seat
@@ -100,21 +82,4 @@ export function recent(events, logParams, names) {
     t('text.recent'),
     (events || []).map((event) => eventText(event, logParams, names)),
   );
-}
-
-/** The sentence of the end: the winners and the scores, from the result
- * (a game's own; null before the end).
- * @param {{winners?: number[], scores?: number[] | null, [more: string]: any} | null | undefined} result
- * @param {string[]} names
- * @returns {string | null} */
-export function endSentence(result, names) {
-  if (!result) return null;
-  const winners = result.winners || [];
-  const scores = result.scores || [];
-  const parts = scores.map((score, seat) => t('text.end.score', { player: names[seat], score }));
-  const head = winners.length === 1 ? t('text.end.winner', { player: names[winners[0]] }) : t('text.end.tie', { players: list(winners.map((s) => names[s])) });
-  // No scores: a game a clock ended before its scoring.
-  const said = parts.length ? `${head} ${parts.join(', ')}.` : `${head.replace(/\s*:$/, '')}.`;
-  const out = outWords(result, names);
-  return out ? `${said} ${out}` : said;
 }

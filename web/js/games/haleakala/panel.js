@@ -13,6 +13,8 @@ import { h } from '../../dom.js';
 import { cardName, itemName, shellCost, spaceName, spaceShort, scoringLabel, shown } from './log.js';
 import { disc, icon, cardFace, itemCard, statue, BUTTERFLIES } from './pieces.js';
 
+/** @typedef {import('../../state.js').Turn} Turn */
+
 /** @typedef {import('./types.js').HaleakalaView} HaleakalaView */
 /** @typedef {import('./types.js').HaleakalaResult} HaleakalaResult */
 /** @typedef {import('./types.js').Player} Player */
@@ -100,15 +102,15 @@ function iconOfItem(item) {
 
 /** The two players, one article each.
  * @param {HTMLElement | undefined} el
- * @param {HaleakalaView} view
+ * @param {HaleakalaView} view @param {Turn} turn
  * @param {{names: string[], viewer: number | null}} options
  * @returns {void} */
-export function renderPlayers(el, view, { names, viewer }) {
+export function renderPlayers(el, view, turn, { names, viewer }) {
   if (!el) return;
   const rows = view.players.map((player, seat) => {
-    const deciding = view.decider === seat && !view.over;
-    const active = view.active === seat && !view.over;
-    const winner = view.over && view.result && view.result.winners.includes(seat);
+    const deciding = view.decider === seat && !turn.over;
+    const active = view.active === seat && !turn.over;
+    const winner = turn.over && turn.result && turn.result.winners.includes(seat);
     const reserve = player.reserve.length ? player.reserve.join(' ') : '–';
     const chips = collection(player, seat);
     return h(
@@ -142,17 +144,17 @@ export function renderPlayers(el, view, { names, viewer }) {
 
 /** The compact scoreboard of the top bar (phones).
  * @param {HTMLElement | undefined} el
- * @param {HaleakalaView} view
+ * @param {HaleakalaView} view @param {Turn} turn
  * @param {{names: string[]}} options
  * @returns {void} */
-export function renderScoreline(el, view, { names }) {
+export function renderScoreline(el, view, turn, { names }) {
   if (!el) return;
   el.replaceChildren(
     ...view.players.map((player, seat) =>
       h(
         'span',
         {
-          class: `scoreline-item p${seat}${view.decider === seat && !view.over ? ' to-move' : ''}`,
+          class: `scoreline-item p${seat}${view.decider === seat && !turn.over ? ' to-move' : ''}`,
           'aria-label': t('haleakala.aria.scoreline', { player: names[seat], score: view.scores[seat], statues: player.statues_on_board }),
         },
         token(seat, 14),
@@ -165,19 +167,19 @@ export function renderScoreline(el, view, { names }) {
 
 /** The round, and the two scorings done or to come.
  * @param {HTMLElement | undefined} el
- * @param {HaleakalaView} view
+ * @param {HaleakalaView} view @param {Turn} turn
  * @returns {void} */
-export function renderRound(el, view) {
+export function renderRound(el, view, turn) {
   if (!el) return;
   const dots = h('ol', { class: 'round-dots', 'aria-hidden': 'true' });
   for (let r = 1; r <= 2; r++) {
-    const state = view.scorings.some((s) => s.round === r) ? 'done' : r === view.round && !view.over ? 'current' : '';
+    const state = view.scorings.some((s) => s.round === r) ? 'done' : r === view.round && !turn.over ? 'current' : '';
     dots.append(h('li', { class: state }, String(r)));
   }
-  const label = view.over ? t('haleakala.round.over') : t('haleakala.round.label', { round: view.round });
-  el.replaceChildren(h('span', { class: 'round-label' }, view.over ? label : t('haleakala.round.name')), dots);
+  const label = turn.over ? t('haleakala.round.over') : t('haleakala.round.label', { round: view.round });
+  el.replaceChildren(h('span', { class: 'round-label' }, turn.over ? label : t('haleakala.round.name')), dots);
   el.setAttribute('aria-label', label);
-  el.classList.toggle('final', Boolean(view.over));
+  el.classList.toggle('final', Boolean(turn.over));
 }
 
 // -- the viewer's reserve ---------------------------------------------------------

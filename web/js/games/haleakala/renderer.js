@@ -322,9 +322,9 @@ export function createRenderer(host) {
     board.draw(view, { names, portrait: PORTRAIT.matches, jump });
     playEruptions(snap, jump || !previous);
     board.markMove(eventMarks(shell.lastMove, view), view);
-    renderPlayers(els.players, view, { names, viewer: snap.viewer });
-    renderRound(els.round, view);
-    renderScoreline(els.scoreline, view, { names });
+    renderPlayers(els.players, view, snap, { names, viewer: snap.viewer });
+    renderRound(els.round, view, snap);
+    renderScoreline(els.scoreline, view, snap, { names });
   }
 
   /** Point at what a lesson's step speaks of: spaces ("B3", "M1", "C2"),

@@ -17,7 +17,8 @@
 import { t, plural, list } from '../../i18n.js';
 import * as select from './select.js';
 import { logParams, spaceName, cardName, itemName, shellCost, shown, scoringLabel } from './log.js';
-import { section, button, group, turnSentence, who, recent, endSentence } from '../../text/text-common.js';
+import { section, button, group, who, recent } from '../../text/text-common.js';
+import { turnSentence, endSentence, endReason } from '../../turn-words.js';
 
 export { select, logParams };
 
@@ -147,7 +148,7 @@ function sectionText(view, s, names) {
  * @param {number | null} viewer
  * @returns {string | null} */
 function phaseText(view, names, viewer) {
-  if (view.over || view.decider === null || view.decider === undefined) return null;
+  if (view.decider === null || view.decider === undefined) return null;
   const player = who(names, view.decider, viewer);
   const pending = view.pending || {};
   switch (view.phase) {
@@ -187,11 +188,11 @@ export function describe(snap, { names, lastMove = [] }) {
   const viewer = view.viewer ?? snap.viewer ?? null;
   const seats = view.players.map((_, seat) => seat);
   const turn = [
-    turnSentence(view, names, viewer),
-    view.over ? null : `${t('haleakala.round.label', { round: view.round })}.`,
-    snap.over ? endSentence(snap.result || view.result, names) : phaseText(view, names, viewer),
+    turnSentence(snap, names, viewer),
+    snap.over ? null : `${t('haleakala.round.label', { round: view.round })}.`,
+    snap.over ? endSentence(snap.result, names) : phaseText(view, names, viewer),
     view.tactical ? t('haleakala.text.tactical') : null,
-    view.max_turns && !view.over ? t('haleakala.text.turn_limit', { turns: view.turns, max: view.max_turns }) : null,
+    view.max_turns && !snap.over ? t('haleakala.text.turn_limit', { turns: view.turns, max: view.max_turns }) : null,
   ];
   const sections = [
     section('turn', t('text.section.turn'), turn),

@@ -116,7 +116,6 @@ export {};
  * @typedef {object} HaleakalaView
  * @property {'haleakala'} game
  * @property {number | null} viewer
- * @property {number[]} to_move
  * @property {number} active          whose turn it is
  * @property {'turn' | 'shaman' | 'pick' | 'lava' | 'buy' | 'statue' | 'over'} phase
  * @property {number | null} decider  who decides now
@@ -138,8 +137,6 @@ export {};
  * @property {{score_cards: ScoreCard[], priestess_up: boolean, priestess_cost: number}} score_board
  * @property {number[]} scores
  * @property {Scoring[]} scorings
- * @property {boolean} over
- * @property {HaleakalaResult | null} result
  */
 
 // -- the moves ------------------------------------------------------------------------------

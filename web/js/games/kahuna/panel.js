@@ -9,6 +9,8 @@ import { projection } from './board.js';
 import { h } from '../../dom.js';
 import { backCard, islandCards, handCardOptions, emptySlot, drawPile, discardPile, renderMarketRow } from '../archipelago-cards.js';
 
+/** @typedef {import('../../state.js').Turn} Turn */
+
 /** @typedef {import('./select.js').KahunaView} KahunaView */
 /** @typedef {import('./select.js').KahunaResult} KahunaResult */
 /** @typedef {import('./select.js').KahunaTargets} KahunaTargets */
@@ -42,14 +44,14 @@ function stat(value, label, title) {
 }
 
 /** The players: each one's score, bridges, islands and hand, and the scorings so far.
- * @param {HTMLElement | undefined} el @param {KahunaView} view @param {{names: string[], viewer: number | null, seats?: string[]}} options
+ * @param {HTMLElement | undefined} el @param {KahunaView} view @param {Turn} turn @param {{names: string[], viewer: number | null, seats?: string[]}} options
  * @returns {void} */
-export function renderPlayers(el, view, { names, viewer }) {
+export function renderPlayers(el, view, turn, { names, viewer }) {
   if (!el) return;
   const players = view.supply.length;
   const rows = [];
   for (let seat = 0; seat < players; seat++) {
-    const toMove = view.to_move.includes(seat) && !view.over;
+    const toMove = turn.to_move.includes(seat) && !turn.over;
     const known = view.known_hands[seat] || [];
     const hidden = view.hidden_discard_counts[seat] || 0;
     const size = view.hand_sizes[seat] || 0;
@@ -58,7 +60,7 @@ export function renderPlayers(el, view, { names, viewer }) {
       for (const card of known) hand.append(h('span', { class: 'chip known', title: t('kahuna.player.known_title') }, card));
       for (let i = known.length; i < size; i++) hand.append(backCard('tiny'));
     }
-    const winner = view.over && view.result && view.result.winners.includes(seat);
+    const winner = turn.over && turn.result && turn.result.winners.includes(seat);
     rows.push(
       h(
         'article',
@@ -116,9 +118,9 @@ export function renderPlayers(el, view, { names, viewer }) {
 }
 
 /** The compact scoreboard of the top bar (phones).
- * @param {HTMLElement | undefined} el @param {KahunaView} view @param {{names: string[]}} options
+ * @param {HTMLElement | undefined} el @param {KahunaView} view @param {Turn} turn @param {{names: string[]}} options
  * @returns {void} */
-export function renderScoreline(el, view, { names }) {
+export function renderScoreline(el, view, turn, { names }) {
   if (!el) return;
   const players = view.supply.length;
   const items = [];
@@ -127,7 +129,7 @@ export function renderScoreline(el, view, { names }) {
       h(
         'span',
         {
-          class: `scoreline-item p${seat}${view.to_move.includes(seat) && !view.over ? ' to-move' : ''}`,
+          class: `scoreline-item p${seat}${turn.to_move.includes(seat) && !turn.over ? ' to-move' : ''}`,
           'aria-label': plural('kahuna.aria.scoreline', view.controlled[seat], { player: names[seat], score: view.scores[seat] }),
         },
         token(seat, 14),
@@ -141,23 +143,23 @@ export function renderScoreline(el, view, { names }) {
 }
 
 /** The round: its dots, and its name (the final phase, the end).
- * @param {HTMLElement | undefined} el @param {KahunaView} view
+ * @param {HTMLElement | undefined} el @param {KahunaView} view @param {Turn} turn
  * @returns {void} */
-export function renderRound(el, view) {
+export function renderRound(el, view, turn) {
   if (!el) return;
   const dots = h('ol', { class: 'round-dots', 'aria-hidden': 'true' });
   for (let r = 1; r <= 3; r++) {
-    const state = r <= view.scorings_done ? 'done' : r === view.round && !view.over ? 'current' : '';
+    const state = r <= view.scorings_done ? 'done' : r === view.round && !turn.over ? 'current' : '';
     dots.append(h('li', { class: state }, String(r)));
   }
   let label;
-  if (view.over) label = t('kahuna.round.over');
+  if (turn.over) label = t('kahuna.round.over');
   else if (view.final_phase) label = plural('kahuna.round.final', /** @type {number} */ (view.final_turns_left));
   else label = t('kahuna.round.label', { round: view.round });
-  const visible = view.over || view.final_phase ? label : t('kahuna.round.name');
+  const visible = turn.over || view.final_phase ? label : t('kahuna.round.name');
   el.replaceChildren(h('span', { class: 'round-label' }, visible), dots);
   el.setAttribute('aria-label', label);
-  el.classList.toggle('final', Boolean(view.final_phase) || Boolean(view.over));
+  el.classList.toggle('final', Boolean(view.final_phase) || Boolean(turn.over));
 }
 
 // -- the viewer's hand ----------------------------------------------------------

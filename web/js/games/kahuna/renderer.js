@@ -160,9 +160,9 @@ export function createRenderer(host) {
     const view = /** @type {KahunaView} */ (shell.view);
     board.draw(view, { names, portrait: PORTRAIT.matches });
     board.markMove(eventMarks(shell.lastMove), view);
-    renderPlayers(els.players, view, { names, seats: snap.seats, viewer: snap.viewer });
-    renderRound(els.round, view);
-    renderScoreline(els.scoreline, view, { names });
+    renderPlayers(els.players, view, snap, { names, seats: snap.seats, viewer: snap.viewer });
+    renderRound(els.round, view, snap);
+    renderScoreline(els.scoreline, view, snap, { names });
   }
 
   /** Point at what a lesson's step speaks of: islands and lines on the

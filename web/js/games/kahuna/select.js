@@ -57,7 +57,6 @@ import { narrow, laneTargets, played, selecting } from '../select-common.js';
  * @typedef {object} KahunaView
  * @property {string} game
  * @property {number | null} viewer
- * @property {number[]} to_move
  * @property {number} round
  * @property {number} scorings_done
  * @property {boolean} final_phase
@@ -79,8 +78,6 @@ import { narrow, laneTargets, played, selecting } from '../select-common.js';
  * @property {string[] | null} own_hidden_discards
  * @property {number[]} scores
  * @property {KahunaScoring[]} scorings
- * @property {boolean} over
- * @property {KahunaResult | null} result
  */
 
 /**

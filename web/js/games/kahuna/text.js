@@ -9,7 +9,8 @@
 import { t, plural, list } from '../../i18n.js';
 import * as select from './select.js';
 import { logParams, dash } from './log.js';
-import { section, button, group, turnSentence, who, recent, endSentence } from '../../text/text-common.js';
+import { section, button, group, who, recent } from '../../text/text-common.js';
+import { turnSentence, endSentence, endReason } from '../../turn-words.js';
 
 export { select, logParams };
 
@@ -70,11 +71,11 @@ export function describe(snap, { names, lastMove = [] }) {
   const viewer = view.viewer ?? snap.viewer ?? null;
   const players = view.supply.length;
   let round;
-  if (view.over) round = t('kahuna.round.over');
+  if (snap.over) round = t('kahuna.round.over');
   else if (view.final_phase) round = plural('kahuna.round.final', /** @type {number} */ (view.final_turns_left));
   else round = t('kahuna.round.label', { round: view.round });
-  const turn = [turnSentence(view, names, viewer), round + '.', snap.over ? endSentence(snap.result || view.result, names) : null];
-  if (view.committed_to_draw && !view.over) turn.push(t('kahuna.hint.committed'));
+  const turn = [turnSentence(snap, names, viewer), round + '.', snap.over ? endSentence(snap.result, names) : null];
+  if (view.committed_to_draw && !snap.over) turn.push(t('kahuna.hint.committed'));
   const seats = [...Array(players).keys()];
   const sections = [
     section('turn', t('text.section.turn'), turn),

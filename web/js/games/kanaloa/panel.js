@@ -12,6 +12,8 @@ import { projection, palette, colourShape, colourWords, godIcon, whoOf } from '.
 import { h } from '../../dom.js';
 import { backCard, islandCards, handCardOptions, emptySlot, drawPile, discardPile, renderMarketRow } from '../archipelago-cards.js';
 
+/** @typedef {import('../../state.js').Turn} Turn */
+
 /** @typedef {import('./select.js').KanaloaView} KanaloaView */
 /** @typedef {import('./select.js').KanaloaResult} KanaloaResult */
 /** @typedef {import('./select.js').KanaloaTargets} KanaloaTargets */
@@ -94,18 +96,18 @@ function tabletIcons(tablet, { label } = {}) {
 
 /** The players: each one's colours (bridges, islands), hand, tablet, and
  * where the set-up or the last turns stand.
- * @param {HTMLElement | undefined} el @param {KanaloaView} view @param {{names: string[], viewer: number | null}} options
+ * @param {HTMLElement | undefined} el @param {KanaloaView} view @param {Turn} turn @param {{names: string[], viewer: number | null}} options
  * @returns {void} */
-export function renderPlayers(el, view, { names, viewer }) {
+export function renderPlayers(el, view, turn, { names, viewer }) {
   if (!el) return;
   const n = view.players;
   const two = n === 2;
   const cards = [];
   for (let seat = 0; seat < n; seat++) {
-    const toMove = view.to_move.includes(seat) && !view.over;
+    const toMove = turn.to_move.includes(seat) && !turn.over;
     const size = view.hand_sizes[seat] || 0;
     const known = (view.known_hands && view.known_hands[seat]) || [];
-    const winner = view.over && view.result && view.result.winners.includes(seat);
+    const winner = turn.over && turn.result && turn.result.winners.includes(seat);
     const own = coloursOf(view, seat);
     const score = view.player_scores[seat];
 
@@ -135,7 +137,7 @@ export function renderPlayers(el, view, { names, viewer }) {
     let state = null;
     if (view.phase === 'setup' && view.chosen) {
       state = view.chosen[seat] ? t('kanaloa.player.has_chosen') : t('kanaloa.player.choosing');
-    } else if (view.final_phase && !view.over) {
+    } else if (view.final_phase && !turn.over) {
       const order = view.last_turn_order || [];
       if (view.last_turn_played[seat]) state = t('kanaloa.player.last_done', { n: order.indexOf(seat) + 1 });
       else state = t('kanaloa.player.last_to_come');
@@ -172,14 +174,14 @@ export function renderPlayers(el, view, { names, viewer }) {
 }
 
 /** The compact scoreboard of the top bar (phones).
- * @param {HTMLElement | undefined} el @param {KanaloaView} view @param {{names: string[]}} options
+ * @param {HTMLElement | undefined} el @param {KanaloaView} view @param {Turn} turn @param {{names: string[]}} options
  * @returns {void} */
-export function renderScoreline(el, view, { names }) {
+export function renderScoreline(el, view, turn, { names }) {
   if (!el) return;
   const n = view.players;
   const items = [];
   for (let seat = 0; seat < n; seat++) {
-    const toMove = view.to_move.includes(seat) && !view.over;
+    const toMove = turn.to_move.includes(seat) && !turn.over;
     const own = coloursOf(view, seat);
     items.push(
       h(
@@ -198,24 +200,24 @@ export function renderScoreline(el, view, { names }) {
 }
 
 /** The round: its dots, and its name (the set-up, the last turns, the end).
- * @param {HTMLElement | undefined} el @param {KanaloaView} view
+ * @param {HTMLElement | undefined} el @param {KanaloaView} view @param {Turn} turn
  * @returns {void} */
-export function renderRound(el, view) {
+export function renderRound(el, view, turn) {
   if (!el) return;
   const dots = h('ol', { class: 'round-dots', 'aria-hidden': 'true' });
   for (let r = 1; r <= 2; r++) {
-    const state = r < view.round || view.over ? 'done' : r === view.round && view.phase === 'play' ? 'current' : '';
+    const state = r < view.round || turn.over ? 'done' : r === view.round && view.phase === 'play' ? 'current' : '';
     dots.append(h('li', { class: state }, String(r)));
   }
   let label;
-  if (view.over) label = t('kanaloa.round.over');
+  if (turn.over) label = t('kanaloa.round.over');
   else if (view.phase === 'setup') label = t('kanaloa.round.setup');
   else if (view.final_phase) label = t('kanaloa.round.final');
   else label = t('kanaloa.round.label', { round: view.round });
-  const visible = view.over || view.final_phase || view.phase === 'setup' ? label : t('kanaloa.round.name');
+  const visible = turn.over || view.final_phase || view.phase === 'setup' ? label : t('kanaloa.round.name');
   el.replaceChildren(h('span', { class: 'round-label' }, visible), dots);
   el.setAttribute('aria-label', label);
-  el.classList.toggle('final', Boolean(view.final_phase) || Boolean(view.over));
+  el.classList.toggle('final', Boolean(view.final_phase) || Boolean(turn.over));
   el.classList.toggle('kn-setup', view.phase === 'setup');
 }
 

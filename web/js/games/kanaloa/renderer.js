@@ -212,9 +212,9 @@ export function createRenderer(host) {
     const view = /** @type {KanaloaView} */ (shell.view);
     board.draw(view, { names, portrait: PORTRAIT.matches });
     board.markMove(eventMarks(shell.lastMove), view);
-    renderPlayers(els.players, view, { names, viewer: snap.viewer });
-    renderRound(els.round, view);
-    renderScoreline(els.scoreline, view, { names });
+    renderPlayers(els.players, view, snap, { names, viewer: snap.viewer });
+    renderRound(els.round, view, snap);
+    renderScoreline(els.scoreline, view, snap, { names });
   }
 
   /** Point at what a lesson's step speaks of: islands (and the god stone

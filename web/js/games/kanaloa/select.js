@@ -124,7 +124,6 @@ import { narrow, laneTargets, played, selecting } from '../select-common.js';
  * @property {number} players
  * @property {boolean} gods
  * @property {{name: string, player: number}[]} colours
- * @property {number[]} to_move
  * @property {string} phase
  * @property {number} round
  * @property {boolean} final_phase
@@ -157,8 +156,6 @@ import { narrow, laneTargets, played, selecting } from '../select-common.js';
  * @property {KanaloaPoints[]} points
  * @property {boolean[]} last_turn_played
  * @property {number[]} last_turn_order
- * @property {boolean} over
- * @property {KanaloaResult | null} result
  */
 
 /**

@@ -19,8 +19,10 @@ import { t, plural, list } from '../../i18n.js';
 import * as select from './select.js';
 import { ENGINE_COLOURS, colourWords } from './colours.js';
 import { logParams as logWords, dash } from './log.js';
-import { section, button, group, turnSentence, who, recent, endSentence } from '../../text/text-common.js';
-import { endReason } from '../../table-words.js';
+import { section, button, group, who, recent } from '../../text/text-common.js';
+import { turnSentence, endSentence, endReason } from '../../turn-words.js';
+
+/** @typedef {import('../../state.js').Turn} Turn */
 
 export { select };
 
@@ -134,8 +136,8 @@ function colourText(view, colour) {
 
 /** A player in words: points, colours, hand (and the cards known in it),
  * face-down discards, tablet, and where the set-up or the last turns stand.
- * @param {KanaloaView} view @param {number} seat @param {string[]} names @param {number | null} viewer */
-function playerText(view, seat, names, viewer) {
+ * @param {KanaloaView} view @param {Turn} turn @param {number} seat @param {string[]} names @param {number | null} viewer */
+function playerText(view, turn, seat, names, viewer) {
   const two = view.players === 2;
   const known = (view.known_hands && view.known_hands[seat]) || [];
   const hidden = (view.discard_face_down && view.discard_face_down[seat]) || 0;
@@ -149,7 +151,7 @@ function playerText(view, seat, names, viewer) {
   if (view.gods) parts.push(t('kanaloa.text.tablet', { stones: stonesText(view.tablets[seat]) }));
   if (view.phase === 'setup' && view.chosen) {
     parts.push(view.chosen[seat] ? t('kanaloa.player.has_chosen') : t('kanaloa.player.choosing'));
-  } else if (view.final_phase && !view.over) {
+  } else if (view.final_phase && !turn.over) {
     const order = view.last_turn_order || [];
     parts.push(view.last_turn_played[seat] ? t('kanaloa.player.last_done', { n: order.indexOf(seat) + 1 }) : t('kanaloa.player.last_to_come'));
   }
@@ -161,15 +163,14 @@ function playerText(view, seat, names, viewer) {
  * @param {KanaloaView} view @param {string[]} names @param {number | null} viewer @param {GameSnapshot} snap
  * @returns {(string | null)[]} */
 function turnItems(view, names, viewer, snap) {
-  if (view.over || snap.over) {
-    const result = snap.result || view.result;
-    return [turnSentence(view, names, viewer), endSentence(result, names), endReason('kanaloa', result)];
+  if (snap.over) {
+    return [turnSentence(snap, names, viewer), endSentence(snap.result, names), endReason('kanaloa', snap.result)];
   }
   let round;
   if (view.phase === 'setup') round = t('kanaloa.round.setup');
   else if (view.final_phase) round = t('kanaloa.round.final');
   else round = t('kanaloa.round.label', { round: view.round });
-  const items = [turnSentence(view, names, viewer), round + '.'];
+  const items = [turnSentence(snap, names, viewer), round + '.'];
   const acting = view.player;
   if (view.phase === 'setup') items.push(t('kanaloa.hint.setup'));
   if (view.players === 2 && acting !== null && acting !== undefined && view.active_colour !== null && view.active_colour !== undefined) {
@@ -232,15 +233,15 @@ function cardItems(view, names) {
 
 /** The god stones: what each does, and how many are on the islands, on the
  * tablets and out of the game.
- * @param {KanaloaView} view */
-function godItems(view) {
+ * @param {KanaloaView} view @param {Turn} turn */
+function godItems(view, turn) {
   const items = GODS.map((god) => {
     const islands = view.islands.filter((i) => i.stone === god).length;
     const tablets = view.tablets.reduce((sum, tablet) => sum + ((tablet && tablet[god]) || 0), 0);
     const used = view.stones_used[GODS.indexOf(god)] || 0;
     return `${t(`kanaloa.god.${god}.about`)} ${t('kanaloa.text.god_where', { islands, tablets, used })}`;
   });
-  if (view.round !== 2 && !view.over) items.push(t('kanaloa.hand.stones_later'));
+  if (view.round !== 2 && !turn.over) items.push(t('kanaloa.hand.stones_later'));
   return items;
 }
 
@@ -270,13 +271,13 @@ export function describe(snap, { names, lastMove = [] }) {
   const sections = [
     section('turn', t('text.section.turn'), turnItems(view, names, viewer, snap)),
     recent(lastMove, (event, ctx) => logParams(event, { ...ctx, players: view.players }), names),
-    section('players', t('text.section.players'), seats.map((seat) => playerText(view, seat, names, viewer))),
+    section('players', t('text.section.players'), seats.map((seat) => playerText(view, snap, seat, names, viewer))),
   ];
   const hand = handItems(view);
   if (hand) sections.push(section('hand', t('kanaloa.hand.title'), hand));
   sections.push(section('cards', t('text.section.cards'), cardItems(view, names)));
   sections.push(section('board', t('text.section.islands'), view.islands.map((island) => islandText(view, island, names))));
-  if (view.gods) sections.push(section('gods', t('text.kanaloa.gods'), godItems(view)));
+  if (view.gods) sections.push(section('gods', t('text.kanaloa.gods'), godItems(view, snap)));
   const scorings = scoringItems(view, names);
   if (scorings.length) sections.push(section('scorings', t('text.kanaloa.scorings'), scorings));
   return sections;

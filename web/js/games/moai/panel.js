@@ -10,6 +10,8 @@ import { token, seatStyle } from '../../players.js';
 import { h } from '../../dom.js';
 import { cardName, cardsText, effectText, kindName, heightHidden, visibleMoai, countBoard } from './log.js';
 
+/** @typedef {import('../../state.js').Turn} Turn */
+
 /** @typedef {import('./types.js').MoaiView} MoaiView */
 /** @typedef {import('./types.js').MoaiResult} MoaiResult */
 /** @typedef {import('./types.js').ScoreRow} ScoreRow */
@@ -178,15 +180,15 @@ function bidMark(view, seat) {
 /** The clans, one article each (`lastCards`: the epoch cards of the
  * latest moves, marked).
  * @param {HTMLElement | undefined} el
- * @param {MoaiView} view
+ * @param {MoaiView} view @param {Turn} turn
  * @param {{names: string[], viewer: number | null, lastCards?: string[]}} options
  * @returns {void} */
-export function renderPlayers(el, view, { names, viewer, lastCards = [] }) {
+export function renderPlayers(el, view, turn, { names, viewer, lastCards = [] }) {
   if (!el) return;
   const rows = [];
   const n = view.players;
   for (let seat = 0; seat < n; seat++) {
-    const toMove = view.to_move.includes(seat) && !view.over;
+    const toMove = turn.to_move.includes(seat) && !turn.over;
     const position = view.order.indexOf(seat);
     const moai = visibleMoai(view, seat);
     const tiles = (view.moai.tiles[seat] || []).map((tile) => tileChip(tile, seat === viewer));
@@ -194,7 +196,7 @@ export function renderPlayers(el, view, { names, viewer, lastCards = [] }) {
     const boats = view.boats.filter((b) => b.owner === seat).length;
     const onBoard = countBoard(view, seat);
     const known = seat === viewer ? null : view.known_camps[seat] || [];
-    const winner = view.over && view.result && view.result.winners.includes(seat);
+    const winner = turn.over && turn.result && turn.result.winners.includes(seat);
     const camp = view.camps[seat];
     rows.push(
       h(
@@ -258,10 +260,10 @@ function epochChip(card, marked) {
 
 /** The compact scoreboard of the top bar (phones): each clan's visible Moai.
  * @param {HTMLElement | undefined} el
- * @param {MoaiView} view
+ * @param {MoaiView} view @param {Turn} turn
  * @param {{names: string[]}} options
  * @returns {void} */
-export function renderScoreline(el, view, { names }) {
+export function renderScoreline(el, view, turn, { names }) {
   if (!el) return;
   const items = [];
   for (let seat = 0; seat < view.players; seat++) {
@@ -270,7 +272,7 @@ export function renderScoreline(el, view, { names }) {
       h(
         'span',
         {
-          class: `scoreline-item p${seat}${view.to_move.includes(seat) && !view.over ? ' to-move' : ''}`,
+          class: `scoreline-item p${seat}${turn.to_move.includes(seat) && !turn.over ? ' to-move' : ''}`,
           'aria-label': plural('moai.aria.scoreline', moai.count, { player: names[seat], metres: moai.metres }),
         },
         token(seat, 14),
@@ -284,23 +286,23 @@ export function renderScoreline(el, view, { names }) {
 
 /** The round and its step.
  * @param {HTMLElement | undefined} el
- * @param {MoaiView} view
+ * @param {MoaiView} view @param {Turn} turn
  * @returns {void} */
-export function renderRound(el, view) {
+export function renderRound(el, view, turn) {
   if (!el) return;
-  const step = view.over ? t('moai.step.over') : t(`moai.step.${view.step}`);
-  const label = view.over
+  const step = turn.over ? t('moai.step.over') : t(`moai.step.${view.step}`);
+  const label = turn.over
     ? t('moai.round.over')
     : view.final_round
       ? t('moai.round.final', { round: view.round, step })
       : t('moai.round.label', { round: view.round, step });
   // replaceChildren would write a null out as the word "null".
   el.replaceChildren(...[
-    h('span', { class: 'round-label' }, view.over ? t('moai.round.over') : t('moai.round.short', { round: view.round })),
-    view.over ? null : h('span', { class: 'mo-step' }, step),
+    h('span', { class: 'round-label' }, turn.over ? t('moai.round.over') : t('moai.round.short', { round: view.round })),
+    turn.over ? null : h('span', { class: 'mo-step' }, step),
   ].filter(Boolean));
   el.setAttribute('aria-label', label);
-  el.classList.toggle('final', Boolean(view.final_round) || Boolean(view.over));
+  el.classList.toggle('final', Boolean(view.final_round) || Boolean(turn.over));
 }
 
 // -- the viewer's cards and camp --------------------------------------------------------------

@@ -221,9 +221,9 @@ export function createRenderer(host) {
     const { names } = shell;
     const view = /** @type {MoaiView} */ (shell.view);
     const marks = eventMarks(shell.lastMove);
-    renderPlayers(els.players, view, { names, viewer: snap.viewer, lastCards: marks.cards });
-    renderRound(els.round, view);
-    renderScoreline(els.scoreline, view, { names });
+    renderPlayers(els.players, view, snap, { names, viewer: snap.viewer, lastCards: marks.cards });
+    renderRound(els.round, view, snap);
+    renderScoreline(els.scoreline, view, snap, { names });
   }
 
   /** Point at what a lesson's step speaks of: places on the board ("F1",

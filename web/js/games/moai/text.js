@@ -19,8 +19,8 @@ import { t, plural, list } from '../../i18n.js';
 import { seatStyle } from '../../players.js';
 import * as select from './select.js';
 import { logParams, cardName, cardsText, placeName, placeKind, LETTERS, effectText, kindName, visibleMoai, countBoard } from './log.js';
-import { section, button, group, turnSentence, who, recent, endSentence } from '../../text/text-common.js';
-import { endReason } from '../../table-words.js';
+import { section, button, group, who, recent } from '../../text/text-common.js';
+import { turnSentence, endSentence, endReason } from '../../turn-words.js';
 import { nameOf, cap, joined, spaceHeight, pieceWords, placeWords, moveText, advice } from './words.js';
 
 export { select, logParams, moveText };
@@ -80,17 +80,16 @@ function cardNumbers(card) {
  * @param {number | null} viewer
  * @returns {(string | null)[]} */
 function turnItems(view, snap, names, viewer) {
-  if (view.over || snap.over) {
-    const result = snap.result || view.result;
-    return [turnSentence(view, names, viewer), endSentence(result, names), endReason('moai', result)];
+  if (snap.over) {
+    return [turnSentence(snap, names, viewer), endSentence(snap.result, names), endReason('moai', snap.result)];
   }
   // The work phase has one step, of the same name.
   const short = view.step === view.phase;
   const key = `moai.text.round${view.final_round ? '_final' : ''}${short ? '_short' : ''}`;
-  const items = [turnSentence(view, names, viewer), t(key, { round: view.round, phase: t(`moai.text.phase.${view.phase}`), step: t(`moai.step.${view.step}`) })];
+  const items = [turnSentence(snap, names, viewer), t(key, { round: view.round, phase: t(`moai.text.phase.${view.phase}`), step: t(`moai.step.${view.step}`) })];
   if (view.epoch && view.epoch.admiral) items.push(t('moai.admiral'));
   const pending = view.pending || {};
-  const seat = (view.to_move || [])[0];
+  const seat = snap.to_move[0];
   const acting = seat === undefined ? '' : who(names, seat, viewer);
   if (pending.card && ['victim', 'erode', 'kill', 'lose', 'sink'].includes(view.step)) {
     const card = (view.epoch.taken || []).find((c) => c && c.id === pending.card);
@@ -285,12 +284,11 @@ function boardItems(view, names, viewer) {
 export function describe(snap, { names, lastMove = [] }) {
   const view = snap.view;
   const viewer = view.viewer ?? snap.viewer ?? null;
-  const result = view.result || snap.result || null;
   const seats = [...Array(view.players).keys()];
   const sections = [
     section('turn', t('text.section.turn'), turnItems(view, snap, names, viewer)),
     recent(lastMove, logParams, names),
-    section('players', t('text.section.players'), seats.map((seat) => playerText(view, seat, names, viewer, view.over ? result : null))),
+    section('players', t('text.section.players'), seats.map((seat) => playerText(view, seat, names, viewer, snap.over ? /** @type {MoaiResult | null} */ (snap.result) : null))),
   ];
   const hand = handItems(view);
   if (hand) sections.push(section('hand', t('text.moai.hand'), hand));

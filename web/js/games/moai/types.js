@@ -98,7 +98,6 @@ export {};
  * @property {number} round
  * @property {string} phase          bird_man, epoch, work, production, bilan, over
  * @property {string} step           bid, rank, take, victim … birth, over
- * @property {number[]} to_move
  * @property {boolean} final_round
  * @property {number[]} order        the turn order, by seat
  * @property {number | null} bird_man
@@ -122,8 +121,6 @@ export {};
  * @property {number[][]} known_camps
  * @property {number[][]} reserve    each clan's pieces in reserve, by strength
  * @property {{supply: Record<string, number>, tiles: Tile[][], toppled: string[]}} moai
- * @property {boolean} over
- * @property {MoaiResult | null} result
  */
 
 // -- the moves ------------------------------------------------------------------------------
