@@ -154,6 +154,26 @@ def test_the_seed_of_an_opinion_is_the_movers_view():
 
 # -- the analysis ----------------------------------------------------------------
 
+def test_a_search_run_in_slices_ends_where_one_run_ends():
+    """Whether the best move is settled is asked every 16 iterations of the
+    whole search: slices of any length (the analysis stops on a clock) end
+    at the same iteration, with the same opinion."""
+    match = played("kahuna", seed=9, plies=24)
+    review = Review(match)
+    settled_early = 0
+    for ply in (2, 3, 7):
+        whole = review.opinion(ply, 200)
+        whole.run()
+        settled_early += whole.search.iterations < 200
+        sliced = review.opinion(ply, 200)
+        while not sliced.done:
+            sliced.search.run(iterations=5)
+        state = match.position_at(ply)
+        assert sliced.search.iterations == whole.search.iterations, ply
+        assert sliced.result(state, reasons=False) == whole.result(state, reasons=False)
+    assert settled_early, "some search ends before its budget, settled"
+
+
 def test_an_analysis_is_reproducible_and_marks_every_decision():
     match = played("kahuna", seed=9, plies=24)
     results = []
