@@ -268,17 +268,32 @@ def test_a_millisecond_budget_is_a_cap_that_no_iteration_passes():
 
 def test_the_cap_holds_when_iterations_slow_down_and_the_search_runs_in_slices():
     """Slices of 60 ms (the browser's), iterations that get slower and
-    slower (10 ms growing to 40 ms): the last one still ends before the cap."""
+    slower (10 ms growing to 40 ms): the last one still ends before the cap.
+    (A cap of 1 s: with 2 s these bids are settled after 64 iterations, and
+    the search stops there, before the cap.)"""
     clock = FakeClock()
     costs = [min(0.010 + 0.0005 * i, 0.040) for i in range(1000)]
     state = SlowBids(clock, costs)
-    search = Search(state, 0, Rng(2), max_iterations=None, max_millis=2000, clock=clock)
+    search = Search(state, 0, Rng(2), max_iterations=None, max_millis=1000, clock=clock)
     slices = 0
     while not search.run(millis=60):
         slices += 1
     assert search.out_of_time and slices > 10
-    assert clock.now - 100.0 <= 2.0
-    assert clock.now - 100.0 >= 2.0 - 2 * 0.040
+    assert clock.now - 100.0 <= 1.0
+    assert clock.now - 100.0 >= 1.0 - 2 * 0.040
+
+
+def test_a_search_in_slices_stops_once_its_move_is_settled():
+    """The same bids with a cap of 2 s: every 16 iterations of the whole
+    search, across slices, it asks whether the most visited move can still
+    be overtaken in the time left, and stops when it cannot."""
+    clock = FakeClock()
+    costs = [min(0.010 + 0.0005 * i, 0.040) for i in range(1000)]
+    search = Search(SlowBids(clock, costs), 0, Rng(2), max_iterations=None, max_millis=2000, clock=clock)
+    while not search.run(millis=60):
+        pass
+    assert search.decided and not search.out_of_time
+    assert search.iterations % 16 == 0 and clock.now - 100.0 < 2.0
 
 
 def test_an_iteration_budget_alone_never_reads_the_clock_to_stop():
