@@ -9,19 +9,23 @@ see: ``view(p)`` is the same in every position ``p`` cannot tell apart, and
 
 import itertools
 import json
+import os
 
 import pytest
 
 from pygame_core import GAMES, IllegalMove, Rng
 from pygame_core.match import Match
 
-# Random games per (game, player count, options): each game sets its own count
-# so that the whole run stays within a few minutes.
+# Random games per (game, player count, options), as the soak plays them
+# (bench/soak.py): each game sets its own count.
 GAMES_PER_SETUP = {"kahuna": 1500, "haleakala": 1000, "kanaloa": 600, "moai": 20}
 DEFAULT_GAMES_PER_SETUP = 300
 # The checks after every move cost more in long games with many set-ups:
 # such a game runs this share of their games.
 CHECKED_SHARE = {"moai": 0.25}
+# The test suite plays this share of the soak's games (at least two per
+# set-up and check); the soak sets ARCHIPEL_SOAK to 1, or more.
+SCALE = float(os.environ.get("ARCHIPEL_SOAK", "0.2"))
 # Up to this many options, every combination is played; beyond, the default
 # options, each option changed alone, and all of them on.
 ALL_COMBINATIONS_UP_TO = 3
@@ -51,8 +55,9 @@ def setups():
 
 
 def checked_games(game, count: int) -> range:
-    """The seeds of ``count`` games with checks after every move, scaled."""
-    return range(max(2, round(count * CHECKED_SHARE.get(game.id, 1.0))))
+    """The seeds of ``count`` games with checks after every move, scaled by
+    the game's share and the run's (``SCALE``)."""
+    return range(max(2, round(count * CHECKED_SHARE.get(game.id, 1.0) * SCALE)))
 
 
 def random_game(game, players, options, seed, check=None):
@@ -77,7 +82,7 @@ def random_game(game, players, options, seed, check=None):
 
 @pytest.mark.parametrize("game,players,options", list(setups()))
 def test_random_games_end_with_a_result(game, players, options):
-    for seed in range(GAMES_PER_SETUP.get(game.id, DEFAULT_GAMES_PER_SETUP)):
+    for seed in range(max(2, round(GAMES_PER_SETUP.get(game.id, DEFAULT_GAMES_PER_SETUP) * SCALE))):
         state, moves = random_game(game, players, options, seed)
         result = state.result()
         assert result["winners"], "someone wins or the winners share a draw"
