@@ -100,7 +100,9 @@ def test(args: argparse.Namespace, passthrough: list[str]) -> int:
         "jstypes": [node, "tools/typecheck.mjs"],
         # The unit tests share nothing: one worker per core.
         "unit": [str(python), "-m", "pytest", "tests", "-n", "auto", *passthrough],
-        "server": [str(python), "-m", "pytest", "server/tests", *passthrough],
+        # The server's tests mostly wait on servers of their own (each on its
+        # free ports, with its own Redis): four at once.
+        "server": [str(python), "-m", "pytest", "server/tests", "-n", "4", *passthrough],
         "node": [node, "--test", "--test-reporter=tap", "tests/node/"],
         # The slowest browser tests are named at the end (to keep the suite short).
         "e2e": [str(python), "-m", "pytest", "e2e", "--durations=15", *passthrough],
