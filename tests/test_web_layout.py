@@ -137,9 +137,7 @@ def test_no_import_circle():
 # name listed that is no longer over fails too, so that it is taken off).
 LONGEST_MODULE = 600
 LONGEST_FUNCTION = 200
-MODULES_STILL_OVER: dict[str, int] = {
-    "web/js/worker.js": 684,
-}
+MODULES_STILL_OVER: dict[str, int] = {}
 FUNCTIONS_STILL_OVER: dict[tuple[str, str], int] = {
     ("web/js/games/haleakala/board.js", "createBoard"): 462,
     ("web/js/games/haleakala/renderer.js", "createRenderer"): 329,
