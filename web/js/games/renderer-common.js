@@ -5,7 +5,7 @@
 // once a redraw has replaced the elements, board targets that act as
 // buttons, and the sea the boards are drawn on.
 
-import { svg } from '../board-svg.js';
+import { svg, radialGradient } from '../board-svg.js';
 
 /** @typedef {import('./contract.js').GameSnapshot} GameSnapshot */
 
@@ -145,13 +145,11 @@ export function actAsButton(node, act) {
  * @param {{cx: string, cy: string, r: string, middle: string}} where
  * @returns {SVGElement} */
 export function oceanGradient(id, { cx, cy, r, middle }) {
-  return svg(
-    'radialGradient',
-    { id, cx, cy, r },
-    svg('stop', { offset: '0', 'stop-color': 'var(--ocean-3)' }),
-    svg('stop', { offset: middle, 'stop-color': 'var(--ocean-2)' }),
-    svg('stop', { offset: '1', 'stop-color': 'var(--ocean-1)' }),
-  );
+  return radialGradient(id, { cx, cy, r }, [
+    ['0', 'var(--ocean-3)'],
+    [middle, 'var(--ocean-2)'],
+    ['1', 'var(--ocean-1)'],
+  ]);
 }
 
 /** Waves on the sea: a tile `width` × `height` with two crests, the first

@@ -13,7 +13,7 @@
 // geometry.js's. It decides nothing: what can be clicked comes from the
 // legal moves.
 
-import { svg } from '../../board-svg.js';
+import { svg, boardPicture } from '../../board-svg.js';
 import { t } from '../../i18n.js';
 import { parseSpace } from './log.js';
 import { createOverlay } from './overlay.js';
@@ -60,15 +60,7 @@ const LAYERS = ['ocean', 'island', 'glows', 'under', 'lava', 'statues', 'beaches
  * @returns {Parts} */
 function buildParts(container, G, portrait, onBackground) {
   const layout = panelLayout(portrait);
-  const root = /** @type {SVGElement} */ (
-    svg('svg', {
-      class: 'haleakala-board' + (portrait ? ' portrait' : ''),
-      viewBox: `0 0 ${layout.width} ${layout.height}`,
-      role: 'group',
-      'aria-roledescription': t('haleakala.board.name'),
-      'aria-label': t('haleakala.board.name'),
-    })
-  );
+  const root = boardPicture('haleakala-board' + (portrait ? ' portrait' : ''), layout.width, layout.height, t('haleakala.board.name'));
   root.append(defs());
   const layers = /** @type {Layers} */ (Object.fromEntries(LAYERS.map((name) => [name, svg('g', { class: `layer hk-l-${name}` })])));
   for (const name of LAYERS) root.append(layers[name]);

@@ -7,7 +7,7 @@
 // the links' shapes and what is drawn link by link (targets, marks, the
 // suggestion) are the archipelago's, shared with Kahuna (archipelago.js).
 
-import { svg, f1, blobPath, shapePath } from '../../board-svg.js';
+import { svg, f1, radialGradient, blobPath, shapePath } from '../../board-svg.js';
 import { t, plural } from '../../i18n.js';
 import { ENGINE_COLOURS, palette, colourShape, colourWords } from './colours.js';
 import { h } from '../../dom.js';
@@ -156,12 +156,10 @@ function defs() {
   return seaDefs(
     'kn',
     '0.55',
-    svg(
-      'radialGradient',
-      { id: 'kn-mountain', cx: '0.45', cy: '0.35', r: '0.7' },
-      svg('stop', { offset: '0', 'stop-color': '#8d7b70' }),
-      svg('stop', { offset: '1', 'stop-color': 'var(--basalt)' }),
-    ),
+    radialGradient('kn-mountain', { cx: '0.45', cy: '0.35', r: '0.7' }, [
+      ['0', '#8d7b70'],
+      ['1', 'var(--basalt)'],
+    ]),
   );
 }
 
