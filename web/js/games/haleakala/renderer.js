@@ -39,7 +39,7 @@ import { createShell } from '../renderer-shell.js';
  * @param {import('../contract.js').RendererHost} host
  * @returns {import('../contract.js').Renderer} */
 export function createRenderer(host) {
-  const shell = /** @type {HaleakalaShell} */ (/** @type {unknown} */ (createShell(host)));
+  const shell = /** @type {HaleakalaShell} */ (/** @type {unknown} */ (createShell(host, select)));
   const { els } = shell;
   // The latest log entry seen, the eruption being played out, the language
   // the board's fixed words are in.
@@ -50,10 +50,7 @@ export function createRenderer(host) {
   /** @type {string | null} */
   let drawnIn = null;
 
-  const board = createBoard(els.board, {
-    onTarget: (target) => shell.pick(target),
-    onBackground: () => shell.clearSelection(),
-  });
+  const board = createBoard(els.board, shell.boardHandlers);
 
   const viewer = () => (shell.snapshot ? shell.snapshot.viewer : null);
 
@@ -172,7 +169,6 @@ export function createRenderer(host) {
   }
 
   return shell.renderer({
-    select,
     board,
     // The shell hands over the page's snapshot: Haleakala's, as the engine sends it.
     draw: (snap, context) => draw(/** @type {HaleakalaSnapshot} */ (snap), context),

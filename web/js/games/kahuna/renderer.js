@@ -31,13 +31,10 @@ const { cardsOf } = select;
  * @returns {import('../contract.js').Renderer} */
 export function createRenderer(host) {
   /** @type {import('../renderer-shell.js').Shell<KahunaView, import('./select.js').KahunaSelection>} */
-  const shell = createShell(host);
+  const shell = createShell(host, select);
   const { els } = shell;
 
-  const board = createBoard(els.board, {
-    onTarget: (target) => shell.pick(target),
-    onBackground: () => shell.clearSelection(),
-  });
+  const board = createBoard(els.board, shell.boardHandlers);
 
   const lineName = (/** @type {number} */ id) => select.lineName(shell.view, id);
 
@@ -184,7 +181,6 @@ export function createRenderer(host) {
   }
 
   return shell.renderer({
-    select,
     board,
     draw,
     redraw,

@@ -150,13 +150,10 @@ function markSuggestion(shell, board, all) {
  * @returns {import('../contract.js').Renderer} */
 export function createRenderer(host) {
   /** @type {KanaloaShell} */
-  const shell = createShell(host);
+  const shell = createShell(host, select);
   const { els } = shell;
 
-  const board = createBoard(els.board, {
-    onTarget: (target) => shell.pick(target),
-    onBackground: () => shell.clearSelection(),
-  });
+  const board = createBoard(els.board, shell.boardHandlers);
 
   /** Everything clickable now (kanaloa/select.js), the links named.
    * @returns {KanaloaTargets} */
@@ -239,7 +236,6 @@ export function createRenderer(host) {
   }
 
   return shell.renderer({
-    select,
     board,
     draw,
     redraw,

@@ -39,7 +39,7 @@ import { createShell } from '../renderer-shell.js';
  * @param {import('../contract.js').RendererHost} host
  * @returns {import('../contract.js').Renderer} */
 export function createRenderer(host) {
-  const shell = /** @type {MoaiShell} */ (/** @type {unknown} */ (createShell(host)));
+  const shell = /** @type {MoaiShell} */ (/** @type {unknown} */ (createShell(host, select)));
   const { els } = shell;
 
   const board = createBoard(els.board, {
@@ -131,7 +131,6 @@ export function createRenderer(host) {
   }
 
   return shell.renderer({
-    select,
     board,
     // The shell hands over the page's snapshot: Moai's, as the engine sends it.
     draw: (snap) => draw(/** @type {MoaiSnapshot} */ (snap)),
