@@ -17,7 +17,7 @@ GAMES_DIR = JS / "games"
 GAME_FILES = {"renderer.js", "board.js", "panel.js", "select.js", "log.js", "text.js", "emblem.js", "style.css"}
 # What the games share, beside their folders.
 SHARED_SHELL = {"index.js", "contract.js", "renderer-shell.js", "renderer-common.js", "select-common.js",
-                "archipelago.js", "archipelago-cards.js", "emblem-parts.js"}
+                "archipelago.js", "archipelago-board.js", "archipelago-cards.js", "emblem-parts.js"}
 # The modules read in Node as well as in the page (tests/node): they load no
 # drawing, neither their game's nor the shell's (which reads the window as it
 # loads), nor the page's element helpers.

@@ -16,7 +16,7 @@
 // its files.
 
 import { svg, f1, radialGradient, blobRadii, blobPath, blobReach, seededRandom, shapePath } from '../board-svg.js';
-import { actAsButton, oceanGradient, wavesPattern } from './renderer-common.js';
+import { actAsButton, firstOf, oceanGradient, wavesPattern } from './renderer-common.js';
 
 /** @typedef {import('./contract.js').Target} Target */
 /** A lane's target, whichever game's move it plays.
@@ -218,6 +218,23 @@ export function drawSea(layers, { width, height, lanes, prefix, onBackground }) 
   );
   layers.ocean.addEventListener('click', () => onBackground());
   for (const lane of lanes) layers.sea.append(svg('path', { class: 'sea-line', d: segment(lane, 2) }));
+}
+
+// -- the keyboard's focus ----------------------------------------------------------------
+
+/** Where the keyboard's focus goes once a redraw has replaced the focused
+ * element (the shell's focusRules) on an archipelago game's screen: from
+ * what was just chosen with a key starting with one of `choosing` (a card,
+ * a stone), on to the lanes it can use, the suggested one first; else to
+ * the first of `next`; and it stays on the board.
+ * @param {HTMLElement} board @param {string} word @param {string[]} choosing @param {string} next
+ * @returns {import('./renderer-common.js').FocusRules} */
+export function laneFocus(board, word, choosing, next) {
+  return {
+    afterChoice: (same, key) => (choosing.some((prefix) => key.startsWith(prefix)) ? firstOf(board, `.${word}-target.strong.suggested`, `.${word}-target.strong`) : null),
+    next,
+    stay: true,
+  };
 }
 
 // -- what the board draws lane by lane ---------------------------------------------------
