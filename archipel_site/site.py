@@ -36,6 +36,7 @@ SNAPSHOT_INPUTS = (
     "pyodide/pyodide.asm.wasm",
     "pyodide/" + STDLIB,
     "js/worker.js",
+    "js/worker-requests.js",
     "js/snapshot.js",
 )
 

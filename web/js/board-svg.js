@@ -25,6 +25,30 @@ export function svg(tag, attrs = {}, ...children) {
   return node;
 }
 
+/** A board's picture: an `<svg>` of class `className` over `width` ×
+ * `height`, one group for a screen reader, a board called `name` (`label`
+ * its name when it says more); `more`, its other attributes.
+ * @param {string} className @param {number} width @param {number} height @param {string} name
+ * @param {{label?: string} & Record<string, string>} [more]
+ * @returns {SVGElement} */
+export function boardPicture(className, width, height, name, { label = name, ...more } = {}) {
+  return svg('svg', { class: className, viewBox: `0 0 ${width} ${height}`, role: 'group', 'aria-roledescription': name, 'aria-label': label, ...more });
+}
+
+/** A radial gradient: its colours from its centre (`cx`, `cy`) out to its
+ * radius `r`, each stop [offset, colour] or [offset, colour, opacity].
+ * @param {string} id
+ * @param {{cx: string, cy: string, r: string}} where
+ * @param {([string, string] | [string, string, string])[]} stops
+ * @returns {SVGElement} */
+export function radialGradient(id, { cx, cy, r }, stops) {
+  return svg(
+    'radialGradient',
+    { id, cx, cy, r },
+    stops.map(([offset, colour, opacity]) => svg('stop', { offset, 'stop-color': colour, 'stop-opacity': opacity })),
+  );
+}
+
 /** A number with one decimal, as the boards write coordinates in paths.
  * @param {number | string} v @returns {string} */
 export const f1 = (v) => Number(v).toFixed(1);
@@ -62,8 +86,15 @@ export function blobPath(cx, cy, r, radii, rotation = 0) {
     const angle = rotation + (i / n) * Math.PI * 2;
     return [cx + Math.cos(angle) * r * k, cy + Math.sin(angle) * r * k];
   });
-  const f = (/** @type {number} */ v) => v.toFixed(1);
-  let d = `M${f(pts[0][0])},${f(pts[0][1])}`;
+  return smoothPath(pts);
+}
+
+/** A closed, smooth path through `pts` in order: a Catmull-Rom spline
+ * written as cubic Béziers.
+ * @param {number[][]} pts @returns {string} */
+export function smoothPath(pts) {
+  const n = pts.length;
+  let d = `M${f1(pts[0][0])},${f1(pts[0][1])}`;
   for (let i = 0; i < n; i++) {
     const p0 = pts[(i - 1 + n) % n];
     const p1 = pts[i];
@@ -71,7 +102,7 @@ export function blobPath(cx, cy, r, radii, rotation = 0) {
     const p3 = pts[(i + 2) % n];
     const c1 = [p1[0] + (p2[0] - p0[0]) / 6, p1[1] + (p2[1] - p0[1]) / 6];
     const c2 = [p2[0] - (p3[0] - p1[0]) / 6, p2[1] - (p3[1] - p1[1]) / 6];
-    d += ` C${f(c1[0])},${f(c1[1])} ${f(c2[0])},${f(c2[1])} ${f(p2[0])},${f(p2[1])}`;
+    d += ` C${f1(c1[0])},${f1(c1[1])} ${f1(c2[0])},${f1(c2[1])} ${f1(p2[0])},${f1(p2[1])}`;
   }
   return d + 'Z';
 }

@@ -33,31 +33,10 @@
  * @property {string} snapshot_key    the key of the files a snapshot is made from
  */
 
-/**
- * The part of Pyodide the worker uses. Python's answers are Python's values
- * as Pyodide converts them: any.
- * @typedef {object} Pyodide
- * @property {(code: string) => any} runPython
- * @property {(name: string) => any} pyimport
- * @property {(buffer: Uint8Array, format: string, options: {extractDir: string}) => void} unpackArchive
- * @property {() => Uint8Array<ArrayBuffer>} makeMemorySnapshot
- */
+/** @typedef {import('./worker-requests.js').Pyodide} Pyodide */
+/** @typedef {import('./worker-requests.js').Engine} Engine */
 
 /** Pyodide's loadPyodide (pyodide.mjs). @typedef {(options: object) => Promise<Pyodide>} LoadPyodide */
-
-/**
- * The engine once booted: Python, its facade's `handle`, and how it booted.
- * @typedef {object} Engine
- * @property {Pyodide} pyodide
- * @property {(request: string) => string} handle   pygame_core.api.handle
- * @property {string} path            how it booted: 'snapshot', 'fresh', …
- * @property {string} stdlib          'pyc' or 'source'
- * @property {'early' | 'pyodide' | null} wasm
- * @property {string} version
- * @property {string} build
- * @property {string | null} saveAs   the key to save a snapshot under (null: none to save)
- * @property {(() => Promise<void>) | null} filesLater   put the package's files back (after a restore)
- */
 
 const SITE = new URL('../', import.meta.url);
 const INDEX_URL = new URL('pyodide/', SITE).href;
@@ -77,24 +56,13 @@ function mark(name) {
 // runs: a static import would hold back every download below by a round trip.
 const snapshotCache = import('./snapshot.js');
 snapshotCache.catch(() => {}); // a failure is raised where it is awaited
+// So is what answers the requests once the engine is booted.
+const requestsModule = import('./worker-requests.js');
+requestsModule.catch(() => {}); // a failure fails the boot
 
 // The page sends its settings first thing; a page that does not (a test, an
 // older page) gets the defaults soon after the worker starts.
 const CONFIG_WAIT_MS = 500;
-// A new snapshot is stored once the page has been quiet for a moment (the
-// player is looking at the board), and at the latest after a few seconds.
-const STORE_WHEN_QUIET_MS = 400;
-const STORE_AT_LATEST_MS = 5000;
-// The requests after which a snapshot may still be taken (docs/protocol.md,
-// 4): they change nothing in the engine, or only start a game, which a
-// restored engine forgets (api.reset) before its first request.
-const SNAPSHOT_SAFE = new Set(['games', 'new', 'snapshot']);
-// Starting a game: the worker does the work it had put off once the board is
-// up, that is once the page has sent nothing for a moment after the game's
-// answer (it asks at once for what it draws: the view of the seat to play).
-const STARTS_A_GAME = new Set(['new', 'load']);
-const QUIET_AFTER_START_MS = 100;
-
 let lastProgress = 0;
 /** @param {string} step @param {number} fraction */
 function progress(step, fraction) {
@@ -499,96 +467,12 @@ async function boot() {
   };
 }
 
-// -- saving a snapshot -------------------------------------------------------------
-
-let lastRequest = 0;
-/** @type {(() => void) | null} */
-let pendingSnapshot = null;
-
-/**
- * A later visit must restore the engine as booted: nothing a request changed
- * but the game started, which the restore forgets. So the snapshot is taken
- * once the first game's board is up (see putOff below), or before the first
- * request that changes more (a move, a search), or after a second with no
- * request at all, whichever comes first. Taking it copies the heap (tens of
- * ms); storing it (its pages that are not all zeros, in the Cache API) waits
- * until the page is quiet, and requests are answered in between.
- * @param {Engine} engine
- */
-function planSnapshot(engine) {
-  pendingSnapshot = () => {
-    let bytes;
-    try {
-      bytes = engine.pyodide.makeMemorySnapshot();
-    } catch (error) {
-      console.warn(`no snapshot this time: ${/** @type {Error} */ (error).message || error}`);
-      return;
-    }
-    // Planned only for an engine with a key to save under.
-    storeWhenQuiet(/** @type {string} */ (engine.saveAs), bytes);
-  };
-  setTimeout(takePendingSnapshot, 1000);
-}
-
-function takePendingSnapshot() {
-  const take = pendingSnapshot;
-  pendingSnapshot = null;
-  if (take) take();
-}
-
-/** @param {string} key @param {Uint8Array<ArrayBuffer>} bytes */
-function storeWhenQuiet(key, bytes) {
-  const takenAt = performance.now();
-  const store = async () => {
-    if (!snapshotsWanted) return;
-    try {
-      await (await snapshotCache).writeSnapshot(key, bytes);
-      if (!snapshotsWanted) await forgetSnapshot(); // turned off meanwhile
-    } catch (error) {
-      console.warn(`the snapshot was not stored: ${/** @type {Error} */ (error).message || error}`);
-      await forgetSnapshot();
-    }
-  };
-  const waitForQuiet = () => {
-    const now = performance.now();
-    const quietFor = now - Math.max(lastRequest, takenAt);
-    if (quietFor >= STORE_WHEN_QUIET_MS || now - takenAt >= STORE_AT_LATEST_MS) store();
-    else setTimeout(waitForQuiet, STORE_WHEN_QUIET_MS - quietFor);
-  };
-  setTimeout(waitForQuiet, STORE_WHEN_QUIET_MS);
-}
-
 // -- requests ----------------------------------------------------------------------
 
-/** @param {unknown} error @returns {{key: string, message: string}} */
-function internalError(error) {
-  // A PythonError's message is the whole traceback; its last line is the
-  // sentence worth showing, the rest is for the console.
-  const text = String((error && /** @type {Error} */ (error).message) || error);
-  console.error(text);
-  const lines = text.trim().split('\n');
-  return { key: 'error.internal', message: lines[lines.length - 1] || text };
-}
-
-// One call into Python. `api.handle` turns every error it expects into an
-// `{ok: false}` answer; anything escaping it is reported, never thrown.
-/**
- * @param {Engine} engine @param {unknown} id @param {string} cmd @param {unknown} args the page's, as it sent them
- * @returns {{id: unknown, ok: true, data: unknown} | {id: unknown, ok: false, error: {key: string, message: string}}}
- */
-function call(engine, id, cmd, args) {
-  try {
-    const answer = JSON.parse(engine.handle(JSON.stringify({ cmd, args: args ?? {} })));
-    return answer.ok
-      ? { id, ok: true, data: answer.data }
-      : { id, ok: false, error: answer.error ?? { key: 'error.internal', message: 'no error given' } };
-  } catch (error) {
-    return { id, ok: false, error: internalError(error) };
-  }
-}
-
-const ready = Promise.race([boot(), blockedWhileBooting]).then(
-  (engine) => {
+// The engine answers once booted, and once what answers the requests
+// (worker-requests.js) is in; a boot that fails is reported once.
+const ready = Promise.race([Promise.all([boot(), requestsModule]), blockedWhileBooting]).then(
+  ([engine, { Requests }]) => {
     booted = true;
     mark('ready');
     self.postMessage({
@@ -601,8 +485,11 @@ const ready = Promise.race([boot(), blockedWhileBooting]).then(
       version: engine.version,
       build: engine.build,
     });
-    if (engine.saveAs && snapshotsWanted) planSnapshot(engine);
-    return engine;
+    const requests = new Requests(engine, { wanted: () => snapshotsWanted, cache: snapshotCache });
+    if (engine.saveAs && snapshotsWanted) requests.planSnapshot();
+    // The package's files go back a second after `ready` at the latest.
+    setTimeout(() => requests.putFilesBack(), 1000);
+    return requests;
   },
   (error) => {
     console.error(error);
@@ -622,63 +509,19 @@ self.onmessage = async (event) => {
     snapshotsWanted = message.snapshots !== false;
     receiveConfig({ snapshots: snapshotsWanted });
     if (!snapshotsWanted) {
-      pendingSnapshot = null;
+      ready.then((requests) => requests.dropPendingSnapshot(), () => {});
       forgetSnapshot().catch(() => {});
     }
     return;
   }
   const { id, cmd, args } = message;
   if (id === undefined || typeof cmd !== 'string') return;
-  lastRequest = performance.now();
-  let engine;
+  let requests;
   try {
-    engine = await ready;
+    requests = await ready;
   } catch (error) {
     self.postMessage({ id, ok: false, error: { key: 'error.boot', message: String(/** @type {Error} */ (error).message || error) } });
     return;
   }
-  if (!SNAPSHOT_SAFE.has(cmd)) doPutOffWork(engine);
-  const answer = call(engine, id, cmd, args);
-  self.postMessage(answer);
-  lastRequest = performance.now();
-  // A game has started, or the page is still asking for what it draws: the
-  // work put off waits until it has sent nothing for a moment.
-  if ((STARTS_A_GAME.has(cmd) && answer.ok) || putOffTimer !== null) doPutOffWorkWhenQuiet(engine);
+  requests.answer(id, cmd, args);
 };
-
-// -- work put off until the first board is up --------------------------------------
-//
-// Taking the first snapshot (after a fresh boot) and putting the package's
-// files back (after a restore) must not delay the first board: they are done
-// once a game has started and the page has sent no request for a moment, or
-// before the first request that changes more than the start of a game, or a
-// second after `ready` when no game starts, whichever comes first.
-
-/** @type {number | null} */
-let putOffTimer = null;
-
-/** @param {Engine} engine */
-function doPutOffWork(engine) {
-  clearTimeout(/** @type {number | undefined} */ (putOffTimer));
-  putOffTimer = null;
-  takePendingSnapshot();
-  putFilesBack(engine);
-}
-
-/** @param {Engine} engine */
-function doPutOffWorkWhenQuiet(engine) {
-  clearTimeout(/** @type {number | undefined} */ (putOffTimer));
-  putOffTimer = setTimeout(() => doPutOffWork(engine), QUIET_AFTER_START_MS);
-}
-
-// After a restore, the package's files go back on disk outside the player's
-// wait (every module is imported already; the files serve tracebacks and
-// anything read from the package).
-/** @param {Engine} engine */
-function putFilesBack(engine) {
-  const put = engine.filesLater;
-  if (!put) return;
-  engine.filesLater = null;
-  put().catch((error) => console.warn(`the package's files were not put back: ${error.message || error}`));
-}
-ready.then((engine) => setTimeout(() => putFilesBack(engine), 1000), () => {});

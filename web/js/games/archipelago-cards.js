@@ -114,6 +114,17 @@ export function islandCards({ projection, lanes, frame, radius, count, countWord
   };
 }
 
+/** How many lanes meet at an island, from the view's island of that name
+ * (its `field`: Kahuna's `degree`, Kanaloa's `links`); 0 for none.
+ * @param {string} field
+ * @returns {(view: {islands: {name: string}[]}, name: string) => number} */
+export function laneCount(field) {
+  return (view, name) => {
+    const island = /** @type {Record<string, any> | undefined} */ (view.islands.find((i) => i.name === name));
+    return island ? island[field] : 0;
+  };
+}
+
 /** The options of a hand card for `faceCard`, from its target
  * ({index, choice, selected}): chosen, to choose, or idle.
  * @template {{index: number, choice?: string | null, selected?: boolean}} C

@@ -15,8 +15,8 @@
 // (its islands, planks, tags, score track, god stones, its words) stays in
 // its files.
 
-import { svg, f1, blobRadii, blobPath, blobReach, seededRandom, shapePath } from '../board-svg.js';
-import { actAsButton, oceanGradient, wavesPattern } from './renderer-common.js';
+import { svg, f1, radialGradient, blobRadii, blobPath, blobReach, seededRandom, shapePath } from '../board-svg.js';
+import { actAsButton, firstOf, oceanGradient, wavesPattern } from './renderer-common.js';
 
 /** @typedef {import('./contract.js').Target} Target */
 /** A lane's target, whichever game's move it plays.
@@ -186,20 +186,16 @@ export function seaDefs(prefix, oceanMiddle, ...more) {
     'defs',
     {},
     oceanGradient(`${prefix}-ocean`, { cx: '50%', cy: '45%', r: '75%', middle: oceanMiddle }),
-    svg(
-      'radialGradient',
-      { id: `${prefix}-shallow`, cx: '0.5', cy: '0.5', r: '0.5' },
-      svg('stop', { offset: '0.45', 'stop-color': 'var(--ocean-4)', 'stop-opacity': '0.85' }),
-      svg('stop', { offset: '0.75', 'stop-color': 'var(--ocean-3)', 'stop-opacity': '0.45' }),
-      svg('stop', { offset: '1', 'stop-color': 'var(--ocean-3)', 'stop-opacity': '0' }),
-    ),
-    svg(
-      'radialGradient',
-      { id: `${prefix}-land`, cx: '0.38', cy: '0.32', r: '0.75' },
-      svg('stop', { offset: '0', 'stop-color': 'var(--grass-light)' }),
-      svg('stop', { offset: '0.6', 'stop-color': 'var(--grass)' }),
-      svg('stop', { offset: '1', 'stop-color': 'var(--grass-dark)' }),
-    ),
+    radialGradient(`${prefix}-shallow`, { cx: '0.5', cy: '0.5', r: '0.5' }, [
+      ['0.45', 'var(--ocean-4)', '0.85'],
+      ['0.75', 'var(--ocean-3)', '0.45'],
+      ['1', 'var(--ocean-3)', '0'],
+    ]),
+    radialGradient(`${prefix}-land`, { cx: '0.38', cy: '0.32', r: '0.75' }, [
+      ['0', 'var(--grass-light)'],
+      ['0.6', 'var(--grass)'],
+      ['1', 'var(--grass-dark)'],
+    ]),
     wavesPattern(`${prefix}-waves`, { width: 90, height: 46, className: 'wave', second: [50, 36] }),
     ...more,
     svg(
@@ -222,6 +218,23 @@ export function drawSea(layers, { width, height, lanes, prefix, onBackground }) 
   );
   layers.ocean.addEventListener('click', () => onBackground());
   for (const lane of lanes) layers.sea.append(svg('path', { class: 'sea-line', d: segment(lane, 2) }));
+}
+
+// -- the keyboard's focus ----------------------------------------------------------------
+
+/** Where the keyboard's focus goes once a redraw has replaced the focused
+ * element (the shell's focusRules) on an archipelago game's screen: from
+ * what was just chosen with a key starting with one of `choosing` (a card,
+ * a stone), on to the lanes it can use, the suggested one first; else to
+ * the first of `next`; and it stays on the board.
+ * @param {HTMLElement} board @param {string} word @param {string[]} choosing @param {string} next
+ * @returns {import('./renderer-common.js').FocusRules} */
+export function laneFocus(board, word, choosing, next) {
+  return {
+    afterChoice: (same, key) => (choosing.some((prefix) => key.startsWith(prefix)) ? firstOf(board, `.${word}-target.strong.suggested`, `.${word}-target.strong`) : null),
+    next,
+    stay: true,
+  };
 }
 
 // -- what the board draws lane by lane ---------------------------------------------------

@@ -3,9 +3,12 @@
 // (renderer-shell.js): when a phone counts as held upright, whether a new
 // snapshot still belongs to the turn on screen, where the keyboard focus goes
 // once a redraw has replaced the elements, board targets that act as
-// buttons, and the sea the boards are drawn on.
+// buttons, the sea the boards are drawn on, and the panels' player's
+// article and viewer's hand.
 
-import { svg } from '../board-svg.js';
+import { svg, radialGradient } from '../board-svg.js';
+import { h } from '../dom.js';
+import { token } from '../players.js';
 
 /** @typedef {import('./contract.js').GameSnapshot} GameSnapshot */
 
@@ -145,13 +148,11 @@ export function actAsButton(node, act) {
  * @param {{cx: string, cy: string, r: string, middle: string}} where
  * @returns {SVGElement} */
 export function oceanGradient(id, { cx, cy, r, middle }) {
-  return svg(
-    'radialGradient',
-    { id, cx, cy, r },
-    svg('stop', { offset: '0', 'stop-color': 'var(--ocean-3)' }),
-    svg('stop', { offset: middle, 'stop-color': 'var(--ocean-2)' }),
-    svg('stop', { offset: '1', 'stop-color': 'var(--ocean-1)' }),
-  );
+  return radialGradient(id, { cx, cy, r }, [
+    ['0', 'var(--ocean-3)'],
+    [middle, 'var(--ocean-2)'],
+    ['1', 'var(--ocean-1)'],
+  ]);
 }
 
 /** Waves on the sea: a tile `width` × `height` with two crests, the first
@@ -179,4 +180,37 @@ export function pointByKey(root, prefix, wanted, nameOf = (rest) => rest) {
     const rest = /** @type {string} */ (node.getAttribute('data-key')).slice(prefix.length);
     node.classList.toggle('lesson-point', names.includes(String(nameOf(rest))));
   });
+}
+
+/**
+ * A player's article in the players' panel: of classes `player`, the game's
+ * own (`kind`), the seat's colour (`p0` …), and whether the seat is to move,
+ * is the viewer's, has won; `attrs` its other attributes. Its header holds
+ * the seat's token (of `size`), the player's name and then `head`; `body`
+ * follows the header.
+ * @param {{seat: number, name: string, kind?: string, toMove?: unknown, viewer: number | null, winner?: unknown, size: number, attrs?: Record<string, string>}} player
+ * @param {(Node | null | false)[]} head
+ * @param {...(Node | null | false)} body
+ * @returns {HTMLElement} */
+export function playerArticle({ seat, name, kind, toMove, viewer, winner, size, attrs = {} }, head, ...body) {
+  return h(
+    'article',
+    { class: `player${kind ? ` ${kind}` : ''} p${seat}${toMove ? ' to-move' : ''}${seat === viewer ? ' is-viewer' : ''}${winner ? ' winner' : ''}`, ...attrs },
+    h('header', { class: 'player-head' }, token(seat, size), h('span', { class: 'player-name' }, name), ...head),
+    ...body,
+  );
+}
+
+/** The viewer's hand in `el`: when they hold none (a spectator), the
+ * sentence `spectator`, and null; else the row of its cards, a group named
+ * `title` of class `className`, for the game to fill and show.
+ * @param {HTMLElement} el @param {boolean} holds
+ * @param {{spectator: string, title: string, className: string}} words
+ * @returns {HTMLElement | null} */
+export function handRow(el, holds, { spectator, title, className }) {
+  if (!holds) {
+    el.replaceChildren(h('p', { class: 'hand-empty' }, spectator));
+    return null;
+  }
+  return h('div', { class: className, role: 'group', 'aria-label': title });
 }

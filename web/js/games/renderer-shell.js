@@ -6,10 +6,10 @@
 // (through the game's selection module, <game>/select.js), a redraw that
 // keeps the keyboard focus, the turn of a phone held upright, and `destroy`.
 //
-// A renderer makes its shell first, `shell = createShell(host)`, then its
-// board and its drawing, and ends with `return shell.renderer(game)`, where
-// `game` is its part:
-//   select          its selection module
+// A renderer makes its shell first, `shell = createShell(host, select)`
+// with its selection module, then its board (which calls back
+// `shell.boardHandlers`) and its drawing, and ends with
+// `return shell.renderer(game)`, where `game` is its part:
 //   board           its board (the shell calls `reset()`)
 //   draw(snap, {previous})  draw what a snapshot shows whatever the
 //                   selection: the board, the players, the round, the score
@@ -31,8 +31,10 @@
 // The shell (a Shell) holds what is on screen (els, snapshot, view, names,
 // interactive, selection, lastMove, suggestion, lesson) and offers legal(),
 // hasSelection(), pick(target), play(text), clearSelection(), refresh(),
-// each bound to it, to be handed on as it is (`onChoice: shell.play`);
-// `renderer(game)` returns the renderer index.js describes.
+// each bound to it, to be handed on as it is (`onChoice: shell.play`), and
+// what a board calls back (`boardHandlers`: a target picked, the selection
+// cleared by a click beside the targets); `renderer(game)` returns the
+// renderer index.js describes.
 
 import { PORTRAIT, isSameTurn, screenOf, focusedKey, restoreFocus, oneTabStop } from './renderer-common.js';
 
@@ -57,7 +59,6 @@ import { PORTRAIT, isSameTurn, screenOf, focusedKey, restoreFocus, oneTabStop } 
  * @template [V=any]
  * @template [S=any]
  * @typedef {object} GamePart
- * @property {SelectModule<S>} select
  * @property {{reset: () => void}} board
  * @property {(snap: GameSnapshot, context: {previous: V | null}) => void} draw
  * @property {() => void} redraw
@@ -90,8 +91,8 @@ const choiceKey = (node) => node.getAttribute('data-key') || `choice:${node.getA
  * @template [S=any]
  */
 export class Shell {
-  /** @param {RendererHost} host */
-  constructor({ els, onChoice }) {
+  /** @param {RendererHost} host @param {SelectModule<S>} select the game's selection module */
+  constructor({ els, onChoice }, select) {
     /** The renderer's containers (board, players, hand, market, actions …).
      * @type {Record<string, HTMLElement>} */
     this.els = els;
@@ -104,9 +105,11 @@ export class Shell {
     /** @type {string[]} */
     this.names = [];
     this.interactive = false;
-    /** Emptied by `renderer(game)`, which knows the game's selection.
-     * @type {S} */
-    this.selection = /** @type {any} */ (null);
+    /** The game's selection module.
+     * @private */
+    this.select = select;
+    /** @type {S} */
+    this.selection = select.emptySelection();
     /** @type {GameEvent[]} */
     this.lastMove = [];
     /** @type {Move | null} */
@@ -114,8 +117,7 @@ export class Shell {
     /** A lesson's step: the move it teaches and what the board points at.
      * @type {LessonStep | null} */
     this.lesson = null;
-    /** The game's part and its selection module: set by `renderer(game)`,
-     * before anything is drawn.
+    /** The game's part: set by `renderer(game)`, before anything is drawn.
      * @private @type {GamePart<V, S>} */
     this.game = /** @type {any} */ (null);
     /** True while the redraw that finds a lesson's targets runs.
@@ -139,12 +141,10 @@ export class Shell {
     this.onPointer = this.onPointer.bind(this);
     this.onOrientation = this.onOrientation.bind(this);
     this.onBoardFocus = this.onBoardFocus.bind(this);
-  }
-
-  /** The game's selection module.
-   * @private */
-  get select() {
-    return this.game.select;
+    /** What the board calls back (contract.js's BoardHandlers): a target
+     * clicked is picked, a click beside the targets clears the selection.
+     * @type {import('./contract.js').BoardHandlers} */
+    this.boardHandlers = { onTarget: this.pick, onBackground: this.clearSelection };
   }
 
   /** The viewer's legal moves while they may act; none otherwise (while
@@ -361,7 +361,6 @@ export class Shell {
     const { els } = this;
     const game = parts;
     this.game = game;
-    this.selection = this.select.emptySelection();
     // The board's frame holds the focus when the target that had it goes.
     els.board.setAttribute('tabindex', '-1');
     els.board.addEventListener('focusin', this.onBoardFocus);
@@ -385,13 +384,15 @@ export class Shell {
   }
 }
 
-/** The shell of a renderer drawn for `host` (contract.js's RendererHost).
- * `V` and `S` are the game's view and selection, which a renderer names by
- * the type it gives its shell.
+/** The shell of a renderer drawn for `host` (contract.js's RendererHost),
+ * whose clicks narrow the legal moves as `select` says (the game's
+ * selection module). `V` and `S` are the game's view and selection, which a
+ * renderer names by the type it gives its shell.
  * @template [V=any]
  * @template [S=any]
  * @param {RendererHost} host
+ * @param {SelectModule<S>} select
  * @returns {Shell<V, S>} */
-export function createShell(host) {
-  return new Shell(host);
+export function createShell(host, select) {
+  return new Shell(host, select);
 }

@@ -13,6 +13,10 @@
 //       null; the same selection when the click does nothing)
 // `legal` is the viewer's legal moves (`to_dict()`s) when they may act, and
 // empty otherwise: then nothing is offered.
+//
+// Besides, the cards a text view offers as buttons (`distinctChoices`), and
+// what the archipelago games' log modules share of the lanes (`laneMarks`:
+// the lanes and islands that events name).
 
 /** @typedef {import('./contract.js').Move} Move */
 
@@ -113,4 +117,45 @@ export function laneTargets(lanes, selected, { word, open, strong }) {
     });
   }
   return targets;
+}
+
+/** The cards to offer as choices: those selected, and of equal cards (by
+ * `nameOf`) that do the same (the same data-choice), the first; a card that
+ * does nothing is left out.
+ * @template {{selected?: boolean, choice?: string | null}} C
+ * @param {C[]} cards
+ * @param {(card: C) => string} nameOf
+ * @returns {C[]} */
+export function distinctChoices(cards, nameOf) {
+  /** @type {Set<string>} */
+  const seen = new Set();
+  return cards.filter((card) => {
+    if (card.selected) return true;
+    if (!card.choice) return false;
+    const key = `${nameOf(card)}|${card.choice}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+/** The lanes and the islands that events name (a log module's
+ * `eventMarks`, for the archipelago games): the lanes from the events'
+ * parameter `word` (`line`, `link`), the islands from their `island`,
+ * unless `marksIsland(event)` says otherwise; each once, in order.
+ * @param {{key: string, params?: Record<string, any>}[]} events
+ * @param {string} word
+ * @param {(event: {key: string}) => boolean} [marksIsland]
+ * @returns {{lanes: string[], islands: string[]}} */
+export function laneMarks(events, word, marksIsland = () => true) {
+  /** @type {Set<string>} */
+  const lanes = new Set();
+  /** @type {Set<string>} */
+  const islands = new Set();
+  for (const event of events) {
+    const p = event.params || {};
+    if (p[word]) lanes.add(String(p[word]));
+    if (p.island && marksIsland(event)) islands.add(String(p.island));
+  }
+  return { lanes: [...lanes], islands: [...islands] };
 }

@@ -6,7 +6,7 @@
 // crater, the borders of the sections, the jetty, the huts and the section
 // numbers.
 
-import { svg, f1, blobRadii, blobPath, shapePath } from '../../board-svg.js';
+import { svg, f1, radialGradient, blobRadii, blobPath, shapePath } from '../../board-svg.js';
 import { seatStyle } from '../../players.js';
 import { shown } from './log.js';
 import { oceanGradient, wavesPattern } from '../renderer-common.js';
@@ -22,19 +22,15 @@ export function defs() {
     'defs',
     {},
     oceanGradient('hk-ocean', { cx: '35%', cy: '50%', r: '80%', middle: '0.45' }),
-    svg(
-      'radialGradient',
-      { id: 'hk-crater', cx: '0.5', cy: '0.5', r: '0.5' },
-      svg('stop', { offset: '0', 'stop-color': '#ff8a3d' }),
-      svg('stop', { offset: '0.35', 'stop-color': '#a3361a' }),
-      svg('stop', { offset: '1', 'stop-color': '#3b2a24' }),
-    ),
-    svg(
-      'radialGradient',
-      { id: 'hk-glowfill', cx: '0.5', cy: '0.5', r: '0.5' },
-      svg('stop', { offset: '0', 'stop-color': 'var(--lava-glow)', 'stop-opacity': '0.9' }),
-      svg('stop', { offset: '1', 'stop-color': 'var(--lava)', 'stop-opacity': '0' }),
-    ),
+    radialGradient('hk-crater', { cx: '0.5', cy: '0.5', r: '0.5' }, [
+      ['0', '#ff8a3d'],
+      ['0.35', '#a3361a'],
+      ['1', '#3b2a24'],
+    ]),
+    radialGradient('hk-glowfill', { cx: '0.5', cy: '0.5', r: '0.5' }, [
+      ['0', 'var(--lava-glow)', '0.9'],
+      ['1', 'var(--lava)', '0'],
+    ]),
     wavesPattern('hk-waves', { width: 80, height: 44, className: 'hk-wave', second: [44, 34] }),
     svg(
       'pattern',

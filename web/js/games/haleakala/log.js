@@ -101,10 +101,12 @@ export function logParams(event, { names }) {
   for (const field of ['beach', 'section', 'crater', 'to']) {
     if (p[field] !== undefined && p[field] !== null) params[field] = shown(p[field]);
   }
-  // A suggestion's reasons (why.haleakala.*) name spaces and cards as the log does.
+  // A card is named in words wherever an event names one (taken, dealt,
+  // the same twice, a suggestion's reason).
+  if (p.card) params.card = cardName(p.card);
+  // A suggestion's reasons (why.haleakala.*) name spaces and items as the log does.
   if (event.key.startsWith('why.')) {
     if (p.space) params.space = spaceName(p.space);
-    if (p.card) params.card = cardName(p.card);
     if (p.item) params.item = itemName(p.item);
   }
   switch (event.key) {
@@ -124,11 +126,6 @@ export function logParams(event, { names }) {
       params.section = space ? shown(space.section) : '';
       break;
     }
-    case 'haleakala.take_card':
-    case 'haleakala.identical':
-    case 'haleakala.refill':
-      params.card = cardName(p.card);
-      break;
     case 'haleakala.buy':
       params.item = itemName(p.item);
       params.cost = shellCost(p.cost);

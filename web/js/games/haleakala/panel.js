@@ -10,6 +10,7 @@ import { t, plural, number } from '../../i18n.js';
 import { svg } from '../../board-svg.js';
 import { token } from '../../players.js';
 import { h } from '../../dom.js';
+import { playerArticle } from '../renderer-common.js';
 import { cardName, itemName, shellCost, spaceName, spaceShort, scoringLabel, shown } from './log.js';
 import { disc, icon, cardFace, itemCard, statue, BUTTERFLIES } from './pieces.js';
 
@@ -113,18 +114,13 @@ export function renderPlayers(el, view, turn, { names, viewer }) {
     const winner = turn.over && turn.result && turn.result.winners.includes(seat);
     const reserve = player.reserve.length ? player.reserve.join(' ') : '–';
     const chips = collection(player, seat);
-    return h(
-      'article',
-      { class: `player hk-player p${seat}${deciding ? ' to-move' : ''}${seat === viewer ? ' is-viewer' : ''}${winner ? ' winner' : ''}` },
-      h(
-        'header',
-        { class: 'player-head' },
-        token(seat, 22),
-        h('span', { class: 'player-name' }, names[seat]),
+    return playerArticle(
+      { seat, name: names[seat], kind: 'hk-player', toMove: deciding, viewer, winner, size: 22 },
+      [
         deciding ? h('span', { class: 'turn-flag' }, active ? t('haleakala.player.to_move') : t('haleakala.player.choosing')) : null,
         view.first_player === seat ? h('span', { class: 'hk-first', title: t('haleakala.player.first_title') }, t('haleakala.player.first')) : null,
         h('span', { class: 'player-score', 'aria-label': t('haleakala.aria.score', { player: names[seat], score: view.scores[seat] }) }, number(view.scores[seat]), h('small', {}, t('haleakala.player.points_short'))),
-      ),
+      ],
       h(
         'ul',
         { class: 'stats' },

@@ -6,17 +6,17 @@
 // the lines' shapes and what is drawn line by line (targets, marks, the
 // suggestion) are the archipelago's, shared with Kanaloa (archipelago.js).
 
-import { svg, f1, blobPath, shapePath } from '../../board-svg.js';
+import { svg, f1, blobPath, boardPicture } from '../../board-svg.js';
 import { t, plural } from '../../i18n.js';
 import { seatStyle } from '../../players.js';
-import { isleShape, laneShape, seaDefs, drawSea, laneOverlays, overlayCalls, layBridges, plankBody } from '../archipelago.js';
+import { isleShape, laneShape, seaDefs, drawSea, laneOverlays, plankBody } from '../archipelago.js';
+import { LaneBoard, drawIsles, tagPip, neededBadge, controlMarker } from '../archipelago-board.js';
 
 /** @typedef {import('./select.js').KahunaView} KahunaView */
 /** @typedef {import('./select.js').KahunaIsland} KahunaIsland */
 /** @typedef {import('../archipelago.js').IsleShape} IsleShape */
 /** @typedef {import('../archipelago.js').LaneShape} LaneShape */
 /** @typedef {import('../archipelago.js').Layers} Layers */
-/** @typedef {import('../archipelago.js').LaneOverlays} LaneOverlays */
 
 /**
  * The board's geometry for one orientation: its size and projection, and
@@ -71,71 +71,33 @@ function defs() {
  * @param {import('../contract.js').BoardHandlers} handlers
  * @returns {import('../contract.js').Board<KahunaView, import('../archipelago.js').LaneMarks> & import('../archipelago.js').OverlayCalls} */
 export function createBoard(container, { onTarget, onBackground }) {
-  // What `build` makes for the view's orientation; null before it, and after a reset.
-  /** @type {Geometry | null} */
-  let geo = null;
-  /** @type {Layers | null} */
-  let layers = null;
-  /** @type {SVGElement | null} */
-  let root = null;
-  /** @type {(number | null)[] | null} */
-  let previousOwners = null;
-  /** @type {Record<string, number | null> | null} */
-  let previousControllers = null;
-  /** @type {LaneOverlays | null} */
-  let overlays = null;
+  /** What `build` makes for the view's orientation, and who held what when last drawn.
+   * @type {LaneBoard<Geometry>} */
+  const drawn = new LaneBoard(container);
 
   /** @param {KahunaView} view @param {boolean} portrait */
   function build(view, portrait) {
-    geo = geometry(view, portrait);
-    root = /** @type {SVGElement} */ (svg('svg', {
-      class: 'kahuna-board' + (portrait ? ' portrait' : ''),
-      viewBox: `0 0 ${geo.width} ${geo.height}`,
-      role: 'group',
-      'aria-roledescription': t('kahuna.board.name'),
-      'aria-label': t('kahuna.board.name'),
-    }));
+    const geo = geometry(view, portrait);
+    const root = boardPicture('kahuna-board' + (portrait ? ' portrait' : ''), geo.width, geo.height, t('kahuna.board.name'));
     root.append(defs());
     const names = ['ocean', 'shallows', 'sea', 'sands', 'rings', 'glows', 'flash', 'bridges', 'lastmove', 'lands', 'tags', 'markers', 'point', 'suggestion', 'targets'];
-    layers = Object.fromEntries(names.map((name) => [name, svg('g', { class: `layer ${name}` })]));
+    /** @type {Layers} */
+    const layers = Object.fromEntries(names.map((name) => [name, svg('g', { class: `layer ${name}` })]));
     for (const name of names) root.append(layers[name]);
     layers.sands.setAttribute('filter', 'url(#kh-lift)');
     layers.bridges.setAttribute('filter', 'url(#kh-lift)');
     layers.tags.setAttribute('filter', 'url(#kh-lift)');
 
     drawSea(layers, { width: geo.width, height: geo.height, lanes: geo.lines, prefix: 'kh', onBackground });
-
-    for (const isle of geo.islands.values()) {
-      const { x, y, r, rot } = isle;
-      layers.shallows.append(
-        svg('path', { class: 'shallow', d: blobPath(x, y, r * 1.75, isle.sand, rot + 0.3), fill: 'url(#kh-shallow)' }),
-        svg('path', { class: 'reef', d: blobPath(x, y, r * 1.22, isle.sand, rot) }),
-      );
-      layers.sands.append(svg('path', { class: 'sand', d: blobPath(x, y, r, isle.sand, rot) }));
-      const land = svg('g', { class: 'land' });
-      land.append(svg('path', { class: 'land-base', d: blobPath(x, y, r * 0.8, isle.land, rot + 0.5), fill: 'url(#kh-land)' }));
-      land.append(
-        svg('path', {
-          class: 'forest',
-          d: blobPath(x + isle.forestAt[0], y + isle.forestAt[1], r * 0.42, isle.forest, rot),
-        }),
-      );
-      for (const [dx, dy, size] of isle.trees) {
-        if (Math.hypot(dx, dy) < r * 0.62) land.append(svg('circle', { class: 'tree', cx: f1(x + dx), cy: f1(y + dy), r: f1(size) }));
-      }
-      layers.lands.append(land);
-    }
-    container.replaceChildren(root);
-    previousOwners = null;
-    previousControllers = null;
-    overlays = laneOverlays({ layers, lanes: geo.lines, islands: geo.islands, portrait, word: 'line', sizes: SIZES, onTarget });
+    drawIsles(layers, geo.islands.values(), { prefix: 'kh', shallows: 1.75, reef: 1.22 });
+    drawn.built(geo, layers, root, laneOverlays({ layers, lanes: geo.lines, islands: geo.islands, portrait, word: 'line', sizes: SIZES, onTarget }));
   }
 
   /** A bridge of `owner` on `line`; `fresh` when just laid.
    * @param {LaneShape} line @param {number} owner @param {boolean} fresh */
   function plank(line, owner, fresh) {
     const length = line.length + 14; // reaches a little onto both beaches
-    const width = /** @type {Geometry} */ (geo).portrait ? 17 : 15;
+    const width = /** @type {Geometry} */ (drawn.geo).portrait ? 17 : 15;
     const inner = plankBody({ length, width, colour: `p${owner}`, shape: seatStyle(owner).shape, angle: line.angle, fresh });
     return svg(
       'g',
@@ -150,7 +112,7 @@ export function createBoard(container, { onTarget, onBackground }) {
 
   /** @param {KahunaIsland} island @param {IsleShape} isle @param {number} players */
   function tag(island, isle, players) {
-    const big = /** @type {Geometry} */ (geo).portrait;
+    const big = /** @type {Geometry} */ (drawn.geo).portrait;
     const font = big ? 24 : 17.5;
     const width = big ? 100 : 78;
     const height = big ? 54 : 41;
@@ -178,30 +140,18 @@ export function createBoard(container, { onTarget, onBackground }) {
     for (let i = 0; i < free; i++) owners.push(null);
     for (let p = players - 1; p >= 1; p--) for (let i = 0; i < island.counts[p]; i++) owners.push(p);
     const start = isle.x - (big ? 6 : 5) - ((owners.length - 1) * step) / 2;
-    owners.forEach((owner, i) => {
-      const cx = start + i * step;
-      if (owner === null) g.append(svg('circle', { class: 'pip free', cx: f1(cx), cy: f1(row), r: f1(size * 0.3) }));
-      else g.append(svg('path', { class: `pip p${owner}`, d: shapePath(seatStyle(owner).shape, cx, row, size * 1.15) }));
-    });
+    owners.forEach((owner, i) => g.append(tagPip(start + i * step, row, size, owner === null ? null : { p: owner, shape: seatStyle(owner).shape })));
     // The majority needed, in a small disc on the tag's corner.
-    const bx = isle.x + width / 2 - (big ? 4 : 3);
-    const by = top + height / 2;
-    const badge = svg('g', { class: 'needed' });
-    badge.append(svg('circle', { cx: f1(bx), cy: f1(by), r: big ? 13 : 10.5 }));
-    badge.append(svg('text', { x: f1(bx), y: f1(by + (big ? 5 : 4.2)), 'font-size': big ? 15 : 12.5 }, String(island.needed)));
-    g.append(badge);
+    const corner = isle.x + width / 2 - (big ? 4 : 3);
+    g.append(neededBadge(corner, top + height / 2, island.needed, big ? { r: 13, font: 15, dy: 5 } : { r: 10.5, font: 12.5, dy: 4.2 }));
     return g;
   }
 
   /** @param {number} owner @param {IsleShape} isle @param {boolean} fresh */
   function marker(owner, isle, fresh) {
-    const s = /** @type {Geometry} */ (geo).portrait ? 20 : 16;
-    const cx = isle.x;
+    const s = /** @type {Geometry} */ (drawn.geo).portrait ? 20 : 16;
     const cy = isle.y - isle.r * 0.36;
-    const g = svg('g', { class: `marker p${owner}` + (fresh ? ' fresh' : ''), filter: 'url(#kh-shadow)' });
-    g.append(svg('circle', { class: 'marker-stone', cx: f1(cx), cy: f1(cy), r: s }));
-    g.append(svg('path', { class: 'marker-mark', d: shapePath(seatStyle(owner).shape, cx, cy + (owner === 0 ? 1.5 : 0), s * 1.05) }));
-    return g;
+    return controlMarker({ p: owner, shape: seatStyle(owner).shape, cx: isle.x, cy, s, fresh, attrs: { filter: 'url(#kh-shadow)' } });
   }
 
   /** @param {KahunaIsland} island @param {string[]} names */
@@ -219,36 +169,29 @@ export function createBoard(container, { onTarget, onBackground }) {
   /** Draw the position: bridges, rings, tags, markers.
    * @param {KahunaView} view @param {{names: string[], portrait: boolean}} options */
   function draw(view, { names, portrait }) {
-    if (!geo || geo.portrait !== portrait) build(view, portrait);
+    if (drawn.stale(portrait)) build(view, portrait);
     // What `build` made, for this orientation.
-    const built = /** @type {Geometry} */ (geo);
-    const layer = /** @type {Layers} */ (layers);
+    const built = /** @type {Geometry} */ (drawn.geo);
+    const layer = /** @type {Layers} */ (drawn.layers);
     const players = view.supply.length;
     for (const name of ['rings', 'bridges', 'tags', 'markers']) layer[name].replaceChildren();
 
-    previousOwners = layBridges(layer.bridges, view.lines, built.lines, previousOwners, plank);
+    drawn.layBridges(view.lines, built.lines, plank);
     for (const island of view.islands) {
       const isle = /** @type {IsleShape} */ (built.islands.get(island.name));
       const owner = island.controller;
-      const was = previousControllers ? previousControllers[island.name] : owner;
       if (owner !== null && owner !== undefined) {
         layer.rings.append(svg('path', { class: `control-ring p${owner}`, d: blobPath(isle.x, isle.y, isle.r + 3, isle.sand, isle.rot) }));
-        layer.markers.append(marker(owner, isle, was !== owner));
+        layer.markers.append(marker(owner, isle, drawn.newController(island)));
       }
       const label = tag(island, isle, players);
       label.setAttribute('role', 'img');
       label.setAttribute('aria-label', islandLabel(island, names));
       layer.tags.append(label);
     }
-    previousControllers = Object.fromEntries(view.islands.map((island) => [island.name, island.controller]));
-  }
-
-  function reset() {
-    geo = null;
-    overlays = null;
-    container.replaceChildren();
+    drawn.drawnControl(view.islands);
   }
 
   // The targets, the flash, the marks and the suggestion: drawn line by line (archipelago.js).
-  return { draw, ...overlayCalls(() => overlays), reset };
+  return { draw, ...drawn.overlayCalls(), reset: () => drawn.reset() };
 }

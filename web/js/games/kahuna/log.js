@@ -4,6 +4,7 @@
 // outline them on the board).
 
 import { t, plural } from '../../i18n.js';
+import { laneMarks } from '../select-common.js';
 
 /** @typedef {import('../contract.js').GameEvent} GameEvent */
 
@@ -69,14 +70,6 @@ export function logParams(event, { names }) {
  * @param {GameEvent[]} events
  * @returns {{lines: string[], islands: string[]}} */
 export function eventMarks(events) {
-  /** @type {Set<string>} */
-  const lines = new Set();
-  /** @type {Set<string>} */
-  const islands = new Set();
-  for (const event of events) {
-    const p = event.params || {};
-    if (p.line) lines.add(String(p.line));
-    if (p.island) islands.add(String(p.island));
-  }
-  return { lines: [...lines], islands: [...islands] };
+  const { lanes, islands } = laneMarks(events, 'line');
+  return { lines: lanes, islands };
 }

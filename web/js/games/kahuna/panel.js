@@ -7,7 +7,8 @@ import { t, plural, number } from '../../i18n.js';
 import { token } from '../../players.js';
 import { projection } from './board.js';
 import { h } from '../../dom.js';
-import { backCard, islandCards, handCardOptions, emptySlot, drawPile, discardPile, renderMarketRow } from '../archipelago-cards.js';
+import { playerArticle, handRow } from '../renderer-common.js';
+import { backCard, islandCards, laneCount, handCardOptions, emptySlot, drawPile, discardPile, renderMarketRow } from '../archipelago-cards.js';
 
 /** @typedef {import('../../state.js').Turn} Turn */
 
@@ -18,11 +19,8 @@ import { backCard, islandCards, handCardOptions, emptySlot, drawPile, discardPil
 
 // -- cards ----------------------------------------------------------------
 
-/** @param {KahunaView} view @param {string} name */
-function degreeOf(view, name) {
-  const island = view.islands.find((i) => i.name === name);
-  return island ? island.degree : 0;
-}
+/** The lines at an island. */
+const degreeOf = laneCount('degree');
 
 /** A face-up card, with a small map of the archipelago on which its island
  * is lit; a button when it can be clicked. */
@@ -62,17 +60,12 @@ export function renderPlayers(el, view, turn, { names, viewer }) {
     }
     const winner = turn.over && turn.result && turn.result.winners.includes(seat);
     rows.push(
-      h(
-        'article',
-        { class: `player p${seat}${toMove ? ' to-move' : ''}${seat === viewer ? ' is-viewer' : ''}${winner ? ' winner' : ''}` },
-        h(
-          'header',
-          { class: 'player-head' },
-          token(seat, 22),
-          h('span', { class: 'player-name' }, names[seat]),
+      playerArticle(
+        { seat, name: names[seat], toMove, viewer, winner, size: 22 },
+        [
           toMove ? h('span', { class: 'turn-flag' }, t('kahuna.player.to_move')) : null,
           h('span', { class: 'player-score', 'aria-label': t('kahuna.player.score_aria', { score: view.scores[seat] }) }, number(view.scores[seat]), h('small', {}, t('kahuna.player.points_short'))),
-        ),
+        ],
         h(
           'ul',
           { class: 'stats' },
@@ -170,11 +163,8 @@ export function renderRound(el, view, turn) {
  * @returns {void} */
 export function renderHand(el, view, cards, { onPick }) {
   if (!el) return;
-  if (!view.hand) {
-    el.replaceChildren(h('p', { class: 'hand-empty' }, t('kahuna.hand.spectator')));
-    return;
-  }
-  const row = h('div', { class: 'hand-cards', role: 'group', 'aria-label': t('kahuna.hand.title') });
+  const row = handRow(el, Boolean(view.hand), { spectator: t('kahuna.hand.spectator'), title: t('kahuna.hand.title'), className: 'hand-cards' });
+  if (!row) return;
   for (const card of cards) {
     let label = t('kahuna.aria.card', { card: card.name, degree: degreeOf(view, card.name) });
     if (card.selected) label = t('kahuna.aria.card_selected', { card: card.name });
@@ -224,18 +214,15 @@ export function renderMarket(el, view, all, { onChoice }) {
     );
   });
 
-  const discards = view.open_discard;
+  const faceUp = view.open_discard;
   const hiddenTotal = view.hidden_discard_counts.reduce((a, b) => a + b, 0);
-  renderMarketRow(el, {
-    pile,
-    display,
-    discards: discardPile('kahuna-discard-list', discards, hiddenTotal, {
-      empty: t('kahuna.market.discard_empty'),
-      hidden: plural('kahuna.market.hidden', hiddenTotal),
-      label: plural('kahuna.aria.discard', discards.length, { hidden: hiddenTotal }),
-    }),
-    captions: { pile: t('kahuna.market.pile'), display: t('kahuna.market.display'), discards: t('kahuna.market.discard') },
+  const discards = discardPile('kahuna-discard-list', faceUp, hiddenTotal, {
+    empty: t('kahuna.market.discard_empty'),
+    hidden: plural('kahuna.market.hidden', hiddenTotal),
+    label: plural('kahuna.aria.discard', faceUp.length, { hidden: hiddenTotal }),
   });
+  const captions = { pile: t('kahuna.market.pile'), display: t('kahuna.market.display'), discards: t('kahuna.market.discard') };
+  renderMarketRow(el, { pile, display, discards, captions });
 }
 
 // -- the action bar ------------------------------------------------------------------

@@ -15,7 +15,8 @@ import { renderPlayers, renderRound, renderHand, renderMarket, renderActions, re
 import { logParams, eventMarks, dash } from './log.js';
 import * as select from './select.js';
 import * as words from './text.js';
-import { PORTRAIT, firstOf, pointByKey } from '../renderer-common.js';
+import { PORTRAIT, pointByKey } from '../renderer-common.js';
+import { laneFocus } from '../archipelago.js';
 import { createShell } from '../renderer-shell.js';
 
 const { cardsOf } = select;
@@ -31,13 +32,10 @@ const { cardsOf } = select;
  * @returns {import('../contract.js').Renderer} */
 export function createRenderer(host) {
   /** @type {import('../renderer-shell.js').Shell<KahunaView, import('./select.js').KahunaSelection>} */
-  const shell = createShell(host);
+  const shell = createShell(host, select);
   const { els } = shell;
 
-  const board = createBoard(els.board, {
-    onTarget: (target) => shell.pick(target),
-    onBackground: () => shell.clearSelection(),
-  });
+  const board = createBoard(els.board, shell.boardHandlers);
 
   const lineName = (/** @type {number} */ id) => select.lineName(shell.view, id);
 
@@ -50,15 +48,15 @@ export function createRenderer(host) {
    * @returns {KahunaTargets} */
   function targets() {
     const all = select.targets(shell.view, /** @type {KahunaMove[]} */ (shell.legal()), shell.selection);
-    all.lines = all.lines.map((line) => ({
-      ...line,
-      label: line.selected ? t('kahuna.aria.line_selected', { line: dash(line.line) }) : lineLabel(line.move, line.line, line.removal),
-    }));
+    all.lines = all.lines.map((line) => ({ ...line, label: lineLabel(line) }));
     return all;
   }
 
-  /** @param {KahunaMove | null | undefined} move @param {string} name @param {boolean} removal */
-  function lineLabel(move, name, removal) {
+  /** A line's name for a screen reader, as a target: chosen, or what a
+   * click on it plays, else whether a bridge lies on it.
+   * @param {import('./select.js').KahunaLineTarget} target */
+  function lineLabel({ move, line: name, removal, selected }) {
+    if (selected) return t('kahuna.aria.line_selected', { line: dash(name) });
     if (move && move.kind === 'place') return t('kahuna.aria.place', { line: dash(name), card: move.card });
     if (move && move.kind === 'remove') return t('kahuna.aria.remove', { line: dash(name), cards: /** @type {string[]} */ (move.cards).join(' + ') });
     return removal ? t('kahuna.aria.line_bridge', { line: dash(name) }) : t('kahuna.aria.line_free', { line: dash(name) });
@@ -178,23 +176,14 @@ export function createRenderer(host) {
     if (pile) pile.classList.toggle('lesson-point', of('pile').length > 0);
   }
 
-  /** @param {import('../contract.js').GameEvent[]} events @param {number} [duration] */
-  function flashEvents(events, duration) {
-    board.flash(eventMarks(events), duration);
-  }
-
   return shell.renderer({
-    select,
     board,
     draw,
     redraw,
-    focusRules: {
-      // A card just chosen from the keyboard: go on to the lines it can use.
-      afterChoice: (same, key) => (key.startsWith('card-') ? firstOf(els.board, '.line-target.strong.suggested', '.line-target.strong') : null),
-      next: '.line-target.strong, .card.target, .pile.target',
-      stay: true,
-    },
-    flashEvents,
+    // A card just chosen from the keyboard: go on to the lines it can use.
+    focusRules: laneFocus(els.board, 'line', ['card-'], '.line-target.strong, .card.target, .pile.target'),
+    // What just happened, rung on the board for a while.
+    flashEvents: (events, duration) => board.flash(eventMarks(events), duration),
     spotlight,
     moveText,
     logParams: (event, ctx) => logParams(event, ctx),

@@ -7,11 +7,12 @@
 // the links' shapes and what is drawn link by link (targets, marks, the
 // suggestion) are the archipelago's, shared with Kahuna (archipelago.js).
 
-import { svg, f1, blobPath, shapePath } from '../../board-svg.js';
+import { svg, f1, radialGradient, blobPath, shapePath, boardPicture } from '../../board-svg.js';
 import { t, plural } from '../../i18n.js';
 import { ENGINE_COLOURS, palette, colourShape, colourWords } from './colours.js';
 import { h } from '../../dom.js';
-import { isleShape, laneShape, seaDefs, drawSea, laneOverlays, overlayCalls, layBridges, plankBody } from '../archipelago.js';
+import { isleShape, laneShape, seaDefs, drawSea, laneOverlays, plankBody } from '../archipelago.js';
+import { LaneBoard, drawIsles, tagPip, neededBadge, controlMarker } from '../archipelago-board.js';
 
 // -- colours (kanaloa/colours.js) -----------------------------------------------
 
@@ -21,7 +22,6 @@ export { ENGINE_COLOURS, palette, colourShape, colourWords };
 /** @typedef {import('./select.js').KanaloaIsland} KanaloaIsland */
 /** @typedef {import('../archipelago.js').LaneShape} LaneShape */
 /** @typedef {import('../archipelago.js').Layers} Layers */
-/** @typedef {import('../archipelago.js').LaneOverlays} LaneOverlays */
 
 /** An island as drawn, with its size (small, large, main).
  * @typedef {import('../archipelago.js').IsleShape & {size: string}} KanaloaIsle */
@@ -156,44 +156,34 @@ function defs() {
   return seaDefs(
     'kn',
     '0.55',
-    svg(
-      'radialGradient',
-      { id: 'kn-mountain', cx: '0.45', cy: '0.35', r: '0.7' },
-      svg('stop', { offset: '0', 'stop-color': '#8d7b70' }),
-      svg('stop', { offset: '1', 'stop-color': 'var(--basalt)' }),
-    ),
+    radialGradient('kn-mountain', { cx: '0.45', cy: '0.35', r: '0.7' }, [
+      ['0', '#8d7b70'],
+      ['1', 'var(--basalt)'],
+    ]),
   );
 }
 
-/** The islands in their layers: round each its shallows and reef, its sand,
- * and its land: ORO's mountain or a forest, and the trees that fit.
+/** ORO's mountain, where the other islands have their forest.
+ * @param {KanaloaIsle} isle @returns {SVGElement[] | null} */
+function mountain({ x, y, r, size }) {
+  if (size !== 'main') return null;
+  return [
+    svg('path', { class: 'mountain', d: `M${f1(x - r * 0.5)},${f1(y - r * 0.05)} L${f1(x - r * 0.12)},${f1(y - r * 0.62)} L${f1(x + r * 0.08)},${f1(y - r * 0.46)} L${f1(x + r * 0.22)},${f1(y - r * 0.58)} L${f1(x + r * 0.55)},${f1(y - r * 0.05)} Z`, fill: 'url(#kn-mountain)' }),
+    svg('path', { class: 'mountain-snow', d: `M${f1(x - r * 0.22)},${f1(y - r * 0.48)} L${f1(x - r * 0.12)},${f1(y - r * 0.62)} L${f1(x + r * 0.02)},${f1(y - r * 0.5)} Z` }),
+  ];
+}
+
+/** The islands in their layers (archipelago-board.js's), ORO with its
+ * mountain and no tree on its slopes.
  * @param {Layers} layers @param {Iterable<KanaloaIsle>} isles */
 function drawIslands(layers, isles) {
-  for (const isle of isles) {
-    const { x, y, r, rot } = isle;
-    layers.shallows.append(
-      svg('path', { class: 'shallow', d: blobPath(x, y, r * 1.7, isle.sand, rot + 0.3), fill: 'url(#kn-shallow)' }),
-      svg('path', { class: 'reef', d: blobPath(x, y, r * 1.2, isle.sand, rot) }),
-    );
-    layers.sands.append(svg('path', { class: 'sand', d: blobPath(x, y, r, isle.sand, rot) }));
-    const land = svg('g', { class: 'land' });
-    land.append(svg('path', { class: 'land-base', d: blobPath(x, y, r * 0.8, isle.land, rot + 0.5), fill: 'url(#kn-land)' }));
-    if (isle.size === 'main') {
-      // ORO, the main island, has its mountain.
-      land.append(
-        svg('path', { class: 'mountain', d: `M${f1(x - r * 0.5)},${f1(y - r * 0.05)} L${f1(x - r * 0.12)},${f1(y - r * 0.62)} L${f1(x + r * 0.08)},${f1(y - r * 0.46)} L${f1(x + r * 0.22)},${f1(y - r * 0.58)} L${f1(x + r * 0.55)},${f1(y - r * 0.05)} Z`, fill: 'url(#kn-mountain)' }),
-        svg('path', { class: 'mountain-snow', d: `M${f1(x - r * 0.22)},${f1(y - r * 0.48)} L${f1(x - r * 0.12)},${f1(y - r * 0.62)} L${f1(x + r * 0.02)},${f1(y - r * 0.5)} Z` }),
-      );
-    } else {
-      land.append(svg('path', { class: 'forest', d: blobPath(x + isle.forestAt[0], y + isle.forestAt[1], r * 0.42, isle.forest, rot) }));
-    }
-    for (const [dx, dy, size] of isle.trees) {
-      if (Math.hypot(dx, dy) < r * 0.62 && (isle.size !== 'main' || dy > -r * 0.05)) {
-        land.append(svg('circle', { class: 'tree', cx: f1(x + dx), cy: f1(y + dy), r: f1(size) }));
-      }
-    }
-    layers.lands.append(land);
-  }
+  drawIsles(layers, isles, {
+    prefix: 'kn',
+    shallows: 1.7,
+    reef: 1.2,
+    crown: mountain,
+    treeFits: (isle, dx, dy) => isle.size !== 'main' || dy > -isle.r * 0.05,
+  });
 }
 
 // -- the score track --------------------------------------------------------------
@@ -341,16 +331,11 @@ function tag(island, isle, view, big) {
   const row = top + height - (big ? 11 : 8.5);
   const start = cx - ((owners.length - 1) * step) / 2;
   owners.forEach((colour, i) => {
-    const x = start + i * step;
-    if (colour === null) g.append(svg('circle', { class: 'pip free', cx: f1(x), cy: f1(row), r: f1(size * 0.3) }));
-    else g.append(svg('path', { class: `pip p${palette(view.players, colour)}`, d: shapePath(colourShape(view.players, colour), x, row, size * 1.15) }));
+    const mark = colour === null ? null : { p: palette(view.players, colour), shape: colourShape(view.players, colour) };
+    g.append(tagPip(start + i * step, row, size, mark));
   });
-  const bx = cx + width / 2 + (big ? 4 : 3);
-  const by = top + height / 2;
-  const badge = svg('g', { class: 'needed' });
-  badge.append(svg('circle', { cx: f1(bx), cy: f1(by), r: big ? 12.5 : 10 }));
-  badge.append(svg('text', { x: f1(bx), y: f1(by + (big ? 5 : 4.2)), 'font-size': big ? 14.5 : 12 }, String(island.needed)));
-  g.append(badge);
+  const corner = cx + width / 2 + (big ? 4 : 3);
+  g.append(neededBadge(corner, top + height / 2, island.needed, big ? { r: 12.5, font: 14.5, dy: 5 } : { r: 10, font: 12, dy: 4.2 }));
   return g;
 }
 
@@ -360,12 +345,9 @@ function marker(view, colour, isle, fresh, big) {
   const s = big ? 19 : 15.5;
   const cx = isle.x;
   const cy = crownY(isle, s, big);
-  const p = palette(view.players, colour);
-  const g = svg('g', { class: `marker p${p}` + (fresh ? ' fresh' : ''), 'data-island': isle.name });
-  g.append(svg('circle', { class: 'drop', cx: f1(cx), cy: f1(cy + 3), r: s + 1 }));
-  g.append(svg('circle', { class: 'marker-stone', cx: f1(cx), cy: f1(cy), r: s }));
-  g.append(svg('path', { class: 'marker-mark', d: shapePath(colourShape(view.players, colour), cx, cy + (p === 0 ? 1.5 : 0), s * 1.05) }));
-  return g;
+  const drop = svg('circle', { class: 'drop', cx: f1(cx), cy: f1(cy + 3), r: s + 1 });
+  const shape = colourShape(view.players, colour);
+  return controlMarker({ p: palette(view.players, colour), shape, cx, cy, s, fresh, attrs: { 'data-island': isle.name }, under: [drop] });
 }
 
 /** The island in words, for a screen reader: its links and the majority
@@ -390,42 +372,29 @@ function islandLabel(island, view, names) {
  * @param {import('../contract.js').BoardHandlers} handlers
  * @returns {import('../contract.js').Board<KanaloaView, import('../archipelago.js').LaneMarks> & import('../archipelago.js').OverlayCalls} */
 export function createBoard(container, { onTarget, onBackground }) {
-  // What `build` makes for the view's orientation; null before it, and after a reset.
-  /** @type {Geometry | null} */
-  let geo = null;
-  /** @type {Layers | null} */
-  let layers = null;
+  /** What `build` makes for the view's orientation, and who held what when last drawn.
+   * @type {LaneBoard<Geometry>} */
+  const drawn = new LaneBoard(container);
+  // The picture of what changes from move to move, once built.
   /** @type {SVGElement | null} */
   let front = null;
-  /** @type {(number | null)[] | null} */
-  let previousOwners = null;
-  /** @type {Record<string, number | null> | null} */
-  let previousControllers = null;
-  /** @type {LaneOverlays | null} */
-  let overlays = null;
   // The score track's spaces, where the pawns stand.
   /** @type {TrackSpace[]} */
   let spaces = [];
 
   /** @param {KanaloaView} view @param {boolean} portrait */
   function build(view, portrait) {
-    geo = geometry(view, portrait);
+    const geo = geometry(view, portrait);
     // Two pictures, one over the other: the archipelago, drawn once, and what
     // changes from move to move, over it. Redrawing the pieces then never
     // repaints the sea, the islands and their shadows.
-    const viewBox = `0 0 ${geo.width} ${geo.height}`;
-    const back = svg('svg', { class: 'kn-back', viewBox, 'aria-hidden': 'true' });
-    front = /** @type {SVGElement} */ (svg('svg', {
-      class: 'kn-front',
-      viewBox,
-      role: 'group',
-      'aria-roledescription': t('kanaloa.board.name'),
-      'aria-label': t('kanaloa.board.name'),
-    }));
+    const back = svg('svg', { class: 'kn-back', viewBox: `0 0 ${geo.width} ${geo.height}`, 'aria-hidden': 'true' });
+    front = boardPicture('kn-front', geo.width, geo.height, t('kanaloa.board.name'));
     back.append(defs());
     const backNames = ['ocean', 'shallows', 'sea', 'sands', 'lands', 'track'];
     const frontNames = ['rings', 'glows', 'flash', 'bridges', 'lastmove', 'tags', 'markers', 'pawns', 'point', 'suggestion', 'targets'];
-    layers = Object.fromEntries([...backNames, ...frontNames].map((name) => [name, svg('g', { class: `layer ${name}` })]));
+    /** @type {Layers} */
+    const layers = Object.fromEntries([...backNames, ...frontNames].map((name) => [name, svg('g', { class: `layer ${name}` })]));
     for (const name of backNames) back.append(layers[name]);
     for (const name of frontNames) front.append(layers[name]);
     layers.sands.setAttribute('filter', 'url(#kn-lift)');
@@ -434,19 +403,16 @@ export function createBoard(container, { onTarget, onBackground }) {
     drawSea(layers, { width: geo.width, height: geo.height, lanes: geo.links, prefix: 'kn', onBackground });
     drawIslands(layers, geo.islands.values());
     spaces = drawTrackBase(layers.track, geo.width, geo.height);
-    container.replaceChildren(root);
-    previousOwners = null;
-    previousControllers = null;
-    overlays = laneOverlays({ layers, lanes: geo.links, islands: geo.islands, portrait, word: 'link', sizes: SIZES, onTarget });
+    drawn.built(geo, layers, root, laneOverlays({ layers, lanes: geo.links, islands: geo.islands, portrait, word: 'link', sizes: SIZES, onTarget }));
   }
 
   /** Draw the position: bridges, rings, tags, markers, stones, pawns.
    * @param {KanaloaView} view @param {{names: string[], portrait: boolean}} options */
   function draw(view, { names, portrait }) {
-    if (!geo || geo.portrait !== portrait) build(view, portrait);
+    if (drawn.stale(portrait)) build(view, portrait);
     // What `build` made, for this orientation.
-    const built = /** @type {Geometry} */ (geo);
-    const layer = /** @type {Layers} */ (layers);
+    const built = /** @type {Geometry} */ (drawn.geo);
+    const layer = /** @type {Layers} */ (drawn.layers);
     const picture = /** @type {SVGElement} */ (front);
     const big = built.portrait;
     // The language may have changed since the board was built.
@@ -456,15 +422,14 @@ export function createBoard(container, { onTarget, onBackground }) {
 
     /** @param {LaneShape} shape @param {number} owner @param {boolean} fresh */
     const lay = (shape, owner, fresh) => plank(shape, view, owner, fresh, big);
-    previousOwners = layBridges(layer.bridges, view.links, built.links, previousOwners, lay);
+    drawn.layBridges(view.links, built.links, lay);
     for (const island of view.islands) {
       const isle = /** @type {KanaloaIsle} */ (built.islands.get(island.name));
       const owner = island.controller;
-      const was = previousControllers ? previousControllers[island.name] : owner;
       if (owner !== null && owner !== undefined) {
         const p = palette(view.players, owner);
         layer.rings.append(svg('path', { class: `control-ring p${p}`, d: blobPath(isle.x, isle.y, isle.r + 3, isle.sand, isle.rot) }));
-        layer.markers.append(marker(view, owner, isle, was !== owner, big));
+        layer.markers.append(marker(view, owner, isle, drawn.newController(island), big));
       } else if (island.stone) {
         // An island's stone waits where its marker will stand: the first
         // colour to control the island takes it.
@@ -481,18 +446,16 @@ export function createBoard(container, { onTarget, onBackground }) {
       layer.tags.append(label);
     }
     drawPawns(layer.pawns, spaces, view, names);
-    previousControllers = Object.fromEntries(view.islands.map((island) => [island.name, island.controller]));
+    drawn.drawnControl(view.islands);
   }
 
   function reset() {
-    geo = null;
+    drawn.reset();
     front = null;
-    overlays = null;
-    container.replaceChildren();
   }
 
   // The targets, the flash, the marks and the suggestion: drawn link by link (archipelago.js).
-  return { draw, ...overlayCalls(() => overlays), reset };
+  return { draw, ...drawn.overlayCalls(), reset };
 }
 
 /** Who owns a colour, in words: the player's name, and with two players the

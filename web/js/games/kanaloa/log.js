@@ -5,6 +5,7 @@
 
 import { t } from '../../i18n.js';
 import { colourWords } from './colours.js';
+import { laneMarks } from '../select-common.js';
 
 /** @typedef {import('../contract.js').GameEvent} GameEvent */
 
@@ -101,14 +102,6 @@ function whoByColour(colour, names, players) {
  * @param {GameEvent[]} events
  * @returns {{links: string[], islands: string[]}} */
 export function eventMarks(events) {
-  /** @type {Set<string>} */
-  const links = new Set();
-  /** @type {Set<string>} */
-  const islands = new Set();
-  for (const event of events) {
-    const p = event.params || {};
-    if (p.link) links.add(String(p.link));
-    if (p.island && event.key !== 'kanaloa.relative_majority') islands.add(String(p.island));
-  }
-  return { links: [...links], islands: [...islands] };
+  const { lanes, islands } = laneMarks(events, 'link', (event) => event.key !== 'kanaloa.relative_majority');
+  return { links: lanes, islands };
 }

@@ -10,7 +10,8 @@ import { svg, shapePath } from '../../board-svg.js';
 import { token } from '../../players.js';
 import { projection, palette, colourShape, colourWords, godIcon, whoOf } from './board.js';
 import { h } from '../../dom.js';
-import { backCard, islandCards, handCardOptions, emptySlot, drawPile, discardPile, renderMarketRow } from '../archipelago-cards.js';
+import { playerArticle } from '../renderer-common.js';
+import { backCard, islandCards, laneCount, handCardOptions, emptySlot, drawPile, discardPile, renderMarketRow } from '../archipelago-cards.js';
 
 /** @typedef {import('../../state.js').Turn} Turn */
 
@@ -43,11 +44,8 @@ export function swatch(players, colour, size = 22) {
 
 // -- cards ----------------------------------------------------------------------
 
-/** @param {KanaloaView} view @param {string} name */
-function linksOf(view, name) {
-  const island = view.islands.find((i) => i.name === name);
-  return island ? island.links : 0;
-}
+/** The links at an island. */
+const linksOf = laneCount('links');
 
 /** A face-up card, with a small map of the archipelago on which its island
  * is lit; a button when it can be clicked. */
@@ -146,14 +144,9 @@ export function renderPlayers(el, view, turn, { names, viewer }) {
     if (toMove && n > 2 && view.phase !== 'setup') state = state ? `${t('kanaloa.player.to_move')} · ${state}` : t('kanaloa.player.to_move');
 
     cards.push(
-      h(
-        'article',
-        { class: `player kn-player p${seat}${toMove ? ' to-move' : ''}${seat === viewer ? ' is-viewer' : ''}${winner ? ' winner' : ''}`, 'data-seat': String(seat) },
-        h(
-          'header',
-          { class: 'player-head' },
-          token(seat, 20),
-          h('span', { class: 'player-name' }, names[seat]),
+      playerArticle(
+        { seat, name: names[seat], kind: 'kn-player', toMove, viewer, winner, size: 20, attrs: { 'data-seat': String(seat) } },
+        [
           toMove && n === 2 ? h('span', { class: 'turn-flag' }, view.phase === 'setup' ? t('kanaloa.player.choosing_flag') : t('kanaloa.player.to_move')) : null,
           h(
             'span',
@@ -162,7 +155,7 @@ export function renderPlayers(el, view, turn, { names, viewer }) {
             // Narrow cards (three or four players) show the number alone.
             n <= 2 ? h('small', {}, two ? t('kanaloa.player.weaker_short') : t('kanaloa.player.points_short')) : null,
           ),
-        ),
+        ],
         h('div', { class: 'kn-colours' }, ...colourRows),
         hand,
         view.gods ? tabletIcons(view.tablets[seat] || {}, { label: t('kanaloa.player.tablet_of', { player: names[seat] }) }) : null,

@@ -24,7 +24,8 @@ import {
 import { logParams, eventMarks, dash } from './log.js';
 import * as select from './select.js';
 import * as words from './text.js';
-import { PORTRAIT, screenOf, firstOf, pointByKey } from '../renderer-common.js';
+import { PORTRAIT, screenOf, pointByKey } from '../renderer-common.js';
+import { laneFocus } from '../archipelago.js';
 import { createShell } from '../renderer-shell.js';
 
 const { JOKER, cardsOf, linkOf } = select;
@@ -35,12 +36,13 @@ const { JOKER, cardsOf, linkOf } = select;
 /** @typedef {import('../contract.js').GameSnapshot} GameSnapshot */
 /** @typedef {import('../renderer-shell.js').Shell<KanaloaView, import('./select.js').KanaloaSelection>} KanaloaShell */
 
-/** A link's name for a screen reader, as a target: what a click on it
- * plays (a bridge to lay, to replace or to take away), else whether a
- * bridge lies on it.
- * @param {KanaloaMove | null | undefined} move @param {string} link @param {boolean} removal */
-function linkLabel(move, link, removal) {
+/** A link's name for a screen reader, as a target: chosen, or what a
+ * click on it plays (a bridge to lay, to replace or to take away), else
+ * whether a bridge lies on it.
+ * @param {import('./select.js').KanaloaLinkTarget} target */
+function linkLabel({ move, link, removal, selected }) {
   const name = dash(link);
+  if (selected) return t('kanaloa.aria.link_selected', { link: name });
   if (move && move.kind === 'build') {
     return move.card === JOKER ? t('kanaloa.aria.build_kanaloa', { link: name }) : t('kanaloa.aria.build', { link: name, card: move.card });
   }
@@ -150,22 +152,16 @@ function markSuggestion(shell, board, all) {
  * @returns {import('../contract.js').Renderer} */
 export function createRenderer(host) {
   /** @type {KanaloaShell} */
-  const shell = createShell(host);
+  const shell = createShell(host, select);
   const { els } = shell;
 
-  const board = createBoard(els.board, {
-    onTarget: (target) => shell.pick(target),
-    onBackground: () => shell.clearSelection(),
-  });
+  const board = createBoard(els.board, shell.boardHandlers);
 
   /** Everything clickable now (kanaloa/select.js), the links named.
    * @returns {KanaloaTargets} */
   function targets() {
     const all = select.targets(shell.view, /** @type {KanaloaMove[]} */ (shell.legal()), shell.selection);
-    all.links = all.links.map((link) => ({
-      ...link,
-      label: link.selected ? t('kanaloa.aria.link_selected', { link: dash(link.link) }) : linkLabel(link.move, link.link, link.removal),
-    }));
+    all.links = all.links.map((link) => ({ ...link, label: linkLabel(link) }));
     return all;
   }
 
@@ -233,30 +229,20 @@ export function createRenderer(host) {
     pointByKey(scope, 'stone-', of('god'), (rest) => rest.split('-')[0]);
   }
 
-  /** @param {import('../contract.js').GameEvent[]} events @param {number} [duration] */
-  function flashEvents(events, duration) {
-    board.flash(eventMarks(events), duration);
-  }
-
   return shell.renderer({
-    select,
     board,
     draw,
     redraw,
-    focusRules: {
-      // A card or a stone just chosen from the keyboard: go on to the links it can use.
-      afterChoice: (same, key) =>
-        key.startsWith('card-') || key.startsWith('stone-') ? firstOf(els.board, '.link-target.strong.suggested', '.link-target.strong') : null,
-      next: '.link-target.strong, .card.target, .kn-stone.target, .pile.target, .actions [data-choice]',
-      stay: true,
-    },
+    // A card or a stone just chosen from the keyboard: go on to the links it can use.
+    focusRules: laneFocus(els.board, 'link', ['card-', 'stone-'], '.link-target.strong, .card.target, .kn-stone.target, .pile.target, .actions [data-choice]'),
     // In this order: what the hint suggests, a button, a hand card, a stone,
     // a glowing link, the talon, anything that can be chosen.
     firstFocus: ['[data-choice].suggested', '#actions [data-choice]', '#hand .card.target', '.kn-stone.target', '.link-target.strong', '.pile.target', '[data-choice]'],
     onDestroy: () => {
       if (els.round) els.round.classList.remove('kn-setup');
     },
-    flashEvents,
+    // What just happened, rung on the board for a while.
+    flashEvents: (events, duration) => board.flash(eventMarks(events), duration),
     spotlight,
     moveText,
     logParams: (event, ctx) => logParams(event, { ...ctx, players: (shell.view && shell.view.players) || (shell.snapshot && shell.snapshot.players) || 4 }),

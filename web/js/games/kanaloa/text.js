@@ -17,6 +17,7 @@
 
 import { t, plural, list } from '../../i18n.js';
 import * as select from './select.js';
+import { distinctChoices } from '../select-common.js';
 import { ENGINE_COLOURS, colourWords } from './colours.js';
 import { logParams as logWords, dash } from './log.js';
 import { section, button, group, who, recent } from '../../text/text-common.js';
@@ -426,15 +427,7 @@ export function choices(view, legal, selection, names) {
   };
 
   // Hand cards: one button for equal cards that do the same.
-  const seen = new Set();
-  const cards = all.cards.filter((card) => {
-    if (card.selected) return true;
-    if (!card.choice) return false;
-    const key = `${card.name}|${card.choice}`;
-    if (seen.has(key)) return false;
-    seen.add(key);
-    return true;
-  });
+  const cards = distinctChoices(all.cards, (card) => card.name);
   const cardButtons = cards.map((card) =>
     button(card, label(card, () => t('kanaloa.aria.card_selected', { card: card.name }), () => t('kanaloa.text.pick_card', { card: card.name }))),
   );

@@ -7,7 +7,7 @@
 // selected}) is decided by moai/select.js from the legal moves. The island
 // under the zones is island.js's; the small pictures, pieces.js's.
 
-import { svg, f1, shapePath } from '../../board-svg.js';
+import { svg, f1, shapePath, boardPicture } from '../../board-svg.js';
 import { t, plural } from '../../i18n.js';
 import { seatStyle } from '../../players.js';
 import { placeName } from './log.js';
@@ -74,16 +74,10 @@ export function createBoard(container, { onTarget, onBackground }) {
     if (geometry && geometry.portrait === portrait && host && host.isConnected) return;
     geometry = { ...layout(portrait), portrait };
     const g = geometry;
-    host = /** @type {SVGElement} */ (
-      svg('svg', {
-        class: `moai-board${portrait ? ' portrait' : ''}`,
-        viewBox: `0 0 ${g.width} ${g.height}`,
-        role: 'group',
-        'aria-roledescription': t('moai.board.name'),
-        'aria-label': t('moai.board.label'),
-        preserveAspectRatio: 'xMidYMid meet',
-      })
-    );
+    host = boardPicture(`moai-board${portrait ? ' portrait' : ''}`, g.width, g.height, t('moai.board.name'), {
+      label: t('moai.board.label'),
+      preserveAspectRatio: 'xMidYMid meet',
+    });
     back = /** @type {SVGElement} */ (svg('g', { class: 'mo-back' }));
     front = /** @type {SVGElement} */ (svg('g', { class: 'mo-front' }));
     host.append(defs(), back, front);

@@ -5,7 +5,8 @@
 // face-down pieces, the fields' furrows, the quarry's rock, the lava), and
 // the island under the zones' spaces (`drawBackground`).
 
-import { svg, f1, seededRandom } from '../../board-svg.js';
+import { svg, f1, radialGradient, seededRandom, smoothPath } from '../../board-svg.js';
+import { oceanGradient, wavesPattern } from '../renderer-common.js';
 
 /** A box on the board. @typedef {{x: number, y: number, w: number, h: number}} Rect */
 /**
@@ -76,15 +77,7 @@ function islandPath({ cx, cy, rx, ry }) {
     const wob = 1 + (rand() * 2 - 1) * 0.025;
     pts.push([cx + c * rx * k * wob, cy + s * ry * k * wob]);
   }
-  let d = `M${f1(pts[0][0])},${f1(pts[0][1])}`;
-  for (let i = 0; i < n; i++) {
-    const p0 = pts[(i - 1 + n) % n];
-    const p1 = pts[i];
-    const p2 = pts[(i + 1) % n];
-    const p3 = pts[(i + 2) % n];
-    d += ` C${f1(p1[0] + (p2[0] - p0[0]) / 6)},${f1(p1[1] + (p2[1] - p0[1]) / 6)} ${f1(p2[0] - (p3[0] - p1[0]) / 6)},${f1(p2[1] - (p3[1] - p1[1]) / 6)} ${f1(p2[0])},${f1(p2[1])}`;
-  }
-  return d + 'Z';
+  return smoothPath(pts);
 }
 
 /** The board's definitions: the sea's gradient and waves, the hatching of
@@ -94,19 +87,8 @@ export function defs() {
   return svg(
     'defs',
     {},
-    svg(
-      'radialGradient',
-      { id: 'mo-ocean', cx: '45%', cy: '45%', r: '80%' },
-      svg('stop', { offset: '0', 'stop-color': 'var(--ocean-3)' }),
-      svg('stop', { offset: '0.55', 'stop-color': 'var(--ocean-2)' }),
-      svg('stop', { offset: '1', 'stop-color': 'var(--ocean-1)' }),
-    ),
-    svg(
-      'pattern',
-      { id: 'mo-waves', width: 90, height: 46, patternUnits: 'userSpaceOnUse' },
-      svg('path', { class: 'mo-wave', d: 'M4,14 q8,-6 16,0 t16,0' }),
-      svg('path', { class: 'mo-wave', d: 'M50,36 q8,-6 16,0 t16,0' }),
-    ),
+    oceanGradient('mo-ocean', { cx: '45%', cy: '45%', r: '80%', middle: '0.55' }),
+    wavesPattern('mo-waves', { width: 90, height: 46, className: 'mo-wave', second: [50, 36] }),
     // Face-down pieces: a woven hatch over the clan's colour.
     svg(
       'pattern',
@@ -125,13 +107,11 @@ export function defs() {
       svg('rect', { width: 24, height: 24, class: 'mo-rock-bg' }),
       svg('path', { d: 'M3,6 l4,-2 l3,3 M14,17 l5,-1 l2,3 M15,4 l3,1', class: 'mo-rock-line' }),
     ),
-    svg(
-      'radialGradient',
-      { id: 'mo-lava', cx: '0.5', cy: '0.5', r: '0.5' },
-      svg('stop', { offset: '0', 'stop-color': 'var(--lava-glow)' }),
-      svg('stop', { offset: '0.6', 'stop-color': 'var(--lava)' }),
-      svg('stop', { offset: '1', 'stop-color': '#7a2a12' }),
-    ),
+    radialGradient('mo-lava', { cx: '0.5', cy: '0.5', r: '0.5' }, [
+      ['0', 'var(--lava-glow)'],
+      ['0.6', 'var(--lava)'],
+      ['1', '#7a2a12'],
+    ]),
   );
 }
 

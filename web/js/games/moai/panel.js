@@ -8,6 +8,7 @@ import { t, plural, number } from '../../i18n.js';
 import { svg, shapePath } from '../../board-svg.js';
 import { token, seatStyle } from '../../players.js';
 import { h } from '../../dom.js';
+import { playerArticle, handRow } from '../renderer-common.js';
 import { cardName, cardsText, effectText, kindName, heightHidden, visibleMoai, countBoard } from './log.js';
 
 /** @typedef {import('../../state.js').Turn} Turn */
@@ -199,14 +200,9 @@ export function renderPlayers(el, view, turn, { names, viewer, lastCards = [] })
     const winner = turn.over && turn.result && turn.result.winners.includes(seat);
     const camp = view.camps[seat];
     rows.push(
-      h(
-        'article',
-        { class: `player mo-player p${seat}${toMove ? ' to-move' : ''}${seat === viewer ? ' is-viewer' : ''}${winner ? ' winner' : ''}` },
-        h(
-          'header',
-          { class: 'player-head' },
-          token(seat, 20),
-          h('span', { class: 'player-name' }, names[seat]),
+      playerArticle(
+        { seat, name: names[seat], kind: 'mo-player', toMove, viewer, winner, size: 20 },
+        [
           position >= 0 ? h('span', { class: 'mo-position', title: t('moai.player.position_title', { position: position + 1 }) }, `${position + 1}`) : null,
           bidMark(view, seat),
           view.bird_man === seat ? h('span', { class: 'mo-birdman-flag', role: 'img', title: t('moai.player.birdman'), 'aria-label': t('moai.player.birdman') }, birdIcon()) : null,
@@ -226,7 +222,7 @@ export function renderPlayers(el, view, turn, { names, viewer, lastCards = [] })
             `${number(moai.metres)} m`,
             moai.hidden ? h('small', {}, ` +${moai.hidden}?`) : null,
           ),
-        ),
+        ],
         h(
           'div',
           { class: 'mo-player-line' },
@@ -315,11 +311,8 @@ export function renderRound(el, view, turn) {
  * @returns {void} */
 export function renderHand(el, view, { cards, camp, onCard, onCamp }) {
   if (!el) return;
-  if (!view.hand) {
-    el.replaceChildren(h('p', { class: 'hand-empty' }, t('moai.hand.spectator')));
-    return;
-  }
-  const row = h('div', { class: 'mo-hand-cards', role: 'group', 'aria-label': t('moai.hand.title') });
+  const row = handRow(el, Boolean(view.hand), { spectator: t('moai.hand.spectator'), title: t('moai.hand.title'), className: 'mo-hand-cards' });
+  if (!row) return;
   for (const card of cards) {
     const clickable = Boolean(card.choice) || card.selected;
     const value = card.kind === 'R' ? 1 : Number(card.kind);

@@ -4,23 +4,21 @@
 // no rules: every target comes from the snapshot's `legal` list, and a
 // selection only narrows it, as moai/select.js says (the parts each move is
 // made of: a strength and a place, two pieces, a space and the tile's side,
-// cards …); the shell (renderer-shell.js) keeps the selection, the focus and
-// the rest.
+// cards …); what it draws as choices, named and marked, is targets.js's; the
+// shell (renderer-shell.js) keeps the selection, the focus and the rest.
 //
 // Besides, it keeps the others' latest moves marked (`lastMove`, their public
 // events) and shows a suggested move (`suggest`, a hint).
 
-import { t } from '../../i18n.js';
 import { createBoard } from './board.js';
 import { renderPlayers, renderRound, renderScoreline, renderHand, renderMarket, renderActions, endDetails } from './panel.js';
-import { logParams, eventMarks, LETTERS, cardsText, placeName } from './log.js';
+import { logParams, eventMarks } from './log.js';
 import * as select from './select.js';
 import * as words from './words.js';
+import { boardTargets, handCards, campChips, actionButtons, suggestedPlaces } from './targets.js';
 import { PORTRAIT, screenOf, pointByKey } from '../renderer-common.js';
 import { svg } from '../../board-svg.js';
 import { createShell } from '../renderer-shell.js';
-
-const { partsOf } = select;
 
 /** @typedef {import('./types.js').MoaiView} MoaiView */
 /** @typedef {import('./types.js').MoaiMove} MoaiMove */
@@ -28,11 +26,8 @@ const { partsOf } = select;
 /** @typedef {import('./types.js').MoaiSnapshot} MoaiSnapshot */
 /** @typedef {import('./types.js').GameEvent} GameEvent */
 /** @typedef {import('./select.js').Selection} Selection */
-/** @typedef {import('./select.js').Targets} Targets */
-/** @typedef {import('./board.js').BoardTarget} BoardTarget */
-/** @typedef {import('./panel.js').DrawnCard} DrawnCard */
-/** @typedef {import('./panel.js').DrawnChip} DrawnChip */
 /** @typedef {import('./panel.js').DrawnButton} DrawnButton */
+/** @typedef {import('./targets.js').OnScreen} OnScreen */
 
 /** The shell (../renderer-shell.js) as this renderer holds it: what it
  * keeps on screen is Moai's (the view, the selection, the moves).
@@ -44,119 +39,13 @@ const { partsOf } = select;
  * @param {import('../contract.js').RendererHost} host
  * @returns {import('../contract.js').Renderer} */
 export function createRenderer(host) {
-  const shell = /** @type {MoaiShell} */ (/** @type {unknown} */ (createShell(host)));
+  const shell = /** @type {MoaiShell} */ (/** @type {unknown} */ (createShell(host, select)));
   const { els } = shell;
 
   const board = createBoard(els.board, {
     onTarget: (part) => shell.pick({ part }),
     onBackground: () => shell.clearSelection(),
   });
-
-  /** @param {number} seat */
-  const letter = (seat) => LETTERS[seat];
-  /** @param {string | null | undefined} choice */
-  const moveOf = (choice) => (choice ? shell.legal().find((m) => m.text === choice) : null) || null;
-
-  // -- the targets ----------------------------------------------------------------------
-
-  const suggestedParts = () => (shell.suggestion ? partsOf(shell.suggestion) : []);
-
-  /** Everything clickable on the board (moai/select.js), named and marked
-   * when a hint names it: part → {choice, selected, suggested, label}.
-   * @param {Targets} all
-   * @returns {Map<string, BoardTarget>} */
-  function boardTargets(all) {
-    const hinted = suggestedParts();
-    /** @type {Map<string, BoardTarget>} */
-    const targets = new Map();
-    for (const [part, { choice, selected }] of all.board) {
-      targets.set(part, { choice, selected, suggested: hinted.includes(part), label: selected ? null : targetLabel(part, choice) });
-    }
-    return targets;
-  }
-
-  /** An accessible name for a board target: the move it plays, or what it selects.
-   * @param {string} part
-   * @param {string | null} choice
-   * @returns {string | null} */
-  function targetLabel(part, choice) {
-    const move = moveOf(choice);
-    if (move) return moveText(move);
-    if (part.startsWith('loc:')) return t('moai.aria.choose_place', { place: placeName(part.slice(4)) });
-    return null;
-  }
-
-  /** The hand's cards, named, those of a suggested move marked.
-   * @param {Targets} all
-   * @returns {DrawnCard[]} */
-  function handCards(all) {
-    const hinted = [...suggestedParts()];
-    return all.cards.map((card) => {
-      const part = `card:${card.kind}`;
-      let suggested = false;
-      const at = hinted.indexOf(part);
-      if (at >= 0) {
-        hinted.splice(at, 1);
-        suggested = true;
-      }
-      if (!('choice' in card)) return { ...card, suggested };
-      const move = moveOf(card.choice);
-      return { ...card, suggested, label: move ? t('moai.aria.complete', { move: moveText(move) }) : null };
-    });
-  }
-
-  /** The camp's strengths, named, those of a suggested move marked.
-   * @param {Targets} all
-   * @returns {DrawnChip[]} */
-  function campChips(all) {
-    const hinted = suggestedParts();
-    const view = /** @type {MoaiView} */ (shell.view);
-    return all.camp.map((chip) => {
-      const parts = [`str:${chip.strength}`, `piece:camp:${letter(/** @type {number} */ (view.viewer))}${chip.strength}`];
-      const suggested = parts.some((p) => hinted.includes(p));
-      if (!chip.choice) return { ...chip, suggested };
-      const move = moveOf(chip.choice);
-      return { ...chip, suggested, label: move ? moveText(move) : t('moai.aria.choose_strength', { strength: chip.strength }) };
-    });
-  }
-
-  /** The buttons of the action bar, in words.
-   * @param {Targets} all
-   * @returns {DrawnButton[]} */
-  function actionButtons(all) {
-    const { names } = shell;
-    const view = /** @type {MoaiView} */ (shell.view);
-    const hinted = shell.suggestion ? shell.suggestion.text : null;
-    const step = view.step;
-    /** @param {MoaiMove} m @param {string} text @param {Partial<DrawnButton>} [extra] @returns {DrawnButton} */
-    const button = (m, text, extra = {}) => ({ text, choice: m.text, key: `btn-${m.text}`, suggested: hinted === m.text, ...extra });
-    return all.buttons.map(({ action, choice, move: m, face }) => {
-      switch (action) {
-        case 'bid': {
-          const text = m.cards.length ? t('moai.action.bid', { cards: cardsText(m.cards), value: m.value }) : t('moai.action.bid_nothing');
-          return { text, choice, key: 'btn-bid', kind: 'primary', suggested: hinted === choice };
-        }
-        case 'rank': {
-          const value = view.pending && view.pending.values ? view.pending.values[m.player] : null;
-          return button(m, t('moai.action.rank', { player: names[m.player], value }), { seat: m.player, key: `btn-rank-${m.player}` });
-        }
-        case 'victim':
-          return button(m, names[m.player], { seat: m.player, key: `btn-victim-${m.player}`, label: moveText(m) });
-        case 'award':
-          return button(m, names[m.player], { seat: m.player, key: `btn-award-${m.player}`, label: moveText(m) });
-        case 'face':
-          return { text: t(`moai.action.${face === 'face:up' ? 'tile_up' : 'tile_down'}`), choice, key: `btn-${face}`, kind: face === 'face:up' ? 'primary' : '', suggested: hinted === choice };
-        case 'cancel':
-          return { text: t('moai.action.cancel'), choice: null, key: 'btn-cancel', kind: 'ghost', cancel: true };
-        case 'pass':
-          return button(m, t('moai.action.pass'), { kind: 'skip-btn' });
-        case 'build':
-          return button(m, t('moai.action.build'), { kind: 'primary' });
-        default:
-          return button(m, t(`moai.action.done_${step}`), { kind: 'skip-btn' });
-      }
-    });
-  }
 
   // -- words ----------------------------------------------------------------------------------
 
@@ -180,38 +69,25 @@ export function createRenderer(host) {
 
   // -- drawing -------------------------------------------------------------------------------
 
-  /** The places a suggested move names, to ring them on the board. */
-  function suggestedPlaces() {
-    if (!shell.suggestion) return [];
-    /** @type {string[]} */
-    const out = [];
-    for (const part of partsOf(shell.suggestion)) {
-      if (part.startsWith('loc:')) out.push(part.slice(4));
-      else if (part.startsWith('piece:')) {
-        const place = part.slice(6).split(':')[0];
-        if (place !== 'camp') out.push(place);
-      }
-    }
-    return out;
-  }
-
   /** Redraw what depends on the selection: board targets, hand, market, actions. */
   function redraw() {
     const view = /** @type {MoaiView} */ (shell.view);
     // A selection that no longer fits a move starts over.
     if (shell.hasSelection() && !select.stillOpen(view, shell.legal(), shell.selection).length) shell.selection = select.emptySelection();
     const all = select.targets(view, shell.legal(), shell.selection);
+    /** @type {OnScreen} */
+    const now = { view, legal: shell.legal(), names: shell.names, suggestion: shell.suggestion };
     board.draw(view, {
       portrait: PORTRAIT.matches,
-      targets: boardTargets(all),
+      targets: boardTargets(all, now),
       names: shell.names,
       marks: eventMarks(shell.lastMove),
-      suggested: suggestedPlaces(),
+      suggested: suggestedPlaces(shell.suggestion),
     });
-    renderHand(els.hand, view, { cards: handCards(all), camp: campChips(all), onCard: shell.pick, onCamp: shell.pick });
+    renderHand(els.hand, view, { cards: handCards(all, now), camp: campChips(all, now), onCard: shell.pick, onCamp: shell.pick });
     const hinted = shell.suggestion && shell.suggestion.kind === 'take' ? shell.suggestion.card : null;
     renderMarket(els.market, view, { take: all.take, onChoice: shell.play, suggested: hinted });
-    renderActions(els.actions, { hint: hint(), buttons: actionButtons(all), interactive: shell.interactive, onButton });
+    renderActions(els.actions, { hint: hint(), buttons: actionButtons(all, now), interactive: shell.interactive, onButton });
   }
 
   /** Draw what the snapshot shows, whatever the selection (the island
@@ -255,7 +131,6 @@ export function createRenderer(host) {
   }
 
   return shell.renderer({
-    select,
     board,
     // The shell hands over the page's snapshot: Moai's, as the engine sends it.
     draw: (snap) => draw(/** @type {MoaiSnapshot} */ (snap)),

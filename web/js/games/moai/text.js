@@ -18,6 +18,7 @@
 import { t, plural, list } from '../../i18n.js';
 import { seatStyle } from '../../players.js';
 import * as select from './select.js';
+import { distinctChoices } from '../select-common.js';
 import { logParams, cardName, cardsText, placeName, placeKind, LETTERS, effectText, kindName, visibleMoai, countBoard } from './log.js';
 import { section, button, group, who, recent } from '../../text/text-common.js';
 import { turnSentence, endSentence, endReason } from '../../turn-words.js';
@@ -358,17 +359,7 @@ export function choices(view, legal, selection, names) {
     });
 
   // The hand: one button for equal cards that do the same.
-  /** @type {Set<string>} */
-  const seen = new Set();
-  const cards = all.cards
-    .filter((card) => {
-      if (card.selected) return true;
-      if (!card.choice) return false;
-      const key = `${card.kind}|${card.choice}`;
-      if (seen.has(key)) return false;
-      seen.add(key);
-      return true;
-    })
+  const cards = distinctChoices(all.cards, (card) => card.kind)
     .map((card) =>
       button(
         card,
