@@ -158,6 +158,12 @@ def test_the_match_layer_knows_no_game():
     assert reachable("pygame_core.engine") == set()
 
 
+def test_the_declaration_of_saved_positions_knows_no_game():
+    """Each game's codec is declared with ``pygame_core.codec``, which reads
+    the protocol only."""
+    assert reachable("pygame_core.codec") == {"pygame_core.engine"}
+
+
 def test_every_phase_and_every_kind_of_move_has_its_handler():
     """The dispatch tables of the rules name a method for each phase (or
     step) and each kind of move, so a new one cannot be forgotten."""
