@@ -17,7 +17,9 @@ Each game's ``codec`` module declares one ``Codec``:
 
 The keys ``from_json`` accepts and the data ``to_json`` writes follow from
 the declaration; the codec refuses one whose fields are not each read
-exactly once, or whose slots are held twice.
+exactly once or whose slots are held twice, and ``tests/test_codecs.py``
+checks that every slot of a state is held by a field or declared derived,
+so that a new slot cannot be forgotten.
 Every position starts with ``game`` and ends with ``result``: the codec
 writes both, checking the first with ``check_fields`` and the last with
 ``check_result`` (``engine``).

@@ -1,17 +1,54 @@
 """The saved positions, declared from the states' slots (``pygame_core.codec``).
 
-A codec writes its fields in its order and reads them in the order of its
-reading; one whose fields are not each read once is refused where it is
-declared.
+Every slot of a game's state is held by one field of its codec or declared
+derived, so that a slot added to a state cannot be left out of its saved
+position; the position's keys are the codec's, in its order; and a codec
+whose fields are not each read once is refused where it is declared.
 """
 
+import importlib
+import json
 import re
 
 import pytest
 
-from pygame_core import BadState
+from pygame_core import GAMES, BadState
 from pygame_core.codec import Check, Codec, Field, Flag, Part, Start
 from pygame_core.engine import check
+
+
+def codec_of(game_id: str) -> Codec:
+    return importlib.import_module(f"pygame_core.games.{game_id}.codec").CODEC
+
+
+def slots_of(cls: type) -> list:
+    """The slots of a state class, its bases' included."""
+    return [slot for klass in cls.__mro__ for slot in klass.__dict__.get("__slots__", ())]
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_every_slot_is_saved_or_derived(game_id):
+    codec = codec_of(game_id)
+    slots = slots_of(GAMES[game_id].State)
+    assert len(slots) == len(set(slots))
+    held = list(codec.encoded)
+    assert len(held) == len(set(held)), "a slot is held by two fields"
+    assert not set(held) & set(codec.derived), "a slot is both held and derived"
+    assert sorted(held + list(codec.derived)) == sorted(slots), (
+        f"not saved nor derived: {sorted(set(slots) - set(held) - set(codec.derived))}; "
+        f"not slots: {sorted((set(held) | set(codec.derived)) - set(slots))}")
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_a_position_is_written_in_the_codec_s_order_and_read_back(game_id):
+    game = GAMES[game_id]
+    codec = codec_of(game_id)
+    state = game.new(players=game.players[0], seed=4)
+    data = state.to_json()
+    assert list(data) == list(codec.keys)
+    assert codec.keys[0] == "game" and codec.keys[-1] == "result"
+    again = game.from_json(json.loads(json.dumps(data)))
+    assert again.to_json() == data
 
 
 # -- the mechanism, on a small state ---------------------------------------------------------
