@@ -108,7 +108,9 @@ def test_the_hints_read_the_tables_and_the_state_only():
 
 def test_a_game_s_modules_go_one_way():
     """tables <- moves <- refusals, codec <- scenarios <- (the parts of the rules)
-    <- state <- observer <- the game (hints beside it)."""
+    <- state <- observer <- the game (hints beside it). Outside the game, they
+    read the protocol, and the codec the shared declaration of a saved
+    position (``pygame_core.codec``)."""
     for game in pygame_core.GAMES:
         package = f"pygame_core.games.{game}"
         phases = PARTS.get(game, set())
@@ -127,7 +129,8 @@ def test_a_game_s_modules_go_one_way():
                       if name.startswith(package + ".")}
             assert inside <= allowed, (game, module, inside)
             outside = {name for name in GRAPH[f"{package}.{module}"] if not name.startswith(package)}
-            assert outside <= {"pygame_core.engine"}, (game, module, outside)
+            shared = {"pygame_core.engine"} | ({"pygame_core.codec"} if module == "codec" else set())
+            assert outside <= shared, (game, module, outside)
 
 
 def test_only_the_game_knows_its_observer():
@@ -156,6 +159,12 @@ def test_the_match_layer_knows_no_game():
     assert not any(name.startswith("pygame_core.games") for name in reachable("pygame_core.match"))
     assert not any(name.startswith("pygame_core.games") for name in reachable("pygame_core.bots"))
     assert reachable("pygame_core.engine") == set()
+
+
+def test_the_declaration_of_saved_positions_knows_no_game():
+    """Each game's codec is declared with ``pygame_core.codec``, which reads
+    the protocol only."""
+    assert reachable("pygame_core.codec") == {"pygame_core.engine"}
 
 
 def test_every_phase_and_every_kind_of_move_has_its_handler():

@@ -1,5 +1,5 @@
-"""A Haleakala position as JSON, both ways: ``dump`` writes the whole position
-(hidden parts included) and ``load`` reads it back, checking every field
+"""A Haleakala position as JSON, both ways: ``CODEC`` writes the whole
+position (hidden parts included) and reads it back, checking every field
 and the invariants of the rules. Both go through the state's public face.
 """
 
@@ -7,7 +7,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ...engine import BadState, check, check_fields, check_pair, check_result, copy_data, is_int
+from ...codec import Check, Codec, Field, Flag, Part, Start, check_flag
+from ...engine import BadState, check, check_pair, copy_data, is_int
 from .tables import (BUILDABLE, COLLECTIBLE, COLOURS, CTX_SCORING, DECK_COMPOSITION, HUTS, IN_RESERVE, KINDS,
                      KIND_INDEX, LAVA, LAVA_DISCS, NAUTILUS, N_DISCS, N_KINDS, N_SCORE_CARDS, N_SECTIONS,
                      PHASES, P_BUY, P_LAVA, P_OVER, P_PICK, P_SHAMAN, P_STATUE, P_TURN, RED, SHELL,
@@ -23,13 +24,6 @@ if TYPE_CHECKING:
 # Reading a position: every field checked
 # ---------------------------------------------------------------------------
 
-_KEYS = ("game", "tactical", "eruption", "max_turns", "turns", "round", "first_player", "player",
-         "phase", "decider", "context", "stack", "boat", "discs", "invocation", "shamans",
-         "statues", "statue_supply", "statues_destroyed", "slots", "decks", "craters",
-         "collections", "shells", "score_cards", "priestess_up", "discard", "scores",
-         "scorings", "truncated", "over", "result")
-
-
 def _int_in(value, low: int, high: int, what: str) -> int:
     check(is_int(value) and low <= value <= high, f"{what} must be a whole number from {low} to {high}")
     return value
@@ -40,33 +34,23 @@ def _kind(name, what: str) -> int:
     return KIND_INDEX[name]
 
 
-def load(cls, data) -> HaleakalaState:
-    data = check_fields(data, _KEYS, "haleakala", "Haleakala")
-    for flag in ("tactical", "eruption", "priestess_up", "truncated", "over"):
-        check(isinstance(data[flag], bool), f"{flag} must be true or false")
-    s = cls.blank(data["tactical"], data["eruption"])
-    check_max_turns(data["max_turns"], BadState)
-    s.max_turns = data["max_turns"]
-    s.turns = _int_in(data["turns"], 0, 1 << 30, "turns")
-    s.round = _int_in(data["round"], 1, 2, "round")
-    s.first_player = _int_in(data["first_player"], 0, 1, "first_player")
-    s.player = _int_in(data["player"], 0, 1, "player")
-    s.decider = _int_in(data["decider"], 0, 1, "decider")
-    check(data["phase"] in PHASES, f"phase must be one of {', '.join(PHASES)}")
-    s.phase = PHASES.index(data["phase"])
-    s.context = _int_in(data["context"], 0, 1, "context")
-    s.boat = _int_in(data["boat"], 0, N_SECTIONS - 1, "boat")
-    s.priestess_up = data["priestess_up"]
-    s.truncated = data["truncated"]
-    s.over = data["over"]
-    _load_pieces(s, data)
-    _load_cards(s, data)
-    _load_scores(s, data)
-    _load_stack(s, data["stack"])
-    _check_turn(s)
-    _check_lava(s)
-    check_result(data["result"], s)
-    return s
+def _whole(low: int, high: int, what: str):
+    """The reading of a field that is a whole number from ``low`` to ``high``."""
+    return lambda s, value: _int_in(value, low, high, what)
+
+
+def _blank(cls, data) -> HaleakalaState:
+    return cls.blank(check_flag(data["tactical"], "tactical"), check_flag(data["eruption"], "eruption"))
+
+
+def _max_turns(s: HaleakalaState, value):
+    check_max_turns(value, BadState)
+    return value
+
+
+def _phase(s: HaleakalaState, value) -> int:
+    check(value in PHASES, f"phase must be one of {', '.join(PHASES)}")
+    return PHASES.index(value)
 
 
 def _load_pieces(s: HaleakalaState, data) -> None:
@@ -234,7 +218,8 @@ def _load_scores(s: HaleakalaState, data) -> None:
         check(not s.truncated, "only a finished game can be truncated (H-53)")
 
 
-def _load_stack(s: HaleakalaState, stack) -> None:
+def _load_stack(s: HaleakalaState, data) -> None:
+    stack = data["stack"]
     check(isinstance(stack, list), "stack is a list of waiting tasks")
     for task in stack:
         check(isinstance(task, list) and task and task[0] in TASK_NAMES,
@@ -366,48 +351,63 @@ def check_max_turns(value, error) -> None:
 
 
 # ---------------------------------------------------------------------------
-# Writing a position
+# The position's fields
 # ---------------------------------------------------------------------------
 
 
-def dump(s: HaleakalaState) -> dict:
-    """The whole position as JSON-ready data, hidden parts included: what
-    ``load`` reads back."""
-    return {
-        "game": "haleakala",
-        "tactical": s.tactical,
-        "eruption": s.eruption,
-        "max_turns": s.max_turns,
-        "turns": s.turns,
-        "round": s.round,
-        "first_player": s.first_player,
-        "player": s.player,
-        "phase": PHASES[s.phase],
-        "decider": s.decider,
-        "context": s.context,
-        "stack": [[TASK_NAMES[code]] + [a, b][:TASK_ARITY[code]] for code, a, b in s.stack],
-        "boat": s.boat,
-        "discs": [[None if w < 0 else w for w in s.discs[N_DISCS * p:N_DISCS * (p + 1)]]
-                  for p in (YELLOW, RED)],
-        "invocation": [invocation_name(w) for w in s.invocation],
-        "shamans": [SPACE_NAMES[i] for i in s.shamans],
-        "statues": [[SPACE_NAMES[i] for i in BUILDABLE if s.statues[i] == p]
-                    for p in (YELLOW, RED)],
-        "statue_supply": list(s.supply),
-        "statues_destroyed": list(s.destroyed),
-        "slots": [[kind_name(s.slots[2 * section]), kind_name(s.slots[2 * section + 1])]
-                  for section in range(N_SECTIONS)],
-        "decks": [[KINDS[k] for k in reversed(deck)] for deck in s.decks],   # top first
-        "craters": list(s.craters),
-        "collections": [[KINDS[k] for k in range(NAUTILUS + 1)
-                         for _ in range(s.collections[N_KINDS * p + k])] for p in (YELLOW, RED)],
-        "shells": list(s.shells),
-        "score_cards": [None if o < 0 else o for o in s.owners],
-        "priestess_up": s.priestess_up,
-        "discard": [KINDS[k] for k in range(N_KINDS) for _ in range(s.discard[k])],
-        "scores": list(s.scores),
-        "scorings": copy_data(s.scorings),
-        "truncated": s.truncated,
-        "over": s.over,
-        "result": s.result(),
-    }
+CODEC: Codec[HaleakalaState] = Codec(
+    "haleakala", "Haleakala",
+    fields=(
+        Field("tactical"),
+        Field("eruption"),
+        Field("max_turns", read=_max_turns),
+        Field("turns", read=_whole(0, 1 << 30, "turns")),
+        Field("round", read=_whole(1, 2, "round")),
+        Field("first_player", read=_whole(0, 1, "first_player")),
+        Field("player", read=_whole(0, 1, "player")),
+        Field("phase", write=lambda s: PHASES[s.phase], read=_phase),
+        Field("decider", read=_whole(0, 1, "decider")),
+        Field("context", read=_whole(0, 1, "context")),
+        Field("stack", write=lambda s: [[TASK_NAMES[code]] + [a, b][:TASK_ARITY[code]]
+                                        for code, a, b in s.stack]),
+        Field("boat", read=_whole(0, N_SECTIONS - 1, "boat")),
+        Field("discs", write=lambda s: [[None if w < 0 else w for w in s.discs[N_DISCS * p:N_DISCS * (p + 1)]]
+                                        for p in (YELLOW, RED)]),
+        Field("invocation", write=lambda s: [invocation_name(w) for w in s.invocation]),
+        Field("shamans", write=lambda s: [SPACE_NAMES[i] for i in s.shamans]),
+        Field("statues", write=lambda s: [[SPACE_NAMES[i] for i in BUILDABLE if s.statues[i] == p]
+                                          for p in (YELLOW, RED)]),
+        Field("statue_supply", "supply"),
+        Field("statues_destroyed", "destroyed"),
+        Field("slots", write=lambda s: [[kind_name(s.slots[2 * sec]), kind_name(s.slots[2 * sec + 1])]
+                                        for sec in range(N_SECTIONS)]),
+        Field("decks", write=lambda s: [[KINDS[k] for k in reversed(deck)] for deck in s.decks]),  # top first
+        Field("craters"),
+        Field("collections", write=lambda s: [[KINDS[k] for k in range(NAUTILUS + 1)
+                                               for _ in range(s.collections[N_KINDS * p + k])]
+                                              for p in (YELLOW, RED)]),
+        Field("shells"),
+        Field("score_cards", "owners", write=lambda s: [None if o < 0 else o for o in s.owners]),
+        Flag("priestess_up"),
+        Field("discard", write=lambda s: [KINDS[k] for k in range(N_KINDS)
+                                          for _ in range(s.discard[k])]),
+        Field("scores"),
+        Field("scorings", write=lambda s: copy_data(s.scorings)),
+        Flag("truncated"),
+        Flag("over"),
+    ),
+    # The sums of the discs on each beach are counted as the discs are read.
+    derived=("sums",),
+    start=Start(_blank, "tactical", "eruption"),
+    reading=(
+        "priestess_up", "truncated", "over", "max_turns", "turns", "round", "first_player", "player",
+        "decider", "phase", "context", "boat",
+        Part(_load_pieces, "discs", "invocation", "shamans", "statues", "statue_supply", "statues_destroyed",
+             "craters"),
+        Part(_load_cards, "slots", "decks", "collections", "shells", "discard", "score_cards"),
+        Part(_load_scores, "scores", "scorings"),
+        Part(_load_stack, "stack"),
+        Check(_check_turn),
+        Check(_check_lava),
+    ),
+)

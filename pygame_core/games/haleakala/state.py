@@ -38,7 +38,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...engine import Event, GameError, IllegalMove, Rng, State, copy_data
-from .codec import check_max_turns, dump, load
+from .codec import CODEC, check_max_turns
 from .moves import (BOAT_MOVE, BUY_MOVES, DECLINE_MOVE, INVOKE_MOVES, LAVA_MOVES, NO_RAISE_MOVE, PASS_MOVE,
                     PICK_MOVES, PLACE_MOVES, RAISE_MOVE, SHAMAN_OPTIONS, STAY_MOVE, TAKE_MOVES, HaleakalaMove)
 from .refusals import refusal
@@ -834,13 +834,13 @@ class HaleakalaState(State):
 
     # -- saved positions ----------------------------------------------------------------------------
     def to_json(self) -> dict:
-        return dump(self)
+        return CODEC.dump(self)
 
     @classmethod
     def from_json(cls, data) -> "HaleakalaState":
         """The position ``to_json`` wrote, checked piece by piece and card by
         card; ``BadState`` says what is wrong."""
-        return load(cls, data)
+        return CODEC.load(cls, data)
 
     # A position written the way the spec's scenarios are (section 9).
     from_position = classmethod(from_position)

@@ -1,14 +1,15 @@
-"""A Kahuna position as JSON, both ways: ``dump`` writes the whole position
-(hidden parts included) and ``load`` reads it back, checking every field
-against the invariants INV-1 to INV-6 and the turn structure. Both go
-through the state's public face only.
+"""A Kahuna position as JSON, both ways: ``CODEC`` writes the whole position
+(hidden parts included) and reads it back, checking every field against
+the invariants INV-1 to INV-6 and the turn structure. Both go through the
+state's public face only.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ...engine import check, check_fields, check_pair, check_result, check_rng, is_int
+from ...codec import Check, Codec, Field, Flag, Part, Start, read_rng
+from ...engine import check, check_pair, is_int
 from .tables import (BRIDGES_PER_PLAYER, HAND_LIMIT, INTERIM_POINTS, ISLANDS, ISLAND_INDEX, LINE_ENDS,
                      LINE_INDEX, LINE_NAMES, N_ISLANDS, N_LINES, SLOTS, card_names)
 
@@ -20,10 +21,6 @@ if TYPE_CHECKING:
 # Reading a position: every field checked (INV-1 to INV-6)
 # ---------------------------------------------------------------------------
 
-_KEYS = ("game", "to_move", "scorings_done", "final_turns_left", "scores", "scorings",
-         "previous_turn_skipped", "committed_to_draw", "bridges", "hands", "known_hands",
-         "display", "pile", "open_discard", "hidden_discards", "rng", "over", "result")
-
 
 def _card_list(value, what: str) -> list:
     check(isinstance(value, list), f"{what} must be a list of island names")
@@ -32,29 +29,13 @@ def _card_list(value, what: str) -> list:
     return [ISLAND_INDEX[name] for name in value]
 
 
-def load(cls, data) -> KahunaState:
-    data = check_fields(data, _KEYS, "kahuna", "Kahuna")
-    s = cls.blank()
-
-    check(data["to_move"] in (0, 1) and is_int(data["to_move"]), "to_move must be 0 or 1")
-    s.player = data["to_move"]
-    for flag in ("previous_turn_skipped", "committed_to_draw", "over"):
-        check(isinstance(data[flag], bool), f"{flag} must be true or false")
-    s.previous_turn_skipped = data["previous_turn_skipped"]
-    s.committed_to_draw = data["committed_to_draw"]
-    s.over = data["over"]
-    s.rng = check_rng(data["rng"])
-
-    _load_bridges(s, data["bridges"])
-    _load_cards(s, data)
-    _load_scorings(s, data)
-    _check_turn(s)
-    check_result(data["result"], s)
-    return s
+def _to_move(s: KahunaState, value) -> int:
+    check(value in (0, 1) and is_int(value), "to_move must be 0 or 1")
+    return value
 
 
-def _load_bridges(s: KahunaState, bridges) -> None:
-    check_pair(bridges, "bridges")
+def _load_bridges(s: KahunaState, data) -> None:
+    bridges = check_pair(data["bridges"], "bridges")
     for p in (0, 1):
         check(isinstance(bridges[p], list), "bridges must list line names per player")
         for name in bridges[p]:
@@ -163,31 +144,41 @@ def _check_turn(s: KahunaState) -> None:
 
 
 # ---------------------------------------------------------------------------
-# Writing a position
+# The position's fields
 # ---------------------------------------------------------------------------
 
 
-def dump(s: KahunaState) -> dict:
-    """The whole position as JSON-ready data, hidden parts included: what
-    ``load`` reads back."""
-    return {
-        "game": "kahuna",
-        "to_move": s.player,
-        "scorings_done": s.scorings_done,
-        "final_turns_left": s.final_turns_left,
-        "scores": list(s.scores),
-        "scorings": s.scoring_list(),
-        "previous_turn_skipped": s.previous_turn_skipped,
-        "committed_to_draw": s.committed_to_draw,
-        "bridges": [[LINE_NAMES[line] for line in range(N_LINES) if s.owner[line] == p]
-                    for p in (0, 1)],
-        "hands": [card_names(s.hands, 0), card_names(s.hands, 1)],
-        "known_hands": [card_names(s.known, 0), card_names(s.known, 1)],
-        "display": [ISLANDS[c] if c >= 0 else None for c in s.display],
-        "pile": [ISLANDS[c] for c in reversed(s.pile)],       # top first
-        "open_discard": [ISLANDS[c] for c in s.open_discard],
-        "hidden_discards": [[ISLANDS[c] for c in s.hidden[p]] for p in (0, 1)],
-        "rng": s.rng,
-        "over": s.over,
-        "result": s.result(),
-    }
+CODEC: Codec[KahunaState] = Codec(
+    "kahuna", "Kahuna",
+    fields=(
+        Field("to_move", "player", read=_to_move),
+        Field("scorings_done"),
+        Field("final_turns_left"),
+        Field("scores"),
+        Field("scorings", write=lambda s: s.scoring_list()),
+        Flag("previous_turn_skipped"),
+        Flag("committed_to_draw"),
+        Field("bridges", "owner", write=lambda s: [
+            [LINE_NAMES[line] for line in range(N_LINES) if s.owner[line] == p] for p in (0, 1)]),
+        Field("hands", write=lambda s: [card_names(s.hands, 0), card_names(s.hands, 1)]),
+        Field("known_hands", "known", write=lambda s: [card_names(s.known, 0), card_names(s.known, 1)]),
+        Field("display", write=lambda s: [ISLANDS[c] if c >= 0 else None for c in s.display]),
+        Field("pile", write=lambda s: [ISLANDS[c] for c in reversed(s.pile)]),      # top first
+        Field("open_discard", write=lambda s: [ISLANDS[c] for c in s.open_discard]),
+        Field("hidden_discards", "hidden", write=lambda s: [[ISLANDS[c] for c in s.hidden[p]]
+                                                             for p in (0, 1)]),
+        Field("rng", read=read_rng),
+        Flag("over"),
+    ),
+    # The bridges at each island and on the board, and the hands' sizes,
+    # are counted as the bridges and the hands are read.
+    derived=("bridges", "on_board", "hand_sizes"),
+    start=Start(lambda cls, data: cls.blank()),
+    reading=(
+        "to_move", "previous_turn_skipped", "committed_to_draw", "over", "rng",
+        Part(_load_bridges, "bridges"),
+        Part(_load_cards, "hands", "known_hands", "hidden_discards", "display", "pile", "open_discard"),
+        Part(_load_scorings, "scorings_done", "final_turns_left", "scores", "scorings"),
+        Check(_check_turn),
+    ),
+)

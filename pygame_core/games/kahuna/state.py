@@ -23,7 +23,7 @@ lists of 24 ints, player ``p``'s island ``x`` at ``12 * p + x``:
 from __future__ import annotations
 
 from ...engine import Event, GameError, IllegalMove, Rng, State
-from .codec import dump, load
+from .codec import CODEC
 from .moves import DRAW_MOVE, HIDE_MOVES, PLACES_WITH, REMOVALS_WITH, SKIP_MOVE, TAKE_MOVES, KahunaMove
 from .refusals import refusal
 from .scenarios import from_position
@@ -475,13 +475,13 @@ class KahunaState(State):
 
     # -- saved positions --------------------------------------------------------------------------
     def to_json(self) -> dict:
-        return dump(self)
+        return CODEC.dump(self)
 
     @classmethod
     def from_json(cls, data) -> "KahunaState":
         """The position ``to_json`` wrote, checked against INV-1 to INV-6 and
         the turn structure; ``BadState`` says what is wrong."""
-        return load(cls, data)
+        return CODEC.load(cls, data)
 
     # A position written the way the spec's scenarios are (section 8).
     from_position = classmethod(from_position)

@@ -1,13 +1,14 @@
-"""A Kanaloa position as JSON, both ways: ``dump`` writes the whole position
-(hidden parts included) and ``load`` reads it back, checking every field
-and the invariants of the rules. Both go through the state's public face.
+"""A Kanaloa position as JSON, both ways: ``CODEC`` writes the whole position
+(hidden parts included) and reads it back, checking every field and the
+invariants of the rules. Both go through the state's public face.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ...engine import BadState, check, check_fields, check_result, check_rng, is_int
+from ...codec import Codec, Field, Flag, Part, Start, check_flag, read_rng
+from ...engine import BadState, check, is_int
 from .tables import (BRIDGES, CARDS_PER_ISLAND, CHOICE_GIVE, CHOICE_REMOVE, CHOICE_STEAL, COLOURS, DEAL,
                      DEGREE, DISPLAY, EMPTY, GODS, GOD_INDEX, HAND_LIMIT, ISLANDS, ISLAND_INDEX,
                      ISLAND_MARKERS, KANE, KANE_AT, LINKS_AT, LINK_INDEX, LINK_NAMES, N_GODS, N_ISLANDS,
@@ -21,13 +22,6 @@ if TYPE_CHECKING:
 # ---------------------------------------------------------------------------
 # Reading a position: every field checked
 # ---------------------------------------------------------------------------
-
-_KEYS = ("game", "players", "gods", "phase", "round", "final", "first_player", "player",
-         "colour", "turn", "pending", "bridges", "hands", "chosen", "known", "talon",
-         "talon_known", "display", "discard_face_up", "discard_face_down", "scores", "points",
-         "stones", "tablets", "last_turn_played", "last_turn_order", "early_win", "rng",
-         "result")
-
 
 def _card_list(value, what: str) -> list:
     check(isinstance(value, list), f"{what} must be a list of island names")
@@ -48,29 +42,20 @@ def _seat(value, n: int, what: str) -> int:
     return value
 
 
-def load(cls, data) -> KanaloaState:
-    data = check_fields(data, _KEYS, "kanaloa", "Kanaloa")
+def _blank(cls, data) -> KanaloaState:
     n = data["players"]
     check(is_int(n) and n in (2, 3, 4), "players must be 2, 3 or 4 (S-1)")
-    check(isinstance(data["gods"], bool), "gods must be true or false")
-    s = cls.blank(n, data["gods"])
-    check(data["phase"] in PHASES, "phase must be setup, play or over")
-    s.phase = PHASES.index(data["phase"])
-    check(data["round"] in (1, 2) and is_int(data["round"]), "round must be 1 or 2")
-    s.round = data["round"]
-    check(isinstance(data["final"], bool), "final must be true or false")
-    s.final = data["final"]
-    s.first = _seat(data["first_player"], n, "first_player")
-    s.player = _seat(data["player"], n, "player")
-    s.rng = check_rng(data["rng"])
-    _load_board(s, data)
-    _load_cards(s, data)
-    _load_knowledge(s, data)
-    _load_stones(s, data)
-    _load_points(s, data)
-    _load_turn(s, data)
-    check_result(data["result"], s)
-    return s
+    return cls.blank(n, check_flag(data["gods"], "gods"))
+
+
+def _phase(s: KanaloaState, value) -> int:
+    check(value in PHASES, "phase must be setup, play or over")
+    return PHASES.index(value)
+
+
+def _round(s: KanaloaState, value) -> int:
+    check(value in (1, 2) and is_int(value), "round must be 1 or 2")
+    return value
 
 
 def _load_board(s: KanaloaState, data) -> None:
@@ -269,7 +254,7 @@ def _load_turn(s: KanaloaState, data) -> None:
     if phase == SETUP:
         _load_setup(s, data, colour)
         return
-    check(all(c is None for c in data["chosen"]), "set-up choices exist only in the set-up (S-6)")
+    check(all(c == EMPTY for c in s.chosen), "set-up choices exist only in the set-up (S-6)")
     for p in range(n):
         limit = HAND_LIMIT
         if p == s.player and phase == PLAY and s.gods and s.round == 2:
@@ -371,47 +356,61 @@ def _load_setup(s: KanaloaState, data, colour) -> None:
 
 
 # ---------------------------------------------------------------------------
-# Writing a position
+# The position's fields
 # ---------------------------------------------------------------------------
 
 
-def dump(s: KanaloaState) -> dict:
-    """The whole position as JSON-ready data, hidden parts included: what
-    ``load`` reads back."""
-    n = s.n
-    return {
-        "game": "kanaloa",
-        "players": n,
-        "gods": s.gods,
-        "phase": PHASES[s.phase],
-        "round": s.round,
-        "final": s.final,
-        "first_player": s.first,
-        "player": s.player,
-        "colour": s.colour if s.colour >= 0 else None,
-        "turn": {"fresh": s.fresh, "played": s.played, "discarded": s.discarded,
-                 "must_play": s.must_play},
-        "pending": s.pending_view(),
-        "bridges": [[LINK_NAMES[link] for link in range(N_LINKS) if s.owner[link] == c]
-                    for c in range(s.ncol)],
-        "hands": [s.hand_names(p) for p in range(n)],
-        "chosen": [ISLANDS[c] if c >= 0 else None for c in s.chosen],
-        "known": [[s.known_names(v, q) if q != v else [] for q in range(n)]
-                  for v in range(n)],
-        "talon": [ISLANDS[c] for c in reversed(s.talon)],          # top first
-        "talon_known": [counted_names(s.talon_known, v) for v in range(n)],
-        "display": [ISLANDS[c] if c >= 0 else None for c in s.display],
-        "discard_face_up": [ISLANDS[c] for c in s.face_up],
-        "discard_face_down": [[ISLANDS[c] for c in cards] for cards in s.face_down],
-        "scores": list(s.scores),
-        "points": [[SOURCES[source], c, ISLANDS[island] if island >= 0 else None, points]
-                   for source, c, island, points in s.points],
-        "stones": [GODS[g] if g >= 0 else None for g in s.stones],
-        "tablets": [tablet(s.tablets, p) for p in range(n)],
-        "last_turn_played": list(s.last_done),
-        "last_turn_order": list(s.last_order),
-        "early_win": (None if s.early is None
-                      else {"colour": s.early[0], "island": ISLANDS[s.early[1]]}),
-        "rng": s.rng,
-        "result": s.result(),
-    }
+CODEC: Codec[KanaloaState] = Codec(
+    "kanaloa", "Kanaloa",
+    fields=(
+        Field("players", "n"),
+        Field("gods"),
+        Field("phase", write=lambda s: PHASES[s.phase], read=_phase),
+        Field("round", read=_round),
+        Flag("final"),
+        Field("first_player", "first", read=lambda s, value: _seat(value, s.n, "first_player")),
+        Field("player", read=lambda s, value: _seat(value, s.n, "player")),
+        Field("colour", write=lambda s: s.colour if s.colour >= 0 else None),
+        Field("turn", "fresh", "played", "discarded", "must_play",
+              write=lambda s: {"fresh": s.fresh, "played": s.played, "discarded": s.discarded,
+                               "must_play": s.must_play}),
+        Field("pending", "pending", "pend", write=lambda s: s.pending_view()),
+        Field("bridges", "owner", write=lambda s: [
+            [LINK_NAMES[link] for link in range(N_LINKS) if s.owner[link] == c] for c in range(s.ncol)]),
+        Field("hands", write=lambda s: [s.hand_names(p) for p in range(s.n)]),
+        Field("chosen", write=lambda s: [ISLANDS[c] if c >= 0 else None for c in s.chosen]),
+        Field("known", write=lambda s: [[s.known_names(v, q) if q != v else [] for q in range(s.n)]
+                                        for v in range(s.n)]),
+        Field("talon", write=lambda s: [ISLANDS[c] for c in reversed(s.talon)]),      # top first
+        Field("talon_known", write=lambda s: [counted_names(s.talon_known, v) for v in range(s.n)]),
+        Field("display", write=lambda s: [ISLANDS[c] if c >= 0 else None for c in s.display]),
+        Field("discard_face_up", "face_up", write=lambda s: [ISLANDS[c] for c in s.face_up]),
+        Field("discard_face_down", "face_down",
+              write=lambda s: [[ISLANDS[c] for c in cards] for cards in s.face_down]),
+        Field("scores"),
+        Field("points", write=lambda s: [
+            [SOURCES[source], c, ISLANDS[island] if island >= 0 else None, points]
+            for source, c, island, points in s.points]),
+        Field("stones", write=lambda s: [GODS[g] if g >= 0 else None for g in s.stones]),
+        Field("tablets", write=lambda s: [tablet(s.tablets, p) for p in range(s.n)]),
+        Field("last_turn_played", "last_done"),
+        Field("last_turn_order", "last_order"),
+        Field("early_win", "early", write=lambda s: (
+            None if s.early is None else {"colour": s.early[0], "island": ISLANDS[s.early[1]]})),
+        Field("rng", read=read_rng),
+    ),
+    # The colours in play follow from the players; the bridges at each
+    # island and on the board, the markers and the hands' sizes are counted
+    # as the bridges and the hands are read.
+    derived=("ncol", "count", "on_board", "markers", "hand_sizes"),
+    start=Start(_blank, "players", "gods"),
+    reading=(
+        "phase", "round", "final", "first_player", "player", "rng",
+        Part(_load_board, "bridges", "early_win"),
+        Part(_load_cards, "hands", "chosen", "display", "talon", "discard_face_up", "discard_face_down"),
+        Part(_load_knowledge, "known", "talon_known"),
+        Part(_load_stones, "stones", "tablets"),
+        Part(_load_points, "scores", "points"),
+        Part(_load_turn, "last_turn_played", "last_turn_order", "colour", "turn", "pending"),
+    ),
+)

@@ -41,7 +41,7 @@ from __future__ import annotations
 from . import bridges, draw, powers
 from ...engine import Event, GameError, IllegalMove, Rng, State, is_int
 from .bridges import BridgeRules
-from .codec import dump, load
+from .codec import CODEC
 from .draw import DrawRules
 from .moves import (CHOOSE_MOVES, COLOUR_MOVES, DISCARD_MOVES, DRAW_MOVE, END_MOVE, GIVE_MOVES, PASS_MOVE,
                     REMOVE_MOVES, STEAL_MOVES, TAKE_MOVES)
@@ -464,14 +464,14 @@ class KanaloaState(BridgeRules, DrawRules, PowerRules, RoundRules, State):
 
     # -- saved positions ---------------------------------------------------------------------------
     def to_json(self) -> dict:
-        return dump(self)
+        return CODEC.dump(self)
 
     @classmethod
     def from_json(cls, data) -> "KanaloaState":
         """The position ``to_json`` wrote, checked against the game's invariants
         (cards, bridges, markers and stones conserved; a coherent turn);
         ``BadState`` says what is wrong."""
-        return load(cls, data)
+        return CODEC.load(cls, data)
 
     # A position written the way the spec's scenarios are (section 10).
     from_position = classmethod(from_position)

@@ -1,6 +1,6 @@
-"""A Moai position as JSON, both ways: ``dump`` writes the whole position
-(hidden parts included) and ``load`` reads it back, checking every field
-and the invariants of the rules. Both go through the state's public face.
+"""A Moai position as JSON, both ways: ``CODEC`` writes the whole position
+(hidden parts included) and reads it back, checking every field and the
+invariants of the rules. Both go through the state's public face.
 """
 
 from __future__ import annotations
@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ...engine import BadState, check, check_fields, check_result, check_rng, is_int
+from ...codec import Check, Codec, Field, Flag, Part, Start, read_rng
+from ...engine import BadState, check, is_int
 from .tables import (ADMIRAL, AWARD, BID, BIRTH, BOAT_CARDS, BOAT_IDS, CARD_TYPE, CARVE, COLOURS, COVERED,
                      DECK_COMPOSITION, DISASTER, DISASTER_STEPS, DISASTER_TOKENS, EFFECT, EPOCH_IDS,
                      EPOCH_INDEX, EPOCH_OF, ERODE, FOREST_Z, FREE, FX_BURN, FX_EPI, FX_ERO, FX_WAR, KILL,
@@ -26,13 +27,8 @@ if TYPE_CHECKING:
 # Reading a position: every field checked (spec 4.8)
 # ---------------------------------------------------------------------------
 
-_KEYS = ("game", "players", "options", "round", "phase", "final_round", "order", "ranking",
-         "bird_man", "current", "pending", "hands", "bids", "bid_status", "deck", "discard",
-         "epoch_deck", "display", "taken", "removed", "set_aside", "admiral_aside", "boats",
-         "wood_supply", "forest_wood", "stocks", "disaster_supply", "fields", "moai_supply",
-         "tiles", "toppled", "camps", "known_camps", "reserve", "forest", "volcano", "carved",
-         "rng", "over", "result")
-_STATUS = {"choosing": 0, "chosen": 1, "rechoosing": 2, "revealed": 3}
+_STATUS_NAMES = ("choosing", "chosen", "rechoosing", "revealed")
+_STATUS = {name: code for code, name in enumerate(_STATUS_NAMES)}
 # Steps during which the forest may hold wood (M-2 to M-20) and the display cards (M-1 to M-10).
 _WOOD_STEPS = (BID, RANK, TAKE, VICTIM, ERODE, KILL, LOSE, SINK, WORK, AWARD)
 _DISPLAY_STEPS = (BID, RANK, TAKE, VICTIM, ERODE, KILL, LOSE, SINK)
@@ -93,34 +89,24 @@ def _piece_code(code, n: int, what: str, face_down_ok: bool):
     return LETTERS.index(text[0]), int(text[1]) - 1, fd
 
 
-def load(cls, data, with_result: bool = True) -> MoaiState:
-    data = check_fields(data, _KEYS, "moai", "Moai")
+def _blank(cls, data) -> MoaiState:
     n = data["players"]
     check(is_int(n) and 2 <= n <= 5, "players must be 2 to 5")
     options = data["options"]
     check(isinstance(options, dict) and set(options) == set(OPTIONS)
           and all(isinstance(v, bool) for v in options.values()),
           f"options must give true or false for each of {', '.join(OPTIONS)}")
-    s = cls.blank(n, tuple(options[name] for name in OPTIONS))
-    s.round = _int(data["round"], "round", 1)
-    check(data["phase"] in PHASE_INDEX, f"phase {data['phase']!r} is not a step of the round")
-    s.phase = PHASE_INDEX[data["phase"]]
-    for flag in ("final_round", "admiral_aside", "over"):
-        check(isinstance(data[flag], bool), f"{flag} must be true or false")
-    s.final = data["final_round"]
-    s.admiral = data["admiral_aside"]
-    s.over = data["over"]
+    return cls.blank(n, tuple(options[name] for name in OPTIONS))
+
+
+def _phase(s: MoaiState, value) -> int:
+    check(value in PHASE_INDEX, f"phase {value!r} is not a step of the round")
+    return PHASE_INDEX[value]
+
+
+def _check_end(s: MoaiState) -> None:
     check(s.over == (s.phase == OVER), "over is true exactly in the phase 'over'")
     check(s.final == s.admiral, "the final round is the round the Admiral was set aside (M-39)")
-    s.rng = check_rng(data["rng"])
-    _load_turn(s, data)
-    _load_cards(s, data)
-    _load_epochs(s, data)
-    _load_board(s, data)
-    _load_pending(s, data)
-    if with_result:
-        check_result(data["result"], s)
-    return s
 
 
 def _load_turn(s: MoaiState, data) -> None:
@@ -444,61 +430,6 @@ def _load_pending(s: MoaiState, data) -> None:
 # ---------------------------------------------------------------------------
 
 
-def dump(state: MoaiState) -> dict:
-    """The whole position as JSON-ready data, hidden parts included: what
-    ``load`` reads back."""
-    n = state.players
-    status_names = ("choosing", "chosen", "rechoosing", "revealed")
-    return {
-        "game": "moai",
-        "players": n,
-        "options": {name: state.opts[i] for i, name in enumerate(OPTIONS)},
-        "round": state.round,
-        "phase": PHASE_NAMES[state.phase],
-        "final_round": state.final,
-        "order": list(state.order),
-        "ranking": list(state.ranking),
-        "bird_man": state.pawn,
-        "current": state.cur,
-        "pending": _pending_json(state),
-        "hands": [cards_text(state.hands[4 * p:4 * p + 4]) for p in range(n)],
-        "bids": [cards_text(state.bids[4 * p:4 * p + 4]) for p in range(n)],
-        "bid_status": [status_names[x] for x in state.bid_status],
-        "deck": [KIND_NAMES[k] for k in reversed(state.deck)],
-        "discard": cards_text(state.discard),
-        "epoch_deck": [EPOCH_IDS[c] for c in reversed(state.edeck)],
-        "display": [EPOCH_IDS[c] for c in state.display],
-        "taken": [EPOCH_IDS[c] if c >= 0 else None for c in state.taken],
-        "removed": [EPOCH_IDS[c] for c in state.removed],
-        "set_aside": [EPOCH_IDS[c] for c in state.set_aside],
-        "admiral_aside": state.admiral,
-        "boats": {BOAT_IDS[b]: {"owner": state.boat_owner[b],
-                                "piece": state.boat_piece[b] % 3 + 1 if state.boat_piece[b] >= 0
-                                else None}
-                  for b in range(N_BOATS) if state.boat_owner[b] >= 0},
-        "wood_supply": state.wood,
-        "forest_wood": [bool(w) for w in state.forest_wood],
-        "stocks": list(state.stock),
-        "disaster_supply": state.dsupply,
-        "fields": [None if c == FREE else "X" if c == COVERED else f"{LETTERS[c // 3]}{c % 3 + 1}"
-                   for c in state.fields],
-        "moai_supply": [TILE_IDS[t] for t in range(N_TILES) if state.msupply[t]],
-        "tiles": [[{"id": TILE_IDS[t >> 1], "face_down": bool(t & 1)} for t in state.tiles[p]]
-                  for p in range(n)],
-        "toppled": [TILE_IDS[t] for t in state.toppled],
-        "camps": [[s + 1 for s in range(3) for _ in range(state.camp[3 * p + s])]
-                  for p in range(n)],
-        "known_camps": [[s + 1 for s in range(3) for _ in range(state.known[3 * p + s])]
-                        for p in range(n)],
-        "reserve": [state.reserve[3 * p:3 * p + 3] for p in range(n)],
-        "forest": [_pieces_json(state, sp) for sp in range(N_FOREST)],
-        "volcano": [space_json(state.volcano, i) for i in range(0, len(state.volcano), 7)],
-        "carved": [loc_name(VOLCANO0 + i) for i in state.carved],
-        "rng": state.rng,
-        "over": state.over,
-        "result": state.result(),
-    }
-
 def _pieces_json(state, sp: int) -> list:
     n = state.players
     f = state.forest
@@ -509,6 +440,7 @@ def _pieces_json(state, sp: int) -> list:
             for s in range(3):
                 out += [f"{LETTERS[q]}{s + 1}{'fd' if fd else ''}"] * f[b + 3 * fd + s]
     return out
+
 
 def _pending_json(state) -> dict:
     phase = state.phase
@@ -525,3 +457,86 @@ def _pending_json(state) -> dict:
         return {"left": state.rest_left,
                 "retrieved": {ZONE_NAMES[z]: state.retrieved[z] for z in range(4)}}
     return {}
+
+
+def _boats_json(state) -> dict:
+    return {BOAT_IDS[b]: {"owner": state.boat_owner[b],
+                          "piece": state.boat_piece[b] % 3 + 1 if state.boat_piece[b] >= 0 else None}
+            for b in range(N_BOATS) if state.boat_owner[b] >= 0}
+
+
+def _fields_json(state) -> list:
+    return [None if c == FREE else "X" if c == COVERED else f"{LETTERS[c // 3]}{c % 3 + 1}"
+            for c in state.fields]
+
+
+def _strengths_json(counts: list, p: int) -> list:
+    """Player ``p``'s pieces counted by strength in ``counts``, one entry a piece."""
+    return [s + 1 for s in range(3) for _ in range(counts[3 * p + s])]
+
+
+# ---------------------------------------------------------------------------
+# The position's fields
+# ---------------------------------------------------------------------------
+
+
+CODEC: Codec[MoaiState] = Codec(
+    "moai", "Moai",
+    fields=(
+        Field("players"),
+        Field("options", "opts", write=lambda s: {name: s.opts[i] for i, name in enumerate(OPTIONS)}),
+        Field("round", read=lambda s, value: _int(value, "round", 1)),
+        Field("phase", write=lambda s: PHASE_NAMES[s.phase], read=_phase),
+        Flag("final_round", "final"),
+        Field("order"),
+        Field("ranking"),
+        Field("bird_man", "pawn"),
+        Field("current", "cur"),
+        Field("pending", "card", "taker", "victim", "space", "tied", "deficit", "raids", "to_remove",
+              "rest_left", "retrieved", write=_pending_json),
+        Field("hands", write=lambda s: [cards_text(s.hands[4 * p:4 * p + 4]) for p in range(s.players)]),
+        Field("bids", write=lambda s: [cards_text(s.bids[4 * p:4 * p + 4]) for p in range(s.players)]),
+        Field("bid_status", write=lambda s: [_STATUS_NAMES[x] for x in s.bid_status]),
+        Field("deck", write=lambda s: [KIND_NAMES[k] for k in reversed(s.deck)]),
+        Field("discard", write=lambda s: cards_text(s.discard)),
+        Field("epoch_deck", "edeck", write=lambda s: [EPOCH_IDS[c] for c in reversed(s.edeck)]),
+        Field("display", write=lambda s: [EPOCH_IDS[c] for c in s.display]),
+        Field("taken", write=lambda s: [EPOCH_IDS[c] if c >= 0 else None for c in s.taken]),
+        Field("removed", write=lambda s: [EPOCH_IDS[c] for c in s.removed]),
+        Field("set_aside", write=lambda s: [EPOCH_IDS[c] for c in s.set_aside]),
+        Flag("admiral_aside", "admiral"),
+        Field("boats", "boat_owner", "boat_piece", write=_boats_json),
+        Field("wood_supply", "wood"),
+        Field("forest_wood", write=lambda s: [bool(w) for w in s.forest_wood]),
+        Field("stocks", "stock"),
+        Field("disaster_supply", "dsupply"),
+        Field("fields", write=_fields_json),
+        Field("moai_supply", "msupply",
+              write=lambda s: [TILE_IDS[t] for t in range(N_TILES) if s.msupply[t]]),
+        Field("tiles", write=lambda s: [[{"id": TILE_IDS[t >> 1], "face_down": bool(t & 1)}
+                                         for t in s.tiles[p]] for p in range(s.players)]),
+        Field("toppled", write=lambda s: [TILE_IDS[t] for t in s.toppled]),
+        Field("camps", "camp", write=lambda s: [_strengths_json(s.camp, p) for p in range(s.players)]),
+        Field("known_camps", "known",
+              write=lambda s: [_strengths_json(s.known, p) for p in range(s.players)]),
+        Field("reserve", write=lambda s: [s.reserve[3 * p:3 * p + 3] for p in range(s.players)]),
+        Field("forest", write=lambda s: [_pieces_json(s, sp) for sp in range(N_FOREST)]),
+        Field("volcano", write=lambda s: [space_json(s.volcano, i) for i in range(0, len(s.volcano), 7)]),
+        Field("carved", write=lambda s: [loc_name(VOLCANO0 + i) for i in s.carved]),
+        Field("rng", read=read_rng),
+        Flag("over"),
+    ),
+    # The player who acts follows from the step and the turn; the pieces in
+    # each zone are counted as the board is read; the rest are caches.
+    derived=("actor", "zc", "_cache", "_shown"),
+    start=Start(_blank, "players", "options"),
+    reading=(
+        "round", "phase", "final_round", "admiral_aside", "over", Check(_check_end), "rng",
+        Part(_load_turn, "order", "ranking", "bird_man", "current"),
+        Part(_load_cards, "hands", "bids", "bid_status", "deck", "discard"),
+        Part(_load_epochs, "epoch_deck", "display", "taken", "removed", "set_aside", "boats"),
+        Part(_load_board, "wood_supply", "forest_wood", "stocks", "disaster_supply", "fields", "moai_supply",
+             "tiles", "toppled", "camps", "known_camps", "reserve", "forest", "volcano", "carved"),
+        Part(_load_pending, "pending"),
+    ),
+)

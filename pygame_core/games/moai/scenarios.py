@@ -1,6 +1,6 @@
 """The spec's scenarios (``docs/rules/moai.md``, section 8): a position
 written the way a scenario is, built through the state's public face and
-checked by ``load``, for the tests, the lessons and the rules' pictures.
+checked by ``CODEC``, for the tests, the lessons and the rules' pictures.
 """
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from typing import Any
 from typing import TYPE_CHECKING
 
 from ...engine import Rng
-from .codec import load
+from .codec import CODEC
 from .tables import (COVERED_FIELDS, DECK_COMPOSITION, DISASTER_TOKENS, EPOCH_IDS, FIELD0, KIND_NAMES,
                      KIND_OF, LETTERS, N_FIELDS, N_FOREST, OPTIONS, PER_STRENGTH, RN_KIND, TILE_IDS,
                      WOOD_TOKENS, parse_loc)
@@ -209,7 +209,7 @@ def from_position(cls, players: int = 3, options=None, round: int = 1, phase: st
         "result": None,
     }
     if phase == "over":
-        probe = load(cls, dict(data, result=None), with_result=False)
+        probe = CODEC.load(cls, dict(data, result=None), with_result=False)
         data["result"] = probe.result()
     state = cls.from_json(data)
     if start:

@@ -39,7 +39,7 @@ from . import bilan, birdman, disasters, epoch, production, work
 from ...engine import GameError, IllegalMove, Rng, State, is_int
 from .bilan import BilanRules
 from .birdman import BirdManRules
-from .codec import dump, load
+from .codec import CODEC
 from .disasters import DisasterRules
 from .epoch import EpochRules
 from .moves import MoaiMove
@@ -583,13 +583,13 @@ class MoaiState(BirdManRules, EpochRules, DisasterRules, WorkRules, ProductionRu
     # Saved positions
     # =====================================================================================
     def to_json(self) -> dict:
-        return dump(self)
+        return CODEC.dump(self)
 
     @classmethod
     def from_json(cls, data) -> "MoaiState":
         """The position ``to_json`` wrote, checked against the invariants of spec
         4.8 and the step of the round; ``BadState`` says what is wrong."""
-        return load(cls, data)
+        return CODEC.load(cls, data)
 
     # A position written the way the spec's scenarios are (section 8).
     from_position = classmethod(from_position)
