@@ -289,7 +289,7 @@ def test_a_face_down_moai_tile_is_seen_by_its_owner_only_until_the_end():
             continue
         revealed = [t for t in final["moai"]["tiles"][owner] if t["id"] == tile]
         assert revealed and revealed[0]["height"] is not None and revealed[0]["face_down"]
-        scored = final["result"]["breakdown"]["players"][owner]["tiles"]
+        scored = match.result()["breakdown"]["players"][owner]["tiles"]
         assert revealed[0] in scored
     assert checked, "no game took a tile face down"
 
