@@ -13,6 +13,7 @@ import { h } from '../../dom.js';
 import { playerArticle } from '../renderer-common.js';
 import { cardName, itemName, shellCost, spaceName, spaceShort, scoringLabel, shown } from './log.js';
 import { disc, icon, cardFace, itemCard, statue, BUTTERFLIES } from './pieces.js';
+import { isWinner } from '../../turn-words.js';
 
 /** @typedef {import('../../state.js').Turn} Turn */
 
@@ -111,7 +112,7 @@ export function renderPlayers(el, view, turn, { names, viewer }) {
   const rows = view.players.map((player, seat) => {
     const deciding = view.decider === seat && !turn.over;
     const active = view.active === seat && !turn.over;
-    const winner = turn.over && turn.result && turn.result.winners.includes(seat);
+    const winner = isWinner(turn, seat);
     const reserve = player.reserve.length ? player.reserve.join(' ') : '–';
     const chips = collection(player, seat);
     return playerArticle(

@@ -9,6 +9,7 @@ import { projection } from './board.js';
 import { h } from '../../dom.js';
 import { playerArticle, handRow } from '../renderer-common.js';
 import { backCard, islandCards, laneCount, handCardOptions, emptySlot, drawPile, discardPile, renderMarketRow } from '../archipelago-cards.js';
+import { isToMove, isWinner } from '../../turn-words.js';
 
 /** @typedef {import('../../state.js').Turn} Turn */
 
@@ -49,7 +50,7 @@ export function renderPlayers(el, view, turn, { names, viewer }) {
   const players = view.supply.length;
   const rows = [];
   for (let seat = 0; seat < players; seat++) {
-    const toMove = turn.to_move.includes(seat) && !turn.over;
+    const toMove = isToMove(turn, seat);
     const known = view.known_hands[seat] || [];
     const hidden = view.hidden_discard_counts[seat] || 0;
     const size = view.hand_sizes[seat] || 0;
@@ -58,7 +59,7 @@ export function renderPlayers(el, view, turn, { names, viewer }) {
       for (const card of known) hand.append(h('span', { class: 'chip known', title: t('kahuna.player.known_title') }, card));
       for (let i = known.length; i < size; i++) hand.append(backCard('tiny'));
     }
-    const winner = turn.over && turn.result && turn.result.winners.includes(seat);
+    const winner = isWinner(turn, seat);
     rows.push(
       playerArticle(
         { seat, name: names[seat], toMove, viewer, winner, size: 22 },
@@ -122,7 +123,7 @@ export function renderScoreline(el, view, turn, { names }) {
       h(
         'span',
         {
-          class: `scoreline-item p${seat}${turn.to_move.includes(seat) && !turn.over ? ' to-move' : ''}`,
+          class: `scoreline-item p${seat}${isToMove(turn, seat) ? ' to-move' : ''}`,
           'aria-label': plural('kahuna.aria.scoreline', view.controlled[seat], { player: names[seat], score: view.scores[seat] }),
         },
         token(seat, 14),

@@ -12,6 +12,7 @@ import { projection, palette, colourShape, colourWords, godIcon, whoOf } from '.
 import { h } from '../../dom.js';
 import { playerArticle } from '../renderer-common.js';
 import { backCard, islandCards, laneCount, handCardOptions, emptySlot, drawPile, discardPile, renderMarketRow } from '../archipelago-cards.js';
+import { isToMove, isWinner } from '../../turn-words.js';
 
 /** @typedef {import('../../state.js').Turn} Turn */
 
@@ -102,10 +103,10 @@ export function renderPlayers(el, view, turn, { names, viewer }) {
   const two = n === 2;
   const cards = [];
   for (let seat = 0; seat < n; seat++) {
-    const toMove = turn.to_move.includes(seat) && !turn.over;
+    const toMove = isToMove(turn, seat);
     const size = view.hand_sizes[seat] || 0;
     const known = (view.known_hands && view.known_hands[seat]) || [];
-    const winner = turn.over && turn.result && turn.result.winners.includes(seat);
+    const winner = isWinner(turn, seat);
     const own = coloursOf(view, seat);
     const score = view.player_scores[seat];
 
@@ -174,7 +175,7 @@ export function renderScoreline(el, view, turn, { names }) {
   const n = view.players;
   const items = [];
   for (let seat = 0; seat < n; seat++) {
-    const toMove = turn.to_move.includes(seat) && !turn.over;
+    const toMove = isToMove(turn, seat);
     const own = coloursOf(view, seat);
     items.push(
       h(

@@ -10,6 +10,7 @@ import { token, seatStyle } from '../../players.js';
 import { h } from '../../dom.js';
 import { playerArticle, handRow } from '../renderer-common.js';
 import { cardName, cardsText, effectText, kindName, heightHidden, visibleMoai, countBoard } from './log.js';
+import { isToMove, isWinner } from '../../turn-words.js';
 
 /** @typedef {import('../../state.js').Turn} Turn */
 
@@ -189,7 +190,7 @@ export function renderPlayers(el, view, turn, { names, viewer, lastCards = [] })
   const rows = [];
   const n = view.players;
   for (let seat = 0; seat < n; seat++) {
-    const toMove = turn.to_move.includes(seat) && !turn.over;
+    const toMove = isToMove(turn, seat);
     const position = view.order.indexOf(seat);
     const moai = visibleMoai(view, seat);
     const tiles = (view.moai.tiles[seat] || []).map((tile) => tileChip(tile, seat === viewer));
@@ -197,7 +198,7 @@ export function renderPlayers(el, view, turn, { names, viewer, lastCards = [] })
     const boats = view.boats.filter((b) => b.owner === seat).length;
     const onBoard = countBoard(view, seat);
     const known = seat === viewer ? null : view.known_camps[seat] || [];
-    const winner = turn.over && turn.result && turn.result.winners.includes(seat);
+    const winner = isWinner(turn, seat);
     const camp = view.camps[seat];
     rows.push(
       playerArticle(
@@ -268,7 +269,7 @@ export function renderScoreline(el, view, turn, { names }) {
       h(
         'span',
         {
-          class: `scoreline-item p${seat}${turn.to_move.includes(seat) && !turn.over ? ' to-move' : ''}`,
+          class: `scoreline-item p${seat}${isToMove(turn, seat) ? ' to-move' : ''}`,
           'aria-label': plural('moai.aria.scoreline', moai.count, { player: names[seat], metres: moai.metres }),
         },
         token(seat, 14),
