@@ -104,7 +104,11 @@ def test(args: argparse.Namespace, passthrough: list[str]) -> int:
         # free ports, with its own Redis): four at once.
         "server": [str(python), "-m", "pytest", "server/tests", "-n", "4", *passthrough],
         "node": [node, "--test", "--test-reporter=tap", "tests/node/"],
-        # The slowest browser tests are named at the end (to keep the suite short).
+        # One browser at a time: on two cores, two of them slow each other
+        # down about as much as they gain. (A module whose tests share a
+        # browser context keeps them on one worker under `-n 2 --dist
+        # loadgroup`: its xdist_group.) The slowest tests are named at the
+        # end (to keep the suite short).
         "e2e": [str(python), "-m", "pytest", "e2e", "--durations=15", *passthrough],
     }
     return report([Suite(name).run(commands[name], env) for name in suites], started)

@@ -27,6 +27,10 @@ from pages import choices, click_choice, settle, status
 from conftest import (CHROMIUM, CHROMIUM_ARGS, CONSOLE, REPORT_VIOLATIONS, STEP_TIMEOUT_MS, VIOLATIONS, _local_only,
                       open_game, watch_console)
 
+# The tests of this module share one player's browser, visit after
+# visit (a module fixture): the browser suite runs them in order, on one worker.
+pytestmark = pytest.mark.xdist_group("fast_start")
+
 DEEP_LINK = "play=kahuna&players=2&seats=h,bot0&seed=3"
 # A player who leaves soon after the first board appears closes the browser
 # this long after it is playable (the case the snapshot must be stored in time
@@ -82,9 +86,10 @@ DAMAGE_SNAPSHOT = """async (how) => {
 }"""
 
 @pytest.fixture(scope="module")
-def player(browser):
+def player(browser, site_url):
     """One browser context for the whole module: its cache and storage are
-    what a returning player brings to the site."""
+    what a returning player brings to the site. Its page starts on the
+    site's origin, where the stored snapshot can be read."""
     outside: list = []
     context = browser.new_context(service_workers="block", locale="fr-FR")
     context.set_default_timeout(STEP_TIMEOUT_MS)
@@ -92,6 +97,7 @@ def player(browser):
     context.on("page", watch_console)
     context.add_init_script(KEEP_READY_MESSAGE)
     page = context.new_page()
+    page.goto(site_url + "build.json")
     yield page
     context.close()
     assert outside == [], f"requests left localhost: {outside}"

@@ -19,8 +19,8 @@ import urllib.request
 import pytest
 
 from pages import (
-    BOOT_TIMEOUT_MS, choices, click_choice, end_dialog_text, fix_random, open_menu, plain, recording_page, seen, settle,
-    status,
+    BOOT_TIMEOUT_MS, MOAI_COMPLETE, MOAI_SHORT, choices, click_choice, end_dialog_text, fix_random, moai_pick, open_menu,
+    plain, recording_page, seen, settle, status,
 )
 
 MAX_CLICKS = 2500
@@ -43,21 +43,6 @@ RECORDER = """(() => {
   }).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['class'] });
 })();"""
 
-# A click that plays a move (not one that only selects a part of it).
-COMPLETE = re.compile(r"^(\S+ \S|pass$|done$|build$|continue$)")
-
-
-def pick(rng: random.Random, offered: list, prefer=None):
-    """A random choice, leaning towards clicks that complete a move (and
-    towards `prefer`ed ones)."""
-    if prefer:
-        wanted = [c for c in offered if prefer.match(c[1])]
-        if wanted and rng.random() < 0.7:
-            return rng.choice(wanted)
-    complete = [c for c in offered if COMPLETE.match(c[1])]
-    if complete and rng.random() < 0.65:
-        return rng.choice(complete)
-    return rng.choice(offered)
 
 
 def play_to_the_end(page, rng: random.Random, on_click=None, prefer=None) -> dict:
@@ -69,7 +54,7 @@ def play_to_the_end(page, rng: random.Random, on_click=None, prefer=None) -> dic
             return clicked
         offered = choices(page)
         assert offered, f"nothing to choose while playing: {status(page)!r}"
-        index, choice = pick(rng, offered, prefer)
+        index, choice = moai_pick(rng, offered, prefer)
         kind = re.split(r"[ :]", choice)[0]
         clicked[kind] = clicked.get(kind, 0) + 1
         if on_click:
@@ -175,12 +160,12 @@ def test_a_two_player_hot_seat_game_with_a_variant_to_the_end(make_context, open
                             toMove: document.getElementById('status').dataset.toMove })"""
             ))
             log.append(("bid", status(page)["text"]))
-        elif COMPLETE.match(choice):
+        elif MOAI_COMPLETE.match(choice):
             log.append((kind, status(page)["text"]))
 
     # Two people click every decision: passing and ending the births early
     # keeps the game short.
-    clicked = play_to_the_end(page, random.Random(11), on_click, prefer=re.compile(r"^(done|pass|bid -)$"))
+    clicked = play_to_the_end(page, random.Random(11), on_click, prefer=MOAI_SHORT)
     assert status(page)["state"] == "over"
     winner = end_dialog_text(page)
     assert winner in ("Ana gagne !", "Bob gagne !") or winner.startswith("Égalité"), winner
@@ -262,7 +247,7 @@ def test_the_hint_the_keyboard_and_offline_play(make_context, site_url, open_gam
     rng = random.Random(3)
     for _ in range(6):
         settle(page)
-        index, _ = pick(rng, choices(page))
+        index, _ = moai_pick(rng, choices(page))
         click_choice(page, index)
     settle(page)
     assert page.locator("#log .log-entry").count() >= 1

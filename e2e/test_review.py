@@ -22,6 +22,10 @@ from pages import plain, settle
 from pygame_core.bots import make_bot
 from pygame_core.match import Match
 
+# The tests of this module share one player's browser and its finished
+# games (a module fixture): the browser suite runs them in order, on one worker.
+pytestmark = pytest.mark.xdist_group("review")
+
 MENU_READY = "#play-button:not([disabled])"
 GAMES = {"kahuna": 2, "kanaloa": 2, "moai": 3, "haleakala": 2}
 SEEDS = {"kahuna": 4, "kanaloa": 3, "moai": 2, "haleakala": 5}

@@ -17,6 +17,10 @@ from conftest import BOOT_TIMEOUT_MS, STEP_TIMEOUT_MS, _local_only, play_one_tur
 from pages import fix_random, settle
 from pygame_core.match import Match
 
+# The tests of this module share one player's browser and its saved
+# games (a module fixture): the browser suite runs them in order, on one worker.
+pytestmark = pytest.mark.xdist_group("saved_games")
+
 SAVE = "archipel.v1.save."
 OLD_AUTOSAVE = "archipel.v1.autosave."
 SETUP = "archipel.v1.setup"
