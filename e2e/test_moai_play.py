@@ -44,7 +44,6 @@ RECORDER = """(() => {
 })();"""
 
 
-
 def play_to_the_end(page, rng: random.Random, on_click=None, prefer=None) -> dict:
     """Click random choices until the game is over; counts the kinds clicked."""
     clicked: dict = {}

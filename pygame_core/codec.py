@@ -75,14 +75,12 @@ class Field(Generic[S]):
     reads it.
     """
 
-    __slots__ = ("key", "slots", "write", "read", "plain")
+    __slots__ = ("key", "slots", "write", "read")
 
     def __init__(self, key: str, *slots: str, write: Writer[S] | None = None,
                  read: Reader[S] | None = None) -> None:
         self.key = key
         self.slots = slots or (key,)
-        # Written as it is (a list copied): ``_as_it_is``.
-        self.plain = write is None
         if write is None:
             if len(self.slots) != 1:
                 raise ValueError(f"field {key}: several slots need a writer")
@@ -171,10 +169,7 @@ class Codec(Generic[S]):
         self.encoded = tuple(slot for field in self.fields for slot in field.slots)
         if len(set(self.encoded)) != len(self.encoded) or set(self.encoded) & set(self.derived):
             raise ValueError(f"{game}: a slot is held by two fields, or held and derived")
-        # Each field as ``dump`` writes it: the slot of a field written as it
-        # is (read there, without a call), else the field's writer.
-        self._writers = tuple((field.key, field.slots[0] if field.plain else None, field.write)
-                              for field in self.fields)
+        self._writers = tuple((field.key, field.write) for field in self.fields)
         steps: list[Part[S] | Check[S]] = []
         for step in self.reading:
             if isinstance(step, str):
@@ -192,12 +187,8 @@ class Codec(Generic[S]):
         """The whole position as JSON-ready data, hidden parts included: what
         ``load`` reads back."""
         data: dict[str, Any] = {"game": self.game}
-        for key, slot, write in self._writers:
-            if slot is None:
-                data[key] = write(state)
-            else:
-                value = getattr(state, slot)
-                data[key] = value[:] if type(value) is list else value
+        for key, write in self._writers:
+            data[key] = write(state)
         data["result"] = state.result()
         return data
 

@@ -93,14 +93,16 @@ def compare(before: dict, after: dict) -> int:
     differing = 0
     for key in before.keys() | after.keys():
         a, b = before.get(key), after.get(key)
-        if a == b or (a is not None and b is not None and lines(a) == lines(b)):
+        if a is None or b is None:
+            differing += 1
+            print(f"== {key}\n   only in", "after" if a is None else "before")
+            continue
+        old, new = lines(a), lines(b)
+        if old == new:
             continue
         differing += 1
         print(f"== {key}")
-        if a is None or b is None:
-            print("   only in", "after" if a is None else "before")
-            continue
-        diff = list(difflib.unified_diff(lines(a), lines(b), lineterm="", n=0))
+        diff = list(difflib.unified_diff(old, new, lineterm="", n=0))
         print("\n".join(diff[2:14]))
     print(f"{differing} of {len(before.keys() | after.keys())} steps differ")
     return differing
