@@ -102,7 +102,10 @@ export function createOnlineMenu(ctrl, onlineHooks) {
       class: 'join-name',
       maxlength: '40',
       autocomplete: 'nickname',
-      value: (/** @type {Partial<import('../state.js').Setup>} */ (store.savedSetup()).names || [])[0] || '',
+      // Kept in the set-up as it is typed: a redraw of the menu (the engine
+      // ready, the server found) draws it again as typed.
+      value: ctrl.firstName,
+      oninput: (/** @type {Event} */ event) => ctrl.setName(0, /** @type {HTMLInputElement} */ (event.target).value),
     });
     const section = h(
       'section',
