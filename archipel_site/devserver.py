@@ -68,13 +68,23 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
             super().log_message(format, *args)
 
 
+class SiteServer(http.server.ThreadingHTTPServer):
+    """One thread per connection; a browser that drops a connection (a page
+    closed while it loads) is not an error worth a traceback."""
+
+    def handle_error(self, request, client_address):
+        if isinstance(sys.exc_info()[1], (ConnectionResetError, BrokenPipeError)):
+            return
+        super().handle_error(request, client_address)
+
+
 def make_server(directory: Path = DIST, port: int = 8000, prefix: str = "/",
                 host: str = "127.0.0.1", quiet: bool = False) -> http.server.ThreadingHTTPServer:
     """A threaded server for `directory` under `prefix` (port 0: any free port).
     The caller runs `serve_forever()` and later `shutdown()`."""
     prefix = "/" + prefix.strip("/") + "/" if prefix.strip("/") else "/"
     handler = functools.partial(SiteHandler, directory=str(directory), prefix=prefix, quiet=quiet)
-    server = http.server.ThreadingHTTPServer((host, port), handler)
+    server = SiteServer((host, port), handler)
     server.daemon_threads = True
     server.prefix = prefix
     return server
