@@ -9,7 +9,9 @@ Fixtures
                     service_workers="allow" is passed. Whatever its pages
                     do, the site's Content-Security-Policy must block
                     nothing: a violation fails the test (unless
-                    allow_violations=True is passed)
+                    allow_violations=True is passed). Its pages ask for
+                    reduced motion, unless the test is marked ``motion``
+                    (see MOTION)
     context, page   a fresh local-only context and a page in it
     outside_requests  URLs the page tried to fetch outside localhost (aborted)
     open_game       open_game(page, "play=kahuna&players=2&seats=h,h&seed=5")
@@ -56,6 +58,13 @@ CHROMIUM_ARGS = [
     "--disable-component-update",
     "--disable-sync",
     "--no-first-run",
+    # WebAssembly compiled by the baseline compiler only. By default V8 also
+    # compiles Pyodide's hot functions again, optimised, in the background:
+    # that took a third of each boot's processor time (3.7 against 2.4 s of
+    # CPU, measured on these two cores) and a browser test boots the engine
+    # some two hundred times. The code runs the same; only its speed
+    # differs, and a page's answer is mostly drawing.
+    "--js-flags=--liftoff-only",
 ]
 LOCAL_HOSTS = {"127.0.0.1", "localhost", "::1"}
 STEP_TIMEOUT_MS = 30_000
@@ -65,6 +74,14 @@ CONSOLE: dict = {}
 # in the console (the engine's worker's lines come through the page's), and
 # the page's own violation events are written there too.
 VIOLATIONS: dict = {}
+# The glowing choices pulse and the last move's outline marches for as long
+# as they are on screen: in a browser without a graphics card, that repaints
+# the board at every frame, and long games spent a third of their time on it.
+# So a test's pages ask for reduced motion, as a player may, unless the test
+# is marked ``motion``: axe, the policy, every word and the keyboard look at
+# the page as it moves. The animations are the stylesheets' alone (the
+# scripts do the same either way, bar the table panel's scrolling).
+MOTION = "motion"
 REPORT_VIOLATIONS = """document.addEventListener('securitypolicyviolation', (event) =>
   console.error(`Content-Security-Policy violation: ${event.effectiveDirective} blocked ${event.blockedURI || 'inline'}`));"""
 
@@ -113,8 +130,12 @@ def _local_only(outside: list):
     return route
 
 
+def pytest_configure(config):
+    config.addinivalue_line("markers", f"{MOTION}: the test's pages keep their animations (no reduced motion)")
+
+
 @pytest.fixture
-def make_context(browser, outside_requests):
+def make_context(browser, outside_requests, request):
     """Contexts that reach nothing but this machine. Service workers are
     blocked by default: Playwright does not see the requests a service worker
     answers, so only the offline test lets them run."""
@@ -123,6 +144,7 @@ def make_context(browser, outside_requests):
 
     def make(**options):
         options.setdefault("service_workers", "block")
+        options.setdefault("reduced_motion", "no-preference" if request.node.get_closest_marker(MOTION) else "reduce")
         # A French browser, as most players have: a first visit speaks the
         # browser's language (test_kahuna_play checks an English one).
         options.setdefault("locale", "fr-FR")

@@ -15,8 +15,12 @@ import pytest
 
 from conftest import open_game, play_one_turn, wait_for_state
 from pages import BOOT_TIMEOUT_MS, invitation, join_table, open_menu, settle
+from test_every_word import CUT
 from test_lessons import fold, hold
 from test_online import open_new_table, table_server  # noqa: F401 (a fixture)
+
+# The pages as they move, animations and all (see conftest.MOTION).
+pytestmark = pytest.mark.motion
 
 AXE = (Path(__file__).resolve().parents[1] / "node_modules" / "axe-core" / "axe.min.js").read_text()
 LANGUAGES = {"fr": "fr-FR", "en": "en-GB"}

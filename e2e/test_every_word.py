@@ -11,6 +11,9 @@ import pytest
 from conftest import open_game, play_one_turn, wait_for_state
 from pages import instant_bots
 
+# The pages as they move, animations and all (see conftest.MOTION).
+pytestmark = pytest.mark.motion
+
 GAMES = {
     "kahuna": "play=kahuna&players=2&seats=h,bot1&seed=5",
     "kanaloa": "play=kanaloa&players=2&seats=h,bot1&seed=5",

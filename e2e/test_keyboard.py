@@ -11,6 +11,9 @@ import pytest
 from conftest import open_game
 from pages import instant_bots, status
 
+# The pages as they move, animations and all (see conftest.MOTION).
+pytestmark = pytest.mark.motion
+
 GAMES = {
     "kahuna": "play=kahuna&players=2&seats=h,bot0&seed=4",
     "kanaloa": "play=kanaloa&players=2&seats=h,bot0&seed=4",
