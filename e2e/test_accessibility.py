@@ -63,29 +63,46 @@ def test_the_menu_and_the_rules_have_no_serious_violation(make_context, site_url
     assert violations(page, "#rules-dialog") == []
 
 
-@pytest.mark.parametrize("lang", LANGUAGES)
+def in_language(page, site_url: str, link: str, lang: str) -> None:
+    """Open ``link`` in ``lang``: the first time from the address bar, then
+    as a link followed within the page (the engine already up)."""
+    if page.url.startswith(site_url):
+        page.evaluate("(hash) => { location.hash = hash; }", f"#{link}&lang={lang}")
+        page.wait_for_function("(lang) => document.documentElement.lang === lang", arg=lang)
+        wait_for_state(page, "playing")
+    else:
+        open_game(page, site_url, f"{link}&lang={lang}")
+
+
 @pytest.mark.parametrize("game", BOARDS)
-def test_every_board_mid_game_has_no_serious_violation(make_context, site_url, game, lang):
-    page = make_context(locale=LANGUAGES[lang], viewport={"width": 1366, "height": 800}).new_page()
-    open_game(page, site_url, BOARDS[game] + f"&lang={lang}")
-    assert violations(page) == []
-    for _ in range(2):
-        play_one_turn(page)
-        page.wait_for_function("() => document.getElementById('status').getAttribute('aria-busy') === 'false'")
-    wait_for_state(page, "playing")
-    assert violations(page) == [], f"{game} after two turns"
-    if game == "moai":
-        # Every place of the island is named, with whose pieces stand on it
-        # once the clans have placed some.
-        labels = "(all) => all.map((n) => n.getAttribute('aria-label'))"
-        for _ in range(12):
-            names = page.eval_on_selector_all("#board [data-loc][role=group]", labels)
-            if any("Bot" in name for name in names):
-                break
+def test_every_board_mid_game_has_no_serious_violation(make_context, site_url, game):
+    """Each board on a laptop, in French then in English: at its start (where
+    every word is also whole: test_every_word.CUT) and after two turns."""
+    page = make_context(locale=LANGUAGES["fr"], viewport={"width": 1366, "height": 800}).new_page()
+    for lang in LANGUAGES:
+        in_language(page, site_url, BOARDS[game], lang)
+        settle(page)
+        assert violations(page) == [], f"{game} in {lang}"
+        assert page.evaluate(CUT) == [], f"{game} in {lang}"
+        names = page.locator("#players .player-name").all_inner_texts()
+        assert len(set(names)) == len(names) and all(not name.endswith("…") for name in names), names
+        for _ in range(2):
             play_one_turn(page)
             page.wait_for_function("() => document.getElementById('status').getAttribute('aria-busy') === 'false'")
-        assert len(names) >= 6 + 16 and all(":" in name for name in names), names
-        assert any("Bot" in name for name in names), names
+        wait_for_state(page, "playing")
+        assert violations(page) == [], f"{game} in {lang} after two turns"
+        if game == "moai":
+            # Every place of the island is named, with whose pieces stand on it
+            # once the clans have placed some.
+            labels = "(all) => all.map((n) => n.getAttribute('aria-label'))"
+            for _ in range(12):
+                names = page.eval_on_selector_all("#board [data-loc][role=group]", labels)
+                if any("Bot" in name for name in names):
+                    break
+                play_one_turn(page)
+                page.wait_for_function("() => document.getElementById('status').getAttribute('aria-busy') === 'false'")
+            assert len(names) >= 6 + 16 and all(":" in name for name in names), names
+            assert any("Bot" in name for name in names), names
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)

@@ -15,16 +15,16 @@ from archipel_site.policy import page_policy  # noqa: E402
 from conftest import BOOT_TIMEOUT_MS, VIOLATIONS
 from pages import settle
 
-# Each game, a person's turn against a bot: the board, its glowing choices,
-# the hint and its marks, the rules. (Every browser test runs under the same
-# policies and fails on any violation, see conftest.py: the games played to
-# their end, eruptions and end screens included, are covered there.)
-GAMES = {
-    "kahuna": "play=kahuna&players=2&seats=h,bot0&seed=6",
-    "kanaloa": "play=kanaloa&players=4&seats=h,bot0,bot1,bot0&seed=6&gods=1",
-    "moai": "play=moai&players=5&seats=h,bot0,bot0,bot1,bot0&seed=6",
-    "haleakala": "play=haleakala&players=2&seats=h,bot1&seed=6&tactical=1",
-}
+# The pages as they move, animations and all (see conftest.MOTION).
+pytestmark = pytest.mark.motion
+
+# A person's turn against bots, at Kanaloa with the gods: the board, its
+# glowing choices, the hint and its marks, the rules. Every browser test runs
+# under the same policies and fails on any violation (see conftest.py): the
+# other games' hints are asked for in test_kahuna_bots, test_moai_play and
+# test_haleakala_play, their rules opened in test_lessons, and every game is
+# played to its end, eruptions and end screens included.
+PLAYED = "play=kanaloa&players=4&seats=h,bot0,bot1,bot0&seed=6&gods=1"
 
 
 def headers(url: str) -> dict:
@@ -65,12 +65,11 @@ def test_a_server_address_joins_connect_src_only():
     assert directives(page_policy(html))["script-src"] == policy["script-src"]
 
 
-@pytest.mark.parametrize("game", sorted(GAMES))
-def test_no_violation_while_each_game_is_played(make_context, site_url, game):
+def test_no_violation_while_a_game_is_played(make_context, site_url):
     page = make_context().new_page()
     page.goto(site_url + "build.json")
     page.evaluate("localStorage.setItem('archipel.v1.setup', JSON.stringify({pace: 'instant'}))")
-    page.goto(f"{site_url}index.html#{GAMES[game]}")
+    page.goto(f"{site_url}index.html#{PLAYED}")
     page.wait_for_selector("#hint-button:not([disabled])", timeout=BOOT_TIMEOUT_MS)
     page.click("#hint-button")
     page.wait_for_selector("#advice .advice-text[data-move]", timeout=60_000)
