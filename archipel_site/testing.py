@@ -7,6 +7,7 @@ import re
 import shutil
 import subprocess
 import sys
+import threading
 import time
 
 from .devserver import server_env
@@ -64,14 +65,17 @@ class Suite:
             self.summary = line
             self.counts = {"passed": checked - wrong, "failed": wrong, "skipped": 0}
 
-    def run(self, command: list[str], env: dict) -> "Suite":
-        """Run, echoing the output as it comes, and keep the tally."""
-        print(f"\n===== {self.name}: {' '.join(command)}", flush=True)
+    def run(self, command: list[str], env: dict, held: list[str] | None = None) -> "Suite":
+        """Run, echoing the output as it comes (or keeping it in ``held``,
+        to be shown later), and keep the tally."""
+        out = held.append if held is not None else sys.stdout.write
+        out(f"\n===== {self.name}: {' '.join(command)}\n")
+        sys.stdout.flush()
         started = time.perf_counter()
         process = subprocess.Popen(command, cwd=ROOT, env=env, stdout=subprocess.PIPE,
                                    stderr=subprocess.STDOUT, text=True, bufsize=1)
         for line in process.stdout:
-            sys.stdout.write(line)
+            out(line)
             self.read(line)
         self.code = process.wait()
         sys.stdout.flush()
@@ -104,17 +108,37 @@ def test(args: argparse.Namespace, passthrough: list[str]) -> int:
         # free ports, with its own Redis): four at once.
         "server": [str(python), "-m", "pytest", "server/tests", "-n", "4", *passthrough],
         "node": [node, "--test", "--test-reporter=tap", "tests/node/"],
-        # One browser at a time: on two cores, two of them slow each other
-        # down about as much as they gain. (A module whose tests share a
-        # browser context keeps them on one worker under `-n 2 --dist
-        # loadgroup`: its xdist_group.) The slowest tests are named at the
-        # end (to keep the suite short).
-        "e2e": [str(python), "-m", "pytest", "e2e", "--durations=15", *passthrough],
+        # Two browsers at a time, one per core. A module whose tests share
+        # a browser context keeps them on one worker (its xdist_group). The
+        # slowest tests are named at the end (to keep the suite short).
+        "e2e": [str(python), "-m", "pytest", "e2e", "-n", "2", "--dist", "loadgroup", "--durations=15",
+                *passthrough],
     }
-    return report([Suite(name).run(commands[name], env) for name in suites], started)
+    results: dict[str, Suite] = {}
+    # Each suite in order, but those with a host in this run beside it.
+    hosted = {other: name for name in suites for other in BESIDE.get(name, ()) if other in suites}
+    for name in suites:
+        if name in hosted:
+            continue
+        held: list[str] = []
+
+        def run_beside(host: str = name, held: list[str] = held) -> None:
+            for other in (other for other, of in hosted.items() if of == host):
+                results[other] = Suite(other).run(commands[other], env, held)
+
+        company = threading.Thread(target=run_beside)
+        company.start()
+        results[name] = Suite(name).run(commands[name], env)
+        company.join()
+        sys.stdout.write("".join(held))
+    return report([results[name] for name in suites], started)
 
 
 SUITES = ("types", "jstypes", "unit", "server", "node", "e2e")
+# Suites run beside another, their output shown once both are done: the
+# server's tests mostly wait on servers of their own, which leaves a core to
+# the type checkers and Node's tests.
+BESIDE = {"server": ("types", "jstypes", "node")}
 
 
 def report(results: list[Suite], started: float | None = None) -> int:
