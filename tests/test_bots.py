@@ -71,10 +71,13 @@ def test_thinking_bots_only_play_legal_moves_to_the_end(game, players, options, 
     assert play_out(state, bots).result()["winners"]
 
 
+# Each level's real budget (it thinks for as long as that takes) once per
+# game, at its largest table; the same search plays every variant to its end
+# above, on a small budget.
 @pytest.mark.parametrize("level", sorted(SEARCH_BUDGETS))
-@pytest.mark.parametrize("game,players,options", list(setups("ends")))
-def test_every_search_level_chooses_a_legal_move(game, players, options, level):
-    state = game.new(players=players, seed=11, **options)
+@pytest.mark.parametrize("game", GAMES.values(), ids=GAMES.keys())
+def test_every_search_level_chooses_a_legal_move(game, level):
+    state = game.new(players=max(game.players), seed=11)
     rng = Rng(3)
     for _ in range(12):  # a position a little into the game
         player = state.to_move()[0]
@@ -350,6 +353,8 @@ def duel(strong, weak, games, seed0=0):
     return score
 
 
+# The short rungs of the ladder. The long ones, search against search at
+# growing budgets, are measured by bench/bots.py (`--pairings 3-2,4-3`).
 def test_ladder_greedy_beats_random():
     wins = duel(lambda s: make_bot(1, s), lambda s: make_bot(0, s), 20)
     assert wins >= 16, f"greedy won only {wins} of 20"
@@ -358,9 +363,3 @@ def test_ladder_greedy_beats_random():
 def test_ladder_search_beats_greedy():
     wins = duel(lambda s: make_bot(2, s, timed=False), lambda s: make_bot(1, s), 8)
     assert wins >= 7, f"level 2 won only {wins} of 8 against greedy"
-
-
-def test_ladder_more_thinking_beats_less():
-    more = duel(lambda s: ISMCTSBot(Rng.from_seed(s), 3, iterations=400),
-                lambda s: ISMCTSBot(Rng.from_seed(s), 2, iterations=40), 8)
-    assert more >= 6, f"400 iterations won only {more} of 8 against 40"
