@@ -63,6 +63,12 @@ def test_the_menu_and_the_rules_have_no_serious_violation(make_context, site_url
     assert violations(page, "#rules-dialog") == []
 
 
+def one_turn(page) -> None:
+    """A turn played, and the page no longer waiting for Python."""
+    play_one_turn(page)
+    page.wait_for_function("() => document.getElementById('status').getAttribute('aria-busy') === 'false'")
+
+
 def in_language(page, site_url: str, link: str, lang: str) -> None:
     """Open ``link`` in ``lang``: the first time from the address bar, then
     as a link followed within the page (the engine already up)."""
@@ -87,8 +93,7 @@ def test_every_board_mid_game_has_no_serious_violation(make_context, site_url, g
         names = page.locator("#players .player-name").all_inner_texts()
         assert len(set(names)) == len(names) and all(not name.endswith("…") for name in names), names
         for _ in range(2):
-            play_one_turn(page)
-            page.wait_for_function("() => document.getElementById('status').getAttribute('aria-busy') === 'false'")
+            one_turn(page)
         wait_for_state(page, "playing")
         assert violations(page) == [], f"{game} in {lang} after two turns"
         if game == "moai":
@@ -99,8 +104,7 @@ def test_every_board_mid_game_has_no_serious_violation(make_context, site_url, g
                 names = page.eval_on_selector_all("#board [data-loc][role=group]", labels)
                 if any("Bot" in name for name in names):
                     break
-                play_one_turn(page)
-                page.wait_for_function("() => document.getElementById('status').getAttribute('aria-busy') === 'false'")
+                one_turn(page)
             assert len(names) >= 6 + 16 and all(":" in name for name in names), names
             assert any("Bot" in name for name in names), names
 
@@ -139,8 +143,7 @@ def test_every_board_on_a_phone_and_in_words_has_no_serious_violation(make_conte
     for shown in dict.fromkeys(("fr", lang)):
         in_language(phone, site_url, BOARDS[game], shown)
         for _ in range(2):
-            play_one_turn(phone)
-            phone.wait_for_function("() => document.getElementById('status').getAttribute('aria-busy') === 'false'")
+            one_turn(phone)
         wait_for_state(phone, "playing")
         phone.wait_for_timeout(300)  # the bar measured again (layout.js)
         assert violations(phone) == [], f"{game} on a phone in {shown}"
