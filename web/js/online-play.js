@@ -16,6 +16,10 @@ import { errorText } from './game/words.js';
 /** How long the first connection may take before the menu says so (the
  * table keeps trying meanwhile only while it is on screen). */
 const FIRST_CONNECTION_MS = 15000;
+/** A server that did not say whose turn it is at its tables is asked again
+ * this much later, up to STATUS_TRIES times in all. */
+const STATUS_RETRY_MS = 3000;
+const STATUS_TRIES = 4;
 
 export class OnlinePlay {
   /**
@@ -30,6 +34,10 @@ export class OnlinePlay {
     // answered and what it said of itself.
     this.site = site;
     this.server = initialServer(site);
+    /** The menu's questions of whose turn it is: the latest one's answer is shown. */
+    this.statusAsked = 0;
+    /** @type {ReturnType<typeof setTimeout> | undefined} */
+    this.statusRetry = undefined;
   }
 
 
@@ -78,8 +86,13 @@ export class OnlinePlay {
     if (address && (!found || found.server !== address)) this.menu.showMessage(t('online.no_server_at', { server: address }));
   }
 
-  /** Whose turn it is at the tables of this browser, server by server. */
-  async refreshOnlineTables() {
+  /** Whose turn it is at the tables of this browser, server by server. A
+   * server that does not answer is asked again a little later, while the
+   * menu shows; an answer that comes after a newer question's is dropped.
+   * @param {number} [tries] how many times a server that does not answer is asked */
+  async refreshOnlineTables(tries = STATUS_TRIES) {
+    const asked = ++this.statusAsked;
+    clearTimeout(this.statusRetry);
     const entries = store.onlineTables();
     if (!entries.length) return;
     /** @type {Map<string, any[]>} */
@@ -87,16 +100,23 @@ export class OnlinePlay {
     for (const entry of entries) byServer.set(entry.server, [...(byServer.get(entry.server) || []), entry]);
     /** @type {any[]} */
     const answers = [];
+    let unanswered = false;
     for (const [address, list] of byServer) {
       try {
         const items = await tablesStatus(address, list);
         // One answer per table asked, in order; the seat's own answer is kept.
         list.forEach((entry, /** @type {number} */ i) => items[i] && answers.push({ ...items[i], table: entry.table }));
       } catch {
-        /* that server does not answer now: its tables show no status */
+        unanswered = true; // that server does not answer now: its tables show no status
       }
     }
+    if (asked !== this.statusAsked) return;
     this.menu.setOnlineStatus(answers);
+    if (unanswered && tries > 1) {
+      this.statusRetry = setTimeout(() => {
+        if (asked === this.statusAsked && !this.game.active) this.refreshOnlineTables(tries - 1);
+      }, STATUS_RETRY_MS);
+    }
   }
 
   /** The link of a seat (or of the spectators) as the address bar keeps it. */

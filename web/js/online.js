@@ -6,6 +6,9 @@
 
 /** How long a server may take to say what it is before the menu gives up. */
 const INFO_TIMEOUT_MS = 4000;
+/** How long the statuses of this browser's tables may take (the menu asks
+ * again after a while). */
+const STATUS_TIMEOUT_MS = 10000;
 
 const TABLE_ID = /^[A-Za-z0-9_-]{12}$/;
 const TOKEN = /^[A-Za-z0-9_-]{22}$/;
@@ -144,13 +147,14 @@ export async function findServer(candidates) {
   return null;
 }
 
-/** @param {string} server @param {string} path @param {object} body @returns {Promise<any>} the JSON answer */
-const post = (server, path, body) =>
+/** @param {string} server @param {string} path @param {object} body @param {number} [timeout] ms, 0: none
+ * @returns {Promise<any>} the JSON answer */
+const post = (server, path, body, timeout = 0) =>
   fetchJson(new URL(path, server), {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify(body),
-  });
+  }, timeout);
 
 /** Create a table: {table, seat, token, invitations: [{seat, token}], spectator}.
  * @param {string} server @param {object} setup @returns {Promise<CreatedTable>} */
@@ -161,7 +165,7 @@ export const createTable = (server, setup) => post(server, 'api/tables', setup);
 export async function tablesStatus(server, tables) {
   const answer = await post(server, 'api/tables/status', {
     tables: tables.map(({ table, token }) => ({ table, token })),
-  });
+  }, STATUS_TIMEOUT_MS);
   return (answer && answer.tables) || [];
 }
 
