@@ -24,12 +24,35 @@ def test_the_types_suites_run_first_mypy_then_the_typescript_compiler():
     assert args.types and not args.unit
 
 
-def test_the_typescript_check_counts_its_files_in_mypy_s_words():
+def test_the_typescript_check_counts_its_files_in_mypy_s_words(tmp_path):
+    """tools/typecheck.mjs on two small projects of its own (the page's own
+    modules are checked by the "jstypes" suite): its last line is read as
+    mypy's, a success and a failure."""
+    import json
     import subprocess
-    run = subprocess.run(["node", "tools/typecheck.mjs"], cwd=ROOT, capture_output=True, text=True)
-    assert run.returncode == 0, run.stdout
-    counts = tally("jstypes", *run.stdout.splitlines())
-    assert counts["failed"] == 0 and counts["passed"] > 40
+
+    def project(name: str, files: dict) -> Path:
+        folder = tmp_path / name
+        folder.mkdir()
+        for file, text in files.items():
+            (folder / file).write_text("// @ts-check\n" + text)
+        config = folder / "tsconfig.json"
+        config.write_text(json.dumps({"compilerOptions": {"allowJs": True, "checkJs": True, "noEmit": True,
+                                                          "strict": True, "types": [], "lib": ["es2022"]},
+                                      "include": ["*.js"]}))
+        return config
+
+    good = project("good", {"a.js": "export const a = 1;\n", "b.js": "export const b = 'b';\n"})
+    bad = project("bad", {"a.js": "/** @type {number} */\nexport const a = 'one';\n", "b.js": "export const b = 2;\n",
+                          "c.js": "/** @type {string} */\nexport const c = 3;\n"})
+    run = subprocess.run(["node", "tools/typecheck.mjs", str(good)], cwd=ROOT, capture_output=True, text=True)
+    assert run.returncode == 0, run.stdout + run.stderr
+    assert run.stdout.splitlines()[-1] == "Success: no issues found in 2 source files"
+    assert tally("jstypes", *run.stdout.splitlines()) == {"passed": 2, "failed": 0, "skipped": 0}
+    run = subprocess.run(["node", "tools/typecheck.mjs", str(bad), str(good)], cwd=ROOT, capture_output=True, text=True)
+    assert run.returncode == 1, run.stdout + run.stderr
+    assert run.stdout.splitlines()[-1] == "Found 2 errors in 2 files (checked 5 source files)"
+    assert tally("jstypes", *run.stdout.splitlines()) == {"passed": 3, "failed": 2, "skipped": 0}
 
 
 def test_mypy_s_last_line_counts_the_source_files():
