@@ -87,8 +87,10 @@ class NginxProcess:
         return path.read_text(errors="replace") if path.exists() else ""
 
     def stop(self) -> None:
+        # SIGTERM, nginx's fast shutdown: a graceful one (SIGQUIT) would wait
+        # for every WebSocket still open, which a finished test no longer needs.
         if self.process is not None and self.process.poll() is None:
-            self.process.send_signal(signal.SIGQUIT)
+            self.process.send_signal(signal.SIGTERM)
             try:
                 self.process.wait(timeout=10)
             except subprocess.TimeoutExpired:
