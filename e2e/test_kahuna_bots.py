@@ -73,6 +73,7 @@ def test_a_whole_game_against_the_good_bot(make_context, site_url):
     # The opponent offered by default is a fair challenge: level 2.
     assert page.input_value("#seat-kind-1") == "bot2"
     assert "Imagine la suite" in plain(page.inner_text("#seat-about-1"))
+    page.fill("#seat-name-0", "Ana")
     page.select_option("#bot-pace", "instant")
     page.click("#play-button")
     page.wait_for_selector('#status[data-state="playing"]', state="attached", timeout=BOOT_TIMEOUT_MS)
@@ -96,6 +97,7 @@ def test_a_whole_game_against_the_good_bot(make_context, site_url):
                     marks_checked += 1
         offered = choices(page)
         assert offered, f"nothing to choose while playing: {now!r}"
+        assert "continue" not in {choice for _, choice in offered}, "no privacy screen against a bot"
         # Drawing often ends the game sooner; anything else is random.
         drawing = [c for c in offered if c[1] == "draw" or c[1].startswith("take ")]
         index, _ = rng.choice(drawing) if drawing and rng.random() < 0.75 else rng.choice(offered)
@@ -104,13 +106,20 @@ def test_a_whole_game_against_the_good_bot(make_context, site_url):
         pytest.fail(f"the game did not end within {MAX_CLICKS} clicks ({status(page)!r})")
 
     winner = end_dialog_text(page)
-    assert winner in ("Joueur 1 gagne !", "Bot Confirmé gagne !") or winner.startswith("Égalité"), winner
+    assert winner in ("Ana gagne !", "Bot Confirmé gagne !") or winner.startswith("Égalité"), winner
     assert marks_checked >= 1, "the bot never laid a bridge"
     record = seen(page)
     assert record["errors"] == []
     thought = [value for text, value in record["thinking"] if text == "Bot Confirmé réfléchit…"]
     assert thought and any(value is not None for value in thought), record["thinking"][:5]
-    assert "Bot Confirmé pose un pont" in plain(page.inner_text("#log"))
+    # The log speaks French, with the player's name, the bot's moves and the
+    # scoring.
+    log = plain(page.inner_text("#log"))
+    assert "Bot Confirmé pose un pont" in log and "Ana " in log and "Décompte" in log
+    # No untranslated key is visible anywhere.
+    page.click("#end-board")
+    body = page.inner_text("body")
+    assert not re.search(r"\b(kahuna|error|menu|status|game)\.[a-z_]+", body), body
 
 
 def test_the_hint_shows_a_legal_move_and_plays_nothing(make_context, open_game):

@@ -11,12 +11,11 @@ for Python; clicking any ``[data-choice]`` in any order never dead-ends.
 from __future__ import annotations
 
 import random
-import re
 
 import pytest
 
 from pages import (
-    BOOT_TIMEOUT_MS, choices, click_choice, end_dialog_text, fix_random, human_turn, open_menu, plain, settle, status,
+    BOOT_TIMEOUT_MS, choices, click_choice, end_dialog_text, human_turn, open_menu, plain, settle, status,
 )
 
 MAX_CLICKS = 4000
@@ -80,32 +79,6 @@ def test_hot_seat_game_to_the_end(page, open_game):
     assert status(page)["state"] == "over"
     rows = page.locator("#end-dialog .end-table tbody tr").count()
     assert rows >= 1
-
-
-def test_game_against_the_casual_bot_to_the_end(page, site_url, wait_for_state):
-    # Set up through the menu: seat 2 is the level-1 bot, bots play at once.
-    fix_random(page, 1)  # the game's seed, drawn by the menu
-    open_menu(page, site_url)
-    page.select_option("#seat-kind-0", "h")
-    page.select_option("#seat-kind-1", "bot1")
-    page.fill("#seat-name-0", "Ana")
-    page.select_option("#bot-pace", "instant")
-    page.click("#play-button")
-    wait_for_state(page, "playing")
-
-    clicked = play_to_the_end(page, random.Random(7))
-    assert "continue" not in clicked, "no privacy screen against a bot"
-    winner = end_dialog_text(page)
-    assert winner in ("Ana gagne !", "Bot Amateur gagne !") or winner.startswith("Égalité"), winner
-
-    # The log speaks French, with the player's name and the bot's moves.
-    log = plain(page.inner_text("#log"))
-    assert "Ana " in log and "Bot Amateur " in log
-    assert "Décompte" in log
-    # No untranslated key is visible anywhere.
-    page.click("#end-board")
-    body = page.inner_text("body")
-    assert not re.search(r"\b(kahuna|error|menu|status|game)\.[a-z_]+", body), body
 
 
 def test_undo_takes_back_a_move_within_the_turn(page, open_game):
