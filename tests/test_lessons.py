@@ -413,6 +413,17 @@ def test_the_short_game_is_won_by_following_the_expert_and_stays_open_to_any_pla
     assert wins < 20, "the short game is won for the learner, whatever they do"
 
 
+@pytest.mark.parametrize("name", sorted(LESSONS))
+def test_every_lesson_s_short_game_ends_for_a_learner_who_plays_anything(name):
+    """Every lesson's short game, from its prepared position, comes to its
+    end whatever the learner plays (random moves, three seeds), with the
+    learner among the players scored."""
+    from pygame_core.bots import make_bot
+    for seed in range(3):
+        _, decisions = play_short_game(LESSONS[name], make_bot(0, seed=f"{name}/anything/{seed}"), seed)
+        assert decisions >= 1
+
+
 def test_why_says_what_a_move_would_gain_without_playing_it():
     """A lesson's answer to another choice: ``why`` gives a legal move's
     reasons and leaves the step as it was; a move the rules refuse gets the
