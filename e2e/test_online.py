@@ -328,8 +328,10 @@ def test_kanaloa_two_friends_and_a_bot_with_the_connection_lost_and_found(make_c
 
 def test_moai_three_players_on_three_devices_and_a_spectator(make_context, table_server):
     # Three clans, three people, each on their own device (the last on a
-    # phone). Five seats over the protocol, to the end with a spectator, are
-    # played in server/tests/test_secrets.py.
+    # phone), a hundred rounds: their secret bids, births and places. Five
+    # seats over the protocol, to the end with a spectator, are played in
+    # server/tests/test_secrets.py; a spectator's page sees an online game's
+    # end in the dealt game's test below.
     ana = make_context(**DEVICE).new_page()
     open_new_table(ana, table_server,
                    "online=new&game=moai&players=3&seats=h,h,h&seed=4&short_game=1&names=Ana")
@@ -348,12 +350,12 @@ def test_moai_three_players_on_three_devices_and_a_spectator(make_context, table
         if round_number % 50 == 0:
             assert online_look(spectator)["choices"] == []
 
-    # Passing and ending the births early keep the game short.
     play_together([ana, *friends], random.Random(4), on_round=spectator_sees_no_choice,
+                  rounds=lambda round_number: round_number >= 100,
                   pick=lambda rng, offered, page: moai_pick(rng, offered, MOAI_SHORT))
-    verdict = same_end([ana, *friends])
-    spectator.wait_for_selector('#status[data-state="over"]', state="attached", timeout=30_000)
-    assert verdict == end_dialog_text(spectator)
+    # Every device, the spectator's too, shows the same moves.
+    assert settled_log_length([ana, *friends, spectator]) > 20
+    assert online_look(spectator)["choices"] == []
 
 
 def test_haleakala_survives_a_server_killed_mid_game(make_context, table_server):
@@ -635,8 +637,15 @@ def test_a_game_dealt_by_the_server_is_verified_at_the_end_downloaded_reviewed_a
     ana.click("#table-panel details.table-links summary")
     promised = ana.get_attribute("#table-panel [data-commitment]", "data-commitment")
     assert re.fullmatch(r"[0-9a-f]{64}", promised)
+    # A spectator watches from another device, to the end.
+    spectator = make_context(**DEVICE).new_page()
+    spectator.goto(ana.get_attribute("[data-spectator-link]", "href"))
+    spectator.wait_for_selector('#status[data-state="playing"]', state="attached", timeout=BOOT_TIMEOUT_MS)
     play_together([ana], random.Random(11))
-    same_end([ana])
+    verdict = same_end([ana])
+    spectator.wait_for_selector('#status[data-state="over"]', state="attached", timeout=30_000)
+    assert end_dialog_text(spectator) == verdict
+    assert online_look(spectator)["choices"] == []
     ana.wait_for_selector('#end-dialog .end-fairness[data-fairness="verified"]', timeout=60_000)
     assert "créateur" not in plain(ana.inner_text("#end-dialog .end-fairness"))
     with ana.expect_download() as download:
