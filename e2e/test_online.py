@@ -253,6 +253,8 @@ def test_kahuna_by_invitation_with_a_phone_a_reload_an_undo_and_a_rematch(make_c
 
     def reload_once(round_number):
         if not reloaded and round_number > 30:
+            # An online table plays without Python: neither page started it.
+            assert [page.evaluate("document.documentElement.dataset.boot") for page in (ana, bob)] == [None, None]
             reloaded.append(round_number)
             ana.reload()
             ana.wait_for_selector('#status[data-state="playing"]', state="attached", timeout=BOOT_TIMEOUT_MS)
@@ -268,6 +270,8 @@ def test_kahuna_by_invitation_with_a_phone_a_reload_an_undo_and_a_rematch(make_c
         page.wait_for_selector('#end-dialog .end-fairness[data-fairness="verified"]', timeout=60_000)
         text = plain(page.inner_text("#end-dialog .end-fairness"))
         assert "Donne vérifiée" in text and "créateur de la table a choisi" in text
+        # The check of the shuffle started Python, at the end.
+        assert page.evaluate("document.documentElement.dataset.boot")
     # Both logs hold the same moves.
     assert ana.locator("#log .log-entry").count() == bob.locator("#log .log-entry").count() > 10
 

@@ -67,7 +67,7 @@ const game = createGameScreen({
   onExit: () => {
     // An online table's link leaves the address bar with it.
     if (location.hash) history.replaceState(null, '', location.pathname + location.search);
-    showScreen('menu');
+    showMenu();
     menu.render();
     online.refreshOnlineTables();
   },
@@ -79,13 +79,25 @@ const game = createGameScreen({
   learnerName: () => menu.firstName,
   // The check of a finished online game's shuffle (pygame_core/fairness.py).
   verifyRecord: async (args) => {
-    await engine.ready;
+    await engine.start();
     return engine.call('verify', args);
   },
 });
 game.titleOf = (/** @type {string} */ id) => menu.gameTitle(id);
 
-const online = new OnlinePlay({ menu, game, showScreen, site: new URL('./', location.href).href });
+/** The menu, where local games start: Python starts with it, if it has not
+ * yet (a page opened on an online table's link plays without it). */
+function showMenu() {
+  showScreen('menu');
+  engine.start();
+}
+
+const online = new OnlinePlay({
+  menu,
+  game,
+  showScreen: (name) => (name === 'menu' ? showMenu() : showScreen(name)),
+  site: new URL('./', location.href).href,
+});
 
 /** @param {string} lang */
 async function switchLanguage(lang) {
@@ -100,7 +112,7 @@ async function switchLanguage(lang) {
 async function startGame(config) {
   menu.showMessage('');
   try {
-    await engine.ready;
+    await engine.start();
     // The game screen shows once its board can be drawn: switching earlier
     // would make the browser draw an empty screen first.
     await game.start(config, {
@@ -134,7 +146,7 @@ async function openRules(gameId, section = null) {
   if (asked) asked.classList.add('asked');
   toAsked();
   try {
-    await engine.ready;
+    await engine.start();
     if (!stillOpen()) return;
     const takeDown = await drawPictures(gameId, refs.rulesText(), { call: engine.call, stillOpen });
     // Closed meanwhile: the pictures go at once.
@@ -152,7 +164,7 @@ async function openRules(gameId, section = null) {
 async function startLesson(gameId) {
   menu.showMessage('');
   try {
-    await engine.ready;
+    await engine.start();
     await game.startLesson(gameId, {
       onFirstDraw: () => {
         showScreen('game');
@@ -170,7 +182,7 @@ async function startLesson(gameId) {
 async function resumeGame(entry) {
   menu.showMessage('');
   try {
-    await engine.ready;
+    await engine.start();
     showScreen('game');
     // The game goes on in its own entry of the saved games.
     await game.resume(entry.record, entry.names, { saveId: entry.id });
@@ -189,7 +201,7 @@ async function resumeGame(entry) {
 async function reviewGame(entry) {
   menu.showMessage('');
   try {
-    await engine.ready;
+    await engine.start();
     showScreen('game');
     await game.startReview(entry.record, entry.names, { saveId: entry.id });
   } catch (error) {
@@ -216,7 +228,7 @@ async function loadFile(file) {
     return;
   }
   try {
-    await engine.ready;
+    await engine.start();
     showScreen('game');
     // The engine gets the text itself: it measures a record before it
     // parses it. A loaded file is a game of its own: it never replaces a
@@ -342,10 +354,27 @@ async function main() {
   if (link && !link.online) history.replaceState(null, '', location.pathname + location.search);
 
   preloadRenderers(link && link.game ? [link.game] : undefined);
-  // Online play needs no Python: the table server plays the rules.
+  window.addEventListener('hashchange', () => {
+    const wanted = parseDeepLink(location.hash);
+    if (wanted && wanted.online) followOnline(wanted);
+    else followLink(wanted);
+  });
+  // Online play needs no Python: the table server plays the rules. A page
+  // opened on an online table's link starts Python only once it needs it
+  // (the menu, the check of the shuffle at the end, a review, the rules'
+  // pictures); every other page has started it already (index.html).
   const searching = online.lookForServer();
   if (link && link.online) {
-    searching.then(() => followOnline(link)).catch((error) => toast(errorText(error), 'error'));
+    searching
+      .then(() => followOnline(link))
+      .catch((error) => toast(errorText(error), 'error'))
+      .finally(() => {
+        // A link that opened no table leaves the player at the menu.
+        if (!game.active) engine.start();
+        registerServiceWorkerWhenIdle();
+      });
+  } else {
+    engine.start();
   }
   // A deep link to a game opens it as soon as Python is ready (the menu shows
   // the boot until then); the menu learns the games afterwards, behind it.
@@ -353,11 +382,12 @@ async function main() {
   if (opening) opening.catch(() => {}); // a failed boot is shown by the menu below
   let games;
   try {
+    await engine.started;
     await engine.ready;
     games = await engine.call('games', {});
   } catch (error) {
     menu.setFailed(errorText(error));
-    if (!opening) showScreen('menu');
+    if (!opening && !game.active) showScreen('menu');
     registerServiceWorkerWhenIdle();
     return;
   }
@@ -366,11 +396,6 @@ async function main() {
   // or soon: startGame registers it then).
   if (!opening) registerServiceWorkerWhenIdle();
 
-  window.addEventListener('hashchange', () => {
-    const wanted = parseDeepLink(location.hash);
-    if (wanted && wanted.online) followOnline(wanted);
-    else followLink(wanted);
-  });
   if (opening) await opening;
   else if (!link || !link.online) await followLink(link);
 }

@@ -1,8 +1,10 @@
 // @ts-check
 // The bridge to the Python worker. index.html creates the worker in an inline
 // script, before anything else is fetched, and this module takes it over with
-// the messages it sent meanwhile; a page without that script (a test page)
-// gets a worker created here. It imports only the browser's storage (the
+// the messages it sent meanwhile. A page opened on an online table's link
+// plays without Python (the table server plays the rules): index.html starts
+// no worker then, and this module starts one only when the page needs it
+// (`start`, or the first `call`). It imports only the browser's storage (the
 // player's "fast start" setting), so that nothing delays it.
 
 import { snapshotsAllowed, saveSnapshotsAllowed } from './store.js';
@@ -12,22 +14,44 @@ import { snapshotsAllowed, saveSnapshotsAllowed } from './store.js';
 
 /** @typedef {import('./state.js').PageError} PageError */
 
-const { worker, early } = takeWorker();
+/** The worker, once started (by index.html, or here). @type {Worker | null} */
+let worker = null;
+/** @type {() => void} */
+let resolveStarted;
+/** Resolves when the worker is started: what waits for Python to be
+ * wanted (the menu's list of games) waits for this. @type {Promise<void>} */
+export const started = new Promise((resolve) => {
+  resolveStarted = resolve;
+});
 
-/** The worker index.html started, with the events it received meanwhile;
- * else a worker started here.
- * @returns {{worker: Worker, early: (MessageEvent | ErrorEvent)[]}} */
-function takeWorker() {
+/** Start the engine, if it is not yet: the worker index.html started is
+ * taken over with the events it received meanwhile; else one starts here.
+ * Returns `ready`.
+ * @returns {Promise<void>} */
+export function start() {
+  if (worker) return ready;
   // index.html's inline script leaves its worker here for this module.
   const page = /** @type {any} */ (window);
-  const started = page.archipelWorker;
+  const taken = page.archipelWorker;
   delete page.archipelWorker;
-  if (started) return started;
-  const worker = new Worker(new URL('./worker.js', import.meta.url), { type: 'module' });
-  // The worker waits for this before it chooses how to boot (docs/protocol.md, 4).
-  // index.html's inline script sends the same setting (same storage key).
-  worker.postMessage({ type: 'config', snapshots: snapshotsAllowed() });
-  return { worker, early: [] };
+  /** @type {(MessageEvent | ErrorEvent)[]} */
+  let early = [];
+  if (taken) {
+    worker = /** @type {Worker} */ (taken.worker);
+    early = taken.early;
+    worker.onmessage = worker.onerror = null;
+  } else {
+    worker = new Worker(new URL('./worker.js', import.meta.url), { type: 'module' });
+    // The worker waits for this before it chooses how to boot (docs/protocol.md, 4).
+    // index.html's inline script sends the same setting (same storage key).
+    worker.postMessage({ type: 'config', snapshots: snapshotsAllowed() });
+  }
+  worker.addEventListener('message', onMessage);
+  worker.addEventListener('error', onError);
+  // Each handler reads only its own kind of event.
+  for (const event of early) (event.type === 'error' ? onError : onMessage)(/** @type {MessageEvent & ErrorEvent} */ (event));
+  resolveStarted();
+  return ready;
 }
 
 let nextId = 1;
@@ -53,6 +77,10 @@ export const ready = new Promise((resolve, reject) => {
   rejectReady = reject;
 });
 ready.catch(() => {}); // a failed boot is reported where it is awaited
+
+// The worker index.html started (every page but an online table's) is
+// taken over at once, its messages with it.
+if (/** @type {any} */ (window).archipelWorker) start();
 
 /** @param {MessageEvent} event */
 function onMessage(event) {
@@ -96,12 +124,6 @@ function onError(event) {
   pending.clear();
 }
 
-worker.onmessage = worker.onerror = null;
-worker.addEventListener('message', onMessage);
-worker.addEventListener('error', onError);
-// Each handler reads only its own kind of event.
-for (const event of early) (event.type === 'error' ? onError : onMessage)(/** @type {MessageEvent & ErrorEvent} */ (event));
-
 /** An error as the page shows it, from whatever the worker sent (any: the
  * engine's error object, or anything else).
  * @param {any} error @returns {PageError} */
@@ -137,9 +159,11 @@ export function onProgress(listener) {
  * @param {string} cmd @param {object} [args] @returns {Promise<any>} */
 export function call(cmd, args = {}) {
   const id = nextId++;
+  start();
+  const engine = /** @type {Worker} */ (worker);
   return new Promise((resolve, reject) => {
     try {
-      worker.postMessage({ id, cmd, args });
+      engine.postMessage({ id, cmd, args });
     } catch (error) {
       // Arguments the browser cannot pass on (nested too deeply, say).
       reject({ key: 'error.bad_request', message: String((error && /** @type {Error} */ (error).message) || error), params: {} });
@@ -153,5 +177,6 @@ export function call(cmd, args = {}) {
  * @param {boolean} allowed @returns {void} */
 export function setSnapshotsAllowed(allowed) {
   saveSnapshotsAllowed(allowed);
-  worker.postMessage({ type: 'config', snapshots: allowed });
+  // A worker not started yet reads the setting when it starts.
+  if (worker) worker.postMessage({ type: 'config', snapshots: allowed });
 }
