@@ -354,11 +354,14 @@ async function main() {
   if (link && !link.online) history.replaceState(null, '', location.pathname + location.search);
 
   preloadRenderers(link && link.game ? [link.game] : undefined);
-  window.addEventListener('hashchange', () => {
+  // A link followed within the page: at once on a page opened on an online
+  // table's link (Python may never start there), else once Python is ready.
+  const followHash = () => {
     const wanted = parseDeepLink(location.hash);
     if (wanted && wanted.online) followOnline(wanted);
     else followLink(wanted);
-  });
+  };
+  if (link && link.online) window.addEventListener('hashchange', followHash);
   // Online play needs no Python: the table server plays the rules. A page
   // opened on an online table's link starts Python only once it needs it
   // (the menu, the check of the shuffle at the end, a review, the rules'
@@ -396,6 +399,7 @@ async function main() {
   // or soon: startGame registers it then).
   if (!opening) registerServiceWorkerWhenIdle();
 
+  if (!(link && link.online)) window.addEventListener('hashchange', followHash);
   if (opening) await opening;
   else if (!link || !link.online) await followLink(link);
 }
