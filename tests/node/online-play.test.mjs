@@ -50,6 +50,21 @@ function fakeFetch(answers) {
   return asked;
 }
 
+/** `body` with setTimeout faked (node:test's mock timers). */
+async function withFakeTimers(body) {
+  mock.timers.enable({ apis: ['setTimeout'] });
+  try {
+    await body();
+  } finally {
+    mock.timers.reset();
+  }
+}
+
+/** Let the promises that are due run (a few turns of the event loop). */
+async function settle(turns = 5) {
+  for (let i = 0; i < turns; i += 1) await new Promise((resolve) => setImmediate(resolve));
+}
+
 function keepAnasTable() {
   globalThis.localStorage = fakeStorage();
   assert.equal(store.saveOnlineTable({ table: TABLE, token: TOKEN, seat: 0, server: SERVER, game: 'kahuna' }), true);
@@ -64,9 +79,8 @@ test('the statuses of the tables kept are asked of their server with each seat\'
   assert.deepEqual(shown, [[STATUS]]);
 });
 
-test('a server that does not answer is asked again later, at most four times in all', async () => {
-  mock.timers.enable({ apis: ['setTimeout'] });
-  try {
+test('a server that does not answer is asked again later, at most four times in all', () =>
+  withFakeTimers(async () => {
     keepAnasTable();
     const asked = fakeFetch(['down', 'down', 'down', 'down', [STATUS]]);
     const { play, shown } = onlinePlay();
@@ -74,54 +88,43 @@ test('a server that does not answer is asked again later, at most four times in 
     assert.deepEqual(shown, [[]]); // no status yet: the menu says it is unknown
     for (let again = 2; again <= 4; again += 1) {
       mock.timers.tick(2999);
-      await new Promise((resolve) => setImmediate(resolve));
+      await settle(1);
       assert.equal(asked.length, again - 1, 'not before three seconds');
       mock.timers.tick(1);
-      for (let i = 0; i < 5; i += 1) await new Promise((resolve) => setImmediate(resolve));
+      await settle();
       assert.equal(asked.length, again);
     }
     mock.timers.tick(60000);
-    await new Promise((resolve) => setImmediate(resolve));
+    await settle(1);
     assert.equal(asked.length, 4, 'four questions, then the menu waits for the player');
     assert.deepEqual(shown, [[], [], [], []]);
-  } finally {
-    mock.timers.reset();
-  }
-});
+  }));
 
-test('once the server answers again, the status shows and nobody asks again', async () => {
-  mock.timers.enable({ apis: ['setTimeout'] });
-  try {
+test('once the server answers again, the status shows and nobody asks again', () =>
+  withFakeTimers(async () => {
     keepAnasTable();
     const asked = fakeFetch(['down', [STATUS]]);
     const { play, shown } = onlinePlay();
     await play.refreshOnlineTables();
     mock.timers.tick(3000);
-    for (let i = 0; i < 5; i += 1) await new Promise((resolve) => setImmediate(resolve));
+    await settle();
     assert.deepEqual(shown, [[], [STATUS]]);
     mock.timers.tick(60000);
-    await new Promise((resolve) => setImmediate(resolve));
+    await settle(1);
     assert.equal(asked.length, 2);
-  } finally {
-    mock.timers.reset();
-  }
-});
+  }));
 
-test('no question is asked again once a game is on screen', async () => {
-  mock.timers.enable({ apis: ['setTimeout'] });
-  try {
+test('no question is asked again once a game is on screen', () =>
+  withFakeTimers(async () => {
     keepAnasTable();
     const asked = fakeFetch(['down', [STATUS]]);
     const { play } = onlinePlay();
     await play.refreshOnlineTables();
     play.game.active = true;
     mock.timers.tick(3000);
-    await new Promise((resolve) => setImmediate(resolve));
+    await settle(1);
     assert.equal(asked.length, 1);
-  } finally {
-    mock.timers.reset();
-  }
-});
+  }));
 
 test('an answer that comes after a newer question\'s is dropped', async () => {
   keepAnasTable();
