@@ -369,6 +369,7 @@ def test_haleakala_survives_a_server_killed_mid_game(make_context, table_server)
     join_table(bob, invitation(ana, 1), "Bob")
 
     killed = []
+    restarted = []
 
     def kill_and_restart(round_number):
         if not killed and round_number > 25:
@@ -384,13 +385,11 @@ def test_haleakala_survives_a_server_killed_mid_game(make_context, table_server)
                 page.wait_for_selector('#status[data-connection="online"]', state="attached", timeout=60_000)
             # Nothing was lost: the log is as long as before the kill, on both.
             assert settled_log_length([ana, bob]) == before
+            restarted.append(round_number)
 
     # Forty rounds after the restart, both still play the same game. (An
     # online game's end is seen on every device in the tests above.)
-    restarted = []
-    play_together([ana, bob], random.Random(2), rounds=cut_after(restarted, 40),
-                  on_round=lambda round_number: kill_and_restart(round_number) or (
-                      restarted.append(round_number) if killed and not restarted else None),
+    play_together([ana, bob], random.Random(2), on_round=kill_and_restart, rounds=cut_after(restarted, 40),
                   pick=lambda rng, offered, page: haleakala_pick(offered, rng, boat_section(page)))
     assert killed and killed[0] > 0
     assert settled_log_length([ana, bob]) > killed[0]

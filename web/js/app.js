@@ -385,7 +385,7 @@ async function main() {
   if (opening) opening.catch(() => {}); // a failed boot is shown by the menu below
   let games;
   try {
-    await engine.started;
+    // (`ready` waits for Python to be started too, on an online table's page.)
     await engine.ready;
     games = await engine.call('games', {});
   } catch (error) {

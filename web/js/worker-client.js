@@ -16,13 +16,6 @@ import { snapshotsAllowed, saveSnapshotsAllowed } from './store.js';
 
 /** The worker, once started (by index.html, or here). @type {Worker | null} */
 let worker = null;
-/** @type {() => void} */
-let resolveStarted;
-/** Resolves when the worker is started: what waits for Python to be
- * wanted (the menu's list of games) waits for this. @type {Promise<void>} */
-export const started = new Promise((resolve) => {
-  resolveStarted = resolve;
-});
 
 /** Start the engine, if it is not yet: the worker index.html started is
  * taken over with the events it received meanwhile; else one starts here.
@@ -50,7 +43,6 @@ export function start() {
   worker.addEventListener('error', onError);
   // Each handler reads only its own kind of event.
   for (const event of early) (event.type === 'error' ? onError : onMessage)(/** @type {MessageEvent & ErrorEvent} */ (event));
-  resolveStarted();
   return ready;
 }
 
