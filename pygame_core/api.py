@@ -533,6 +533,14 @@ def cmd_review_analyse(args: dict[str, Any]) -> Any:
     return review.analyse(ms, _flag(args, "restart"))
 
 
+def cmd_review_judge(args: dict[str, Any]) -> Any:
+    """An analysis judged: each decision's cost and mark, each player's
+    accuracy and luck (``results``: the analysis, as given or kept)."""
+    _only("review_judge", args, ("results", "session"))
+    review = _review_or_error(args)
+    return review.judge(args.get("results"))
+
+
 COMMANDS = {
     "games": cmd_games,
     "new": cmd_new,
@@ -553,6 +561,7 @@ COMMANDS = {
     "review_at": cmd_review_at,
     "review_expert": cmd_review_expert,
     "review_analyse": cmd_review_analyse,
+    "review_judge": cmd_review_judge,
 }
 
 

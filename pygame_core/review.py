@@ -16,7 +16,10 @@ opinion at any of them, and an analysis of every decision.
 * **The analysis** asks that opinion, with a smaller budget, at every
   decision of more than one move, in slices the browser can stop; each
   decision gives every player's estimated chance of winning (the graph) and
-  what the move made cost its player (the turning points).
+  what the move made cost its player, and its mark.
+* **The judgement** of a whole analysis (``judge``, ``pygame_core.judgement``):
+  each player's accuracy, marks, and their chance's change split into
+  their decisions, the others' play and luck.
 """
 
 from __future__ import annotations
@@ -28,6 +31,7 @@ from typing import Any
 
 from .bots import HINT_LEVEL, SEARCH_BUDGETS
 from .bots.ismcts import Search, exploration_for
+from . import judgement
 from .engine import GameError, Move, Rng, State, event_for
 from .match import Match
 from .snapshot import match_turn, seen, snapshot, turn_of
@@ -91,6 +95,9 @@ class Opinion:
             return round(mean, 4) if visits else None
 
         estimates = None if forced else search.estimates(best)
+        made = None if forced else search.estimates(self.played)
+        cost = judgement.cost({"same": best == self.played, "best_chance": chance(best),
+                               "played_chance": chance(self.played)}) if not forced else 0.0
         result = {
             "ply": self.ply,
             "mover": self.mover,
@@ -101,6 +108,9 @@ class Opinion:
             "best_chance": None if forced else chance(best),
             "played_chance": None if forced else chance(self.played),
             "estimates": None if estimates is None else [round(value, 4) for value in estimates],
+            "played_estimates": None if made is None else [round(value, 4) for value in made],
+            "cost": round(cost, 4),
+            "mark": judgement.mark(cost, best == self.played),
             "iterations": search.iterations,
             "round": state.view(self.mover).get("round"),
         }
@@ -156,6 +166,12 @@ class Analysis:
             return 1.0
         part = self.current.progress() if self.current is not None else 0.0
         return min(1.0, (len(self.results) + part) / total)
+
+
+def _chance_or_none(value: object) -> bool:
+    if value is None:
+        return True
+    return isinstance(value, (int, float)) and not isinstance(value, bool) and 0.0 <= value <= 1.0
 
 
 class Review:
@@ -243,6 +259,71 @@ class Review:
                 plies.append(ply)
             state.play(entry.player, entry.move)
         return plies
+
+    def chance_plies(self) -> set[int]:
+        """The plies whose move drew at random or showed something hidden
+        (``State.reveals``): where chance acted."""
+        state = self.match.position_at(0)
+        plies = set()
+        for ply, entry in enumerate(self.match.entries):
+            move = state.parse_move(entry.move)
+            if state.reveals(entry.player, move):
+                plies.add(ply)
+            state.play(entry.player, move)
+        return plies
+
+    def shares(self) -> list[float] | None:
+        """Each player's share of the result (the winners share 1); None
+        before the end."""
+        result = self.match.result()
+        if result is None:
+            return None
+        winners = result["winners"]
+        return [1.0 / len(winners) if player in winners else 0.0 for player in range(self.match.players)]
+
+    def judge(self, results: object) -> dict[str, Any]:
+        """An analysis judged (``pygame_core.judgement``): each decision's
+        cost and mark, each player's accuracy and luck. ``results`` are the
+        analysis's decisions as ``analyse`` gave them, or as the page kept
+        them (checked: a kept analysis may be anything)."""
+        decisions = self.checked_results(results)
+        return judgement.judge(decisions, self.match.players, self.chance_plies(),
+                               self.shares() if len(decisions) == len(self.decisions()) else None)
+
+    def checked_results(self, results: object) -> list[dict[str, Any]]:
+        """The decisions of an analysis, each checked against the game: a
+        decision of the game, its mover, chances from 0 to 1."""
+        def refuse(why: str) -> ReviewError:
+            return ReviewError(f"not an analysis of this game: {why}", "error.bad_analysis", field="results")
+
+        if not isinstance(results, list):
+            raise refuse("a list of decisions is expected")
+        players = self.match.players
+        decisions = set(self.decisions())
+        checked = []
+        last = -1
+        for item in results:
+            if not isinstance(item, dict):
+                raise refuse("each decision is an object")
+            ply, mover = item.get("ply"), item.get("mover")
+            if type(ply) is not int or ply <= last or ply not in decisions:
+                raise refuse(f"{ply!r} is not the ply of a decision after {last}")
+            if mover != self.match.entries[ply].player:
+                raise refuse(f"the move at ply {ply} was not made by {mover!r}")
+            if not isinstance(item.get("same"), bool):
+                raise refuse("same is true or false")
+            for name in ("best_chance", "played_chance"):
+                if not _chance_or_none(item.get(name)):
+                    raise refuse(f"{name} is a chance from 0 to 1")
+            for name in ("estimates", "played_estimates"):
+                value = item.get(name)
+                if value is not None and not (isinstance(value, list) and len(value) == players
+                                              and all(_chance_or_none(v) and v is not None for v in value)):
+                    raise refuse(f"{name} is one chance per player")
+            checked.append({key: item.get(key) for key in ("ply", "mover", "same", "best_chance", "played_chance",
+                                                           "estimates", "played_estimates")})
+            last = ply
+        return checked
 
     def opinion(self, ply: int, iterations: int = OPINION_ITERATIONS) -> Opinion:
         """A search, not yet run, of the expert at the decision made at

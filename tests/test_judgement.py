@@ -1,0 +1,225 @@
+"""Each decision judged, and luck told apart from skill (pygame_core.judgement,
+Review.judge): the marks' thresholds, the accuracy's formula, the split of a
+player's change of chance on constructed stretches whose answer is known,
+and a whole game's analysis judged the same way every time."""
+
+from __future__ import annotations
+
+import json
+import math
+
+import pytest
+
+from pygame_core import api, judgement
+from pygame_core.bots import make_bot
+from pygame_core.match import Match
+from pygame_core.review import Analysis, Review, ReviewError
+
+
+def decision(ply, mover, best, played, estimates=None, made=None, same=None):
+    return {"ply": ply, "mover": mover, "same": best == played if same is None else same,
+            "best_chance": best, "played_chance": played,
+            "estimates": estimates, "played_estimates": made}
+
+
+# -- marks and accuracy --------------------------------------------------------------
+
+@pytest.mark.parametrize("cost, expected", [
+    (0.0, "best"), (0.0099, "best"), (0.01, "good"), (0.0499, "good"), (0.05, "inaccuracy"),
+    (0.0999, "inaccuracy"), (0.10, "mistake"), (0.1999, "mistake"), (0.20, "blunder"), (0.9, "blunder"),
+])
+def test_a_decision_is_marked_by_what_it_cost(cost, expected):
+    assert judgement.mark(cost) == expected
+
+
+def test_the_experts_own_move_is_best_whatever_the_noise():
+    assert judgement.mark(0.3, same=True) == "best"
+    assert judgement.cost(decision(4, 0, 0.6, 0.6)) == 0.0
+    assert judgement.cost(decision(4, 0, 0.6, 0.45)) == pytest.approx(0.15)
+    # A move the search found better than its own choice costs nothing.
+    assert judgement.cost(decision(4, 0, 0.5, 0.55)) == 0.0
+
+
+def test_accuracy_is_the_mean_of_two_means_of_each_decisions_accuracy():
+    assert judgement.accuracy([]) is None
+    assert judgement.accuracy([0.0, 0.0, 0.0]) == pytest.approx(100.0)
+    assert judgement.decision_accuracy(0.10) == pytest.approx(100 * math.exp(-0.45))
+    each = [100.0, 100.0, 100 * math.exp(-4.5 * 0.3)]
+    arithmetic = sum(each) / 3
+    harmonic = 3 / sum(1 / value for value in each)
+    assert judgement.accuracy([0, 0, 0.3]) == pytest.approx((arithmetic + harmonic) / 2)
+    # One blunder weighs more than three inaccuracies of the same total.
+    assert judgement.accuracy([0, 0, 0, 0.3]) < judgement.accuracy([0.1, 0.1, 0.1, 0])
+
+
+# -- luck and skill on constructed stretches ------------------------------------------------
+
+def test_a_blunder_where_chance_does_nothing_is_no_ones_luck():
+    """Seat 1 throws away a level game (0.5 to 0.1) where nothing is drawn;
+    seat 0 then wins. Neither was lucky: seat 1's decisions cost it 40
+    points, the rest is the others' play."""
+    decisions = [
+        decision(0, 0, 0.5, 0.5, [0.5, 0.5], [0.5, 0.5]),
+        decision(1, 1, 0.5, 0.1, [0.5, 0.5], [0.9, 0.1]),
+        decision(2, 0, 0.9, 0.9, [0.9, 0.1], [0.9, 0.1]),
+        decision(3, 1, 0.1, 0.1, [0.9, 0.1], [0.9, 0.1]),
+    ]
+    judged = judgement.judge(decisions, 2, chance_plies=set(), shares=[1.0, 0.0])
+    marks = [item["mark"] for item in judged["decisions"]]
+    assert marks == ["best", "blunder", "best", "best"]
+    zero, one = judged["players"]
+    assert one["decided"] == pytest.approx(-0.4) and one["luck"] == 0
+    assert one["marks"]["blunder"] == 1 and one["decisions"] == 2
+    assert zero["luck"] == 0 and zero["decided"] == 0
+    # Seat 0's rise is seat 1's play, not luck.
+    assert zero["others"] == pytest.approx(0.5)
+    assert one["others"] == pytest.approx(-0.1)
+    assert zero["luckiest"] == zero["unluckiest"] == []
+
+
+def test_a_forced_draw_that_wins_is_luck():
+    """Seat 0 plays well at ply 0 (50%), seat 1 must then draw (ply 1, a
+    forced move that draws at random: no decision) and the card ruins it:
+    seat 0 sees 90% at its next decision and wins."""
+    decisions = [
+        decision(0, 0, 0.5, 0.5, [0.5, 0.5], [0.5, 0.5]),
+        decision(2, 0, 0.9, 0.9, [0.9, 0.1], [0.9, 0.1]),
+        decision(3, 1, 0.1, 0.1, [0.9, 0.1], [0.9, 0.1]),
+    ]
+    judged = judgement.judge(decisions, 2, chance_plies={1}, shares=[1.0, 0.0])
+    zero, one = judged["players"]
+    # The draw gave 40 points; the last 10, where nothing was drawn, are play.
+    assert zero["luck"] == pytest.approx(0.4) and zero["others"] == pytest.approx(0.1)
+    assert zero["luckiest"][0] == {"start": 0, "end": 2, "luck": pytest.approx(0.4)}
+    assert zero["decided"] == 0
+    # Seat 1 saw the blow at its first decision: the first stretch (the deal
+    # and the draw) took 40 points from it.
+    assert one["unluckiest"][0] == {"start": None, "end": 3, "luck": pytest.approx(-0.4)}
+    assert one["luck"] == pytest.approx(-0.4)
+    for player in (zero, one):
+        total = player["final"] - player["start"]
+        assert player["luck"] + player["decided"] + player["others"] == pytest.approx(total)
+
+
+def test_the_others_decisions_are_taken_out_of_a_stretch_where_chance_acted():
+    """Seat 1 blunders (its search says seat 0 goes from 50% to 70%) and a
+    draw in the same stretch brings seat 0 to 80%: 10 points are luck."""
+    decisions = [
+        decision(0, 0, 0.5, 0.5, [0.5, 0.5], [0.5, 0.5]),
+        decision(1, 1, 0.5, 0.3, [0.5, 0.5], [0.7, 0.3]),
+        decision(3, 0, 0.8, 0.8, [0.8, 0.2], [0.8, 0.2]),
+    ]
+    judged = judgement.judge(decisions, 2, chance_plies={2}, shares=[1.0, 0.0])
+    zero = judged["players"][0]
+    assert zero["luckiest"][0] == {"start": 0, "end": 3, "luck": pytest.approx(0.1)}
+
+
+def test_the_deal_is_a_stretch_of_luck():
+    """Dealt a hand its first decision sees at 70%, a player of two was
+    lucky by 20 points before moving."""
+    decisions = [decision(0, 0, 0.7, 0.7, [0.7, 0.3], [0.7, 0.3])]
+    judged = judgement.judge(decisions, 2, chance_plies=set(), shares=[1.0, 0.0])
+    assert judged["players"][0]["luckiest"][0] == {"start": None, "end": 0, "luck": pytest.approx(0.2)}
+
+
+def test_nothing_is_said_of_luck_before_the_end():
+    decisions = [decision(0, 0, 0.7, 0.6, [0.7, 0.3], [0.6, 0.4])]
+    judged = judgement.judge(decisions, 2, chance_plies=set(), shares=None)
+    player = judged["players"][0]
+    assert "luck" not in player and player["decided"] == pytest.approx(-0.1)
+    assert player["accuracy"] == pytest.approx(round(judgement.accuracy([0.1]), 1))
+
+
+# -- a whole game ----------------------------------------------------------------------------
+
+def played(game: str, players: int, seed: int) -> Match:
+    match = Match(game, players, seed, seats=["h"] + ["bot0"] * (players - 1))
+    ply = 0
+    while not match.state.is_over():
+        player = match.state.to_move()[0]
+        match.play(player, str(make_bot(1, f"{seed}/{ply}").choose(match.state, player)))
+        ply += 1
+    return match
+
+
+@pytest.fixture(scope="module")
+def kahuna_analysed():
+    match = played("kahuna", 2, 11)
+    analysis = Analysis(Review(match), iterations=40)
+    results = []
+    while not analysis.done:
+        results += analysis.run(millis=200)
+    return match, results
+
+
+def test_a_whole_game_is_judged_the_same_every_time(kahuna_analysed):
+    match, results = kahuna_analysed
+    review = Review(match)
+    judged = review.judge(results)
+    assert judged == Review(Match.from_record(match.to_record())).judge(json.loads(json.dumps(results)))
+    # Each decision's mark is the one the analysis gave as it went.
+    assert [item["mark"] for item in judged["decisions"]] == [result["mark"] for result in results]
+    assert [item["cost"] for item in judged["decisions"]] == [result["cost"] for result in results]
+    for player in judged["players"]:
+        assert sum(player["marks"].values()) == player["decisions"] > 0
+        assert 0 < player["accuracy"] <= 100
+        total = player["final"] - player["start"]
+        assert player["luck"] + player["decided"] + player["others"] == pytest.approx(total, abs=1e-3)
+        # Kahuna's draws and deal are chance: some stretch is luck.
+        assert player["luckiest"] or player["unluckiest"]
+
+
+def test_chance_acts_where_a_move_draws_or_shows_something_hidden(kahuna_analysed):
+    match, _ = kahuna_analysed
+    review = Review(match)
+    plies = review.chance_plies()
+    for ply, entry in enumerate(match.entries):
+        drew = entry.move.startswith("draw") or any(event.get("secret_for") is not None for event in entry.events)
+        if drew:
+            assert ply in plies, (ply, entry.move)
+    assert plies, "a game of Kahuna draws cards"
+
+
+def test_an_unfinished_analysis_says_no_luck(kahuna_analysed):
+    match, results = kahuna_analysed
+    judged = Review(match).judge(results[:10])
+    assert all("luck" not in player for player in judged["players"])
+
+
+@pytest.mark.parametrize("bad", [
+    "nope",
+    [{"ply": 0}],
+    "mover",
+    "chance",
+    "estimates",
+    "order",
+])
+def test_a_kept_analysis_that_is_not_one_is_refused(kahuna_analysed, bad):
+    match, results = kahuna_analysed
+    wrong = json.loads(json.dumps(results))
+    if bad == "mover":
+        wrong[3]["mover"] = 1 - wrong[3]["mover"]
+    elif bad == "chance":
+        wrong[2]["best_chance"] = 1.5
+    elif bad == "estimates":
+        wrong[2]["played_estimates"] = [0.5]
+    elif bad == "order":
+        wrong[1], wrong[2] = wrong[2], wrong[1]
+    else:
+        wrong = bad
+    with pytest.raises(ReviewError) as refused:
+        Review(match).judge(wrong)
+    assert refused.value.key == "error.bad_analysis"
+
+
+def test_the_facade_judges_the_review_open(kahuna_analysed):
+    match, results = kahuna_analysed
+    api.reset()
+    answer = json.loads(api.handle(json.dumps({"cmd": "review_judge", "args": {"results": results}})))
+    assert answer["error"]["key"] == "error.no_review"
+    api.handle(json.dumps({"cmd": "review", "args": {"record": match.to_record()}}))
+    answer = json.loads(api.handle(json.dumps({"cmd": "review_judge", "args": {"results": results}})))
+    assert answer["data"] == Review(match).judge(results)
+    answer = json.loads(api.handle(json.dumps({"cmd": "review_judge", "args": {"results": [1]}})))
+    assert answer["error"]["key"] == "error.bad_analysis"
+    api.reset()
