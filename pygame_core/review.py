@@ -181,6 +181,32 @@ class Review:
         self.match = match
         self.opinion_under_way: Opinion | None = None
         self.analysis: Analysis | None = None
+        self._facts: tuple[list[int], set[int], list[list[int]]] | None = None
+
+    def facts(self) -> tuple[list[int], set[int], list[list[int]]]:
+        """What one replay of the game tells, kept: the plies of its
+        decisions (the mover had more than one legal move), the plies
+        where chance acted (the move drew at random or showed something
+        hidden: ``State.reveals``), and its rounds, each ``[ply, round]``
+        where a round starts (the round of the position after ``ply``
+        moves, as a spectator's view numbers it)."""
+        if self._facts is None:
+            state = self.match.position_at(0)
+            decisions: list[int] = []
+            chance: set[int] = set()
+            rounds: list[list[int]] = []
+            for ply, entry in enumerate(self.match.entries):
+                number = state.view(None).get("round")
+                if number is not None and (not rounds or rounds[-1][1] != number):
+                    rounds.append([ply, number])
+                move = state.parse_move(entry.move)
+                if len(state.legal_moves(entry.player)) > 1:
+                    decisions.append(ply)
+                if state.reveals(entry.player, move):
+                    chance.add(ply)
+                state.play(entry.player, move)
+            self._facts = (decisions, chance, rounds)
+        return self._facts
 
     @property
     def plies(self) -> int:
@@ -210,6 +236,11 @@ class Review:
             "over": self.over,
             "movers": [entry.player for entry in match.entries],
             "decisions": len(self.decisions()),
+            "rounds": [list(item) for item in self.facts()[2]],
+            # Something hidden to show once the game is over: a hand, a
+            # pile's order (a game without secrets between players may
+            # still deal from a face-down deck).
+            "hidden": bool(match.position_at(0).revealed_view(None)["revealed"]),
         }
 
     def snapshot(self, ply: object, viewer: int | None, reveal: bool = False) -> dict[str, Any]:
@@ -252,25 +283,12 @@ class Review:
 
     def decisions(self) -> list[int]:
         """The plies at which the mover had more than one move."""
-        state = self.match.position_at(0)
-        plies = []
-        for ply, entry in enumerate(self.match.entries):
-            if len(state.legal_moves(entry.player)) > 1:
-                plies.append(ply)
-            state.play(entry.player, entry.move)
-        return plies
+        return list(self.facts()[0])
 
     def chance_plies(self) -> set[int]:
         """The plies whose move drew at random or showed something hidden
         (``State.reveals``): where chance acted."""
-        state = self.match.position_at(0)
-        plies = set()
-        for ply, entry in enumerate(self.match.entries):
-            move = state.parse_move(entry.move)
-            if state.reveals(entry.player, move):
-                plies.add(ply)
-            state.play(entry.player, move)
-        return plies
+        return set(self.facts()[1])
 
     def shares(self) -> list[float] | None:
         """Each player's share of the result (the winners share 1); None

@@ -242,3 +242,19 @@ def test_every_decision_of_a_whole_game_gets_an_opinion(game, finished):
         result = opinion.result(finished[game].position_at(ply))
         assert result["played"]["text"] == finished[game].entries[ply].move
         assert result["played_chance"] is not None, "the move made is always weighed"
+
+
+@pytest.mark.parametrize("game", list(COUNTS))
+def test_the_plan_names_the_rounds_and_whether_anything_is_hidden(game, finished):
+    """The review steps by round (``rounds``: where each starts) and offers
+    "Show everything" wherever something was hidden, Haleakala's decks too."""
+    match = finished[game]
+    plan = Review(match).plan()
+    rounds = plan["rounds"]
+    assert rounds[0] == [0, 1]
+    assert [number for _, number in rounds] == sorted({number for _, number in rounds})
+    for ply, number in rounds:
+        assert match.position_at(ply).view(None)["round"] == number
+        if ply:
+            assert match.position_at(ply - 1).view(None)["round"] != number
+    assert plan["hidden"] is True

@@ -2,7 +2,8 @@
 game's observer (``HaleakalaState.observer``). Everything is on the table
 but the order of the three decks, whose remaining contents are public
 (shown as counts per kind); there is no hand and no secret choice, so both
-players see the same, and a determinized copy only shuffles each deck again.
+players see the same, a determinized copy only shuffles each deck again, and
+a finished game looked back on shows each deck's order.
 """
 
 from __future__ import annotations
@@ -95,6 +96,18 @@ class HaleakalaObserver(Observer["HaleakalaState"]):
             "scores": list(state.scores),
             "scorings": copy_data(state.scorings),
         }
+
+    def revealed_view(self, state: HaleakalaState, player) -> dict:
+        """The view with the order of the three decks shown (I-1): each deck
+        that still holds cards, its top first, under ``deck_1`` to ``deck_3``
+        by its palms. Their contents were public all along (I-2); only the
+        order was hidden. A finished game looked back on."""
+        view = self.view(state, player)
+        # I-1: the top of a deck is the end of its list (``_refill`` pops it, H-32).
+        view["revealed"] = [{"player": None, "what": f"deck_{d + 1}",
+                             "cards": [KINDS[k].lower() for k in reversed(deck)]}
+                            for d, deck in enumerate(state.decks) if deck]
+        return view
 
     def determinize(self, state: HaleakalaState, player: int, rng: Rng) -> HaleakalaState:
         """A copy in which the order of each face-down deck is dealt again from
