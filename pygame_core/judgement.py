@@ -3,9 +3,9 @@
 The review's analysis (``review.Analysis``) asks the expert, at every
 decision, from the mover's information only, for the mover's chance of
 winning after its own best move (``best_chance``) and after the move made
-(``played_chance``), and for every player's chance after each
-(``estimates``, ``played_estimates``). This module reads those figures;
-it never searches. Everything here is written down for players in
+(``played_chance``), and every player's chance after the expert's move
+(``estimates``); ``Review.luck`` measures what chance did. This module
+reads those figures; it never searches. Everything here is written down for players in
 ``docs/review.md``.
 
 * **A decision's cost** is ``best_chance - played_chance`` (never below
@@ -15,18 +15,15 @@ it never searches. Everything here is written down for players in
   exp(-ACCURACY_SLOPE * cost)``, and over a game the mean of the
   arithmetic and the harmonic means of those (see ``accuracy``).
 * **Luck apart from skill.** A player's chance goes from their fair share
-  before the deal (1 / players) to their share of the result. Each
-  stretch between two of their decisions (and before the first, and after
-  the last) is one *moment*: its change, from the chance the player was
-  left with after their decision to the chance they saw at their next, is
-  what happened meanwhile. When chance acted in it (the deal, a card
-  drawn, anything hidden shown: ``State.reveals``), that change less what
-  the other players' decisions made of it (their searches' estimates of
-  this player's chance, after the move made against after their best) is
-  *luck*; a stretch where chance did nothing has no luck. What the
-  player decided is the sum of their own decisions' (``-cost``). The
-  rest, up to the whole change, is the *others' play* (their decisions,
-  and where no chance acted, the estimate's own drift).
+  before the deal (1 / players) to their share of the result. What
+  *chance* did to it is measured where chance acted (``Review.luck``): the
+  deal, and each move that drew at random or showed something hidden, as
+  the player's chance once they saw the outcome less their chance over the
+  outcomes they could have seen. What the player *decided* is the sum of
+  the costs of their errors (``-cost``: a cost under the "good" mark's
+  bound is within the estimate's own noise, and counts as none). The rest,
+  up to the whole change, is the *others' play* (their decisions, and the
+  estimate's own drift from one search to the next).
 """
 
 from __future__ import annotations
@@ -44,6 +41,7 @@ MARKS: tuple[tuple[str, float], ...] = (
     ("blunder", 0.20),
 )
 MARK_NAMES = tuple(name for name, _ in MARKS)
+ERRORS = ("inaccuracy", "mistake", "blunder")
 
 # Per decision, accuracy = 100 * exp(-ACCURACY_SLOPE * cost): a cost of 5
 # points gives 80, 10 points 64, 20 points 41, 30 points 26.
@@ -62,6 +60,13 @@ def cost(decision: dict[str, Any]) -> float:
     if best is None or played is None:
         return 0.0
     return max(0.0, best - played)
+
+
+def counted(decision: dict[str, Any]) -> float:
+    """The cost a decision adds to what its mover decided: an error's
+    cost; none for a move marked best or good (within the noise)."""
+    value = cost(decision)
+    return value if mark(value, bool(decision.get("same"))) in ERRORS else 0.0
 
 
 def mark(cost_of: float, same: bool = False) -> str:
@@ -91,17 +96,18 @@ def accuracy(costs: list[float]) -> float | None:
     return (arithmetic + harmonic) / 2.0
 
 
-def judge(decisions: list[dict[str, Any]], players: int, chance_plies: set[int],
+def judge(decisions: list[dict[str, Any]], players: int, luck: dict[str, Any] | None,
           shares: list[float] | None) -> dict[str, Any]:
     """Each decision's cost and mark, and each player's accuracy, marks,
     luck and moments (see the module).
 
     ``decisions``: the analysis's, in the order of their plies, each with
-    ``ply``, ``mover``, ``same``, ``best_chance``, ``played_chance``,
-    ``estimates`` and ``played_estimates``. ``chance_plies``: the plies
-    whose move drew at random or showed something hidden. ``shares``: each
-    player's share of the result (the winners share 1), or None while the
-    game is not over (then nothing is said of luck)."""
+    ``ply``, ``mover``, ``same``, ``best_chance`` and ``played_chance``.
+    ``luck``: what chance did (``Review.luck``: ``deal``, each player's
+    luck in their deal or None, and ``plies``, each player's luck at each
+    ply where chance acted). ``shares``: each player's share of the result
+    (the winners share 1). Without both (the game or its analysis not
+    finished), nothing is said of luck."""
     judged = []
     for decision in decisions:
         value = cost(decision)
@@ -110,78 +116,45 @@ def judge(decisions: list[dict[str, Any]], players: int, chance_plies: set[int],
     summaries = []
     for player in range(players):
         own = [decision for decision in decisions if decision["mover"] == player]
-        costs = [cost(decision) for decision in own]
         marks = {name: 0 for name in MARK_NAMES}
         for item in judged:
             if item["mover"] == player:
                 marks[item["mark"]] += 1
-        found = accuracy(costs)
+        found = accuracy([cost(decision) for decision in own])
+        decided = -sum(counted(decision) for decision in own)
         summary: dict[str, Any] = {
             "player": player,
             "decisions": len(own),
             "marks": marks,
             "accuracy": None if found is None else round(found, 1),
-            "decided": round(-sum(costs), 4),
+            "decided": round(decided, 4),
         }
-        if shares is not None:
-            summary.update(luck_of(player, decisions, players, chance_plies, shares[player]))
+        if luck is not None and shares is not None:
+            summary.update(luck_of(player, players, luck, shares[player], decided))
         summaries.append(summary)
     return {"decisions": judged, "players": summaries}
 
 
-def luck_of(player: int, decisions: list[dict[str, Any]], players: int, chance_plies: set[int],
-            share: float) -> dict[str, Any]:
-    """``player``'s moments (see the module): the whole change of their
-    chance, the luck, the others' play, and the luckiest and unluckiest
-    moments, each ``{start, end, luck}``: the positions the stretch goes
-    from and to (``start``: the player's decision, its own move's outcome
-    counted in the stretch, or None for the deal; ``end``: their next
-    decision, or None for the end of the game)."""
-    start = 1.0 / players
-    # The stretches: (the ply it starts at, the chance the player was left
-    # with, the others' decisions' effect on it so far).
+def luck_of(player: int, players: int, luck: dict[str, Any], share: float,
+            decided: float) -> dict[str, Any]:
+    """``player``'s luck over the game, the others' play (the rest of the
+    change), and the luckiest and unluckiest moments, each ``{ply, luck}``
+    (``ply``: the move's, None for the deal)."""
     moments = []
-    left_with, others_effect = start, 0.0
-    begins: int | None = None
-    chanced = True                  # the first stretch holds the deal
-    last_ply = -1
-    for decision in decisions:
-        ply = decision["ply"]
-        chanced = chanced or any(last_ply < at < ply for at in chance_plies)
-        if decision["mover"] == player:
-            seen = decision.get("best_chance")
-            if seen is not None:
-                moments.append(_moment(begins, ply, seen - left_with, others_effect, chanced))
-                played = decision.get("played_chance")
-                left_with = seen if played is None else played
-                begins, others_effect = ply, 0.0
-                chanced = ply in chance_plies
-        else:
-            best, made = decision.get("estimates"), decision.get("played_estimates")
-            if best is not None and made is not None:
-                others_effect += made[player] - best[player]
-            chanced = chanced or ply in chance_plies
-        last_ply = ply
-    chanced = chanced or any(at > last_ply for at in chance_plies)
-    moments.append(_moment(begins, None, share - left_with, others_effect, chanced))
-    luck = sum(moment["luck"] for moment in moments)
-    decided = -sum(cost(decision) for decision in decisions if decision["mover"] == player)
+    if luck.get("deal") is not None:
+        moments.append({"ply": None, "luck": luck["deal"][player]})
+    for ply, values in sorted(luck["plies"].items()):
+        if values[player]:
+            moments.append({"ply": ply, "luck": values[player]})
+    total = sum(moment["luck"] for moment in moments)
+    start = 1.0 / players
     lucky = sorted((m for m in moments if m["luck"] > 0), key=lambda m: -m["luck"])[:MOMENTS]
     unlucky = sorted((m for m in moments if m["luck"] < 0), key=lambda m: m["luck"])[:MOMENTS]
     return {
         "start": round(start, 4),
         "final": round(share, 4),
-        "luck": round(luck, 4),
-        "others": round(share - start - luck - decided, 4),
-        "luckiest": [_rounded(m) for m in lucky],
-        "unluckiest": [_rounded(m) for m in unlucky],
+        "luck": round(total, 4),
+        "others": round(share - start - total - decided, 4),
+        "luckiest": [{**m, "luck": round(m["luck"], 4)} for m in lucky],
+        "unluckiest": [{**m, "luck": round(m["luck"], 4)} for m in unlucky],
     }
-
-
-def _moment(begins: int | None, ends: int | None, change: float, others_effect: float,
-            chanced: bool) -> dict[str, Any]:
-    return {"start": begins, "end": ends, "luck": change - others_effect if chanced else 0.0}
-
-
-def _rounded(moment: dict[str, Any]) -> dict[str, Any]:
-    return {**moment, "luck": round(moment["luck"], 4)}

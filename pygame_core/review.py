@@ -26,11 +26,12 @@ from __future__ import annotations
 
 import hashlib
 import json
+import time
 from dataclasses import dataclass, field
 from typing import Any
 
 from .bots import HINT_LEVEL, SEARCH_BUDGETS
-from .bots.ismcts import Search, exploration_for
+from .bots.ismcts import Advice, Search, exploration_for, playout
 from . import judgement
 from .engine import GameError, Move, Rng, State, event_for
 from .match import Match
@@ -42,6 +43,12 @@ OPINION_ITERATIONS = SEARCH_BUDGETS[HINT_LEVEL][0]
 # At every decision of a whole game: enough to tell a good move from a poor
 # one, little enough that a game of three hundred decisions takes minutes.
 ANALYSIS_ITERATIONS = 300
+# The expert's move and the move made are compared on this many deals of
+# what the mover knew (``Opinion.compare``).
+COMPARISONS = 32
+# What chance did is measured on this many copies of what a player knew
+# (``Review.luck``).
+LUCK_SAMPLES = 16
 
 
 class ReviewError(GameError):
@@ -62,19 +69,55 @@ def mover_seed(ply: int, view: dict[str, Any]) -> str:
 
 @dataclass
 class Opinion:
-    """The expert's search at one decision, run in slices (``run``)."""
+    """The expert's search at one decision, run in slices (``run``), then,
+    when the move made is not the expert's, the two compared (``compare``)."""
 
     ply: int
     mover: int
     played: Move
     search: Search
+    # What the move made cost, by the comparison (None until it is made).
+    compared: float | None = None
+
+    def to_compare(self) -> bool:
+        return len(self.search.moves) > 1 and self.search.best_move() != self.played
 
     @property
     def done(self) -> bool:
-        return self.search.done
+        return self.search.done and (self.compared is not None or not self.to_compare())
 
     def run(self, millis: float | None = None) -> bool:
-        return self.search.run(millis=millis)
+        if not self.search.done:
+            self.search.run(millis=millis)
+        if self.search.done and self.compared is None and self.to_compare():
+            self.compared = self.compare()
+        return self.done
+
+    def compare(self) -> float:
+        """What the move made cost its mover beside the expert's: on each of
+        ``COMPARISONS`` deals of what the mover knew, both moves are made
+        and played out alike (the same rollout's chances), and the mover's
+        rewards differ by so much; the mean of those differences. The
+        expert's move is measured on fresh deals, not on those its search
+        chose it on (which flatter it), and the pairs cancel most of the
+        deals' own luck."""
+        search = self.search
+        state, mover, advice = search.state, search.player, search.advice
+        best = search.best_move()
+        rng = search.rng
+        started = time.perf_counter()
+        total = 0.0
+        for _ in range(COMPARISONS):
+            world = state.determinize(mover, rng)
+            stream = rng.next64()
+            values = []
+            for move in (best, self.played):
+                copy = world.clone()
+                copy.apply(mover, move)
+                values.append(playout(copy, state.players, advice, Rng(stream))[mover])
+            total += values[0] - values[1]
+        search.millis += (time.perf_counter() - started) * 1000.0      # the slice's time counts it
+        return total / COMPARISONS
 
     def progress(self) -> float:
         budget = self.search.max_iterations or 1
@@ -95,9 +138,13 @@ class Opinion:
             return round(mean, 4) if visits else None
 
         estimates = None if forced else search.estimates(best)
-        made = None if forced else search.estimates(self.played)
+        played_chance = None if forced else chance(self.played)
+        if self.compared is not None and not forced:
+            # The comparison's cost, the expert's chance less it.
+            best_chance = chance(best) or 0.0
+            played_chance = round(max(0.0, best_chance - max(0.0, self.compared)), 4)
         cost = judgement.cost({"same": best == self.played, "best_chance": chance(best),
-                               "played_chance": chance(self.played)}) if not forced else 0.0
+                               "played_chance": played_chance}) if not forced else 0.0
         result = {
             "ply": self.ply,
             "mover": self.mover,
@@ -106,9 +153,8 @@ class Opinion:
             "played": self.played.to_dict(),
             "same": best == self.played,
             "best_chance": None if forced else chance(best),
-            "played_chance": None if forced else chance(self.played),
+            "played_chance": played_chance,
             "estimates": None if estimates is None else [round(value, 4) for value in estimates],
-            "played_estimates": None if made is None else [round(value, 4) for value in made],
             "cost": round(cost, 4),
             "mark": judgement.mark(cost, best == self.played),
             "iterations": search.iterations,
@@ -168,6 +214,13 @@ class Analysis:
         return min(1.0, (len(self.results) + part) / total)
 
 
+def _piles(state: State) -> list[Any]:
+    """The face-down piles of a position in their order (what everything
+    shown lists that belongs to no player: a pile, a deck, a talon, the
+    epoch cards), which only chance orders."""
+    return [item for item in state.revealed_view(None)["revealed"] if item.get("player") is None]
+
+
 def _chance_or_none(value: object) -> bool:
     if value is None:
         return True
@@ -182,12 +235,13 @@ class Review:
         self.opinion_under_way: Opinion | None = None
         self.analysis: Analysis | None = None
         self._facts: tuple[list[int], set[int], list[list[int]]] | None = None
+        self._luck: dict[str, Any] | None = None
 
     def facts(self) -> tuple[list[int], set[int], list[list[int]]]:
         """What one replay of the game tells, kept: the plies of its
         decisions (the mover had more than one legal move), the plies
-        where chance acted (the move drew at random or showed something
-        hidden: ``State.reveals``), and its rounds, each ``[ply, round]``
+        where chance acted (the move drew from a face-down pile: ``_piles``
+        changed), and its rounds, each ``[ply, round]``
         where a round starts (the round of the position after ``ply``
         moves, as a spectator's view numbers it)."""
         if self._facts is None:
@@ -195,6 +249,7 @@ class Review:
             decisions: list[int] = []
             chance: set[int] = set()
             rounds: list[list[int]] = []
+            piles = _piles(state)
             for ply, entry in enumerate(self.match.entries):
                 number = state.view(None).get("round")
                 if number is not None and (not rounds or rounds[-1][1] != number):
@@ -202,9 +257,11 @@ class Review:
                 move = state.parse_move(entry.move)
                 if len(state.legal_moves(entry.player)) > 1:
                     decisions.append(ply)
-                if state.reveals(entry.player, move):
-                    chance.add(ply)
                 state.play(entry.player, move)
+                after = _piles(state)
+                if after != piles:
+                    chance.add(ply)
+                piles = after
             self._facts = (decisions, chance, rounds)
         return self._facts
 
@@ -286,9 +343,80 @@ class Review:
         return list(self.facts()[0])
 
     def chance_plies(self) -> set[int]:
-        """The plies whose move drew at random or showed something hidden
-        (``State.reveals``): where chance acted."""
+        """The plies whose move drew from a face-down pile, deck or talon:
+        where chance acted (a secret choice shown is a player's, not
+        chance's)."""
         return set(self.facts()[1])
+
+    def luck(self) -> dict[str, Any]:
+        """What chance did to each player, in their own eyes, once the game
+        is over (``docs/review.md``): ``deal``, each player's chance in the
+        opening position they were dealt less their mean chance over other
+        deals (None for a game started from a position), and ``plies``,
+        ``{ply: [each player's luck]}`` at each ply where chance acted: the
+        player's chance once they saw the outcome less their chance over
+        the outcomes they could have seen. A player who saw nothing of the
+        outcome (another's hidden draw) had no luck there. Chances are the
+        search's leaf values (``ismcts.rewards``: a finished game's result,
+        else the game's evaluation), averaged over ``LUCK_SAMPLES`` copies
+        of what the player knew, seeded from the ply: the same every time."""
+        if self._luck is None:
+            match = self.match
+            players = match.players
+            advice = Advice(match.game)
+            luck: dict[str, Any] = {"deal": None, "plies": {}}
+            if match.start is None:
+                dealt = match.position_at(0)
+                others = [match.game.new(players=players, seed=f"review/deal/{k}", **match.options)
+                          for k in range(LUCK_SAMPLES)]
+                luck["deal"] = [
+                    self._seen_chance(dealt, player, f"review/luck/deal/{player}", advice)
+                    - sum(self._seen_chance(other, player, f"review/luck/deal/{player}/{k}", advice, samples=1)
+                          for k, other in enumerate(others)) / len(others)
+                    for player in range(players)]
+            for ply in sorted(self.chance_plies()):
+                luck["plies"][ply] = self._outcome_luck(match.position_at(ply), match.position_at(ply + 1),
+                                                        match.entries[ply], ply, advice)
+            self._luck = luck
+        return self._luck
+
+    def _seen_chance(self, state: State, player: int, seed: str, advice: Advice,
+                     samples: int = LUCK_SAMPLES) -> float:
+        """``player``'s mean chance over copies of what they know of ``state``."""
+        rng = Rng.from_seed(seed)
+        total = 0.0
+        for _ in range(samples):
+            total += playout(state.determinize(player, rng), self.match.players, advice, rng)[player]
+        return total / samples
+
+    def _outcome_luck(self, before: State, after: State, entry: Any, ply: int,
+                      advice: Advice) -> list[float]:
+        """What the outcome of the move at ``ply`` did to each player's
+        chance (see ``luck``), in its mover's eyes (the only ones in which
+        the move could be made on every copy): their chance once the
+        outcome was seen less their chance over the outcomes that could
+        have come. An outcome only the mover saw (a hidden draw) is the
+        mover's luck alone; one everybody saw, everybody's."""
+        mover, players = entry.player, self.match.players
+        rng = Rng.from_seed(f"review/luck/{ply}")
+        public, private = after.view(None), after.view(mover)
+        shown_to_all = shown_to_mover = False
+        expected = [0.0] * players
+        for _ in range(LUCK_SAMPLES):
+            world = before.determinize(mover, rng)
+            world.play(mover, entry.move)
+            shown_to_all = shown_to_all or world.view(None) != public
+            shown_to_mover = shown_to_mover or world.view(mover) != private
+            for player, value in enumerate(playout(world, players, advice, rng)):
+                expected[player] += value / LUCK_SAMPLES
+        if not shown_to_mover:
+            return [0.0] * players
+        seen = [0.0] * players
+        for _ in range(LUCK_SAMPLES):
+            for player, value in enumerate(playout(after.determinize(mover, rng), players, advice, rng)):
+                seen[player] += value / LUCK_SAMPLES
+        return [seen[player] - expected[player] if shown_to_all or player == mover else 0.0
+                for player in range(players)]
 
     def shares(self) -> list[float] | None:
         """Each player's share of the result (the winners share 1); None
@@ -305,8 +433,8 @@ class Review:
         analysis's decisions as ``analyse`` gave them, or as the page kept
         them (checked: a kept analysis may be anything)."""
         decisions = self.checked_results(results)
-        return judgement.judge(decisions, self.match.players, self.chance_plies(),
-                               self.shares() if len(decisions) == len(self.decisions()) else None)
+        shares = self.shares() if len(decisions) == len(self.decisions()) else None
+        return judgement.judge(decisions, self.match.players, None if shares is None else self.luck(), shares)
 
     def checked_results(self, results: object) -> list[dict[str, Any]]:
         """The decisions of an analysis, each checked against the game: a
@@ -333,13 +461,12 @@ class Review:
             for name in ("best_chance", "played_chance"):
                 if not _chance_or_none(item.get(name)):
                     raise refuse(f"{name} is a chance from 0 to 1")
-            for name in ("estimates", "played_estimates"):
-                value = item.get(name)
-                if value is not None and not (isinstance(value, list) and len(value) == players
-                                              and all(_chance_or_none(v) and v is not None for v in value)):
-                    raise refuse(f"{name} is one chance per player")
+            value = item.get("estimates")
+            if value is not None and not (isinstance(value, list) and len(value) == players
+                                          and all(_chance_or_none(v) and v is not None for v in value)):
+                raise refuse("estimates is one chance per player")
             checked.append({key: item.get(key) for key in ("ply", "mover", "same", "best_chance", "played_chance",
-                                                           "estimates", "played_estimates")})
+                                                           "estimates")})
             last = ply
         return checked
 

@@ -59,6 +59,11 @@ EXPLORATION = 0.7
 ROLLOUT_DEPTH = 20
 # Evaluation units that make a decisive advantage (see ``rewards``).
 EVAL_SCALE = 10.0
+# A move a review weighs (``include``) is tried in at least one iteration in
+# this many: its chance is then measured on enough deals, not only on the
+# few a poor start left it (the tree visits a move less once it looks
+# worse, and its mean stays as low as that unlucky start).
+INCLUDE_SHARE = 4
 # A new iteration starts only if the time left is at least this many times the
 # slowest iteration of this decision so far: on a busy machine one iteration
 # may take longer than any before it, and the cap holds for the whole decision.
@@ -133,6 +138,33 @@ def rewards(state: State, players: int, advice: Advice) -> list[float]:
     weights = [math.exp(v - top) for v in values]
     total = sum(weights)
     return [w / total for w in weights]
+
+
+def policy(world: State, actor: int, advice: Advice, rng: Rng, moves: list[Move] | None = None) -> Move:
+    """The rollout policy's move for ``actor``: the game's own policy, else
+    a random move among ``moves`` (the legal ones when not given) less the
+    game's obvious blunders."""
+    if advice.rollout_move is not None:
+        return advice.rollout_move(world, actor, rng)
+    if moves is None:
+        moves = world.legal_moves(actor)
+    if advice.sensible is not None and len(moves) > 1:
+        moves = advice.sensible(world, actor, moves)
+    return moves[rng.below(len(moves))]
+
+
+def playout(world: State, players: int, advice: Advice, rng: Rng) -> list[float]:
+    """Play ``world`` on with the rollout policy for the game's rollout
+    depth (to the end, without an evaluation), then each player's reward
+    there (``rewards``). ``world`` is changed."""
+    depth = advice.depth
+    steps = 0
+    while not world.is_over() and (depth is None or steps < depth):
+        to_move = world.to_move()
+        actor = to_move[0] if len(to_move) == 1 else to_move[rng.below(len(to_move))]
+        world.apply(actor, policy(world, actor, advice, rng))
+        steps += 1
+    return rewards(world, players, advice)
 
 
 class Search:
@@ -286,7 +318,11 @@ class Search:
                 path.append(child)
                 break
             best, best_value = None, -1.0
-            for move in moves:
+            if include is not None and node is self.root:
+                weighed = children[include]
+                if weighed.visits * INCLUDE_SHARE < self.root.visits:
+                    best = weighed                      # its share of the iterations
+            for move in moves if best is None else ():
                 child = children[move]
                 value = (child.reward / child.visits
                          + exploration * math.sqrt(math.log(child.available) / child.visits))
@@ -296,16 +332,8 @@ class Search:
             world.apply(actor, best.move)
             path.append(best)
             node = best
-        # Simulation.
-        depth = self.advice.depth
-        steps = 0
-        while not world.is_over() and (depth is None or steps < depth):
-            to_move = world.to_move()
-            actor = to_move[0] if len(to_move) == 1 else to_move[rng.below(len(to_move))]
-            world.apply(actor, self._policy(world, actor))
-            steps += 1
-        # Backpropagation.
-        reward = rewards(world, self.players, self.advice)
+        # Simulation, then backpropagation.
+        reward = playout(world, self.players, self.advice, rng)
         if path and path[0].player == self.player:
             totals = self.totals.get(path[0].move)
             if totals is None:
@@ -330,16 +358,7 @@ class Search:
         return to_move[0]
 
     def _policy(self, world: State, actor: int, moves: list[Move] | None = None) -> Move:
-        """The rollout policy's move for ``actor``, among ``moves`` when the
-        caller has them (a game's own policy finds its moves itself)."""
-        advice = self.advice
-        if advice.rollout_move is not None:
-            return advice.rollout_move(world, actor, self.rng)
-        if moves is None:
-            moves = world.legal_moves(actor)
-        if advice.sensible is not None and len(moves) > 1:
-            moves = advice.sensible(world, actor, moves)
-        return moves[self.rng.below(len(moves))]
+        return policy(world, actor, self.advice, self.rng, moves)
 
     # -- the answer ------------------------------------------------------------------
     def statistics(self) -> list[tuple[Move, int, float]]:
