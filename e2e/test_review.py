@@ -21,6 +21,7 @@ from conftest import BOOT_TIMEOUT_MS, STEP_TIMEOUT_MS, _local_only, watch_consol
 from pages import instant_bots, plain, settle
 from pygame_core.bots import make_bot
 from pygame_core.match import Match
+from pygame_core.review import Analysis, Review
 
 # The tests of this module share one player's browser and its finished
 # games (a module fixture): the browser suite runs them in order, on one worker.
@@ -237,16 +238,19 @@ def test_the_expert_gives_an_opinion_and_an_analysis_draws_the_graph(player, sit
     for i in range(2):
         assert len(lines.nth(i).get_attribute("points").split()) > 20
     assert player.locator('#review [data-review="analyse"]').is_disabled()
-    # A turning point (or the word that there was none) under the graph; a
-    # turning point takes the review to its move.
-    points = player.locator(".turning-points button[data-ply]")
-    if points.count():
-        ply = int(points.first.get_attribute("data-ply"))
-        points.first.click()
+    # Judged: each player's accuracy and luck, each error marked in the log
+    # and on the graph; an error on the graph takes the review to the
+    # position before it, where the analysis names it.
+    player.wait_for_selector("#review [data-accuracy]")
+    assert player.locator("#review [data-luck]").count() == 2
+    errors = player.locator('svg[data-graph="estimate"] circle[data-mark]')
+    logged = player.locator("#log li[data-mark=inaccuracy], #log li[data-mark=mistake], #log li[data-mark=blunder]")
+    assert errors.count() == logged.count()
+    if errors.count():
+        ply, mark = int(errors.first.get_attribute("data-ply")), errors.first.get_attribute("data-mark")
+        errors.first.click()
         at_ply(player, ply)
-        assert player.locator('.opinion-line[data-opinion="analysis"]').count() == 1
-    else:
-        assert player.locator(".turning-none").count() == 1
+        assert player.get_attribute('.opinion-line[data-opinion="analysis"] .mark-badge', "data-mark") == mark
 
     # The analysis is kept with the game: reviewed again, the graph is there at once.
     player.click("#menu-button")
@@ -257,6 +261,91 @@ def test_the_expert_gives_an_opinion_and_an_analysis_draws_the_graph(player, sit
     assert player.locator('#review [data-review="analyse"]').is_disabled()
     player.click("#menu-button")
     player.wait_for_selector(MENU_READY)
+
+
+def kept_analysis(match: Match) -> list:
+    """A quick analysis of the game (a few iterations a decision), in the
+    compact form the page keeps with a finished game (review-graph.js)."""
+    analysis = Analysis(Review(match), iterations=16)
+    results: list = []
+    while not analysis.done:
+        results += analysis.run(millis=1000)
+    return [[item["ply"], item["mover"], item["round"], item["best"]["text"], item["played"]["text"], item["same"],
+             item["best_chance"], item["played_chance"], item["estimates"]] for item in results]
+
+
+def in_view(page, selector: str) -> bool:
+    """The element is drawn inside the window, and its middle is not under
+    anything else (a fixed bar, a panel)."""
+    return page.evaluate("""(selector) => {
+      const node = document.querySelector(selector);
+      if (!node) return false;
+      const box = node.getBoundingClientRect();
+      if (!box.width || !box.height) return false;
+      const x = box.left + box.width / 2;
+      const y = box.top + box.height / 2;
+      if (x < 0 || y < 0 || x > innerWidth || y > innerHeight) return false;
+      const top = document.elementFromPoint(x, y);
+      return Boolean(top && (node === top || node.contains(top)));
+    }""", selector)
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_a_judged_game_shows_marks_accuracy_and_luck_in_view(player, site_url, game):
+    """A finished game kept with its analysis opens judged: every decision
+    of the log marked with its cost; each player's accuracy and luck, the
+    graph and an error's mark in view beside the board on a laptop, and on
+    a phone once scrolled to; Page Down steps by round."""
+    match = finished(game)
+    kept = kept_analysis(match)
+    to_menu(player, site_url)
+    entry = {"game": game, "savedAt": 1, "names": match.names, "record": match.to_record(),
+             "finished": True, "analysis": kept}
+    key = f"archipel.v1.save.judged{game}"
+    player.evaluate("([key, entry]) => localStorage.setItem(key, JSON.stringify(entry))", [key, entry])
+    player.reload()
+    player.wait_for_selector(MENU_READY, timeout=BOOT_TIMEOUT_MS)
+    player.locator(f".resume.finished[data-game={game}] .review-button").first.click()
+    plies = len(match.entries)
+    player.wait_for_selector(f'#review[data-plies="{plies}"]', timeout=BOOT_TIMEOUT_MS)
+    player.wait_for_selector("#review [data-luck]", timeout=BOOT_TIMEOUT_MS)
+    marked = player.locator("#log li[data-mark]")
+    assert marked.count() == len(kept)
+    assert {marked.nth(i).get_attribute("data-mark") for i in range(0, len(kept), 7)} <= {
+        "best", "good", "inaccuracy", "mistake", "blunder"}
+    assert all(float(marked.nth(i).get_attribute("data-cost")) >= 0 for i in range(0, len(kept), 11))
+    accuracy = player.locator("#review [data-accuracy]")
+    assert accuracy.count() == match.players
+    assert all(0 < float(accuracy.nth(i).get_attribute("data-accuracy")) <= 100 for i in range(match.players))
+    assert player.locator("#review [data-luck]").count() == match.players
+    # The first error of any player, its mark beside the board.
+    player.select_option("#review-viewer", "")
+    player.click('#review [data-review="first"]')
+    at_ply(player, 0)
+    player.click('#review [data-review="error-forward"]')
+    player.wait_for_selector('.opinion-line[data-opinion="analysis"] .mark-badge[data-mark]')
+    selectors = ("#review [data-accuracy]", "#review [data-luck]", 'svg[data-graph="estimate"]',
+                 ".opinion-line .mark-badge", '#review [data-review="error-forward"]')
+    assert [in_view(player, selector) for selector in selectors] == [True] * len(selectors)
+    # Page Down: the next round's start; Page Up: back.
+    rounds = [ply for ply, _ in Review(match).plan()["rounds"]]
+    player.keyboard.press("Home")
+    at_ply(player, 0)
+    player.keyboard.press("PageDown")
+    at_ply(player, rounds[1] if len(rounds) > 1 else plies)
+    player.keyboard.press("PageUp")
+    at_ply(player, 0)
+    # On a phone, each is there once scrolled to, under no bar.
+    player.set_viewport_size({"width": 390, "height": 844})
+    try:
+        for selector in selectors:
+            player.locator(selector).first.scroll_into_view_if_needed()
+            assert in_view(player, selector), selector
+    finally:
+        player.set_viewport_size({"width": 1366, "height": 800})
+    player.click("#menu-button")
+    player.wait_for_selector(MENU_READY)
+    player.evaluate("(key) => localStorage.removeItem(key)", key)
 
 
 def test_a_watched_game_is_reviewed_from_its_end_screen_in_english(make_context, site_url):

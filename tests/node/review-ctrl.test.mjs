@@ -8,9 +8,15 @@ import assert from 'node:assert/strict';
 
 import { ReviewCtrl, REVIEW_SESSION } from '../../web/js/review/ctrl.js';
 
-const PLAN = { game: 'kahuna', plies: 4, players: 2, over: true, private: true, decisions: 4 };
+const PLAN = { game: 'kahuna', plies: 4, players: 2, over: true, private: true, decisions: 4, movers: [0, 1, 1, 0], rounds: [[0, 1], [2, 2]] };
 
-function review({ analysis = null, expertSlices = 2, analysisSlices = 2 } = {}) {
+/** The engine's judgement of an analysis: the move at ply 1 a mistake, at ply 2 an inaccuracy. */
+const judgeOf = (results) => ({
+  decisions: results.map((item) => ({ ply: item.ply, mover: item.mover, cost: [0, 0.12, 0.06][item.ply] ?? 0, mark: ['best', 'mistake', 'inaccuracy'][item.ply] ?? 'best' })),
+  players: [{ player: 0, accuracy: 100 }, { player: 1, accuracy: 70 }],
+});
+
+function review({ analysis = null, expertSlices = 2, analysisSlices = 2, judgeFails = false, plan = PLAN } = {}) {
   const asked = [];
   const drawn = [];
   let expert = 0;
@@ -26,18 +32,23 @@ function review({ analysis = null, expertSlices = 2, analysisSlices = 2 } = {}) 
       const done = expert % expertSlices === 0;
       return { progress: done ? 1 : 0.5, done, opinion: done ? { ply: args.ply, mover: 0, best: { text: 'go' } } : null };
     }
+    if (cmd === 'review_judge') {
+      if (judgeFails) throw Object.assign(new Error('not an analysis of this game'), { key: 'error.bad_analysis' });
+      return judgeOf(args.results);
+    }
     if (cmd === 'review_analyse') {
       analysed += 1;
       const done = analysed >= analysisSlices;
-      return { progress: analysed / analysisSlices, done, results: [{ ply: analysed - 1, mover: (analysed - 1) % 2, estimates: [0.5, 0.5] }] };
+      const ply = analysed - 1;
+      return { progress: analysed / analysisSlices, done, results: [{ ply, mover: plan.movers[ply], estimates: [0.5, 0.5], mark: ply === 1 ? 'mistake' : 'best', cost: ply === 1 ? 0.11 : 0 }] };
     }
     throw new Error(`unexpected ${cmd}`);
   };
   const saved = [];
   const view = Object.fromEntries(
-    ['position', 'controls', 'opinion', 'graph', 'rebuild', 'stopped', 'error'].map((part) => [part, (arg) => drawn.push(arg === undefined ? part : [part, arg])]),
+    ['position', 'controls', 'opinion', 'graph', 'rebuild', 'stopped', 'error', 'judged'].map((part) => [part, (arg) => drawn.push(arg === undefined ? part : [part, arg])]),
   );
-  const ctrl = new ReviewCtrl({ plan: PLAN, call, viewer: 0, analysis, saveAnalysis: (results) => saved.push(results) }, view);
+  const ctrl = new ReviewCtrl({ plan, call, viewer: 0, analysis, saveAnalysis: (results) => saved.push(results) }, view);
   return { ctrl, asked, drawn, saved };
 }
 
@@ -138,4 +149,80 @@ test('closed: nothing more is drawn', async () => {
   ctrl.go(1);
   await settle();
   assert.equal(drawn.length, count);
+});
+
+test('the marks as the analysis goes, then the engine\'s judgement once it is complete', async () => {
+  const { ctrl, asked, drawn } = review({ analysisSlices: 3 });
+  await ctrl.open();
+  const running = ctrl.analyse();
+  await settle();
+  // Marked as each decision came: the mistake at ply 1, before the judgement.
+  assert.equal(ctrl.markAt(1)?.mark, 'mistake');
+  await running;
+  const judging = asked.filter((a) => a[0] === 'review_judge');
+  assert.equal(judging.length, 1);
+  assert.deepEqual(judging[0][1].results.map((item) => item.ply), [0, 1, 2]);
+  assert.ok(drawn.indexOf('judged') < drawn.lastIndexOf('rebuild'), 'judged before the bar is drawn again');
+  assert.equal(ctrl.judged.players[1].accuracy, 70);
+  assert.deepEqual(ctrl.markAt(1), { ply: 1, mover: 1, cost: 0.12, mark: 'mistake' }, 'the judgement\'s mark, not the slice\'s');
+  assert.equal(ctrl.markAt(2).mark, 'inaccuracy');
+  assert.equal(ctrl.markAt(3), null);
+  assert.deepEqual(ctrl.errorsOf(null), [1, 2]);
+  assert.deepEqual(ctrl.errorsOf(0), []);
+  assert.deepEqual(ctrl.errorsOf(1), [1, 2]);
+});
+
+test('a kept analysis is judged when the review opens; one the engine refuses is forgotten', async () => {
+  const results = [0, 1, 2, 3].map((ply) => ({ ply, mover: PLAN.movers[ply], estimates: [0.5, 0.5] }));
+  const kept = review({ analysis: results });
+  await kept.ctrl.open();
+  assert.equal(kept.asked.filter((a) => a[0] === 'review_judge').length, 1);
+  assert.equal(kept.ctrl.markAt(1).mark, 'mistake');
+  assert.ok(kept.drawn.includes('judged'));
+
+  const refused = review({ analysis: results, judgeFails: true });
+  await refused.ctrl.open();
+  assert.equal(refused.ctrl.complete, false);
+  assert.deepEqual(refused.ctrl.results, []);
+  assert.equal(refused.ctrl.markAt(1), null);
+  assert.ok(refused.drawn.some((d) => Array.isArray(d) && d[0] === 'error'), 'the player is told');
+  // It may be analysed again, from the start.
+  await refused.ctrl.analyse();
+  assert.equal(refused.asked.filter((a) => a[0] === 'review_analyse')[0][1].restart, true);
+});
+
+test('stepping by turn, by round and by the viewer\'s errors', async () => {
+  const { ctrl } = review({ analysisSlices: 4 });
+  await ctrl.open(0);
+  ctrl.goTurn(1);
+  await settle();
+  assert.equal(ctrl.ply, 1, 'seat 1\'s turn starts at ply 1');
+  ctrl.goTurn(1);
+  await settle();
+  assert.equal(ctrl.ply, 3);
+  ctrl.goTurn(1);
+  await settle();
+  assert.equal(ctrl.ply, 4, 'after the last turn: the end');
+  ctrl.goRound(-1);
+  await settle();
+  assert.equal(ctrl.ply, 2, 'round 2 starts at ply 2');
+  ctrl.goRound(-1);
+  await settle();
+  assert.equal(ctrl.ply, 0);
+  await ctrl.analyse();
+  // Seen through seat 0, who made no error: no step.
+  ctrl.goError(1);
+  await settle();
+  assert.equal(ctrl.ply, 0);
+  ctrl.setViewer(1);
+  await settle();
+  ctrl.goError(1);
+  await settle();
+  assert.equal(ctrl.ply, 1);
+  ctrl.goError(1);
+  await settle();
+  assert.equal(ctrl.ply, 2);
+  ctrl.goError(-1);
+  await settle();
+  assert.equal(ctrl.ply, 1);
 });

@@ -1,11 +1,12 @@
 // What an analysis says, without the DOM (web/js/review-graph.js): the
-// graph's lines, the turning points, and the compact form an analysis is
-// kept in with its saved game (read back only when it is sound).
+// graph's lines, the costs and marks, the turns and rounds to step by, and
+// the compact form an analysis is kept in with its saved game (read back
+// only when it is sound).
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 
-import { estimateLines, turningPoints, costOf, compact, expand, graphPoint, plyAt, GRAPH } from '../../web/js/review-graph.js';
+import { chanceLines, costOf, isError, MARKS, stretches, nextStart, compact, expand, graphPoint, plyAt, GRAPH } from '../../web/js/review-graph.js';
 
 const decision = (ply, mover, best, played, estimates, extra = {}) => ({
   ply,
@@ -20,41 +21,47 @@ const decision = (ply, mover, best, played, estimates, extra = {}) => ({
   ...extra,
 });
 
-test('each line is the mean of the latest round of opinions, and ends at the result', () => {
-  const results = [decision(0, 0, 0.6, 0.6, [0.6, 0.4]), decision(1, 1, 0.7, 0.5, [0.2, 0.8]), decision(2, 0, 0.5, 0.5, [0.5, 0.5])];
-  const lines = estimateLines(results, 2, 5, { winners: [1] });
+test('each line is its player\'s chance in their own eyes at their decisions, and ends at the result', () => {
+  const results = [decision(0, 0, 0.6, 0.6, [0.6, 0.4]), decision(1, 1, 0.7, 0.5, [0.3, 0.7]), decision(2, 0, 0.5, 0.5, [0.5, 0.5])];
+  const lines = chanceLines(results, 2, 5, { winners: [1] });
   assert.deepEqual(lines.map((line) => line.player), [0, 1]);
-  assert.deepEqual(lines[0].points, [[0, 0.6], [1, 0.4], [2, 0.35], [5, 0]]);
-  assert.deepEqual(lines[1].points, [[0, 0.4], [1, 0.6], [2, 0.65], [5, 1]]);
+  assert.deepEqual(lines[0].points, [[0, 0.6], [2, 0.5], [5, 0]]);
+  assert.deepEqual(lines[1].points, [[1, 0.7], [5, 1]]);
   // A draw: the winners share the end.
-  assert.deepEqual(estimateLines(results, 2, 5, { winners: [0, 1] })[0].points.at(-1), [5, 0.5]);
+  assert.deepEqual(chanceLines(results, 2, 5, { winners: [0, 1] })[0].points.at(-1), [5, 0.5]);
   // Before the end (or without any decision), no final point.
-  assert.equal(estimateLines(results, 2, 5, null)[0].points.length, 3);
-  assert.deepEqual(estimateLines([], 2, 5, { winners: [0] })[0].points, []);
+  assert.equal(chanceLines(results, 2, 5, null)[0].points.length, 2);
+  assert.deepEqual(chanceLines([], 2, 5, { winners: [0] })[0].points, []);
 });
 
-test('decisions without estimates draw no point', () => {
+test('decisions without a chance draw no point', () => {
   const results = [decision(0, 0, null, null, null), decision(3, 1, 0.5, 0.4, [0.3, 0.7])];
-  assert.deepEqual(estimateLines(results, 2, 4, null)[1].points, [[3, 0.7]]);
+  assert.deepEqual(chanceLines(results, 2, 4, null)[0].points, []);
+  assert.deepEqual(chanceLines(results, 2, 4, null)[1].points, [[3, 0.5]]);
 });
 
-test('the turning points are the dearest moves, dearest first', () => {
-  const results = [
-    decision(0, 0, 0.6, 0.6, [0.6, 0.4]),
-    decision(1, 1, 0.7, 0.5, [0.3, 0.7]),
-    decision(2, 0, 0.5, 0.48, [0.5, 0.5]),
-    decision(3, 1, 0.9, 0.3, [0.1, 0.9]),
-    decision(4, 0, 0.4, null, [0.4, 0.6]),
-  ];
-  assert.equal(costOf(results[0]), 0);
-  assert.ok(Math.abs(costOf(results[1]) - 0.2) < 1e-9);
-  assert.equal(costOf(results[4]), 0, 'a move not weighed costs nothing said');
-  const points = turningPoints(results);
-  assert.deepEqual(points.map((item) => item.ply), [3, 1]);
-  assert.equal(points[0].mover, 1);
-  assert.equal(points[0].round, 1);
-  assert.deepEqual(turningPoints(results, 1).map((item) => item.ply), [3]);
-  assert.deepEqual(turningPoints(results, 5, 0.01).map((item) => item.ply), [3, 1, 2]);
+test('a cost is the analysis\'s own, else the expert\'s chance less the move made\'s', () => {
+  assert.equal(costOf(decision(0, 0, 0.6, 0.6, [0.6, 0.4])), 0);
+  assert.ok(Math.abs(costOf(decision(1, 1, 0.7, 0.5, [0.3, 0.7])) - 0.2) < 1e-9);
+  assert.equal(costOf(decision(4, 0, 0.4, null, [0.4, 0.6])), 0, 'a move not weighed costs nothing said');
+  assert.equal(costOf(decision(4, 0, 0.4, 0.1, [0.4, 0.6], { cost: 0.25 })), 0.25);
+  assert.ok(isError('inaccuracy') && isError('blunder') && !isError('good') && !isError(undefined));
+  assert.deepEqual(MARKS, ['best', 'good', 'inaccuracy', 'mistake', 'blunder']);
+});
+
+test('turns start where the mover changes, rounds where the plan says; stepping finds the next start', () => {
+  const plan = { movers: [0, 0, 1, 1, 1, 0, 1], rounds: [[0, 1], [5, 2]] };
+  const { turns, rounds } = stretches(plan);
+  assert.deepEqual(turns, [0, 2, 5, 6]);
+  assert.deepEqual(rounds, [0, 5]);
+  assert.equal(nextStart(turns, 0, 1, 7), 2);
+  assert.equal(nextStart(turns, 3, 1, 7), 5);
+  assert.equal(nextStart(turns, 6, 1, 7), 7, 'after the last turn: the end');
+  assert.equal(nextStart(turns, 3, -1, 7), 2);
+  assert.equal(nextStart(turns, 2, -1, 7), 0);
+  assert.equal(nextStart(rounds, 7, -1, 7), 5);
+  assert.equal(nextStart(rounds, 0, -1, 7), 0);
+  assert.deepEqual(stretches({ movers: [] }).rounds, []);
 });
 
 test('the graph places plies and chances in its box, and a click finds the ply', () => {

@@ -1,7 +1,7 @@
 // @ts-check
 // What an analysis says (pygame_core/review.py), without the DOM: each
-// player's estimated chance of winning over the game (the graph's lines),
-// the turning points (the moves that cost their player most), and the
+// player's chance of winning over the game as they saw it (the graph's
+// lines), the marks, the game's turns and rounds to step by, and the
 // compact form an analysis is kept in with its saved game.
 
 /** @typedef {import('./state.js').Move} Move */
@@ -23,6 +23,8 @@
  * @property {number | null} best_chance
  * @property {number | null} played_chance
  * @property {number[] | null} [estimates]
+ * @property {number} [cost]
+ * @property {string} [mark]
  * @property {boolean} [forced]
  * @property {number} [iterations]
  * @property {import('./advice-words.js').Reason[]} [why_best]
@@ -30,43 +32,34 @@
  */
 
 /** A decision as kept with its saved game: its fields in FIELDS' order,
- * the moves by their text.
+ * the moves by their text (its cost and mark are judged again when read).
  * @typedef {[number, number, number | null, string | null, string | null, boolean, number | null, number | null, number[] | null]} KeptDecision */
 
-/** A move that cost its player at least this share of a chance of winning
- * is a turning point. */
-export const TURNING_POINT = 0.05;
+/** The marks of a decision (pygame_core/judgement.py, docs/review.md), from
+ * the best to the worst; the last three are the player's errors. */
+export const MARKS = Object.freeze(['best', 'good', 'inaccuracy', 'mistake', 'blunder']);
 
-/** The most turning points listed. */
-export const MAX_TURNING_POINTS = 5;
+/** @param {string | null | undefined} mark @returns {boolean} */
+export const isError = (mark) => mark === 'inaccuracy' || mark === 'mistake' || mark === 'blunder';
 
 /**
- * One line per player: [ply, chance] points, from the analysed decisions'
- * estimates (who the expert thought was winning before each move, over the
- * latest round of decisions), and the end (the winners share 1) when the
- * game is over.
+ * One line per player: their chance of winning as they saw it, by the
+ * expert from their own information: a point [ply, chance] at each of their
+ * decisions (the chance after the expert's move there), and the end (the
+ * winners share 1) when the game is over. Each line is in one player's eyes
+ * only, so that it does not swing from one mover's view to the next's.
  * @param {Decision[]} results the analysis's decisions, in the order of their plies
  * @param {number} players
  * @param {number} plies the game's moves
  * @param {{winners: number[]} | null} result the game's result, once over
  * @returns {{player: number, points: [number, number][]}[]}
  */
-export function estimateLines(results, players, plies, result) {
+export function chanceLines(results, players, plies, result) {
   const lines = Array.from({ length: players }, (_, player) => ({ player, points: /** @type {[number, number][]} */ ([]) }));
-  // Each mover's search sees its own chances a little brighter than the
-  // next mover's does: a point is the mean of the latest round of opinions
-  // (as many decisions as there are players), so that no line zigzags from
-  // one mover's eyes to the next's.
-  /** @type {number[][]} */
-  const window = [];
   for (const item of results) {
-    if (!item.estimates || item.estimates.length !== players) continue;
-    window.push(item.estimates);
-    if (window.length > players) window.shift();
-    for (let player = 0; player < players; player++) {
-      const mean = window.reduce((sum, estimates) => sum + estimates[player], 0) / window.length;
-      lines[player].points.push([item.ply, Math.round(mean * 10000) / 10000]);
-    }
+    const line = lines[item.mover];
+    if (!line || item.best_chance === null || item.best_chance === undefined) continue;
+    line.points.push([item.ply, item.best_chance]);
   }
   if (result && Array.isArray(result.winners) && result.winners.length && lines.some((line) => line.points.length)) {
     const share = 1 / result.winners.length;
@@ -77,30 +70,44 @@ export function estimateLines(results, players, plies, result) {
 
 /** What the move made at a decision cost its player: the expert's chance
  * for its own move less its chance for the move made (0 when they agree,
- * or when either is unknown).
+ * or when either is unknown). The analysis gives it (`cost`); a kept
+ * analysis is judged again by the engine (`review_judge`).
  * @param {Decision | null | undefined} item @returns {number} */
 export function costOf(item) {
-  if (!item || item.same || item.best_chance === null || item.best_chance === undefined) return 0;
+  if (!item) return 0;
+  if (typeof item.cost === 'number') return item.cost;
+  if (item.same || item.best_chance === null || item.best_chance === undefined) return 0;
   if (item.played_chance === null || item.played_chance === undefined) return 0;
   return Math.max(0, item.best_chance - item.played_chance);
 }
 
 /**
- * The moves that cost their player most, dearest first (at most `count`, each
- * costing at least `threshold`): {ply, mover, round, cost}.
- * @param {Decision[]} results @param {number} [count] @param {number} [threshold]
- * @returns {{ply: number, mover: number, round: number | null, cost: number}[]}
+ * The starts of the game's stretches, for stepping by them: each turn (a
+ * player's moves one after the other) and each round.
+ * @param {{movers: number[], rounds?: number[][]}} plan
+ * @returns {{turns: number[], rounds: number[]}}
  */
-export function turningPoints(results, count = MAX_TURNING_POINTS, threshold = TURNING_POINT) {
-  return results
-    .map((item) => ({ ply: item.ply, mover: item.mover, round: item.round ?? null, cost: costOf(item) }))
-    .filter((item) => item.cost >= threshold)
-    .sort((a, b) => b.cost - a.cost || a.ply - b.ply)
-    .slice(0, count);
+export function stretches(plan) {
+  /** @type {number[]} */
+  const turns = [];
+  plan.movers.forEach((mover, ply) => {
+    if (ply === 0 || plan.movers[ply - 1] !== mover) turns.push(ply);
+  });
+  const rounds = (plan.rounds || []).map(([ply]) => ply);
+  return { turns, rounds };
+}
+
+/** The first start after `ply` (`direction` 1), or the last before it
+ * (-1), among `starts`; the game's end or its start when there is none.
+ * @param {number[]} starts @param {number} ply @param {number} direction @param {number} plies @returns {number} */
+export function nextStart(starts, ply, direction, plies) {
+  if (direction > 0) return starts.find((start) => start > ply) ?? plies;
+  for (let i = starts.length - 1; i >= 0; i--) if (starts[i] < ply) return starts[i];
+  return 0;
 }
 
 /** The graph's drawing box, in SVG units. */
-export const GRAPH = Object.freeze({ width: 480, height: 140, left: 40, right: 8, top: 8, bottom: 8 });
+export const GRAPH = Object.freeze({ width: 480, height: 150, left: 42, right: 8, top: 8, bottom: 20 });
 
 /** The point of (ply, chance) in the graph's box.
  * @param {number} ply @param {number} chance @param {number} plies @returns {[number, number]} */
@@ -158,7 +165,7 @@ export function expand(kept, players, plies) {
     if (round !== null && !Number.isInteger(round)) return null;
     if ((best !== null && typeof best !== 'string') || (played !== null && typeof played !== 'string')) return null;
     if (typeof same !== 'boolean' || !isChance(bestChance) || !isChance(playedChance)) return null;
-    if (estimates !== null && !(Array.isArray(estimates) && estimates.length === players && estimates.every((e) => isChance(e)))) return null;
+    if (estimates !== null && !(Array.isArray(estimates) && estimates.length === players && estimates.every((e) => e !== null && isChance(e)))) return null;
     last = ply;
     results.push({
       ply,

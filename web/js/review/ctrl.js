@@ -1,10 +1,14 @@
 // @ts-check
 // A finished game looked back on, without the DOM (pygame_core/review.py):
 // the ply shown and whose eyes it is seen through, "Show everything", the
-// expert's opinion at a ply (from the mover's information only), and the
+// expert's opinion at a ply (from the mover's information only), the
 // analysis of every decision, asked of the engine's review session in
-// slices so that a step elsewhere stops the thinking at once. The view
-// (view.js) draws the review bar, the board, the log and the graph from it.
+// slices so that a step elsewhere stops the thinking at once, and its
+// judgement (pygame_core/judgement.py: each decision's mark, each player's
+// accuracy and luck). The view (view.js) draws the review bar, the board,
+// the log and the graph from it.
+
+import { stretches, nextStart, isError } from '../review-graph.js';
 
 /** The engine's session of the game reviewed. */
 export const REVIEW_SESSION = 'review';
@@ -21,6 +25,7 @@ export const SLICE_MS = 100;
  * @property {() => void} opinion      the expert's opinion or the analysis at the ply shown
  * @property {() => void} graph        the analysis's graph
  * @property {() => void} rebuild      the whole bar (the analysis is complete)
+ * @property {() => void} judged       the analysis was judged: the marks, the accuracy and the luck
  * @property {() => void} stopped      the analysis was stopped (the focus goes back to its button)
  * @property {(error: any) => void} error
  */
@@ -39,9 +44,10 @@ export class ReviewCtrl {
     /** @type {number} */
     this.plies = plan.plies;
     /** Everything may be shown: the game is over and kept secrets. */
-    this.canReveal = Boolean(plan.over && plan.private);
+    this.canReveal = Boolean(plan.over && (plan.hidden ?? plan.private));
     this.ply = this.plies;
-    /** @type {number | null} */
+    /** Whose eyes: a seat, or null for a spectator; the seat is also
+     * "you", whose errors are stepped through. @type {number | null} */
     this.viewer = viewer;
     this.reveal = false;
     /** The position shown (the engine's review_at). @type {any} */
@@ -53,6 +59,13 @@ export class ReviewCtrl {
     /** The analysis: its decisions so far, whether it is complete, its run. @type {any[]} */
     this.results = analysis || [];
     this.complete = Boolean(analysis);
+    /** The analysis judged by the engine (`review_judge`), or null. @type {any} */
+    this.judged = null;
+    /** Each decision's mark and cost, by its ply (the judged ones, else
+     * those the analysis gave as it went). @type {Map<number, {ply: number, mover: number, mark: string, cost: number}>} */
+    this.marks = new Map();
+    /** Where turns and rounds start. */
+    this.starts = stretches(plan);
     /** @type {{cancelled: boolean, progress: number} | null} */
     this.analysing = null;
     this.started = false;
@@ -104,6 +117,7 @@ export class ReviewCtrl {
   async open(ply = this.plies) {
     this.wanted = ply;
     await this.fetch();
+    if (this.complete && !this.judged) await this.judge();
     if (this.snap && this.snap.ply === this.plies) this.lastResult = this.snap.result;
     if (!this.lastResult) {
       const end = await this.call('review_at', { ply: this.plies, viewer: this.viewer, session: REVIEW_SESSION });
@@ -192,6 +206,7 @@ export class ReviewCtrl {
         run.progress = answer.progress;
         if (answer.results.length) this.view.graph();
         this.view.controls();
+        this.noteMarks(answer.results);
         if (answer.done) {
           this.complete = true;
           this.saveAnalysis(this.results);
@@ -204,9 +219,74 @@ export class ReviewCtrl {
       if (this.analysing === run) this.analysing = null;
     }
     if (this.closed) return;
+    if (this.complete) await this.judge();
+    if (this.closed) return;
     this.view.rebuild();
     this.view.position();
     this.view.graph();
+  }
+
+  /** The marks the analysis gave as it went. @param {any[]} results */
+  noteMarks(results) {
+    for (const item of results) {
+      if (item.mark) this.marks.set(item.ply, { ply: item.ply, mover: item.mover, mark: item.mark, cost: item.cost ?? 0 });
+    }
+  }
+
+  /** The analysis judged by the engine: every mark, each player's accuracy
+   * and (the analysis complete, the game over) their luck. A kept analysis
+   * the engine refuses is forgotten, to be made again. */
+  async judge() {
+    if (!this.results.length) return;
+    try {
+      const judged = await this.call('review_judge', { results: this.results, session: REVIEW_SESSION });
+      if (this.closed) return;
+      this.judged = judged;
+      this.marks = new Map(judged.decisions.map((/** @type {any} */ item) => [item.ply, item]));
+    } catch (error) {
+      if (this.closed) return;
+      this.results = [];
+      this.complete = false;
+      this.started = false;
+      this.judged = null;
+      this.marks = new Map();
+      this.view.error(error);
+    }
+    this.view.judged();
+  }
+
+  /** The mark of the decision at `ply`, if judged. @param {number} ply */
+  markAt(ply) {
+    return this.marks.get(ply) || null;
+  }
+
+  // -- stepping by turn, round and error ----------------------------------------------------
+
+  /** @param {number} direction 1 forward, -1 back */
+  goTurn(direction) {
+    this.go(nextStart(this.starts.turns, this.wanted, direction, this.plies));
+  }
+
+  /** @param {number} direction */
+  goRound(direction) {
+    this.go(nextStart(this.starts.rounds, this.wanted, direction, this.plies));
+  }
+
+  /** The plies of the errors (inaccuracies, mistakes, blunders) of `seat`,
+   * or of every player when `seat` is null. @param {number | null} seat */
+  errorsOf(seat) {
+    return [...this.marks.values()]
+      .filter((item) => isError(item.mark) && (seat === null || item.mover === seat))
+      .map((item) => item.ply)
+      .sort((a, b) => a - b);
+  }
+
+  /** To the position before the next (or previous) error of the viewer's
+   * seat (every player's, for a spectator). @param {number} direction */
+  goError(direction) {
+    const errors = this.errorsOf(this.viewer);
+    const found = direction > 0 ? errors.find((ply) => ply > this.wanted) : [...errors].reverse().find((ply) => ply < this.wanted);
+    if (found !== undefined) this.go(found);
   }
 
   stopAnalysis() {

@@ -21,8 +21,9 @@ import { token } from '../players.js';
 import { renderLog, eventText } from '../log.js';
 import { refs } from '../refs.js';
 import { latestTurn } from '../turns.js';
-import { estimateLines, turningPoints, graphPoint, plyAt, GRAPH } from '../review-graph.js';
+import { costOf } from '../review-graph.js';
 import { ReviewCtrl, REVIEW_SESSION } from './ctrl.js';
+import { reviewAnalysis } from './analysis-view.js';
 
 export { REVIEW_SESSION };
 
@@ -53,6 +54,13 @@ export function createReview({ plan, call, renderer, names, viewer, analysis, sa
       opinion: () => drawOpinion(),
       graph: () => drawGraph(),
       rebuild: () => build(),
+      judged: () => {
+        drawGraph();
+        drawSummary();
+        markLog();
+        drawOpinion();
+        drawControls();
+      },
       stopped: () => {
         const button = /** @type {HTMLElement | null} */ (bar.querySelector('[data-review="analyse"]'));
         if (button) button.focus();
@@ -79,6 +87,7 @@ export function createReview({ plan, call, renderer, names, viewer, analysis, sa
     const marked = latestTurn(snap.log.filter((/** @type {any} */ entry) => entry.n <= ctrl.ply));
     renderer.render(snap, { names: list, interactive: false, lastMove: marked.flatMap((/** @type {any} */ entry) => entry.events) });
     renderLog(log, snap.log, { names: list, format: renderer.logParams, current: ctrl.ply });
+    markLog();
     // The move shown is the log's one stop for the Tab key (Enter on an entry jumps to it).
     for (const item of /** @type {NodeListOf<HTMLElement>} */ (log.querySelectorAll('li[data-n]'))) {
       item.tabIndex = item.classList.contains('current') ? 0 : -1;
@@ -93,6 +102,32 @@ export function createReview({ plan, call, renderer, names, viewer, analysis, sa
     drawOpinion();
     drawRevealed();
     drawCursor();
+  }
+
+  /** Each judged move of the log with its mark and cost (entry n is the
+   * move made at ply n - 1); its errors with a glyph a reader can tell
+   * apart without colour. */
+  function markLog() {
+    /** @type {Set<string>} */
+    const marked = new Set();
+    for (const item of /** @type {NodeListOf<HTMLElement>} */ (log.querySelectorAll('li[data-n]'))) {
+      // A move's first line of its own (not what the rules did after it) is marked.
+      const first = item.classList.contains('log-entry') && !marked.has(/** @type {string} */ (item.dataset.n));
+      const judged = first ? ctrl.markAt(Number(item.dataset.n) - 1) : null;
+      item.querySelector('.log-mark')?.remove();
+      if (!judged) {
+        delete item.dataset.mark;
+        delete item.dataset.cost;
+        continue;
+      }
+      marked.add(/** @type {string} */ (item.dataset.n));
+      item.dataset.mark = judged.mark;
+      item.dataset.cost = String(Math.round(judged.cost * 1000) / 10);
+      if (judged.mark === 'best' || judged.mark === 'good') continue;
+      item.append(
+        h('span', { class: `log-mark mark-${judged.mark}`, title: t(`review.mark.${judged.mark}`) }, h('span', { 'aria-hidden': 'true' }, t(`review.glyph.${judged.mark}`)), h('span', { class: 'visually-hidden' }, ` (${t(`review.mark.${judged.mark}`)})`)),
+      );
+    }
   }
 
   /** Scroll the log (and only the log) so that `item` is in view; the set-up: its top. */
@@ -110,8 +145,8 @@ export function createReview({ plan, call, renderer, names, viewer, analysis, sa
 
 
   const { opinionBox, revealedBox, drawOpinion, drawRevealed } = reviewOpinion({ ctrl, plan, renderer, names });
-  const { graphBox, drawGraph, drawCursor } = reviewGraph({ ctrl, plan, plies, names, go, moveSentence });
-  const { build, drawControls } = reviewBar({ ctrl, plan, plies, bar, names, go, revealedBox, opinionBox });
+  const { box: analysisBox, drawGraph, drawCursor, drawSummary } = reviewAnalysis({ ctrl, plan, plies, names, go, moveSentence });
+  const { build, drawControls } = reviewBar({ ctrl, plan, plies, bar, names, go, revealedBox, opinionBox, analysisBox });
 
   // -- the log and the keys ---------------------------------------------------------------------
 
@@ -127,8 +162,9 @@ export function createReview({ plan, call, renderer, names, viewer, analysis, sa
     go(Number(item.dataset.n));
   };
 
-  /** The left and right arrows, Home and End, wherever the focus is but in
-   * a field or a dialog (up and down still scroll the page and the log). */
+  /** The left and right arrows (with Shift: by turn), Page Up and Page
+   * Down (by round), Home and End, wherever the focus is but in a field or
+   * a dialog (up and down still scroll the page and the log). */
   const onKey = (/** @type {KeyboardEvent} */ event) => {
     if (ctrl.closed || event.altKey || event.ctrlKey || event.metaKey || event.defaultPrevented) return;
     const target = /** @type {HTMLElement} */ (event.target);
@@ -136,9 +172,15 @@ export function createReview({ plan, call, renderer, names, viewer, analysis, sa
     if (document.querySelector('dialog[open]')) return;
     /** @type {Record<string, number>} */
     const moves = { ArrowLeft: -1, ArrowRight: 1 };
-    if (event.key in moves) {
+    if (event.key in moves && event.shiftKey) {
+      event.preventDefault();
+      ctrl.goTurn(moves[event.key]);
+    } else if (event.key in moves) {
       event.preventDefault();
       go(ctrl.wanted + moves[event.key]);
+    } else if (event.key === 'PageUp' || event.key === 'PageDown') {
+      event.preventDefault();
+      ctrl.goRound(event.key === 'PageUp' ? -1 : 1);
     } else if (event.key === 'Home') {
       event.preventDefault();
       go(0);
@@ -148,8 +190,6 @@ export function createReview({ plan, call, renderer, names, viewer, analysis, sa
     }
   };
 
-  // The graph stands above the log, beside the moves it speaks of.
-  log.before(graphBox);
   log.classList.add('reviewing');
   log.addEventListener('click', onLogClick);
   log.addEventListener('keydown', onLogKey);
@@ -170,6 +210,7 @@ export function createReview({ plan, call, renderer, names, viewer, analysis, sa
       build();
       if (ctrl.snap) draw();
       drawGraph();
+      drawSummary();
     },
     close() {
       ctrl.close();
@@ -178,7 +219,6 @@ export function createReview({ plan, call, renderer, names, viewer, analysis, sa
       log.removeEventListener('keydown', onLogKey);
       document.removeEventListener('keydown', onKey);
       document.body.classList.remove('reviewing');
-      graphBox.remove();
       bar.hidden = true;
       bar.replaceChildren();
       delete bar.dataset.ply;
@@ -187,11 +227,12 @@ export function createReview({ plan, call, renderer, names, viewer, analysis, sa
   };
 }
 
-/** The review bar: the steps and the slider, whose eyes the game is seen
- * through, "Show everything", the expert, the analysis and its progress.
+/** The review bar: the steps and the slider, steps by turn, round and
+ * error, whose eyes the game is seen through, "Show everything", the
+ * expert, the analysis and its progress.
  * @param {{ctrl: ReviewCtrl, plan: any, plies: number, bar: HTMLElement, names: () => string[], go: (ply: number) => void,
- *   revealedBox: HTMLElement, opinionBox: HTMLElement}} shared */
-function reviewBar({ ctrl, plan, plies, bar, names, go, revealedBox, opinionBox }) {
+ *   revealedBox: HTMLElement, opinionBox: HTMLElement, analysisBox: HTMLElement}} shared */
+function reviewBar({ ctrl, plan, plies, bar, names, go, revealedBox, opinionBox, analysisBox }) {
   const { canReveal } = ctrl;
   const icon = (/** @type {string} */ d) => svg('svg', { viewBox: '0 0 24 24', 'aria-hidden': 'true' }, svg('path', { d }));
   const ICONS = {
@@ -206,6 +247,16 @@ function reviewBar({ ctrl, plan, plies, bar, names, go, revealedBox, opinionBox 
       'button',
       { type: 'button', class: 'icon-btn review-step', 'data-review': name, 'aria-label': t(`review.${name}`), title: t(`review.${name}`), onclick: () => go(target()) },
       icon(ICONS[name]),
+    );
+  /** A pair of buttons stepping by a stretch (turn, round, error), with its word between.
+   * @param {'turn' | 'round' | 'error'} kind @param {(direction: number) => void} step */
+  const pair = (kind, step) =>
+    h(
+      'span',
+      { class: 'review-pair', role: 'group', 'aria-label': t(`review.by_${kind}`) },
+      h('button', { type: 'button', class: 'icon-btn review-step small', 'data-review': `${kind}-back`, 'aria-label': t(`review.${kind}_back`), title: t(`review.${kind}_back`), onclick: () => step(-1) }, icon(ICONS.back)),
+      h('span', { class: 'review-pair-word', 'aria-hidden': 'true' }, t(`review.by_${kind}`)),
+      h('button', { type: 'button', class: 'icon-btn review-step small', 'data-review': `${kind}-forward`, 'aria-label': t(`review.${kind}_forward`), title: t(`review.${kind}_forward`), onclick: () => step(1) }, icon(ICONS.forward)),
     );
 
   const slider = h('input', {
@@ -232,7 +283,14 @@ function reviewBar({ ctrl, plan, plies, bar, names, go, revealedBox, opinionBox 
       stepButton('last', () => plies),
       position,
     );
-    const seen = plan.private ? viewerChoice() : null;
+    const by = h(
+      'div',
+      { class: 'review-by' },
+      pair('turn', (direction) => ctrl.goTurn(direction)),
+      pair('round', (direction) => ctrl.goRound(direction)),
+      pair('error', (direction) => ctrl.goError(direction)),
+    );
+    const seen = viewerChoice();
     const reveal = canReveal
       ? h(
           'button',
@@ -263,9 +321,11 @@ function reviewBar({ ctrl, plan, plies, bar, names, go, revealedBox, opinionBox 
     bar.replaceChildren(
       h('h2', { class: 'review-title', id: 'review-title' }, t('review.title')),
       steps,
+      by,
       h('div', { class: 'review-tools' }, seen, reveal, expert, analyseButton, stop, meter),
-      revealedBox,
       opinionBox,
+      analysisBox,
+      revealedBox,
     );
     bar.setAttribute('aria-labelledby', 'review-title');
   }
@@ -295,6 +355,13 @@ function reviewBar({ ctrl, plan, plies, bar, names, go, revealedBox, opinionBox 
     set('back', at === 0);
     set('forward', at === plies);
     set('last', at === plies);
+    set('turn-back', at === 0);
+    set('turn-forward', at === plies);
+    set('round-back', at === 0);
+    set('round-forward', at === plies);
+    const errors = ctrl.errorsOf(ctrl.viewer);
+    set('error-back', !errors.some((ply) => ply < ctrl.wanted));
+    set('error-forward', !errors.some((ply) => ply > ctrl.wanted));
     set('expert', at >= plies || Boolean(ctrl.asking));
     set('analyse', Boolean(ctrl.analysing) || ctrl.complete || plan.decisions === 0);
     if (Number(slider.value) !== at) slider.value = String(at);
@@ -410,13 +477,16 @@ function reviewOpinion({ ctrl, plan, renderer, names }) {
       renderer.suggest(null);
     }
     if (analysed && !opinion) {
-      const cost = analysed.same ? 0 : Math.max(0, (analysed.best_chance ?? 0) - (analysed.played_chance ?? 0));
+      const judged = ctrl.markAt(ply);
+      const cost = judged ? judged.cost : costOf(analysed);
       lines.push(
         h(
           'p',
           { class: 'opinion-line analysed', 'data-opinion': 'analysis' },
           token(analysed.mover, 14),
           ' ',
+          judged ? h('span', { class: `mark-badge mark-${judged.mark}`, 'data-mark': judged.mark }, t(`review.mark.${judged.mark}`)) : null,
+          judged ? ' ' : null,
           analysed.same
             ? t('review.analysis_agrees', { player: list[analysed.mover], chance: percent(analysed.best_chance) })
             : t('review.analysis_cost', { player: list[analysed.mover], played: percent(analysed.played_chance), best: percent(analysed.best_chance), cost: percent(cost) }),
@@ -428,105 +498,4 @@ function reviewOpinion({ ctrl, plan, renderer, names }) {
 
 
   return { opinionBox, revealedBox, drawOpinion, drawRevealed };
-}
-
-/** The analysis's graph: each player's chance along the game, the turning
- * points, and a cursor at the ply shown; a click on it goes there.
- * @param {{ctrl: ReviewCtrl, plan: any, plies: number, names: () => string[], go: (ply: number) => void, moveSentence: (ply: number) => string}} shared */
-function reviewGraph({ ctrl, plan, plies, names, go, moveSentence }) {
-  const graphBox = h('div', { class: 'review-graph' });
-  /** @type {SVGElement | null} */
-  let cursor = null;
-
-  function drawGraph() {
-    if (!ctrl.results.length) {
-      graphBox.replaceChildren();
-      graphBox.hidden = true;
-      cursor = null;
-      return;
-    }
-    graphBox.hidden = false;
-    const list = names();
-    const over = ctrl.complete && plan.over ? ctrl.lastResult : null;
-    const lines = estimateLines(ctrl.results, plan.players, plies, over);
-    const { width, height, left, right, top, bottom } = GRAPH;
-    const grid = [0, 0.25, 0.5, 0.75, 1].map((chance) => {
-      const [, y] = graphPoint(0, chance, plies);
-      return svg(
-        'g',
-        { class: `graph-grid${chance === 0.5 ? ' half' : ''}` },
-        svg('line', { x1: left, x2: width - right, y1: y, y2: y }),
-        svg('text', { x: left - 4, y: y + 3, 'text-anchor': 'end' }, percent(chance)),
-      );
-    });
-    const polylines = lines.map((line) =>
-      svg(
-        'polyline',
-        { class: `graph-line p${line.player}`, 'data-player': String(line.player), points: line.points.map(([ply, chance]) => graphPoint(ply, chance, plies).join(',')).join(' ') },
-        svg('title', {}, list[line.player]),
-      ),
-    );
-    const turning = turningPoints(ctrl.results);
-    const marks = turning.map((/** @type {any} */ item) => {
-      const chance = ctrl.results.find((r) => r.ply === item.ply)?.estimates?.[item.mover] ?? 0.5;
-      const [x, y] = graphPoint(item.ply, chance, plies);
-      return svg('circle', { class: `graph-turn p${item.mover}`, cx: x, cy: y, r: 5, 'data-ply': String(item.ply) }, svg('title', {}, turningText(item)));
-    });
-    cursor = svg('line', { class: 'graph-cursor', y1: top, y2: height - bottom });
-    const chart = svg(
-      'svg',
-      {
-        class: 'graph',
-        'data-graph': 'estimate',
-        viewBox: `0 0 ${width} ${height}`,
-        role: 'img',
-        'aria-label': t('review.graph_label'),
-        
-      },
-      ...grid,
-      cursor,
-      ...polylines,
-      ...marks,
-    );
-    chart.addEventListener('click', (/** @type {MouseEvent} */ event) => {
-      const box = chart.getBoundingClientRect();
-      const x = ((event.clientX - box.left) / box.width) * width;
-      go(plyAt(x, plies));
-    });
-    const legend = h(
-      'ul',
-      { class: 'graph-legend' },
-      ...lines.map((line) => h('li', { class: `p${line.player}` }, h('span', { class: 'graph-swatch', 'aria-hidden': 'true' }), token(line.player, 12), ' ', list[line.player])),
-    );
-    const points = turning.length
-      ? h(
-          'div',
-          { class: 'turning-points' },
-          h('h3', {}, t('review.turning_points')),
-          h('ol', {}, ...turning.map((/** @type {any} */ item) => h('li', {}, h('button', { type: 'button', class: 'linklike', 'data-ply': String(item.ply), onclick: () => go(item.ply) }, token(item.mover, 12), ' ', turningText(item))))),
-        )
-      : ctrl.complete
-        ? h('p', { class: 'turning-none' }, t('review.no_turning_points'))
-        : null;
-    const heading = h('h3', { class: 'graph-title' }, ctrl.complete ? t('review.graph_title') : t('review.graph_partial', { done: ctrl.results.length, total: plan.decisions }));
-    graphBox.replaceChildren(heading, chart, legend, points || '');
-    drawCursor();
-  }
-
-  /** @param {any} item a turning point (review-graph.js) */
-  function turningText(item) {
-    const sentence = moveSentence(item.ply + 1) || t('review.move_n', { n: item.ply + 1 });
-    const when = item.round !== null && item.round !== undefined ? t('review.round_n', { n: item.round }) : t('review.move_n', { n: item.ply + 1 });
-    return t('review.turning_point', { when, move: sentence, cost: percent(item.cost) });
-  }
-
-  function drawCursor() {
-    if (!cursor) return;
-    const [x] = graphPoint(ctrl.ply, 0, plies);
-    cursor.setAttribute('x1', String(x));
-    cursor.setAttribute('x2', String(x));
-  }
-
-
-  return { graphBox, drawGraph, drawCursor };
 }
