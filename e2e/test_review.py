@@ -18,7 +18,7 @@ import json
 import pytest
 
 from conftest import BOOT_TIMEOUT_MS, STEP_TIMEOUT_MS, _local_only, watch_console
-from pages import instant_bots, plain, settle
+from pages import choices, click_choice, human_turn, instant_bots, plain, settle
 from pygame_core.bots import make_bot
 from pygame_core.match import Match
 from pygame_core.review import Analysis, Review
@@ -259,6 +259,35 @@ def test_the_expert_gives_an_opinion_and_an_analysis_draws_the_graph(player, sit
     player.wait_for_selector(f'#review[data-plies="{plies}"]', timeout=BOOT_TIMEOUT_MS)
     player.wait_for_selector('svg[data-graph="estimate"] polyline[data-player="1"]')
     assert player.locator('#review [data-review="analyse"]').is_disabled()
+    player.click("#menu-button")
+    player.wait_for_selector(MENU_READY)
+
+
+def test_play_on_from_a_reviewed_position_against_a_bot(player, site_url):
+    """From a position looked back on, "Play on from here" starts a game of
+    its own in the seat seen through, against bots: seat 0 plays, a bot answers."""
+    match = finished("kahuna")
+    plies = len(match.entries)
+    ply = human_plies(match, 3)[1]
+    to_menu(player, site_url)
+    player.evaluate("localStorage.setItem('archipel.v1.setup', JSON.stringify({pace: 'instant'}))")
+    load(player, match.to_record(), "kahuna.json")
+    player.wait_for_selector(f'#review[data-plies="{plies}"]', timeout=BOOT_TIMEOUT_MS)
+    go_to(player, ply)
+    seen_then = look(player)
+    assert player.locator("#review-others").input_value() == "bots"
+    player.click('#review [data-review="play-on"]')
+    human_turn(player, "0", timeout=BOOT_TIMEOUT_MS)
+    assert player.locator("#review").is_hidden()
+    # The board and seat 0's hand are those of the position looked back on.
+    now = look(player)
+    assert (now["board"], now["hand"]) == (seen_then["board"], seen_then["hand"])
+    for _ in range(40):
+        if player.locator("#log li.log-entry.p1").count():
+            break
+        human_turn(player, "0")
+        click_choice(player, choices(player)[0][0])
+    assert player.locator("#log li.log-entry.p1").count(), "the bot answered"
     player.click("#menu-button")
     player.wait_for_selector(MENU_READY)
 

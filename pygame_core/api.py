@@ -541,6 +541,15 @@ def cmd_review_judge(args: dict[str, Any]) -> Any:
     return review.judge(args.get("results"))
 
 
+def cmd_review_play_on(args: dict[str, Any]) -> Any:
+    """A new game from the position after ``ply`` moves, as a record to load
+    (``Review.play_on``): ``seat`` kept, ``others`` bots or people, what the
+    seat could not see dealt again unless ``reveal``."""
+    _only("review_play_on", args, ("ply", "seat", "reveal", "others", "session"))
+    review = _review_or_error(args)
+    return review.play_on(args.get("ply"), args.get("seat"), _flag(args, "reveal"), args.get("others", "bots"))
+
+
 COMMANDS = {
     "games": cmd_games,
     "new": cmd_new,
@@ -562,6 +571,7 @@ COMMANDS = {
     "review_expert": cmd_review_expert,
     "review_analyse": cmd_review_analyse,
     "review_judge": cmd_review_judge,
+    "review_play_on": cmd_review_play_on,
 }
 
 

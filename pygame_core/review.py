@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import secrets
 import time
 from dataclasses import dataclass, field
 from typing import Any
@@ -46,6 +47,9 @@ ANALYSIS_ITERATIONS = 300
 # The expert's move and the move made are compared on this many deals of
 # what the mover knew (``Opinion.compare``).
 COMPARISONS = 32
+# The level of the bots that take the seats of a game's people when a
+# position is played on against bots (``Review.play_on``): "skilled".
+PLAY_ON_LEVEL = 2
 # What chance did is measured on this many copies of what a player knew
 # (``Review.luck``).
 LUCK_SAMPLES = 16
@@ -469,6 +473,40 @@ class Review:
                                                            "estimates")})
             last = ply
         return checked
+
+    def play_on(self, ply: object, seat: object, reveal: bool = False, others: str = "bots") -> dict[str, Any]:
+        """A new game from the position after ``ply`` moves, as a record to
+        load: ``seat`` keeps its place (a person), the other seats are bots
+        (a bot of the game stays the bot it was; a person's seat gets a
+        bot of ``PLAY_ON_LEVEL``) or, with ``others="people"``, people at
+        this device. What ``seat`` could not see then is dealt again at
+        random, consistently with what it saw (``State.determinize``, the
+        generator of what is to come too), unless everything is shown
+        (``reveal``: only once the game is over): then the position is the
+        game's own, its future draws included."""
+        at = self.check_ply(ply)
+        match = self.match
+        if type(seat) is not int or not 0 <= seat < match.players:
+            raise ReviewError(f"seat must be a seat from 0 to {match.players - 1}", "error.bad_request", field="seat")
+        if others not in ("bots", "people"):
+            raise ReviewError("others are 'bots' or 'people'", "error.bad_request", field="others")
+        if reveal and not self.over:
+            raise ReviewError("nothing hidden is shown before the game is over", "error.review_unfinished")
+        state = match.position_at(at)
+        if state.is_over():
+            raise ReviewError("the game is over at that move: nothing is left to play", "error.review_play_on_over")
+        if not reveal:
+            state = state.determinize(seat, Rng(secrets.randbits(64)))
+        seats = []
+        for other, kind in enumerate(match.seats):
+            if other == seat or others == "people":
+                seats.append("h")
+            else:
+                seats.append(kind if kind != "h" else f"bot{PLAY_ON_LEVEL}")
+        names = [name if seats[other] == "h" else "" for other, name in enumerate(match.names)]
+        played_on = Match(match.game, match.players, secrets.randbits(32), match.options, seats, names,
+                          start=state.to_json())
+        return played_on.to_record()
 
     def opinion(self, ply: int, iterations: int = OPINION_ITERATIONS) -> Opinion:
         """A search, not yet run, of the expert at the decision made at

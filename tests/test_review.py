@@ -13,7 +13,7 @@ from pygame_core.bots import make_bot
 from pygame_core.engine import Rng
 from pygame_core.games import GAMES
 from pygame_core.match import Match
-from pygame_core.review import Analysis, Review, mover_seed
+from pygame_core.review import Analysis, Review, ReviewError, mover_seed
 
 COUNTS = {"kahuna": 2, "kanaloa": 2, "moai": 3, "haleakala": 2}
 SECRET_GAMES = [game for game in COUNTS if GAMES[game].private_information]
@@ -258,3 +258,50 @@ def test_the_plan_names_the_rounds_and_whether_anything_is_hidden(game, finished
         if ply:
             assert match.position_at(ply - 1).view(None)["round"] != number
     assert plan["hidden"] is True
+
+
+# -- playing on from a reviewed position ------------------------------------------
+
+@pytest.mark.parametrize("game", list(COUNTS))
+def test_play_on_deals_again_what_the_seat_could_not_see(game, finished):
+    """The new game starts from the position as the seat saw it: its view
+    is the same; the rest is dealt again (the other seats' hidden cards, the
+    order of the piles), unless everything is shown, which keeps the game's
+    own position. The seat is a person's, the others bots."""
+    match = finished[game]
+    review = Review(match)
+    ply = review.plies // 2
+    state = match.position_at(ply)
+    seat = match.entries[ply].player
+    record = review.play_on(ply, seat)
+    played_on = Match.from_record(record)
+    assert played_on.seats[seat] == "h"
+    assert all(kind.startswith("bot") for other, kind in enumerate(played_on.seats) if other != seat)
+    assert played_on.entries == [] and played_on.state.view(seat) == state.view(seat)
+    exact = Match.from_record(review.play_on(ply, seat, reveal=True))
+    assert exact.state.to_json() == state.to_json()
+    # Dealt again: some deal differs from the game's own (the order of a
+    # pile, another's hand) over a few tries.
+    deals = {json.dumps(Match.from_record(review.play_on(ply, seat)).state.to_json(), sort_keys=True) for _ in range(3)}
+    assert json.dumps(state.to_json(), sort_keys=True) not in deals or len(deals) > 1
+    # A bot answers: the game goes on.
+    bot = next((other for other in played_on.state.to_move() if other != seat), None)
+    if bot is not None:
+        played_on.play(bot, str(make_bot(1, "0").choose(played_on.state, bot)))
+    people = Match.from_record(review.play_on(ply, seat, others="people"))
+    assert people.seats == ["h"] * match.players
+
+
+def test_play_on_refuses_what_cannot_be_played(finished):
+    match = finished["kahuna"]
+    review = Review(match)
+    with pytest.raises(ReviewError) as refused:
+        review.play_on(review.plies, 0)
+    assert refused.value.key == "error.review_play_on_over"
+    for ply, seat, others in ((3, 2, "bots"), (3, "0", "bots"), (3, 0, "cats"), (-1, 0, "bots")):
+        with pytest.raises(ReviewError):
+            review.play_on(ply, seat, others=others)
+    unfinished = Review(played("kahuna", plies=20))
+    with pytest.raises(ReviewError) as refused:
+        unfinished.play_on(5, 0, reveal=True)
+    assert refused.value.key == "error.review_unfinished"

@@ -16,7 +16,7 @@ const judgeOf = (results) => ({
   players: [{ player: 0, accuracy: 100 }, { player: 1, accuracy: 70 }],
 });
 
-function review({ analysis = null, expertSlices = 2, analysisSlices = 2, judgeFails = false, plan = PLAN } = {}) {
+function review({ analysis = null, expertSlices = 2, analysisSlices = 2, judgeFails = false, plan = PLAN, playOn = undefined } = {}) {
   const asked = [];
   const drawn = [];
   let expert = 0;
@@ -32,6 +32,7 @@ function review({ analysis = null, expertSlices = 2, analysisSlices = 2, judgeFa
       const done = expert % expertSlices === 0;
       return { progress: done ? 1 : 0.5, done, opinion: done ? { ply: args.ply, mover: 0, best: { text: 'go' } } : null };
     }
+    if (cmd === 'review_play_on') return { game: 'kahuna', moves: [], start: { at: args.ply } };
     if (cmd === 'review_judge') {
       if (judgeFails) throw Object.assign(new Error('not an analysis of this game'), { key: 'error.bad_analysis' });
       return judgeOf(args.results);
@@ -48,7 +49,7 @@ function review({ analysis = null, expertSlices = 2, analysisSlices = 2, judgeFa
   const view = Object.fromEntries(
     ['position', 'controls', 'opinion', 'graph', 'rebuild', 'stopped', 'error', 'judged'].map((part) => [part, (arg) => drawn.push(arg === undefined ? part : [part, arg])]),
   );
-  const ctrl = new ReviewCtrl({ plan, call, viewer: 0, analysis, saveAnalysis: (results) => saved.push(results) }, view);
+  const ctrl = new ReviewCtrl({ plan, call, viewer: 0, analysis, saveAnalysis: (results) => saved.push(results), playOn }, view);
   return { ctrl, asked, drawn, saved };
 }
 
@@ -225,4 +226,25 @@ test('stepping by turn, by round and by the viewer\'s errors', async () => {
   ctrl.goError(-1);
   await settle();
   assert.equal(ctrl.ply, 1);
+});
+
+test('playing on: the position shown, in the seat seen through (else the next to move), the game started from the record', async () => {
+  const started = [];
+  const { ctrl, asked } = review({ playOn: (record) => started.push(record) });
+  await ctrl.open(2);
+  await ctrl.playOn('bots');
+  assert.deepEqual(asked.at(-1), ['review_play_on', { ply: 2, seat: 0, reveal: false, others: 'bots', session: REVIEW_SESSION }]);
+  assert.deepEqual(started, [{ game: 'kahuna', moves: [], start: { at: 2 } }]);
+  ctrl.setViewer(null);
+  await settle();
+  ctrl.setReveal(true);
+  await settle();
+  ctrl.snap.next_mover = 1;
+  await ctrl.playOn('people');
+  assert.deepEqual(asked.filter((a) => a[0] === 'review_play_on').at(-1)[1], { ply: 2, seat: 1, reveal: true, others: 'people', session: REVIEW_SESSION });
+  // At the end there is nothing to play on from.
+  ctrl.go(4);
+  await settle();
+  await ctrl.playOn('bots');
+  assert.equal(started.length, 2);
 });

@@ -467,6 +467,8 @@ export class GameCtrl {
         this.status = { state: 'review', kind: 'loading', text: words };
         this.deps.redraw();
       },
+      // A new game from a position looked back on: a game of its own.
+      playOn: (/** @type {any} */ played) => void this.resume(played, played.names || []),
     });
     this.deps.redraw();
     await mine.part.open?.();

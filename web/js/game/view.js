@@ -141,7 +141,7 @@ function pageParts({ verifyRecord, rememberName }) {
     lesson: createLessonFlow,
     lessonPart,
     reviewSession: REVIEW_SESSION,
-    review: ({ plan, renderer, names, viewer, entry, kept, status: say }) => {
+    review: ({ plan, renderer, names, viewer, entry, kept, status: say, playOn }) => {
       const review = createReview({
         plan,
         call,
@@ -155,6 +155,7 @@ function pageParts({ verifyRecord, rememberName }) {
         status: say,
         errorText,
         toast,
+        playOn,
       });
       return {
         open: () => review.open(),

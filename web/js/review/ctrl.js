@@ -33,11 +33,14 @@ export const SLICE_MS = 100;
 export class ReviewCtrl {
   /**
    * @param {{plan: any, call: (cmd: string, args: object) => Promise<any>, viewer: number | null,
-   *   analysis: any[] | null, saveAnalysis: (results: any[]) => void}} options
+   *   analysis: any[] | null, saveAnalysis: (results: any[]) => void,
+   *   playOn?: (record: any) => void}} options
    * @param {ReviewView} view
    */
-  constructor({ plan, call, viewer, analysis, saveAnalysis }, view) {
+  constructor({ plan, call, viewer, analysis, saveAnalysis, playOn }, view) {
     this.plan = plan;
+    /** Start the game a position is played on in (game/ctrl.js). */
+    this.startPlayingOn = playOn || null;
     this.call = call;
     this.saveAnalysis = saveAnalysis;
     this.view = view;
@@ -295,6 +298,29 @@ export class ReviewCtrl {
     this.analysing = null;
     this.view.controls();
     this.view.stopped();
+  }
+
+  // -- playing on ---------------------------------------------------------------------------
+
+  /** The seat that plays on from the position shown: the one seen
+   * through, else the next to move. */
+  playOnSeat() {
+    if (this.viewer !== null) return this.viewer;
+    return this.snap && this.snap.next_mover !== null && this.snap.next_mover !== undefined ? this.snap.next_mover : 0;
+  }
+
+  /** A new game from the position shown (the engine deals again what the
+   * seat could not see, unless everything is shown), against bots or
+   * people at this device. @param {'bots' | 'people'} others */
+  async playOn(others) {
+    if (!this.startPlayingOn || this.ply >= this.plies) return;
+    try {
+      const record = await this.call('review_play_on', { ply: this.ply, seat: this.playOnSeat(), reveal: this.reveal, others, session: REVIEW_SESSION });
+      if (this.closed) return;
+      this.startPlayingOn(record);
+    } catch (error) {
+      if (!this.closed) this.view.error(error);
+    }
   }
 
   close() {

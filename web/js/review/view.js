@@ -40,14 +40,15 @@ export { REVIEW_SESSION };
  *   status: (text: string) => void,
  *   errorText: (error: any) => string,
  *   toast: (text: string, kind?: string) => void,
+ *   playOn?: (record: any) => void,
  * }} options
  */
-export function createReview({ plan, call, renderer, names, viewer, analysis, saveAnalysis, status, errorText, toast }) {
+export function createReview({ plan, call, renderer, names, viewer, analysis, saveAnalysis, status, errorText, toast, playOn }) {
   const bar = refs.review();
   const log = refs.log();
   const plies = plan.plies;
   const ctrl = new ReviewCtrl(
-    { plan, call, viewer, analysis, saveAnalysis },
+    { plan, call, viewer, analysis, saveAnalysis, playOn },
     {
       position: () => draw(),
       controls: () => drawControls(),
@@ -313,6 +314,26 @@ function reviewBar({ ctrl, plan, plies, bar, names, go, revealedBox, opinionBox,
       { type: 'button', class: 'btn ghost review-stop', 'data-review': 'stop', hidden: !ctrl.analysing, onclick: () => ctrl.stopAnalysis() },
       t('review.stop'),
     );
+    const others = /** @type {HTMLSelectElement} */ (
+      h(
+        'select',
+        { class: 'review-others', id: 'review-others', 'aria-label': t('review.play_on_against') },
+        h('option', { value: 'bots' }, t('review.play_on_bots')),
+        h('option', { value: 'people' }, t('review.play_on_people')),
+      )
+    );
+    const playOnRow = ctrl.startPlayingOn
+      ? h(
+          'div',
+          { class: 'review-play-on' },
+          h(
+            'button',
+            { type: 'button', class: 'btn review-play-on-button', 'data-review': 'play-on', title: t('review.play_on_title'), onclick: () => void ctrl.playOn(/** @type {'bots' | 'people'} */ (others.value)) },
+            t('review.play_on'),
+          ),
+          h('label', { class: 'review-seen' }, h('span', {}, t('review.play_on_against')), others),
+        )
+      : null;
     const meter = h(
       'span',
       { class: 'meter review-meter', role: 'progressbar', 'aria-label': t('review.analysis_progress'), 'aria-valuemin': '0', 'aria-valuemax': '100', hidden: !ctrl.analysing },
@@ -323,6 +344,7 @@ function reviewBar({ ctrl, plan, plies, bar, names, go, revealedBox, opinionBox,
       steps,
       by,
       h('div', { class: 'review-tools' }, seen, reveal, expert, analyseButton, stop, meter),
+      playOnRow,
       opinionBox,
       analysisBox,
       revealedBox,
@@ -363,6 +385,7 @@ function reviewBar({ ctrl, plan, plies, bar, names, go, revealedBox, opinionBox,
     set('error-back', !errors.some((ply) => ply < ctrl.wanted));
     set('error-forward', !errors.some((ply) => ply > ctrl.wanted));
     set('expert', at >= plies || Boolean(ctrl.asking));
+    set('play-on', at >= plies);
     set('analyse', Boolean(ctrl.analysing) || ctrl.complete || plan.decisions === 0);
     if (Number(slider.value) !== at) slider.value = String(at);
     slider.setAttribute('aria-valuetext', t('review.slider_value', { ply: at, plies }));
