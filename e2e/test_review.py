@@ -21,7 +21,7 @@ from conftest import BOOT_TIMEOUT_MS, STEP_TIMEOUT_MS, _local_only, watch_consol
 from pages import choices, click_choice, human_turn, instant_bots, plain, settle
 from pygame_core.bots import make_bot
 from pygame_core.match import Match
-from pygame_core.review import Analysis, Review
+from pygame_core.review import ANALYSIS_ITERATIONS, Analysis, Review
 
 # The tests of this module share one player's browser and its finished
 # games (a module fixture): the browser suite runs them in order, on one worker.
@@ -118,7 +118,9 @@ def test_each_ply_shows_what_the_live_game_showed(player, site_url, game):
     # The controls of the contract.
     for name in ("first", "back", "forward", "last", "expert", "analyse"):
         assert player.locator(f'#review [data-review="{name}"]').count() == 1, name
-    assert player.locator(f'#review [data-review="reveal"]').count() == (1 if game != "haleakala" else 0)
+    # Every game hid something ("Show everything"), and is seen through a seat's eyes.
+    assert player.locator('#review [data-review="reveal"]').count() == 1
+    assert player.locator("#review-viewer").count() == 1
     assert player.locator("#review [data-review=forward]").is_disabled()
 
     # Each chosen ply, seen by seat 0, against the same ply replayed live.
@@ -209,6 +211,31 @@ def test_show_everything_shows_the_other_hands(player, site_url, game):
     player.wait_for_selector(MENU_READY)
 
 
+def test_show_everything_shows_haleakalas_decks_in_their_order(player, site_url):
+    """Haleakala hides only the order of its three decks: shown, each deck
+    left is listed, top first."""
+    match = finished("haleakala")
+    plies = len(match.entries)
+    ply = plies // 3
+    to_menu(player, site_url)
+    load(player, match.to_record(), "haleakala.json")
+    player.wait_for_selector(f'#review[data-plies="{plies}"]', timeout=BOOT_TIMEOUT_MS)
+    go_to(player, ply)
+    player.click('#review [data-review="reveal"]')
+    player.wait_for_selector('#review [data-review="reveal"][aria-pressed="true"]')
+    player.wait_for_selector(".review-revealed:not([hidden])")
+    player.click(".review-revealed summary")
+    decks = match.position_at(ply).revealed_view(0)["revealed"]
+    listed = player.locator(".review-revealed li[data-revealed]")
+    assert [listed.nth(i).get_attribute("data-revealed") for i in range(listed.count())] == [deck["what"] for deck in decks]
+    assert plain(listed.first.inner_text()).startswith("Pioche à")
+    assert len(plain(listed.first.locator(".revealed-cards").inner_text()).split(", ")) == len(decks[0]["cards"])
+    player.click('#review [data-review="reveal"]')
+    player.wait_for_selector('#review [data-review="reveal"][aria-pressed="false"]')
+    player.click("#menu-button")
+    player.wait_for_selector(MENU_READY)
+
+
 def test_the_expert_gives_an_opinion_and_an_analysis_draws_the_graph(player, site_url):
     match = finished("kahuna")
     plies = len(match.entries)
@@ -292,10 +319,11 @@ def test_play_on_from_a_reviewed_position_against_a_bot(player, site_url):
     player.wait_for_selector(MENU_READY)
 
 
-def kept_analysis(match: Match) -> list:
-    """A quick analysis of the game (a few iterations a decision), in the
-    compact form the page keeps with a finished game (review-graph.js)."""
-    analysis = Analysis(Review(match), iterations=16)
+def kept_analysis(match: Match, iterations: int = 16) -> list:
+    """An analysis of the game (by default a quick one, of a few iterations
+    a decision), in the compact form the page keeps with a finished game
+    (review-graph.js)."""
+    analysis = Analysis(Review(match), iterations=iterations)
     results: list = []
     while not analysis.done:
         results += analysis.run(millis=1000)
@@ -319,14 +347,12 @@ def in_view(page, selector: str) -> bool:
     }""", selector)
 
 
-@pytest.mark.parametrize("game", list(GAMES))
-def test_a_judged_game_shows_marks_accuracy_and_luck_in_view(player, site_url, game):
-    """A finished game kept with its analysis opens judged: every decision
-    of the log marked with its cost; each player's accuracy and luck, the
-    graph and an error's mark in view beside the board on a laptop, and on
-    a phone once scrolled to; Page Down steps by round."""
+def open_judged(player, site_url: str, game: str, iterations: int = 16) -> tuple[Match, list, str]:
+    """A finished game of ``game`` kept with an analysis (a quick one by
+    default), opened in the review from the menu's finished games: the
+    match, the analysis kept and the storage key of its entry."""
     match = finished(game)
-    kept = kept_analysis(match)
+    kept = kept_analysis(match, iterations)
     to_menu(player, site_url)
     entry = {"game": game, "savedAt": 1, "names": match.names, "record": match.to_record(),
              "finished": True, "analysis": kept}
@@ -334,10 +360,21 @@ def test_a_judged_game_shows_marks_accuracy_and_luck_in_view(player, site_url, g
     player.evaluate("([key, entry]) => localStorage.setItem(key, JSON.stringify(entry))", [key, entry])
     player.reload()
     player.wait_for_selector(MENU_READY, timeout=BOOT_TIMEOUT_MS)
-    player.locator(f".resume.finished[data-game={game}] .review-button").first.click()
-    plies = len(match.entries)
-    player.wait_for_selector(f'#review[data-plies="{plies}"]', timeout=BOOT_TIMEOUT_MS)
+    player.locator(f'.resume.finished[data-save="save.judged{game}"] .review-button').click()
+    player.wait_for_selector(f'#review[data-plies="{len(match.entries)}"]', timeout=BOOT_TIMEOUT_MS)
     player.wait_for_selector("#review [data-luck]", timeout=BOOT_TIMEOUT_MS)
+    return match, kept, key
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_a_judged_game_shows_marks_accuracy_and_luck_in_view(player, site_url, game):
+    """A finished game kept with its analysis opens judged: every decision
+    of the log marked with its cost; each player's accuracy and luck, the
+    graph and an error's mark in view beside the board on a laptop, and on
+    a phone once scrolled to; Page Down steps by round."""
+    match, kept, key = open_judged(player, site_url, game)
+    plies = len(match.entries)
+
     marked = player.locator("#log li[data-mark]")
     assert marked.count() == len(kept)
     assert {marked.nth(i).get_attribute("data-mark") for i in range(0, len(kept), 7)} <= {
@@ -372,6 +409,71 @@ def test_a_judged_game_shows_marks_accuracy_and_luck_in_view(player, site_url, g
             assert in_view(player, selector), selector
     finally:
         player.set_viewport_size({"width": 1366, "height": 800})
+    player.click("#menu-button")
+    player.wait_for_selector(MENU_READY)
+    player.evaluate("(key) => localStorage.removeItem(key)", key)
+
+
+def play_move_text(page, text: str) -> None:
+    """Make the move ``text`` by clicks, as a player does: its own choice
+    when one plays it at once, else a step towards it (a card or a line a
+    word of the move names, "<word>:<name>")."""
+    words = set(text.replace("-", " ").split()) | set(text.split())
+    for _ in range(6):
+        whole = page.locator(f'[data-choice="{text}"]:visible')
+        if whole.count():
+            whole.first.click()
+            return
+        steps = page.locator("[data-choice]:visible:not([aria-pressed=true])")
+        for i in range(steps.count()):
+            choice = steps.nth(i).get_attribute("data-choice") or ""
+            if ":" in choice and choice.split(":", 1)[1] in words:
+                steps.nth(i).click()
+                break
+        else:
+            raise AssertionError(f"no click leads to {text!r}")
+    raise AssertionError(f"{text!r} was not made in six clicks")
+
+
+def test_learn_from_your_mistakes_one_found_one_given_up(player, site_url):
+    """The seat's costliest errors become exercises: a move no better is
+    answered and changes nothing; the expert's move found is accepted; the
+    next given up shows the expert's move; the count is kept with the game
+    and shown back in the review."""
+    # The page's expert judges the moves tried as the analysis did.
+    match, kept, key = open_judged(player, site_url, "kahuna", ANALYSIS_ITERATIONS)
+    review = Review(match)
+    plies = review.exercises([dict(zip(("ply", "mover", "round", "best", "played", "same", "best_chance",
+                                        "played_chance", "estimates"), row)) for row in kept], 0)
+    assert len(plies) >= 2, "the novice made errors to learn from"
+    player.click('#review [data-review="exercises"]')
+    panel = player.locator("#exercise")
+    player.wait_for_selector(f'#exercise[data-state="trying"][data-index="1"][data-ply="{plies[0]}"]',
+                             timeout=BOOT_TIMEOUT_MS)
+    human_turn(player, "0")
+    # The move made then is no better: said, and the position unchanged.
+    play_move_text(player, match.entries[plies[0]].move)
+    player.wait_for_selector("#exercise .exercise-note.wrong")
+    assert panel.get_attribute("data-state") == "trying"
+    human_turn(player, "0")
+    play_move_text(player, review.expert_move(plies[0])["text"])
+    player.wait_for_selector('#exercise[data-state="found"][data-found="1"][data-missed="0"]')
+    player.click('#exercise [data-exercise="next"]')
+    player.wait_for_selector(f'#exercise[data-state="trying"][data-index="2"][data-ply="{plies[1]}"]')
+    human_turn(player, "0")
+    player.click('#exercise [data-exercise="show"]')
+    player.wait_for_selector('#exercise[data-state="shown"][data-missed="1"]')
+    assert player.locator("[data-choice].suggested:visible").count() >= 1
+    while panel.get_attribute("data-state") != "done":
+        index = panel.get_attribute("data-index")
+        player.click('#exercise [data-exercise="next"]')
+        player.wait_for_function("(index) => { const p = document.getElementById('exercise');"
+                                 " return p.dataset.state === 'done' || p.dataset.index !== index; }", arg=index)
+    assert (panel.get_attribute("data-found"), panel.get_attribute("data-missed")) == ("1", str(len(plies) - 1))
+    player.click('#exercise [data-exercise="leave"]')
+    player.wait_for_selector("#review [data-luck]", timeout=BOOT_TIMEOUT_MS)
+    assert panel.is_hidden()
+    assert plain(player.inner_text("#review .review-practised")) == f"La dernière fois : trouvés 1, manqués {len(plies) - 1}"
     player.click("#menu-button")
     player.wait_for_selector(MENU_READY)
     player.evaluate("(key) => localStorage.removeItem(key)", key)

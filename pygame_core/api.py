@@ -550,6 +550,40 @@ def cmd_review_play_on(args: dict[str, Any]) -> Any:
     return review.play_on(args.get("ply"), args.get("seat"), _flag(args, "reveal"), args.get("others", "bots"))
 
 
+EXERCISE_SESSION = "exercise"
+
+
+def cmd_review_exercises(args: dict[str, Any]) -> Any:
+    """The plies of ``seat``'s costliest errors in the analysis ``results``
+    (``Review.exercises``), dearest first."""
+    _only("review_exercises", args, ("results", "seat", "session"))
+    return _review_or_error(args).exercises(args.get("results"), args.get("seat"))
+
+
+def cmd_review_exercise(args: dict[str, Any]) -> Any:
+    """Open the position of the decision at ``ply`` of the game reviewed in
+    ``table`` (a session, ``"exercise"`` when none is named), every seat a
+    person's: its mover's snapshot, to try moves in (``review_try``)."""
+    _only("review_exercise", args, ("ply", "session", "table"))
+    review = _review_or_error(args)
+    match = review.exercise_position(args.get("ply"))
+    opened = _open({"session": args.get("table", EXERCISE_SESSION)}, match)
+    return opened.snapshot(review.match.entries[args["ply"]].player)
+
+
+def cmd_review_try(args: dict[str, Any]) -> Any:
+    """A move tried at the decision at ``ply`` in place of the one made:
+    ``{ply, move, cost, mark, good}`` (``Review.try_move``)."""
+    _only("review_try", args, ("ply", "move", "session"))
+    return _review_or_error(args).try_move(args.get("ply"), _move_text(args))
+
+
+def cmd_review_expert_move(args: dict[str, Any]) -> Any:
+    """The expert's move at the decision at ``ply``, once asked."""
+    _only("review_expert_move", args, ("ply", "session"))
+    return _review_or_error(args).expert_move(args.get("ply"))
+
+
 COMMANDS = {
     "games": cmd_games,
     "new": cmd_new,
@@ -572,6 +606,10 @@ COMMANDS = {
     "review_analyse": cmd_review_analyse,
     "review_judge": cmd_review_judge,
     "review_play_on": cmd_review_play_on,
+    "review_exercises": cmd_review_exercises,
+    "review_exercise": cmd_review_exercise,
+    "review_try": cmd_review_try,
+    "review_expert_move": cmd_review_expert_move,
 }
 
 

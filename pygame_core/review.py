@@ -47,6 +47,8 @@ ANALYSIS_ITERATIONS = 300
 # The expert's move and the move made are compared on this many deals of
 # what the mover knew (``Opinion.compare``).
 COMPARISONS = 32
+# The most exercises a review makes of a player's errors (``exercises``).
+EXERCISES = 5
 # The level of the bots that take the seats of a game's people when a
 # position is played on against bots (``Review.play_on``): "skilled".
 PLAY_ON_LEVEL = 2
@@ -97,18 +99,19 @@ class Opinion:
             self.compared = self.compare()
         return self.done
 
-    def compare(self) -> float:
+    def compare(self, rng: Rng | None = None) -> float:
         """What the move made cost its mover beside the expert's: on each of
         ``COMPARISONS`` deals of what the mover knew, both moves are made
         and played out alike (the same rollout's chances), and the mover's
         rewards differ by so much; the mean of those differences. The
         expert's move is measured on fresh deals, not on those its search
         chose it on (which flatter it), and the pairs cancel most of the
-        deals' own luck."""
+        deals' own luck. The deals come from ``rng`` (by default the
+        search's own, where its iterations left it)."""
         search = self.search
         state, mover, advice = search.state, search.player, search.advice
         best = search.best_move()
-        rng = search.rng
+        rng = search.rng if rng is None else rng
         started = time.perf_counter()
         total = 0.0
         for _ in range(COMPARISONS):
@@ -240,6 +243,8 @@ class Review:
         self.analysis: Analysis | None = None
         self._facts: tuple[list[int], set[int], list[list[int]]] | None = None
         self._luck: dict[str, Any] | None = None
+        # The analysis's search at the decision being practised (``try_move``).
+        self._opinions: dict[int, tuple[Opinion, int]] = {}
 
     def facts(self) -> tuple[list[int], set[int], list[list[int]]]:
         """What one replay of the game tells, kept: the plies of its
@@ -473,6 +478,71 @@ class Review:
                                                            "estimates")})
             last = ply
         return checked
+
+    # -- learning from one's mistakes -------------------------------------------------
+
+    def exercises(self, results: object, seat: object) -> list[int]:
+        """The plies of ``seat``'s costliest errors (inaccuracies, mistakes,
+        blunders), dearest first, at most ``EXERCISES``: the exercises of
+        "learn from your mistakes". ``results``: the analysis, as kept."""
+        if type(seat) is not int or not 0 <= seat < self.match.players:
+            raise ReviewError(f"seat must be a seat from 0 to {self.match.players - 1}", "error.bad_request",
+                              field="seat")
+        judged = judgement.judge(self.checked_results(results), self.match.players, None, None)
+        errors = [item for item in judged["decisions"]
+                  if item["mover"] == seat and item["mark"] in judgement.ERRORS]
+        errors.sort(key=lambda item: (-item["cost"], item["ply"]))
+        return [item["ply"] for item in errors[:EXERCISES]]
+
+    def exercise_position(self, ply: object) -> Match:
+        """The position of the decision at ``ply``, as a game of its own in
+        which every seat is a person's: its mover tries moves there."""
+        at = self.check_ply(ply, self.plies - 1)
+        match = self.match
+        return Match(match.game, match.players, match.seed, match.options, ["h"] * match.players,
+                     match.names, start=match.position_at(at).to_json())
+
+    def try_move(self, ply: object, move: object) -> dict[str, Any]:
+        """A move tried at the decision at ``ply`` in place of the one made:
+        what it costs beside the expert's (the analysis's search at that ply,
+        then the two moves compared on the same deals of what the mover
+        knew, as a decision's cost is), its mark, and whether it is
+        ``good``: within the "good" mark of the best. The expert's move is
+        given only once asked (``expert_move``)."""
+        at = self.check_ply(ply, self.plies - 1)
+        state = self.match.position_at(at)
+        mover = self.match.entries[at].player
+        tried = state.parse_move(move)
+        if tried not in state.legal_moves(mover):
+            raise state.refusal(mover, tried)
+        opinion, deals = self._analysis_opinion(at)
+        best = opinion.search.best_move()
+        cost = 0.0
+        if tried != best:
+            # Every move tried is compared on the deals the analysis compared
+            # the move made on: the move made costs what the analysis said.
+            cost = max(0.0, Opinion(at, mover, tried, opinion.search).compare(Rng(deals)))
+        found = judgement.mark(cost, tried == best)
+        return {"ply": at, "move": tried.to_dict(), "cost": round(cost, 4), "mark": found,
+                "good": found not in judgement.ERRORS}
+
+    def expert_move(self, ply: object) -> dict[str, Any]:
+        """The expert's move at the decision at ``ply`` (the analysis's)."""
+        at = self.check_ply(ply, self.plies - 1)
+        return self._analysis_opinion(at)[0].search.best_move().to_dict()
+
+    def _analysis_opinion(self, ply: int) -> tuple[Opinion, int]:
+        """The analysis's search at ``ply``, run, and the state its generator
+        was left in, where the analysis's comparison drew its deals (kept
+        for the tries there)."""
+        kept = self._opinions.get(ply)
+        if kept is None:
+            opinion = self.opinion(ply, ANALYSIS_ITERATIONS)
+            while not opinion.search.done:
+                opinion.search.run()
+            kept = (opinion, opinion.search.rng.state)
+            self._opinions = {ply: kept}
+        return kept
 
     def play_on(self, ply: object, seat: object, reveal: bool = False, others: str = "bots") -> dict[str, Any]:
         """A new game from the position after ``ply`` moves, as a record to

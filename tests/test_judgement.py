@@ -13,6 +13,7 @@ import pytest
 from pygame_core import api, judgement
 from pygame_core.bots import make_bot
 from pygame_core.match import Match
+from pygame_core.engine import GameError
 from pygame_core.review import Analysis, Review, ReviewError
 
 
@@ -140,7 +141,7 @@ def played(game: str, players: int, seed: int) -> Match:
 @pytest.fixture(scope="module")
 def kahuna_analysed():
     match = played("kahuna", 2, 11)
-    analysis = Analysis(Review(match), iterations=40)
+    analysis = Analysis(Review(match))
     results = []
     while not analysis.done:
         results += analysis.run(millis=200)
@@ -244,3 +245,78 @@ def test_the_facade_judges_the_review_open(kahuna_analysed):
     assert answer["error"]["key"] == "error.bad_analysis"
     api.reset()
 
+
+
+# -- learning from one's mistakes ------------------------------------------------------------
+
+def test_the_exercises_are_a_seats_costliest_errors_dearest_first(kahuna_analysed):
+    match, results = kahuna_analysed
+    review = Review(match)
+    judged = review.judge(results)["decisions"]
+    for seat in (0, 1):
+        plies = review.exercises(results, seat)
+        errors = sorted((item for item in judged if item["mover"] == seat and item["mark"] in judgement.ERRORS),
+                        key=lambda item: (-item["cost"], item["ply"]))
+        assert plies == [item["ply"] for item in errors][:5]
+    with pytest.raises(ReviewError):
+        review.exercises(results, 2)
+
+
+def test_a_move_tried_is_judged_against_the_experts_the_same_every_time(kahuna_analysed):
+    match, results = kahuna_analysed
+    review = Review(match)
+    ply = next(result["ply"] for result in results if not result["same"])
+    best = review.expert_move(ply)
+    tried = review.try_move(ply, best["text"])
+    assert tried == {"ply": ply, "move": best, "cost": 0.0, "mark": "best", "good": True}
+    made = match.entries[ply].move
+    first = review.try_move(ply, made)
+    assert first["move"]["text"] == made and first["cost"] >= 0
+    assert first["good"] == (first["mark"] in ("best", "good"))
+    # Another move tried in between changes nothing of the answer.
+    other = next(str(move) for move in match.position_at(ply).legal_moves(match.entries[ply].player)
+                 if str(move) not in (made, best["text"]))
+    review.try_move(ply, other)
+    assert review.try_move(ply, made) == first
+    assert Review(match).try_move(ply, made) == first
+
+
+def test_a_move_that_cannot_be_tried_is_refused_with_its_rule(kahuna_analysed):
+    match, _ = kahuna_analysed
+    review = Review(match)
+    with pytest.raises(GameError) as refused:
+        review.try_move(3, "place NOPE-NOPE NOPE")
+    assert refused.value.key.startswith("error.")
+    with pytest.raises(ReviewError):
+        review.try_move(len(match.entries), match.entries[0].move)
+
+
+def test_the_facade_opens_an_exercise_in_a_session_of_its_own(kahuna_analysed):
+    match, results = kahuna_analysed
+    api.reset()
+    call = lambda cmd, **args: json.loads(api.handle(json.dumps({"cmd": cmd, "args": args})))
+    call("review", record=match.to_record())
+    ply = (call("review_exercises", results=results, seat=0)["data"]
+           + call("review_exercises", results=results, seat=1)["data"])[0]
+    mover = match.entries[ply].player
+    snap = call("review_exercise", ply=ply)["data"]
+    assert snap["view"] == match.position_at(ply).view(mover) and snap["legal"]
+    tried = call("review_try", ply=ply, move=match.entries[ply].move)["data"]
+    assert tried["good"] is False and tried["mark"] in judgement.ERRORS
+    assert call("review_expert_move", ply=ply)["data"]["text"] != match.entries[ply].move
+    # The exercise's table is a game like any other: a move is played there.
+    played = call("play", seat=mover, move=call("review_expert_move", ply=ply)["data"]["text"], session="exercise")
+    assert "error" not in played and len(played["data"]["log"]) == 1
+    api.reset()
+
+
+def test_the_move_made_tried_again_costs_what_the_analysis_said():
+    match = played("kahuna", 2, 11)
+    review = Review(match)
+    analysis = Analysis(review)
+    results = []
+    while not analysis.done and len(results) < 12:
+        results += analysis.run(millis=500)
+    for result in results:
+        tried = review.try_move(result["ply"], result["played"]["text"])
+        assert tried["cost"] == result["cost"] and tried["mark"] == result["mark"], result["ply"]

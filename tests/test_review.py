@@ -166,8 +166,9 @@ def test_a_search_run_in_slices_ends_where_one_run_ends():
         whole.run()
         settled_early += whole.search.iterations < 200
         sliced = review.opinion(ply, 200)
-        while not sliced.done:
+        while not sliced.search.done:
             sliced.search.run(iterations=5)
+        sliced.run()                            # then the comparison, if any
         state = match.position_at(ply)
         assert sliced.search.iterations == whole.search.iterations, ply
         assert sliced.result(state, reasons=False) == whole.result(state, reasons=False)

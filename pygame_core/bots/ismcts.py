@@ -211,6 +211,9 @@ class Search:
             if include not in state.legal_moves(player):
                 raise ValueError(f"{include} is not a legal move of player {player}")
             self.moves = [*self.moves, include]
+        # The iterations given to ``include`` for its share, not by choice:
+        # they measure it, they do not vote for it (``statistics``).
+        self.forced = 0
         # Every player's total reward under each of the player's first moves
         # (``estimates``): who the search thinks is winning after each.
         self.totals: dict[Move, list[float]] = {}
@@ -271,7 +274,7 @@ class Search:
             spent = self.millis + (self.clock() - start) * 1000.0
             rate = self.iterations / max(spent, 1e-3)
             left = min(left, rate * (self.max_millis - spent))
-        visits = sorted((child.visits for child in self.root.children.values()
+        visits = sorted((self._chosen(move, child) for move, child in self.root.children.items()
                          if child.player == self.player), reverse=True)
         if len(visits) < 2:
             return False
@@ -322,6 +325,7 @@ class Search:
                 weighed = children[include]
                 if weighed.visits * INCLUDE_SHARE < self.root.visits:
                     best = weighed                      # its share of the iterations
+                    self.forced += 1
             for move in moves if best is None else ():
                 child = children[move]
                 value = (child.reward / child.visits
@@ -361,16 +365,22 @@ class Search:
         return policy(world, actor, self.advice, self.rng, moves)
 
     # -- the answer ------------------------------------------------------------------
+    def _chosen(self, move: Move, child: Node) -> int:
+        """How often the tree chose ``move`` at the root: its visits, less
+        those ``include`` was given for its share."""
+        return child.visits - self.forced if move == self.include else child.visits
+
     def statistics(self) -> list[tuple[Move, int, float]]:
         """``(move, visits, mean reward)`` for each of the player's moves, most
-        visited first."""
+        visited first (the visits the tree chose it for: a move weighed for a
+        review (``include``) is not the best for the iterations it was given)."""
         stats = []
         for move in self.moves:
             child = self.root.children.get(move)
             if child is None or child.player != self.player:
                 stats.append((move, 0, 0.0))
             else:
-                stats.append((move, child.visits, child.reward / child.visits))
+                stats.append((move, self._chosen(move, child), child.reward / child.visits))
         stats.sort(key=lambda entry: (-entry[1], -entry[2]))
         return stats
 

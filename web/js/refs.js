@@ -53,6 +53,7 @@ export const refs = {
   status: () => fixed('status'),
   advice: () => fixed('advice'),
   lesson: () => fixed('lesson'),
+  exercise: () => fixed('exercise'),
   watchBar: () => fixed('watch-bar'),
   review: () => fixed('review'),
   inviteButton: () => button('invite-button'),

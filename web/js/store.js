@@ -44,6 +44,7 @@ const GAME_ID = new RegExp(`^[a-z][a-z0-9_]{0,${MAX_ID_TEXT - 1}}$`);
  * @property {GameRecord} record
  * @property {boolean} finished
  * @property {unknown[] | null} analysis
+ * @property {{found: number, missed: number} | null} [exercises]   its last "learn from your mistakes"
  */
 
 /** An entry that cannot be read back: it can only be forgotten (`game`
@@ -217,6 +218,7 @@ function listing(id, entry) {
     finished,
     // Checked against its game when it is read (review-graph.js's expand).
     analysis: finished && Array.isArray(entry.analysis) ? entry.analysis : null,
+    exercises: finished && isExerciseCount(entry.exercises) ? entry.exercises : null,
   };
 }
 
@@ -259,6 +261,14 @@ export function saveGame(id, record, names) {
   return write(PREFIX + entryId, entry) ? entryId : null;
 }
 
+/** A count of exercises as kept (storage can hold anything).
+ * @param {unknown} value @returns {boolean} */
+function isExerciseCount(value) {
+  if (!isObject(value)) return false;
+  const { found, missed } = /** @type {Record<string, unknown>} */ (value);
+  return Number.isInteger(found) && Number.isInteger(missed) && Number(found) >= 0 && Number(missed) >= 0;
+}
+
 /** The finished games kept to be looked back on (the oldest go first). */
 export const MAX_FINISHED = 12;
 
@@ -273,13 +283,19 @@ export function keepFinished(id, record, names) {
   const all = savedGames();
   let entryId = id;
   let analysis;
+  let exercises;
+  // The entry named, if it is this game's; else the same game kept already.
   const same = all.find(
-    /** @param {SavedListing} each @returns {each is SavedGame} */ (each) => !each.damaged && each.finished && sameGame(each.record, record),
+    /** @param {SavedListing} each @returns {each is SavedGame} */ (each) =>
+      !each.damaged && each.finished && sameGame(each.record, record) && (!entryId || each.id === entryId),
   );
   if (!entryId && same) entryId = same.id;
-  if (same && same.id === entryId) analysis = same.analysis || undefined;
+  if (same && same.id === entryId) {
+    analysis = same.analysis || undefined;
+    exercises = same.exercises || undefined;
+  }
   entryId = entryId || `save.${newId()}`;
-  const entry = { game: record.game, savedAt: Date.now(), names, record, finished: true, analysis };
+  const entry = { game: record.game, savedAt: Date.now(), names, record, finished: true, analysis, exercises };
   if (!write(PREFIX + entryId, entry)) return null;
   const finished = savedGames().filter(/** @returns {each is SavedGame} */ (each) => !each.damaged && each.finished);
   for (const old of finished.slice(MAX_FINISHED)) remove(PREFIX + old.id);
@@ -292,6 +308,15 @@ export function keepAnalysis(id, analysis) {
   const entry = read(PREFIX + id);
   if (!isObject(entry) || entry.finished !== true) return false;
   return write(PREFIX + id, { ...entry, analysis });
+}
+
+/** Keep with a finished game the count of its last "learn from your
+ * mistakes": the exercises found and missed.
+ * @param {string} id @param {{found: number, missed: number}} count @returns {boolean} stored */
+export function keepExercises(id, { found, missed }) {
+  const entry = read(PREFIX + id);
+  if (!isObject(entry) || entry.finished !== true) return false;
+  return write(PREFIX + id, { ...entry, exercises: { found, missed } });
 }
 
 /** @param {string} id @returns {void} */

@@ -115,3 +115,45 @@ export function createLessonTable({ lesson, step, move, wrong, onTaught = () => 
     },
   };
 }
+
+/**
+ * A table for one exercise of "learn from your mistakes"
+ * (exercise/ctrl.js): the position of the decision at `ply` of the game
+ * reviewed in the engine's `review` session, where its mover tries moves.
+ * Each is judged against the expert's (`review_try`) and told
+ * (`onTried`); one good enough is played, to show it, and nothing more is
+ * offered; another is refused (`exercise: true`) and changes nothing.
+ * Nothing is taken back, and one person plays.
+ * @param {{ply: number, review: string, onTried: (tried: import('./exercise/ctrl.js').Tried) => void,
+ *   onOpened: (legal: import('./state.js').Move[]) => void}} exercise
+ * @returns {LessonTable}
+ */
+export function createExerciseTable({ ply, review, onTried, onOpened }) {
+  const base = createLocalTable({ session: 'exercise' });
+  let solved = false;
+  const shown = (/** @type {Snapshot} */ snap) => ({ ...snap, can_undo: false, legal: solved ? [] : snap.legal });
+  /** @type {PageError & {exercise: boolean}} */
+  const refused = { key: 'exercise.try_again', message: 'not within the good mark of the expert\'s move', params: {}, exercise: true };
+  return {
+    ...base,
+    sharedDevice: false,
+    start: async () => {
+      const snap = await call('review_exercise', { ply, table: 'exercise', session: review });
+      onOpened(snap.legal || []);
+      return shown(snap);
+    },
+    snapshot: async (viewer) => shown(await base.snapshot(viewer)),
+    /** @param {number} seat @param {string} text @param {number | null} [viewer] */
+    async play(seat, text, viewer) {
+      if (solved) throw refused;
+      const tried = await call('review_try', { ply, move: text, session: review });
+      onTried(tried);
+      if (!tried.good) throw refused;
+      solved = true;
+      return shown(await base.play(seat, text, viewer));
+    },
+    undo: async () => {
+      throw refused;
+    },
+  };
+}

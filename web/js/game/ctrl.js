@@ -22,6 +22,7 @@ import { hasRenderer } from '../games/index.js';
 import { errorText, recordText, firstViewer } from './words.js';
 import { overStatus } from '../turn-words.js';
 import { startLesson } from './lesson-steps.js';
+import { startExercises } from './exercise-steps.js';
 
 /** @typedef {import('../state.js').Session} Session */
 /** @typedef {import('../state.js').Snapshot} Snapshot */
@@ -54,7 +55,7 @@ import { startLesson } from './lesson-steps.js';
  * @property {Screen} screen
  * @property {() => void} redraw                 draw the status line, the tools, the advice, the watch bar again
  * @property {(cmd: string, args: object) => Promise<any>} call   the engine (worker-client.js)
- * @property {{local: () => any, lesson: (options: any) => any, review: (record: any) => any}} tables
+ * @property {{local: () => any, lesson: (options: any) => any, review: (record: any) => any, exercise: (options: any) => any}} tables
  * @property {typeof import('../store.js')} store
  * @property {import('./parts.js').PartMakers} parts
  * @property {() => void} onExit
@@ -74,7 +75,8 @@ export class GameCtrl {
     this.status = null;
     /** The expert's advice on screen. @type {Hint | null} */
     this.advice = null;
-    /** The lesson under way, across its steps' sessions (lesson.js), or null. @type {any} */
+    /** The lesson under way, across its steps' sessions (lesson.js), or the
+     * exercises of a reviewed game (exercise/view.js), or null. @type {any} */
     this.lesson = null;
     /** Each game started counts one: work of a game left finds another number. */
     this.generation = 0;
@@ -436,10 +438,11 @@ export class GameCtrl {
    * Look back on a finished game (review.js): `record` its record (or its
    * text), `typed` the names it was played under, `saveId` its entry among
    * the saved games (null: the entry of the same game, or a new one),
-   * `viewer` the seat whose eyes it is seen through first.
-   * @param {any} record @param {string[]} typed @param {{saveId?: string | null, viewer?: number | null}} [options]
+   * `viewer` the seat whose eyes it is seen through first, `at` the ply
+   * shown first (the end by default).
+   * @param {any} record @param {string[]} typed @param {{saveId?: string | null, viewer?: number | null, at?: number}} [options]
    */
-  async startReview(record, typed, { saveId = null, viewer } = {}) {
+  async startReview(record, typed, { saveId = null, viewer, at } = {}) {
     this.retire();
     this.endLesson();
     const wanted = this.generation;
@@ -469,9 +472,11 @@ export class GameCtrl {
       },
       // A new game from a position looked back on: a game of its own.
       playOn: (/** @type {any} */ played) => void this.resume(played, played.names || []),
+      practise: (/** @type {number} */ seat, /** @type {number[]} */ plies, /** @type {Map<number, any>} */ marks) =>
+        void startExercises(this, { record: recordObject, typed: typedNames, saveId: kept, plan, seat, plies, marks }),
     });
     this.deps.redraw();
-    await mine.part.open?.();
+    await mine.part.open?.(at);
   }
 
   // -- online ------------------------------------------------------------------------

@@ -55,7 +55,7 @@ import { errorText } from './words.js';
  * @property {(end: EndChoice, snap: any) => EndChoice} [finish]
  * @property {(tools: Tools) => Tools} [tools]
  * @property {(state: any) => void} [show]                     (online) a table's state
- * @property {() => Promise<void>} [open]                      (review) its first drawing
+ * @property {(ply?: number) => Promise<void>} [open]         (review) its first drawing, at a ply (the end by default)
  * @property {boolean} [remote]                                the game's table is on a table server
  * @property {(entry: any) => void} [tokenChanged]            (online) the seat is held by a new token
  * @property {() => void} [retranslate]
@@ -68,6 +68,8 @@ import { errorText } from './words.js';
  * @property {(hooks: any) => any} lesson                      a lesson's flow (lesson/view.js's createLessonFlow)
  * @property {(flow: any, kind: 'step' | 'game', ctrl: import('./ctrl.js').GameCtrl) => GamePart} lessonPart
  * @property {(options: any) => GamePart} review
+ * @property {(hooks: any) => any} exercises                   "learn from your mistakes" (exercise/view.js's createExerciseFlow)
+ * @property {(flow: any, ctrl: import('./ctrl.js').GameCtrl) => GamePart} exercisePart
  * @property {string} reviewSession                            the engine's session a review asks
  * @property {(options: {remote: any, entry: any, site?: string, own?: string, ctrl: import('./ctrl.js').GameCtrl, session: any}) => GamePart} online
  */
@@ -102,5 +104,19 @@ export function lessonPart(flow, kind, ctrl) {
       hint: { ...tools.hint, hidden: tools.hint.hidden || kind === 'step' },
       save: { hidden: true },
     }),
+  };
+}
+
+/**
+ * An exercise's table: a move not good enough is answered by the exercises'
+ * panel (it was told as it was tried), and nothing is saved.
+ * @param {any} flow the exercises' flow (exercise/ctrl.js) @param {import('./ctrl.js').GameCtrl} ctrl
+ * @returns {GamePart}
+ */
+export function exercisePart(flow, ctrl) {
+  return {
+    error: (error) => Boolean(error && error.exercise && ctrl.lesson === flow),
+    autosave: () => true,
+    tools: (tools) => ({ ...tools, undo: { disabled: true }, hint: { ...tools.hint, hidden: true }, save: { hidden: true } }),
   };
 }

@@ -14,7 +14,8 @@ import { showEnd } from '../end.js';
 import { loadRenderer } from '../games/index.js';
 import { h, downloadJson } from '../dom.js';
 import * as store from '../store.js';
-import { createLocalTable, createLessonTable } from '../table-local.js';
+import { createLocalTable, createLessonTable, createExerciseTable } from '../table-local.js';
+import { createExerciseFlow } from '../exercise/view.js';
 import { createLessonFlow } from '../lesson/view.js';
 import { call } from '../worker-client.js';
 import { onlinePart } from '../online/part.js';
@@ -22,7 +23,7 @@ import { refs } from '../refs.js';
 import { createReview, REVIEW_SESSION } from '../review/view.js';
 import { compact, expand } from '../review-graph.js';
 import { GameCtrl } from './ctrl.js';
-import { lessonPart } from './parts.js';
+import { lessonPart, exercisePart } from './parts.js';
 import { errorText } from './words.js';
 
 /** @typedef {import('./ctrl.js').Screen} Screen */
@@ -40,7 +41,7 @@ export function createGameScreen({ onExit, onNewGame, pace, setPace, paces, veri
     screen: pageScreen(),
     redraw: () => draw(),
     call,
-    tables: { local: createLocalTable, lesson: createLessonTable, review: reviewTable },
+    tables: { local: createLocalTable, lesson: createLessonTable, review: reviewTable, exercise: createExerciseTable },
     store,
     parts: pageParts({ verifyRecord, rememberName }),
     onExit,
@@ -140,8 +141,10 @@ function pageParts({ verifyRecord, rememberName }) {
   return {
     lesson: createLessonFlow,
     lessonPart,
+    exercises: createExerciseFlow,
+    exercisePart,
     reviewSession: REVIEW_SESSION,
-    review: ({ plan, renderer, names, viewer, entry, kept, status: say, playOn }) => {
+    review: ({ plan, renderer, names, viewer, entry, kept, status: say, playOn, practise }) => {
       const review = createReview({
         plan,
         call,
@@ -156,9 +159,11 @@ function pageParts({ verifyRecord, rememberName }) {
         errorText,
         toast,
         playOn,
+        practise,
+        practised: entry && entry.exercises ? entry.exercises : null,
       });
       return {
-        open: () => review.open(),
+        open: (/** @type {number | undefined} */ at) => review.open(at),
         // A game looked back on: nothing to take back or hint; its record may be saved.
         tools: (tools) => ({ undo: { disabled: true }, hint: { ...tools.hint, hidden: true }, save: { hidden: false } }),
         retranslate: () => review.retranslate(),

@@ -34,11 +34,14 @@ export class ReviewCtrl {
   /**
    * @param {{plan: any, call: (cmd: string, args: object) => Promise<any>, viewer: number | null,
    *   analysis: any[] | null, saveAnalysis: (results: any[]) => void,
-   *   playOn?: (record: any) => void}} options
+   *   playOn?: (record: any) => void,
+   *   practise?: (seat: number, plies: number[], marks: Map<number, any>) => void}} options
    * @param {ReviewView} view
    */
-  constructor({ plan, call, viewer, analysis, saveAnalysis, playOn }, view) {
+  constructor({ plan, call, viewer, analysis, saveAnalysis, playOn, practise }, view) {
     this.plan = plan;
+    /** Start "learn from your mistakes" (game/exercise-steps.js). */
+    this.startPractising = practise || null;
     /** Start the game a position is played on in (game/ctrl.js). */
     this.startPlayingOn = playOn || null;
     this.call = call;
@@ -298,6 +301,27 @@ export class ReviewCtrl {
     this.analysing = null;
     this.view.controls();
     this.view.stopped();
+  }
+
+  // -- learning from one's mistakes ---------------------------------------------------------
+
+  /** Whether the seat seen through has errors to learn from. */
+  canPractise() {
+    return Boolean(this.startPractising && this.judged && this.viewer !== null && this.errorsOf(this.viewer).length);
+  }
+
+  /** The seat's costliest errors, as the engine chooses them, become
+   * exercises. */
+  async practise() {
+    if (!this.canPractise()) return;
+    const seat = /** @type {number} */ (this.viewer);
+    try {
+      const plies = await this.call('review_exercises', { results: this.results, seat, session: REVIEW_SESSION });
+      if (this.closed || !plies.length) return;
+      /** @type {(seat: number, plies: number[], marks: Map<number, any>) => void} */ (this.startPractising)(seat, plies, this.marks);
+    } catch (error) {
+      if (!this.closed) this.view.error(error);
+    }
   }
 
   // -- playing on ---------------------------------------------------------------------------

@@ -41,14 +41,16 @@ export { REVIEW_SESSION };
  *   errorText: (error: any) => string,
  *   toast: (text: string, kind?: string) => void,
  *   playOn?: (record: any) => void,
+ *   practise?: (seat: number, plies: number[], marks: Map<number, any>) => void,
+ *   practised?: {found: number, missed: number} | null,
  * }} options
  */
-export function createReview({ plan, call, renderer, names, viewer, analysis, saveAnalysis, status, errorText, toast, playOn }) {
+export function createReview({ plan, call, renderer, names, viewer, analysis, saveAnalysis, status, errorText, toast, playOn, practise, practised = null }) {
   const bar = refs.review();
   const log = refs.log();
   const plies = plan.plies;
   const ctrl = new ReviewCtrl(
-    { plan, call, viewer, analysis, saveAnalysis, playOn },
+    { plan, call, viewer, analysis, saveAnalysis, playOn, practise },
     {
       position: () => draw(),
       controls: () => drawControls(),
@@ -147,7 +149,7 @@ export function createReview({ plan, call, renderer, names, viewer, analysis, sa
 
   const { opinionBox, revealedBox, drawOpinion, drawRevealed } = reviewOpinion({ ctrl, plan, renderer, names });
   const { box: analysisBox, drawGraph, drawCursor, drawSummary } = reviewAnalysis({ ctrl, plan, plies, names, go, moveSentence });
-  const { build, drawControls } = reviewBar({ ctrl, plan, plies, bar, names, go, revealedBox, opinionBox, analysisBox });
+  const { build, drawControls } = reviewBar({ ctrl, plan, plies, bar, names, go, revealedBox, opinionBox, analysisBox, practised });
 
   // -- the log and the keys ---------------------------------------------------------------------
 
@@ -232,8 +234,9 @@ export function createReview({ plan, call, renderer, names, viewer, analysis, sa
  * error, whose eyes the game is seen through, "Show everything", the
  * expert, the analysis and its progress.
  * @param {{ctrl: ReviewCtrl, plan: any, plies: number, bar: HTMLElement, names: () => string[], go: (ply: number) => void,
- *   revealedBox: HTMLElement, opinionBox: HTMLElement, analysisBox: HTMLElement}} shared */
-function reviewBar({ ctrl, plan, plies, bar, names, go, revealedBox, opinionBox, analysisBox }) {
+ *   revealedBox: HTMLElement, opinionBox: HTMLElement, analysisBox: HTMLElement,
+ *   practised: {found: number, missed: number} | null}} shared */
+function reviewBar({ ctrl, plan, plies, bar, names, go, revealedBox, opinionBox, analysisBox, practised }) {
   const { canReveal } = ctrl;
   const icon = (/** @type {string} */ d) => svg('svg', { viewBox: '0 0 24 24', 'aria-hidden': 'true' }, svg('path', { d }));
   const ICONS = {
@@ -322,6 +325,14 @@ function reviewBar({ ctrl, plan, plies, bar, names, go, revealedBox, opinionBox,
         h('option', { value: 'people' }, t('review.play_on_people')),
       )
     );
+    const practiseRow = ctrl.startPractising
+      ? h(
+          'div',
+          { class: 'review-practise' },
+          h('button', { type: 'button', class: 'btn primary', 'data-review': 'exercises', onclick: () => void ctrl.practise() }, t('review.exercises')),
+          practised ? h('span', { class: 'review-practised' }, t('review.practised', practised)) : null,
+        )
+      : null;
     const playOnRow = ctrl.startPlayingOn
       ? h(
           'div',
@@ -344,6 +355,7 @@ function reviewBar({ ctrl, plan, plies, bar, names, go, revealedBox, opinionBox,
       steps,
       by,
       h('div', { class: 'review-tools' }, seen, reveal, expert, analyseButton, stop, meter),
+      practiseRow,
       playOnRow,
       opinionBox,
       analysisBox,
@@ -386,6 +398,7 @@ function reviewBar({ ctrl, plan, plies, bar, names, go, revealedBox, opinionBox,
     set('error-forward', !errors.some((ply) => ply > ctrl.wanted));
     set('expert', at >= plies || Boolean(ctrl.asking));
     set('play-on', at >= plies);
+    set('exercises', !ctrl.canPractise());
     set('analyse', Boolean(ctrl.analysing) || ctrl.complete || plan.decisions === 0);
     if (Number(slider.value) !== at) slider.value = String(at);
     slider.setAttribute('aria-valuetext', t('review.slider_value', { ply: at, plies }));
