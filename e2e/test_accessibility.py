@@ -1,7 +1,8 @@
 """axe-core (pinned in package.json, injected by the test) finds no serious or
 critical violation on the menu, on every board mid-game (on a laptop, on a
 phone, and in words: the text view), and in the rules, privacy, end, join and
-invitation screens, in French and in English.
+invitation screens, on a judged review and its exercises, in French and in
+English.
 
 axe is run through Playwright's evaluate, which the site's
 Content-Security-Policy does not govern: the page itself loads nothing new.
@@ -18,6 +19,7 @@ from pages import BOOT_TIMEOUT_MS, instant_bots, invitation, join_table, open_me
 from test_every_word import COVERED, CUT
 from test_lessons import fold, hold
 from test_online import open_new_table, table_server  # noqa: F401 (a fixture)
+from test_review import open_judged
 
 # The pages as they move, animations and all (see conftest.MOTION).
 pytestmark = pytest.mark.motion
@@ -223,3 +225,30 @@ def test_the_invitation_and_the_join_dialog_have_no_serious_violation(make_conte
     for page in (ana, bob):
         assert violations(page, "#table-panel") == []
 
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_judged_review_and_its_exercises_have_no_serious_violation(make_context, site_url, lang):
+    """The review of a finished game with its analysis judged (marks, graph,
+    accuracy and luck), "Show everything" pressed, on a laptop and on a
+    phone; then the first exercise of "learn from your mistakes"."""
+    page = make_context(locale=LANGUAGES[lang], viewport={"width": 1366, "height": 800}).new_page()
+    open_judged(page, site_url, "kahuna")
+    page.click('#review [data-review="reveal"]')
+    page.wait_for_selector('#review [data-review="reveal"][aria-pressed="true"]')
+    page.click('#review [data-review="first"]')
+    page.click('#review [data-review="error-forward"]')
+    page.wait_for_selector('.opinion-line[data-opinion="analysis"] .mark-badge[data-mark]')
+    settle_review = "() => document.getElementById('status').getAttribute('aria-busy') !== 'true'"
+    page.wait_for_function(settle_review)
+    assert violations(page) == []
+    page.set_viewport_size({"width": 390, "height": 844})
+    assert violations(page) == []
+    page.set_viewport_size({"width": 1366, "height": 800})
+    page.click('#review [data-review="reveal"]')
+    page.select_option("#review-viewer", "0")
+    page.wait_for_selector('#review [data-review="exercises"]:not([disabled])')
+    page.click('#review [data-review="exercises"]')
+    page.wait_for_selector('#exercise[data-state="trying"]', timeout=BOOT_TIMEOUT_MS)
+    settle(page)
+    assert violations(page, "#exercise") == []
