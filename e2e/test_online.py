@@ -480,6 +480,8 @@ def test_two_strangers_meet_at_an_open_table_with_a_clock_talk_and_play(make_con
     bob = make_context(**PHONE).new_page()
     bob.goto(table_server.url)
     bob.wait_for_selector("[data-open-table]", timeout=BOOT_TIMEOUT_MS)
+    # His menu is whole (the engine ready) before he types his name.
+    bob.wait_for_selector("#play-button:not([disabled])", timeout=BOOT_TIMEOUT_MS)
     row = plain(bob.inner_text("[data-open-table]"))
     assert all(words in row for words in ("Kanaloa", "2 joueurs", "Ana", "place libre", "20 min + 10 s")), row
     bob.fill("#visitor-name", "Bob")

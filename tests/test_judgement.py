@@ -14,7 +14,7 @@ from pygame_core import api, judgement
 from pygame_core.bots import make_bot
 from pygame_core.match import Match
 from pygame_core.engine import GameError
-from pygame_core.review import Analysis, Review, ReviewError
+from pygame_core.review import ANALYSIS_ITERATIONS, Analysis, Review, ReviewError
 
 
 def decision(ply, mover, best, played, same=None):
@@ -320,3 +320,31 @@ def test_the_move_made_tried_again_costs_what_the_analysis_said():
     for result in results:
         tried = review.try_move(result["ply"], result["played"]["text"])
         assert tried["cost"] == result["cost"] and tried["mark"] == result["mark"], result["ply"]
+
+
+def test_the_estimate_holds_still_where_nothing_happened():
+    """Between two decisions of one player in a row, where the first move
+    was the expert's and nothing was drawn, nothing happened: the chance the
+    expert sees moves by a few points at most (docs/review.md measures it:
+    a median of 2.5 points at the analysis's budget)."""
+    match = played("haleakala", 2, 5)
+    review = Review(match)
+    decisions, chance = set(review.decisions()), review.chance_plies()
+    steps = []
+    for ply in sorted(decisions):
+        if len(steps) == 12:
+            break
+        if ply + 1 not in decisions or ply in chance or match.entries[ply + 1].player != match.entries[ply].player:
+            continue
+        first = review.opinion(ply, ANALYSIS_ITERATIONS)
+        first.run()
+        before = first.result(match.position_at(ply), reasons=False)
+        if not before["same"]:
+            continue
+        after = review.opinion(ply + 1, ANALYSIS_ITERATIONS)
+        after.run()
+        steps.append(abs(after.result(match.position_at(ply + 1), reasons=False)["best_chance"] - before["best_chance"]))
+    assert len(steps) >= 8, "quiet steps to measure"
+    steps.sort()
+    assert steps[len(steps) // 2] <= 0.05, steps
+    assert steps[-1] <= 0.15, steps
