@@ -11,6 +11,7 @@ import { t } from '../i18n.js';
 import { h } from '../dom.js';
 import { refs } from '../refs.js';
 import { percent, moveWords } from '../advice-words.js';
+import { isError } from '../review-graph.js';
 import { ExerciseCtrl } from './ctrl.js';
 
 /**
@@ -61,7 +62,7 @@ export function createExerciseFlow(hooks) {
     const text = hooks.played(ply);
     // The move made, in words: as the table offers it (a move is words only whole).
     const made = text ? ctrl.legal.find((move) => move.text === text.text) || text : null;
-    const mark = judged && ['inaccuracy', 'mistake', 'blunder'].includes(judged.mark) ? judged.mark : 'mistake';
+    const mark = judged && isError(judged.mark) ? judged.mark : 'mistake';
     const ask = h('p', { class: 'exercise-text' }, t(`exercise.ask.${mark}`, { n: ply + 1, move: made ? words(made) : '', cost: percent(judged ? judged.cost : 0) }));
     /** @type {Element[]} */
     const notes = [];

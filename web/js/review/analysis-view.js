@@ -14,7 +14,7 @@ import { percent } from '../advice-words.js';
 import { h } from '../dom.js';
 import { svg } from '../board-svg.js';
 import { token } from '../players.js';
-import { chanceLines, graphPoint, plyAt, isError, GRAPH } from '../review-graph.js';
+import { chanceLines, graphPoint, plyAt, isError, MARKS, GRAPH } from '../review-graph.js';
 
 /** A share of a chance as a signed percent ("+14 %"). @param {number} value */
 export function signedPercent(value) {
@@ -166,7 +166,7 @@ export function reviewAnalysis({ ctrl, plan, plies, names, go, moveSentence }) {
   /** The errors of a player as counts: "2 inaccuracies, 1 blunder".
    * @param {Record<string, number>} marks */
   function errorCounts(marks) {
-    const kinds = ['inaccuracy', 'mistake', 'blunder'].filter((mark) => marks[mark]);
+    const kinds = MARKS.filter((mark) => isError(mark) && marks[mark]);
     if (!kinds.length) return h('span', { class: 'no-errors' }, t('review.no_errors'));
     return h(
       'span',
