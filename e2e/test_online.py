@@ -661,6 +661,14 @@ def test_a_game_dealt_by_the_server_is_verified_at_the_end_downloaded_reviewed_a
     assert record["fairness"]["commitment"] == promised and len(record["seed"]) == 32
     assert subprocess.run([sys.executable, "-m", "pygame_core", "verify", str(path), "--commitment", promised],
                           cwd=ROOT, capture_output=True).returncode == 0
+    # Its review link, from the server: a fresh browser opens the same game.
+    shared = ana.get_attribute("#end-dialog [data-share-link]", "href")
+    assert "review=online" in shared and record["seed"] not in shared
+    friend = make_context(**DEVICE).new_page()
+    friend.goto(shared)
+    friend.wait_for_selector(f'#review[data-plies="{len(record["moves"])}"]', timeout=BOOT_TIMEOUT_MS)
+    assert friend.get_attribute("#status", "data-state") == "review"
+    friend.close()
     # The finished table's game is reviewed from its end screen, through
     # Ana's eyes, with everything shown at the end.
     ana.click("#end-review")

@@ -16,6 +16,7 @@ from __future__ import annotations
 import json
 
 import pytest
+from playwright.sync_api import expect
 
 from conftest import BOOT_TIMEOUT_MS, STEP_TIMEOUT_MS, _local_only, watch_console
 from pages import choices, click_choice, human_turn, instant_bots, plain, settle
@@ -234,6 +235,45 @@ def test_show_everything_shows_haleakalas_decks_in_their_order(player, site_url)
     player.wait_for_selector('#review [data-review="reveal"][aria-pressed="false"]')
     player.click("#menu-button")
     player.wait_for_selector(MENU_READY)
+
+
+def test_a_shared_link_opens_the_same_review_in_a_fresh_browser(player, browser, site_url):
+    """"Share this game" makes a link that carries the record: opened in a
+    browser that never saw the game, it shows the same review, the same
+    names, the same positions, the same hand as Ana saw it."""
+    match = finished("kanaloa")
+    to_menu(player, site_url)
+    load(player, match.to_record(), "kanaloa.json")
+    plies = len(match.entries)
+    player.wait_for_selector(f'#review[data-plies="{plies}"]', timeout=BOOT_TIMEOUT_MS)
+    player.click('#review [data-review="share"]')
+    link = player.input_value("#review-link", timeout=STEP_TIMEOUT_MS)
+    assert link.startswith(site_url) and "#review=" in link and len(link) < 4000
+    middle = plies // 2
+    go_to(player, middle)
+    seen = look(player)
+    context = browser.new_context(service_workers="block", locale="fr-FR", viewport={"width": 1366, "height": 800})
+    context.set_default_timeout(STEP_TIMEOUT_MS)
+    outside: list = []
+    context.route("**/*", _local_only(outside))
+    context.on("page", watch_console)
+    try:
+        page = context.new_page()
+        page.goto(link)
+        page.wait_for_selector(f'#review[data-plies="{plies}"]', timeout=BOOT_TIMEOUT_MS)
+        assert page.get_attribute("#status", "data-state") == "review"
+        assert "Ana" in page.inner_text("#players")
+        # The fragment is used once: a reload offers the game among the finished ones.
+        assert "#review=" not in page.url
+        go_to(page, middle)
+        assert look(page) == seen
+        # A link cut short when copied says so, and leaves the player at the menu.
+        page.goto(link[: len(link) - 40])
+        page.wait_for_selector(MENU_READY, timeout=BOOT_TIMEOUT_MS)
+        expect(page.locator("#menu-message")).to_contain_text("ne contient aucune partie")
+    finally:
+        context.close()
+    assert outside == [], f"requests left localhost: {outside}"
 
 
 def test_the_expert_gives_an_opinion_and_an_analysis_draws_the_graph(player, site_url):

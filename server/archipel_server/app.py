@@ -21,6 +21,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import hashlib
+import hmac
 import itertools
 import json
 import logging
@@ -44,7 +45,7 @@ from . import __version__
 from .bots import BotPool
 from .bus import Bus, LocalBus
 from .clocks import BadClock, check_clock
-from .common import encode
+from .common import Refusal, encode
 from .config import Settings
 from .hosts import Hosts
 from .live import Connection, unencodable
@@ -87,6 +88,7 @@ def create_app(settings: Settings, store: Store | None = None, bus: Bus | None =
         Route(f"{base}api/tables/status", server.status, methods=["POST", "OPTIONS"]),
         Route(f"{base}api/tables/open", server.open_list, methods=["POST", "OPTIONS"]),
         Route(f"{base}api/tables/sit", server.sit, methods=["POST", "OPTIONS"]),
+        Route(f"{base}api/tables/review", server.review, methods=["POST", "OPTIONS"]),
         WebSocketRoute(f"{base}api/ws", server.websocket),
     ]
     if base != "/":
@@ -214,6 +216,30 @@ class TableServer:
 
     async def sit(self, request: Request) -> Response:
         return await self.guarded(request, self._sit)
+
+    async def review(self, request: Request) -> Response:
+        return await self.guarded(request, self._review)
+
+    async def _review(self, request: Request, body) -> tuple:
+        """A finished game's record for its review link: ``{table, number,
+        key}``, the key the table gave with the record (``Table.review_key``)."""
+        table_id = body.get("table") if isinstance(body, dict) else None
+        number = body.get("number") if isinstance(body, dict) else None
+        key = body.get("key") if isinstance(body, dict) else None
+        if not is_table_id(table_id) or not isinstance(key, str) or not is_count(number):
+            raise ApiError(400, "error.bad_request", "a review link names a table, a game number and a key")
+        table = await self.tables.get(table_id)
+        if table is None:
+            raise ApiError(404, "error.unknown_table", "there is no such table")
+        if not hmac.compare_digest(key.encode(), table.review_key(number).encode()):
+            raise ApiError(403, "error.bad_review_key", "this link does not open a game of this table")
+        try:
+            number, record = await table.finished_record(number)
+        except Refusal as refusal:
+            if refusal.key == "error.not_over":
+                raise ApiError(409, "error.review_not_over", "this game is not over yet") from None
+            raise ApiError(400, refusal.key, str(refusal)) from None
+        return 200, {"table": table_id, "number": number, "record": record}
 
     async def guarded(self, request: Request, handler) -> Response:
         """Origin, preflight, body and errors, the same for every POST."""

@@ -37,6 +37,7 @@ the store (``sync``).
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import logging
 import time
 from typing import TYPE_CHECKING
@@ -397,7 +398,14 @@ class Table:
     async def record(self, number, reply) -> None:
         """The whole record of game ``number`` (the current one when None),
         seed and moves, with what checks the commitment and the result the
-        table states: only once that game is over."""
+        table states: only once that game is over. With it, the key of the
+        game's review link (``review_key``)."""
+        number, record = await self.finished_record(number)
+        reply({"type": "record", "number": number, "record": record, "review_key": self.review_key(number)})
+
+    async def finished_record(self, number) -> tuple[int, dict]:
+        """Game ``number`` (the current one when None) and its record, once
+        that game is over; refused before."""
         async with self.lock:
             if number is None:
                 number = self.info.number
@@ -415,4 +423,14 @@ class Table:
                 result = None if stored is None else core_of(stored).match.result()
         if stored is None or (number != self.info.number and not stored.over):
             raise Refusal("error.not_over", "the record is given once the game is over")
-        reply({"type": "record", "number": number, "record": stored.record(result)})
+        return number, stored.record(result)
+
+    def review_key(self, number: int) -> str:
+        """The key of game ``number``'s review link (``api/tables/review``):
+        a hash of the table, the game and the spectators' token's hash, which
+        never leaves the server. Whoever was given a finished game's record
+        may pass its link on; nothing of a token can be learned from the
+        key, and no other game's key from it."""
+        spectators = sorted(holder for holder, seat in self.seats.holders.items() if seat == SPECTATOR)
+        secret = spectators[0] if spectators else ""
+        return hashlib.sha256(f"archipel-review/{self.id}/{number}/{secret}".encode()).hexdigest()[:32]

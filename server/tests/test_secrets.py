@@ -11,6 +11,7 @@ saw was dealt by the seed committed to (``pygame_core.fairness``).
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import json
 import random
 import re
@@ -19,11 +20,12 @@ import pytest
 
 from archipel_server.store import SPECTATOR, StoredTable, TableInfo
 from archipel_server.tables import Table
+from archipel_server.tokens import token_hash
 from pygame_core import Rng, fairness
 from pygame_core.match import Match
 from pygame_core.table import Table as TableCore
 
-from online import ServerProcess, create, keys_in, play_randomly, run, seated
+from online import ServerProcess, create, keys_in, play_randomly, post, run, seated
 
 WHOLE_GAMES = [
     pytest.param("kahuna", 2, {}, ["h", "bot2"], id="kahuna-person-and-skilled-bot"),
@@ -239,8 +241,25 @@ def test_the_record_is_refused_before_the_end_and_a_rematch_commits_to_a_new_see
         assert fairness.verify(answer["record"], first["commitment"]).verified
         refused = await ana.call("record", number=2)
         assert refused["key"] == "error.not_over"
+        return answer["review_key"], first["commitment"]
 
-    run(scene())
+    key, commitment = run(scene())
+    # The first game's review link, from its server: the record to anyone
+    # with the key, the same record the seats were given.
+    status, shared = post(dealer, "api/tables/review", {"table": table["table"], "number": 1, "key": key})
+    assert status == 200 and shared["number"] == 1 and fairness.verify(shared["record"], commitment).verified
+    status, refused = post(dealer, "api/tables/review", {"table": table["table"], "number": 1, "key": "0" * 32})
+    assert status == 403 and refused["error"]["key"] == "error.bad_review_key"
+    # A key opens its own game only, and a game not over stays closed.
+    status, refused = post(dealer, "api/tables/review", {"table": table["table"], "number": 2, "key": key})
+    assert status == 403
+    spectators = token_hash(table["spectator"])
+    second_key = hashlib.sha256(f"archipel-review/{table['table']}/2/{spectators}".encode()).hexdigest()[:32]
+    status, refused = post(dealer, "api/tables/review", {"table": table["table"], "number": 2, "key": second_key})
+    assert status == 409 and refused["error"]["key"] == "error.review_not_over"
+    for bad in ({}, {"table": table["table"], "number": "1", "key": key}, {"table": "x", "number": 1, "key": key}):
+        status, refused = post(dealer, "api/tables/review", bad)
+        assert status == 400 and refused["error"]["key"] == "error.bad_request", bad
 
 
 def test_a_server_that_changed_a_card_is_caught():

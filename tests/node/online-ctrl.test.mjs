@@ -85,7 +85,7 @@ function fakeRemote(first, { chat = [] } = {}) {
     async record(number) {
       asked.push(['record', number]);
       if (answers.recordError) throw answers.recordError;
-      return answers.record;
+      return { number, record: answers.record, reviewKey: 'k'.repeat(32) };
     },
     async newToken() {
       asked.push(['newToken']);

@@ -275,8 +275,8 @@ test('a record is a question: asked beside a move, answered by its ref, asked ag
   const again = socket().sent.filter((message) => message.type === 'record');
   assert.equal(again.length, 1);
   assert.equal(again[0].ref, question.ref);
-  socket().deliver({ type: 'record', ref: question.ref, number: 1, record: { seed: 'abc' } });
-  assert.deepEqual(await asked, { seed: 'abc' });
+  socket().deliver({ type: 'record', ref: question.ref, number: 1, record: { seed: 'abc' }, review_key: 'k'.repeat(32) });
+  assert.deepEqual(await asked, { number: 1, record: { seed: 'abc' }, reviewKey: 'k'.repeat(32) });
   socket().deliver({ type: 'error', ref: socket().sent.find((m) => m.type === 'move').ref, key: 'error.game_over', message: '', params: {} });
   await assert.rejects(move, (error) => error.key === 'error.game_over');
   const refused = table.record();

@@ -19,7 +19,8 @@ import * as store from './store.js';
 import { preloadRenderers } from './games/index.js';
 import { MAX_PLAYERS, MAX_RECORD_TEXT } from './limits.js';
 import { watchForUpdates } from './updates.js';
-import { openTables } from './online.js';
+import { openTables, reviewRecord, serverAddress } from './online.js';
+import { decodeRecord } from './share.js';
 import { OnlinePlay } from './online-play.js';
 import { refs } from './refs.js';
 import { installTips } from './tips.js';
@@ -211,6 +212,31 @@ async function reviewGame(entry) {
   }
 }
 
+/** A shared game (share.js): the record the link carries, or the one its
+ * table server gives for the link's key, opened in the review. A link that
+ * opens nothing leaves the player at the menu, with why.
+ * @param {any} wanted a review link (deeplink.js) */
+async function openShared(wanted) {
+  menu.showMessage('');
+  try {
+    let record;
+    if (wanted.review === 'online') {
+      const server = serverAddress(wanted.server);
+      if (!server) throw { key: 'error.bad_share_link', message: 'the link names no table server', params: {} };
+      record = (await reviewRecord(server, wanted)).record;
+    } else {
+      record = await decodeRecord(wanted.data);
+    }
+    if (game.active) game.exit();
+    showScreen('game');
+    await game.startReview(record, []);
+  } catch (error) {
+    if (game.active) game.exit();
+    showScreen('menu');
+    menu.showMessage(t('menu.share_failed', { message: errorText(error) }));
+  }
+}
+
 /** @param {File} file */
 async function loadFile(file) {
   menu.showMessage('');
@@ -381,7 +407,7 @@ async function main() {
   }
   // A deep link to a game opens it as soon as Python is ready (the menu shows
   // the boot until then); the menu learns the games afterwards, behind it.
-  const opening = link && (link.game || link.learn) && !link.online ? engine.ready.then(() => followLink(link)) : null;
+  const opening = link && (link.game || link.learn || link.review) && !link.online ? engine.ready.then(() => followLink(link)) : null;
   if (opening) opening.catch(() => {}); // a failed boot is shown by the menu below
   let games;
   try {
@@ -437,6 +463,11 @@ async function followLink(wanted) {
     history.replaceState(null, '', location.pathname + location.search);
     if (game.active) game.exit();
     await startLesson(wanted.learn);
+    return;
+  }
+  if (wanted.review) {
+    history.replaceState(null, '', location.pathname + location.search);
+    await openShared(wanted);
     return;
   }
   if (!wanted.game) return;

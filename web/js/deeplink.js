@@ -6,6 +6,11 @@
 //
 // Lessons: index.html#learn=kahuna opens the game's guided first game.
 //
+// A shared game: index.html#review=<record> opens a finished game's record
+// (share.js: compressed, base64url) in the review;
+// index.html#review=online&server=…&table=…&number=…&key=… asks a table
+// server for the record of one of its finished games.
+//
 // Any of them may add `view=text` (the game in words, for a screen reader)
 // or `view=board`; the page remembers it.
 //
@@ -23,7 +28,7 @@ import { MAX_NAME, seedFromText } from './limits.js';
 import { clockOf } from './table-words.js';
 import { DEFAULT_BOT_LEVEL } from './players.js';
 
-const RESERVED = new Set(['play', 'learn', 'players', 'seats', 'seed', 'lang', 'names', 'online', 'game', 'token', 'server', 'view', 'open', 'clock', 'clocklevel', 'timeout', 'chat']);
+const RESERVED = new Set(['play', 'learn', 'players', 'seats', 'seed', 'lang', 'names', 'online', 'game', 'token', 'server', 'view', 'open', 'clock', 'clocklevel', 'timeout', 'chat', 'review', 'table', 'number', 'key']);
 const VIEWS = ['board', 'text'];
 
 /**
@@ -49,6 +54,10 @@ const VIEWS = ['board', 'text'];
  * @property {boolean} [open]
  * @property {import('./table-words.js').Clock | null} [clock]
  * @property {'everyone' | 'seats'} [chat]
+ * @property {'record' | 'online'} [review]   a shared game: its record in the link, or on a table server
+ * @property {string} [data]                  (review 'record') the record, packed (share.js)
+ * @property {number} [number]                (review 'online') the table's game
+ * @property {string} [key]                   (review 'online') the review key the server gave
  */
 
 /** The set-up a URL fragment asks for, or null when it asks for no game.
@@ -58,6 +67,12 @@ export function parseDeepLink(hash) {
   const lang = params.get('lang');
   // The view a link asks for; an unknown one is none.
   const view = VIEWS.includes(/** @type {string} */ (params.get('view'))) ? params.get('view') : null;
+  // A shared game (share.js).
+  const review = params.get('review');
+  if (review === 'online') {
+    return { lang, view, review: 'online', server: params.get('server'), table: params.get('table') || '', number: Number(params.get('number')), key: params.get('key') || '' };
+  }
+  if (review) return { lang, view, review: 'record', data: review };
   const online = params.get('online');
   if (online && online !== 'new') {
     return { lang, view, online: 'table', table: online, token: params.get('token') || '', server: params.get('server') };

@@ -181,6 +181,10 @@ export async function openTables(server) {
  * @param {string} server @param {string} table @param {string} name @returns {Promise<Seated>} */
 export const sitAt = (server, table, name) => post(server, 'api/tables/sit', { table, name });
 
+/** A finished game's record by its review link (share.js): {table, number, record}.
+ * @param {string} server @param {{table: string, number: number, key: string}} game @returns {Promise<{record: any}>} */
+export const reviewRecord = (server, { table, number, key }) => post(server, 'api/tables/review', { table, number, key });
+
 // -- links and codes -----------------------------------------------------------------
 
 /** The link that takes a seat (or watches, with the spectators' token): the

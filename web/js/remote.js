@@ -138,9 +138,14 @@ export class RemoteTable {
    * @param {number} seat @param {boolean} muted @returns {Promise<number[]>} */
   mute = (seat, muted) => this.#ask({ type: 'mute', seat, muted }, 'ack').then((answer) => /** @type {ServerMessage} */ (answer).mutes);
   /** The whole record of a finished game of this table (the current one
-   * by default): {number, record}; refused before its end.
-   * @param {number} [number] @returns {Promise<any>} */
-  record = (number) => this.#ask({ type: 'record', ...(number === undefined ? {} : { number }) }, 'record').then((answer) => /** @type {ServerMessage} */ (answer).record);
+   * by default), its number and the key of its review link (share.js);
+   * refused before its end.
+   * @param {number} [number] @returns {Promise<{number: number, record: any, reviewKey: string | null}>} */
+  record = (number) =>
+    this.#ask({ type: 'record', ...(number === undefined ? {} : { number }) }, 'record').then((answer) => {
+      const message = /** @type {ServerMessage} */ (answer);
+      return { number: message.number, record: message.record, reviewKey: typeof message.review_key === 'string' ? message.review_key : null };
+    });
 
   /** The server and the table, the socket, the timers and the network's state it was made with.
    * @type {Required<Pick<RemoteOptions, 'server' | 'table' | 'WebSocketImpl' | 'setTimer' | 'clearTimer' | 'random' | 'isOnline'>>} */

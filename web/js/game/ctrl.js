@@ -461,6 +461,7 @@ export class GameCtrl {
     const entry = kept ? store.savedGames().find((each) => each.id === kept) : null;
     mine.part = this.deps.parts.review({
       plan,
+      record: recordObject,
       renderer: made,
       names: () => this.names(),
       viewer: viewer === undefined ? firstViewer(plan.seats) : viewer,

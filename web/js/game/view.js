@@ -22,6 +22,7 @@ import { onlinePart } from '../online/part.js';
 import { refs } from '../refs.js';
 import { createReview, REVIEW_SESSION } from '../review/view.js';
 import { compact, expand } from '../review-graph.js';
+import { shareLink } from '../share.js';
 import { GameCtrl } from './ctrl.js';
 import { lessonPart, exercisePart } from './parts.js';
 import { errorText } from './words.js';
@@ -144,7 +145,7 @@ function pageParts({ verifyRecord, rememberName }) {
     exercises: createExerciseFlow,
     exercisePart,
     reviewSession: REVIEW_SESSION,
-    review: ({ plan, renderer, names, viewer, entry, kept, status: say, playOn, practise }) => {
+    review: ({ plan, record, renderer, names, viewer, entry, kept, status: say, playOn, practise }) => {
       const review = createReview({
         plan,
         call,
@@ -161,6 +162,7 @@ function pageParts({ verifyRecord, rememberName }) {
         playOn,
         practise,
         practised: entry && entry.exercises ? entry.exercises : null,
+        share: () => shareLink(record),
       });
       return {
         open: (/** @type {number | undefined} */ at) => review.open(at),

@@ -16,6 +16,7 @@ import { t, plural } from '../i18n.js';
 import { levelName } from '../players.js';
 import { clockLine, timeLeft, optionWords, seatWords } from '../table-words.js';
 import { tableLink, tableCode } from '../online.js';
+import { onlineShareLink } from '../share.js';
 import { nameText } from '../limits.js';
 import { errorText } from '../game/words.js';
 
@@ -42,7 +43,7 @@ import { errorText } from '../game/words.js';
  * @property {(name: string) => Promise<any>} join
  * @property {(words: Words) => Promise<any>} say
  * @property {(seat: number, muted: boolean) => Promise<number[]>} mute
- * @property {(number?: number) => Promise<any>} record
+ * @property {(number?: number) => Promise<{number: number, record: any, reviewKey: string | null}>} record
  * @property {() => Promise<string>} newToken
  * @property {() => Promise<any>} rematch
  */
@@ -55,6 +56,7 @@ import { errorText } from '../game/words.js';
  * @property {string} key                    what it says, in words' keys
  * @property {Record<string, any>} params
  * @property {any} record                    the game's record, once it has come
+ * @property {string | null} [reviewKey]     the key of its review link, from the server (share.js)
  * @property {boolean} chosen                the creator chose the seed
  */
 
@@ -186,6 +188,14 @@ export class OnlineCtrl {
   link(token) {
     const { table, server } = this.entry;
     return tableLink(/** @type {string} */ (this.deps.site), { table, token, server: /** @type {string} */ (server), own: this.deps.own });
+  }
+
+  /** The review link of a checked game, from the key its server gave with
+   * its record (share.js); null without one. @param {Check} item */
+  reviewLink(item) {
+    if (!item.reviewKey) return null;
+    const { table, server } = this.entry;
+    return onlineShareLink({ server: /** @type {string} */ (server), table, number: item.number, key: item.reviewKey }, new URL('index.html', /** @type {string} */ (this.deps.site)).href);
   }
 
   /** The seats as the panel shows them. @returns {SeatRow[]} */
@@ -555,7 +565,9 @@ export class OnlineCtrl {
     const item = { number, status: 'checking', key: 'fairness.checking', params: {}, record: null, chosen: Boolean(fairness && fairness.chosen_seed) };
     if (!fairness || !fairness.commitment) Object.assign(item, { status: 'none', key: 'fairness.no_commitment' });
     try {
-      item.record = await this.remote.record(number);
+      const given = await this.remote.record(number);
+      item.record = given.record;
+      item.reviewKey = given.reviewKey;
     } catch (error) {
       if (item.status === 'checking') Object.assign(item, { status: 'failed', key: 'fairness.failed', params: { message: errorText(error) } });
       return item;

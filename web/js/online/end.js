@@ -1,12 +1,13 @@
 // @ts-check
 // What an online table adds to the end dialog: the line about the server's
 // shuffle (`[data-fairness]`: checking, then verified or why not), the game's
-// record to download and to look back on; they fill in once the controller's
-// check (ctrl.js) is done.
+// record to download, to look back on and to share (its server's review
+// link, share.js); they fill in once the controller's check (ctrl.js) is done.
 
 import { t } from '../i18n.js';
 import { h, downloadJson } from '../dom.js';
 import { refs } from '../refs.js';
+import { copyButton } from '../copy.js';
 
 /** @typedef {import('./ctrl.js').OnlineCtrl} OnlineCtrl */
 /** @typedef {import('./ctrl.js').Check} Check */
@@ -22,7 +23,9 @@ export function endExtras(ctrl, snap, review) {
   // The whole game, once its record has come: to look back on, move by move.
   /** @type {HTMLButtonElement} */
   const reviewButton = h('button', { type: 'button', class: 'btn ghost', id: 'end-review', disabled: true }, t('end.review'));
-  const box = h('div', { class: 'end-extras' }, line, download, reviewButton);
+  // The review link, once the server has given its key with the record.
+  const share = h('p', { class: 'end-share', hidden: true });
+  const box = h('div', { class: 'end-extras' }, line, download, reviewButton, share);
   /** @param {Check} item */
   const shown = (item) => {
     line.dataset.fairness = item.status;
@@ -38,6 +41,11 @@ export function endExtras(ctrl, snap, review) {
         refs.endDialog().close();
         review(item.record);
       };
+    }
+    const link = ctrl.reviewLink(item);
+    if (link) {
+      share.hidden = false;
+      share.replaceChildren(h('a', { href: link, 'data-share-link': '', target: '_blank', rel: 'noopener' }, t('share.link')), ' ', copyButton(link, t('share.link')));
     }
   };
   ctrl.check(snap).then(shown);

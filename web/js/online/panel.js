@@ -15,48 +15,12 @@ import { svg } from '../board-svg.js';
 import { toast, confirmDialog } from '../dialogs.js';
 import { refs } from '../refs.js';
 import { createChat } from './chat.js';
+import { copyButton } from '../copy.js';
 import { createClocks, clockFace } from './clocks.js';
 
 /** @typedef {import('./ctrl.js').OnlineCtrl} OnlineCtrl */
 /** @typedef {import('./ctrl.js').SeatRow} SeatRow */
 /** @typedef {import('./chat.js').ChatView} ChatView */
-
-/** Copy `text`: the clipboard where the page may use it (a secure page),
- * else a selected text field (a page of the local network over http).
- * @param {string} text */
-async function copyText(text) {
-  try {
-    await navigator.clipboard.writeText(text);
-    return true;
-  } catch {
-    /** @type {HTMLTextAreaElement} */
-    const field = h('textarea', { class: 'visually-hidden', readonly: true }, text);
-    document.body.append(field);
-    field.select();
-    let done = false;
-    try {
-      done = document.execCommand('copy');
-    } catch {
-      done = false;
-    }
-    field.remove();
-    return done;
-  }
-}
-
-/** @param {string} text @param {string} label */
-function copyButton(text, label) {
-  return h(
-    'button',
-    {
-      type: 'button',
-      class: 'btn ghost copy-button',
-      'aria-label': label,
-      onclick: async () => toast((await copyText(text)) ? t('online.copied') : t('online.copy_failed'), 'info', 2000),
-    },
-    t('online.copy'),
-  );
-}
 
 /** A seat's line: its mark, its name, "you", who is there, its clock, and
  * this browser's invitation while it is free. @param {SeatRow} row */

@@ -9,7 +9,8 @@
 // and End step through the game.
 //
 // Contract kept for the tests: `#review[data-ply][data-plies]`; its controls
-// `[data-review=first|back|forward|last|expert|analyse|stop|reveal]`; the slider
+// `[data-review=first|back|forward|last|expert|analyse|stop|reveal|share]`
+// (the shared link then in `#review-link`); the slider
 // is the `input[type=range]` inside it; the graph `svg[data-graph=estimate]`,
 // one `polyline[data-player]` per player.
 
@@ -24,6 +25,7 @@ import { latestTurn } from '../turns.js';
 import { costOf } from '../review-graph.js';
 import { ReviewCtrl, REVIEW_SESSION } from './ctrl.js';
 import { reviewAnalysis } from './analysis-view.js';
+import { copyButton } from '../copy.js';
 
 export { REVIEW_SESSION };
 
@@ -43,9 +45,10 @@ export { REVIEW_SESSION };
  *   playOn?: (record: any) => void,
  *   practise?: (seat: number, plies: number[], marks: Map<number, any>) => void,
  *   practised?: {found: number, missed: number} | null,
+ *   share?: () => Promise<string>,
  * }} options
  */
-export function createReview({ plan, call, renderer, names, viewer, analysis, saveAnalysis, status, errorText, toast, playOn, practise, practised = null }) {
+export function createReview({ plan, call, renderer, names, viewer, analysis, saveAnalysis, status, errorText, toast, playOn, practise, practised = null, share }) {
   const bar = refs.review();
   const log = refs.log();
   const plies = plan.plies;
@@ -149,7 +152,7 @@ export function createReview({ plan, call, renderer, names, viewer, analysis, sa
 
   const { opinionBox, revealedBox, drawOpinion, drawRevealed } = reviewOpinion({ ctrl, plan, renderer, names });
   const { box: analysisBox, drawGraph, drawCursor, drawSummary } = reviewAnalysis({ ctrl, plan, plies, names, go, moveSentence });
-  const { build, drawControls } = reviewBar({ ctrl, plan, plies, bar, names, go, revealedBox, opinionBox, analysisBox, practised });
+  const { build, drawControls } = reviewBar({ ctrl, plan, plies, bar, names, go, revealedBox, opinionBox, analysisBox, practised, share, failed: (error) => toast(errorText(error), 'error') });
 
   // -- the log and the keys ---------------------------------------------------------------------
 
@@ -232,11 +235,12 @@ export function createReview({ plan, call, renderer, names, viewer, analysis, sa
 
 /** The review bar: the steps and the slider, steps by turn, round and
  * error, whose eyes the game is seen through, "Show everything", the
- * expert, the analysis and its progress.
+ * expert, the analysis and its progress, the exercises, playing on and
+ * sharing the game.
  * @param {{ctrl: ReviewCtrl, plan: any, plies: number, bar: HTMLElement, names: () => string[], go: (ply: number) => void,
  *   revealedBox: HTMLElement, opinionBox: HTMLElement, analysisBox: HTMLElement,
- *   practised: {found: number, missed: number} | null}} shared */
-function reviewBar({ ctrl, plan, plies, bar, names, go, revealedBox, opinionBox, analysisBox, practised }) {
+ *   practised: {found: number, missed: number} | null, share?: () => Promise<string>, failed: (error: any) => void}} shared */
+function reviewBar({ ctrl, plan, plies, bar, names, go, revealedBox, opinionBox, analysisBox, practised, share, failed }) {
   const { canReveal } = ctrl;
   const icon = (/** @type {string} */ d) => svg('svg', { viewBox: '0 0 24 24', 'aria-hidden': 'true' }, svg('path', { d }));
   const ICONS = {
@@ -345,6 +349,7 @@ function reviewBar({ ctrl, plan, plies, bar, names, go, revealedBox, opinionBox,
           h('label', { class: 'review-seen' }, h('span', {}, t('review.play_on_against')), others),
         )
       : null;
+    const shareRow = share && plan.over ? shareLine(share) : null;
     const meter = h(
       'span',
       { class: 'meter review-meter', role: 'progressbar', 'aria-label': t('review.analysis_progress'), 'aria-valuemin': '0', 'aria-valuemax': '100', hidden: !ctrl.analysing },
@@ -357,11 +362,33 @@ function reviewBar({ ctrl, plan, plies, bar, names, go, revealedBox, opinionBox,
       h('div', { class: 'review-tools' }, seen, reveal, expert, analyseButton, stop, meter),
       practiseRow,
       playOnRow,
+      shareRow,
       opinionBox,
       analysisBox,
       revealedBox,
     );
     bar.setAttribute('aria-labelledby', 'review-title');
+  }
+
+  /** "Share this game": a link that carries the record (share.js), shown
+   * to copy once made. @param {() => Promise<string>} make */
+  function shareLine(make) {
+    const place = h('span', { class: 'review-link' });
+    const button = h(
+      'button',
+      { type: 'button', class: 'btn ghost', 'data-review': 'share', title: t('share.title'), onclick: async () => {
+          try {
+            const link = await make();
+            const field = /** @type {HTMLInputElement} */ (h('input', { id: 'review-link', type: 'text', readonly: true, value: link, 'aria-label': t('share.link'), onfocus: (/** @type {Event} */ event) => /** @type {HTMLInputElement} */ (event.target).select() }));
+            place.replaceChildren(field, copyButton(link, t('share.link')));
+            field.focus();
+          } catch (error) {
+            failed(error);
+          }
+        } },
+      t('share.button'),
+    );
+    return h('div', { class: 'review-share' }, button, place);
   }
 
   /** Whose eyes the game is seen through: a seat (what it saw), or a spectator. */
