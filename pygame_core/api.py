@@ -525,12 +525,13 @@ def cmd_review_expert(args: dict[str, Any]) -> Any:
 
 
 def cmd_review_analyse(args: dict[str, Any]) -> Any:
-    """Go on analysing every decision for ``ms`` milliseconds (``restart``:
-    from the first): the decisions finished meanwhile and the progress."""
-    _only("review_analyse", args, ("ms", "restart", "session"))
+    """Go on analysing every decision (or the decisions ``plies``; ``quick``:
+    the quick pass) for ``ms`` milliseconds (``restart``: from the first):
+    the decisions finished meanwhile and the progress."""
+    _only("review_analyse", args, ("ms", "restart", "session", "plies", "quick"))
     review = _review_or_error(args)
     ms = _millis(args)
-    return review.analyse(ms, _flag(args, "restart"))
+    return review.analyse(ms, _flag(args, "restart"), args.get("plies"), _flag(args, "quick"))
 
 
 def cmd_review_judge(args: dict[str, Any]) -> Any:

@@ -42,8 +42,12 @@ from .snapshot import match_turn, seen, snapshot, turn_of
 # without its time limit, so that the answer is the same on every machine.
 OPINION_ITERATIONS = SEARCH_BUDGETS[HINT_LEVEL][0]
 # At every decision of a whole game: enough to tell a good move from a poor
-# one, little enough that a game of three hundred decisions takes minutes.
+# one, little enough that the longest game of each game is analysed within
+# a minute in a browser (``bench/review.py``).
 ANALYSIS_ITERATIONS = 300
+# The quick pass over every decision that draws the graph while the
+# analysis proper goes on: the expert's estimate only, no move judged.
+QUICK_ITERATIONS = 30
 # The expert's move and the move made are compared on this many deals of
 # what the mover knew (``Opinion.compare``).
 COMPARISONS = 32
@@ -84,9 +88,11 @@ class Opinion:
     search: Search
     # What the move made cost, by the comparison (None until it is made).
     compared: float | None = None
+    # A quick pass's: its estimates only, the move made not compared.
+    quick: bool = False
 
     def to_compare(self) -> bool:
-        return len(self.search.moves) > 1 and self.search.best_move() != self.played
+        return not self.quick and len(self.search.moves) > 1 and self.search.best_move() != self.played
 
     @property
     def done(self) -> bool:
@@ -167,6 +173,9 @@ class Opinion:
             "iterations": search.iterations,
             "round": state.view(self.mover).get("round"),
         }
+        if self.quick:
+            # A glance, not a judgement: nothing is marked from it.
+            result.update(quick=True, cost=None, mark=None, played_chance=None)
         why = getattr(state.game.hints, "reasons", None)
         if reasons and why is not None and not forced:
             # Found on a copy that knows only what the mover saw (each move
@@ -179,16 +188,20 @@ class Opinion:
 
 @dataclass
 class Analysis:
-    """Every decision of a game, one opinion after the other."""
+    """Decisions of a game, one opinion after the other: every decision, or
+    the ``plies`` asked (the page shares a game's decisions among several
+    engines); a ``quick`` pass gives only the expert's estimates."""
 
     review: Review
     iterations: int = ANALYSIS_ITERATIONS
     plies: list[int] = field(default_factory=list)
     results: list[dict[str, Any]] = field(default_factory=list)
     current: Opinion | None = None
+    quick: bool = False
 
     def __post_init__(self) -> None:
-        self.plies = self.review.decisions()
+        if not self.plies:
+            self.plies = self.review.decisions()
 
     @property
     def done(self) -> bool:
@@ -202,6 +215,7 @@ class Analysis:
         while not self.done and spent < millis:
             if self.current is None:
                 self.current = self.review.opinion(self.plies[len(self.results)], self.iterations)
+                self.current.quick = self.quick
             before = self.current.search.millis
             self.current.run(millis=max(1.0, millis - spent))
             spent += self.current.search.millis - before
@@ -302,6 +316,8 @@ class Review:
             "over": self.over,
             "movers": [entry.player for entry in match.entries],
             "decisions": len(self.decisions()),
+            # The plies of those decisions (the page shares them among its engines).
+            "decision_plies": self.decisions(),
             "rounds": [list(item) for item in self.facts()[2]],
             # Something hidden to show once the game is over: a hand, a
             # pile's order (a game without secrets between players may
@@ -465,6 +481,8 @@ class Review:
                 raise refuse(f"{ply!r} is not the ply of a decision after {last}")
             if mover != self.match.entries[ply].player:
                 raise refuse(f"the move at ply {ply} was not made by {mover!r}")
+            if item.get("quick"):
+                raise refuse("a quick pass judges no move")
             if not isinstance(item.get("same"), bool):
                 raise refuse("same is true or false")
             for name in ("best_chance", "played_chance"):
@@ -480,6 +498,17 @@ class Review:
         return checked
 
     # -- learning from one's mistakes -------------------------------------------------
+
+    def checked_decisions(self, plies: object) -> list[int]:
+        """``plies`` when it lists decisions of this game, each once, in
+        order (at most all of them); refused otherwise."""
+        decisions = set(self.decisions())
+        if (not isinstance(plies, list) or not plies
+                or any(type(ply) is not int or ply not in decisions for ply in plies)
+                or any(a >= b for a, b in zip(plies, plies[1:]))):
+            raise ReviewError("plies must list decisions of this game (moves with a choice), in order",
+                              "error.bad_ply", field="plies")
+        return list(plies)
 
     def exercises(self, results: object, seat: object) -> list[int]:
         """The plies of ``seat``'s costliest errors (inaccuracies, mistakes,
@@ -537,7 +566,7 @@ class Review:
         for the tries there)."""
         kept = self._opinions.get(ply)
         if kept is None:
-            opinion = self.opinion(ply, ANALYSIS_ITERATIONS)
+            opinion = self.opinion(ply, self.analysis_iterations())
             while not opinion.search.done:
                 opinion.search.run()
             kept = (opinion, opinion.search.rng.state)
@@ -610,12 +639,26 @@ class Review:
             answer["opinion"] = opinion.result(self.match.position_at(at))
         return answer
 
-    def analyse(self, millis: float, restart: bool = False) -> dict[str, Any]:
+    def analysis_iterations(self) -> int:
+        """The expert's iterations at each decision of the analysis: the
+        game's own (``ANALYSIS_ITERATIONS`` unless its hints say less)."""
+        hints = getattr(self.match.game, "hints", None)
+        return int(getattr(hints, "ANALYSIS_ITERATIONS", ANALYSIS_ITERATIONS))
+
+    def analyse(self, millis: float, restart: bool = False, plies: object = None,
+                quick: bool = False) -> dict[str, Any]:
         """Go on with the analysis for about ``millis`` milliseconds: the
-        decisions finished meanwhile, and how far it has gone."""
-        if self.analysis is None or restart:
-            self.analysis = Analysis(self)
+        decisions finished meanwhile, and how far it has gone. ``plies``
+        (decisions of this game, in order) analyses those alone; ``quick``
+        makes the quick pass. Another request than the one under way
+        starts anew."""
+        wanted = None if plies is None else self.checked_decisions(plies)
         analysis = self.analysis
+        if (analysis is None or restart or analysis.quick != quick
+                or (wanted is not None and analysis.plies != wanted)
+                or (wanted is None and analysis.plies != self.decisions())):
+            iterations = QUICK_ITERATIONS if quick else self.analysis_iterations()
+            analysis = self.analysis = Analysis(self, iterations, list(wanted or []), quick=quick)
         finished = analysis.run(millis)
         return {
             "done": analysis.done,

@@ -14,7 +14,7 @@ import pytest
 from pygame_core import fairness
 from pygame_core.engine import IllegalMove
 from pygame_core.match import BadRecord, BadSetup, Match
-from pygame_core.review import Review
+from pygame_core.review import Analysis, Review
 from pygame_core.table import Table, TableError
 
 
@@ -116,6 +116,18 @@ def test_a_game_ended_on_time_verifies_and_its_review_ends_over():
     assert not before["over"] and before["result"] is None and before["out"] == []
     # Everything is shown, the game being over.
     assert review.snapshot(review.plies, 0, reveal=True)["revealed"]
+    # Studied like any game: every decision judged, and each player's chance
+    # split up to the end the clock gave (the winner on time ends at 1).
+    analysis = Analysis(review, iterations=20)
+    results: list = []
+    while not analysis.done:
+        results += analysis.run(millis=500)
+    judged = review.judge(results)
+    assert len(judged["decisions"]) == len(review.decisions())
+    for player in judged["players"]:
+        assert player["final"] == (1.0 if player["player"] == 0 else 0.0)
+        parts = player["start"] + player["decided"] + player["luck"] + player["others"]
+        assert parts == pytest.approx(player["final"], abs=1e-3)
 
 
 def test_the_table_core_shows_a_game_ended_on_time_as_over_and_plays_no_more():

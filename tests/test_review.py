@@ -193,6 +193,51 @@ def test_an_analysis_is_reproducible_and_marks_every_decision():
         assert "why_best" not in result
 
 
+def test_decisions_shared_among_engines_get_the_opinions_of_the_whole_analysis():
+    """The page shares a game's decisions among several engines, each
+    asking for its own (``review_analyse`` with ``plies``): every decision
+    gets exactly the opinion one engine analysing them all gives it, in any
+    share. The quick pass gives each an estimate and judges nothing; a share
+    that is no list of the game's decisions in order is refused."""
+    match = played("kahuna", seed=9, plies=30)
+    whole = Analysis(Review(match), iterations=40)
+    expected: list = []
+    while not whole.done:
+        expected += whole.run(millis=50)
+    plies = [item["ply"] for item in expected]
+    api.reset()
+    call("review", record=match.to_record(), session="a")
+    call("review", record=match.to_record(), session="b")
+    # Two engines, every other decision each, in slices of their own.
+    review_a = api._reviews["a"]
+    review_b = api._reviews["b"]
+    review_a.analysis_iterations = review_b.analysis_iterations = lambda: 40  # type: ignore[method-assign]
+    shared: dict = {}
+    for session, part in (("a", plies[0::2]), ("b", plies[1::2])):
+        done = False
+        while not done:
+            answer = call("review_analyse", ms=20, plies=part, session=session)["data"]
+            shared.update((item["ply"], item) for item in answer["results"])
+            done = answer["done"]
+    assert [shared[ply] for ply in plies] == expected
+    glances: list = []
+    done = False
+    while not done:
+        answer = call("review_analyse", ms=50, plies=plies[:6], quick=True, session="a")["data"]
+        glances += answer["results"]
+        done = answer["done"]
+    assert [item["ply"] for item in glances] == plies[:6]
+    for item in glances:
+        assert item["quick"] is True and item["mark"] is None and item["cost"] is None
+        assert len(item["estimates"]) == 2
+    refused = call("review_judge", results=glances, session="a")
+    assert refused["error"]["key"] == "error.bad_analysis"
+    forced = [ply for ply in range(len(match.entries)) if ply not in set(plies)]
+    for bad in ([], [plies[1], plies[0]], [plies[0], plies[0]], "1", [True], forced[:1], [len(match.entries) + 5]):
+        assert call("review_analyse", ms=5, plies=bad, session="a")["error"]["key"] == "error.bad_ply", bad
+    api.reset()
+
+
 def test_forced_moves_are_no_decisions():
     match = played("moai", seed=3, plies=60)
     review = Review(match)

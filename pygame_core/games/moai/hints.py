@@ -41,6 +41,13 @@ EVAL_SCALE = 8.0
 # clans. Twice as many cost twice the time and, in matches between searches of
 # equal iterations, won no more games.
 ROLLOUT_DEPTH = 30
+# The review's analysis asks the expert this many iterations at each
+# decision (``pygame_core.review``), not the 300 of the other games: a Moai
+# iteration plays thirty moves, and a game of five clans has some 450
+# decisions; with 100 the longest is analysed within a minute in a browser
+# (``bench/review.py``); its marks are those of 300 at 88% of the
+# decisions, its errors mostly the same (``docs/review.md``).
+ANALYSIS_ITERATIONS = 100
 
 STATUE_SHARE = 0.6      # of the tile a volcano space could become
 WOOD_COST = 2.0         # a wood spent on a statue no longer scores 2
