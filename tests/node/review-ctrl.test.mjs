@@ -6,7 +6,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 
-import { ReviewCtrl, REVIEW_SESSION } from '../../web/js/review/ctrl.js';
+import { ReviewCtrl, REVIEW_SESSION, CHUNK, helperCount, MAX_HELPERS } from '../../web/js/review/ctrl.js';
 
 const PLAN = { game: 'kahuna', plies: 4, players: 2, over: true, private: true, decisions: 4, movers: [0, 1, 1, 0], rounds: [[0, 1], [2, 2]] };
 
@@ -16,11 +16,31 @@ const judgeOf = (results) => ({
   players: [{ player: 0, accuracy: 100 }, { player: 1, accuracy: 70 }],
 });
 
-function review({ analysis = null, expertSlices = 2, analysisSlices = 2, judgeFails = false, plan = PLAN, playOn = undefined } = {}) {
+/** The engine's analysis of a task (`plies`, `quick`): one decision a
+ * slice, done with the task's last; the analysis proper marks ply 1 a
+ * mistake, the quick pass marks nothing. Each session (engine) goes on with
+ * its own task. */
+function analyser(plan) {
+  const under = new Map();
+  return (args) => {
+    const key = JSON.stringify([args.plies, args.quick]);
+    const at = under.get(args.session)?.key === key ? under.get(args.session).at : 0;
+    const ply = args.plies[at];
+    under.set(args.session, { key, at: at + 1 });
+    const done = at + 1 >= args.plies.length;
+    const result = args.quick
+      ? { ply, mover: plan.movers[ply], estimates: [0.4, 0.6], best_chance: 0.4, quick: true, mark: null, cost: null }
+      : { ply, mover: plan.movers[ply], estimates: [0.5, 0.5], best_chance: 0.5, mark: ply === 1 ? 'mistake' : 'best', cost: ply === 1 ? 0.11 : 0 };
+    return { progress: 0, done, results: [result] };
+  };
+}
+
+function review({ analysis = null, expertSlices = 2, analysisSlices = 2, judgeFails = false, plan: given = PLAN, playOn = undefined, helpers = undefined, stopAfter = 0 } = {}) {
+  const plan = { ...given, decision_plies: given.decision_plies || Array.from({ length: analysisSlices }, (_, ply) => ply) };
   const asked = [];
   const drawn = [];
   let expert = 0;
-  let analysed = 0;
+  const analyse = analyser(plan);
   const call = async (cmd, args) => {
     asked.push([cmd, args]);
     assert.equal(args.session, REVIEW_SESSION);
@@ -38,10 +58,9 @@ function review({ analysis = null, expertSlices = 2, analysisSlices = 2, judgeFa
       return judgeOf(args.results);
     }
     if (cmd === 'review_analyse') {
-      analysed += 1;
-      const done = analysed >= analysisSlices;
-      const ply = analysed - 1;
-      return { progress: analysed / analysisSlices, done, results: [{ ply, mover: plan.movers[ply], estimates: [0.5, 0.5], mark: ply === 1 ? 'mistake' : 'best', cost: ply === 1 ? 0.11 : 0 }] };
+      // The player stops the analysis as the engine answers this slice.
+      if (asked.filter((a) => a[0] === 'review_analyse').length === stopAfter) ctrl.stopAnalysis();
+      return analyse(args);
     }
     throw new Error(`unexpected ${cmd}`);
   };
@@ -49,7 +68,7 @@ function review({ analysis = null, expertSlices = 2, analysisSlices = 2, judgeFa
   const view = Object.fromEntries(
     ['position', 'controls', 'opinion', 'graph', 'rebuild', 'stopped', 'error', 'judged'].map((part) => [part, (arg) => drawn.push(arg === undefined ? part : [part, arg])]),
   );
-  const ctrl = new ReviewCtrl({ plan, call, viewer: 0, analysis, saveAnalysis: (results) => saved.push(results), playOn }, view);
+  const ctrl = new ReviewCtrl({ plan, call, viewer: 0, analysis, saveAnalysis: (results) => saved.push(results), playOn, helpers }, view);
   return { ctrl, asked, drawn, saved };
 }
 
@@ -119,27 +138,73 @@ test('"Show everything" only where the game kept secrets and is over; the viewer
   assert.equal(open.reveal, false);
 });
 
-test('the analysis in slices, stopped, taken up again, kept once complete; a kept one is not asked again', async () => {
-  const { ctrl, asked, saved, drawn } = review({ analysisSlices: 3 });
+test('the analysis: a quick pass first, then each decision in chunks; stopped, taken up again, kept once complete', async () => {
+  const { ctrl, asked, saved, drawn } = review({ analysisSlices: 7, stopAfter: 10 });
   await ctrl.open();
-  const running = ctrl.analyse();
-  ctrl.stopAnalysis();
-  await running;
+  await ctrl.analyse();
   assert.equal(ctrl.complete, false);
   assert.ok(drawn.includes('stopped'));
+  const before = asked.filter((a) => a[0] === 'review_analyse').map((a) => a[1]);
+  assert.deepEqual(before[0].plies, [0, 1, 2, 3, 4, 5, 6], 'the quick pass first, over every decision');
+  assert.equal(before[0].quick, true);
+  // The graph draws the quick estimates until the analysis proper replaces them.
+  assert.ok(ctrl.graphResults().length > ctrl.results.length);
+  const analysed = ctrl.results.map((item) => item.ply);
   await ctrl.analyse();
   assert.equal(ctrl.complete, true);
-  const slices = asked.filter((a) => a[0] === 'review_analyse');
-  assert.equal(slices[0][1].restart, true, 'the first slice starts the analysis');
-  assert.ok(slices.slice(1).every((a) => a[1].restart === false), 'taken up where it stopped');
+  const after = asked.filter((a) => a[0] === 'review_analyse').map((a) => a[1]).slice(before.length);
+  assert.ok(after.every((args) => !args.quick), 'no decision glanced at twice');
+  assert.ok(after.every((args) => args.plies.every((ply) => !analysed.includes(ply))), 'taken up where it stopped');
+  assert.ok(after.every((args) => args.plies.length <= CHUNK));
   assert.equal(saved.length, 1);
-  assert.deepEqual(saved[0].map((r) => r.ply), [0, 1, 2], 'no decision lost to the stop');
+  assert.deepEqual(saved[0].map((r) => r.ply), [0, 1, 2, 3, 4, 5, 6], 'no decision lost to the stop');
+  assert.ok(saved[0].every((r) => !r.quick), 'only the analysis proper is kept');
+  assert.deepEqual(ctrl.graphResults(), ctrl.results);
+  assert.equal(ctrl.progress(), 1);
   assert.deepEqual(drawn.slice(-3), ['rebuild', 'position', 'graph']);
 
-  const kept = review({ analysis: saved[0] });
+  const kept = review({ analysis: saved[0], analysisSlices: 7 });
   await kept.ctrl.analyse();
   assert.equal(kept.asked.filter((a) => a[0] === 'review_analyse').length, 0);
   assert.deepEqual(kept.ctrl.analysedAt(0), saved[0][0]);
+});
+
+test('helper engines share the tasks with the page\'s engine; one that cannot boot leaves its part to the others', async () => {
+  const plan = { ...PLAN, plies: 40, movers: Array.from({ length: 40 }, (_, ply) => ply % 2), decision_plies: Array.from({ length: 40 }, (_, ply) => ply) };
+  const helperAsked = [];
+  const analyse = analyser(plan);
+  let started = 0;
+  let closed = 0;
+  const helpers = {
+    count: () => 2,
+    async start() {
+      started += 1;
+      if (started === 2) throw { key: 'error.boot', message: 'no memory', params: {} };
+      const session = `analysis-${started}`;
+      return {
+        session,
+        close: () => (closed += 1),
+        call: async (cmd, args) => {
+          helperAsked.push(args);
+          await new Promise((resolve) => setTimeout(resolve, 0));
+          return analyse(args);
+        },
+      };
+    },
+  };
+  const { ctrl, asked, saved } = review({ plan, helpers });
+  await ctrl.open();
+  await ctrl.analyse();
+  assert.equal(ctrl.complete, true);
+  assert.equal(started, 2);
+  assert.deepEqual(saved[0].map((item) => item.ply), plan.decision_plies, 'every decision once, in order');
+  const mine = asked.filter((a) => a[0] === 'review_analyse').length;
+  assert.ok(mine > 0 && helperAsked.length > 0, `both worked: page ${mine}, helper ${helperAsked.length}`);
+  assert.ok(helperAsked.every((args) => args.session === 'analysis-1'));
+  // The helper stays for the next analysis of this game, and ends with the review.
+  ctrl.close();
+  await settle();
+  assert.equal(closed, 1);
 });
 
 test('closed: nothing more is drawn', async () => {
@@ -189,7 +254,7 @@ test('a kept analysis is judged when the review opens; one the engine refuses is
   assert.ok(refused.drawn.some((d) => Array.isArray(d) && d[0] === 'error'), 'the player is told');
   // It may be analysed again, from the start.
   await refused.ctrl.analyse();
-  assert.equal(refused.asked.filter((a) => a[0] === 'review_analyse')[0][1].restart, true);
+  assert.deepEqual(refused.asked.filter((a) => a[0] === 'review_analyse')[0][1].plies, [0, 1]);
 });
 
 test('stepping by turn, by round and by the viewer\'s errors', async () => {
@@ -247,4 +312,14 @@ test('playing on: the position shown, in the seat seen through (else the next to
   await settle();
   await ctrl.playOn('bots');
   assert.equal(started.length, 2);
+});
+
+test('helper engines: one a core beside the page\'s engine, within a quarter of the memory, at most a few', () => {
+  assert.equal(helperCount({ hardwareConcurrency: 2, deviceMemory: 8 }), 1);
+  assert.equal(helperCount({ hardwareConcurrency: 1, deviceMemory: 8 }), 0);
+  assert.equal(helperCount({ hardwareConcurrency: 16, deviceMemory: 8 }), MAX_HELPERS);
+  assert.equal(helperCount({ hardwareConcurrency: 8, deviceMemory: 1 }), 0, 'a phone of 1 GB: the page\'s engine alone');
+  assert.equal(helperCount({ hardwareConcurrency: 8, deviceMemory: 2 }), 2);
+  assert.equal(helperCount({ hardwareConcurrency: 4 }), 3, 'memory unknown: the cores say');
+  assert.equal(helperCount({}), 0);
 });

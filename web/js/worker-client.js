@@ -172,3 +172,62 @@ export function setSnapshotsAllowed(allowed) {
   // A worker not started yet reads the setting when it starts.
   if (worker) worker.postMessage({ type: 'config', snapshots: allowed });
 }
+
+// -- the review's helper engines ------------------------------------------------------
+
+/** Another engine, in a worker of its own, for the analysis of a review:
+ * it boots as the page's does (from the stored snapshot when there is one,
+ * never saving one), then answers `call`s as `call` does; `close` ends it.
+ * @returns {{ready: Promise<void>, call: (cmd: string, args?: object) => Promise<any>, close: () => void}} */
+export function startHelper() {
+  const helper = new Worker(new URL('./worker.js', import.meta.url), { type: 'module' });
+  helper.postMessage({ type: 'config', snapshots: snapshotsAllowed(), helper: true });
+  /** @type {Map<number, {resolve: (data: any) => void, reject: (error: PageError) => void}>} */
+  const waiting = new Map();
+  let next = 1;
+  let closed = false;
+  /** @type {(value?: any) => void} */
+  let booted = () => {};
+  /** @type {(error: PageError) => void} */
+  let failed = () => {};
+  /** @type {Promise<void>} */
+  const helperReady = new Promise((resolve, reject) => {
+    booted = resolve;
+    failed = reject;
+  });
+  helperReady.catch(() => {});
+  /** @param {PageError} error */
+  const fail = (error) => {
+    failed(error);
+    for (const each of waiting.values()) each.reject(error);
+    waiting.clear();
+  };
+  helper.onmessage = (event) => {
+    const message = event.data || {};
+    if (message.type === 'ready') booted();
+    else if (message.type === 'fatal') fail({ key: message.key || 'error.boot', message: String(message.message || ''), params: message.params || {} });
+    else if (message.id !== undefined && waiting.has(message.id)) {
+      const each = /** @type {{resolve: (data: any) => void, reject: (error: PageError) => void}} */ (waiting.get(message.id));
+      waiting.delete(message.id);
+      if (message.ok) each.resolve(message.data);
+      else each.reject(normaliseError(message.error));
+    }
+  };
+  helper.onerror = (event) => fail({ key: 'error.boot', message: event.message || 'worker error', params: {} });
+  return {
+    ready: helperReady,
+    call(cmd, args = {}) {
+      if (closed) return Promise.reject({ key: 'error.internal', message: 'this engine is closed', params: {} });
+      const id = next++;
+      return new Promise((resolve, reject) => {
+        waiting.set(id, { resolve, reject });
+        helper.postMessage({ id, cmd, args });
+      });
+    },
+    close() {
+      closed = true;
+      helper.terminate();
+      fail({ key: 'error.internal', message: 'this engine is closed', params: {} });
+    },
+  };
+}

@@ -3,7 +3,9 @@
 // that neither the boot nor a thinking bot ever freezes the page.
 //
 // Protocol (docs/protocol.md, section 4):
-//   page → worker   {type: 'config', snapshots} first, then {id, cmd, args}
+//   page → worker   {type: 'config', snapshots, helper} first, then {id, cmd, args}
+//                   (`helper`: one of the review's extra engines, which may boot
+//                   from the stored snapshot but never saves one)
 //   worker → page   {id, ok: true, data} | {id, ok: false, error: {key, message}}
 //   while booting   {type: 'progress', step, fraction}, then
 //                   {type: 'ready', boot, stdlib, timings, …} or {type: 'fatal', key, message}
@@ -125,9 +127,9 @@ function importModule() {
 // The player's setting; the first value sent chooses how to boot, a later
 // one (the player turned it off) stops saving and deletes the snapshot.
 let snapshotsWanted = true;
-/** @type {(config: {snapshots: boolean}) => void} */
+/** @type {(config: {snapshots: boolean, helper?: boolean}) => void} */
 let receiveConfig;
-/** @type {Promise<{snapshots: boolean}>} */
+/** @type {Promise<{snapshots: boolean, helper?: boolean}>} */
 const config = new Promise((resolve) => {
   receiveConfig = resolve;
   setTimeout(() => resolve({ snapshots: true }), CONFIG_WAIT_MS);
@@ -419,7 +421,7 @@ async function boot() {
   // player's setting allows.
   const lookup = snapshotCache.then((cache) => (cache.canStore() ? storedSnapshot(manifest) : null));
   lookup.catch(() => {}); // a failure is raised where it is awaited
-  const { snapshots } = await config;
+  const { snapshots, helper = false } = await config;
   mark('config');
   const useSnapshots = snapshots && (await snapshotCache).canStore();
   let stored = await lookup;
@@ -460,8 +462,9 @@ async function boot() {
     wasm: wasmPath,
     version,
     build: hash,
-    // A fresh boot with snapshots on saves one for the next visit.
-    saveAs: useSnapshots && path !== 'snapshot' ? key : null,
+    // A fresh boot with snapshots on saves one for the next visit (the
+    // page's own engine: never a helper, which would race it).
+    saveAs: useSnapshots && !helper && path !== 'snapshot' ? key : null,
     // After a restore, the package's files still have to be put back.
     filesLater: path === 'snapshot' ? () => timed('wheel', async () => installWheel(/** @type {Pyodide} */ (pyodide), await wheel)) : null,
   };
@@ -507,7 +510,7 @@ self.onmessage = async (event) => {
   const message = event.data ?? {};
   if (message.type === 'config') {
     snapshotsWanted = message.snapshots !== false;
-    receiveConfig({ snapshots: snapshotsWanted });
+    receiveConfig({ snapshots: snapshotsWanted, helper: message.helper === true });
     if (!snapshotsWanted) {
       ready.then((requests) => requests.dropPendingSnapshot(), () => {});
       forgetSnapshot().catch(() => {});

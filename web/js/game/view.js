@@ -11,16 +11,18 @@ import { token } from '../players.js';
 import { renderLog, eventText } from '../log.js';
 import { privacyScreen, closeAll, toast } from '../dialogs.js';
 import { showEnd } from '../end.js';
+import { endAnalysis } from '../end-analysis.js';
 import { loadRenderer } from '../games/index.js';
 import { h, downloadJson } from '../dom.js';
 import * as store from '../store.js';
 import { createLocalTable, createLessonTable, createExerciseTable } from '../table-local.js';
 import { createExerciseFlow } from '../exercise/view.js';
 import { createLessonFlow } from '../lesson/view.js';
-import { call } from '../worker-client.js';
+import { call, startHelper } from '../worker-client.js';
 import { onlinePart } from '../online/part.js';
 import { refs } from '../refs.js';
 import { createReview, REVIEW_SESSION } from '../review/view.js';
+import { helperCount } from '../review/ctrl.js';
 import { compact, expand } from '../review-graph.js';
 import { shareLink } from '../share.js';
 import { GameCtrl } from './ctrl.js';
@@ -111,7 +113,18 @@ function pageScreen() {
       if (news.length) announce(session, news.slice(-3), list);
     },
     showEnd(snap, end) {
-      showEnd(snap, { ...end, details: end.details ? end.details() : null });
+      const analysis = end.analysis
+        ? endAnalysis({
+            game: end.analysis,
+            names: end.names,
+            call,
+            keep: (id, kept) => store.keepAnalysis(id, kept),
+            helpers: analysisHelpers,
+            errorText,
+          })
+        : null;
+      const extra = end.extra && analysis ? h('div', {}, end.extra, analysis) : end.extra || analysis;
+      showEnd(snap, { ...end, extra, details: end.details ? end.details() : null });
     },
     privacy: (name, seat) => privacyScreen({ name, mark: token(seat, 72) }),
     toast,
@@ -163,6 +176,7 @@ function pageParts({ verifyRecord, rememberName }) {
         practise,
         practised: entry && entry.exercises ? entry.exercises : null,
         share: () => shareLink(record),
+        helpers: analysisHelpers(record),
       });
       return {
         open: (/** @type {number | undefined} */ at) => review.open(at),
@@ -173,6 +187,27 @@ function pageParts({ verifyRecord, rememberName }) {
       };
     },
     online: (options) => onlinePart({ ...options, verifyRecord, rememberName }),
+  };
+}
+
+/** The helper engines of a review's analysis (review/ctrl.js): as many as
+ * the device allows, each with the game open in its own session.
+ * @param {any} record @returns {import('../review/ctrl.js').AnalysisHelpers} */
+function analysisHelpers(record) {
+  const session = 'analysis';
+  return {
+    count: () => helperCount(),
+    async start() {
+      const engine = startHelper();
+      try {
+        await engine.ready;
+        await engine.call('review', { record: typeof record === 'string' ? record : JSON.stringify(record), session });
+      } catch (error) {
+        engine.close();
+        throw error;
+      }
+      return { call: engine.call, session, close: engine.close };
+    },
   };
 }
 

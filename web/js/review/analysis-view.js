@@ -38,7 +38,8 @@ export function reviewAnalysis({ ctrl, plan, plies, names, go, moveSentence }) {
   let cursor = null;
 
   function drawGraph() {
-    if (!ctrl.results.length) {
+    const drawn = ctrl.graphResults();
+    if (!drawn.length) {
       graphBox.replaceChildren();
       box.hidden = true;
       cursor = null;
@@ -47,7 +48,8 @@ export function reviewAnalysis({ ctrl, plan, plies, names, go, moveSentence }) {
     box.hidden = false;
     const list = names();
     const over = ctrl.complete && plan.over ? ctrl.lastResult : null;
-    const lines = chanceLines(ctrl.results, plan.players, plies, over);
+    // The quick pass's estimates until the analysis proper replaces them.
+    const lines = chanceLines(drawn, plan.players, plies, over);
     const { width, height, left, right, top, bottom } = GRAPH;
     const grid = [0, 0.5, 1].map((chance) => {
       const [, y] = graphPoint(0, chance, plies);
@@ -141,38 +143,8 @@ export function reviewAnalysis({ ctrl, plan, plies, names, go, moveSentence }) {
     summaryBox.hidden = false;
     const list = names();
     const withLuck = judged.players.some((/** @type {any} */ player) => typeof player.luck === 'number');
-    const head = h(
-      'tr',
-      {},
-      h('th', { scope: 'col' }, t('review.col_player')),
-      h('th', { scope: 'col' }, t('review.col_accuracy')),
-      h('th', { scope: 'col' }, t('review.col_errors')),
-      withLuck ? h('th', { scope: 'col' }, t('review.col_luck')) : null,
-    );
-    const rows = judged.players.map((/** @type {any} */ player) =>
-      h(
-        'tr',
-        { class: `p${player.player}${player.player === ctrl.viewer ? ' you' : ''}` },
-        h('th', { scope: 'row' }, token(player.player, 12), ' ', list[player.player]),
-        h('td', { 'data-accuracy': player.accuracy === null ? '' : String(player.accuracy) }, player.accuracy === null ? '–' : percent(player.accuracy / 100)),
-        h('td', { class: 'errors' }, errorCounts(player.marks)),
-        withLuck ? h('td', { 'data-luck': String(Math.round(player.luck * 1000) / 10) }, signedPercent(player.luck)) : null,
-      ),
-    );
-    const table = h('table', { class: 'review-judged' }, h('caption', {}, t('review.summary_title')), h('thead', {}, head), h('tbody', {}, ...rows));
+    const table = judgedTable(judged, list, ctrl.viewer);
     summaryBox.replaceChildren(table, ...(withLuck ? luckWords(judged) : []));
-  }
-
-  /** The errors of a player as counts: "2 inaccuracies, 1 blunder".
-   * @param {Record<string, number>} marks */
-  function errorCounts(marks) {
-    const kinds = MARKS.filter((mark) => isError(mark) && marks[mark]);
-    if (!kinds.length) return h('span', { class: 'no-errors' }, t('review.no_errors'));
-    return h(
-      'span',
-      {},
-      ...kinds.map((mark) => h('span', { class: `mark-count mark-${mark}`, title: plural(`review.marks.${mark}`, marks[mark]) }, h('span', { class: 'mark-glyph', 'aria-hidden': 'true' }, t(`review.glyph.${mark}`)), ' ', h('span', { class: 'visually-hidden' }, plural(`review.marks.${mark}`, marks[mark])), h('span', { 'aria-hidden': 'true' }, String(marks[mark])))),
-    );
   }
 
   /** Luck in words for the player seen through (or the first winner), and
@@ -209,3 +181,43 @@ export function reviewAnalysis({ ctrl, plan, plies, names, go, moveSentence }) {
 
   return { box, drawGraph, drawCursor, drawSummary };
 }
+
+/** Each player's accuracy, errors and (the game over, the analysis whole)
+ * luck, as judged (`review_judge`): the review's summary and the end
+ * screen's. @param {any} judged @param {string[]} list the names @param {number | null} viewer
+ * @returns {HTMLElement} */
+export function judgedTable(judged, list, viewer) {
+  const withLuck = judged.players.some((/** @type {any} */ player) => typeof player.luck === 'number');
+  const head = h(
+    'tr',
+    {},
+    h('th', { scope: 'col' }, t('review.col_player')),
+    h('th', { scope: 'col' }, t('review.col_accuracy')),
+    h('th', { scope: 'col' }, t('review.col_errors')),
+    withLuck ? h('th', { scope: 'col' }, t('review.col_luck')) : null,
+  );
+  const rows = judged.players.map((/** @type {any} */ player) =>
+    h(
+      'tr',
+      { class: `p${player.player}${player.player === viewer ? ' you' : ''}` },
+      h('th', { scope: 'row' }, token(player.player, 12), ' ', list[player.player]),
+      h('td', { 'data-accuracy': player.accuracy === null ? '' : String(player.accuracy) }, player.accuracy === null ? '–' : percent(player.accuracy / 100)),
+      h('td', { class: 'errors' }, errorCounts(player.marks)),
+      withLuck ? h('td', { 'data-luck': String(Math.round(player.luck * 1000) / 10) }, signedPercent(player.luck)) : null,
+    ),
+  );
+  return h('table', { class: 'review-judged' }, h('caption', {}, t('review.summary_title')), h('thead', {}, head), h('tbody', {}, ...rows));
+}
+
+/** The errors of a player as counts: "2 inaccuracies, 1 blunder".
+ * @param {Record<string, number>} marks */
+function errorCounts(marks) {
+  const kinds = MARKS.filter((mark) => isError(mark) && marks[mark]);
+  if (!kinds.length) return h('span', { class: 'no-errors' }, t('review.no_errors'));
+  return h(
+    'span',
+    {},
+    ...kinds.map((mark) => h('span', { class: `mark-count mark-${mark}`, title: plural(`review.marks.${mark}`, marks[mark]) }, h('span', { class: 'mark-glyph', 'aria-hidden': 'true' }, t(`review.glyph.${mark}`)), ' ', h('span', { class: 'visually-hidden' }, plural(`review.marks.${mark}`, marks[mark])), h('span', { 'aria-hidden': 'true' }, String(marks[mark])))),
+  );
+}
+

@@ -17,6 +17,47 @@ export const REVIEW_SESSION = 'review';
  * stays responsive, and a step elsewhere stops the thinking at once. */
 export const SLICE_MS = 100;
 
+/** How long one request of a helper engine thinks (nothing else asks it). */
+export const HELPER_SLICE_MS = 400;
+/** The decisions of one task of the quick pass, and of the analysis proper:
+ * small enough that the engines finish together. */
+export const QUICK_CHUNK = 16;
+export const CHUNK = 3;
+/** The quick pass's share of a decision's work (its iterations beside the
+ * analysis's, pygame_core/review.py). */
+export const QUICK_SHARE = 0.1;
+
+/** What one engine takes of a device's memory once booted, in MB (measured
+ * by bench/review.py: a Pyodide worker with the engine imported and a game
+ * under review). */
+export const ENGINE_MB = 160;
+/** The most helper engines an analysis starts beside the page's own. */
+export const MAX_HELPERS = 3;
+
+/** How many helper engines the device allows beside the page's own: one
+ * core each (one left to the page's engine), and a quarter of the memory
+ * the browser says the device has (`navigator.deviceMemory`, in GB, where
+ * known) for all the engines together.
+ * @param {{hardwareConcurrency?: number, deviceMemory?: number}} [device] @returns {number} */
+export function helperCount(device = /** @type {any} */ (navigator)) {
+  const cores = Number(device.hardwareConcurrency) || 1;
+  const memory = Number(device.deviceMemory) || 0;
+  const byMemory = memory ? Math.floor((memory * 1024) / 4 / ENGINE_MB) - 1 : MAX_HELPERS;
+  return Math.max(0, Math.min(cores - 1, byMemory, MAX_HELPERS));
+}
+
+/** `list` cut in pieces of `size`. @param {number[]} list @param {number} size */
+const chunks = (list, size) => Array.from({ length: Math.ceil(list.length / size) }, (_, index) => list.slice(index * size, (index + 1) * size));
+
+/**
+ * The helper engines of the analysis (game/view.js): how many the device
+ * allows beside the page's own, and one started, booted, with the game
+ * open in its session.
+ * @typedef {object} AnalysisHelpers
+ * @property {() => number} count
+ * @property {() => Promise<{call: (cmd: string, args: object) => Promise<any>, session: string, close: () => void}>} start
+ */
+
 /**
  * What the review's view is told (each a redraw of one part).
  * @typedef {object} ReviewView
@@ -35,10 +76,11 @@ export class ReviewCtrl {
    * @param {{plan: any, call: (cmd: string, args: object) => Promise<any>, viewer: number | null,
    *   analysis: any[] | null, saveAnalysis: (results: any[]) => void,
    *   playOn?: (record: any) => void,
-   *   practise?: (seat: number, plies: number[], marks: Map<number, any>) => void}} options
+   *   practise?: (seat: number, plies: number[], marks: Map<number, any>) => void,
+   *   helpers?: AnalysisHelpers}} options
    * @param {ReviewView} view
    */
-  constructor({ plan, call, viewer, analysis, saveAnalysis, playOn, practise }, view) {
+  constructor({ plan, call, viewer, analysis, saveAnalysis, playOn, practise, helpers }, view) {
     this.plan = plan;
     /** Start "learn from your mistakes" (game/exercise-steps.js). */
     this.startPractising = practise || null;
@@ -64,6 +106,12 @@ export class ReviewCtrl {
     this.asking = null;
     /** The analysis: its decisions so far, whether it is complete, its run. @type {any[]} */
     this.results = analysis || [];
+    /** The quick pass's estimates, by ply. @type {Map<number, any>} */
+    this.glances = new Map();
+    /** The helper engines, and those started (each once). */
+    this.helpers = helpers || null;
+    /** @type {Promise<{call: (cmd: string, args: object) => Promise<any>, session: string, close: () => void}>[]} */
+    this.engines = [];
     this.complete = Boolean(analysis);
     /** The analysis judged by the engine (`review_judge`), or null. @type {any} */
     this.judged = null;
@@ -192,44 +240,136 @@ export class ReviewCtrl {
 
   // -- the analysis -------------------------------------------------------------------------
 
+  /** The plies of the game's decisions (those with a choice). @returns {number[]} */
+  get decisionPlies() {
+    return this.plan.decision_plies || [];
+  }
+
+  /** What is left of the analysis, as tasks for the engines: the quick pass
+   * over the decisions with no estimate yet, then the analysis proper of
+   * those not analysed, in chunks that any engine free takes next. */
+  tasks() {
+    const analysed = new Set(this.results.map((item) => item.ply));
+    const left = this.decisionPlies.filter((ply) => !analysed.has(ply));
+    const unseen = left.filter((ply) => !this.glances.has(ply));
+    return [...chunks(unseen, QUICK_CHUNK).map((plies) => ({ plies, quick: true })), ...chunks(left, CHUNK).map((plies) => ({ plies, quick: false }))];
+  }
+
+  /** How far the analysis has gone, from 0 to 1: the quick pass counts for
+   * its share of the work. */
+  progress() {
+    const total = this.decisionPlies.length;
+    if (!total) return 1;
+    const analysed = new Set(this.results.map((item) => item.ply));
+    const glanced = [...this.glances.keys()].filter((ply) => !analysed.has(ply)).length;
+    return Math.min(1, (analysed.size + QUICK_SHARE * glanced) / total);
+  }
+
+  /** Analyse every decision not analysed yet: the page's engine and, as
+   * many as the device allows, helper engines (each booted once, with the
+   * game open in it) take the tasks one after the other, the quick pass
+   * first; a stop keeps what is done, and the analysis goes on from there. */
   async analyse() {
     if (this.analysing || this.complete) return;
-    const run = (this.analysing = { cancelled: false, progress: 0 });
-    const restart = !this.started;
-    if (restart) this.results = [];
+    /** @type {{cancelled: boolean, progress: number}} */
+    const run = { cancelled: false, progress: this.progress() };
+    this.analysing = run;
     this.started = true;
     this.view.controls();
-    let first = true;
+    const queue = this.tasks();
+    const count = this.helpers ? Math.min(this.helpers.count(), Math.max(0, queue.length - 1)) : 0;
+    const working = [this.work(run, queue, this.call, REVIEW_SESSION, SLICE_MS)];
+    for (let index = 0; index < count; index += 1) working.push(this.helped(run, queue, index));
     try {
-      for (;;) {
-        const answer = await this.call('review_analyse', { ms: SLICE_MS, restart: first && restart, session: REVIEW_SESSION });
-        first = false;
-        if (this.closed) return;
-        // The decisions of a slice answered after a stop are kept: the
-        // engine goes on after them when the analysis is taken up again.
-        this.results = this.results.concat(answer.results);
-        if (run.cancelled) return;
-        run.progress = answer.progress;
-        if (answer.results.length) this.view.graph();
-        this.view.controls();
-        this.noteMarks(answer.results);
-        if (answer.done) {
-          this.complete = true;
-          this.saveAnalysis(this.results);
-          break;
-        }
-      }
+      await Promise.all(working);
+      // What a helper that failed left undone, the page's engine does.
+      if (!run.cancelled && !this.closed && queue.length) await this.work(run, queue, this.call, REVIEW_SESSION, SLICE_MS);
     } catch (error) {
       if (!run.cancelled && !this.closed) this.view.error(error);
+      run.cancelled = true;
     } finally {
       if (this.analysing === run) this.analysing = null;
     }
     if (this.closed) return;
+    if (!this.complete && this.decisionPlies.length && this.results.length === this.decisionPlies.length) {
+      this.complete = true;
+      this.saveAnalysis(this.results);
+    }
     if (this.complete) await this.judge();
     if (this.closed) return;
     this.view.rebuild();
     this.view.position();
     this.view.graph();
+  }
+
+  /** One engine's part: tasks from `queue` until none is left or the run
+   * stops. A task's decisions finished before a stop are kept; one that
+   * fails goes back to the queue with its decisions not done, and the error
+   * to the caller.
+   * @param {{cancelled: boolean, progress: number}} run @param {{plies: number[], quick: boolean}[]} queue
+   * @param {(cmd: string, args: object) => Promise<any>} call @param {string} session @param {number} ms */
+  async work(run, queue, call, session, ms) {
+    while (!run.cancelled && !this.closed && queue.length) {
+      const task = /** @type {{plies: number[], quick: boolean}} */ (queue.shift());
+      const done = new Set();
+      try {
+        for (;;) {
+          const answer = await call('review_analyse', { ms, plies: task.plies, quick: task.quick, session });
+          if (this.closed) return;
+          for (const item of answer.results) done.add(item.ply);
+          this.take(answer.results, task.quick);
+          if (answer.done || run.cancelled) break;
+        }
+      } catch (error) {
+        const rest = task.plies.filter((ply) => !done.has(ply));
+        if (rest.length) queue.unshift({ plies: rest, quick: task.quick });
+        throw error;
+      }
+      if (run.cancelled) return;
+      run.progress = this.progress();
+      this.view.graph();
+      this.view.controls();
+    }
+  }
+
+  /** A helper engine's part, once it has booted (the first run boots it; a
+   * helper that cannot boot or fails leaves its work to the others).
+   * @param {{cancelled: boolean, progress: number}} run @param {{plies: number[], quick: boolean}[]} queue @param {number} index */
+  async helped(run, queue, index) {
+    const helpers = /** @type {AnalysisHelpers} */ (this.helpers);
+    if (!this.engines[index]) {
+      this.engines[index] = helpers.start();
+      this.engines[index].catch(() => {});
+    }
+    try {
+      const engine = await this.engines[index];
+      if (run.cancelled || this.closed) return;
+      await this.work(run, queue, engine.call, engine.session, HELPER_SLICE_MS);
+    } catch {
+      // The page's engine and the other helpers go on without it.
+    }
+  }
+
+  /** Decisions an engine finished: the analysis proper's in order of their
+   * plies (engines finish out of order), the quick pass's apart.
+   * @param {any[]} results @param {boolean} quick */
+  take(results, quick) {
+    if (!results.length) return;
+    if (quick) {
+      for (const item of results) this.glances.set(item.ply, item);
+      return;
+    }
+    const known = new Set(this.results.map((item) => item.ply));
+    this.results = this.results.concat(results.filter((item) => !known.has(item.ply))).sort((a, b) => a.ply - b.ply);
+    this.noteMarks(results);
+  }
+
+  /** What the graph draws: each decision's analysis, else its quick
+   * estimate, in the order of their plies. */
+  graphResults() {
+    if (!this.glances.size) return this.results;
+    const analysed = new Map(this.results.map((item) => [item.ply, item]));
+    return this.decisionPlies.map((ply) => analysed.get(ply) || this.glances.get(ply)).filter(Boolean);
   }
 
   /** The marks the analysis gave as it went. @param {any[]} results */
@@ -252,6 +392,7 @@ export class ReviewCtrl {
     } catch (error) {
       if (this.closed) return;
       this.results = [];
+      this.glances = new Map();
       this.complete = false;
       this.started = false;
       this.judged = null;
@@ -351,5 +492,7 @@ export class ReviewCtrl {
     this.closed = true;
     this.stopExpert();
     if (this.analysing) this.analysing.cancelled = true;
+    for (const engine of this.engines) engine.then((started) => started.close(), () => {});
+    this.engines = [];
   }
 }

@@ -46,14 +46,15 @@ export { REVIEW_SESSION };
  *   practise?: (seat: number, plies: number[], marks: Map<number, any>) => void,
  *   practised?: {found: number, missed: number} | null,
  *   share?: () => Promise<string>,
+ *   helpers?: import('./ctrl.js').AnalysisHelpers,
  * }} options
  */
-export function createReview({ plan, call, renderer, names, viewer, analysis, saveAnalysis, status, errorText, toast, playOn, practise, practised = null, share }) {
+export function createReview({ plan, call, renderer, names, viewer, analysis, saveAnalysis, status, errorText, toast, playOn, practise, practised = null, share, helpers }) {
   const bar = refs.review();
   const log = refs.log();
   const plies = plan.plies;
   const ctrl = new ReviewCtrl(
-    { plan, call, viewer, analysis, saveAnalysis, playOn, practise },
+    { plan, call, viewer, analysis, saveAnalysis, playOn, practise, helpers },
     {
       position: () => draw(),
       controls: () => drawControls(),
@@ -337,6 +338,8 @@ function reviewBar({ ctrl, plan, plies, bar, names, go, revealedBox, opinionBox,
           practised ? h('span', { class: 'review-practised' }, t('review.practised', practised)) : null,
         )
       : null;
+    // "Share this game" shares the play-on line (its link, once made, below).
+    const shared = share && plan.over ? shareLine(share) : null;
     const playOnRow = ctrl.startPlayingOn
       ? h(
           'div',
@@ -347,9 +350,11 @@ function reviewBar({ ctrl, plan, plies, bar, names, go, revealedBox, opinionBox,
             t('review.play_on'),
           ),
           h('label', { class: 'review-seen' }, h('span', {}, t('review.play_on_against')), others),
+          ...(shared || []),
         )
-      : null;
-    const shareRow = share && plan.over ? shareLine(share) : null;
+      : shared
+        ? h('div', { class: 'review-play-on' }, ...shared)
+        : null;
     const meter = h(
       'span',
       { class: 'meter review-meter', role: 'progressbar', 'aria-label': t('review.analysis_progress'), 'aria-valuemin': '0', 'aria-valuemax': '100', hidden: !ctrl.analysing },
@@ -362,7 +367,6 @@ function reviewBar({ ctrl, plan, plies, bar, names, go, revealedBox, opinionBox,
       h('div', { class: 'review-tools' }, seen, reveal, expert, analyseButton, stop, meter),
       practiseRow,
       playOnRow,
-      shareRow,
       opinionBox,
       analysisBox,
       revealedBox,
@@ -371,9 +375,10 @@ function reviewBar({ ctrl, plan, plies, bar, names, go, revealedBox, opinionBox,
   }
 
   /** "Share this game": a link that carries the record (share.js), shown
-   * to copy once made. @param {() => Promise<string>} make */
+   * to copy once made: the button, and where the link goes.
+   * @param {() => Promise<string>} make @returns {HTMLElement[]} */
   function shareLine(make) {
-    const place = h('span', { class: 'review-link' });
+    const place = h('span', { class: 'review-link', hidden: true });
     const button = h(
       'button',
       { type: 'button', class: 'btn ghost', 'data-review': 'share', title: t('share.title'), onclick: async () => {
@@ -381,6 +386,7 @@ function reviewBar({ ctrl, plan, plies, bar, names, go, revealedBox, opinionBox,
             const link = await make();
             const field = /** @type {HTMLInputElement} */ (h('input', { id: 'review-link', type: 'text', readonly: true, value: link, 'aria-label': t('share.link'), onfocus: (/** @type {Event} */ event) => /** @type {HTMLInputElement} */ (event.target).select() }));
             place.replaceChildren(field, copyButton(link, t('share.link')));
+            place.hidden = false;
             field.focus();
           } catch (error) {
             failed(error);
@@ -388,7 +394,7 @@ function reviewBar({ ctrl, plan, plies, bar, names, go, revealedBox, opinionBox,
         } },
       t('share.button'),
     );
-    return h('div', { class: 'review-share' }, button, place);
+    return [button, place];
   }
 
   /** Whose eyes the game is seen through: a seat (what it saw), or a spectator. */
