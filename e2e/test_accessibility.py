@@ -127,6 +127,10 @@ def test_the_privacy_screen_and_the_end_screen_have_no_serious_violation(make_co
     page.goto(f"{site_url}index.html#play=kahuna&players=2&seats=bot0,bot0&seed=12&lang={lang}")
     page.wait_for_selector("#end-dialog[open] .end-winner", timeout=120_000)
     assert violations(page, "#end-dialog") == []
+    # Each player's accuracy, analysed on the end screen.
+    page.click("#end-analyse")
+    page.wait_for_selector("#end-dialog [data-accuracy]", timeout=120_000)
+    assert violations(page, "#end-dialog") == []
 
 
 # On a phone, each game in French, where the words run longest, and half of

@@ -302,6 +302,11 @@ def test_every_lesson_is_followed_to_its_end(make_context, site_url, name, lang)
     page.wait_for_selector("#review[data-plies]", timeout=BOOT_TIMEOUT_MS)
     assert int(page.get_attribute("#review", "data-plies")) > 0
     assert page.locator("#lesson:visible").count() == 0
+    # And studied like any: analysed, each player's accuracy judged (a game
+    # from a prepared position, so no deal to be lucky in).
+    page.click('#review [data-review="analyse"]')
+    page.wait_for_selector("#review [data-accuracy]", timeout=120_000)
+    assert page.locator("#review [data-accuracy]").count() == page.locator("#review-viewer option").count() - 1
 
 
 def test_the_menu_offers_a_lesson_once(make_context, site_url):

@@ -519,6 +519,49 @@ def test_learn_from_your_mistakes_one_found_one_given_up(player, site_url):
     player.evaluate("(key) => localStorage.removeItem(key)", key)
 
 
+def test_an_exercise_in_the_text_view_is_found_with_the_keyboard(player, site_url):
+    """"Learn from your mistakes" in words: the position before the error is
+    the text view's, its moves buttons; the expert's move, pressed with the
+    keyboard, is found."""
+    to_menu(player, site_url)
+    player.evaluate("() => localStorage.setItem('archipel.v1.view', JSON.stringify('text'))")
+    try:
+        match, kept, key = open_judged(player, site_url, "kahuna", ANALYSIS_ITERATIONS)
+        review = Review(match)
+        plies = review.exercises([dict(zip(("ply", "mover", "round", "best", "played", "same", "best_chance",
+                                            "played_chance", "estimates"), row)) for row in kept], 0)
+        player.click('#review [data-review="exercises"]')
+        player.wait_for_selector(f'#exercise[data-state="trying"][data-index="1"][data-ply="{plies[0]}"]',
+                                 timeout=BOOT_TIMEOUT_MS)
+        human_turn(player, "0")
+        assert player.locator("#board svg").count() == 0 and player.locator(".text-page").count() == 1
+        expert = review.expert_move(plies[0])["text"]
+        words = set(expert.replace("-", " ").split()) | set(expert.split())
+        for _ in range(6):
+            if player.get_attribute("#exercise", "data-state") == "found":
+                break
+            buttons = player.locator(".text-page button[data-choice]")
+            chosen = None
+            for i in range(buttons.count()):
+                choice = buttons.nth(i).get_attribute("data-choice") or ""
+                if choice == expert or (":" in choice and choice.split(":", 1)[1] in words
+                                        and buttons.nth(i).get_attribute("aria-pressed") != "true"):
+                    chosen = buttons.nth(i)
+                    break
+            assert chosen is not None, f"no button leads to {expert!r}"
+            chosen.focus()
+            player.keyboard.press("Enter")
+            player.wait_for_timeout(200)
+        player.wait_for_selector('#exercise[data-state="found"][data-found="1"]')
+        player.click('#exercise [data-exercise="leave"]')
+        player.wait_for_selector("#review [data-luck]", timeout=BOOT_TIMEOUT_MS)
+    finally:
+        player.evaluate("() => localStorage.setItem('archipel.v1.view', JSON.stringify('board'))")
+    player.click("#menu-button")
+    player.wait_for_selector(MENU_READY)
+    player.evaluate("(key) => localStorage.removeItem(key)", key)
+
+
 def test_a_watched_game_is_reviewed_from_its_end_screen_in_english(make_context, site_url):
     context = make_context(locale="en-GB")
     page = context.new_page()
@@ -529,8 +572,18 @@ def test_a_watched_game_is_reviewed_from_its_end_screen_in_english(make_context,
     page.goto(f"{site_url}index.html#play=kahuna&players=2&seats=bot0,bot1&seed=12&lang=en")
     page.wait_for_selector("#end-dialog[open] #end-review", timeout=120_000)
     assert page.inner_text("#end-review") == "Review the game"
+    # Each player's accuracy on the end screen: the game analysed there,
+    # with its progress, then judged; the review opens it judged at once.
+    page.click("#end-analyse")
+    page.wait_for_selector("#end-dialog [data-accuracy]", timeout=120_000)
+    accuracy = page.locator("#end-dialog [data-accuracy]")
+    assert accuracy.count() == 2
+    assert all(0 < float(accuracy.nth(i).get_attribute("data-accuracy")) <= 100 for i in range(2))
+    assert page.locator("#end-dialog [data-luck]").count() == 2
+    assert "Each player’s accuracy" in page.inner_text("#end-dialog")
     page.click("#end-review")
-    page.wait_for_selector("#review[data-plies]", timeout=BOOT_TIMEOUT_MS)
+    page.wait_for_selector("#review[data-plies] [data-accuracy]", timeout=BOOT_TIMEOUT_MS)
+    assert page.locator('#review [data-review="analyse"]').is_disabled()
     plies = int(page.get_attribute("#review", "data-plies"))
     at_ply(page, plies)
     assert page.text_content("#review .review-title") == "Review"

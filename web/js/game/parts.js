@@ -33,6 +33,7 @@ import { errorText } from './words.js';
  * @property {(() => Element) | null} details        the score's breakdown, drawn when shown
  * @property {Element | null} extra                  what the table adds (online: the check of the shuffle)
  * @property {(() => Promise<void>) | null} onReview
+ * @property {(() => Promise<import('../end-analysis.js').EndAnalysisGame>) | null} [analysis]   the game to analyse on the end screen (a game whose record is kept)
  * @property {() => void} onNewGame
  * @property {string | null} newGameLabel            null: no new game offered
  * @property {() => void} onMenu
