@@ -201,7 +201,9 @@ test('helper engines share the tasks with the page\'s engine; one that cannot bo
   const mine = asked.filter((a) => a[0] === 'review_analyse').length;
   assert.ok(mine > 0 && helperAsked.length > 0, `both worked: page ${mine}, helper ${helperAsked.length}`);
   assert.ok(helperAsked.every((args) => args.session === 'analysis-1'));
-  // The helper stays for the next analysis of this game, and ends with the review.
+  // The analysis complete, the helper ends: nothing more to share.
+  await settle();
+  assert.equal(closed, 1);
   ctrl.close();
   await settle();
   assert.equal(closed, 1);

@@ -295,6 +295,8 @@ export class ReviewCtrl {
       this.complete = true;
       this.saveAnalysis(this.results);
     }
+    // The analysis complete, its helper engines give their memory back.
+    if (this.complete) this.closeHelpers();
     if (this.complete) await this.judge();
     if (this.closed) return;
     this.view.rebuild();
@@ -492,6 +494,10 @@ export class ReviewCtrl {
     this.closed = true;
     this.stopExpert();
     if (this.analysing) this.analysing.cancelled = true;
+    this.closeHelpers();
+  }
+
+  closeHelpers() {
     for (const engine of this.engines) engine.then((started) => started.close(), () => {});
     this.engines = [];
   }
