@@ -536,10 +536,11 @@ def cmd_review_analyse(args: dict[str, Any]) -> Any:
 
 def cmd_review_judge(args: dict[str, Any]) -> Any:
     """An analysis judged: each decision's cost and mark, each player's
-    accuracy and luck (``results``: the analysis, as given or kept)."""
-    _only("review_judge", args, ("results", "session"))
+    accuracy and luck (``results``: the analysis, as given or kept;
+    ``luck``: what chance did, as a judgement gave it and the page kept it)."""
+    _only("review_judge", args, ("results", "session", "luck"))
     review = _review_or_error(args)
-    return review.judge(args.get("results"))
+    return review.judge(args.get("results"), args.get("luck"))
 
 
 def cmd_review_play_on(args: dict[str, Any]) -> Any:

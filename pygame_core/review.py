@@ -452,14 +452,52 @@ class Review:
         winners = result["winners"]
         return [1.0 / len(winners) if player in winners else 0.0 for player in range(self.match.players)]
 
-    def judge(self, results: object) -> dict[str, Any]:
+    def judge(self, results: object, kept_luck: object = None) -> dict[str, Any]:
         """An analysis judged (``pygame_core.judgement``): each decision's
         cost and mark, each player's accuracy and luck. ``results`` are the
         analysis's decisions as ``analyse`` gave them, or as the page kept
         them (checked: a kept analysis may be anything)."""
         decisions = self.checked_results(results)
         shares = self.shares() if len(decisions) == len(self.decisions()) else None
-        return judgement.judge(decisions, self.match.players, None if shares is None else self.luck(), shares)
+        if shares is not None and kept_luck is not None and self._luck is None:
+            self._luck = self.checked_luck(kept_luck)
+        luck = None if shares is None else self.luck()
+        judged = judgement.judge(decisions, self.match.players, luck, shares)
+        if luck is not None:
+            # What chance did, as measured: the page keeps it with the game,
+            # and gives it back (``kept_luck``) instead of measuring it again.
+            judged["luck"] = {"deal": luck["deal"], "plies": {str(ply): value for ply, value in luck["plies"].items()}}
+        return judged
+
+    def checked_luck(self, kept: object) -> dict[str, Any]:
+        """What chance did, as ``judge`` gave it and the page kept it: a
+        deal (each player's luck, or None for a game started from a
+        position) and each player's luck at each ply where chance acted,
+        and at no other; refused (``error.bad_analysis``) otherwise."""
+        def refuse(why: str) -> ReviewError:
+            return ReviewError(f"not this game's luck: {why}", "error.bad_analysis", field="luck")
+
+        players = self.match.players
+
+        def shares(value: object) -> list[float]:
+            if not (isinstance(value, list) and len(value) == players
+                    and all(isinstance(v, (int, float)) and not isinstance(v, bool) and -1.0 <= v <= 1.0
+                            for v in value)):
+                raise refuse("each luck is one number from -1 to 1 per player")
+            return [float(v) for v in value]
+
+        if not isinstance(kept, dict) or set(kept) != {"deal", "plies"} or not isinstance(kept["plies"], dict):
+            raise refuse("a deal and the plies where chance acted are expected")
+        if (kept["deal"] is None) != (self.match.start is not None):
+            raise refuse("a dealt game has the luck of its deal, a game from a position none")
+        plies: dict[int, list[float]] = {}
+        for key, value in kept["plies"].items():
+            if not (isinstance(key, str) and key.isdigit() and str(int(key)) == key):
+                raise refuse(f"{key!r} is no ply")
+            plies[int(key)] = shares(value)
+        if not set(plies) <= self.chance_plies():
+            raise refuse("chance acted at other plies")
+        return {"deal": None if kept["deal"] is None else shares(kept["deal"]), "plies": plies}
 
     def checked_results(self, results: object) -> list[dict[str, Any]]:
         """The decisions of an analysis, each checked against the game: a

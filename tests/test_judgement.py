@@ -246,6 +246,36 @@ def test_the_facade_judges_the_review_open(kahuna_analysed):
     api.reset()
 
 
+def test_luck_kept_with_the_game_is_given_back_not_measured_again(kahuna_analysed):
+    """The page keeps what chance did with the game (``luck`` in the
+    judgement) and gives it back when the review opens again: the same
+    judgement, without measuring luck again. Luck that is not this game's
+    is refused, and measured again when the page forgets it."""
+    match, results = kahuna_analysed
+    first = Review(match).judge(results)
+    kept = json.loads(json.dumps(first["luck"]))
+    again = Review(match)
+    measured: list = []
+    again._seen_chance = lambda *args, **kw: measured.append(args) or 0.0  # type: ignore[method-assign]
+    assert again.judge(results, kept) == first
+    assert measured == [], "luck given back is not measured again"
+    chance = sorted(Review(match).chance_plies())
+    bad = [
+        {"deal": kept["deal"]},
+        {**kept, "deal": None},
+        {**kept, "deal": kept["deal"][:1]},
+        {**kept, "deal": [2.0, 0.0]},
+        {**kept, "plies": {**kept["plies"], str(chance[-1] + 1): [0.0, 0.0]}},
+        {**kept, "plies": {"x": [0.0, 0.0]}},
+        {**kept, "plies": {str(chance[0]): [0.1, True]}},
+        "luck",
+    ]
+    for each in bad:
+        with pytest.raises(ReviewError) as refused:
+            Review(match).judge(results, each)
+        assert refused.value.key == "error.bad_analysis", each
+
+
 
 # -- learning from one's mistakes ------------------------------------------------------------
 

@@ -14,6 +14,7 @@ const PLAN = { game: 'kahuna', plies: 4, players: 2, over: true, private: true, 
 const judgeOf = (results) => ({
   decisions: results.map((item) => ({ ply: item.ply, mover: item.mover, cost: [0, 0.12, 0.06][item.ply] ?? 0, mark: ['best', 'mistake', 'inaccuracy'][item.ply] ?? 'best' })),
   players: [{ player: 0, accuracy: 100 }, { player: 1, accuracy: 70 }],
+  luck: { deal: [0.1, -0.1], plies: { 2: [0.05, -0.05] } },
 });
 
 /** The engine's analysis of a task (`plies`, `quick`): one decision a
@@ -35,7 +36,7 @@ function analyser(plan) {
   };
 }
 
-function review({ analysis = null, expertSlices = 2, analysisSlices = 2, judgeFails = false, plan: given = PLAN, playOn = undefined, helpers = undefined, stopAfter = 0 } = {}) {
+function review({ analysis = null, expertSlices = 2, analysisSlices = 2, judgeFails = false, plan: given = PLAN, playOn = undefined, helpers = undefined, stopAfter = 0, luck = null } = {}) {
   const plan = { ...given, decision_plies: given.decision_plies || Array.from({ length: analysisSlices }, (_, ply) => ply) };
   const asked = [];
   const drawn = [];
@@ -68,8 +69,9 @@ function review({ analysis = null, expertSlices = 2, analysisSlices = 2, judgeFa
   const view = Object.fromEntries(
     ['position', 'controls', 'opinion', 'graph', 'rebuild', 'stopped', 'error', 'judged'].map((part) => [part, (arg) => drawn.push(arg === undefined ? part : [part, arg])]),
   );
-  const ctrl = new ReviewCtrl({ plan, call, viewer: 0, analysis, saveAnalysis: (results) => saved.push(results), playOn, helpers }, view);
-  return { ctrl, asked, drawn, saved };
+  const lucks = [];
+  const ctrl = new ReviewCtrl({ plan, call, viewer: 0, analysis, saveAnalysis: (results) => saved.push(results), playOn, helpers, luck, saveLuck: (kept) => lucks.push(kept) }, view);
+  return { ctrl, asked, drawn, saved, lucks };
 }
 
 const settle = async () => {
@@ -324,4 +326,22 @@ test('helper engines: one a core beside the page\'s engine, within a quarter of 
   assert.equal(helperCount({ hardwareConcurrency: 8, deviceMemory: 2 }), 2);
   assert.equal(helperCount({ hardwareConcurrency: 4 }), 3, 'memory unknown: the cores say');
   assert.equal(helperCount({}), 0);
+});
+
+test('what chance did is kept with the game once measured, and given back instead of measured again', async () => {
+  const fresh = review({ analysisSlices: 3 });
+  await fresh.ctrl.open();
+  await fresh.ctrl.analyse();
+  const judging = fresh.asked.filter((a) => a[0] === 'review_judge');
+  assert.equal(judging[0][1].luck, undefined, 'nothing to give back the first time');
+  assert.deepEqual(fresh.lucks, [judgeOf([]).luck]);
+
+  const kept = review({ analysis: fresh.saved[0], analysisSlices: 3, luck: fresh.lucks[0] });
+  await kept.ctrl.open();
+  const given = kept.asked.filter((a) => a[0] === 'review_judge');
+  assert.deepEqual(given[0][1].luck, fresh.lucks[0]);
+  assert.deepEqual(kept.lucks, [], 'given back, not kept again');
+  // Luck without its analysis is nothing to give back.
+  const alone = review({ luck: fresh.lucks[0] });
+  assert.equal(alone.ctrl.keptLuck, null);
 });

@@ -24,11 +24,11 @@ import { compact } from './review-graph.js';
 
 /**
  * @param {{game: () => Promise<EndAnalysisGame>, names: string[], call: (cmd: string, args: object) => Promise<any>,
- *   keep: (saveId: string, kept: any[]) => void, helpers: (record: any) => import('./review/ctrl.js').AnalysisHelpers,
+ *   keep: (saveId: string, kept: any[]) => void, keepLuck: (saveId: string, luck: object) => void, helpers: (record: any) => import('./review/ctrl.js').AnalysisHelpers,
  *   errorText: (error: any) => string}} options
  * @returns {HTMLElement}
  */
-export function endAnalysis({ game, names, call, keep, helpers, errorText }) {
+export function endAnalysis({ game, names, call, keep, keepLuck, helpers, errorText }) {
   const box = h('section', { class: 'end-analysis', 'aria-labelledby': 'end-analysis-title' });
   const title = h('h3', { id: 'end-analysis-title' }, t('end.analysis_title'));
   const fill = h('span', { class: 'meter-fill' });
@@ -66,7 +66,15 @@ export function endAnalysis({ game, names, call, keep, helpers, errorText }) {
         return;
       }
       const made = new ReviewCtrl(
-        { plan, call, viewer, analysis: null, saveAnalysis: (results) => saveId && keep(saveId, compact(results)), helpers: helpers(record) },
+        {
+          plan,
+          call,
+          viewer,
+          analysis: null,
+          saveAnalysis: (results) => saveId && keep(saveId, compact(results)),
+          saveLuck: (luck) => saveId && keepLuck(saveId, luck),
+          helpers: helpers(record),
+        },
         {
           position() {},
           opinion() {},

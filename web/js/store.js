@@ -44,6 +44,7 @@ const GAME_ID = new RegExp(`^[a-z][a-z0-9_]{0,${MAX_ID_TEXT - 1}}$`);
  * @property {GameRecord} record
  * @property {boolean} finished
  * @property {unknown[] | null} analysis
+ * @property {object | null} [luck]   what chance did, as the engine measured it (checked by the engine when given back)
  * @property {{found: number, missed: number} | null} [exercises]   its last "learn from your mistakes"
  */
 
@@ -218,6 +219,7 @@ function listing(id, entry) {
     finished,
     // Checked against its game when it is read (review-graph.js's expand).
     analysis: finished && Array.isArray(entry.analysis) ? entry.analysis : null,
+    luck: finished && Array.isArray(entry.analysis) && isObject(entry.luck) ? entry.luck : null,
     exercises: finished && isExerciseCount(entry.exercises) ? entry.exercises : null,
   };
 }
@@ -283,6 +285,7 @@ export function keepFinished(id, record, names) {
   const all = savedGames();
   let entryId = id;
   let analysis;
+  let luck;
   let exercises;
   // The entry named, if it is this game's; else the same game kept already.
   const same = all.find(
@@ -292,22 +295,34 @@ export function keepFinished(id, record, names) {
   if (!entryId && same) entryId = same.id;
   if (same && same.id === entryId) {
     analysis = same.analysis || undefined;
+    luck = same.luck || undefined;
     exercises = same.exercises || undefined;
   }
   entryId = entryId || `save.${newId()}`;
-  const entry = { game: record.game, savedAt: Date.now(), names, record, finished: true, analysis, exercises };
+  const entry = { game: record.game, savedAt: Date.now(), names, record, finished: true, analysis, luck, exercises };
   if (!write(PREFIX + entryId, entry)) return null;
   const finished = savedGames().filter(/** @returns {each is SavedGame} */ (each) => !each.damaged && each.finished);
   for (const old of finished.slice(MAX_FINISHED)) remove(PREFIX + old.id);
   return entryId;
 }
 
-/** Keep a finished game's analysis (review-graph.js's compact form) with it.
+/** Keep a finished game's analysis (review-graph.js's compact form) with it
+ * (a new analysis forgets the luck measured for the last one).
  * @param {string} id @param {KeptDecision[]} analysis @returns {boolean} stored */
 export function keepAnalysis(id, analysis) {
   const entry = read(PREFIX + id);
   if (!isObject(entry) || entry.finished !== true) return false;
-  return write(PREFIX + id, { ...entry, analysis });
+  return write(PREFIX + id, { ...entry, analysis, luck: undefined });
+}
+
+/** Keep with a finished game, beside its analysis, what chance did as the
+ * engine measured it (`review_judge`'s `luck`): given back when the
+ * review opens again, it is not measured again.
+ * @param {string} id @param {object} luck @returns {boolean} stored */
+export function keepLuck(id, luck) {
+  const entry = read(PREFIX + id);
+  if (!isObject(entry) || entry.finished !== true || !Array.isArray(entry.analysis)) return false;
+  return write(PREFIX + id, { ...entry, luck });
 }
 
 /** Keep with a finished game the count of its last "learn from your

@@ -119,6 +119,7 @@ function pageScreen() {
             names: end.names,
             call,
             keep: (id, kept) => store.keepAnalysis(id, kept),
+            keepLuck: (id, luck) => store.keepLuck(id, luck),
             helpers: analysisHelpers,
             errorText,
           })
@@ -168,6 +169,10 @@ function pageParts({ verifyRecord, rememberName }) {
         analysis: entry && entry.analysis ? expand(entry.analysis, plan.players, plan.plies) : null,
         saveAnalysis: (results) => {
           if (kept) store.keepAnalysis(kept, compact(results));
+        },
+        luck: entry && entry.luck ? entry.luck : null,
+        saveLuck: (luck) => {
+          if (kept) store.keepLuck(kept, luck);
         },
         status: say,
         errorText,

@@ -77,10 +77,10 @@ export class ReviewCtrl {
    *   analysis: any[] | null, saveAnalysis: (results: any[]) => void,
    *   playOn?: (record: any) => void,
    *   practise?: (seat: number, plies: number[], marks: Map<number, any>) => void,
-   *   helpers?: AnalysisHelpers}} options
+   *   helpers?: AnalysisHelpers, luck?: object | null, saveLuck?: (luck: object) => void}} options
    * @param {ReviewView} view
    */
-  constructor({ plan, call, viewer, analysis, saveAnalysis, playOn, practise, helpers }, view) {
+  constructor({ plan, call, viewer, analysis, saveAnalysis, playOn, practise, helpers, luck, saveLuck }, view) {
     this.plan = plan;
     /** Start "learn from your mistakes" (game/exercise-steps.js). */
     this.startPractising = practise || null;
@@ -106,6 +106,10 @@ export class ReviewCtrl {
     this.asking = null;
     /** The analysis: its decisions so far, whether it is complete, its run. @type {any[]} */
     this.results = analysis || [];
+    /** What chance did, kept with the game (given back to the engine, not
+     * measured again), and where a new measure is kept. */
+    this.keptLuck = (analysis && luck) || null;
+    this.saveLuck = saveLuck || null;
     /** The quick pass's estimates, by ply. @type {Map<number, any>} */
     this.glances = new Map();
     /** The helper engines, and those started (each once). */
@@ -387,14 +391,17 @@ export class ReviewCtrl {
   async judge() {
     if (!this.results.length) return;
     try {
-      const judged = await this.call('review_judge', { results: this.results, session: REVIEW_SESSION });
+      const args = { results: this.results, session: REVIEW_SESSION };
+      const judged = await this.call('review_judge', this.keptLuck ? { ...args, luck: this.keptLuck } : args);
       if (this.closed) return;
+      if (judged.luck && !this.keptLuck && this.saveLuck) this.saveLuck(judged.luck);
       this.judged = judged;
       this.marks = new Map(judged.decisions.map((/** @type {any} */ item) => [item.ply, item]));
     } catch (error) {
       if (this.closed) return;
       this.results = [];
       this.glances = new Map();
+      this.keptLuck = null;
       this.complete = false;
       this.started = false;
       this.judged = null;

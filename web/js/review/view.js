@@ -47,14 +47,16 @@ export { REVIEW_SESSION };
  *   practised?: {found: number, missed: number} | null,
  *   share?: () => Promise<string>,
  *   helpers?: import('./ctrl.js').AnalysisHelpers,
+ *   luck?: object | null,
+ *   saveLuck?: (luck: object) => void,
  * }} options
  */
-export function createReview({ plan, call, renderer, names, viewer, analysis, saveAnalysis, status, errorText, toast, playOn, practise, practised = null, share, helpers }) {
+export function createReview({ plan, call, renderer, names, viewer, analysis, saveAnalysis, status, errorText, toast, playOn, practise, practised = null, share, helpers, luck, saveLuck }) {
   const bar = refs.review();
   const log = refs.log();
   const plies = plan.plies;
   const ctrl = new ReviewCtrl(
-    { plan, call, viewer, analysis, saveAnalysis, playOn, practise, helpers },
+    { plan, call, viewer, analysis, saveAnalysis, playOn, practise, helpers, luck, saveLuck },
     {
       position: () => draw(),
       controls: () => drawControls(),
