@@ -290,16 +290,11 @@ export class GameCtrl {
         const record = await mine.table.save?.();
         await this.startReview(record, mine.typedNames, { saveId: mine.saveId });
       },
-      // Each player's accuracy, on the end screen: the game kept first, so
-      // that its analysis stays with it.
-      analysis: mine.table.save
-        ? async () => {
-            const record = await /** @type {() => Promise<any>} */ (mine.table.save)();
-            const id = this.deps.store.keepFinished(mine.saveId, record, mine.typedNames);
-            if (id && this.session === mine) mine.saveId = id;
-            return { record, saveId: id, viewer: firstViewer(mine.seats) };
-          }
-        : null,
+      // Each player's accuracy on the end screen, the analysis kept with the game.
+      analysis: mine.table.save ? async () => {
+        const record = await /** @type {() => Promise<any>} */ (mine.table.save)();
+        return { record, saveId: this.deps.store.keepFinished(mine.saveId, record, mine.typedNames), viewer: firstViewer(mine.seats) };
+      } : null,
       onNewGame: () => this.deps.onNewGame(mine.setup),
       newGameLabel: t('end.new_game'),
       onMenu: () => this.exit(),

@@ -341,7 +341,7 @@ function reviewBar({ ctrl, plan, plies, bar, names, go, revealedBox, opinionBox,
         )
       : null;
     // "Share this game" shares the play-on line (its link, once made, below).
-    const shared = share && plan.over ? shareLine(share) : null;
+    const shared = share && plan.over ? shareLine(share, failed) : null;
     const playOnRow = ctrl.startPlayingOn
       ? h(
           'div',
@@ -374,29 +374,6 @@ function reviewBar({ ctrl, plan, plies, bar, names, go, revealedBox, opinionBox,
       revealedBox,
     );
     bar.setAttribute('aria-labelledby', 'review-title');
-  }
-
-  /** "Share this game": a link that carries the record (share.js), shown
-   * to copy once made: the button, and where the link goes.
-   * @param {() => Promise<string>} make @returns {HTMLElement[]} */
-  function shareLine(make) {
-    const place = h('span', { class: 'review-link', hidden: true });
-    const button = h(
-      'button',
-      { type: 'button', class: 'btn ghost', 'data-review': 'share', title: t('share.title'), onclick: async () => {
-          try {
-            const link = await make();
-            const field = /** @type {HTMLInputElement} */ (h('input', { id: 'review-link', type: 'text', readonly: true, value: link, 'aria-label': t('share.link'), onfocus: (/** @type {Event} */ event) => /** @type {HTMLInputElement} */ (event.target).select() }));
-            place.replaceChildren(field, copyButton(link, t('share.link')));
-            place.hidden = false;
-            field.focus();
-          } catch (error) {
-            failed(error);
-          }
-        } },
-      t('share.button'),
-    );
-    return [button, place];
   }
 
   /** Whose eyes the game is seen through: a seat (what it saw), or a spectator. */
@@ -569,4 +546,27 @@ function reviewOpinion({ ctrl, plan, renderer, names }) {
 
 
   return { opinionBox, revealedBox, drawOpinion, drawRevealed };
+}
+
+/** "Share this game": a link that carries the record (share.js), shown
+ * to copy once made: the button, and where the link goes.
+ * @param {() => Promise<string>} make @param {(error: any) => void} failed @returns {HTMLElement[]} */
+function shareLine(make, failed) {
+  const place = h('span', { class: 'review-link', hidden: true });
+  const button = h(
+    'button',
+    { type: 'button', class: 'btn ghost', 'data-review': 'share', title: t('share.title'), onclick: async () => {
+        try {
+          const link = await make();
+          const field = /** @type {HTMLInputElement} */ (h('input', { id: 'review-link', type: 'text', readonly: true, value: link, 'aria-label': t('share.link'), onfocus: (/** @type {Event} */ event) => /** @type {HTMLInputElement} */ (event.target).select() }));
+          place.replaceChildren(field, copyButton(link, t('share.link')));
+          place.hidden = false;
+          field.focus();
+        } catch (error) {
+          failed(error);
+        }
+      } },
+    t('share.button'),
+  );
+  return [button, place];
 }
