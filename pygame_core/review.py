@@ -479,7 +479,7 @@ class Review:
 
         players = self.match.players
 
-        def shares(value: object) -> list[float]:
+        def per_player(value: object) -> list[float]:
             if not (isinstance(value, list) and len(value) == players
                     and all(isinstance(v, (int, float)) and not isinstance(v, bool) and -1.0 <= v <= 1.0
                             for v in value)):
@@ -494,10 +494,10 @@ class Review:
         for key, value in kept["plies"].items():
             if not (isinstance(key, str) and key.isdigit() and str(int(key)) == key):
                 raise refuse(f"{key!r} is no ply")
-            plies[int(key)] = shares(value)
+            plies[int(key)] = per_player(value)
         if not set(plies) <= self.chance_plies():
             raise refuse("chance acted at other plies")
-        return {"deal": None if kept["deal"] is None else shares(kept["deal"]), "plies": plies}
+        return {"deal": None if kept["deal"] is None else per_player(kept["deal"]), "plies": plies}
 
     def checked_results(self, results: object) -> list[dict[str, Any]]:
         """The decisions of an analysis, each checked against the game: a

@@ -126,7 +126,6 @@ export class ReviewCtrl {
     this.starts = stretches(plan);
     /** @type {{cancelled: boolean, progress: number} | null} */
     this.analysing = null;
-    this.started = false;
     /** The game's result (the end position's), for the graph's last point. @type {any} */
     this.lastResult = null;
     this.closed = false;
@@ -278,7 +277,6 @@ export class ReviewCtrl {
     /** @type {{cancelled: boolean, progress: number}} */
     const run = { cancelled: false, progress: this.progress() };
     this.analysing = run;
-    this.started = true;
     this.view.controls();
     const queue = this.tasks();
     const count = this.helpers ? Math.min(this.helpers.count(), Math.max(0, queue.length - 1)) : 0;
@@ -403,7 +401,6 @@ export class ReviewCtrl {
       this.glances = new Map();
       this.keptLuck = null;
       this.complete = false;
-      this.started = false;
       this.judged = null;
       this.marks = new Map();
       this.view.error(error);
