@@ -23,9 +23,12 @@ import json
 import queue
 import sqlite3
 import threading
+import time
 from pathlib import Path
 
-from .store import CHAT_KEPT, Store, StoredTable, TableInfo, Undo
+from .ratings import Rating
+from .store import (CHAT_KEPT, FORMER_PLAYER, Account, Credential, Finished, Store, StoredTable, TableInfo, Undo,
+                    finish_game)
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS tables (
@@ -117,8 +120,110 @@ ADDED_COLUMNS = {
     "moves": [("at", "REAL NOT NULL DEFAULT 0")],
 }
 
+# The schema's versions since it had one (SQLite's ``user_version``): a file
+# is brought to the last when it is opened, each step in the transaction
+# that sets its number, so a file is never left between two versions.
+MIGRATIONS = {
+    # 1: accounts, their passkeys and sessions, ratings and histories; who
+    # sits at each seat, and whether a table is rated.
+    1: """
+ALTER TABLE tables ADD COLUMN accounts TEXT NOT NULL DEFAULT '[]';  -- JSON: per seat, an account id or null
+ALTER TABLE tables ADD COLUMN rated INTEGER NOT NULL DEFAULT 0;
+CREATE TABLE accounts (
+    id TEXT PRIMARY KEY,
+    name TEXT NOT NULL,             -- as shown
+    key TEXT NOT NULL UNIQUE,       -- what names are compared by (accounts.name_key)
+    created REAL NOT NULL
+) WITHOUT ROWID;
+CREATE TABLE credentials (
+    id TEXT PRIMARY KEY,            -- the passkey's credential id, base64url
+    account TEXT NOT NULL,
+    public_key TEXT NOT NULL,       -- COSE, base64url
+    sign_count INTEGER NOT NULL,
+    created REAL NOT NULL,
+    label TEXT NOT NULL DEFAULT ''
+) WITHOUT ROWID;
+CREATE INDEX credentials_by_account ON credentials (account);
+CREATE TABLE sessions (
+    hash TEXT PRIMARY KEY,          -- SHA-256 of the session's token; never the token
+    account TEXT NOT NULL,
+    expires REAL NOT NULL
+) WITHOUT ROWID;
+CREATE INDEX sessions_by_account ON sessions (account);
+CREATE TABLE secrets (
+    kind TEXT NOT NULL,             -- "challenge", "code"
+    key TEXT NOT NULL,              -- a hash
+    value TEXT NOT NULL,            -- JSON
+    expires REAL NOT NULL,
+    PRIMARY KEY (kind, key)
+) WITHOUT ROWID;
+CREATE TABLE ratings (
+    account TEXT NOT NULL,
+    game TEXT NOT NULL,
+    mu REAL NOT NULL,
+    sigma REAL NOT NULL,
+    games INTEGER NOT NULL,
+    ordinal REAL NOT NULL,          -- mu - 3 sigma: what the leaderboard ranks by
+    PRIMARY KEY (account, game)
+) WITHOUT ROWID;
+CREATE INDEX ratings_by_game ON ratings (game, ordinal DESC, account);
+CREATE TABLE history (
+    account TEXT NOT NULL,
+    table_id TEXT NOT NULL,
+    number INTEGER NOT NULL,
+    at REAL NOT NULL,
+    entry TEXT NOT NULL,            -- JSON: store.Finished
+    PRIMARY KEY (account, table_id, number)
+) WITHOUT ROWID;
+CREATE INDEX history_by_time ON history (account, at DESC);
+CREATE INDEX history_by_table ON history (table_id);
+CREATE TABLE sittings (
+    account TEXT NOT NULL,
+    table_id TEXT NOT NULL,
+    seat INTEGER NOT NULL,
+    PRIMARY KEY (account, table_id)
+) WITHOUT ROWID;
+CREATE INDEX sittings_by_table ON sittings (table_id);
+""",
+}
+
 # The most calls one transaction holds.
 BATCH = 256
+
+
+def migrate(db: sqlite3.Connection) -> int:
+    """Bring the file's schema to the last version (``MIGRATIONS``); the
+    version it is at."""
+    (version,) = db.execute("PRAGMA user_version").fetchone()
+    for number in sorted(MIGRATIONS):
+        if number <= version:
+            continue
+        db.execute("BEGIN IMMEDIATE")
+        try:
+            # Another server sharing the file may have taken this step first.
+            (version,) = db.execute("PRAGMA user_version").fetchone()
+            if number > version:
+                for statement in statements(MIGRATIONS[number]):
+                    db.execute(statement)
+                db.execute(f"PRAGMA user_version = {number}")
+            db.execute("COMMIT")
+        except BaseException:
+            db.execute("ROLLBACK")
+            raise
+        version = max(version, number)
+    return version
+
+
+def statements(script: str) -> list:
+    """The statements of a script, each whole (comments and all)."""
+    found, pending = [], ""
+    for line in script.splitlines(keepends=True):
+        pending += line
+        if sqlite3.complete_statement(pending):
+            found.append(pending.strip())
+            pending = ""
+    assert not pending.strip(), "a migration ends with a whole statement"
+    return found
 
 
 def seed_text(seed) -> str:
@@ -185,6 +290,7 @@ class SQLiteStore(Store):
             for name, kind in columns:
                 if name not in present:
                     db.execute(f"ALTER TABLE {table} ADD COLUMN {name} {kind}")
+        migrate(db)
         self._db = db
 
     async def close(self) -> None:
@@ -248,12 +354,15 @@ class SQLiteStore(Store):
         def work(db):
             db.execute(
                 "INSERT INTO tables (id, game, players, options, seats, names, joined, number,"
-                " created, address, open, creator, started, clock, chat, mutes)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                " created, address, open, creator, started, clock, chat, mutes, accounts, rated)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (info.id, info.game, info.players, json.dumps(info.options), json.dumps(info.seats),
                  json.dumps(info.names), json.dumps(info.joined), info.number, info.created, address,
                  int(info.open), info.creator, int(info.started),
-                 None if info.clock is None else json.dumps(info.clock), info.chat, json.dumps(info.mutes)))
+                 None if info.clock is None else json.dumps(info.clock), info.chat, json.dumps(info.mutes),
+                 json.dumps(info.accounts), int(info.rated)))
+            db.executemany("INSERT INTO sittings (account, table_id, seat) VALUES (?, ?, ?)",
+                           [(account, info.id, seat) for seat, account in enumerate(info.accounts) if account])
             db.execute("INSERT INTO games (table_id, number, seed, salt, chosen, began, scheme, seats)"
                        " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
                        (info.id, info.number, seed_text(info.seed), info.salt, int(info.chosen_seed), info.began,
@@ -271,19 +380,20 @@ class SQLiteStore(Store):
         row = db.execute(
             "SELECT t.game, t.players, t.options, t.seats, t.names, t.joined, g.number, t.created,"
             " g.seed, g.over, g.salt, g.chosen, t.open, t.creator, t.started, g.began, t.clock, t.chat,"
-            " t.mutes, t.taken, g.out, g.scheme, g.seats, g.timeouts, t.closed FROM tables t"
+            " t.mutes, t.taken, g.out, g.scheme, g.seats, g.timeouts, t.closed, t.accounts, t.rated FROM tables t"
             " JOIN games g ON g.table_id = t.id AND g.number = coalesce(?, t.number) WHERE t.id = ?",
             (number, table_id)).fetchone()
         if row is None:
             return None
         (game, players, options, seats, names, joined, number, created, seed, over, salt, chosen, is_open,
-         creator, started, began, clock, chat, mutes, taken, out, scheme, committed, timeouts, closed) = row
+         creator, started, began, clock, chat, mutes, taken, out, scheme, committed, timeouts, closed, accounts,
+         rated) = row
         info = TableInfo(table_id, game, players, json.loads(options), json.loads(seats),
                          json.loads(names), json.loads(joined), number, seed_value(seed), created,
                          salt, bool(chosen), bool(is_open), creator, bool(started), began,
                          None if clock is None else json.loads(clock), chat, json.loads(mutes), json.loads(taken),
                          scheme, None if committed is None else json.loads(committed), json.loads(timeouts),
-                         bool(closed))
+                         bool(closed), json.loads(accounts), bool(rated))
         rows = db.execute("SELECT player, move, at FROM moves WHERE table_id = ? AND number = ?"
                           " ORDER BY ply", (table_id, number)).fetchall()
         moves = [(player, move) for player, move, _ in rows]
@@ -303,7 +413,8 @@ class SQLiteStore(Store):
 
     # -- moves -------------------------------------------------------------------
     async def append_move(self, table_id: str, number: int, ply: int, player: int,
-                          move: str, over: bool, at: float = 0.0, holder: str | None = None) -> bool:
+                          move: str, over: bool, at: float = 0.0, holder: str | None = None,
+                          ranks: list | None = None) -> bool:
         def work(db):
             if not self._is_current(db, table_id, number) or not self._holds(db, table_id, player, holder):
                 return False
@@ -315,6 +426,7 @@ class SQLiteStore(Store):
                        (table_id, number, ply, player, move, at))
             if over:
                 db.execute("UPDATE games SET over = 1 WHERE table_id = ? AND number = ?", (table_id, number))
+                self._finish(db, table_id, ranks, at)
             return True
         return await self._run(work, write=True)
 
@@ -351,10 +463,12 @@ class SQLiteStore(Store):
 
     # -- seats and games -----------------------------------------------------------
     async def set_name(self, table_id: str, seat: int, name: str, at: float = 0.0,
-                       holder: str | None = None) -> bool:
+                       holder: str | None = None, account: str | None = None) -> bool:
         def work(db):
             row = db.execute("SELECT names, joined, closed FROM tables WHERE id = ?", (table_id,)).fetchone()
             if row is None or row[2] or not self._holds(db, table_id, seat, holder):
+                return False
+            if not self._sit(db, table_id, seat, account):
                 return False
             names, joined = json.loads(row[0]), json.loads(row[1])
             names[seat], joined[seat] = name, True
@@ -363,6 +477,48 @@ class SQLiteStore(Store):
             self._begin_if_full(db, table_id, at)
             return True
         return await self._run(work, write=True)
+
+    @staticmethod
+    def _sit(db, table_id: str, seat: int, account: str | None) -> bool:
+        """``account`` (None: a guest) sits at ``seat``: not at a rated table
+        as a guest, nor at two seats of one table."""
+        accounts, rated = db.execute("SELECT accounts, rated FROM tables WHERE id = ?", (table_id,)).fetchone()
+        accounts = json.loads(accounts)
+        accounts += [None] * (seat + 1 - len(accounts))
+        if account is None and rated:
+            return False
+        if account is not None and any(held == account for other, held in enumerate(accounts) if other != seat):
+            return False
+        if accounts[seat] == account:
+            return True
+        if accounts[seat]:
+            db.execute("DELETE FROM sittings WHERE account = ? AND table_id = ?", (accounts[seat], table_id))
+        if account is not None:
+            db.execute("INSERT OR REPLACE INTO sittings (account, table_id, seat) VALUES (?, ?, ?)",
+                       (account, table_id, seat))
+        accounts[seat] = account
+        db.execute("UPDATE tables SET accounts = ? WHERE id = ?", (json.dumps(accounts), table_id))
+        return True
+
+    def _finish(self, db, table_id: str, ranks: list | None, at: float) -> None:
+        """The end of a game, in its transaction: its accounts' histories
+        and, at a rated table, their ratings (``store.finish_game``)."""
+        stored = self._load(db, table_id)
+        if stored is None or ranks is None or not any(stored.info.accounts):
+            return
+        people = [account for account in stored.info.accounts if account]
+        current = {account: Rating(mu, sigma, games) for account, mu, sigma, games in db.execute(
+            f"SELECT account, mu, sigma, games FROM ratings WHERE game = ? AND account IN"
+            f" ({', '.join('?' * len(people))})", (stored.info.game, *people))}
+        entries, after = finish_game(stored.info, ranks, at, current)
+        for account, rating in after.items():
+            db.execute("INSERT OR REPLACE INTO ratings (account, game, mu, sigma, games, ordinal)"
+                       " VALUES (?, ?, ?, ?, ?, ?)",
+                       (account, stored.info.game, rating.mu, rating.sigma, rating.games, rating.ordinal))
+        for entry in entries:
+            db.execute("INSERT OR REPLACE INTO history (account, table_id, number, at, entry) VALUES (?, ?, ?, ?, ?)",
+                       (entry.account, entry.table, entry.number, entry.at,
+                        json.dumps(entry.__dict__, ensure_ascii=False)))
 
     @staticmethod
     def _begin_if_full(db, table_id: str, at: float) -> None:
@@ -389,7 +545,7 @@ class SQLiteStore(Store):
         return await self._run(work, write=True)
 
     async def take_over(self, table_id: str, number: int, ply: int, seat: int, kind: str,
-                        out: bool = False, over: bool = False) -> bool:
+                        out: bool = False, over: bool = False, ranks: list | None = None) -> bool:
         def work(db):
             if not self._is_current(db, table_id, number):
                 return False
@@ -412,6 +568,8 @@ class SQLiteStore(Store):
                                           (table_id, number)).fetchone()
                 db.execute("UPDATE games SET out = ?, over = ? WHERE table_id = ? AND number = ?",
                            (json.dumps(sorted(json.loads(seats_out) + [seat])), int(over), table_id, number))
+                if over:
+                    self._finish(db, table_id, ranks, time.time())
             return True
         return await self._run(work, write=True)
 
@@ -505,7 +663,7 @@ class SQLiteStore(Store):
         return await self._run(read)
 
     async def claim_seat(self, table_id: str, seat: int, token_hash: str, name: str, at: float = 0.0,
-                         address: str = "") -> bool:
+                         address: str = "", account: str | None = None) -> bool:
         def work(db):
             row = db.execute("SELECT seats, names, joined, open, closed FROM tables WHERE id = ?",
                              (table_id,)).fetchone()
@@ -513,6 +671,8 @@ class SQLiteStore(Store):
                 return False
             seats, names, joined = (json.loads(text) for text in row[:3])
             if not 0 <= seat < len(seats) or seats[seat] != "h" or joined[seat]:
+                return False
+            if not self._sit(db, table_id, seat, account):
                 return False
             names[seat], joined[seat] = name, True
             db.execute("UPDATE tables SET names = ?, joined = ? WHERE id = ?",
@@ -553,6 +713,179 @@ class SQLiteStore(Store):
                 " WHERE g.over = 0 AND t.closed = 0 ORDER BY t.created")]
         return await self._run(read)
 
+
+    # -- accounts ---------------------------------------------------------------------
+    async def create_account(self, account: Account, credential: Credential) -> bool:
+        def work(db):
+            if db.execute("SELECT 1 FROM accounts WHERE key = ?", (account.key,)).fetchone() is not None:
+                return False
+            if db.execute("SELECT 1 FROM credentials WHERE id = ?", (credential.id,)).fetchone() is not None:
+                return False
+            db.execute("INSERT INTO accounts (id, name, key, created) VALUES (?, ?, ?, ?)",
+                       (account.id, account.name, account.key, account.created))
+            self._insert_credential(db, credential)
+            return True
+        return await self._run(work, write=True)
+
+    @staticmethod
+    def _insert_credential(db, credential: Credential) -> None:
+        db.execute("INSERT INTO credentials (id, account, public_key, sign_count, created, label)"
+                   " VALUES (?, ?, ?, ?, ?, ?)", (credential.id, credential.account, credential.public_key,
+                                                  credential.sign_count, credential.created, credential.label))
+
+    async def load_account(self, account_id: str) -> Account | None:
+        def read(db):
+            row = db.execute("SELECT id, name, key, created FROM accounts WHERE id = ?", (account_id,)).fetchone()
+            return None if row is None else Account(*row)
+        return await self._run(read)
+
+    async def account_named(self, key: str) -> Account | None:
+        def read(db):
+            row = db.execute("SELECT id, name, key, created FROM accounts WHERE key = ?", (key,)).fetchone()
+            return None if row is None else Account(*row)
+        return await self._run(read)
+
+    async def add_credential(self, credential: Credential) -> bool:
+        def work(db):
+            if db.execute("SELECT 1 FROM accounts WHERE id = ?", (credential.account,)).fetchone() is None:
+                return False
+            if db.execute("SELECT 1 FROM credentials WHERE id = ?", (credential.id,)).fetchone() is not None:
+                return False
+            self._insert_credential(db, credential)
+            return True
+        return await self._run(work, write=True)
+
+    async def load_credential(self, credential_id: str) -> Credential | None:
+        def read(db):
+            row = db.execute("SELECT id, account, public_key, sign_count, created, label FROM credentials"
+                             " WHERE id = ?", (credential_id,)).fetchone()
+            return None if row is None else Credential(*row)
+        return await self._run(read)
+
+    async def credentials_of(self, account_id: str) -> list:
+        def read(db):
+            return [Credential(*row) for row in db.execute(
+                "SELECT id, account, public_key, sign_count, created, label FROM credentials WHERE account = ?"
+                " ORDER BY created", (account_id,))]
+        return await self._run(read)
+
+    async def set_sign_count(self, credential_id: str, count: int) -> None:
+        def work(db):
+            db.execute("UPDATE credentials SET sign_count = ? WHERE id = ?", (count, credential_id))
+            return True
+        await self._run(work, write=True)
+
+    async def put_secret(self, kind: str, key: str, value: dict, expires: float) -> None:
+        def work(db):
+            db.execute("DELETE FROM secrets WHERE expires < ?", (time.time(),))
+            db.execute("INSERT OR REPLACE INTO secrets (kind, key, value, expires) VALUES (?, ?, ?, ?)",
+                       (kind, key, json.dumps(value), expires))
+            return True
+        await self._run(work, write=True)
+
+    async def take_secret(self, kind: str, key: str, now: float) -> dict | None:
+        def work(db):
+            row = db.execute("DELETE FROM secrets WHERE kind = ? AND key = ? RETURNING value, expires",
+                             (kind, key)).fetchone()
+            return None if row is None or row[1] < now else json.loads(row[0])
+        # Taken whether it has expired or not: it is gone either way.
+        return await self._run(work)
+
+    async def create_session(self, key: str, account_id: str, expires: float) -> None:
+        def work(db):
+            db.execute("DELETE FROM sessions WHERE account = ? AND expires < ?", (account_id, time.time()))
+            db.execute("INSERT INTO sessions (hash, account, expires) VALUES (?, ?, ?)", (key, account_id, expires))
+            return True
+        await self._run(work, write=True)
+
+    async def session_account(self, key: str, now: float) -> str | None:
+        def read(db):
+            row = db.execute("SELECT account FROM sessions WHERE hash = ? AND expires >= ?", (key, now)).fetchone()
+            return None if row is None else row[0]
+        return await self._run(read)
+
+    async def end_session(self, key: str) -> None:
+        def work(db):
+            db.execute("DELETE FROM sessions WHERE hash = ?", (key,))
+            return True
+        await self._run(work, write=True)
+
+    async def delete_account(self, account_id: str) -> bool:
+        def work(db):
+            if db.execute("DELETE FROM accounts WHERE id = ?", (account_id,)).rowcount != 1:
+                return False
+            seated = db.execute("SELECT table_id, seat FROM sittings WHERE account = ?", (account_id,)).fetchall()
+            played = db.execute("SELECT table_id, entry FROM history WHERE account = ?", (account_id,)).fetchall()
+            places = {(table_id, seat) for table_id, seat in seated}
+            places |= {(table_id, json.loads(entry)["seat"]) for table_id, entry in played}
+            for table_id, seat in sorted(places):
+                self._forget_seat(db, table_id, seat, account_id)
+            for statement in ("DELETE FROM credentials WHERE account = ?", "DELETE FROM sessions WHERE account = ?",
+                              "DELETE FROM ratings WHERE account = ?", "DELETE FROM history WHERE account = ?",
+                              "DELETE FROM sittings WHERE account = ?"):
+                db.execute(statement, (account_id,))
+            return True
+        return await self._run(work, write=True)
+
+    @staticmethod
+    def _forget_seat(db, table_id: str, seat: int, account_id: str) -> None:
+        """The seat of a deleted account is "a former player's", at its table
+        and in the others' histories of its games."""
+        row = db.execute("SELECT names, accounts FROM tables WHERE id = ?", (table_id,)).fetchone()
+        if row is not None:
+            names, accounts = json.loads(row[0]), json.loads(row[1])
+            if seat < len(names):
+                names[seat] = FORMER_PLAYER
+            accounts = [None if held == account_id else held for held in accounts]
+            db.execute("UPDATE tables SET names = ?, accounts = ? WHERE id = ?",
+                       (json.dumps(names), json.dumps(accounts), table_id))
+        for account, number, entry in db.execute("SELECT account, number, entry FROM history WHERE table_id = ?"
+                                                 " AND account != ?", (table_id, account_id)).fetchall():
+            entry = json.loads(entry)
+            entry["names"][seat] = FORMER_PLAYER
+            db.execute("UPDATE history SET entry = ? WHERE account = ? AND table_id = ? AND number = ?",
+                       (json.dumps(entry, ensure_ascii=False), account, table_id, number))
+
+    async def ratings_of(self, account_id: str) -> dict:
+        def read(db):
+            return {game: Rating(mu, sigma, games) for game, mu, sigma, games in db.execute(
+                "SELECT game, mu, sigma, games FROM ratings WHERE account = ?", (account_id,))}
+        return await self._run(read)
+
+    async def history_of(self, account_id: str, limit: int) -> list:
+        def read(db):
+            return [Finished(**json.loads(entry)) for (entry,) in db.execute(
+                "SELECT entry FROM history WHERE account = ? ORDER BY at DESC LIMIT ?", (account_id, limit))]
+        return await self._run(read)
+
+    async def tables_of(self, account_id: str) -> list:
+        def read(db):
+            return [row[0] for row in db.execute(
+                "SELECT s.table_id FROM sittings s JOIN tables t ON t.id = s.table_id"
+                " JOIN games g ON g.table_id = t.id AND g.number = t.number"
+                " WHERE s.account = ? AND g.over = 0 AND t.closed = 0 ORDER BY t.created DESC", (account_id,))]
+        return await self._run(read)
+
+    async def leaderboard(self, game: str, limit: int, account_id: str | None = None,
+                          around: int = 2) -> tuple:
+        def rows(db, where: str, params: tuple, offset: int, count: int) -> list:
+            return [(offset + index + 1, Account(*row[:4]), Rating(*row[4:])) for index, row in enumerate(db.execute(
+                "SELECT a.id, a.name, a.key, a.created, r.mu, r.sigma, r.games FROM ratings r"
+                " JOIN accounts a ON a.id = r.account WHERE r.game = ?" + where +
+                " ORDER BY r.ordinal DESC, r.account LIMIT ? OFFSET ?", (game, *params, count, offset)))]
+
+        def read(db):
+            top = rows(db, "", (), 0, limit)
+            mine: list = []
+            own = None if account_id is None else db.execute(
+                "SELECT ordinal FROM ratings WHERE account = ? AND game = ?", (account_id, game)).fetchone()
+            if own is not None:
+                (ahead,) = db.execute("SELECT count(*) FROM ratings WHERE game = ? AND (ordinal > ? OR"
+                                      " (ordinal = ? AND account < ?))", (game, own[0], own[0], account_id)).fetchone()
+                start = max(0, ahead - around)
+                mine = rows(db, "", (), start, ahead - start + around + 1)
+            return top, mine
+        return await self._run(read)
 
 def _settle(future: asyncio.Future, result, error) -> None:
     if future.cancelled():

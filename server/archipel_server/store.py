@@ -20,6 +20,8 @@ from dataclasses import dataclass, field
 from pygame_core import fairness
 from pygame_core.match import RECORD_FORMAT, RECORD_VERSION
 
+from .ratings import Rating, rate
+
 # The seat of a spectator's token.
 SPECTATOR = -1
 # The chat messages a table keeps (the oldest go).
@@ -79,10 +81,17 @@ class TableInfo:
     # Past its listing time with a person's seat still free, an open table
     # that never began is closed: nobody sits, plays or says anything there.
     closed: bool = False
+    # The account sitting at each seat (its id), None for a guest or a bot.
+    accounts: list = field(default_factory=list)
+    # Whether the table's games move its players' ratings (chosen at its
+    # creation; every person at a rated table has an account).
+    rated: bool = False
 
     def __post_init__(self):
         self.mutes = [list(self.mutes[seat]) if seat < len(self.mutes) else []
                       for seat in range(self.players)]
+        self.accounts = [self.accounts[seat] if seat < len(self.accounts) else None
+                         for seat in range(self.players)]
 
     def free_seats(self) -> list:
         """The people's seats nobody has sat down at."""
@@ -168,6 +177,86 @@ class StoredTable:
         }
 
 
+# The name a deleted account's seats show from then on: a format character,
+# which no name may hold (``tokens.check_name``), that pages show as "a
+# former player" in their language.
+FORMER_PLAYER = "\u2063"
+
+
+@dataclass
+class Account:
+    """A player who signed up: ``name`` as shown, ``key`` what names are
+    compared by (``accounts.name_key``), unique on a server."""
+
+    id: str
+    name: str
+    key: str
+    created: float
+
+
+@dataclass
+class Credential:
+    """A passkey of an account: the authenticator's credential id (base64url),
+    its public key (COSE, base64url), and its signature counter."""
+
+    id: str
+    account: str
+    public_key: str
+    sign_count: int
+    created: float
+    label: str = ""
+
+
+@dataclass
+class Finished:
+    """A finished game, as the history of each account at its table keeps
+    it: when it ended, its game and set-up, everyone's names and ranks,
+    and, at a rated table, the rating of the account before and after."""
+
+    account: str
+    table: str
+    number: int
+    game: str
+    players: int
+    options: dict
+    seat: int
+    at: float
+    names: list
+    ranks: list
+    open: bool = False
+    rated: bool = False
+    before: dict | None = None     # ratings.Rating.public() before the game
+    after: dict | None = None
+
+
+def finish_game(info: TableInfo, ranks: list, at: float, current: dict) -> tuple:
+    """What a finished game leaves its accounts (the same for every store,
+    within its end's transaction): each account's ``Finished`` entry, and
+    at a rated table its new ``Rating`` (``current``: each account's rating
+    now). Returns ``(entries, {account: new Rating})``."""
+    accounts = info.accounts
+    seats = info.played_seats()
+    after: dict = {}
+    if info.rated:
+        people = [current.get(accounts[seat], Rating()) if kind == "h" and accounts[seat] else None
+                  for seat, kind in enumerate(seats)]
+        if all(rating is not None for rating, kind in zip(people, seats) if kind == "h"):
+            for seat, rating in enumerate(rate(info.game, seats, people, ranks)):
+                if rating is not None:
+                    after[accounts[seat]] = rating
+    entries = []
+    for seat, account in enumerate(accounts):
+        if not account:
+            continue
+        rated = account in after
+        entries.append(Finished(
+            account=account, table=info.id, number=info.number, game=info.game, players=info.players,
+            options=dict(info.options), seat=seat, at=at, names=list(info.names), ranks=list(ranks),
+            open=info.open, rated=rated, before=current.get(account, Rating()).public() if rated else None,
+            after=after[account].public() if rated else None))
+    return entries, after
+
+
 class Store(ABC):
     """The tables, kept somewhere that outlives the server process."""
 
@@ -196,13 +285,16 @@ class Store(ABC):
 
     @abstractmethod
     async def append_move(self, table_id: str, number: int, ply: int, player: int,
-                          move: str, over: bool, at: float = 0.0, holder: str | None = None) -> bool:
+                          move: str, over: bool, at: float = 0.0, holder: str | None = None,
+                          ranks: list | None = None) -> bool:
         """Keep move ``ply`` (0-based) of game ``number``, made at ``at``,
         only if the game has exactly ``ply`` moves now and, for a person's
         move, the token hash ``holder`` still holds the seat (None: a bot's
-        move); ``over``: the move ended the game. True once the move is
-        durably kept, False when the ply was taken or the seat is held by
-        another link now."""
+        move); ``over``: the move ended the game, whose standings are
+        ``ranks`` (``ratings.standings``): in the same transaction, each
+        account at the table keeps the game in its history and, at a rated
+        table, its new rating. True once the move is durably kept, False
+        when the ply was taken or the seat is held by another link now."""
 
     @abstractmethod
     async def take_back(self, table_id: str, number: int, undo: Undo, holder: str | None = None) -> bool:
@@ -213,12 +305,14 @@ class Store(ABC):
 
     @abstractmethod
     async def set_name(self, table_id: str, seat: int, name: str, at: float = 0.0,
-                       holder: str | None = None) -> bool:
+                       holder: str | None = None, account: str | None = None) -> bool:
         """The seat's player sat down with ``name`` at ``at`` (the last free
         seat taken, a waiting game begins), only while the token hash
         ``holder`` holds the seat (None: no check); False otherwise. A
         visitor's ``claim_seat`` and an invited person's ``set_name`` for
-        one seat: exactly one of them wins."""
+        one seat: exactly one of them wins. ``account``: the account that
+        sits there (None: a guest); an account sits at one seat of a table
+        at most, and a rated table seats accounts only: False otherwise."""
 
     @abstractmethod
     async def replace_token(self, table_id: str, seat: int, old_hash: str, new_hash: str) -> bool:
@@ -243,13 +337,13 @@ class Store(ABC):
 
     @abstractmethod
     async def take_over(self, table_id: str, number: int, ply: int, seat: int, kind: str,
-                        out: bool = False, over: bool = False) -> bool:
+                        out: bool = False, over: bool = False, ranks: list | None = None) -> bool:
         """A bot (``kind``, "botN") plays on for the person at ``seat``, whose
         time ran out (the seat joins ``taken``): only if game ``number`` is
         current, has ``ply`` moves and the seat is still a person's. ``out``:
         the seat is also out of the game (it joins the game's ``out``);
-        ``over``: that ends the game. The game's ``timeouts`` gain
-        ``{"seat", "ply", "kind", "out"}``."""
+        ``over``: that ends the game (``ranks``: as for ``append_move``).
+        The game's ``timeouts`` gain ``{"seat", "ply", "kind", "out"}``."""
 
     @abstractmethod
     async def add_chat(self, table_id: str, entry: dict) -> None:
@@ -279,12 +373,13 @@ class Store(ABC):
 
     @abstractmethod
     async def claim_seat(self, table_id: str, seat: int, token_hash: str, name: str, at: float = 0.0,
-                         address: str = "") -> bool:
+                         address: str = "", account: str | None = None) -> bool:
         """A visitor from ``address`` (hashed) sits at free seat ``seat`` of
         an open table as ``name`` at ``at``: the seat's token becomes
         ``token_hash`` (the creator's invitation for it no longer holds
         it); the last free seat taken, a waiting game begins. False when
-        someone sat there first, or the table is not open or closed."""
+        someone sat there first, or the table is not open or closed, or
+        ``account`` may not sit there (as for ``set_name``)."""
 
     @abstractmethod
     async def seats_claimed_since(self, address: str, since: float) -> int:
@@ -304,3 +399,81 @@ class Store(ABC):
     @abstractmethod
     async def tables_in_play(self) -> list:
         """The ids of the tables whose current game is not over."""
+
+    # -- accounts ---------------------------------------------------------------------
+    @abstractmethod
+    async def create_account(self, account: Account, credential: Credential) -> bool:
+        """Keep a new account with its first passkey; False when its name's
+        key is taken (or the credential is another account's)."""
+
+    @abstractmethod
+    async def load_account(self, account_id: str) -> Account | None:
+        ...
+
+    @abstractmethod
+    async def account_named(self, key: str) -> Account | None:
+        """The account whose name's key is ``key``."""
+
+    @abstractmethod
+    async def add_credential(self, credential: Credential) -> bool:
+        """Another passkey for an account; False if its id is kept already,
+        or the account is gone."""
+
+    @abstractmethod
+    async def load_credential(self, credential_id: str) -> Credential | None:
+        ...
+
+    @abstractmethod
+    async def credentials_of(self, account_id: str) -> list:
+        ...
+
+    @abstractmethod
+    async def set_sign_count(self, credential_id: str, count: int) -> None:
+        ...
+
+    @abstractmethod
+    async def put_secret(self, kind: str, key: str, value: dict, expires: float) -> None:
+        """Keep a short-lived secret (a passkey ceremony's challenge, a code
+        to add a device), by the hash ``key``, until ``expires``."""
+
+    @abstractmethod
+    async def take_secret(self, kind: str, key: str, now: float) -> dict | None:
+        """The secret kept by ``key``, once: it is gone after (and None once
+        expired, or taken already)."""
+
+    @abstractmethod
+    async def create_session(self, key: str, account_id: str, expires: float) -> None:
+        """A session (its token's hash ``key``) of an account, until ``expires``."""
+
+    @abstractmethod
+    async def session_account(self, key: str, now: float) -> str | None:
+        """The account a session's token hash holds, None if none (or expired)."""
+
+    @abstractmethod
+    async def end_session(self, key: str) -> None:
+        ...
+
+    @abstractmethod
+    async def delete_account(self, account_id: str) -> bool:
+        """Delete an account: its passkeys, sessions, ratings and history go;
+        the games it played keep their moves, its seats named
+        ``FORMER_PLAYER``. False if there was no such account."""
+
+    @abstractmethod
+    async def ratings_of(self, account_id: str) -> dict:
+        """The account's rating in each game it played rated (``ratings.Rating``)."""
+
+    @abstractmethod
+    async def history_of(self, account_id: str, limit: int) -> list:
+        """The account's finished games, newest first (``Finished``)."""
+
+    @abstractmethod
+    async def tables_of(self, account_id: str) -> list:
+        """The ids of the tables where the account sits whose game is not over."""
+
+    @abstractmethod
+    async def leaderboard(self, game: str, limit: int, account_id: str | None = None,
+                          around: int = 2) -> tuple:
+        """The best ``limit`` ratings of ``game`` by ordinal, and the rows
+        ``around`` the account's own: ``(top, mine)``, each a list of
+        ``(rank, Account, Rating)`` (rank from 1)."""
