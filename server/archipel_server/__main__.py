@@ -64,6 +64,10 @@ def parse(argv: list[str]) -> argparse.Namespace:
     parser.add_argument("--seats-per-address", type=int, default=defaults.seats_per_address,
                         help="seats of open tables visitors from an address may take in a listing time "
                         f"(default {defaults.seats_per_address}; 0: no limit)")
+    parser.add_argument("--account-attempts", type=int, default=defaults.account_attempts,
+                        help="sign-ups, sign-ins and device codes an address may try in "
+                        f"{defaults.account_window:g} s, each kind apart (default {defaults.account_attempts}; "
+                        "0: no limit)")
     parser.add_argument("--clock-minute", type=float, default=defaults.clock_minute,
                         help="the seconds of a clock's minute (default 60; tests shorten clocks)")
     parser.add_argument("--chosen-seeds", action="store_true",
@@ -115,7 +119,8 @@ def main(argv: list[str] | None = None) -> int:
         messages_per_second=args.messages_per_second, connections_per_address=args.connections_per_address,
         hello_within=args.hello_within, chosen_seeds=args.chosen_seeds, access_log=not args.quiet,
         open_for=args.open_for, open_per_address=args.open_per_address,
-        seats_per_address=args.seats_per_address, clock_minute=args.clock_minute)
+        seats_per_address=args.seats_per_address, clock_minute=args.clock_minute,
+        account_attempts=args.account_attempts)
     logging.basicConfig(level=logging.INFO, format="[server] %(message)s")
     logging.getLogger("uvicorn.error").addFilter(OneLine())
     # `kill -USR1 <pid>` writes every thread's stack to stderr: what a server

@@ -42,14 +42,16 @@ from pygame_core.match import Match
 from pygame_core.table import is_count
 
 from . import __version__
+from .accounts import COOKIE, SESSION_FOR, Accounts
 from .bots import BotPool
 from .bus import Bus, LocalBus
 from .clocks import BadClock, check_clock
-from .common import Refusal, encode
+from .common import ApiError, Refusal, encode
 from .config import Settings
 from .hosts import Hosts
 from .live import Connection, unencodable
 from .presence import PRESENCE_EVERY
+from .profiles import Profiles
 from .site import SiteFiles
 from .sqlite_store import SQLiteStore
 from .store import SPECTATOR, Store, TableInfo
@@ -70,12 +72,6 @@ COUNTING_WAIT = 15.0
 LARGEST_SEED = 2 ** 53 - 1    # what a page's JavaScript number holds exactly
 
 
-class ApiError(Exception):
-    def __init__(self, status: int, key: str, message: str, **params):
-        super().__init__(message)
-        self.status, self.key, self.message, self.params = status, key, message, params
-
-
 def create_app(settings: Settings, store: Store | None = None, bus: Bus | None = None) -> Starlette:
     """The whole server; ``store`` defaults to SQLite at ``settings.database``,
     ``bus`` to this server alone."""
@@ -89,6 +85,8 @@ def create_app(settings: Settings, store: Store | None = None, bus: Bus | None =
         Route(f"{base}api/tables/open", server.open_list, methods=["POST", "OPTIONS"]),
         Route(f"{base}api/tables/sit", server.sit, methods=["POST", "OPTIONS"]),
         Route(f"{base}api/tables/review", server.review, methods=["POST", "OPTIONS"]),
+        *[Route(f"{base}api/{path}", server.route(handler), methods=["POST", "OPTIONS"])
+          for path, handler in server.account_routes().items()],
         WebSocketRoute(f"{base}api/ws", server.websocket),
     ]
     if base != "/":
@@ -112,6 +110,26 @@ class TableServer:
         # their address, which every server sharing the bus keeps.
         self._connected: dict = {}
         self._connections = itertools.count()
+        self.accounts = Accounts(self)
+        self.profiles = Profiles(self)
+
+    def account_routes(self) -> dict:
+        """The routes of accounts and profiles: path under api/ → handler."""
+        accounts, profiles = self.accounts, self.profiles
+        return {
+            "account": accounts.me, "account/signup/options": accounts.signup_options,
+            "account/signup": accounts.signup, "account/signin/options": accounts.signin_options,
+            "account/signin": accounts.signin, "account/signout": accounts.signout,
+            "account/code": accounts.code, "account/device/options": accounts.device_options,
+            "account/device": accounts.device, "account/export": accounts.export,
+            "account/delete": accounts.delete, "players/profile": profiles.profile,
+            "players/leaderboard": profiles.leaderboard,
+        }
+
+    def route(self, handler):
+        async def endpoint(request: Request) -> Response:
+            return await self.guarded(request, handler)
+        return endpoint
 
     @property
     def tables(self) -> Tables:
@@ -250,7 +268,7 @@ class TableServer:
         if request.method == "OPTIONS":
             return Response(status_code=204, headers={
                 **self.cors_headers(request), "Access-Control-Allow-Methods": "POST",
-                "Access-Control-Allow-Headers": "Content-Type", "Access-Control-Max-Age": "600"})
+                "Access-Control-Allow-Headers": "Content-Type, Authorization", "Access-Control-Max-Age": "600"})
         try:
             body = await self.read_json(request)
             if unencodable(body):
@@ -263,7 +281,14 @@ class TableServer:
 
     def answer(self, request: Request, status: int, data, cors: bool = True) -> Response:
         headers = {"Cache-Control": "no-store", **(self.cors_headers(request) if cors else {})}
-        return JSONResponse(data, status_code=status, headers=headers)
+        response = JSONResponse(data, status_code=status, headers=headers)
+        cookie = getattr(request.state, "cookie", None)
+        if cookie is not None:
+            # A session's cookie (accounts.py): never for scripts; "" signs out.
+            response.set_cookie(COOKIE, cookie, max_age=int(SESSION_FOR) if cookie else 0,
+                                path=self.settings.base, httponly=True, samesite="lax",
+                                secure=web_scheme(request) == "https")
+        return response
 
     async def read_json(self, request: Request):
         if request.headers.get("content-type", "").split(";")[0].strip() != "application/json":
@@ -299,7 +324,15 @@ class TableServer:
             raise ApiError(400, "error.bad_request", "the body is an object")
         address = address_of(request)
         settings = self.settings
+        account = await self.accounts.account_of(request)
+        if account is not None:
+            body = {**body, "name": account.name}
         info, seat, name = self.new_table(body)
+        if info.rated and account is None:
+            raise ApiError(401, "error.rated_signed_out", "sign in to create a rated table")
+        if account is not None:
+            # A signed-in player sits under their account's name.
+            name, info.accounts[seat] = account.name, account.id
         async with self.counting(address):
             limit = settings.tables_per_address
             if limit and await self.store.tables_created_since(address, time.time() - DAY) >= limit:
@@ -366,6 +399,11 @@ class TableServer:
             raise ApiError(400, "error.bad_request", "'open' is true or false")
         if listed and len(humans) < 2:
             raise ApiError(400, "error.bad_setup", "an open table has a seat for someone else")
+        rated = body.get("rated", False)
+        if not isinstance(rated, bool):
+            raise ApiError(400, "error.bad_request", "'rated' is true or false")
+        if rated and chosen:
+            raise ApiError(400, "error.rated_seed", "a rated table's seed is the server's: nobody may choose it")
         try:
             clock = check_clock(body.get("clock"))
         except BadClock as exc:
@@ -378,7 +416,7 @@ class TableServer:
             seats=list(seats), names=[""] * match.players,
             joined=[not match.is_human(s) for s in range(match.players)],
             number=1, seed=seed, created=time.time(), salt=fairness.new_salt(), chosen_seed=chosen,
-            open=listed, clock=clock, chat=chat, scheme=2, committed=list(seats))
+            open=listed, clock=clock, chat=chat, scheme=2, committed=list(seats), rated=rated)
         return info, seat, name
 
     async def _open_list(self, request: Request, body) -> tuple:
@@ -393,7 +431,7 @@ class TableServer:
             "table": info.id, "game": info.game, "players": info.players, "options": info.options,
             "seats": [{"kind": kind, "name": info.names[seat] if info.joined[seat] and kind == "h" else None,
                        "free": kind == "h" and not info.joined[seat]} for seat, kind in enumerate(info.seats)],
-            "created": info.created, "clock": info.clock,
+            "created": info.created, "clock": info.clock, "rated": info.rated,
         } for info in listed]}
 
     async def _sit(self, request: Request, body) -> tuple:
@@ -402,8 +440,9 @@ class TableServer:
         table_id = body.get("table") if isinstance(body, dict) else None
         if not is_table_id(table_id):
             raise ApiError(400, "error.bad_request", "'table' is a table's id")
+        account = await self.accounts.account_of(request)
         try:
-            name = check_name(body.get("name"), self.settings.max_name)
+            name = account.name if account is not None else check_name(body.get("name"), self.settings.max_name)
         except BadName as exc:
             raise ApiError(400, exc.key, str(exc), longest=self.settings.max_name) from None
         address = address_of(request)
@@ -420,9 +459,13 @@ class TableServer:
                 free = stored.info.free_seats()
                 if stored.over or not free:
                     raise ApiError(409, "error.table_full", "every seat of this table is taken")
+                if stored.info.rated and account is None:
+                    raise ApiError(401, "error.rated_signed_out", "sign in to sit at a rated table")
+                if account is not None and account.id in stored.info.accounts:
+                    raise ApiError(409, "error.seated_already", "you sit at this table already")
                 token = new_token()
                 if await self.store.claim_seat(table_id, free[0], token_hash(token), name, self.tables.now(),
-                                               address):
+                                               address, None if account is None else account.id):
                     break
             else:
                 raise ApiError(409, "error.table_full", "every seat of this table is taken")

@@ -18,6 +18,7 @@ from pygame_core.match import ends_on_time
 
 from .clocks import Times, takes_out, times
 from .common import Part, core_of
+from .ratings import standings
 from .store import StoredTable
 
 if TYPE_CHECKING:
@@ -96,10 +97,13 @@ class Clock(Part):
             out = takes_out(clock)
             seats_out = sorted(match.out + [seat]) if out else match.out
             over = ends_on_time(info.players, seats_out)
-            if await table.tables.store.take_over(table.id, info.number, table.ply, seat, kind, out, over):
+            timeouts = info.timeouts + [{"seat": seat, "ply": table.ply, "kind": kind, "out": out}]
+            inside = [other for other in range(info.players) if other not in seats_out]
+            ranks = standings({"winners": inside, "out": seats_out}, info.players, timeouts) if over else None
+            if await table.tables.store.take_over(table.id, info.number, table.ply, seat, kind, out, over, ranks):
                 info.seats[seat] = kind
                 info.taken = sorted(info.taken + [seat])
-                info.timeouts = info.timeouts + [{"seat": seat, "ply": table.ply, "kind": kind, "out": out}]
+                info.timeouts = timeouts
                 table.core = core_of(StoredTable(info, [(entry.player, entry.move) for entry in match.entries],
                                                  out=seats_out))
                 log.info("table %s: seat %d ran out of time; %s", table.id, seat,

@@ -33,6 +33,15 @@ LET_GO = {
 }
 
 
+class ApiError(Exception):
+    """The refusal of an HTTP request: its status, the key of the page's
+    sentence, an English message and the sentence's parameters."""
+
+    def __init__(self, status: int, key: str, message: str, **params):
+        super().__init__(message)
+        self.status, self.key, self.message, self.params = status, key, message, params
+
+
 def core_of(stored: StoredTable) -> TableCore:
     """The table core of a stored game, its moves replayed; its seed stays
     secret until the end."""

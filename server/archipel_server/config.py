@@ -71,6 +71,12 @@ class Settings:
     # every hidden card, and the end screen says so.
     chosen_seeds: bool = False
 
+    # -- accounts --------------------------------------------------------------
+    # Sign-ups, sign-ins and device codes an address may try within
+    # ``account_window`` seconds, each kind counted apart (0: no limit).
+    account_attempts: int = 20
+    account_window: float = 600.0
+
     # -- bots ------------------------------------------------------------------
     # Processes in which bots think (0: one less than the CPUs, at least one).
     bot_workers: int = 0

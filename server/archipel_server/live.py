@@ -30,6 +30,7 @@ from .store import SPECTATOR
 from .common import Refusal, encode
 from .table import Table
 from .tables import Tables
+from .accounts import account_of
 from .tokens import BadName, check_name, is_table_id, is_token, token_hash
 
 log = logging.getLogger("archipel.live")
@@ -245,7 +246,10 @@ class Connection:
             name = check_name(request.get("name"), self.settings.max_name)
         except BadName as exc:
             raise Refusal(exc.key, str(exc), longest=self.settings.max_name) from None
-        await table.seats.sit(self, name, self._reply(ref))
+        # A signed-in player sits under their account (its cookie came with
+        # the handshake, or the page's bearer token with the message).
+        account = await account_of(self.tables.store, self.websocket, request.get("session"))
+        await table.seats.sit(self, name, self._reply(ref), account)
 
     async def on_move(self, request: dict, ref) -> None:
         table, seat = self._at_seat(request)

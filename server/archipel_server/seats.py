@@ -79,21 +79,31 @@ class Seats(Part):
                 connection.let_go(*why)
 
     # -- sitting down ----------------------------------------------------------------
-    async def sit(self, connection, name: str, reply) -> None:
-        """The seat's player sits down (or changes name) as ``name``: only
-        while the connection's token holds the seat (a visitor who sat
-        there first wins; this connection is then let go)."""
+    async def sit(self, connection, name: str, reply, account=None) -> None:
+        """The seat's player sits down (or changes name) as ``name``, or as
+        ``account`` (its name) when signed in: only while the connection's
+        token holds the seat (a visitor who sat there first wins; this
+        connection is then let go). A rated table seats accounts only, each
+        at one seat."""
         table, seat = self.table, connection.seat
         async with table.lock:
+            if account is None and table.info.rated:
+                raise Refusal("error.rated_signed_out", "sign in to sit at a rated table")
+            if account is not None:
+                name = account.name
+                if any(held == account.id for other, held in enumerate(table.info.accounts) if other != seat):
+                    raise Refusal("error.seated_already", "you sit at this table already")
             now = table.tables.now()
             if not (self.holds(connection) and await table.tables.store.set_name(
-                    table.id, seat, name, now, holder=connection.holder)):
+                    table.id, seat, name, now, holder=connection.holder,
+                    account=None if account is None else account.id)):
                 await table.sync()
                 key, message = LET_GO["closed" if table.info.closed else "visitor"]
                 connection.let_go(key, message)
                 raise Refusal(key, message)
             table.info.names[seat] = name
             table.info.joined[seat] = True
+            table.info.accounts[seat] = None if account is None else account.id
             table.match.names[seat] = name
             if not table.info.started and not table.info.free_seats():
                 table.info.started, table.info.began = True, now      # as the store did

@@ -52,6 +52,7 @@ from .chat import Chat
 from .clock import Clock
 from .common import LET_GO, Refusal, core_of, encode
 from .presence import Presence
+from .ratings import standings
 from .seats import Seats
 from .store import SPECTATOR, StoredTable, TableInfo, Undo
 
@@ -112,7 +113,8 @@ class Table:
         return {"id": self.id, "number": info.number, "names": list(info.names),
                 "joined": list(info.joined), "connected": connected, "spectators": spectators,
                 "seats": list(info.seats), "creator": info.creator, "started": info.started,
-                "open": info.open, "chat": info.chat, "clock": self.clock.public(), "taken": list(info.taken)}
+                "open": info.open, "chat": info.chat, "clock": self.clock.public(), "taken": list(info.taken),
+                "rated": info.rated}
 
     def fairness(self) -> dict:
         """The commitment to this game's seed; the seed and its salt once
@@ -220,7 +222,8 @@ class Table:
         if (same_game and after == before and len(stored.undos) == len(self.undos)
                 and stored.info.names == self.info.names and stored.info.joined == self.info.joined
                 and stored.info.seats == self.info.seats and stored.info.started == self.info.started
-                and stored.tokens == self.seats.holders and stored.info.closed == self.info.closed):
+                and stored.tokens == self.seats.holders and stored.info.closed == self.info.closed
+                and stored.info.accounts == self.info.accounts):
             return False
         if cause is None and same_game and len(stored.info.taken) > len(self.info.taken):
             # Another server applied a clock's time-out: say it as one.
@@ -314,9 +317,11 @@ class Table:
                 kept = False
                 now = self.tables.now()
                 try:
+                    over = self.match.is_over()
+                    ranks = standings(self.match.result() or {}, self.info.players, self.info.timeouts) if over else None
                     kept = await self.tables.store.append_move(self.id, self.info.number, played.ply, seat,
-                                                               played.entry.move, self.match.is_over(), now,
-                                                               holder=holder)
+                                                               played.entry.move, over, now, holder=holder,
+                                                               ranks=ranks)
                 finally:
                     if not kept:
                         self.core.restore(memento)
@@ -431,6 +436,12 @@ class Table:
         never leaves the server. Whoever was given a finished game's record
         may pass its link on; nothing of a token can be learned from the
         key, and no other game's key from it."""
-        spectators = sorted(holder for holder, seat in self.seats.holders.items() if seat == SPECTATOR)
-        secret = spectators[0] if spectators else ""
-        return hashlib.sha256(f"archipel-review/{self.id}/{number}/{secret}".encode()).hexdigest()[:32]
+        return review_key(self.id, number, self.seats.holders)
+
+
+def review_key(table_id: str, number: int, holders: dict) -> str:
+    """The key of a game's review link (``Table.review_key``), from the
+    table's token holders (hash -> seat)."""
+    spectators = sorted(holder for holder, seat in holders.items() if seat == SPECTATOR)
+    secret = spectators[0] if spectators else ""
+    return hashlib.sha256(f"archipel-review/{table_id}/{number}/{secret}".encode()).hexdigest()[:32]
