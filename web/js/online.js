@@ -4,6 +4,8 @@
 // tables this browser holds, and the links and codes that hand out seats.
 // No DOM here.
 
+import { bearerFor } from './account/api.js';
+
 /** How long a server may take to say what it is before the menu gives up. */
 const INFO_TIMEOUT_MS = 4000;
 /** How long the statuses of this browser's tables may take (the menu asks
@@ -149,12 +151,14 @@ export async function findServer(candidates) {
 
 /** @param {string} server @param {string} path @param {object} body @param {number} [timeout] ms, 0: none
  * @returns {Promise<any>} the JSON answer */
-const post = (server, path, body, timeout = 0) =>
-  fetchJson(new URL(path, server), {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify(body),
-  }, timeout);
+const post = (server, path, body, timeout = 0) => {
+  /** @type {Record<string, string>} */
+  const headers = { 'Content-Type': 'application/json' };
+  // Signed in from a page of another origin: its bearer token (account/api.js).
+  const bearer = bearerFor(server);
+  if (bearer) headers.Authorization = `Bearer ${bearer}`;
+  return fetchJson(new URL(path, server), { method: 'POST', headers, body: JSON.stringify(body) }, timeout);
+};
 
 /** Create a table: {table, seat, token, invitations: [{seat, token}], spectator}.
  * @param {string} server @param {object} setup @returns {Promise<CreatedTable>} */

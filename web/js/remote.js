@@ -9,6 +9,8 @@
 // It knows no DOM: the socket, the timers and the network's state are
 // given, so that it runs in Node under a fake socket (tests/node/).
 
+import { bearerFor } from './account/api.js';
+
 /** @typedef {import('./state.js').Snapshot} Snapshot */
 /** @typedef {import('./state.js').LogEntry} LogEntry */
 /** @typedef {import('./state.js').GameEvent} GameEvent */
@@ -128,7 +130,12 @@ export class RemoteTable {
   play = (seat, move) => this.#request({ type: 'move', ply: this.#ply(), move });
   undo = () => this.#request({ type: 'undo', ply: this.#ply() });
   /** @param {string} name */
-  join = (name) => this.#request({ type: 'join', name });
+  join = (name) => {
+    // A page of another origin signs in with its bearer token (a cookie of
+    // the server's own origin goes with the WebSocket by itself).
+    const session = bearerFor(this.#deps.server);
+    return this.#request(session ? { type: 'join', name, session } : { type: 'join', name });
+  };
   rematch = () => this.#request({ type: 'rematch', number: this.#state ? this.#state.table.number : 1, ply: this.#ply() });
   /** The creator starts a waiting table, bots of `level` in its free seats. @param {number} level */
   start = (level) => this.#request({ type: 'start', level });

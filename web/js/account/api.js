@@ -1,0 +1,239 @@
+// @ts-check
+// Accounts as the page sees them (docs/protocol.md, section 6): a table
+// server's account routes, the browser's passkeys, and the session. A page
+// of the server's own origin is signed in by a cookie it never sees; a page
+// of another origin keeps the bearer token the server gave it, one per
+// server, and sends it in an Authorization header. No DOM here.
+
+const SESSION = 'archipel.v1.session.';
+
+/** @typedef {{id: string, name: string, created: number}} Account */
+/** @typedef {{rating: number, ordinal: number, mu: number, sigma: number, games: number, provisional: boolean}} Rating */
+
+/**
+ * A finished game as a profile lists it.
+ * @typedef {object} Finished
+ * @property {string} table
+ * @property {number} number
+ * @property {string} game
+ * @property {number} players
+ * @property {Record<string, boolean>} options
+ * @property {number} seat
+ * @property {number} at
+ * @property {string[]} names
+ * @property {number[]} ranks
+ * @property {boolean} rated
+ * @property {Rating | null} before
+ * @property {Rating | null} after
+ * @property {string} [review]   the review link's key, when the asker may see the game
+ */
+
+/**
+ * @typedef {object} Profile
+ * @property {{name: string, since: number}} player
+ * @property {boolean} own
+ * @property {Record<string, Rating>} ratings
+ * @property {Finished[]} games
+ * @property {{table: string, game: string, players: number, names: string[], rated: boolean, started: boolean, open: boolean}[]} tables
+ */
+
+/** @typedef {{rank: number, name: string} & Rating} BoardRow */
+/** @typedef {{game: string, top: BoardRow[], mine: BoardRow[], bots: number[]}} Leaderboard */
+
+/** The bearer token kept for `server`, or null (a page of its own origin has a cookie instead).
+ * @param {string} server @returns {string | null} */
+export function bearerFor(server) {
+  try {
+    const token = localStorage.getItem(SESSION + server);
+    return token && /^[A-Za-z0-9_-]{22}$/.test(token) ? token : null;
+  } catch {
+    return null;
+  }
+}
+
+/** @param {string} server @param {string | null} token */
+function keepBearer(server, token) {
+  try {
+    if (token) localStorage.setItem(SESSION + server, token);
+    else localStorage.removeItem(SESSION + server);
+  } catch {
+    // Storage refused (private mode): the session lasts as long as the page.
+  }
+}
+
+/** A POST to the server's `api/<path>`, with the session; the JSON answer,
+ * or a PageError thrown ({key, message, params}).
+ * @param {string} server @param {string} path @param {object} [body] @returns {Promise<any>} */
+export async function call(server, path, body = {}) {
+  /** @type {Record<string, string>} */
+  const headers = { 'Content-Type': 'application/json' };
+  const bearer = bearerFor(server);
+  if (bearer) headers.Authorization = `Bearer ${bearer}`;
+  let response;
+  try {
+    response = await fetch(new URL(`api/${path}`, server), { method: 'POST', headers, body: JSON.stringify(body), cache: 'no-store', credentials: 'same-origin' });
+  } catch (error) {
+    throw { key: 'error.no_server', message: String((error && /** @type {Error} */ (error).message) || error), params: {} };
+  }
+  let answer = null;
+  try {
+    answer = await response.json();
+  } catch {
+    answer = null;
+  }
+  if (!response.ok) {
+    const error = answer && answer.error;
+    if (response.status === 401 && bearer && error && error.key === 'error.signed_out') keepBearer(server, null);
+    if (error && typeof error.key === 'string') throw { key: error.key, message: error.message || '', params: error.params || {} };
+    throw { key: 'error.no_server', message: `HTTP ${response.status}`, params: {} };
+  }
+  return answer;
+}
+
+// -- passkeys: WebAuthn's JSON to the browser's objects and back --------------------------
+
+/** @param {string} text @returns {ArrayBuffer} */
+export function fromBase64url(text) {
+  const base64 = text.replace(/-/g, '+').replace(/_/g, '/') + '='.repeat((4 - (text.length % 4)) % 4);
+  const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+  return bytes.buffer;
+}
+
+/** @param {ArrayBuffer | ArrayBufferView} data @returns {string} */
+export function toBase64url(data) {
+  const bytes = data instanceof ArrayBuffer ? new Uint8Array(data) : new Uint8Array(data.buffer, data.byteOffset, data.byteLength);
+  let text = '';
+  for (const byte of bytes) text += String.fromCharCode(byte);
+  return btoa(text).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
+/** The options of `navigator.credentials.create` from the server's JSON.
+ * @param {any} options @returns {any} */
+export function creationOptions(options) {
+  return {
+    ...options,
+    challenge: fromBase64url(options.challenge),
+    user: { ...options.user, id: fromBase64url(options.user.id) },
+    excludeCredentials: (options.excludeCredentials || []).map((/** @type {any} */ c) => ({ ...c, id: fromBase64url(c.id) })),
+  };
+}
+
+/** The options of `navigator.credentials.get` from the server's JSON.
+ * @param {any} options @returns {any} */
+export function requestOptions(options) {
+  return {
+    ...options,
+    challenge: fromBase64url(options.challenge),
+    allowCredentials: (options.allowCredentials || []).map((/** @type {any} */ c) => ({ ...c, id: fromBase64url(c.id) })),
+  };
+}
+
+/** A credential the browser made or used, as WebAuthn's JSON writes it.
+ * @param {any} credential @returns {object} */
+export function credentialJson(credential) {
+  if (typeof credential.toJSON === 'function') return credential.toJSON();
+  const response = credential.response;
+  /** @type {Record<string, any>} */
+  const written = { clientDataJSON: toBase64url(response.clientDataJSON) };
+  if (response.attestationObject) {
+    written.attestationObject = toBase64url(response.attestationObject);
+    written.transports = typeof response.getTransports === 'function' ? response.getTransports() : [];
+  } else {
+    written.authenticatorData = toBase64url(response.authenticatorData);
+    written.signature = toBase64url(response.signature);
+    if (response.userHandle) written.userHandle = toBase64url(response.userHandle);
+  }
+  return { id: credential.id, rawId: toBase64url(credential.rawId), type: credential.type, response: written, clientExtensionResults: credential.getClientExtensionResults ? credential.getClientExtensionResults() : {}, authenticatorAttachment: credential.authenticatorAttachment || undefined };
+}
+
+/** Whether this browser can make and use passkeys. */
+export const passkeysAvailable = () => typeof navigator !== 'undefined' && !!navigator.credentials && typeof PublicKeyCredential !== 'undefined';
+
+/** The browser's passkey refusals as page errors: the person cancelled, or
+ * the browser cannot.
+ * @param {unknown} error @returns {{key: string, message: string, params: object}} */
+function passkeyError(error) {
+  const name = error && /** @type {any} */ (error).name;
+  if (name === 'NotAllowedError' || name === 'AbortError') return { key: 'account.cancelled', message: String(name), params: {} };
+  if (name === 'InvalidStateError') return { key: 'account.passkey_known', message: String(name), params: {} };
+  return { key: 'account.no_passkey', message: String((error && /** @type {any} */ (error).message) || error), params: {} };
+}
+
+/** @param {string} server @param {any} answer the server's session answer @returns {Account} */
+function signedIn(server, answer) {
+  keepBearer(server, answer.session === 'bearer' ? answer.bearer : null);
+  return answer.account;
+}
+
+/** Make a passkey for a ceremony the server began; finish it at `path`.
+ * @param {string} server @param {{ceremony: string, options: any}} begun @param {string} path */
+async function makePasskey(server, begun, path) {
+  let credential;
+  try {
+    credential = await navigator.credentials.create({ publicKey: creationOptions(begun.options) });
+  } catch (error) {
+    throw passkeyError(error);
+  }
+  return signedIn(server, await call(server, path, { ceremony: begun.ceremony, credential: credentialJson(credential) }));
+}
+
+// -- the routes ---------------------------------------------------------------------------
+
+/** Who this page is signed in as on `server`: {account, ratings} ({account: null} for a guest).
+ * @param {string} server @returns {Promise<{account: Account | null, ratings?: Record<string, Rating>}>} */
+export const whoAmI = (server) => call(server, 'account');
+
+/** Sign up as `name` with a new passkey; the account.
+ * @param {string} server @param {string} name @returns {Promise<Account>} */
+export async function signUp(server, name) {
+  return makePasskey(server, await call(server, 'account/signup/options', { name }), 'account/signup');
+}
+
+/** Sign in with any of this site's passkeys; the account.
+ * @param {string} server @returns {Promise<Account>} */
+export async function signIn(server) {
+  const begun = await call(server, 'account/signin/options');
+  let credential;
+  try {
+    credential = await navigator.credentials.get({ publicKey: requestOptions(begun.options) });
+  } catch (error) {
+    throw passkeyError(error);
+  }
+  return signedIn(server, await call(server, 'account/signin', { ceremony: begun.ceremony, credential: credentialJson(credential) }));
+}
+
+/** @param {string} server */
+export async function signOut(server) {
+  try {
+    await call(server, 'account/signout');
+  } finally {
+    keepBearer(server, null);
+  }
+}
+
+/** A one-time code for another device: {code, expires_in}.
+ * @param {string} server @returns {Promise<{code: string, expires_in: number}>} */
+export const deviceCode = (server) => call(server, 'account/code');
+
+/** This device joins the account whose code was typed, with a passkey of its own.
+ * @param {string} server @param {string} code @returns {Promise<Account>} */
+export async function addDevice(server, code) {
+  return makePasskey(server, await call(server, 'account/device/options', { code }), 'account/device');
+}
+
+/** Everything the server keeps of the account.
+ * @param {string} server @returns {Promise<object>} */
+export const exportAccount = (server) => call(server, 'account/export');
+
+/** Delete the account (its name typed again).
+ * @param {string} server @param {string} name */
+export async function deleteAccount(server, name) {
+  await call(server, 'account/delete', { name });
+  keepBearer(server, null);
+}
+
+/** @param {string} server @param {string} name @returns {Promise<Profile>} */
+export const profile = (server, name) => call(server, 'players/profile', { name });
+
+/** @param {string} server @param {string} game @returns {Promise<Leaderboard>} */
+export const leaderboard = (server, game) => call(server, 'players/leaderboard', { game });
