@@ -25,15 +25,20 @@ import { OnlinePlay } from './online-play.js';
 import { refs } from './refs.js';
 import { installTips } from './tips.js';
 import { drawPictures } from './rules-pictures.js';
+import { AccountCtrl } from './account/ctrl.js';
+import * as accountApi from './account/api.js';
+import { createPeopleView } from './account/view.js';
 
 const link = parseDeepLink(location.hash);
 
-/** @param {'menu' | 'game'} name */
+/** @param {'menu' | 'game' | 'people'} name */
 function showScreen(name) {
   refs.menuScreen().hidden = name !== 'menu';
   refs.gameScreen().hidden = name !== 'game';
+  refs.peopleScreen().hidden = name !== 'people';
   document.body.classList.toggle('on-menu', name === 'menu');
   document.body.classList.toggle('on-game', name === 'game');
+  document.body.classList.toggle('on-people', name === 'people');
 }
 
 const menu = createMenu({
@@ -98,7 +103,56 @@ const online = new OnlinePlay({
   game,
   showScreen: (name) => (name === 'menu' ? showMenu() : showScreen(name)),
   site: new URL('./', location.href).href,
+  // Accounts live on the table server found.
+  onServer: (found) => accounts.setServer(found ? found.server : null),
 });
+
+// The players' screen: the account, profiles, leaderboards, the day's deal.
+const accounts = new AccountCtrl({
+  api: accountApi,
+  onChange: () => {
+    people.render();
+    menu.setSignedIn(accounts.signedIn);
+  },
+});
+const people = createPeopleView(accounts, {
+  gameTitle: (id) => menu.gameTitle(id),
+  go: (hash) => {
+    location.hash = hash;
+  },
+  back: () => leavePeople(),
+  playTable: (made, id) => {
+    history.replaceState(null, '', location.pathname + location.search);
+    online.openCreated(made, id);
+  },
+  playOffline: (setup) => {
+    history.replaceState(null, '', location.pathname + location.search);
+    startGame({ ...setup, names: [accounts.account ? accounts.account.name : ''] });
+  },
+});
+
+/** Open a page of the players' screen (a deep link's `people`).
+ * @param {any} wanted */
+async function openPeople(wanted) {
+  if (game.active) game.exit();
+  showScreen('people');
+  refs.peopleBack().focus({ preventScroll: true });
+  for (const link of document.querySelectorAll('.people-link')) {
+    link.toggleAttribute('aria-current', /** @type {HTMLElement} */ (link).dataset.page === wanted.people);
+  }
+  // The server is looked for at start: its answer names where accounts live.
+  if (online.server.looking) await online.server.looking.catch(() => null);
+  if (wanted.people === 'profile') await accounts.openProfile(wanted.name);
+  else if (wanted.people === 'leaderboard') await accounts.openLeaderboard(wanted.game);
+  else if (wanted.people === 'daily') await accounts.openDaily(wanted.game);
+  else accounts.show('account');
+}
+
+function leavePeople() {
+  if (location.hash) history.replaceState(null, '', location.pathname + location.search);
+  showMenu();
+  menu.render();
+}
 
 /** @param {string} lang */
 async function switchLanguage(lang) {
@@ -364,6 +418,8 @@ async function main() {
   keepView(link);
   await switchLanguage(lang);
   wireGameScreen();
+  refs.peopleBack().addEventListener('click', () => leavePeople());
+  people.renderChip();
   engine.onProgress((/** @type {{step: string, fraction: number}} */ progress) => menu.setProgress(progress));
   if (!engine.booted()) menu.setProgress({ step: 'starting', fraction: 0.02 });
   showScreen('menu');
@@ -377,7 +433,8 @@ async function main() {
 
   // A deep link is used once: a reload then offers to resume, not restart.
   // (An online table's link stays: it is the seat, and a reload sits again.)
-  if (link && !link.online) history.replaceState(null, '', location.pathname + location.search);
+  // (A page of the players' screen stays too: a reload shows it again.)
+  if (link && !link.online && !link.people) history.replaceState(null, '', location.pathname + location.search);
 
   preloadRenderers(link && link.game ? [link.game] : undefined);
   // A link followed within the page: at once on a page opened on an online
@@ -449,7 +506,7 @@ async function followOnline(wanted) {
   const seats = wanted.seats.length ? wanted.seats : Array.from({ length: players }, (_, i) => (i === 0 ? 'h' : `bot${DEFAULT_BOT_LEVEL}`));
   await online.createOnline({
     game: wanted.game, players, seats, seed: wanted.seed, options: wanted.options, names: wanted.names, seat: 0,
-    open: wanted.open, clock: wanted.clock, chat: wanted.chat,
+    open: wanted.open, clock: wanted.clock, chat: wanted.chat, rated: wanted.rated,
   });
 }
 
@@ -459,6 +516,10 @@ async function followLink(wanted) {
   if (!wanted) return;
   keepView(wanted);
   if (wanted.lang && wanted.lang !== language()) await switchLanguage(wanted.lang);
+  if (wanted.people) {
+    await openPeople(wanted);
+    return;
+  }
   if (wanted.learn) {
     history.replaceState(null, '', location.pathname + location.search);
     if (game.active) game.exit();

@@ -11,6 +11,11 @@
 // index.html#review=online&server=…&table=…&number=…&key=… asks a table
 // server for the record of one of its finished games.
 //
+// The players' pages: index.html#account (sign up, sign in, the account),
+// index.html#profile=<name> (a player's ratings and games),
+// index.html#leaderboard=<game> and index.html#daily=<game> (the day's deal
+// and its board of scores).
+//
 // Any of them may add `view=text` (the game in words, for a screen reader)
 // or `view=board`; the page remembers it.
 //
@@ -22,13 +27,16 @@
 // visitor may sit), `clock=live-10-5` or `clock=move-24` (table-words.js),
 // `clocklevel=N` (the bot that plays on for a seat out of time),
 // `timeout=out` (a seat out of time is out of the game, ranked last) and
-// `chat=everyone` (spectators read the chat).
+// `chat=everyone` (spectators read the chat) and `rated=1` (a rated table:
+// the page must be signed in).
 
 import { MAX_NAME, seedFromText } from './limits.js';
 import { clockOf } from './table-words.js';
 import { DEFAULT_BOT_LEVEL } from './players.js';
 
-const RESERVED = new Set(['play', 'learn', 'players', 'seats', 'seed', 'lang', 'names', 'online', 'game', 'token', 'server', 'view', 'open', 'clock', 'clocklevel', 'timeout', 'chat', 'review', 'table', 'number', 'key']);
+const RESERVED = new Set(['play', 'learn', 'players', 'seats', 'seed', 'lang', 'names', 'online', 'game', 'token', 'server', 'view', 'open', 'clock', 'clocklevel', 'timeout', 'chat', 'review', 'table', 'number', 'key', 'account', 'profile', 'leaderboard', 'daily', 'rated']);
+/** The games a leaderboard or a day's deal may name. */
+const PEOPLE_GAMES = ['kahuna', 'haleakala', 'kanaloa', 'moai'];
 const VIEWS = ['board', 'text'];
 
 /**
@@ -52,12 +60,15 @@ const VIEWS = ['board', 'text'];
  * @property {Record<string, boolean>} [options]
  * @property {string[]} [names]
  * @property {boolean} [open]
+ * @property {boolean} [rated]
  * @property {import('./table-words.js').Clock | null} [clock]
  * @property {'everyone' | 'seats'} [chat]
  * @property {'record' | 'online'} [review]   a shared game: its record in the link, or on a table server
  * @property {string} [data]                  (review 'record') the record, packed (share.js)
  * @property {number} [number]                (review 'online') the table's game
  * @property {string} [key]                   (review 'online') the review key the server gave
+ * @property {'account' | 'profile' | 'leaderboard' | 'daily'} [people]   a page of the players' screen
+ * @property {string} [name]                  (people 'profile') the player
  */
 
 /** The set-up a URL fragment asks for, or null when it asks for no game.
@@ -73,6 +84,14 @@ export function parseDeepLink(hash) {
     return { lang, view, review: 'online', server: params.get('server'), table: params.get('table') || '', number: Number(params.get('number')), key: params.get('key') || '' };
   }
   if (review) return { lang, view, review: 'record', data: review };
+  // The players' pages: the account, a profile, a leaderboard, the day's deal.
+  if (params.has('account')) return { lang, view, people: 'account' };
+  const player = params.get('profile');
+  if (player) return { lang, view, people: 'profile', name: player.slice(0, 4 * MAX_NAME) };
+  for (const page of /** @type {const} */ (['leaderboard', 'daily'])) {
+    const named = params.get(page);
+    if (named !== null) return { lang, view, people: page, game: PEOPLE_GAMES.includes(named) ? named : PEOPLE_GAMES[0] };
+  }
   const online = params.get('online');
   if (online && online !== 'new') {
     return { lang, view, online: 'table', table: online, token: params.get('token') || '', server: params.get('server') };
@@ -104,7 +123,8 @@ export function parseDeepLink(hash) {
   const level = Number(params.get('clocklevel') ?? DEFAULT_BOT_LEVEL);
   const clock = clockOf(params.get('clock'), Number.isInteger(level) && level >= 0 && level <= 4 ? level : DEFAULT_BOT_LEVEL, params.get('timeout') === 'out' ? 'out' : 'bot');
   const open = params.get('open') === '1' || params.get('open') === 'true';
-  return { game, players, seats, seed, options, lang, view, names, online: 'new', open, clock, chat: params.get('chat') === 'everyone' ? 'everyone' : 'seats' };
+  const rated = params.get('rated') === '1' || params.get('rated') === 'true';
+  return { game, players, seats, seed, options, lang, view, names, online: 'new', open, clock, chat: params.get('chat') === 'everyone' ? 'everyone' : 'seats', rated };
 }
 
 /** The fragment that starts the given set-up (for sharing).

@@ -130,6 +130,19 @@ export function plural(key, count, params = {}) {
   return t(key, all);
 }
 
+/** A place in a ranking in words: "1st", "2nd" in English, "1er", "2e" in
+ * French (the keys `ordinal.<category>` of the language's ordinal rules).
+ * @param {number} n @returns {string} */
+export function ordinal(n) {
+  let category = 'other';
+  try {
+    category = formatter('ordinal', () => new Intl.PluralRules(current, { type: 'ordinal' })).select(Number(n));
+  } catch {
+    category = 'other';
+  }
+  return t(has(`ordinal.${category}`) ? `ordinal.${category}` : 'ordinal.other', { n });
+}
+
 /** A whole number in the current language (narrow spaces, tabular use).
  * @param {number} value @returns {string} */
 export function number(value) {

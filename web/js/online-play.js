@@ -23,10 +23,11 @@ const STATUS_TRIES = 4;
 
 export class OnlinePlay {
   /**
-   * @param {{menu: any, game: import('./game/ctrl.js').GameCtrl, showScreen: (name: 'menu' | 'game') => void, site: string}} page
+   * @param {{menu: any, game: import('./game/ctrl.js').GameCtrl, showScreen: (name: 'menu' | 'game') => void, site: string, onServer?: (found: import('./online.js').FoundServer | null) => void}} page
    */
-  constructor({ menu, game, showScreen, site }) {
+  constructor({ menu, game, showScreen, site, onServer = () => {} }) {
     this.menu = menu;
+    this.onServer = onServer;
     this.game = game;
     this.showScreen = showScreen;
     // The site's own address, and the table server (state.js): the one its
@@ -66,6 +67,7 @@ export class OnlinePlay {
       const found = await findServer([store.savedServer(), configured, here ? this.site : null].filter(Boolean));
       this.server = serverFound(this.server, found, configured || this.site);
       this.menu.setOnline(found);
+      this.onServer(found);
       this.refreshOnlineTables();
       return found;
     })();
@@ -154,18 +156,26 @@ export class OnlinePlay {
         ...(config.open ? { open: true } : {}),
         ...(config.clock ? { clock: config.clock } : {}),
         ...(config.chat === 'everyone' ? { chat: 'everyone' } : {}),
+        ...(config.rated ? { rated: true } : {}),
       });
     } catch (error) {
       this.showScreen('menu');
       this.menu.showMessage(t('online.create_failed', { message: errorText(error) }));
       return;
     }
+    await this.openCreated(made, config.game);
+  }
+
+  /** A table the server just made for this browser (a new table, the day's
+   * deal): kept among this browser's tables and opened.
+   * @param {import('./online.js').CreatedTable} made @param {string} game */
+  async openCreated(made, game) {
     const entry = {
       table: made.table,
       token: made.token,
       seat: made.seat,
-      server: this.server.address,
-      game: config.game,
+      server: /** @type {string} */ (this.server.address),
+      game,
       invitations: made.invitations || [],
       spectator: made.spectator || null,
     };

@@ -21,6 +21,12 @@ export const refs = {
   // -- the two screens ----------------------------------------------------------
   menuScreen: () => fixed('menu-screen'),
   gameScreen: () => fixed('game-screen'),
+  peopleScreen: () => fixed('people-screen'),
+
+  // -- the players' screen (account/view.js) ---------------------------------------
+  accountChip: () => fixed('account'),
+  peopleBody: () => fixed('people-body'),
+  peopleBack: () => button('people-back'),
 
   // -- the menu -------------------------------------------------------------------
   boot: () => fixed('boot'),

@@ -130,12 +130,9 @@ export class RemoteTable {
   play = (seat, move) => this.#request({ type: 'move', ply: this.#ply(), move });
   undo = () => this.#request({ type: 'undo', ply: this.#ply() });
   /** @param {string} name */
-  join = (name) => {
-    // A page of another origin signs in with its bearer token (a cookie of
-    // the server's own origin goes with the WebSocket by itself).
-    const session = bearerFor(this.#deps.server);
-    return this.#request(session ? { type: 'join', name, session } : { type: 'join', name });
-  };
+  // Signed in from a page of another origin: its bearer token goes too (the
+  // server's own origin's cookie goes with the WebSocket by itself).
+  join = (name) => this.#request({ type: 'join', name, ...(bearerFor(this.#deps.server) ? { session: bearerFor(this.#deps.server) } : {}) });
   rematch = () => this.#request({ type: 'rematch', number: this.#state ? this.#state.table.number : 1, ply: this.#ply() });
   /** The creator starts a waiting table, bots of `level` in its free seats. @param {number} level */
   start = (level) => this.#request({ type: 'start', level });

@@ -146,8 +146,17 @@ export function credentialJson(credential) {
   return { id: credential.id, rawId: toBase64url(credential.rawId), type: credential.type, response: written, clientExtensionResults: credential.getClientExtensionResults ? credential.getClientExtensionResults() : {}, authenticatorAttachment: credential.authenticatorAttachment || undefined };
 }
 
-/** Whether this browser can make and use passkeys. */
-export const passkeysAvailable = () => typeof navigator !== 'undefined' && !!navigator.credentials && typeof PublicKeyCredential !== 'undefined';
+/** Why this page cannot make or use passkeys (a sentence's key), or null
+ * when it can: the browser has none, or the site is opened at an address
+ * with no name (WebAuthn names a site by its domain: 127.0.0.1 or a
+ * network's 192.168.… are none; localhost is one).
+ * @param {{hostname: string}} [place] @returns {string | null} */
+export function passkeyProblem(place = location) {
+  if (typeof navigator === 'undefined' || !navigator.credentials || typeof PublicKeyCredential === 'undefined') return 'account.no_passkey';
+  const host = place.hostname;
+  if (/^\d+\.\d+\.\d+\.\d+$/.test(host) || host.startsWith('[') || host.includes(':')) return 'account.needs_name';
+  return null;
+}
 
 /** The browser's passkey refusals as page errors: the person cancelled, or
  * the browser cannot.
@@ -237,3 +246,36 @@ export const profile = (server, name) => call(server, 'players/profile', { name 
 
 /** @param {string} server @param {string} game @returns {Promise<Leaderboard>} */
 export const leaderboard = (server, game) => call(server, 'players/leaderboard', { game });
+
+// -- the day's deal (docs/online.md, section 13) ------------------------------------------
+
+/**
+ * A day's deal as the server publishes it: its set-up and commitment; the
+ * seed and salt only once revealed (yesterday's).
+ * @typedef {object} DailyDeal
+ * @property {string} game
+ * @property {number} day
+ * @property {string} date
+ * @property {number} players
+ * @property {string[]} seats
+ * @property {Record<string, boolean>} options
+ * @property {number} [level]
+ * @property {string} commitment
+ * @property {number} [reveal_at]
+ * @property {{day: number, date: string, commitment: string}} [tomorrow]
+ * @property {(DailyDeal & {seed: string, salt: string}) | null} [yesterday]
+ * @property {boolean} [entered]   the asker has started today's deal
+ */
+
+/** @typedef {{rank: number, name: string, score: number | null, place: number | null, at: number | null, finished: boolean, table?: string, number?: number, review?: string}} DailyEntry */
+/** @typedef {{game: string, day: number, date: string, revealed: boolean, entries: DailyEntry[]}} DailyBoard */
+
+/** @param {string} server @param {string} game @returns {Promise<DailyDeal>} */
+export const daily = (server, game) => call(server, 'daily', { game });
+
+/** Start today's deal at the server (signed in; once a day): the table made.
+ * @param {string} server @param {string} game @returns {Promise<import('../online.js').CreatedTable>} */
+export const playDaily = (server, game) => call(server, 'daily/play', { game });
+
+/** @param {string} server @param {string} game @param {number} [day] @returns {Promise<DailyBoard>} */
+export const dailyBoard = (server, game, day) => call(server, 'daily/board', day === undefined ? { game } : { game, day });
