@@ -47,8 +47,25 @@ test('from the set-up kept to a started game, once the engine is ready', () => {
   ctrl.fit();
   assert.equal(ctrl.start(), true);
   assert.deepEqual(started, [{
-    game: 'kahuna', players: 2, seats: ['h', 'bot2'], names: ['Ana', ''], options: {}, seed: 2 ** 30, online: false, open: false, clock: null, chat: 'seats',
+    game: 'kahuna', players: 2, seats: ['h', 'bot2'], names: ['Ana', ''], options: {}, seed: 2 ** 30, online: false, open: false, clock: null, chat: 'seats', rated: false,
   }]);
+});
+
+test('a rated table is asked for only online and signed in', () => {
+  const { ctrl, redraws } = menu({ game: 'kahuna', players: 2, seats: ['h', 'h'], names: ['Ana', ''] });
+  ctrl.setReady(GAMES);
+  ctrl.fit();
+  ctrl.setRated(true);
+  assert.equal(ctrl.startConfig().rated, false, 'a local game is never rated');
+  ctrl.setOnline({ server: 'http://127.0.0.1:8000/', info: { games: GAMES } });
+  ctrl.setMode('online');
+  assert.equal(ctrl.onlineMode, true);
+  assert.equal(ctrl.startConfig().rated, false, 'a guest cannot ask for a rated table');
+  ctrl.setSignedIn(true);
+  assert.equal(redraws.at(-1), 'all', 'signing in redraws the menu (the rated switch is offered)');
+  assert.equal(ctrl.startConfig().rated, true);
+  ctrl.setRated(false);
+  assert.equal(ctrl.startConfig().rated, false);
 });
 
 test('a game chosen keeps its own player count; the first time, a full table of four', () => {

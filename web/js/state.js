@@ -85,6 +85,7 @@
  * @property {number} [clockLevel]      online: the bot that plays on for a seat out of time
  * @property {string} [clockTimeout]    online: "bot" (a bot plays on) or "out" (the game ends for that seat)
  * @property {boolean} [chatEveryone]   online: spectators may read the chat
+ * @property {boolean} [rated]          online: the table's games move its players' ratings (signed in)
  */
 
 /**
@@ -356,6 +357,8 @@ export const setClock = (setup, clock, level, timeout = setup.clockTimeout || 'b
 /** Whether the spectators of an online table may read its chat.
  * @param {Setup} setup @param {boolean} on @returns {Setup} */
 export const setChatEveryone = (setup, on) => ({ ...setup, chatEveryone: Boolean(on) });
+/** @param {Setup} setup @param {boolean} on @returns {Setup} */
+export const setRated = (setup, on) => ({ ...setup, rated: Boolean(on) });
 
 // -- the table server ---------------------------------------------------------------------
 

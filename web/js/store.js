@@ -163,6 +163,7 @@ export function savedSetup() {
     clock: (value) => isText(value, 16),
     clockLevel: isCount,
     chatEveryone: (value) => typeof value === 'boolean',
+    rated: (value) => typeof value === 'boolean',
   };
   /** @type {Record<string, unknown>} */
   const setup = {};

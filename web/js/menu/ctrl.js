@@ -10,7 +10,7 @@ import { DEFAULT_BOT_LEVELS, DEFAULT_BOT_LEVEL, botLevel } from '../players.js';
 import { hasRenderer } from '../games/index.js';
 import {
   BOT_PACES, initialSetup, fitSetup, chooseGame, setPlayers, setSeat, setName, setMode, setOption, setPace, setOpenTable,
-  setClock, setChatEveryone,
+  setClock, setChatEveryone, setRated,
 } from '../state.js';
 import { TIMEOUTS, clockOf } from '../table-words.js';
 
@@ -31,6 +31,7 @@ import { TIMEOUTS, clockOf } from '../table-words.js';
  * @property {boolean} open
  * @property {any} clock
  * @property {'everyone' | 'seats'} chat
+ * @property {boolean} rated   online: a rated table (signed in only)
  */
 
 export class MenuCtrl {
@@ -49,6 +50,8 @@ export class MenuCtrl {
     /** The table server: undefined while looked for, null when none answers,
      * else {server, info}. @type {any} */
     this.online = undefined;
+    /** Whether this browser is signed in on the table server (the account's chip says who). */
+    this.signedIn = false;
     /** The statuses of this browser's online tables, by table id. @type {Map<string, any>} */
     this.onlineStatus = new Map();
     this.saveSetup = save;
@@ -145,6 +148,7 @@ export class MenuCtrl {
       open: this.onlineMode && Boolean(setup.openTable) && this.openable,
       clock: this.onlineMode ? clockOf(setup.clock, this.clockLevel, this.clockTimeout) : null,
       chat: setup.chatEveryone ? 'everyone' : 'seats',
+      rated: this.onlineMode && this.signedIn && Boolean(setup.rated),
     };
   }
 
@@ -209,6 +213,20 @@ export class MenuCtrl {
   setOpenTable(open) {
     this.setup = setOpenTable(this.setup, open);
     this.saveSetup(this.setup);
+  }
+
+  /** @param {boolean} on */
+  setRated(on) {
+    this.setup = setRated(this.setup, on);
+    this.saveSetup(this.setup);
+  }
+
+  /** Whether this browser is signed in on the table server (a rated table needs it).
+   * @param {boolean} signedIn */
+  setSignedIn(signedIn) {
+    if (signedIn === this.signedIn) return;
+    this.signedIn = signedIn;
+    this.redraw('all');
   }
 
   /** @param {boolean} on */

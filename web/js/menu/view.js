@@ -118,6 +118,7 @@ export function createMenu({ onStart, onLearn, onResume, onReview, onForget, onL
     renderResume: resume,
     renderOnlineTables: () => onlineMenu.renderTables(),
     setOnline: (/** @type {any} */ found) => ctrl.setOnline(found),
+    setSignedIn: (/** @type {boolean} */ signedIn) => ctrl.setSignedIn(signedIn),
     setOnlineStatus: (/** @type {any[]} */ items) => ctrl.setOnlineStatus(items),
     setProgress,
     setReady,
@@ -395,6 +396,20 @@ function renderOptions(ctrl) {
           onchange: (/** @type {Event} */ event) => ctrl.setChatEveryone(/** @type {HTMLInputElement} */ (event.target).checked),
         }),
         h('span', { class: 'option-text' }, h('span', { class: 'option-name' }, t('online.chat_spectators')), h('span', { class: 'option-about', id: 'chat-spectators-about' }, t('online.chat_spectators_about'))),
+      ),
+      // A rated table: its games move the players' ratings; signed in only.
+      h(
+        'label',
+        {},
+        h('input', {
+          id: 'rated-table',
+          type: 'checkbox',
+          checked: Boolean(setup.rated) && ctrl.signedIn,
+          disabled: !ctrl.signedIn,
+          'aria-describedby': 'rated-table-about',
+          onchange: (/** @type {Event} */ event) => ctrl.setRated(/** @type {HTMLInputElement} */ (event.target).checked),
+        }),
+        h('span', { class: 'option-text' }, h('span', { class: 'option-name' }, t('online.rated_table')), h('span', { class: 'option-about', id: 'rated-table-about' }, t(ctrl.signedIn ? 'online.rated_table_about' : 'online.rated_table_needs'))),
       ),
       clockChooser(ctrl),
     );
