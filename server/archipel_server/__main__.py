@@ -16,7 +16,16 @@ import signal
 import sys
 from pathlib import Path
 
+from pygame_core.bots import LEVELS
+
 from .config import Settings
+
+
+def positive(text: str) -> float:
+    value = float(text)
+    if not value > 0:
+        raise argparse.ArgumentTypeError(f"{text} is not a positive number of seconds")
+    return value
 
 
 def parse(argv: list[str]) -> argparse.Namespace:
@@ -70,6 +79,11 @@ def parse(argv: list[str]) -> argparse.Namespace:
                         "0: no limit)")
     parser.add_argument("--clock-minute", type=float, default=defaults.clock_minute,
                         help="the seconds of a clock's minute (default 60; tests shorten clocks)")
+    parser.add_argument("--day-length", type=positive, default=defaults.day_length,
+                        help=f"the seconds of a day of the day's deal (default {defaults.day_length:g}; "
+                             "tests shorten it)")
+    parser.add_argument("--daily-level", type=int, choices=sorted(LEVELS), default=defaults.daily_level,
+                        help=f"the level of the bots of the day's deal (default {defaults.daily_level})")
     parser.add_argument("--chosen-seeds", action="store_true",
                         help="let a table's creator choose its seed (tests and demonstrations: the "
                              "creator then knows every hidden card)")
@@ -120,7 +134,7 @@ def main(argv: list[str] | None = None) -> int:
         hello_within=args.hello_within, chosen_seeds=args.chosen_seeds, access_log=not args.quiet,
         open_for=args.open_for, open_per_address=args.open_per_address,
         seats_per_address=args.seats_per_address, clock_minute=args.clock_minute,
-        account_attempts=args.account_attempts)
+        account_attempts=args.account_attempts, day_length=args.day_length, daily_level=args.daily_level)
     logging.basicConfig(level=logging.INFO, format="[server] %(message)s")
     logging.getLogger("uvicorn.error").addFilter(OneLine())
     # `kill -USR1 <pid>` writes every thread's stack to stderr: what a server

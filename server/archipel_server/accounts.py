@@ -301,6 +301,7 @@ class Accounts:
             "ratings": {game: rating.public() for game, rating in (await store.ratings_of(account.id)).items()},
             "history": [entry.__dict__ for entry in await store.history_of(account.id, 1_000_000)],
             "tables": await store.tables_of(account.id),
+            "daily": [entry.__dict__ for entry in await store.daily_entries_of(account.id)],
         }
 
     async def delete(self, request, body) -> tuple:

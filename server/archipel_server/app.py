@@ -6,6 +6,9 @@ the static site, all under one URL prefix (``Settings.base``).
     POST {base}api/tables/status   whose turn it is at tables the page knows
     POST {base}api/tables/open     the open tables with a free seat
     POST {base}api/tables/sit      a visitor sits at an open table
+    POST {base}api/tables/review   a finished game's record, by its review link
+    POST {base}api/account/...     accounts (accounts.py); api/players/... profiles (profiles.py)
+    POST {base}api/daily...        the day's deal (daily.py)
     WS   {base}api/ws              play (docs/online.md)
     GET  {base}...                 the site (dist/), when one is served
 
@@ -51,6 +54,7 @@ from .config import Settings
 from .hosts import Hosts
 from .live import Connection, unencodable
 from .presence import PRESENCE_EVERY
+from .daily import Daily
 from .profiles import Profiles
 from .site import SiteFiles
 from .sqlite_store import SQLiteStore
@@ -112,10 +116,12 @@ class TableServer:
         self._connections = itertools.count()
         self.accounts = Accounts(self)
         self.profiles = Profiles(self)
+        self.daily = Daily(self)
 
     def account_routes(self) -> dict:
-        """The routes of accounts and profiles: path under api/ → handler."""
-        accounts, profiles = self.accounts, self.profiles
+        """The routes of accounts, profiles and the day's deal: path under
+        api/ → handler."""
+        accounts, profiles, daily = self.accounts, self.profiles, self.daily
         return {
             "account": accounts.me, "account/signup/options": accounts.signup_options,
             "account/signup": accounts.signup, "account/signin/options": accounts.signin_options,
@@ -123,7 +129,8 @@ class TableServer:
             "account/code": accounts.code, "account/device/options": accounts.device_options,
             "account/device": accounts.device, "account/export": accounts.export,
             "account/delete": accounts.delete, "players/profile": profiles.profile,
-            "players/leaderboard": profiles.leaderboard,
+            "players/leaderboard": profiles.leaderboard, "daily": daily.deal, "daily/play": daily.play,
+            "daily/board": daily.board,
         }
 
     def route(self, handler):
@@ -256,6 +263,8 @@ class TableServer:
         except Refusal as refusal:
             if refusal.key == "error.not_over":
                 raise ApiError(409, "error.review_not_over", "this game is not over yet") from None
+            if refusal.key == "error.daily_secret":
+                raise ApiError(409, refusal.key, str(refusal)) from None
             raise ApiError(400, refusal.key, str(refusal)) from None
         return 200, {"table": table_id, "number": number, "record": record}
 

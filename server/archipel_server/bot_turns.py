@@ -42,8 +42,9 @@ class BotTurns(Part):
     def schedule(self) -> None:
         """Start the first bot to move thinking, unless one already is. Bots
         of a simultaneous step choose one after the other; each sees only
-        what its seat sees."""
-        if self.task is not None or not self.table.info.started:
+        what its seat sees. Nothing moves at a table of the day's deal once
+        its day is over."""
+        if self.task is not None or not self.table.info.started or self.table.day_over:
             return
         bots = self.table.core.bots_to_move()
         if bots:

@@ -1,9 +1,10 @@
 """What a table and its parts share: what a part is, the refusal of a
-request, why a connection is let go, the text of a message, and the table
-core of a stored game."""
+request, why a connection is let go, the text of a message, the table
+core of a stored game, and the days of the day's deal."""
 
 from __future__ import annotations
 
+import datetime
 import json
 from typing import TYPE_CHECKING
 
@@ -63,3 +64,19 @@ class Part:
 
     def __init__(self, table: Table):
         self.table = table
+
+
+def day_of(now: float, length: float) -> int:
+    """The day (of the day's deal, ``daily.py``) that ``now`` falls in:
+    day N runs from N * length to (N + 1) * length, in the server's time."""
+    return int(now // length)
+
+
+def reveal_time(day: int, length: float) -> float:
+    """When day ``day``'s deals are revealed: the start of the next day."""
+    return (day + 1) * length
+
+
+def date_of(day: int, length: float) -> str:
+    """The date (UTC, ISO) on which day ``day`` begins."""
+    return datetime.datetime.fromtimestamp(day * length, datetime.timezone.utc).date().isoformat()

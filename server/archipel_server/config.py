@@ -77,6 +77,13 @@ class Settings:
     account_attempts: int = 20
     account_window: float = 600.0
 
+    # -- the day's deal (daily.py) ------------------------------------------
+    # The length of a day in seconds: a deal a game a day, revealed when the
+    # next day begins (tests shorten it, to see a reveal).
+    day_length: float = 24 * 3600.0
+    # The level of the bots every player of the day's deal meets.
+    daily_level: int = 2
+
     # -- bots ------------------------------------------------------------------
     # Processes in which bots think (0: one less than the CPUs, at least one).
     bot_workers: int = 0
@@ -94,6 +101,9 @@ class Settings:
             self.static = Path(self.static)
         self.origins = tuple(origin.rstrip("/") for origin in self.origins)
         self.host_names = tuple(self.host_names)
+
+        if not self.day_length > 0:
+            raise ValueError("a day lasts some seconds: day_length > 0")
 
     def workers(self) -> int:
         if self.bot_workers > 0:

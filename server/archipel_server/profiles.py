@@ -11,7 +11,9 @@ hand is ever in a profile: a review link's key opens only a finished game.
 
 from __future__ import annotations
 
-from .common import ApiError
+import time
+
+from .common import ApiError, day_of
 from .names import name_key
 from .ratings import BOT_RATINGS, GAMES, Rating
 from .table import review_key
@@ -59,9 +61,11 @@ class Profiles:
                 shown["review"] = review_key(entry.table, entry.number, holders[entry.table])
             games.append(shown)
         tables = []
+        today = day_of(time.time(), self.server.settings.day_length)
         for table_id in await self.store.tables_of(account.id):
             stored = await self.store.load_table(table_id)
-            if stored is not None:
+            # A day's deal left unfinished when its day ended is played no more.
+            if stored is not None and (stored.info.daily is None or stored.info.daily >= today):
                 info = stored.info
                 tables.append({"table": table_id, "game": info.game, "players": info.players,
                                "names": list(info.names), "rated": info.rated, "started": info.started,

@@ -9,7 +9,8 @@ that a Redis Cluster keeps each table on one shard:
                               creator, started, clock (JSON, "" for none), chat,
                               mutes:<seat> (JSON), taken (JSON: seats bots took over),
                               closed ("1": closed before it began),
-                              accounts (JSON: per seat, an account id or null), rated ("1"/"0")
+                              accounts (JSON: per seat, an account id or null), rated ("1"/"0"),
+                              daily (the day of the deal it plays; absent for another table)
     archipel:{T}:game:<N>     hash: seed (JSON), over, salt, chosen, began,
                               out (JSON: seats out of the game, their time run out),
                               scheme (of the commitment), seats (JSON: the seats it binds),
@@ -44,6 +45,13 @@ The accounts (``store.Account``), each under its id <A>:
     archipel:leaderboard:<game>       sorted set: accounts by their rating's ordinal
     archipel:account:<A>:history      sorted set: its finished games (``table/number``), by end
     archipel:account:<A>:games        hash: ``table/number`` -> its ``store.Finished`` (JSON)
+    archipel:account:<A>:daily        set: the boards it has an entry on (``game/day``)
+
+The day's deal (``store.Deal``, ``store.DailyEntry``), by game <G> and day <D>:
+
+    archipel:deal:<G>:<D>     string: the deal (JSON), written once (SET NX)
+    archipel:daily:<G>:<D>    set: the accounts with an entry on that day's board
+    archipel:daily:<G>:<D>:<A>  string: the account's entry (JSON)
 
 Every write that must not race is one Lua script, which Redis runs whole
 before anything else: a move is appended only if the game has exactly the
@@ -77,8 +85,8 @@ import time
 from typing import TYPE_CHECKING
 
 from .ratings import Rating
-from .store import (CHAT_KEPT, FORMER_PLAYER, Account, Credential, Finished, Store, StoredTable, TableInfo, Undo,
-                    finish_game)
+from .store import (CHAT_KEPT, DAILY_SEAT, FORMER_PLAYER, Account, Credential, DailyEntry, Deal, Finished, Store,
+                    StoredTable, TableInfo, Undo, finish_game, finished_entry)
 
 if TYPE_CHECKING:
     from redis.asyncio import Redis
@@ -95,12 +103,25 @@ ADDRESS_MEMORY = 7 * 24 * 3600.0
 # before it gives up (an error: a table cannot be that busy).
 RETRIES = 50
 
-CREATE = """
+# KEYS: table, game, tokens. ARGV: their fields (JSON lists). A table is new.
+NEW_TABLE = """
 if redis.call('EXISTS', KEYS[1]) == 1 then return 0 end
 redis.call('HSET', KEYS[1], unpack(cjson.decode(ARGV[1])))
 redis.call('HSET', KEYS[2], unpack(cjson.decode(ARGV[2])))
 local tokens = cjson.decode(ARGV[3])
 if #tokens > 0 then redis.call('HSET', KEYS[3], unpack(tokens)) end
+"""
+CREATE = NEW_TABLE + "return 1\n"
+
+# KEYS: table, game, tokens (as CREATE), the account's entry, the day's
+# board, the account's boards. ARGV: as CREATE, the entry (JSON), the
+# account, ``game/day``. One entry a player a day: 2 when it has one.
+ENTER_DAILY = """
+if redis.call('EXISTS', KEYS[4]) == 1 then return 2 end
+""" + NEW_TABLE + """
+redis.call('SET', KEYS[4], ARGV[4])
+redis.call('SADD', KEYS[5], ARGV[5])
+redis.call('SADD', KEYS[6], ARGV[6])
 return 1
 """
 
@@ -389,6 +410,15 @@ class RedisStore(Store):
     def _leaderboard(self, game: str) -> str:
         return f"{self.prefix}leaderboard:{game}"
 
+    def _deal(self, game: str, day: int) -> str:
+        return f"{self.prefix}deal:{game}:{day}"
+
+    def _board(self, game: str, day: int) -> str:
+        return f"{self.prefix}daily:{game}:{day}"
+
+    def _entry(self, game: str, day: int, account_id: str) -> str:
+        return f"{self.prefix}daily:{game}:{day}:{account_id}"
+
     # -- set-up ------------------------------------------------------------------
     @property
     def client(self) -> Redis:
@@ -406,7 +436,8 @@ class RedisStore(Store):
                              ("start", START), ("replace_token", REPLACE_TOKEN), ("set_name", SET_NAME),
                              ("claim", CLAIM), ("start_table", START_TABLE), ("take_over", TAKE_OVER),
                              ("close", CLOSE), ("create_account", CREATE_ACCOUNT),
-                             ("add_credential", ADD_CREDENTIAL), ("sign_count", SIGN_COUNT)):
+                             ("add_credential", ADD_CREDENTIAL), ("sign_count", SIGN_COUNT),
+                             ("enter_daily", ENTER_DAILY)):
             self._scripts[name] = client.register_script(source)
 
     async def close(self) -> None:
@@ -437,11 +468,25 @@ class RedisStore(Store):
 
     # -- tables ------------------------------------------------------------------
     async def create_table(self, info: TableInfo, tokens: dict, address: str) -> None:
+        table, game, seats = self._table_fields(info, tokens, address)
+        created = await self._script(
+            "create", [self._table(info.id), self._game(info.id, info.number), self._tokens(info.id)],
+            [table, game, seats])
+        if not created:
+            raise ValueError(f"table {info.id} already exists")
+        await self._index_table(info, address)
+
+    @staticmethod
+    def _table_fields(info: TableInfo, tokens: dict, address: str) -> tuple:
+        """The fields of a new table's hash, of its game's and of its tokens
+        (JSON lists, as NEW_TABLE takes them)."""
         table = ["game", info.game, "players", str(info.players), "options", json.dumps(info.options),
                  "seats", json.dumps(info.seats), "number", str(info.number), "created", repr(info.created),
                  "address", address, "open", "1" if info.open else "0", "creator", str(info.creator),
                  "started", "1" if info.started else "0", "clock", "" if info.clock is None else json.dumps(info.clock),
                  "chat", info.chat, "accounts", json.dumps(info.accounts), "rated", "1" if info.rated else "0"]
+        if info.daily is not None:
+            table += ["daily", str(info.daily)]
         for seat, (name, joined) in enumerate(zip(info.names, info.joined)):
             table += [f"name:{seat}", name, f"joined:{seat}", "1" if joined else "0",
                       f"mutes:{seat}", json.dumps(info.mutes[seat])]
@@ -453,11 +498,11 @@ class RedisStore(Store):
             game += ["salt", info.salt]
         seats = [item for digest, seat in ((digest, str(seat)) for seat, digest in tokens.items())
                  for item in (digest, seat)]
-        created = await self._script(
-            "create", [self._table(info.id), self._game(info.id, info.number), self._tokens(info.id)],
-            [json.dumps(table), json.dumps(game), json.dumps(seats)])
-        if not created:
-            raise ValueError(f"table {info.id} already exists")
+        return json.dumps(table), json.dumps(game), json.dumps(seats)
+
+    async def _index_table(self, info: TableInfo, address: str) -> None:
+        """A new table joins the indexes: its address's, the tables in play,
+        the open ones, its accounts'."""
         async with self.client.pipeline(transaction=False) as pipe:
             pipe.zadd(self._address(address), {info.id: info.created})
             pipe.zremrangebyscore(self._address(address), "-inf", info.created - ADDRESS_MEMORY)
@@ -514,7 +559,8 @@ class RedisStore(Store):
             taken=json.loads(table.get("taken") or "[]"), scheme=int(game.get("scheme", "1")),
             committed=json.loads(game["seats"]) if game.get("seats") else None,
             timeouts=json.loads(game.get("timeouts") or "[]"), closed=table.get("closed") == "1",
-            accounts=json.loads(table.get("accounts") or "[]"), rated=table.get("rated") == "1")
+            accounts=json.loads(table.get("accounts") or "[]"), rated=table.get("rated") == "1",
+            daily=int(table["daily"]) if table.get("daily") else None)
 
     async def seat_of(self, table_id: str, token_hash: str) -> int | None:
         seat = await self.client.hget(self._tokens(table_id), token_hash)
@@ -523,7 +569,7 @@ class RedisStore(Store):
     # -- moves -------------------------------------------------------------------
     async def append_move(self, table_id: str, number: int, ply: int, player: int,
                           move: str, over: bool, at: float = 0.0, holder: str | None = None,
-                          ranks: list | None = None) -> bool:
+                          ranks: list | None = None, score: float | None = None) -> bool:
         ends = over and ranks is not None
         moves, times, game = self._moves(table_id, number), self._times(table_id, number), self._game(table_id, number)
         kept = await self._call(
@@ -540,18 +586,21 @@ class RedisStore(Store):
                     pipe.rpush(times, repr(at))
                     pipe.hset(game, "over", "1")
                 return write
-            kept = await self._end_game(table_id, number, ranks or [], at, play)
+            kept = await self._end_game(table_id, number, ranks or [], at, play, score)
         if kept and over:
             await self.client.zrem(self._in_play, table_id)
         return bool(kept)
 
-    async def _end_game(self, table_id: str, number: int, ranks: list, at: float, play) -> bool:
+    async def _end_game(self, table_id: str, number: int, ranks: list, at: float, play,
+                        score: float | None = None) -> bool:
         """A move that ends game ``number`` of a table with an account, with
         the accounts' histories and ratings (``store.finish_game``) in one
-        transaction. ``play(info, game, moves, tokens)`` (the table's info,
-        its game's hash, the number of its moves, its tokens) checks what the
-        Lua script would, brings ``info`` to the state after the move and
-        returns what queues its writes, or None: refused."""
+        transaction, and at a table of the day's deal the person's board
+        entry (``store.finished_entry``, with ``score``). ``play(info, game,
+        moves, tokens)`` (the table's info, its game's hash, the number of
+        its moves, its tokens) checks what the Lua script would, brings
+        ``info`` to the state after the move and returns what queues its
+        writes, or None: refused."""
         keys = [self._table(table_id), self._game(table_id, number), self._moves(table_id, number),
                 self._tokens(table_id)]
 
@@ -574,12 +623,29 @@ class RedisStore(Store):
                     if kept:
                         current[account] = Rating(**json.loads(kept))
             entries, after = finish_game(info, ranks, at, current)
+            board = await self._board_entry(pipe, info) if info.daily is not None else None
             pipe.multi()
             write(pipe)
             self._keep_finished(pipe, info, entries, after)
+            if board is not None:
+                key, entry = board
+                pipe.set(key, json.dumps(finished_entry(entry, ranks, score, at).__dict__, ensure_ascii=False))
             await pipe.execute()
             return True
         return await self._optimistic(attempt)
+
+    async def _board_entry(self, pipe, info: TableInfo) -> tuple | None:
+        """The key and the entry (WATCHed) of the person's board entry at a
+        table of the day's deal; None when there is none (its account was
+        deleted)."""
+        account = info.accounts[DAILY_SEAT]
+        if not account or info.daily is None:
+            return None
+        key = self._entry(info.game, info.daily, account)
+        await pipe.watch(key)
+        kept = await pipe.get(key)
+        entry = None if kept is None else DailyEntry(**json.loads(kept))
+        return None if entry is None or entry.table != info.id else (key, entry)
 
     def _keep_finished(self, pipe, info: TableInfo, entries: list, after: dict) -> None:
         """Queue what a finished game leaves its accounts: their new ratings
@@ -855,14 +921,19 @@ class RedisStore(Store):
         games: list = await self.client.hkeys(self._account(account_id, "ratings"))
         credentials: set = await self.client.smembers(self._account(account_id, "credentials"))
         sessions: set = await self.client.smembers(self._account(account_id, "sessions"))
+        boards: set = await self.client.smembers(self._account(account_id, "daily"))
         named = await self.client.hget(self._names, account["key"])
         async with self.client.pipeline(transaction=True) as pipe:
             pipe.delete(*(self._credential(credential) for credential in credentials),
                         *(self._session(session) for session in sessions),
                         *(self._account(account_id, what) for what in ("credentials", "sessions", "ratings",
-                                                                       "history", "games", "tables")))
+                                                                       "history", "games", "tables", "daily")))
             for game in games:
                 pipe.zrem(self._leaderboard(game), account_id)
+            for board in boards:
+                game, day = str(board).rsplit("/", 1)
+                pipe.delete(self._entry(game, int(day), account_id))
+                pipe.srem(self._board(game, int(day)), account_id)
             for table_id in {table_id for table_id, _ in places}:
                 pipe.srem(self._players(table_id), account_id)
             if named == account_id:
@@ -974,3 +1045,48 @@ class RedisStore(Store):
                 rows.append((start + index + 1, Account(account_id, account["name"], account["key"],
                                                         float(account["created"])), Rating(**json.loads(rating))))
         return rows
+
+    # -- the day's deal ---------------------------------------------------------------
+    async def make_deal(self, deal: Deal) -> Deal:
+        # SET NX: the first deal kept stays; every server then reads that one.
+        await self.client.set(self._deal(deal.game, deal.day), json.dumps(deal.__dict__), nx=True)
+        kept = await self.load_deal(deal.game, deal.day)
+        assert kept is not None, "a deal once kept stays"
+        return kept
+
+    async def load_deal(self, game: str, day: int) -> Deal | None:
+        kept = await self.client.get(self._deal(game, day))
+        return None if kept is None else Deal(**json.loads(kept))
+
+    async def enter_daily(self, info: TableInfo, tokens: dict, address: str, entry: DailyEntry) -> bool:
+        table, game, seats = self._table_fields(info, tokens, address)
+        entered = await self._call(
+            "enter_daily", [self._table(info.id), self._game(info.id, info.number), self._tokens(info.id),
+                            self._entry(entry.game, entry.day, entry.account), self._board(entry.game, entry.day),
+                            self._account(entry.account, "daily")],
+            [table, game, seats, json.dumps(entry.__dict__, ensure_ascii=False), entry.account,
+             f"{entry.game}/{entry.day}"])
+        if entered == 2:
+            return False
+        if entered != 1:
+            raise ValueError(f"table {info.id} already exists")
+        await self._index_table(info, address)
+        return True
+
+    async def daily_entry(self, game: str, day: int, account_id: str) -> DailyEntry | None:
+        kept = await self.client.get(self._entry(game, day, account_id))
+        return None if kept is None else DailyEntry(**json.loads(kept))
+
+    async def daily_board(self, game: str, day: int) -> list:
+        accounts = sorted(await self.client.smembers(self._board(game, day)))
+        return await self._entries([self._entry(game, day, str(account)) for account in accounts])
+
+    async def daily_entries_of(self, account_id: str) -> list:
+        boards = [str(board).rsplit("/", 1) for board in await self.client.smembers(self._account(account_id, "daily"))]
+        found = await self._entries([self._entry(game, int(day), account_id) for game, day in boards])
+        return sorted(found, key=lambda entry: (entry.day, entry.game))
+
+    async def _entries(self, keys: list) -> list:
+        if not keys:
+            return []
+        return [DailyEntry(**json.loads(kept)) for kept in await self.client.mget(keys) if kept is not None]

@@ -84,9 +84,12 @@ class Seats(Part):
         ``account`` (its name) when signed in: only while the connection's
         token holds the seat (a visitor who sat there first wins; this
         connection is then let go). A rated table seats accounts only, each
-        at one seat."""
+        at one seat; a table of the day's deal only the account that started it."""
         table, seat = self.table, connection.seat
         async with table.lock:
+            if table.info.daily is not None and (account is None or account.id != table.info.accounts[seat]):
+                # Its board entry is the account's that started it.
+                raise Refusal("error.daily_seat", "the day's deal is played by the account that started it")
             if account is None and table.info.rated:
                 raise Refusal("error.rated_signed_out", "sign in to sit at a rated table")
             if account is not None:

@@ -27,8 +27,8 @@ import time
 from pathlib import Path
 
 from .ratings import Rating
-from .store import (CHAT_KEPT, FORMER_PLAYER, Account, Credential, Finished, Store, StoredTable, TableInfo, Undo,
-                    finish_game)
+from .store import (CHAT_KEPT, DAILY_SEAT, FORMER_PLAYER, Account, Credential, DailyEntry, Deal, Finished, Store,
+                    StoredTable, TableInfo, Undo, finish_game)
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS tables (
@@ -184,6 +184,38 @@ CREATE TABLE sittings (
     PRIMARY KEY (account, table_id)
 ) WITHOUT ROWID;
 CREATE INDEX sittings_by_table ON sittings (table_id);
+""",
+    # 2: the day's deal of each game, its tables and its boards.
+    2: """
+ALTER TABLE tables ADD COLUMN daily INTEGER;  -- the day of the deal it plays; NULL: not the day's deal
+CREATE TABLE deals (
+    game TEXT NOT NULL,
+    day INTEGER NOT NULL,           -- int(time / the day's length)
+    seed TEXT NOT NULL,             -- JSON; the server's secret until the next day
+    salt TEXT NOT NULL,
+    players INTEGER NOT NULL,
+    seats TEXT NOT NULL,            -- JSON list of "h" / "botN"
+    options TEXT NOT NULL,          -- JSON object
+    created REAL NOT NULL,
+    PRIMARY KEY (game, day)
+) WITHOUT ROWID;
+CREATE TABLE entries (
+    game TEXT NOT NULL,
+    day INTEGER NOT NULL,
+    account TEXT NOT NULL,
+    name TEXT NOT NULL,             -- the account's, when it began
+    table_id TEXT NOT NULL,
+    number INTEGER NOT NULL,
+    began REAL NOT NULL,
+    review TEXT NOT NULL,           -- the key of the game's review link
+    finished INTEGER NOT NULL DEFAULT 0,
+    score NUMERIC,                  -- the person's, once finished (NULL: none)
+    place INTEGER,                  -- the person's at the table, 1 first
+    ended REAL,
+    PRIMARY KEY (game, day, account)
+) WITHOUT ROWID;
+CREATE INDEX entries_by_table ON entries (table_id);
+CREATE INDEX entries_by_account ON entries (account);
 """,
 }
 
@@ -352,25 +384,29 @@ class SQLiteStore(Store):
     # -- tables ------------------------------------------------------------------
     async def create_table(self, info: TableInfo, tokens: dict, address: str) -> None:
         def work(db):
-            db.execute(
-                "INSERT INTO tables (id, game, players, options, seats, names, joined, number,"
-                " created, address, open, creator, started, clock, chat, mutes, accounts, rated)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                (info.id, info.game, info.players, json.dumps(info.options), json.dumps(info.seats),
-                 json.dumps(info.names), json.dumps(info.joined), info.number, info.created, address,
-                 int(info.open), info.creator, int(info.started),
-                 None if info.clock is None else json.dumps(info.clock), info.chat, json.dumps(info.mutes),
-                 json.dumps(info.accounts), int(info.rated)))
-            db.executemany("INSERT INTO sittings (account, table_id, seat) VALUES (?, ?, ?)",
-                           [(account, info.id, seat) for seat, account in enumerate(info.accounts) if account])
-            db.execute("INSERT INTO games (table_id, number, seed, salt, chosen, began, scheme, seats)"
-                       " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                       (info.id, info.number, seed_text(info.seed), info.salt, int(info.chosen_seed), info.began,
-                        info.scheme, None if info.committed is None else json.dumps(info.committed)))
-            db.executemany("INSERT INTO tokens (hash, table_id, seat) VALUES (?, ?, ?)",
-                           [(digest, info.id, seat) for seat, digest in tokens.items()])
+            self._insert_table(db, info, tokens, address)
             return True
         await self._run(work, write=True)
+
+    @staticmethod
+    def _insert_table(db, info: TableInfo, tokens: dict, address: str) -> None:
+        db.execute(
+            "INSERT INTO tables (id, game, players, options, seats, names, joined, number,"
+            " created, address, open, creator, started, clock, chat, mutes, accounts, rated, daily)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (info.id, info.game, info.players, json.dumps(info.options), json.dumps(info.seats),
+             json.dumps(info.names), json.dumps(info.joined), info.number, info.created, address,
+             int(info.open), info.creator, int(info.started),
+             None if info.clock is None else json.dumps(info.clock), info.chat, json.dumps(info.mutes),
+             json.dumps(info.accounts), int(info.rated), info.daily))
+        db.executemany("INSERT INTO sittings (account, table_id, seat) VALUES (?, ?, ?)",
+                       [(account, info.id, seat) for seat, account in enumerate(info.accounts) if account])
+        db.execute("INSERT INTO games (table_id, number, seed, salt, chosen, began, scheme, seats)"
+                   " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                   (info.id, info.number, seed_text(info.seed), info.salt, int(info.chosen_seed), info.began,
+                    info.scheme, None if info.committed is None else json.dumps(info.committed)))
+        db.executemany("INSERT INTO tokens (hash, table_id, seat) VALUES (?, ?, ?)",
+                       [(digest, info.id, seat) for seat, digest in tokens.items()])
 
     async def load_table(self, table_id: str, number: int | None = None) -> StoredTable | None:
         return await self._run(lambda db: self._load(db, table_id, number))
@@ -380,20 +416,21 @@ class SQLiteStore(Store):
         row = db.execute(
             "SELECT t.game, t.players, t.options, t.seats, t.names, t.joined, g.number, t.created,"
             " g.seed, g.over, g.salt, g.chosen, t.open, t.creator, t.started, g.began, t.clock, t.chat,"
-            " t.mutes, t.taken, g.out, g.scheme, g.seats, g.timeouts, t.closed, t.accounts, t.rated FROM tables t"
+            " t.mutes, t.taken, g.out, g.scheme, g.seats, g.timeouts, t.closed, t.accounts, t.rated, t.daily"
+            " FROM tables t"
             " JOIN games g ON g.table_id = t.id AND g.number = coalesce(?, t.number) WHERE t.id = ?",
             (number, table_id)).fetchone()
         if row is None:
             return None
         (game, players, options, seats, names, joined, number, created, seed, over, salt, chosen, is_open,
          creator, started, began, clock, chat, mutes, taken, out, scheme, committed, timeouts, closed, accounts,
-         rated) = row
+         rated, daily) = row
         info = TableInfo(table_id, game, players, json.loads(options), json.loads(seats),
                          json.loads(names), json.loads(joined), number, seed_value(seed), created,
                          salt, bool(chosen), bool(is_open), creator, bool(started), began,
                          None if clock is None else json.loads(clock), chat, json.loads(mutes), json.loads(taken),
                          scheme, None if committed is None else json.loads(committed), json.loads(timeouts),
-                         bool(closed), json.loads(accounts), bool(rated))
+                         bool(closed), json.loads(accounts), bool(rated), daily)
         rows = db.execute("SELECT player, move, at FROM moves WHERE table_id = ? AND number = ?"
                           " ORDER BY ply", (table_id, number)).fetchall()
         moves = [(player, move) for player, move, _ in rows]
@@ -414,7 +451,7 @@ class SQLiteStore(Store):
     # -- moves -------------------------------------------------------------------
     async def append_move(self, table_id: str, number: int, ply: int, player: int,
                           move: str, over: bool, at: float = 0.0, holder: str | None = None,
-                          ranks: list | None = None) -> bool:
+                          ranks: list | None = None, score: float | None = None) -> bool:
         def work(db):
             if not self._is_current(db, table_id, number) or not self._holds(db, table_id, player, holder):
                 return False
@@ -426,7 +463,7 @@ class SQLiteStore(Store):
                        (table_id, number, ply, player, move, at))
             if over:
                 db.execute("UPDATE games SET over = 1 WHERE table_id = ? AND number = ?", (table_id, number))
-                self._finish(db, table_id, ranks, at)
+                self._finish(db, table_id, ranks, at, score)
             return True
         return await self._run(work, write=True)
 
@@ -500,11 +537,17 @@ class SQLiteStore(Store):
         db.execute("UPDATE tables SET accounts = ? WHERE id = ?", (json.dumps(accounts), table_id))
         return True
 
-    def _finish(self, db, table_id: str, ranks: list | None, at: float) -> None:
+    def _finish(self, db, table_id: str, ranks: list | None, at: float, score: float | None = None) -> None:
         """The end of a game, in its transaction: its accounts' histories
-        and, at a rated table, their ratings (``store.finish_game``)."""
+        and, at a rated table, their ratings (``store.finish_game``); at a
+        table of the day's deal, the person's board entry."""
         stored = self._load(db, table_id)
-        if stored is None or ranks is None or not any(stored.info.accounts):
+        if stored is None or ranks is None:
+            return
+        if stored.info.daily is not None:
+            db.execute("UPDATE entries SET finished = 1, score = ?, place = ?, ended = ? WHERE table_id = ?",
+                       (score, ranks[DAILY_SEAT] + 1, at, table_id))
+        if not any(stored.info.accounts):
             return
         people = [account for account in stored.info.accounts if account]
         current = {account: Rating(mu, sigma, games) for account, mu, sigma, games in db.execute(
@@ -822,7 +865,7 @@ class SQLiteStore(Store):
                 self._forget_seat(db, table_id, seat, account_id)
             for statement in ("DELETE FROM credentials WHERE account = ?", "DELETE FROM sessions WHERE account = ?",
                               "DELETE FROM ratings WHERE account = ?", "DELETE FROM history WHERE account = ?",
-                              "DELETE FROM sittings WHERE account = ?"):
+                              "DELETE FROM sittings WHERE account = ?", "DELETE FROM entries WHERE account = ?"):
                 db.execute(statement, (account_id,))
             return True
         return await self._run(work, write=True)
@@ -886,6 +929,69 @@ class SQLiteStore(Store):
                 mine = rows(db, "", (), start, ahead - start + around + 1)
             return top, mine
         return await self._run(read)
+
+    # -- the day's deal ---------------------------------------------------------------
+    async def make_deal(self, deal: Deal) -> Deal:
+        def work(db):
+            db.execute("INSERT OR IGNORE INTO deals (game, day, seed, salt, players, seats, options, created)"
+                       " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                       (deal.game, deal.day, seed_text(deal.seed), deal.salt, deal.players, json.dumps(deal.seats),
+                        json.dumps(deal.options), deal.created))
+            return self._deal(db, deal.game, deal.day)
+        return await self._run(work, write=True)
+
+    async def load_deal(self, game: str, day: int) -> Deal | None:
+        return await self._run(lambda db: self._deal(db, game, day))
+
+    @staticmethod
+    def _deal(db, game: str, day: int) -> Deal | None:
+        row = db.execute("SELECT seed, salt, players, seats, options, created FROM deals WHERE game = ? AND day = ?",
+                         (game, day)).fetchone()
+        if row is None:
+            return None
+        seed, salt, players, seats, options, created = row
+        return Deal(game, day, json.loads(seed), salt, players, json.loads(seats), json.loads(options), created)
+
+    async def enter_daily(self, info: TableInfo, tokens: dict, address: str, entry: DailyEntry) -> bool:
+        def work(db):
+            if db.execute("SELECT 1 FROM entries WHERE game = ? AND day = ? AND account = ?",
+                          (entry.game, entry.day, entry.account)).fetchone() is not None:
+                return False
+            self._insert_table(db, info, tokens, address)
+            db.execute("INSERT INTO entries (game, day, account, name, table_id, number, began, review)"
+                       " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                       (entry.game, entry.day, entry.account, entry.name, entry.table, entry.number, entry.began,
+                        entry.review))
+            return True
+        return await self._run(work, write=True)
+
+    ENTRY = ("SELECT game, day, account, name, table_id, number, began, review, finished, score, place, ended"
+             " FROM entries")
+
+    @staticmethod
+    def _entry(row) -> DailyEntry:
+        game, day, account, name, table_id, number, began, review, finished, score, place, ended = row
+        return DailyEntry(game, day, account, name, table_id, number, began, review, bool(finished), score, place,
+                          ended)
+
+    async def daily_entry(self, game: str, day: int, account_id: str) -> DailyEntry | None:
+        def read(db):
+            row = db.execute(self.ENTRY + " WHERE game = ? AND day = ? AND account = ?",
+                             (game, day, account_id)).fetchone()
+            return None if row is None else self._entry(row)
+        return await self._run(read)
+
+    async def daily_board(self, game: str, day: int) -> list:
+        def read(db):
+            return [self._entry(row) for row in db.execute(self.ENTRY + " WHERE game = ? AND day = ?", (game, day))]
+        return await self._run(read)
+
+    async def daily_entries_of(self, account_id: str) -> list:
+        def read(db):
+            return [self._entry(row) for row in db.execute(self.ENTRY + " WHERE account = ? ORDER BY day, game",
+                                                           (account_id,))]
+        return await self._run(read)
+
 
 def _settle(future: asyncio.Future, result, error) -> None:
     if future.cancelled():

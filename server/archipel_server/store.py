@@ -86,6 +86,10 @@ class TableInfo:
     # Whether the table's games move its players' ratings (chosen at its
     # creation; every person at a rated table has an account).
     rated: bool = False
+    # The day of the day's deal this table plays (``daily.py``), None for
+    # any other table: its seed and salt stay secret until that day's
+    # reveal, even once its game is over, and nothing is played there after.
+    daily: int | None = None
 
     def __post_init__(self):
         self.mutes = [list(self.mutes[seat]) if seat < len(self.mutes) else []
@@ -257,6 +261,63 @@ def finish_game(info: TableInfo, ranks: list, at: float, current: dict) -> tuple
     return entries, after
 
 
+@dataclass
+class Deal:
+    """The day's deal of a game (``daily.py``): its seed, the salt of its
+    commitment and the set-up every player of it sits at (the person at
+    seat 0, the server's bots in the others)."""
+
+    game: str
+    day: int
+    seed: str
+    salt: str
+    players: int
+    seats: list
+    options: dict
+    created: float
+
+    def setup(self) -> dict:
+        return fairness.setup_of(self.game, self.players, self.options, list(self.seats), False)
+
+    @property
+    def commitment(self) -> str:
+        """What every table of the deal commits to (scheme 2): the same for
+        all of them, so everyone sees they were dealt the same game."""
+        return fairness.commitment(self.seed, self.salt, self.setup())
+
+
+@dataclass
+class DailyEntry:
+    """An account's entry on a day's board: the table it plays the deal at
+    (its game ``number``, and the key of its review link, ``Table.review_key``,
+    shown once the deal is revealed), when it began; once the game is over,
+    the person's score, place at the table (1 first) and when it ended."""
+
+    game: str
+    day: int
+    account: str
+    name: str
+    table: str
+    number: int
+    began: float
+    review: str
+    finished: bool = False
+    score: float | None = None
+    place: int | None = None
+    ended: float | None = None
+
+
+# The seat of the person at a table of the day's deal.
+DAILY_SEAT = 0
+
+
+def finished_entry(entry: DailyEntry, ranks: list, score: float | None, at: float) -> DailyEntry:
+    """The board entry of a daily game that ended at ``at`` with standings
+    ``ranks`` (``ratings.standings``) and the person's ``score``."""
+    return DailyEntry(**{**entry.__dict__, "finished": True, "score": score, "place": ranks[DAILY_SEAT] + 1,
+                         "ended": at})
+
+
 class Store(ABC):
     """The tables, kept somewhere that outlives the server process."""
 
@@ -286,15 +347,17 @@ class Store(ABC):
     @abstractmethod
     async def append_move(self, table_id: str, number: int, ply: int, player: int,
                           move: str, over: bool, at: float = 0.0, holder: str | None = None,
-                          ranks: list | None = None) -> bool:
+                          ranks: list | None = None, score: float | None = None) -> bool:
         """Keep move ``ply`` (0-based) of game ``number``, made at ``at``,
         only if the game has exactly ``ply`` moves now and, for a person's
         move, the token hash ``holder`` still holds the seat (None: a bot's
         move); ``over``: the move ended the game, whose standings are
         ``ranks`` (``ratings.standings``): in the same transaction, each
         account at the table keeps the game in its history and, at a rated
-        table, its new rating. True once the move is durably kept, False
-        when the ply was taken or the seat is held by another link now."""
+        table, its new rating; at a table of the day's deal, the person's
+        board entry gets its place and ``score`` (``finished_entry``). True
+        once the move is durably kept, False when the ply was taken or the
+        seat is held by another link now."""
 
     @abstractmethod
     async def take_back(self, table_id: str, number: int, undo: Undo, holder: str | None = None) -> bool:
@@ -455,9 +518,10 @@ class Store(ABC):
 
     @abstractmethod
     async def delete_account(self, account_id: str) -> bool:
-        """Delete an account: its passkeys, sessions, ratings and history go;
-        the games it played keep their moves, its seats named
-        ``FORMER_PLAYER``. False if there was no such account."""
+        """Delete an account: its passkeys, sessions, ratings, history and
+        entries on the day's boards go; the games it played keep their
+        moves, its seats named ``FORMER_PLAYER``. False if there was no such
+        account."""
 
     @abstractmethod
     async def ratings_of(self, account_id: str) -> dict:
@@ -477,3 +541,33 @@ class Store(ABC):
         """The best ``limit`` ratings of ``game`` by ordinal, and the rows
         ``around`` the account's own: ``(top, mine)``, each a list of
         ``(rank, Account, Rating)`` (rank from 1)."""
+
+    # -- the day's deal ---------------------------------------------------------------
+    @abstractmethod
+    async def make_deal(self, deal: Deal) -> Deal:
+        """Keep ``deal`` unless a deal of its game and day is kept already:
+        the deal kept, the same for every server sharing the store however
+        many ask at once."""
+
+    @abstractmethod
+    async def load_deal(self, game: str, day: int) -> Deal | None:
+        ...
+
+    @abstractmethod
+    async def enter_daily(self, info: TableInfo, tokens: dict, address: str, entry: DailyEntry) -> bool:
+        """Keep a new table of the day's deal (as ``create_table``) with its
+        account's board entry, only if that account has no entry for that
+        game and day yet: one entry a player a day. False when it has one
+        (nothing is kept then)."""
+
+    @abstractmethod
+    async def daily_entry(self, game: str, day: int, account_id: str) -> DailyEntry | None:
+        ...
+
+    @abstractmethod
+    async def daily_board(self, game: str, day: int) -> list:
+        """Every entry of a day's board for ``game`` (``DailyEntry``), in no order."""
+
+    @abstractmethod
+    async def daily_entries_of(self, account_id: str) -> list:
+        """The account's entries on every board, oldest day first."""

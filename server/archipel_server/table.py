@@ -23,7 +23,10 @@ Secrets. The seed of a game deals every hidden card: it stays on the server
 until the game is over. Messages carry its commitment instead
 (``pygame_core.fairness``), and, once the game is over, the seed and the
 salt that let every seat check it; the whole record is sent on request only
-then. The bots' seeds, made from it, never leave the server either.
+then. The bots' seeds, made from it, never leave the server either. A
+table of the day's deal (``daily.py``) keeps them longer, until the deal's
+reveal the next day (``deal_secret``): others play the same deal meanwhile.
+Once that day is over (``day_over``), nothing more is played there.
 
 Several servers (``bus.py``). Every change a server makes is published on
 the bus once the store has it; a server that holds the table tells its own
@@ -50,11 +53,11 @@ from pygame_core.table import TableError, is_count
 from .bot_turns import BotTurns
 from .chat import Chat
 from .clock import Clock
-from .common import LET_GO, Refusal, core_of, encode
+from .common import LET_GO, Refusal, core_of, encode, reveal_time
 from .presence import Presence
 from .ratings import standings
 from .seats import Seats
-from .store import SPECTATOR, StoredTable, TableInfo, Undo
+from .store import DAILY_SEAT, SPECTATOR, StoredTable, TableInfo, Undo
 
 if TYPE_CHECKING:
     from .tables import Tables
@@ -104,6 +107,27 @@ class Table:
     def ply(self) -> int:
         return self.core.ply
 
+    # -- the day's deal ------------------------------------------------------------
+    @property
+    def day_over(self) -> bool:
+        """Whether this table plays a day's deal whose day has ended: the
+        deal is revealed, and no move is made here any more (whoever knows
+        the seed could play the rest knowing every card)."""
+        day = self.info.daily
+        return day is not None and self.tables.now() >= reveal_time(day, self.tables.settings.day_length)
+
+    @property
+    def deal_secret(self) -> bool:
+        """Whether this table plays a day's deal not yet revealed: its seed
+        and salt stay on the server even once its game is over, since the
+        others who play the deal that day must not learn its cards."""
+        return self.info.daily is not None and not self.day_over
+
+    def refuse_after_day(self) -> None:
+        if self.day_over:
+            raise Refusal("error.daily_over", "the day of this deal is over: its deal is revealed, and "
+                          "nothing more is played at its tables", resync=True)
+
     # -- what a seat is told -------------------------------------------------
     def public(self) -> dict:
         """The table's facts every seat and spectator may read (who is
@@ -114,16 +138,25 @@ class Table:
                 "joined": list(info.joined), "connected": connected, "spectators": spectators,
                 "seats": list(info.seats), "creator": info.creator, "started": info.started,
                 "open": info.open, "chat": info.chat, "clock": self.clock.public(), "taken": list(info.taken),
-                "rated": info.rated}
+                "rated": info.rated, "daily": info.daily}
 
     def fairness(self) -> dict:
         """The commitment to this game's seed; the seed and its salt once
-        the game is over (never before: they deal every hidden card)."""
+        the game is over (never before: they deal every hidden card), and
+        at a table of the day's deal once the deal is revealed."""
         info = self.info
         told = {"number": info.number, "commitment": info.commitment, "chosen_seed": info.chosen_seed}
-        if self.match.is_over():
+        if self.match.is_over() and not self.deal_secret:
             told.update(seed=info.seed, salt=info.salt)
         return told
+
+    def snapshot(self, viewer: int | None, log_from: int) -> dict:
+        """The table core's snapshot for ``viewer``, which shows the seed once
+        the game is over: not while the day's deal it plays is secret."""
+        snapshot = self.core.snapshot(viewer, log_from)
+        if self.deal_secret:
+            snapshot["seed"] = None
+        return snapshot
 
     def state_message(self, seat: int, log_from: int, kind: str = "state", cause=None) -> dict:
         viewer = None if seat == SPECTATOR else seat
@@ -132,7 +165,7 @@ class Table:
             "seat": viewer,
             "ply": self.ply,
             "log_from": log_from,
-            "snapshot": self.core.snapshot(viewer, log_from),
+            "snapshot": self.snapshot(viewer, log_from),
             "fairness": self.fairness(),
             "undos": [{"ply": undo.ply, "player": undo.player,
                        "events": [event_for(event, viewer) for event in undo.events]}
@@ -294,6 +327,7 @@ class Table:
                 raise Refusal(*LET_GO["closed"])
             if not self.info.started:
                 raise Refusal("error.not_started", "the game begins once every seat is taken")
+            self.refuse_after_day()
             if reply is not None and self.info.seats[seat] != "h":
                 raise Refusal("error.taken_over", "a bot plays this seat now: its time ran out", resync=True)
             clocked = self.clock.now()
@@ -318,10 +352,11 @@ class Table:
                 now = self.tables.now()
                 try:
                     over = self.match.is_over()
-                    ranks = standings(self.match.result() or {}, self.info.players, self.info.timeouts) if over else None
+                    result = (self.match.result() or {}) if over else {}
+                    ranks = standings(result, self.info.players, self.info.timeouts) if over else None
                     kept = await self.tables.store.append_move(self.id, self.info.number, played.ply, seat,
                                                                played.entry.move, over, now, holder=holder,
-                                                               ranks=ranks)
+                                                               ranks=ranks, score=self.daily_score(result))
                 finally:
                     if not kept:
                         self.core.restore(memento)
@@ -341,11 +376,20 @@ class Table:
             self.changed(played.ply, {"kind": "move", "seat": seat, "ply": played.ply})
             return played.ply
 
+    def daily_score(self, result: dict) -> float | None:
+        """The person's score at the end of a day's deal, for its board
+        (None at another table, or when the result has no scores)."""
+        scores = result.get("scores")
+        if self.info.daily is None or not isinstance(scores, list) or len(scores) <= DAILY_SEAT:
+            return None
+        return scores[DAILY_SEAT]
+
     async def undo(self, seat: int, ply: int, reply, holder: str | None = None) -> None:
         """Take back ``seat``'s latest move (the core's rule: one's own moves
         of the turn, never past a reveal); ``ply``: the moves the sender saw;
         ``holder``: the hash of the sender's token, which must hold the seat."""
         async with self.lock:
+            self.refuse_after_day()
             self.seats.check_mover(seat, holder)
             memento = self.core.memento()
             entry = self.core.undo(seat, ply)
@@ -370,6 +414,8 @@ class Table:
         one is over; ``number``: the game the sender saw end, ``ply``: the
         moves it had then."""
         async with self.lock:
+            if self.info.daily is not None:
+                raise Refusal("error.daily_rematch", "the day's deal is played once: no rematch")
             if number == self.info.number - 1:
                 reply({"type": "ack", "number": self.info.number, "duplicate": True})
                 return
@@ -410,8 +456,12 @@ class Table:
 
     async def finished_record(self, number) -> tuple[int, dict]:
         """Game ``number`` (the current one when None) and its record, once
-        that game is over; refused before."""
+        that game is over (and the day's deal it plays revealed); refused
+        before."""
         async with self.lock:
+            if self.deal_secret:
+                raise Refusal("error.daily_secret", "the record of a day's deal is given once the deal is "
+                              "revealed, the next day: others play it until then")
             if number is None:
                 number = self.info.number
             if not is_count(number) or not 1 <= number <= self.info.number:
