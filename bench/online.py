@@ -3,7 +3,7 @@ latency of a move as the number of tables grows, on one server with SQLite
 and on one to three servers sharing a Redis, with or without nginx in front.
 
     .venv/bin/python bench/online.py [--tables 50,100,200,500] [--seconds 20] [--think 2]
-                                     [--servers 1,2,3] [--store sqlite,redis] [--proxy]
+                                     [--servers 1,2,3] [--store sqlite,redis] [--proxy] [--accounts]
 
 (`.venv` has the server's packages once `python3 build.py serve` or `test`
 has run.) The benchmark starts its own server on a free port of 127.0.0.1
@@ -22,6 +22,12 @@ it: with several servers, the seats of a table are on different servers
 (without the proxy, seat s of table t on server (t + s) mod N; with it,
 wherever nginx sends them), so that every move crosses the bus. No bot
 plays: their thinking would be measured, not the server.
+
+With ``--accounts`` every seat is a signed-in account (signed up with a
+passkey made in software, server/tests/passkeys.py) and every table is rated,
+its seed the server's: the move path is the same, and a game's end moves
+its players' ratings in its transaction (``--accounts off,on`` measures
+both in one run).
 
 Each configuration (``--store`` x ``--servers``; SQLite with one server
 only, as several servers need Redis's bus) starts its own servers, Redis
@@ -86,7 +92,7 @@ def cpu_of(pid: int, children: bool = False) -> float:
 
 
 class Server:
-    def __init__(self, directory: Path, synchronous: str, store: str | None = None):
+    def __init__(self, directory: Path, synchronous: str, store: str | None = None, accounts: bool = False):
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}/"
         self.origin = f"http://127.0.0.1:{self.port}"
@@ -96,7 +102,8 @@ class Server:
             [sys.executable, "-m", "archipel_server", "--port", str(self.port), *where,
              "--tables-per-address", "0", "--connections-per-address", "0", "--messages-per-second", "1000",
              "--quiet", "--bot-workers", "1",
-             "--synchronous", synchronous, "--chosen-seeds", "--host-name", "127.0.0.1"],
+             "--synchronous", synchronous, "--chosen-seeds", "--host-name", "127.0.0.1",
+             *(["--account-attempts", "0"] if accounts else [])],
             cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=open(directory / f"server-{self.port}.log", "ab"))
         self.log = directory / f"server-{self.port}.log"
         deadline = time.monotonic() + 30
@@ -142,8 +149,9 @@ class Player:
     """One seat: a WebSocket, the latest state, random moves."""
 
     def __init__(self, server, table: str, token: str, seat: int, rng: random.Random, think: float,
-                 stats: dict):
+                 stats: dict, cookie: str | None = None):
         self.server, self.table, self.token, self.seat = server, table, token, seat
+        self.cookie = cookie      # a signed-in account's session (--accounts)
         self.rng, self.think, self.stats = rng, think, stats
         self.state = None
         self.sent_at = None      # when the move in flight was sent
@@ -157,8 +165,9 @@ class Player:
             self.stats["dropped"] += 1
 
     async def play(self, stop_at: float, measure_from: float) -> None:
+        headers = {"Cookie": self.cookie} if self.cookie else None
         async with connect(self.server.url.replace("http", "ws") + "api/ws", origin=self.server.origin,
-                           max_size=None, open_timeout=60) as ws:
+                           max_size=None, open_timeout=60, additional_headers=headers) as ws:
             await ws.send(json.dumps({"type": "hello", "table": self.table, "token": self.token}))
             if self.seat != 0:
                 await ws.send(json.dumps({"type": "join", "name": f"P{self.seat}"}))
@@ -213,8 +222,24 @@ class Player:
                 await ws.send(json.dumps({"type": "move", "ply": state["ply"], "move": move}))
 
 
+def rated_table(server, game: str, players: int, name: str) -> tuple:
+    """A rated table of signed-in accounts (signed up with a software
+    passkey): the table as created, and each seat's session cookie."""
+    from passkeys import Player as Account
+    people = [Account(server) for _ in range(players)]
+    for seat, person in enumerate(people):
+        status, answer = person.sign_up(f"B{name}-{seat}")
+        if status != 201:
+            sys.exit(f"bench: a sign-up was refused: {answer}")
+    status, table = people[0].call("tables", {"game": game, "players": players, "seats": ["h"] * players,
+                                              "rated": True})
+    if status != 201:
+        sys.exit(f"bench: a rated table was refused: {table}")
+    return table, [person.cookie for person in people]
+
+
 async def stage(servers: list, entry, tables: int, seconds: float, think: float, warm_up: float,
-                rng: random.Random, helpers: dict) -> dict:
+                rng: random.Random, helpers: dict, accounts: bool = False) -> dict:
     """One number of tables: every seat a page, on the servers in turn (or
     through ``entry``, the proxy); ``helpers``: the other processes whose
     CPU counts (Redis, nginx)."""
@@ -222,11 +247,17 @@ async def stage(servers: list, entry, tables: int, seconds: float, think: float,
     players = []
     for number in range(tables):
         game, count = GAMES[number % len(GAMES)]
-        table = await asyncio.to_thread(servers[number % len(servers)].create, game, count, rng.randrange(2 ** 31))
+        creator = servers[number % len(servers)]
+        if accounts:
+            table, cookies = await asyncio.to_thread(rated_table, creator, game, count, f"{tables}-{number}")
+        else:
+            table = await asyncio.to_thread(creator.create, game, count, rng.randrange(2 ** 31))
+            cookies = [None] * count
         tokens = {table["seat"]: table["token"], **{i["seat"]: i["token"] for i in table["invitations"]}}
         for seat, token in tokens.items():
             where = entry or servers[(number + seat) % len(servers)]
-            players.append(Player(where, table["table"], token, seat, random.Random(rng.random()), think, stats))
+            players.append(Player(where, table["table"], token, seat, random.Random(rng.random()), think, stats,
+                                  cookies[seat]))
     start = time.monotonic()
     measure_from = start + warm_up
     stop_at = measure_from + seconds
@@ -300,26 +331,29 @@ def main() -> int:
     parser.add_argument("--servers", default="1", help="numbers of servers, e.g. 1,2,3 (default 1)")
     parser.add_argument("--store", default="sqlite", help="stores, e.g. sqlite,redis (default sqlite)")
     parser.add_argument("--proxy", action="store_true", help="the pages connect through nginx")
+    parser.add_argument("--accounts", default="off",
+                        help="off, on, or off,on: every seat a signed-in account, every table rated (default off)")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
     counts = [int(n) for n in args.tables.split(",")]
-    configs = [(store, int(n)) for store in args.store.split(",") for n in args.servers.split(",")
+    configs = [(store, int(n), accounts == "on") for accounts in args.accounts.split(",")
+               for store in args.store.split(",") for n in args.servers.split(",")
                if store == "redis" or int(n) == 1]
     print(f"random players thinking {args.think:g} s on average, {args.seconds:g} s measured per stage; "
           f"SQLite synchronous={args.synchronous}; Redis appendfsync always"
           f"{'; pages through nginx' if args.proxy else ''}; {os.cpu_count()} CPUs", flush=True)
-    print(f"{'store':>6} {'srv':>3} {'tables':>6} {'sockets':>7} {'moves/s':>8} {'p50 ms':>7} {'p99 ms':>7} "
+    print(f"{'acc':>3} {'store':>6} {'srv':>3} {'tables':>6} {'sockets':>7} {'moves/s':>8} {'p50 ms':>7} {'p99 ms':>7} "
           f"{'max ms':>7} {'others p99':>10} {'servers CPU':>11} {'redis CPU':>9} {'nginx CPU':>9} "
           f"{'CPU ms/move':>11} {'pages CPU':>9} {'errors':>6} {'dropped':>7}", flush=True)
-    for store, count_servers in configs:
+    for store, count_servers, accounts in configs:
         rng = random.Random(args.seed)
         with tempfile.TemporaryDirectory(prefix="archipel-bench-") as directory:
-            rows = run_config(Path(directory), store, count_servers, args, counts, rng)
+            rows = run_config(Path(directory), store, count_servers, args, counts, rng, accounts)
             for row in rows:
                 shares = row["helpers_cpu"]
                 redis_cpu = f"{shares['redis'] * 100:.0f}%" if "redis" in shares else "-"
                 nginx_cpu = f"{shares['nginx'] * 100:.0f}%" if "nginx" in shares else "-"
-                print(f"{store:>6} {count_servers:>3} {row['tables']:>6} {row['connections']:>7} "
+                print(f"{'on' if accounts else 'off':>3} {store:>6} {count_servers:>3} {row['tables']:>6} {row['connections']:>7} "
                       f"{row['per_second']:>8.1f} {row['p50'] * 1000:>7.1f} {row['p99'] * 1000:>7.1f} "
                       f"{row['max'] * 1000:>7.1f} {row['others_p99'] * 1000:>10.1f} {row['cpu'] * 100:>10.0f}% "
                       f"{redis_cpu:>9} {nginx_cpu:>9} {row['cpu_move'] * 1000:>11.2f} "
@@ -327,7 +361,8 @@ def main() -> int:
     return 0
 
 
-def run_config(directory: Path, store: str, count_servers: int, args, counts: list, rng) -> list:
+def run_config(directory: Path, store: str, count_servers: int, args, counts: list, rng,
+               accounts: bool = False) -> list:
     helpers: dict = {}
     redis = proxy = None
     servers: list = []
@@ -338,14 +373,14 @@ def run_config(directory: Path, store: str, count_servers: int, args, counts: li
             redis = RedisProcess(directory / "redis").start()
             helpers["redis"] = redis.process.pid
             url = redis.url
-        servers = [Server(directory, args.synchronous, url) for _ in range(count_servers)]
+        servers = [Server(directory, args.synchronous, url, accounts) for _ in range(count_servers)]
         entry = None
         if args.proxy:
             from nginx_process import NginxProcess
             proxy = NginxProcess(directory / "nginx", [server.port for server in servers]).start()
             helpers["nginx"] = proxy.process.pid
             entry = Entry(proxy)
-        return [measured(stage(servers, entry, count, args.seconds, args.think, args.warm_up, rng, helpers))
+        return [measured(stage(servers, entry, count, args.seconds, args.think, args.warm_up, rng, helpers, accounts))
                 for count in counts]
     finally:
         for server in servers:
