@@ -12,14 +12,18 @@ from __future__ import annotations
 
 import json
 import random
+import re
+import time
 
 import pytest
 from openskill.models import PlackettLuce
 from playwright.sync_api import expect
 
+from archipel_site.site import build as build_site
+from conftest import play_one_turn
 from pages import BOOT_TIMEOUT_MS, invitation, join_table, kanaloa_pick
 from test_accessibility import violations
-from test_online import DEVICE, PHONE, play_together, table_server  # noqa: F401 (a fixture)
+from test_online import DEVICE, PHONE, TableServer, play_together, table_server  # noqa: F401 (a fixture)
 
 SIGNED_IN = "#account[data-signed-in=true]"
 # WebAuthn names a site by its domain: a page at 127.0.0.1 has none, one at
@@ -159,3 +163,59 @@ def test_the_players_pages_have_no_serious_violation(make_context, table_server,
         page.goto(f"{site(table_server)}index.html#{hash_}")
         page.wait_for_selector(ready, timeout=BOOT_TIMEOUT_MS)
         assert violations(page) == [], hash_
+
+
+# A day of the day's deal, shortened: the test waits for a day with enough
+# time left to play, then for its reveal.
+DAY = 24.0
+TO_PLAY = 16.0
+
+
+@pytest.fixture
+def daily_server(tmp_path):
+    build_site(quiet=True)
+    server = TableServer(tmp_path / "tables.sqlite3", chosen_seeds=False, extra=("--day-length", str(DAY)))
+    server.start()
+    yield server
+    server.stop()
+
+
+def deal_now(page, server) -> dict:
+    return page.evaluate("""async (server) => (await fetch(server + 'api/daily', {method: 'POST',
+        headers: {'Content-Type': 'application/json'}, body: JSON.stringify({game: 'kahuna'})})).json()""",
+                         site(server))
+
+
+def test_the_day_s_deal_played_at_the_server_then_revealed_and_played_here(make_context, daily_server):
+    ana = with_passkeys(make_context(locale="en-GB", **DEVICE))
+    sign_up(ana, daily_server, "Ana Daily")
+    deal = deal_now(ana, daily_server)
+    left = deal["reveal_at"] - time.time()
+    if left < TO_PLAY:
+        time.sleep(left + 0.5)           # the next day, with its whole length to play
+    ana.goto(f"{site(daily_server)}index.html#daily=kahuna")
+    ana.wait_for_selector("#daily[data-game='kahuna'] #daily-play:not([disabled])", timeout=BOOT_TIMEOUT_MS)
+    commitment = ana.inner_text("#daily-commitment")
+    ana.click("#daily-play")
+    ana.wait_for_selector('#status[data-state="playing"]', state="attached", timeout=BOOT_TIMEOUT_MS)
+    # A few of Ana's moves against the server's skilled bot.
+    play_together([ana], random.Random(2), rounds=lambda round_number: round_number >= 6)
+    ana.goto(f"{site(daily_server)}index.html#daily=kahuna")
+    ana.wait_for_selector("#daily-board tr:has-text('Ana Daily')", timeout=BOOT_TIMEOUT_MS)
+    expect(ana.locator("#daily-play")).to_be_disabled()
+    expect(ana.locator("#daily-play")).to_contain_text("played today")
+    ana.screenshot(path=str(daily_server.database.with_name("daily-today.png")), full_page=True)
+    # The day ends: its seed is revealed, and the deal plays here, offline.
+    time.sleep(max(0.0, deal_now(ana, daily_server)["reveal_at"] - time.time()) + 0.5)
+    ana.reload()
+    ana.wait_for_selector("#daily-yesterday #daily-seed", timeout=BOOT_TIMEOUT_MS)
+    seed = ana.inner_text("#daily-seed")
+    assert ana.locator("#daily-yesterday").inner_text().count(commitment) == 1
+    assert re.fullmatch(r"[0-9a-f]{32}", seed)
+    ana.click("#daily-offline")
+    ana.wait_for_selector('#status[data-state="playing"]', state="attached", timeout=BOOT_TIMEOUT_MS)
+    play_one_turn(ana)        # the game is kept once it has a move
+    kept = ana.evaluate("""() => Object.keys(localStorage).filter((key) => key.startsWith('archipel.v1.save.'))
+        .map((key) => JSON.parse(localStorage.getItem(key)).record)""")
+    assert any(record["seed"] == seed and record["seats"] == ["h", "bot2"] and record["game"] == "kahuna"
+               for record in kept), kept

@@ -126,15 +126,20 @@ const people = createPeopleView(accounts, {
     online.openCreated(made, id);
   },
   playOffline: (setup) => {
-    history.replaceState(null, '', location.pathname + location.search);
-    startGame({ ...setup, names: [accounts.account ? accounts.account.name : ''] });
+    // The menu first: it says so if the game cannot start.
+    leavePeople();
+    const name = accounts.account ? accounts.account.name : '';
+    startGame({ ...setup, names: setup.seats.map((/** @type {string} */ _, /** @type {number} */ seat) => (seat === 0 ? name : '')) });
   },
 });
 
 /** Open a page of the players' screen (a deep link's `people`).
  * @param {any} wanted */
 async function openPeople(wanted) {
+  // Leaving a game clears the address bar: the page's own link stays in it.
+  const hash = location.hash;
   if (game.active) game.exit();
+  if (hash && location.hash !== hash) history.replaceState(null, '', hash);
   showScreen('people');
   refs.peopleBack().focus({ preventScroll: true });
   for (const link of document.querySelectorAll('.people-link')) {

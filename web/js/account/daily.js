@@ -96,7 +96,7 @@ export function dailyPage(ctrl, hooks, games) {
         h('dt', {}, t('daily.seed')), h('dd', {}, h('code', { id: 'daily-seed' }, before.seed)),
         h('dt', {}, t('daily.salt')), h('dd', {}, h('code', {}, before.salt)),
         h('dt', {}, t('daily.commitment')), h('dd', {}, h('code', {}, before.commitment))),
-      h('button', { type: 'button', id: 'daily-offline', class: 'btn ghost', onclick: () => hooks.playOffline(offlineSetup(before)) }, t('daily.play_offline')),
+      h('button', { type: 'button', id: 'daily-offline', class: 'btn ghost', onclick: () => hooks.playOffline(offlineSetup({ ...before, game })) }, t('daily.play_offline')),
       h('h4', {}, t('daily.board_yesterday')),
       boardTable(yesterday, myName, server, hooks, 'daily-board-yesterday')));
   }
