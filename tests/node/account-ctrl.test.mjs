@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 
 import { AccountCtrl, ratingHistory, placeOf } from '../../web/js/account/ctrl.js';
 import { fromBase64url, toBase64url, creationOptions, credentialJson, passkeyProblem } from '../../web/js/account/api.js';
-import { offlineSetup } from '../../web/js/account/daily.js';
+import { offlineSetup, placeOnBoard } from '../../web/js/account/daily.js';
 import { graphPoints } from '../../web/js/account/graph.js';
 import { parseDeepLink } from '../../web/js/deeplink.js';
 
@@ -142,6 +142,15 @@ test('a rating history runs oldest first from the first rating before; places co
   const points = graphPoints([{ rating: 1500 }, { rating: 1600 }, { rating: 1550 }]);
   assert.equal(points[1].y < points[2].y && points[2].y < points[0].y, true, 'higher is up');
   assert.equal(points[0].x < points[1].x && points[1].x < points[2].x, true, 'later is right');
+});
+
+test("a score played here placed on the day's board: ties share the better place, the unfinished do not count", () => {
+  const entry = (score, finished = true) => ({ rank: 0, name: 'x', score, place: 1, at: 0, finished });
+  const board = { game: 'kahuna', day: 1, date: '2026-12-06', revealed: true, entries: [entry(30), entry(25), entry(25), entry(10), entry(null), entry(null, false)] };
+  assert.deepEqual(placeOnBoard(board, 40), { place: 1, of: 5 });
+  assert.deepEqual(placeOnBoard(board, 25), { place: 2, of: 5 });
+  assert.deepEqual(placeOnBoard(board, 24), { place: 4, of: 5 });
+  assert.deepEqual(placeOnBoard({ ...board, entries: [] }, 3), { place: 1, of: 1 });
 });
 
 test("yesterday's deal as a local game: its seats, bots and seed", () => {

@@ -28,6 +28,7 @@ import { drawPictures } from './rules-pictures.js';
 import { AccountCtrl } from './account/ctrl.js';
 import * as accountApi from './account/api.js';
 import { createPeopleView } from './account/view.js';
+import { dailyNote } from './account/daily.js';
 
 const link = parseDeepLink(location.hash);
 
@@ -83,6 +84,7 @@ const game = createGameScreen({
   paces: BOT_PACES,
   rememberName: (name) => menu.rememberName(name),
   learnerName: () => menu.firstName,
+  endNote: (snap, setup) => dailyNote(dailyReplay, snap, setup),
   // The check of a finished online game's shuffle (pygame_core/fairness.py).
   verifyRecord: async (args) => {
     await engine.start();
@@ -108,9 +110,13 @@ const online = new OnlinePlay({
 });
 
 // The players' screen: the account, profiles, leaderboards, the day's deal.
+/** A revealed day's deal played here, and its board to place the score on.
+ * @type {{seed: string, game: string, date: string, board: import('./account/api.js').DailyBoard} | null} */
+let dailyReplay = null;
 const accounts = new AccountCtrl({
   api: accountApi,
   onChange: () => {
+    accountApi.rememberAccount(accounts.account);
     people.render();
     menu.setSignedIn(accounts.signedIn);
   },
@@ -125,7 +131,8 @@ const people = createPeopleView(accounts, {
     history.replaceState(null, '', location.pathname + location.search);
     online.openCreated(made, id);
   },
-  playOffline: (setup) => {
+  playOffline: (setup, board) => {
+    dailyReplay = { seed: setup.seed, game: setup.game, date: board.date, board };
     // The menu first: it says so if the game cannot start.
     leavePeople();
     const name = accounts.account ? accounts.account.name : '';

@@ -64,6 +64,8 @@ export function seatNames(seats, typed = []) {
   const counted = new Map();
   return seats.map((kind, seat) => {
     const name = (typed[seat] || '').trim();
+    // A deleted account's seat (the server's FORMER_PLAYER, an invisible character).
+    if (name === '\u2063') return t('account.former_player');
     if (name) return name;
     const level = botLevel(kind);
     if (level === null) return t('seat.default_human', { n: seat + 1 });

@@ -7,6 +7,18 @@
 
 const SESSION = 'archipel.v1.session.';
 
+/** Who this page is signed in as on the table server (app.js keeps it up to
+ * date): a seat's name is offered from it. @type {{name: string} | null} */
+let current = null;
+
+/** @param {{name: string} | null | undefined} account */
+export function rememberAccount(account) {
+  current = account ? { name: account.name } : null;
+}
+
+/** The signed-in account's name, or ''. */
+export const signedInName = () => (current ? current.name : '');
+
 /** @typedef {{id: string, name: string, created: number}} Account */
 /** @typedef {{rating: number, ordinal: number, mu: number, sigma: number, games: number, provisional: boolean}} Rating */
 

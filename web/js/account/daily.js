@@ -13,7 +13,7 @@ import { h } from '../dom.js';
  * @typedef {object} DailyHooks
  * @property {(id: string) => string} gameTitle
  * @property {(made: import('../online.js').CreatedTable, game: string) => void} playTable   opens the table the server made
- * @property {(setup: {game: string, players: number, seats: string[], seed: string, options: Record<string, boolean>}) => void} playOffline
+ * @property {(setup: {game: string, players: number, seats: string[], seed: string, options: Record<string, boolean>}, board: import('./api.js').DailyBoard) => void} playOffline
  * @property {(hash: string, text: string, attrs?: object) => HTMLElement} link
  * @property {() => HTMLElement} message
  */
@@ -33,6 +33,32 @@ const dayText = (date) => {
  * @param {import('./api.js').DailyDeal & {seed: string}} deal */
 export function offlineSetup(deal) {
   return { game: deal.game, players: deal.players, seats: [...deal.seats], seed: deal.seed, options: { ...deal.options } };
+}
+
+/**
+ * Where a score would stand on a day's board: its place among the finished
+ * entries (a tie shares the better place), and of how many with it.
+ * @param {import('./api.js').DailyBoard} board @param {number} score
+ * @returns {{place: number, of: number}}
+ */
+export function placeOnBoard(board, score) {
+  const scored = board.entries.filter((entry) => entry.finished && typeof entry.score === 'number');
+  return { place: scored.filter((entry) => /** @type {number} */ (entry.score) > score).length + 1, of: scored.length + 1 };
+}
+
+/**
+ * What the end of a revealed deal played here says: where its score would
+ * stand on that day's board (it is not entered). Null for any other game.
+ * @param {{seed: string, game: string, date: string, board: import('./api.js').DailyBoard} | null} replay
+ * @param {{result?: {scores?: number[] | null} | null}} snap @param {{seed?: unknown, game?: string}} setup
+ * @returns {Element | null}
+ */
+export function dailyNote(replay, snap, setup) {
+  if (!replay || setup.seed !== replay.seed || setup.game !== replay.game) return null;
+  const scores = snap.result && snap.result.scores;
+  if (!scores || typeof scores[0] !== 'number') return null;
+  const { place, of } = placeOnBoard(replay.board, scores[0]);
+  return h('p', { class: 'daily-note', id: 'daily-note' }, t('daily.compared', { date: dayText(replay.date), score: number(scores[0]), place: ordinal(place), of }));
 }
 
 /**
@@ -96,7 +122,7 @@ export function dailyPage(ctrl, hooks, games) {
         h('dt', {}, t('daily.seed')), h('dd', {}, h('code', { id: 'daily-seed' }, before.seed)),
         h('dt', {}, t('daily.salt')), h('dd', {}, h('code', {}, before.salt)),
         h('dt', {}, t('daily.commitment')), h('dd', {}, h('code', {}, before.commitment))),
-      h('button', { type: 'button', id: 'daily-offline', class: 'btn ghost', onclick: () => hooks.playOffline(offlineSetup({ ...before, game })) }, t('daily.play_offline')),
+      h('button', { type: 'button', id: 'daily-offline', class: 'btn ghost', onclick: () => hooks.playOffline(offlineSetup({ ...before, game }), yesterday) }, t('daily.play_offline')),
       h('h4', {}, t('daily.board_yesterday')),
       boardTable(yesterday, myName, server, hooks, 'daily-board-yesterday')));
   }

@@ -30,7 +30,7 @@ export const shownName = (name) => (name === FORMER_PLAYER ? t('account.former_p
  * @property {(hash: string) => void} go          opens a page of the site by its fragment
  * @property {() => void} back                    to the menu
  * @property {(made: import('../online.js').CreatedTable, game: string) => void} playTable   the day's deal's table, made
- * @property {(setup: any) => void} playOffline   a revealed deal, played here
+ * @property {(setup: any, board: import('./api.js').DailyBoard) => void} playOffline   a revealed deal, played here (its board to compare with)
  */
 
 /** @param {number} seconds since 1970 */

@@ -63,6 +63,7 @@ import { startExercises } from './exercise-steps.js';
  * @property {() => string} pace
  * @property {(id: string) => string} [titleOf]
  * @property {() => string} [learnerName]
+ * @property {(snap: Snapshot, setup: any) => Element | null} [endNote]   what the page adds to a local game's end (a day's deal replayed: its place on the board)
  */
 
 export class GameCtrl {
@@ -285,7 +286,8 @@ export class GameCtrl {
       names,
       // A game ended on time before its scoring has no points to explain.
       details: snap.result && snap.result.reason === 'time' && !snap.result.breakdown ? null : () => mine.renderer.endDetails(snap, names),
-      extra: null,
+      // A local game (no part: not a lesson, a table or a review) may get a note.
+      extra: this.deps.endNote && !mine.part && mine.setup ? this.deps.endNote(snap, mine.setup) : null,
       onReview: async () => {
         const record = await mine.table.save?.();
         await this.startReview(record, mine.typedNames, { saveId: mine.saveId });

@@ -36,10 +36,10 @@ import { errorText } from './words.js';
  * The game screen: its controller, drawn on the page.
  * @param {{onExit: () => void, onNewGame: (setup: any) => void, pace: () => string, setPace: (pace: string) => void,
  *   paces: readonly string[], verifyRecord: (args: any) => Promise<any>, rememberName: (name: string) => void,
- *   learnerName?: () => string}} options
+ *   learnerName?: () => string, endNote?: (snap: any, setup: any) => Element | null}} options
  * @returns {GameCtrl}
  */
-export function createGameScreen({ onExit, onNewGame, pace, setPace, paces, verifyRecord, rememberName, learnerName = () => '' }) {
+export function createGameScreen({ onExit, onNewGame, pace, setPace, paces, verifyRecord, rememberName, learnerName = () => '', endNote = undefined }) {
   const ctrl = new GameCtrl({
     screen: pageScreen(),
     redraw: () => draw(),
@@ -51,6 +51,7 @@ export function createGameScreen({ onExit, onNewGame, pace, setPace, paces, veri
     onNewGame,
     pace,
     learnerName,
+    endNote,
   });
   const { drawStatus, drawTools } = statusView(ctrl);
   const drawAdvice = adviceView(ctrl);

@@ -3,6 +3,7 @@
 // controller (ctrl.js) and view (view.js) made with the page's modules, and
 // the table listened to (remote.js's `subscribe`).
 
+import { signedInName } from '../account/api.js';
 import { t } from '../i18n.js';
 import { seatNames } from '../players.js';
 import { toast } from '../dialogs.js';
@@ -45,7 +46,8 @@ export function onlinePart({ remote, entry, site, own, ctrl, session, verifyReco
     eventsText: (events, list) => events.map((event) => eventText(event, session.renderer.logParams, list)).join(' '),
     verifyRecord,
     rememberName,
-    savedName: () => (/** @type {Partial<import('../state.js').Setup>} */ (store.savedSetup())).names?.[0] || '',
+    // Signed in, a seat is taken under the account's name (the server says so too).
+    savedName: () => signedInName() || (/** @type {Partial<import('../state.js').Setup>} */ (store.savedSetup())).names?.[0] || '',
     saveTable: (fields) => store.saveOnlineTable(fields),
     toast,
     redraw: (part) => view?.redraw(part),
