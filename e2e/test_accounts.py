@@ -145,7 +145,7 @@ def test_two_accounts_at_a_rated_kanaloa_table_on_two_browsers(make_context, tab
     ana.wait_for_selector("#review", timeout=BOOT_TIMEOUT_MS)
 
 
-@pytest.mark.parametrize("lang,size", [("fr", "laptop"), ("en", "phone")])
+@pytest.mark.parametrize("lang,size", [("fr", "laptop"), ("fr", "phone"), ("en", "laptop"), ("en", "phone")])
 def test_the_players_pages_have_no_serious_violation(make_context, table_server, lang, size):  # noqa: F811
     options = {"locale": "fr-FR" if lang == "fr" else "en-GB", **(PHONE if size == "phone" else DEVICE)}
     page = with_passkeys(make_context(**options))

@@ -237,3 +237,13 @@ def test_sign_ups_and_sign_ins_are_limited_per_address(start_server):
     # Sign-ups count apart, and are limited too.
     statuses = [Player(limited).call("account/signup/options", {"name": f"N{n}"})[0] for n in range(4)]
     assert statuses == [200, 200, 200, 429]
+
+
+def test_the_limit_of_attempts_is_one_for_every_server_sharing_a_redis(start_server, store_kind, new_store):
+    if store_kind != "redis":
+        pytest.skip("servers share their limits over Redis's bus; SQLite's server is alone")
+    shared = new_store()
+    first = start_server("--account-attempts", "4", store=shared)
+    second = start_server("--account-attempts", "4", store=shared)
+    statuses = [Player(server).call("account/signin/options")[0] for server in (first, second, first, second, first)]
+    assert statuses == [200, 200, 200, 200, 429], "the fifth attempt of the address, on either server, is refused"
