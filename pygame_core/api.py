@@ -127,14 +127,14 @@ def _session_or_error(args: dict[str, Any]) -> Session:
     return session
 
 
-def _open(args: dict[str, Any], match: Match) -> Session:
+def _open(args: dict[str, Any], match: Match, timed_bots: bool = True) -> Session:
     """A new session for ``match`` under the request's id (in place of the
     one of that id)."""
     name = _session_id(args)
     if name not in _sessions and len(_sessions) >= MAX_SESSIONS:
         raise RequestError(f"at most {MAX_SESSIONS} games are open at once: close one first",
                            "error.too_many_sessions", limit=MAX_SESSIONS)
-    session = _sessions[name] = Session(Table(match))
+    session = _sessions[name] = Session(Table(match, timed_bots=timed_bots))
     return session
 
 
@@ -200,8 +200,9 @@ def cmd_games(args: dict[str, Any]) -> Any:
 
 
 def cmd_new(args: dict[str, Any]) -> Any:
-    _only("new", args, ("game", "players", "seats", "seed", "options", "names", "start", "session"))
+    _only("new", args, ("game", "players", "seats", "seed", "options", "names", "start", "exact_bots", "session"))
     _session_id(args)
+    exact = _flag(args, "exact_bots")
     game = check_game(args.get("game"), GAMES)
     players = args.get("players")
     if players is None:
@@ -209,7 +210,7 @@ def cmd_new(args: dict[str, Any]) -> Any:
     # Match checks the rest (players first) before it builds anything.
     match = Match(game, players, args.get("seed", 0), args.get("options"), args.get("seats"),
                   args.get("names"), args.get("start"))
-    return _open(args, match).snapshot(_first_human(match))
+    return _open(args, match, timed_bots=not exact).snapshot(_first_human(match))
 
 
 def _first_human(match: Match) -> int | None:

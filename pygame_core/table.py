@@ -82,9 +82,14 @@ class Table:
     ``secret_seed``: the seed deals every hidden card and is not shown
     before the end (a table server's); a local table shows it."""
 
-    def __init__(self, match: Match, secret_seed: bool = False) -> None:
+    def __init__(self, match: Match, secret_seed: bool = False, timed_bots: bool = True) -> None:
         self.match = match
         self.secret_seed = secret_seed
+        # Bots that search within their time limits (the browser's, so that
+        # a slow device never waits long), or by their iterations alone: then
+        # each move follows from the seed, as the table server's bots play
+        # (``fairness.bot_move``) and a day's deal replayed here meets them.
+        self.timed_bots = timed_bots
 
     # -- the table ----------------------------------------------------------
     @property
@@ -113,7 +118,7 @@ class Table:
         level = self.match.bot_level(seat)
         if level is None:
             raise TableError("error.not_a_bot", "this seat is not played by a bot")
-        return make_bot(level, self.bot_seed(seat))
+        return make_bot(level, self.bot_seed(seat), timed=self.timed_bots)
 
     def adviser(self) -> Bot:
         """The expert a person asks for a hint, seeded for this ply."""

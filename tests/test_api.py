@@ -5,7 +5,8 @@ import tracemalloc
 
 import pytest
 
-from pygame_core import api, limits
+from pygame_core import api, fairness, limits
+from pygame_core.match import Match
 
 
 def call(cmd, **args):
@@ -164,6 +165,23 @@ def test_a_bot_thinks_in_slices_then_plays_what_it_found():
     snap = ok("bot_move", seat=1, viewer=0)
     assert len(ok("save")["moves"]) == len(before) + 1
     assert snap["viewer"] == 0
+
+
+def test_exact_bots_search_by_their_iterations_alone_and_play_the_server_s_move():
+    """A day's deal replayed in the browser: its bots have no time limit, so
+    each move is the one ``fairness.bot_move`` (the table server's) finds."""
+    snap = ok("new", game="kahuna", players=2, seats=["h", "bot2"], seed="ab" * 16, exact_bots=True)
+    while snap["to_move"] != [1]:
+        snap = ok("play", seat=0, move=snap["legal"][0]["text"])
+    while not (answer := ok("think", seat=1, ms=50))["done"]:
+        pass
+    assert answer["budget"] == {"iterations": 150, "millis": None}
+    record = ok("save")
+    position = Match.from_record(record).state.to_json()
+    expected = fairness.bot_move("kahuna", position, 1, 2, f"{'ab' * 16}/1/{len(record['moves'])}")
+    ok("bot_move", seat=1, viewer=0)
+    assert ok("save")["moves"][-1] == [1, expected]
+    error("new", game="kahuna", exact_bots="yes")
 
 
 def test_thinking_is_dropped_when_the_position_changes():

@@ -136,7 +136,8 @@ const people = createPeopleView(accounts, {
     // The menu first: it says so if the game cannot start.
     leavePeople();
     const name = accounts.account ? accounts.account.name : '';
-    startGame({ ...setup, names: setup.seats.map((/** @type {string} */ _, /** @type {number} */ seat) => (seat === 0 ? name : '')) });
+    // The server's bots, move for move: bounded by their iterations alone.
+    startGame({ ...setup, exactBots: true, names: setup.seats.map((/** @type {string} */ _, /** @type {number} */ seat) => (seat === 0 ? name : '')) });
   },
 });
 

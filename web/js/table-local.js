@@ -14,7 +14,7 @@ import { call } from './worker-client.js';
 
 /** What a new game is set up with (the engine's `new`).
  * @typedef {{game: string, players: number, seats: string[], seed?: number | string | null,
- *   options?: Record<string, boolean> | null, names?: string[]}} NewGame */
+ *   options?: Record<string, boolean> | null, names?: string[], exactBots?: boolean}} NewGame */
 
 /**
  * A table in this browser: the table the turn controller plays through,
@@ -42,8 +42,9 @@ export function createLocalTable({ session = 'game' } = {}) {
     kind: 'local',
     botsHere: true,
     sharedDevice: true,
-    start: ({ game, players, seats, seed, options, names }) =>
-      call('new', { game, players, seats, seed, options: options || {}, names, session }),
+    // exactBots: bots bounded by their iterations alone (a day's deal replayed).
+    start: ({ game, players, seats, seed, options, names, exactBots }) =>
+      call('new', { game, players, seats, seed, options: options || {}, names, session, ...(exactBots ? { exact_bots: true } : {}) }),
     load: (recordText) => call('load', { record: recordText, session }),
     snapshot: (viewer) => call('snapshot', { viewer, session }),
     play: (seat, move, viewer) => call('play', { seat, move, viewer, session }),
