@@ -159,7 +159,7 @@ def test_a_killed_build_py_serve_leaves_no_server_behind(dist, tmp_path):
         time.sleep(0.2)
 
 
-def test_a_build_for_another_host_names_its_table_server(dist):
+def test_a_build_for_another_host_names_its_table_server(dist, tmp_path):
     assert server_address("https://Tables.Example.org") == "https://tables.example.org/"
     assert server_address(" http://10.0.0.2:8000/archipel ") == "http://10.0.0.2:8000/archipel/"
     for bad in ("ftp://tables.example.org/", "tables.example.org", "https://x.org/?a=1", "https://x.org/#t",
@@ -167,16 +167,16 @@ def test_a_build_for_another_host_names_its_table_server(dist):
         with pytest.raises(ValueError):
             server_address(bad)
     plain = build_site(quiet=True)
-    try:
-        elsewhere = build_site(quiet=True, server="https://tables.example.org/")
-        written = json.loads((dist / "build.json").read_text())
-        # The page may reach that server, over HTTPS and WebSocket, whether
-        # its policy comes in the page or as a header; nothing else changes.
-        meta = re.search(r'http-equiv="Content-Security-Policy" content="([^"]*)"',
-                         (dist / "index.html").read_text()).group(1)
-        header = static_headers("index.html", dist)["Content-Security-Policy"]
-    finally:
-        build_site(quiet=True)
+    # The other build goes to a directory of its own: the other tests of the
+    # module (on other workers) serve dist/ meanwhile.
+    other = tmp_path / "dist"
+    elsewhere = build_site(quiet=True, server="https://tables.example.org/", dist=other)
+    written = json.loads((other / "build.json").read_text())
+    # The page may reach that server, over HTTPS and WebSocket, whether
+    # its policy comes in the page or as a header; nothing else changes.
+    meta = re.search(r'http-equiv="Content-Security-Policy" content="([^"]*)"',
+                     (other / "index.html").read_text()).group(1)
+    header = static_headers("index.html", other)["Content-Security-Policy"]
     assert meta == header
     assert "connect-src 'self' https://tables.example.org wss://tables.example.org;" in header
     assert header.replace(" https://tables.example.org wss://tables.example.org", "") == \
