@@ -4,7 +4,7 @@
 // tables this browser holds, and the links and codes that hand out seats.
 // No DOM here.
 
-import { bearerFor } from './account/api.js';
+import { bearerFor } from './account/session.js';
 
 /** How long a server may take to say what it is before the menu gives up. */
 const INFO_TIMEOUT_MS = 4000;
@@ -151,7 +151,7 @@ export async function findServer(candidates) {
 
 /** @param {string} server @param {string} path @param {object} body @param {number} [timeout] ms, 0: none
  * @returns {Promise<any>} the JSON answer */
-const post = (server, path, body, timeout = 0) => {
+export const postJson = (server, path, body, timeout = 0) => {
   /** @type {Record<string, string>} */
   const headers = { 'Content-Type': 'application/json' };
   // Signed in from a page of another origin: its bearer token (account/api.js).
@@ -162,12 +162,12 @@ const post = (server, path, body, timeout = 0) => {
 
 /** Create a table: {table, seat, token, invitations: [{seat, token}], spectator}.
  * @param {string} server @param {object} setup @returns {Promise<CreatedTable>} */
-export const createTable = (server, setup) => post(server, 'api/tables', setup);
+export const createTable = (server, setup) => postJson(server, 'api/tables', setup);
 
 /** Whose turn it is at each table: the server's answers, in order.
  * @param {string} server @param {{table: string, token: string}[]} tables @returns {Promise<TableStatus[]>} */
 export async function tablesStatus(server, tables) {
-  const answer = await post(server, 'api/tables/status', {
+  const answer = await postJson(server, 'api/tables/status', {
     tables: tables.map(({ table, token }) => ({ table, token })),
   }, STATUS_TIMEOUT_MS);
   return (answer && answer.tables) || [];
@@ -177,17 +177,17 @@ export async function tablesStatus(server, tables) {
  * options, created, seats: [{kind, name, free}]}].
  * @param {string} server @returns {Promise<OpenTable[]>} */
 export async function openTables(server) {
-  const answer = await post(server, 'api/tables/open', {});
+  const answer = await postJson(server, 'api/tables/open', {});
   return (answer && Array.isArray(answer.tables) && answer.tables) || [];
 }
 
 /** Sit at an open table's first free seat as `name`: {table, seat, token}.
  * @param {string} server @param {string} table @param {string} name @returns {Promise<Seated>} */
-export const sitAt = (server, table, name) => post(server, 'api/tables/sit', { table, name });
+export const sitAt = (server, table, name) => postJson(server, 'api/tables/sit', { table, name });
 
 /** A finished game's record by its review link (share.js): {table, number, record}.
  * @param {string} server @param {{table: string, number: number, key: string}} game @returns {Promise<{record: any}>} */
-export const reviewRecord = (server, { table, number, key }) => post(server, 'api/tables/review', { table, number, key });
+export const reviewRecord = (server, { table, number, key }) => postJson(server, 'api/tables/review', { table, number, key });
 
 // -- links and codes -----------------------------------------------------------------
 

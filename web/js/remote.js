@@ -9,7 +9,7 @@
 // It knows no DOM: the socket, the timers and the network's state are
 // given, so that it runs in Node under a fake socket (tests/node/).
 
-import { bearerFor } from './account/api.js';
+import { bearerFor } from './account/session.js';
 
 /** @typedef {import('./state.js').Snapshot} Snapshot */
 /** @typedef {import('./state.js').LogEntry} LogEntry */

@@ -5,7 +5,10 @@
 // of another origin keeps the bearer token the server gave it, one per
 // server, and sends it in an Authorization header. No DOM here.
 
-const SESSION = 'archipel.v1.session.';
+import { postJson } from '../online.js';
+import { bearerFor, keepBearer } from './session.js';
+
+export { bearerFor };
 
 /** Who this page is signed in as on the table server (app.js keeps it up to
  * date): a seat's name is offered from it. @type {{name: string} | null} */
@@ -52,54 +55,17 @@ export const signedInName = () => (current ? current.name : '');
 /** @typedef {{rank: number, name: string} & Rating} BoardRow */
 /** @typedef {{game: string, top: BoardRow[], mine: BoardRow[], bots: number[]}} Leaderboard */
 
-/** The bearer token kept for `server`, or null (a page of its own origin has a cookie instead).
- * @param {string} server @returns {string | null} */
-export function bearerFor(server) {
-  try {
-    const token = localStorage.getItem(SESSION + server);
-    return token && /^[A-Za-z0-9_-]{22}$/.test(token) ? token : null;
-  } catch {
-    return null;
-  }
-}
-
-/** @param {string} server @param {string | null} token */
-function keepBearer(server, token) {
-  try {
-    if (token) localStorage.setItem(SESSION + server, token);
-    else localStorage.removeItem(SESSION + server);
-  } catch {
-    // Storage refused (private mode): the session lasts as long as the page.
-  }
-}
-
 /** A POST to the server's `api/<path>`, with the session; the JSON answer,
- * or a PageError thrown ({key, message, params}).
+ * or a PageError thrown ({key, message, params}). A bearer token the server
+ * no longer knows is forgotten.
  * @param {string} server @param {string} path @param {object} [body] @returns {Promise<any>} */
 export async function call(server, path, body = {}) {
-  /** @type {Record<string, string>} */
-  const headers = { 'Content-Type': 'application/json' };
-  const bearer = bearerFor(server);
-  if (bearer) headers.Authorization = `Bearer ${bearer}`;
-  let response;
   try {
-    response = await fetch(new URL(`api/${path}`, server), { method: 'POST', headers, body: JSON.stringify(body), cache: 'no-store', credentials: 'same-origin' });
+    return await postJson(server, `api/${path}`, body);
   } catch (error) {
-    throw { key: 'error.no_server', message: String((error && /** @type {Error} */ (error).message) || error), params: {} };
+    if (error && /** @type {any} */ (error).key === 'error.signed_out' && bearerFor(server)) keepBearer(server, null);
+    throw error;
   }
-  let answer = null;
-  try {
-    answer = await response.json();
-  } catch {
-    answer = null;
-  }
-  if (!response.ok) {
-    const error = answer && answer.error;
-    if (response.status === 401 && bearer && error && error.key === 'error.signed_out') keepBearer(server, null);
-    if (error && typeof error.key === 'string') throw { key: error.key, message: error.message || '', params: error.params || {} };
-    throw { key: 'error.no_server', message: `HTTP ${response.status}`, params: {} };
-  }
-  return answer;
 }
 
 // -- passkeys: WebAuthn's JSON to the browser's objects and back --------------------------

@@ -211,19 +211,31 @@ export class AccountCtrl {
     this.changed();
   }
 
-  /** A player's profile (`#profile=<name>`). @param {string} name */
-  async openProfile(name) {
-    this.view = 'profile';
-    this.profileName = name;
-    this.profile = null;
+  /**
+   * Show `view` and ask the server what it shows: the answer to the latest
+   * question is `keep`'s, an older one's is dropped.
+   * @template T
+   * @param {PeopleView} view @param {() => Promise<T>} fetch @param {(found: T) => void} keep
+   */
+  async openPage(view, fetch, keep) {
+    this.view = view;
     this.message = null;
     this.changed();
     const asked = ++this.asked;
-    const found = await this.act('account.loading', () => this.api.profile(/** @type {string} */ (this.server), name));
+    const found = await this.act('account.loading', fetch);
     if (asked === this.asked && found) {
-      this.profile = found;
+      keep(found);
       this.changed();
     }
+  }
+
+  /** A player's profile (`#profile=<name>`). @param {string} name */
+  openProfile(name) {
+    this.profileName = name;
+    this.profile = null;
+    return this.openPage('profile', () => this.api.profile(/** @type {string} */ (this.server), name), (found) => {
+      this.profile = found;
+    });
   }
 
   /** The day's deal of `game` (`#daily=<game>`). @param {string} game */
@@ -237,18 +249,12 @@ export class AccountCtrl {
   }
 
   /** A game's leaderboard (`#leaderboard=<game>`). @param {string} game */
-  async openLeaderboard(game) {
-    this.view = 'leaderboard';
+  openLeaderboard(game) {
     this.game = game;
     this.board = null;
-    this.message = null;
-    this.changed();
-    const asked = ++this.asked;
-    const found = await this.act('account.loading', () => this.api.leaderboard(/** @type {string} */ (this.server), game));
-    if (asked === this.asked && found) {
+    return this.openPage('leaderboard', () => this.api.leaderboard(/** @type {string} */ (this.server), game), (found) => {
       this.board = found;
-      this.changed();
-    }
+    });
   }
 }
 
@@ -257,26 +263,20 @@ export class AccountCtrl {
  * yesterday's deal and board.
  * @param {AccountCtrl} ctrl @param {string} game
  */
-export async function openDaily(ctrl, game) {
-  ctrl.view = 'daily';
+export function openDaily(ctrl, game) {
   ctrl.game = game;
   ctrl.daily = null;
-  ctrl.message = null;
-  ctrl.changed();
-  const asked = ++ctrl.asked;
   const server = /** @type {string} */ (ctrl.server);
-  const found = await ctrl.act('account.loading', async () => {
+  return ctrl.openPage('daily', async () => {
     const deal = await ctrl.api.daily(server, game);
     const [today, yesterday] = await Promise.all([
       ctrl.api.dailyBoard(server, game, deal.day),
       deal.yesterday ? ctrl.api.dailyBoard(server, game, deal.yesterday.day) : Promise.resolve(null),
     ]);
     return { deal, today, yesterday };
-  });
-  if (asked === ctrl.asked && found) {
+  }, (found) => {
     ctrl.daily = found;
-    ctrl.changed();
-  }
+  });
 }
 
 /**

@@ -387,7 +387,7 @@ export class GameCtrl {
     this.status = { state: 'loading', text: t('status.loading'), kind: 'loading' };
     this.deps.redraw();
     const names = seats.map((/** @type {string} */ _, /** @type {number} */ seat) => nameText(typed && typed[seat]));
-    const snap = await this.busyWhile(mine, () => table.start({ game, players, seats, seed, options: options || {}, names, exactBots: Boolean(config.exactBots) }));
+    const snap = await this.busyWhile(mine, () => table.start({ game, players, seats, seed, options: options || {}, names, ...(config.exactBots ? { exactBots: true } : {}) }));
     if (this.session !== mine) return;
     this.deps.screen.title(this.titleOf(game));
     await this.turnsOf(mine).begin(snap, { fromStart: true, onFirstDraw });
