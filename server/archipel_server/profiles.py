@@ -53,7 +53,8 @@ class Profiles:
         holders: dict = {}
         for entry in history:
             shown = {key: getattr(entry, key) for key in ("table", "number", "game", "players", "options", "seat",
-                                                          "at", "names", "ranks", "rated", "before", "after")}
+                                                          "at", "names", "ranks", "rated", "before", "after",
+                                                          "seats")}
             if own or entry.open or (entry.table, entry.number) in mine:
                 if entry.table not in holders:
                     stored = await self.store.load_table(entry.table)

@@ -231,6 +231,9 @@ class Finished:
     rated: bool = False
     before: dict | None = None     # ratings.Rating.public() before the game
     after: dict | None = None
+    # Who played each seat: "h" a person, "botN" a bot of level N (empty
+    # for a game kept before the history said so).
+    seats: list = field(default_factory=list)
 
 
 def finish_game(info: TableInfo, ranks: list, at: float, current: dict) -> tuple:
@@ -257,7 +260,7 @@ def finish_game(info: TableInfo, ranks: list, at: float, current: dict) -> tuple
             account=account, table=info.id, number=info.number, game=info.game, players=info.players,
             options=dict(info.options), seat=seat, at=at, names=list(info.names), ranks=list(ranks),
             open=info.open, rated=rated, before=current.get(account, Rating()).public() if rated else None,
-            after=after[account].public() if rated else None))
+            after=after[account].public() if rated else None, seats=list(seats)))
     return entries, after
 
 

@@ -40,6 +40,7 @@ export const signedInName = () => (current ? current.name : '');
  * @property {boolean} rated
  * @property {Rating | null} before
  * @property {Rating | null} after
+ * @property {string[]} [seats]   who played each seat: "h", or "botN"
  * @property {string} [review]   the review link's key, when the asker may see the game
  */
 

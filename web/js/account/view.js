@@ -36,6 +36,10 @@ export const shownName = (name) => (name === FORMER_PLAYER ? t('account.former_p
 /** @param {number} seconds since 1970 */
 const dateText = (seconds) => new Intl.DateTimeFormat(language(), { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(seconds * 1000));
 
+/** A bot's seat in a finished game's list: its level's name.
+ * @param {string | undefined} kind "botN" */
+const botName = (kind) => (kind && /^bot[0-4]$/.test(kind) ? t('seat.default_bot', { level: t(`bot.level.${kind[3]}`) }) : t('account.bot'));
+
 /** A rating as a number, with a question mark while provisional.
  * @param {{rating: number, provisional: boolean}} rating */
 const ratingText = (rating) => `${number(rating.rating)}${rating.provisional ? '?' : ''}`;
@@ -171,7 +175,7 @@ export function createPeopleView(ctrl, hooks) {
     return h('tr', { 'data-table': entry.table, 'data-number': entry.number },
       h('td', {}, dateText(entry.at)),
       h('td', {}, hooks.gameTitle(entry.game)),
-      h('td', {}, entry.names.map((name, seat) => h('span', { class: seat === entry.seat ? 'me' : '' }, shownName(name) || t('account.bot'))).flatMap((node, i) => (i ? [', ', node] : [node]))),
+      h('td', {}, entry.names.map((name, seat) => h('span', { class: seat === entry.seat ? 'me' : '' }, shownName(name) || botName(entry.seats && entry.seats[seat]))).flatMap((node, i) => (i ? [', ', node] : [node]))),
       h('td', {}, result, change !== null ? h('span', { class: change >= 0 ? 'gain' : 'loss' }, ` (${change >= 0 ? '+' : '−'}${number(Math.abs(change))})`) : null),
       h('td', {}, review ? go(review, t('account.review'), { class: 'btn ghost small', 'data-review-link': '' }) : null));
   }
