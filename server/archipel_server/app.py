@@ -48,7 +48,7 @@ from . import __version__
 from .accounts import COOKIE, SESSION_FOR, Accounts
 from .bots import BotPool
 from .bus import Bus, LocalBus
-from .clocks import BadClock, check_clock
+from .clocks import RATED_CLOCK, BadClock, check_clock
 from .common import ApiError, Refusal, encode
 from .config import Settings
 from .hosts import Hosts
@@ -417,6 +417,8 @@ class TableServer:
             clock = check_clock(body.get("clock"))
         except BadClock as exc:
             raise ApiError(400, exc.key, str(exc)) from None
+        if rated and clock is None:
+            clock = dict(RATED_CLOCK)
         chat = body.get("chat", "seats")
         if chat not in ("seats", "everyone"):
             raise ApiError(400, "error.bad_request", "'chat' (who reads the table's chat) is \"seats\" or \"everyone\"")

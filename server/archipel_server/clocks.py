@@ -76,6 +76,12 @@ def check_clock(clock) -> dict | None:
     return {"kind": "move", "hours": hours, "level": level, "timeout": timeout}
 
 
+# A rated table keeps time, so that whoever leaves runs out of it and ranks
+# last (docs/online.md, section 12): when its creator chose no clock, three
+# days a move, after which the seat is out of the game.
+RATED_CLOCK = {"kind": "move", "hours": 72, "level": 2, "timeout": "out"}
+
+
 def takes_out(clock: dict | None) -> bool:
     """Whether a seat out of time is out of the game (else a bot plays on)."""
     return clock is not None and clock.get("timeout", "bot") == "out"

@@ -228,6 +228,18 @@ def test_a_rated_table_needs_an_account_and_the_server_s_seed(site):
     assert status == 400 and answer["error"]["key"] in ("error.rated_seed", "error.chosen_seed")
 
 
+def test_a_rated_table_keeps_time_so_that_whoever_leaves_ranks_last(site):
+    ana = signed_up(site, "Clock Keeper")
+    asked = {"game": "kahuna", "players": 2, "seats": ["h", "h"], "rated": True}
+    mine = {"kind": "live", "minutes": 10, "increment": 5, "level": 3, "timeout": "bot"}
+    for clock, kept in ((None, {"kind": "move", "hours": 72, "level": 2, "timeout": "out"}), (mine, mine)):
+        status, table = ana.call("tables", {**asked, **({"clock": clock} if clock else {})})
+        assert status == 201, table
+        status, answer = post(site, "api/tables/status", {"tables": [{"table": table["table"], "token": table["token"]}]})
+        shown = answer["tables"][0]["clock"]
+        assert {key: shown[key] for key in kept} == kept, shown
+
+
 def test_sign_ups_and_sign_ins_are_limited_per_address(start_server):
     limited = start_server("--account-attempts", "3")
     player = Player(limited)
