@@ -31,7 +31,7 @@ const NAMES = ['Ana', 'Bob'];
 /** A state of a two-seat table as the server sends it to `seat`. */
 function stateOf({ seat = 0, seats = ['h', 'h'], joined = [true, true], connected = [true, true], started = true, cause = null,
   clock = null, taken = [], mutes = [], undos = [], over = false, fairness = { number: 1, commitment: COMMITMENT, chosen_seed: false },
-  chat = 'seats', number = 1 } = {}) {
+  chat = 'seats', number = 1, daily = undefined } = {}) {
   return {
     seat,
     ply: 0,
@@ -49,7 +49,7 @@ function stateOf({ seat = 0, seats = ['h', 'h'], joined = [true, true], connecte
       can_undo: false,
     },
     undos,
-    table: { id: TABLE, number, names: NAMES, joined, connected, spectators: 0, seats, creator: 0, started, open: false, chat, clock, taken },
+    table: { id: TABLE, number, names: NAMES, joined, connected, spectators: 0, seats, creator: 0, started, open: false, chat, clock, taken, ...(daily === undefined ? {} : { daily }) },
     mutes,
     cause,
     fairness,
@@ -393,6 +393,9 @@ test('the moves taken back, the rematch, a new link and the menu\'s list of tabl
   ctrl.show(first);
   assert.deepEqual(ctrl.undoNotes(NAMES), [{ after: 1, player: 1, key: '0|1', text: t('online.took_back', { player: 'Bob', move: 'kahuna.place' }) }]);
   assert.equal(ctrl.canRematch, true);
+  const daily = makeCtrl(stateOf({ daily: 74861947 }));
+  daily.ctrl.show(stateOf({ daily: 74861947 }));
+  assert.equal(daily.ctrl.canRematch, false, "a day's deal is played once: no rematch");
   await ctrl.rematch();
   await ctrl.newLink();
   assert.deepEqual(seen.toasts.at(-1), { text: t('online.new_link_done'), kind: 'info', ms: undefined });

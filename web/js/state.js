@@ -172,6 +172,8 @@
  * @property {'seats' | 'everyone'} [chat]   who reads the chat
  * @property {TableClock | null} [clock]
  * @property {number[]} [taken]          the seats a bot plays since their time ran out
+ * @property {boolean} [rated]           its games move the players' ratings
+ * @property {number | null} [daily]     the day of the day's deal it plays (docs/online.md, section 13)
  */
 
 /** A move taken back: the `ply`-th move (0-based), its player and its events as this seat may read them.

@@ -521,8 +521,10 @@ export class OnlineCtrl {
   }
 
   /** Only a seat may ask for a rematch. */
+  /** A seated player may start the next game, but not at a day's deal's
+   * table: the deal is played once (docs/online.md, section 13). */
   get canRematch() {
-    return this.seat !== null;
+    return this.seat !== null && !(this.state && this.state.table.daily);
   }
 
   async rematch() {
