@@ -40,7 +40,7 @@ from webauthn.helpers.exceptions import InvalidAuthenticationResponse, InvalidRe
 from webauthn.helpers.structs import (AuthenticatorSelectionCriteria, PublicKeyCredentialDescriptor,
                                       ResidentKeyRequirement, UserVerificationRequirement)
 
-from .common import ApiError
+from .common import ApiError, address_of, web_scheme
 from .names import check_script, name_key
 from .store import Account, Credential
 from .tokens import BadName, check_name, is_token, new_token, token_hash
@@ -125,7 +125,7 @@ class Accounts:
         """Sign-ups, sign-ins and codes per address (on every server sharing the bus)."""
         settings = self.server.settings
         most = settings.account_attempts
-        if most and not await self.server.bus.allow(f"accounts:{what}:{address(request)}", most,
+        if most and not await self.server.bus.allow(f"accounts:{what}:{address_of(request)}", most,
                                                     settings.account_window):
             raise ApiError(429, "error.too_many_attempts", "too many attempts from this address: wait a "
                            "few minutes", limit=most)
@@ -136,7 +136,7 @@ class Accounts:
         passkey is made for, and asked by, the page's site."""
         origin = request.headers.get("origin")
         if not origin:
-            scheme = "https" if request.url.scheme in ("https", "wss") else "http"
+            scheme = web_scheme(request)
             origin = f"{scheme}://{request.headers.get('host', '')}"
         host = urlsplit(origin).hostname
         if not host:
@@ -248,7 +248,7 @@ class Accounts:
         await self.store.create_session(token_hash(token), account.id, time.time() + SESSION_FOR)
         data: dict = {"account": public_account(account)}
         if self.server.hosts.same_site(request.headers.get("origin"), request.headers.get("host"),
-                                       "https" if request.url.scheme == "https" else "http"):
+                                       web_scheme(request)):
             request.state.cookie = token
             data["session"] = "cookie"
         else:
@@ -313,7 +313,3 @@ class Accounts:
         request.state.cookie = ""
         return 200, {"account": None, "deleted": True}
 
-
-def address(request) -> str:
-    host = request.client.host if request.client else ""
-    return hashlib.sha256(f"archipel/{host}".encode()).hexdigest()

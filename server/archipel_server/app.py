@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import hashlib
 import hmac
 import itertools
 import json
@@ -49,7 +48,7 @@ from .accounts import COOKIE, SESSION_FOR, Accounts
 from .bots import BotPool
 from .bus import Bus, LocalBus
 from .clocks import RATED_CLOCK, BadClock, check_clock
-from .common import ApiError, Refusal, encode
+from .common import ApiError, Refusal, address_of, encode, web_scheme
 from .config import Settings
 from .hosts import Hosts
 from .live import Connection, unencodable
@@ -546,18 +545,6 @@ REFUSALS = {
     "error.host": ("error.host", "this server is not reached by that name"),
     "error.origin": ("error.origin", "pages of this site may not use this server"),
 }
-
-
-def address_of(connection) -> str:
-    """Who a request comes from, as the limits count it: a hash of its
-    address (the proxy's forwarded one, once uvicorn has read it)."""
-    host = connection.client.host if connection.client else ""
-    return hashlib.sha256(f"archipel/{host}".encode()).hexdigest()
-
-
-def web_scheme(connection) -> str:
-    """The scheme of the page's own kind: http or https (ws and wss as well)."""
-    return "https" if connection.url.scheme in ("https", "wss") else "http"
 
 
 def error_body(key: str, message: str, params=None) -> dict:

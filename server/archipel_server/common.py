@@ -5,6 +5,7 @@ core of a stored game, and the days of the day's deal."""
 from __future__ import annotations
 
 import datetime
+import hashlib
 import json
 from typing import TYPE_CHECKING
 
@@ -41,6 +42,18 @@ class ApiError(Exception):
     def __init__(self, status: int, key: str, message: str, **params):
         super().__init__(message)
         self.status, self.key, self.message, self.params = status, key, message, params
+
+
+def address_of(connection) -> str:
+    """Who a request comes from, as the limits count it: a hash of its
+    address (the proxy's forwarded one, once uvicorn has read it)."""
+    host = connection.client.host if connection.client else ""
+    return hashlib.sha256(f"archipel/{host}".encode()).hexdigest()
+
+
+def web_scheme(connection) -> str:
+    """The scheme of the page's own kind: http or https (ws and wss as well)."""
+    return "https" if connection.url.scheme in ("https", "wss") else "http"
 
 
 def core_of(stored: StoredTable) -> TableCore:

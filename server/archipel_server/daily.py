@@ -28,8 +28,7 @@ import math
 
 from pygame_core import fairness
 
-from .accounts import address
-from .common import ApiError, date_of, day_of, reveal_time
+from .common import ApiError, address_of, date_of, day_of, reveal_time
 from .store import DAILY_SEAT, SPECTATOR, DailyEntry, Deal, TableInfo
 from .table import review_key
 from .tokens import new_table_id, new_token, token_hash
@@ -146,7 +145,7 @@ class Daily:
         entry = DailyEntry(game=game, day=deal.day, account=account.id, name=account.name, table=info.id,
                            number=info.number, began=now,
                            review=review_key(info.id, info.number, {digest: seat for seat, digest in hashes.items()}))
-        if not await self.store.enter_daily(info, hashes, address(request), entry):
+        if not await self.store.enter_daily(info, hashes, address_of(request), entry):
             raise ApiError(409, "error.daily_entered", "you have begun today's deal of this game already: "
                            "one entry a player a day")
         log.info("table %s created: the day's deal of %s, day %d", info.id, game, deal.day)
